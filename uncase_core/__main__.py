@@ -1,0 +1,3 @@
+from uncase_core.cli import main
+
+main()

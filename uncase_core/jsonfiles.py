@@ -1,0 +1,89 @@
+"""Reading JSON and JSONL documents with errors that say where the problem is.
+
+Shared by every module's loader: bytes are decoded here (UTF-8, with or without a
+byte-order mark), and the text is read either as one JSON document or as JSON Lines.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from uncase_core.errors import InputError
+
+DocumentKind = Literal["json", "jsonl"]
+
+
+@dataclass(frozen=True)
+class Document:
+    """Parsed content: one JSON value, or the records of a JSONL file with line numbers."""
+
+    kind: DocumentKind
+    value: Any = None
+    records: tuple[tuple[int, Any], ...] = ()
+
+
+def decode_text(data: bytes) -> str:
+    """Decode uploaded bytes as UTF-8, dropping a byte-order mark."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"not UTF-8 text (undecodable byte at offset {error.start}); save the file as UTF-8"
+        ) from None
+
+
+def _json_error(error: json.JSONDecodeError, line_offset: int = 0) -> InputError:
+    line = error.lineno + line_offset
+    return InputError(f"invalid JSON: {error.msg} (column {error.colno})", f"line {line}")
+
+
+def _loads(text: str) -> Any:
+    # Deeply nested input overflows the parser's recursion; say so instead of crashing.
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InputError("JSON is nested too deeply to read") from None
+
+
+def parse_document(text: str) -> Document:
+    """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
+
+    A file whose whole text is valid JSON is one document. Otherwise, if its first
+    non-blank line is a JSON value on its own, every non-blank line must be one (JSONL),
+    and errors name the line. Empty files are an error.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise InputError("the file is empty")
+    try:
+        return Document("json", value=_loads(text))
+    except json.JSONDecodeError as whole_error:
+        lines = text.splitlines()
+        first = next((i for i, line in enumerate(lines) if line.strip()), None)
+        try:
+            _loads(lines[first])
+        except json.JSONDecodeError:
+            raise _json_error(whole_error) from None
+        records = []
+        for index, line in enumerate(lines):
+            if not line.strip():
+                continue
+            try:
+                records.append((index + 1, _loads(line)))
+            except json.JSONDecodeError as line_error:
+                raise _json_error(line_error, index) from None
+            except InputError as error:
+                raise error.nested(f"line {index + 1}") from None
+        return Document("jsonl", records=tuple(records))
+
+
+def dumps_json(value: Any) -> str:
+    """Serialize for download: readable, UTF-8 kept as is, ending with a newline."""
+    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+
+
+def dumps_jsonl(values: list[Any]) -> str:
+    return "".join(json.dumps(value, ensure_ascii=False) + "\n" for value in values)

@@ -1,0 +1,259 @@
+"""The RAG case: its units, their labels, and how it is read from and written to files.
+
+A case holds the question, the retrieved passages (labelled relevant or not), the
+answer's claims (labelled supported by the passages, and separately correct against the
+reference) and the reference facts (labelled covered by the answer or not). A label of
+``None`` means "not labelled yet": it is kept, counted as unlabelled, and left out of
+every denominator.
+
+Files hold one case (a JSON object), or a dataset: JSON Lines of cases, a JSON object
+``{"cases": [...]}``, or a JSON array of cases. Keys this module does not know are kept
+and written back, so a download round trip loses nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from uncase_core.errors import InputError
+from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+
+Label = bool | None
+DatasetFormat = Literal["case", "jsonl", "object", "array"]
+
+UNIT_KINDS = ("passages", "claims", "reference_facts")
+LABEL_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "passages": ("relevant",),
+    "claims": ("supported", "correct"),
+    "reference_facts": ("covered",),
+}
+_CASE_KEYS = ("id", "question", "passages", "answer", "claims", "reference_facts", "metadata")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A passage, claim or reference fact: its id, text, labels and any other keys."""
+
+    id: str
+    text: str
+    labels: Mapping[str, Label]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def label(self, name: str) -> Label:
+        return self.labels.get(name)
+
+    def with_label(self, name: str, value: Label) -> Unit:
+        return replace(self, labels={**self.labels, name: value})
+
+
+@dataclass(frozen=True)
+class RagCase:
+    id: str
+    question: str
+    passages: tuple[Unit, ...] = ()
+    answer: str = ""
+    claims: tuple[Unit, ...] = ()
+    reference_facts: tuple[Unit, ...] = ()
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def units(self, kind: str) -> tuple[Unit, ...]:
+        return getattr(self, kind)
+
+    def with_units(self, kind: str, units: tuple[Unit, ...]) -> RagCase:
+        return replace(self, **{kind: tuple(units)})
+
+
+@dataclass(frozen=True)
+class RagDataset:
+    """Cases in file order, the file layout they came in, and any top-level keys kept."""
+
+    cases: tuple[RagCase, ...]
+    format: DatasetFormat = "jsonl"
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def with_case(self, index: int, case: RagCase) -> RagDataset:
+        cases = list(self.cases)
+        cases[index] = case
+        return replace(self, cases=tuple(cases))
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f'"{shown}"'
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _string(data: Mapping[str, Any], key: str, where: str, required: bool) -> str:
+    if key not in data or data[key] is None:
+        if required:
+            raise InputError(f'missing "{key}"', where)
+        return ""
+    value = data[key]
+    if not isinstance(value, str):
+        raise InputError(f"expected text, got {_describe(value)}", f"{where}.{key}" if where else key)
+    return value
+
+
+def _label(data: Mapping[str, Any], key: str, where: str) -> Label:
+    value = data.get(key)
+    if value is None or isinstance(value, bool):
+        return value
+    raise InputError(f"expected true, false or null, got {_describe(value)}", f"{where}.{key}")
+
+
+def _unit(data: Any, kind: str, where: str) -> Unit:
+    if not isinstance(data, dict):
+        raise InputError(f"expected an object, got {_describe(data)}", where)
+    unit_id = _string(data, "id", where, required=True)
+    if not unit_id.strip():
+        raise InputError("id must not be empty", f"{where}.id")
+    text = _string(data, "text", where, required=True)
+    labels = {name: _label(data, name, where) for name in LABEL_FIELDS[kind]}
+    extra = {k: v for k, v in data.items() if k not in ("id", "text", *LABEL_FIELDS[kind])}
+    return Unit(unit_id, text, labels, extra)
+
+
+def case_from_dict(data: Any, where: str = "") -> RagCase:
+    """Validate one case given as parsed JSON; errors name the place under ``where``."""
+
+    def at(key: str) -> str:
+        return f"{where}.{key}" if where else key
+
+    if not isinstance(data, dict):
+        raise InputError(f"expected a case object, got {_describe(data)}", where)
+    case_id = _string(data, "id", where, required=True)
+    if not case_id.strip():
+        raise InputError("id must not be empty", at("id"))
+    question = _string(data, "question", where, required=True)
+    answer = _string(data, "answer", where, required=False)
+    units: dict[str, tuple[Unit, ...]] = {}
+    for kind in UNIT_KINDS:
+        raw = data.get(kind)
+        if raw is None:
+            raw = []
+        if not isinstance(raw, list):
+            raise InputError(f"expected a list, got {_describe(raw)}", at(kind))
+        parsed = tuple(_unit(item, kind, f"{at(kind)}[{i}]") for i, item in enumerate(raw))
+        seen: dict[str, int] = {}
+        for i, unit in enumerate(parsed):
+            if unit.id in seen:
+                raise InputError(
+                    f'duplicate id "{unit.id}" (also at {at(kind)}[{seen[unit.id]}])',
+                    f"{at(kind)}[{i}].id",
+                )
+            seen[unit.id] = i
+        units[kind] = parsed
+    metadata = data.get("metadata")
+    if metadata is None:
+        metadata = {}
+    if not isinstance(metadata, dict):
+        raise InputError(f"expected an object, got {_describe(metadata)}", at("metadata"))
+    extra = {k: v for k, v in data.items() if k not in _CASE_KEYS}
+    return RagCase(case_id, question, units["passages"], answer, units["claims"],
+                   units["reference_facts"], dict(metadata), extra)
+
+
+def _check_unique_ids(cases: list[RagCase], places: list[str]) -> None:
+    seen: dict[str, str] = {}
+    for case, place in zip(cases, places, strict=True):
+        if case.id in seen:
+            raise InputError(f'duplicate case id "{case.id}" (also at {seen[case.id]})', place)
+        seen[case.id] = place
+
+
+def dataset_from_text(text: str, source: str = "") -> RagDataset:
+    """Read a case or a dataset from file text, in any of the accepted layouts."""
+    try:
+        document = parse_document(text)
+        if document.kind == "jsonl":
+            cases, places = [], []
+            for line, record in document.records:
+                place = f"line {line}"
+                try:
+                    cases.append(case_from_dict(record))
+                except InputError as error:
+                    raise InputError(error.problem, f"{place}: {error.where}" if error.where else place) from None
+                places.append(place)
+            _check_unique_ids(cases, places)
+            return RagDataset(tuple(cases), "jsonl")
+        value = document.value
+        if isinstance(value, list):
+            return _dataset_from_list(value, "cases", "array", {})
+        if isinstance(value, dict) and "cases" in value:
+            extra = {k: v for k, v in value.items() if k != "cases"}
+            if not isinstance(value["cases"], list):
+                raise InputError(f"expected a list, got {_describe(value['cases'])}", "cases")
+            return _dataset_from_list(value["cases"], "cases", "object", extra)
+        if isinstance(value, dict):
+            return RagDataset((case_from_dict(value),), "case")
+        raise InputError(f"expected a case, a list of cases or {{\"cases\": [...]}}, got {_describe(value)}")
+    except InputError as error:
+        raise error.located(source) if source else error from None
+
+
+def _dataset_from_list(items: list[Any], name: str, fmt: DatasetFormat, extra: dict[str, Any]) -> RagDataset:
+    if not items:
+        raise InputError("the dataset has no cases", name)
+    places = [f"{name}[{i}]" for i in range(len(items))]
+    cases = [case_from_dict(item, place) for item, place in zip(items, places, strict=True)]
+    _check_unique_ids(cases, places)
+    return RagDataset(tuple(cases), fmt, extra)
+
+
+def dataset_from_bytes(data: bytes, source: str = "") -> RagDataset:
+    try:
+        text = decode_text(data)
+    except InputError as error:
+        raise error.located(source) if source else error from None
+    return dataset_from_text(text, source)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def unit_to_dict(unit: Unit) -> dict[str, Any]:
+    return {"id": unit.id, "text": unit.text, **unit.labels, **unit.extra}
+
+
+def case_to_dict(case: RagCase) -> dict[str, Any]:
+    return {
+        "id": case.id,
+        "question": case.question,
+        "passages": [unit_to_dict(u) for u in case.passages],
+        "answer": case.answer,
+        "claims": [unit_to_dict(u) for u in case.claims],
+        "reference_facts": [unit_to_dict(u) for u in case.reference_facts],
+        "metadata": dict(case.metadata),
+        **case.extra,
+    }
+
+
+def dataset_to_text(dataset: RagDataset) -> str:
+    """Serialize in the layout the dataset was read in."""
+    cases = [case_to_dict(case) for case in dataset.cases]
+    if dataset.format == "case" and len(cases) == 1:
+        return dumps_json(cases[0])
+    if dataset.format == "array":
+        return dumps_json(cases)
+    if dataset.format == "object":
+        return dumps_json({**dataset.extra, "cases": cases})
+    return dumps_jsonl(cases)
+
+
+def file_extension(dataset: RagDataset) -> str:
+    return "jsonl" if dataset.format == "jsonl" or (dataset.format == "case" and len(dataset.cases) > 1) else "json"

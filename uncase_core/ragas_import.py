@@ -1,0 +1,160 @@
+"""Turn RAGAS-style evaluation rows into unlabelled cases, ready to label by hand.
+
+Rows carry ``user_input``, ``retrieved_contexts``, ``response`` and ``reference`` (the
+RAGAS 0.2 names; the older ``question``, ``contexts``, ``answer`` and ``ground_truth``
+are accepted too), as JSON Lines, a JSON array, or CSV. Each retrieved context becomes a
+passage, each sentence of the response a claim and each sentence of the reference a
+fact, all with null labels.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import io
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from uncase_core.errors import InputError
+from uncase_core.jsonfiles import decode_text, parse_document
+from uncase_core.rag_cases import LABEL_FIELDS, RagCase, RagDataset, Unit
+from uncase_core.text import split_sentences
+
+COLUMNS: Mapping[str, tuple[str, ...]] = {
+    "question": ("user_input", "question"),
+    "contexts": ("retrieved_contexts", "contexts"),
+    "answer": ("response", "answer"),
+    "reference": ("reference", "ground_truth"),
+}
+# A list literal longer than this in a CSV cell is not read as a Python literal.
+_MAX_LITERAL_CHARS = 1_000_000
+
+
+def _pick(row: Mapping[str, Any], field: str, where: str, required: bool) -> Any:
+    for name in COLUMNS[field]:
+        if name in row and row[name] not in (None, ""):
+            return row[name]
+    if required:
+        raise InputError(f"missing {' or '.join(repr(n) for n in COLUMNS[field])}", where)
+    return None
+
+
+def _contexts(value: Any, where: str) -> list[str]:
+    """A list of strings, or a CSV cell holding one as JSON or as a Python list literal."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        stripped = value.strip()
+        if stripped.startswith("["):
+            parsed: Any = None
+            try:
+                parsed = json.loads(stripped)
+            except (json.JSONDecodeError, RecursionError):
+                # RAGAS exports written by pandas use Python's list repr. literal_eval only
+                # builds literals, it never runs code.
+                if len(stripped) <= _MAX_LITERAL_CHARS:
+                    try:
+                        parsed = ast.literal_eval(stripped)
+                    except (ValueError, SyntaxError, MemoryError, RecursionError):
+                        parsed = None
+            if isinstance(parsed, list):
+                value = parsed
+            else:
+                raise InputError("cannot read the list of contexts; write it as a JSON list of strings", where)
+        else:
+            return [value] if stripped else []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise InputError("expected a list of strings", where)
+    return [item for item in value if item.strip()]
+
+
+def _text(value: Any, where: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"expected text, got {type(value).__name__}", where)
+    return value
+
+
+def _units(prefix: str, kind: str, texts: list[str]) -> tuple[Unit, ...]:
+    labels = dict.fromkeys(LABEL_FIELDS[kind])
+    return tuple(Unit(f"{prefix}{i}", text, labels) for i, text in enumerate(texts, start=1))
+
+
+def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
+    if not isinstance(row, Mapping):
+        raise InputError("expected an object with user_input, retrieved_contexts, response, reference", where)
+    question = _text(_pick(row, "question", where, required=True), f"{where}.user_input")
+    contexts = _contexts(_pick(row, "contexts", where, required=False), f"{where}.retrieved_contexts")
+    answer = _text(_pick(row, "answer", where, required=False), f"{where}.response")
+    reference = _text(_pick(row, "reference", where, required=False), f"{where}.reference")
+    raw_id = row.get("id")
+    case_id = str(raw_id) if raw_id not in (None, "") else f"ragas-{index + 1:03d}"
+    return RagCase(
+        id=case_id,
+        question=question,
+        passages=_units("p", "passages", contexts),
+        answer=answer,
+        claims=_units("c", "claims", split_sentences(answer)),
+        reference_facts=_units("f", "reference_facts", split_sentences(reference)),
+        metadata={"source": "ragas-import"},
+    )
+
+
+def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    if not reader.fieldnames:
+        raise InputError("the CSV has no header row")
+    names = set(reader.fieldnames)
+    if not names & set(COLUMNS["question"]):
+        raise InputError(f"the header has no user_input (or question) column; it has: {', '.join(reader.fieldnames)}",
+                         "line 1")
+    rows = []
+    try:
+        for row in reader:
+            if None in row:
+                raise InputError("more cells than header columns", f"line {reader.line_num}")
+            rows.append((f"line {reader.line_num}", row))
+    except csv.Error as error:
+        raise InputError(f"unreadable CSV: {error}", f"line {reader.line_num}") from None
+    return rows
+
+
+def import_ragas_text(text: str, source: str = "", fmt: str | None = None) -> RagDataset:
+    """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing)."""
+    try:
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        if not text.strip():
+            raise InputError("the file is empty")
+        is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
+        if is_json:
+            document = parse_document(text)
+            if document.kind == "jsonl":
+                rows = [(f"line {line}", record) for line, record in document.records]
+            elif isinstance(document.value, list):
+                rows = [(f"[{i}]", record) for i, record in enumerate(document.value)]
+            else:
+                rows = [("row", document.value)]
+        else:
+            rows = _rows_from_csv(text)
+        if not rows:
+            raise InputError("no rows to import")
+        cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
+        seen: set[str] = set()
+        for (where, _), case in zip(rows, cases, strict=True):
+            if case.id in seen:
+                raise InputError(f'duplicate id "{case.id}"', where)
+            seen.add(case.id)
+        return RagDataset(tuple(cases), "jsonl")
+    except InputError as error:
+        raise error.located(source) if source else error from None
+
+
+def import_ragas_bytes(data: bytes, source: str = "", fmt: str | None = None) -> RagDataset:
+    try:
+        text = decode_text(data)
+    except InputError as error:
+        raise error.located(source) if source else error from None
+    return import_ragas_text(text, source, fmt)

@@ -1,0 +1,192 @@
+"""Proportions of labelled units and their Wilson score intervals.
+
+Every rate the playground shows is a :class:`Proportion`: the counts it was made from,
+the estimate and its interval. A proportion over zero labelled units is not applicable
+(``value is None``), never NaN and never 0.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from statsmodels.stats.proportion import proportion_confint
+
+from uncase_core.errors import InputError
+
+DEFAULT_CONFIDENCE = 0.95
+
+
+def _check_count(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InputError(f"expected a whole number, got {value!r}", name)
+    if value < 0:
+        raise InputError(f"must not be negative, got {value}", name)
+    return int(value)
+
+
+def check_confidence(confidence: object) -> float:
+    """Return ``confidence`` as a float if it lies strictly between 0 and 1."""
+    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
+        raise InputError(f"expected a number between 0 and 1, got {confidence!r}", "confidence")
+    value = float(confidence)
+    if not (0.0 < value < 1.0) or math.isnan(value):
+        raise InputError(f"must be strictly between 0 and 1, got {confidence!r}", "confidence")
+    return value
+
+
+def _check_pair(successes: object, total: object) -> tuple[int, int]:
+    successes = _check_count(successes, "successes")
+    total = _check_count(total, "total")
+    if successes > total:
+        raise InputError(f"successes ({successes}) exceed total ({total})", "successes")
+    return successes, total
+
+
+def _clip(successes: int, total: int, low: float, high: float) -> tuple[float, float]:
+    # Exact 0 and 1 at the ends: the closed form can land a rounding error outside.
+    low = 0.0 if successes == 0 else min(max(float(low), 0.0), 1.0)
+    high = 1.0 if successes == total else min(max(float(high), 0.0), 1.0)
+    return low, high
+
+
+def wilson_interval(
+    successes: int, total: int, confidence: float = DEFAULT_CONFIDENCE
+) -> tuple[float, float] | None:
+    """Wilson score interval for ``successes`` out of ``total`` units.
+
+    Parameters
+    ----------
+    successes : int
+        Units that meet the criterion; ``0 <= successes <= total``.
+    total : int
+        Labelled units. With ``total == 0`` there is nothing to estimate.
+    confidence : float
+        Coverage of the interval, strictly between 0 and 1 (0.95 gives a 95% interval).
+
+    Returns
+    -------
+    (low, high) or None
+        The bounds from statsmodels' ``proportion_confint(method="wilson")``, clipped to
+        [0, 1]; ``None`` when ``total == 0``.
+
+    Raises
+    ------
+    InputError
+        For negative or non-integer counts, ``successes > total``, or a confidence
+        outside (0, 1).
+    """
+    return wilson_intervals([(successes, total)], confidence)[0]
+
+
+def wilson_intervals(
+    counts: Sequence[tuple[int, int]], confidence: float = DEFAULT_CONFIDENCE
+) -> list[tuple[float, float] | None]:
+    """:func:`wilson_interval` for many ``(successes, total)`` pairs in one statsmodels call.
+
+    Same checks and results as calling :func:`wilson_interval` on each pair; one
+    vectorized call is what keeps a thousand-case dataset interactive.
+    """
+    pairs = [_check_pair(successes, total) for successes, total in counts]
+    confidence = check_confidence(confidence)
+    nonzero = [i for i, (_, total) in enumerate(pairs) if total > 0]
+    result: list[tuple[float, float] | None] = [None] * len(pairs)
+    if nonzero:
+        lows, highs = proportion_confint(
+            np.array([pairs[i][0] for i in nonzero]),
+            np.array([pairs[i][1] for i in nonzero]),
+            alpha=1.0 - confidence,
+            method="wilson",
+        )
+        for i, low, high in zip(nonzero, np.atleast_1d(lows), np.atleast_1d(highs), strict=True):
+            result[i] = _clip(*pairs[i], low, high)
+    return result
+
+
+def count_labels(labels: Sequence[bool | None]) -> tuple[int, int, int]:
+    """``(successes, labelled, unlabelled)``: ``True`` succeeds, ``None`` is unlabelled."""
+    successes = sum(1 for label in labels if label is True)
+    total = sum(1 for label in labels if label is not None)
+    return successes, total, len(labels) - total
+
+
+@dataclass(frozen=True)
+class Proportion:
+    """A rate over labelled units, with its counts and interval.
+
+    ``total`` counts labelled units only; ``unlabelled`` counts units that exist but
+    carry no label yet and are left out of the denominator. ``value``, ``low`` and
+    ``high`` are ``None`` when ``total == 0`` (not applicable).
+    """
+
+    successes: int
+    total: int
+    unlabelled: int
+    value: float | None
+    low: float | None
+    high: float | None
+    confidence: float = DEFAULT_CONFIDENCE
+
+    @classmethod
+    def from_counts(
+        cls,
+        successes: int,
+        total: int,
+        unlabelled: int = 0,
+        confidence: float = DEFAULT_CONFIDENCE,
+    ) -> Proportion:
+        return cls.with_interval(successes, total, unlabelled, confidence,
+                                 wilson_interval(successes, total, confidence))
+
+    @classmethod
+    def with_interval(
+        cls,
+        successes: int,
+        total: int,
+        unlabelled: int,
+        confidence: float,
+        interval: tuple[float, float] | None,
+    ) -> Proportion:
+        """Build from counts and an interval already computed by :func:`wilson_intervals`."""
+        unlabelled = _check_count(unlabelled, "unlabelled")
+        if interval is None:
+            return cls(0, 0, unlabelled, None, None, None, float(confidence))
+        return cls(
+            int(successes),
+            int(total),
+            unlabelled,
+            successes / total,
+            interval[0],
+            interval[1],
+            float(confidence),
+        )
+
+    @classmethod
+    def from_labels(cls, labels: Sequence[bool | None], confidence: float = DEFAULT_CONFIDENCE) -> Proportion:
+        """Count ``True`` as success, ``False`` as failure and ``None`` as unlabelled."""
+        return cls.from_counts(*count_labels(labels), confidence)
+
+    @classmethod
+    def many(cls, counts: Sequence[tuple[int, int, int]], confidence: float = DEFAULT_CONFIDENCE) -> list[Proportion]:
+        """Proportions for many ``(successes, total, unlabelled)`` triples at once."""
+        intervals = wilson_intervals([(s, n) for s, n, _ in counts], confidence)
+        return [cls.with_interval(s, n, u, confidence, interval)
+                for (s, n, u), interval in zip(counts, intervals, strict=True)]
+
+    @property
+    def is_na(self) -> bool:
+        return self.value is None
+
+    def to_dict(self) -> dict[str, int | float | None]:
+        return {
+            "successes": self.successes,
+            "total": self.total,
+            "unlabelled": self.unlabelled,
+            "value": self.value,
+            "low": self.low,
+            "high": self.high,
+        }
