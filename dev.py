@@ -32,7 +32,7 @@ def _requirements_digest(files: list[Path]) -> str:
 
 def ensure_environment(with_dev: bool) -> None:
     """Create the virtual environment and install requirements unless already done."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script must explain itself on an old Python
         sys.exit(f"Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
     files = [ROOT / "requirements.txt"] + ([ROOT / "requirements-dev.txt"] if with_dev else [])
     stamp = VENV / ("installed-dev.sha256" if with_dev else "installed.sha256")

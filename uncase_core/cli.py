@@ -56,10 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     rag_cmd = commands.add_parser(
         "rag", help="evaluate and diagnose labelled RAG cases",
-        description="Evaluate a RAG case or dataset (JSON, JSONL or {\"cases\": [...]}) and print JSON.")
+        description='Evaluate a RAG case or dataset (JSON, JSONL or {"cases": [...]}) and print JSON.')
     rag_cmd.add_argument("file", type=Path)
     rag_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
-                         metavar="NAME=VALUE", help="a dimension fails below this (defaults: relevance 0.5, others 0.7)")
+                         metavar="NAME=VALUE", help="fail below this (defaults: relevance 0.5, others 0.7)")
     rag_cmd.add_argument("--weight", action="append", type=_name_value("--weight"), default=[],
                          metavar="NAME=VALUE", help="raw composite weight (default 1 each; normalized to sum 1)")
     rag_cmd.add_argument("--gate", action="append", type=_name_value("--gate"), default=[],

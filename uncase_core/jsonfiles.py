@@ -61,7 +61,10 @@ def parse_document(text: str) -> Document:
     try:
         return Document("json", value=_loads(text))
     except json.JSONDecodeError as whole_error:
-        lines = text.splitlines()
+        # Split on "\n" only (as JSON Lines does and as the JSON error's line number counts):
+        # str.splitlines() would also break at U+2028, U+0085 and the like, which JSON
+        # strings may hold unescaped.
+        lines = text.split("\n")
         first = next((i for i, line in enumerate(lines) if line.strip()), None)
         try:
             _loads(lines[first])

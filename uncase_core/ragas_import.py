@@ -56,7 +56,7 @@ def _contexts(value: Any, where: str) -> list[str]:
                 if len(stripped) <= _MAX_LITERAL_CHARS:
                     try:
                         parsed = ast.literal_eval(stripped)
-                    except (ValueError, SyntaxError, MemoryError, RecursionError):
+                    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                         parsed = None
             if isinstance(parsed, list):
                 value = parsed
@@ -90,7 +90,7 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     answer = _text(_pick(row, "answer", where, required=False), f"{where}.response")
     reference = _text(_pick(row, "reference", where, required=False), f"{where}.reference")
     raw_id = row.get("id")
-    case_id = str(raw_id) if raw_id not in (None, "") else f"ragas-{index + 1:03d}"
+    case_id = str(raw_id) if raw_id is not None and str(raw_id).strip() else f"ragas-{index + 1:03d}"
     return RagCase(
         id=case_id,
         question=question,

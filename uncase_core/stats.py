@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
 from statsmodels.stats.proportion import proportion_confint
 
 from uncase_core.errors import InputError

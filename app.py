@@ -1,0 +1,18 @@
+"""Home: what the playground is, the language, and the way into each module."""
+
+import streamlit as st
+
+from ui.session import setup_page, t
+
+setup_page("home.title")
+
+st.title(t("home.title"))
+st.markdown(t("home.intro"))
+
+st.subheader(t("home.modules"))
+st.page_link("pages/1_rag_diagnosis.py", label=t("nav.rag"), icon=":material/troubleshoot:")
+st.markdown(t("home.rag_summary"))
+
+st.subheader(t("home.principles_title"))
+st.markdown(t("home.principles"))
+st.caption(t("home.footer"))

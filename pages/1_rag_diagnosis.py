@@ -1,0 +1,196 @@
+"""RAG diagnosis, "find the failure": label units, watch four proportions and the diagnosis move."""
+
+import streamlit as st
+
+from ui.rag_view import (
+    cases_table,
+    draw_composite,
+    draw_diagnosis,
+    draw_metrics,
+    macro_micro_table,
+    metric_name,
+    weights_caption,
+)
+from ui.rag_workspace import Workspace, apply_frame, get_workspace, set_workspace, units_frame
+from ui.session import forget, kept, setup_page, t
+from uncase_core import rag
+from uncase_core.errors import InputError
+from uncase_core.rag_cases import LABEL_FIELDS, dataset_to_text, file_extension
+from uncase_core.rag_files import read_rag_upload
+from uncase_core.scenarios import load_all, load_index, load_scenario
+
+MAX_UPLOAD_BYTES = 2_000_000
+CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
+ALL_SCENARIOS = "__all__"
+SETTING_KEYS = tuple(
+    [f"rag_threshold_{n}" for n in rag.METRICS] + [f"rag_weight_{n}" for n in rag.METRICS]
+    + [f"rag_gate_on_{n}" for n in rag.METRICS] + [f"rag_gate_{n}" for n in rag.METRICS]
+    + ["rag_aggregation", "rag_confidence"]
+)
+
+lang = setup_page("rag.title")
+scenarios = load_index()
+by_id = {s.id: s for s in scenarios}
+
+workspace = get_workspace()
+if workspace is None:
+    first = scenarios[0]
+    workspace = Workspace(load_scenario(first, lang), load_scenario(first, lang), first.id, "scenario")
+    set_workspace(workspace)
+
+# ---------------------------------------------------------------- sidebar: data
+with st.sidebar:
+    st.subheader(t("rag.data"))
+    options = [s.id for s in scenarios] + [ALL_SCENARIOS]
+    choice = kept(
+        st.selectbox, "rag_scenario_choice", workspace.source if workspace.source in options else options[0],
+        t("rag.scenario"), options=options,
+        format_func=lambda sid: t("rag.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang],
+    )
+    if st.button(t("rag.load_scenario"), width="stretch"):
+        if choice == ALL_SCENARIOS:
+            workspace.replace_dataset(load_all(scenarios, lang), ALL_SCENARIOS, "all")
+        else:
+            workspace.replace_dataset(load_scenario(by_id[choice], lang), choice, "scenario")
+        st.session_state.pop("rag_upload_error", None)
+
+    upload = st.file_uploader(t("rag.upload"), type=["json", "jsonl", "csv"], help=t("rag.upload_help"),
+                              key="rag_upload")
+    if upload is not None and st.session_state.get("rag_upload_seen") != upload.file_id:
+        st.session_state["rag_upload_seen"] = upload.file_id
+        try:
+            dataset, kind = read_rag_upload(upload.getvalue(), upload.name, MAX_UPLOAD_BYTES)
+        except InputError as error:
+            st.session_state["rag_upload_error"] = error.message
+        else:
+            workspace.replace_dataset(dataset, upload.name, "upload")
+            st.session_state.pop("rag_upload_error", None)
+            if kind == "ragas":
+                st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(dataset.cases))
+    if "rag_upload_error" in st.session_state:
+        st.error(t("rag.upload_failed", message=st.session_state["rag_upload_error"]))
+
+    stem = workspace.source.rsplit(".", 1)[0] if workspace.source_kind == "upload" else workspace.source
+    st.download_button(
+        t("rag.download"),
+        data=dataset_to_text(workspace.dataset).encode("utf-8"),
+        file_name=f"{stem}-labelled.{file_extension(workspace.dataset)}",
+        mime="application/json",
+        width="stretch",
+    )
+    if st.session_state.get("rag_confirm_reset"):
+        st.warning(t("rag.reset_confirm"))
+        yes, no = st.columns(2)
+        if yes.button(t("rag.reset_yes"), type="primary"):
+            workspace.reset()
+            st.session_state["rag_confirm_reset"] = False
+        if no.button(t("rag.reset_no")):
+            st.session_state["rag_confirm_reset"] = False
+    elif st.button(t("rag.reset"), width="stretch", disabled=not workspace.changed):
+        st.session_state["rag_confirm_reset"] = True
+        st.rerun()
+
+# ---------------------------------------------------------------- sidebar: settings
+with st.sidebar:
+    st.subheader(t("rag.settings"))
+    with st.expander(t("rag.thresholds"), expanded=True):
+        thresholds = {
+            n: kept(st.slider, f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n),
+                    min_value=0.0, max_value=1.0, step=0.05)
+            for n in rag.METRICS
+        }
+    with st.expander(t("rag.weights")):
+        weights = {
+            n: kept(st.slider, f"rag_weight_{n}", 1.0, metric_name(n), min_value=0.0, max_value=5.0, step=0.5)
+            for n in rag.METRICS
+        }
+        try:
+            st.caption(t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights))))
+        except InputError as error:
+            st.warning(error.message)
+        aggregation = kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"), options=list(rag.AGGREGATIONS),
+                           format_func=lambda a: t(f"aggregation.{a}"))
+    with st.expander(t("rag.gates")):
+        st.caption(t("rag.gates_help"))
+        gates = {}
+        for n in rag.METRICS:
+            if kept(st.checkbox, f"rag_gate_on_{n}", False, t("rag.gate_on", name=metric_name(n))):
+                gates[n] = kept(st.slider, f"rag_gate_{n}", 0.9, t("rag.gate_value", name=metric_name(n)),
+                                min_value=0.0, max_value=1.0, step=0.05)
+    confidence = kept(st.select_slider, "rag_confidence", 0.95, t("rag.confidence"), options=CONFIDENCE_LEVELS,
+                      format_func=lambda c: f"{c:.0%}")
+    if st.button(t("rag.settings_reset"), width="stretch"):
+        forget(*SETTING_KEYS)
+        st.rerun()
+
+# ---------------------------------------------------------------- main: labels
+st.title(t("rag.title"))
+st.markdown(t("rag.intro"))
+if note := st.session_state.pop("rag_upload_note", None):
+    st.info(note)
+if workspace.source_kind == "scenario" and workspace.source in by_id:
+    st.caption(f"{by_id[workspace.source].title[lang]}: {by_id[workspace.source].summary[lang]}")
+
+try:
+    settings = rag.Settings.build(thresholds, weights, aggregation, gates, confidence)
+except InputError as error:
+    st.error(t("rag.settings_error", message=error.message))
+    settings = rag.Settings.build(thresholds, None, aggregation, gates, confidence)
+
+cases = workspace.dataset.cases
+if len(cases) > 1:
+    workspace.case_index = st.selectbox(
+        t("rag.case"), options=range(len(cases)), index=min(workspace.case_index, len(cases) - 1),
+        format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}",
+        key=f"rag_case_select_{workspace.generation}",
+    )
+
+labels_column, results_column = st.columns([3, 2], gap="large")
+with labels_column:
+    case = workspace.case
+    st.markdown(f"**{t('rag.question')}** {case.question}")
+    st.markdown(f"**{t('rag.answer')}** {case.answer}" if case.answer else f"**{t('rag.answer')}** —")
+    for kind in ("passages", "claims", "reference_facts"):
+        st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
+        units = case.units(kind)
+        if not units:
+            st.caption(t("units.none"))
+            continue
+        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width="small"),
+                   "text": st.column_config.TextColumn(t("units.text"), disabled=True)}
+        for label in LABEL_FIELDS[kind]:
+            columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
+                                                             width="small")
+        edited = st.data_editor(units_frame(units, kind), column_config=columns, hide_index=True,
+                                column_order=[*LABEL_FIELDS[kind], "id", "text"],
+                                num_rows="fixed", width="stretch", key=workspace.editor_key(kind))
+        with st.expander(t("units.full_text")):
+            st.markdown("\n".join(f"- **{u.id}** {u.text}" for u in units))
+        updated = apply_frame(units, kind, edited)
+        if updated != units:
+            case = case.with_units(kind, updated)
+    if case is not workspace.case:
+        workspace.dataset = workspace.dataset.with_case(workspace.case_index, case)
+
+evaluation = rag.evaluate_case(workspace.case, settings)
+with results_column:
+    st.subheader(t("rag.results_case", case=workspace.case.id))
+    draw_diagnosis(evaluation)
+    draw_metrics(evaluation, settings)
+    draw_composite(evaluation)
+
+if len(cases) > 1:
+    result = rag.evaluate_dataset(workspace.dataset.cases, settings)
+    st.subheader(t("rag.results_dataset", count=len(cases)))
+    draw_diagnosis(result.pooled)
+    st.dataframe(macro_micro_table(result), hide_index=True, width="stretch")
+    st.caption(t("rag.micro_macro_help"))
+    st.dataframe(cases_table(result), hide_index=True, width="stretch")
+
+with st.expander(t("rag.explain_title")):
+    for name in rag.METRICS:
+        st.markdown(f"**{metric_name(name)}**: {t(f'explain.{name}')}")
+    st.markdown(t("explain.uncertainty"))
+    st.markdown(t("explain.thresholds"))
+    st.markdown(t("explain.composite"))
+    st.markdown(t("explain.not_a_judge"))

@@ -1,0 +1,65 @@
+"""Plotly figures the pages share."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import plotly.graph_objects as go
+
+from uncase_core.stats import Proportion
+
+BAR_COLOUR = "#3b6ea8"
+FAIL_COLOUR = "#c0392b"
+THRESHOLD_COLOUR = "#222222"
+
+
+def proportions_chart(
+    names: Sequence[str],
+    labels: Mapping[str, str],
+    metrics: Mapping[str, Proportion],
+    thresholds: Mapping[str, float],
+    text: Mapping[str, str],
+) -> go.Figure:
+    """Bars with Wilson error bars and a threshold mark per dimension.
+
+    ``labels`` are the display names; ``text`` holds the translated legend entries
+    (``threshold``, ``na``, ``interval``). N/A dimensions get no bar, only a note.
+    """
+    # Break long names over lines so they stay horizontal and readable on a projector.
+    x = [labels[n].replace(" ", "<br>") for n in names]
+    values = [metrics[n].value for n in names]
+    shown = [v if v is not None else 0.0 for v in values]
+    upper = [(metrics[n].high - metrics[n].value) if metrics[n].value is not None else 0.0 for n in names]
+    lower = [(metrics[n].value - metrics[n].low) if metrics[n].value is not None else 0.0 for n in names]
+    colours = [
+        FAIL_COLOUR if v is not None and v < thresholds[n] else BAR_COLOUR for n, v in zip(names, values, strict=True)
+    ]
+    figure = go.Figure()
+    figure.add_bar(
+        x=x,
+        y=shown,
+        marker_color=colours,
+        error_y={"type": "data", "array": upper, "arrayminus": lower, "visible": True, "thickness": 2, "width": 10},
+        name=text["interval"],
+        hovertemplate="%{x}: %{y:.0%}<extra></extra>",
+    )
+    figure.add_scatter(
+        x=x,
+        y=[thresholds[n] for n in names],
+        mode="markers",
+        marker={"symbol": "line-ew-open", "size": 46, "color": THRESHOLD_COLOUR,
+                "line": {"width": 3, "color": THRESHOLD_COLOUR}},
+        name=text["threshold"],
+        hovertemplate="%{x}: " + text["threshold"] + " %{y:.0%}<extra></extra>",
+    )
+    for label, value in zip(x, values, strict=True):
+        if value is None:
+            figure.add_annotation(x=label, y=0.05, text=text["na"], showarrow=False, font={"size": 14})
+    figure.update_layout(
+        yaxis={"range": [0, 1.05], "tickformat": ".0%"},
+        margin={"l": 10, "r": 10, "t": 10, "b": 40},
+        height=340,
+        legend={"orientation": "h", "y": -0.15},
+        bargap=0.45,
+    )
+    return figure

@@ -1,0 +1,43 @@
+"""Every string a person reads, in English and Spanish, looked up by key."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ui.locale_en import MESSAGES as EN
+from ui.locale_es import MESSAGES as ES
+
+LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
+CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}
+DEFAULT_LANGUAGE = "en"
+
+
+def guess_language(locale: str | None) -> str:
+    """Spanish for any ``es`` locale (``es-MX``, ``es_ES``...), English otherwise."""
+    if locale and locale.replace("_", "-").lower().split("-")[0] == "es":
+        return "es"
+    return DEFAULT_LANGUAGE
+
+
+def translate(language: str, key: str, **values: object) -> str:
+    """The message ``key`` in ``language``, with ``{name}`` fields filled from ``values``.
+
+    A missing key is a bug the catalogue test catches; at run time it shows the key
+    itself rather than breaking the page.
+    """
+    catalogue = CATALOGUES.get(language, EN)
+    template = catalogue.get(key) or EN.get(key) or key
+    return template.format(**values) if values else template
+
+
+def format_percent(value: float, language: str, decimals: int = 1) -> str:
+    """``66.7%`` in English, ``66,7 %`` in Spanish (decimal comma, space before %)."""
+    number = f"{value * 100:.{decimals}f}"
+    if language == "es":
+        return number.replace(".", ",") + "\u00a0%"
+    return number + "%"
+
+
+def format_number(value: float, language: str, decimals: int = 2) -> str:
+    number = f"{value:.{decimals}f}"
+    return number.replace(".", ",") if language == "es" else number

@@ -1,0 +1,88 @@
+"""The RAG page's working data: the dataset being labelled, kept in session state.
+
+The dataset in session state is the one source of truth for labels. Each run the label
+tables are rebuilt from it as DataFrames for ``st.data_editor``, and what the editor
+returns is written back. Editor keys carry a generation number, bumped whenever the
+dataset is replaced (scenario, upload, reset), so stale edits are never re-applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+from uncase_core.rag_cases import LABEL_FIELDS, RagCase, RagDataset, Unit
+
+_STATE_KEY = "rag_workspace"
+
+
+@dataclass
+class Workspace:
+    dataset: RagDataset
+    original: RagDataset
+    source: str  # scenario id, "all", or the uploaded file's name
+    source_kind: str  # "scenario", "all" or "upload"
+    generation: int = 0
+    case_index: int = 0
+
+    @property
+    def case(self) -> RagCase:
+        return self.dataset.cases[min(self.case_index, len(self.dataset.cases) - 1)]
+
+    @property
+    def changed(self) -> bool:
+        return self.dataset != self.original
+
+    def replace_dataset(self, dataset: RagDataset, source: str, source_kind: str) -> None:
+        self.dataset = dataset
+        self.original = dataset
+        self.source = source
+        self.source_kind = source_kind
+        self.case_index = 0
+        self.generation += 1
+
+    def reset(self) -> None:
+        self.dataset = self.original
+        self.generation += 1
+
+    def editor_key(self, kind: str) -> str:
+        return f"rag_editor_{kind}_{self.generation}_{self.case_index}"
+
+
+def get_workspace() -> Workspace | None:
+    return st.session_state.get(_STATE_KEY)
+
+
+def set_workspace(workspace: Workspace) -> None:
+    st.session_state[_STATE_KEY] = workspace
+
+
+def units_frame(units: tuple[Unit, ...], kind: str) -> pd.DataFrame:
+    """A table of units: id, text, then one nullable-boolean column per label."""
+    frame = pd.DataFrame({
+        "id": pd.Series([u.id for u in units], dtype="string"),
+        "text": pd.Series([u.text for u in units], dtype="string"),
+    })
+    for name in LABEL_FIELDS[kind]:
+        frame[name] = pd.Series([u.label(name) for u in units], dtype="boolean")
+    return frame
+
+
+def _label_value(value: object) -> bool | None:
+    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
+        return None
+    return bool(value)
+
+
+def apply_frame(units: tuple[Unit, ...], kind: str, frame: pd.DataFrame) -> tuple[Unit, ...]:
+    """The units with the labels read back from an edited table (rows match by position)."""
+    updated = []
+    for position, unit in enumerate(units):
+        for name in LABEL_FIELDS[kind]:
+            value = _label_value(frame[name].iloc[position])
+            if unit.label(name) != value:
+                unit = unit.with_label(name, value)
+        updated.append(unit)
+    return tuple(updated)

@@ -1,0 +1,47 @@
+"""Built-in scenarios: the index in ``assets/rag/scenarios.json`` and the case files it names."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from uncase_core.errors import InputError
+from uncase_core.rag_cases import RagDataset, dataset_from_bytes
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+RAG_INDEX = ASSETS / "rag" / "scenarios.json"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: Mapping[str, str]
+    summary: Mapping[str, str]
+    expected_failing: tuple[str, ...]
+    files: Mapping[str, str]
+
+
+def load_index(path: Path = RAG_INDEX) -> tuple[Scenario, ...]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(
+            Scenario(item["id"], item["title"], item["summary"], tuple(item["expected_failing"]), item["files"])
+            for item in data["scenarios"]
+        )
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise InputError(f"cannot read the scenario index: {error}", source=str(path)) from None
+
+
+def load_scenario(scenario: Scenario, language: str, index_path: Path = RAG_INDEX) -> RagDataset:
+    """The scenario's case in ``language`` (English when that language has no file)."""
+    relative = scenario.files.get(language) or scenario.files["en"]
+    path = index_path.parent / relative
+    return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+def load_all(scenarios: tuple[Scenario, ...], language: str, index_path: Path = RAG_INDEX) -> RagDataset:
+    """Every scenario's case in one dataset, in index order, to look at pooled results."""
+    cases = tuple(case for s in scenarios for case in load_scenario(s, language, index_path).cases)
+    return replace(RagDataset(cases, "jsonl"))
