@@ -70,25 +70,8 @@ with st.sidebar:
     if "rag_upload_error" in st.session_state:
         st.error(t("rag.upload_failed", message=st.session_state["rag_upload_error"]))
 
-    stem = workspace.source.rsplit(".", 1)[0] if workspace.source_kind == "upload" else workspace.source
-    st.download_button(
-        t("rag.download"),
-        data=dataset_to_text(workspace.dataset).encode("utf-8"),
-        file_name=f"{stem}-labelled.{file_extension(workspace.dataset)}",
-        mime="application/json",
-        width="stretch",
-    )
-    if st.session_state.get("rag_confirm_reset"):
-        st.warning(t("rag.reset_confirm"))
-        yes, no = st.columns(2)
-        if yes.button(t("rag.reset_yes"), type="primary"):
-            workspace.reset()
-            st.session_state["rag_confirm_reset"] = False
-        if no.button(t("rag.reset_no")):
-            st.session_state["rag_confirm_reset"] = False
-    elif st.button(t("rag.reset"), width="stretch", disabled=not workspace.changed):
-        st.session_state["rag_confirm_reset"] = True
-        st.rerun()
+    # Filled at the end of the run, so downloads and reset see this run's label edits.
+    data_actions = st.container()
 
 # ---------------------------------------------------------------- sidebar: settings
 with st.sidebar:
@@ -194,3 +177,27 @@ with st.expander(t("rag.explain_title")):
     st.markdown(t("explain.thresholds"))
     st.markdown(t("explain.composite"))
     st.markdown(t("explain.not_a_judge"))
+
+# ---------------------------------------------------------------- sidebar: download and reset
+with data_actions:
+    stem = workspace.source.rsplit(".", 1)[0] if workspace.source_kind == "upload" else workspace.source
+    st.download_button(
+        t("rag.download"),
+        data=dataset_to_text(workspace.dataset).encode("utf-8"),
+        file_name=f"{stem}-labelled.{file_extension(workspace.dataset)}",
+        mime="application/json",
+        width="stretch",
+    )
+    if st.session_state.get("rag_confirm_reset"):
+        st.warning(t("rag.reset_confirm"))
+        yes, no = st.columns(2)
+        if yes.button(t("rag.reset_yes"), type="primary"):
+            workspace.reset()
+            st.session_state["rag_confirm_reset"] = False
+            st.rerun()
+        if no.button(t("rag.reset_no")):
+            st.session_state["rag_confirm_reset"] = False
+            st.rerun()
+    elif st.button(t("rag.reset"), width="stretch", disabled=not workspace.changed):
+        st.session_state["rag_confirm_reset"] = True
+        st.rerun()

@@ -135,12 +135,18 @@ def pooled_metrics(
     return dict(zip(METRICS, Proportion.many([_counts(cases, n) for n in METRICS], confidence), strict=True))
 
 
-def _all_case_metrics(cases: Sequence[RagCase], confidence: float) -> list[dict[str, Proportion]]:
-    # One interval computation for the whole dataset instead of four per case.
+def _all_metrics(
+    cases: Sequence[RagCase], confidence: float
+) -> tuple[list[dict[str, Proportion]], dict[str, Proportion]]:
+    """Per-case and pooled proportions, with one interval computation for the whole dataset."""
     counts = [_counts([case], name) for case in cases for name in METRICS]
-    flat = Proportion.many(counts, confidence)
     width = len(METRICS)
-    return [dict(zip(METRICS, flat[i:i + width], strict=True)) for i in range(0, len(flat), width)]
+    pooled_counts = [
+        tuple(sum(c[k] for c in counts[m::width]) for k in range(3)) for m in range(width)
+    ]
+    flat = Proportion.many(counts + pooled_counts, confidence)
+    per_case = [dict(zip(METRICS, flat[i:i + width], strict=True)) for i in range(0, len(counts), width)]
+    return per_case, dict(zip(METRICS, flat[len(counts):], strict=True))
 
 
 def macro_means(per_case: Sequence[Mapping[str, Proportion]]) -> dict[str, float | None]:
@@ -187,7 +193,10 @@ def diagnose(metrics: Mapping[str, Proportion], thresholds: Mapping[str, float] 
     the threshold (``low < threshold <= high``), so the data cannot say which side the
     true rate lies on.
     """
-    limits = resolve_thresholds(thresholds)
+    return _diagnose(metrics, resolve_thresholds(thresholds))
+
+
+def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float]) -> Diagnosis:
     failing, not_applicable, uncertain, passing = [], [], [], []
     for name in METRICS:
         proportion = metrics[name]
@@ -261,8 +270,15 @@ def composite_score(
     """
     if aggregation not in AGGREGATIONS:
         raise InputError(f"expected one of {', '.join(AGGREGATIONS)}, got {aggregation!r}", "aggregation")
-    normalized = normalize_weights(weights or {})
-    gate_limits = resolve_gates(gates)
+    return _composite(metrics, normalize_weights(weights or {}), aggregation, resolve_gates(gates))
+
+
+def _composite(
+    metrics: Mapping[str, Proportion],
+    normalized: Mapping[str, float],
+    aggregation: Aggregation,
+    gate_limits: Mapping[str, float],
+) -> Composite:
     weighted = [n for n in METRICS if normalized[n] > 0]
     applicable = [n for n in weighted if metrics[n].value is not None]
     dropped = tuple(n for n in weighted if metrics[n].value is None)
@@ -295,6 +311,11 @@ class Settings:
     aggregation: Aggregation = "mean"
     gates: Mapping[str, float] = field(default_factory=dict)
     confidence: float = DEFAULT_CONFIDENCE
+    normalized_weights: Mapping[str, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Worked out once here rather than for every case; this also rejects all-zero weights.
+        object.__setattr__(self, "normalized_weights", normalize_weights(self.weights))
 
     @classmethod
     def build(
@@ -308,7 +329,6 @@ class Settings:
         if aggregation not in AGGREGATIONS:
             raise InputError(f"expected one of {', '.join(AGGREGATIONS)}, got {aggregation!r}", "aggregation")
         raw = resolve_weights(weights)
-        normalize_weights(raw)  # rejects all-zero weights up front
         return cls(resolve_thresholds(thresholds), raw, aggregation, resolve_gates(gates),  # type: ignore[arg-type]
                    check_confidence(confidence))
 
@@ -353,10 +373,11 @@ class DatasetEvaluation:
 
 
 def evaluate_metrics(metrics: Mapping[str, Proportion], settings: Settings) -> Evaluation:
+    # Settings were checked when built, so the unchecked inner functions are safe here.
     return Evaluation(
         metrics,
-        diagnose(metrics, settings.thresholds),
-        composite_score(metrics, settings.weights, settings.aggregation, settings.gates),
+        _diagnose(metrics, settings.thresholds),
+        _composite(metrics, settings.normalized_weights, settings.aggregation, settings.gates),
     )
 
 
@@ -368,11 +389,11 @@ def evaluate_case(case: RagCase, settings: Settings | None = None) -> Evaluation
 def evaluate_dataset(cases: Sequence[RagCase], settings: Settings | None = None) -> DatasetEvaluation:
     """Per-case results, the pooled (micro) result and the macro means."""
     settings = settings or Settings.build()
-    per_case = _all_case_metrics(cases, settings.confidence)
+    per_case, pooled = _all_metrics(cases, settings.confidence)
     return DatasetEvaluation(
         settings,
         tuple(case.id for case in cases),
         tuple(evaluate_metrics(m, settings) for m in per_case),
-        evaluate_metrics(pooled_metrics(cases, settings.confidence), settings),
+        evaluate_metrics(pooled, settings),
         macro_means(per_case),
     )

@@ -21,6 +21,8 @@ DEFAULT_CONFIDENCE = 0.95
 
 
 def _check_count(value: object, name: str) -> int:
+    if type(value) is int and value >= 0:  # the common case, checked without the slower ABC test
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise InputError(f"expected a whole number, got {value!r}", name)
     if value < 0:
@@ -173,8 +175,15 @@ class Proportion:
     def many(cls, counts: Sequence[tuple[int, int, int]], confidence: float = DEFAULT_CONFIDENCE) -> list[Proportion]:
         """Proportions for many ``(successes, total, unlabelled)`` triples at once."""
         intervals = wilson_intervals([(s, n) for s, n, _ in counts], confidence)
-        return [cls.with_interval(s, n, u, confidence, interval)
-                for (s, n, u), interval in zip(counts, intervals, strict=True)]
+        confidence = float(confidence)
+        result = []
+        for (s, n, u), interval in zip(counts, intervals, strict=True):
+            u = _check_count(u, "unlabelled")
+            if interval is None:
+                result.append(cls(0, 0, u, None, None, None, confidence))
+            else:
+                result.append(cls(int(s), int(n), u, s / n, interval[0], interval[1], confidence))
+        return result
 
     @property
     def is_na(self) -> bool:

@@ -1,0 +1,55 @@
+"""AppTest helpers: run the real app files from the project root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+RAG_PAGE = "pages/1_rag_diagnosis.py"
+
+
+def open_app() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    return at
+
+
+def open_rag_page() -> AppTest:
+    at = open_app()
+    at.switch_page(RAG_PAGE)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def metric_values(at: AppTest) -> dict[str, str]:
+    """The value shown on each metric card, by its label."""
+    return {m.label: m.value for m in at.metric}
+
+
+def captions(at: AppTest) -> list[str]:
+    return [c.value for c in at.caption]
+
+
+def edit_labels(at: AppTest, kind: str, edits: dict[int, dict[str, object]]) -> AppTest:
+    """Apply edits to a label table the way the browser's data editor reports them."""
+    key = at.session_state["rag_workspace"].editor_key(kind)
+    at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def load_scenario(at: AppTest, scenario_id: str) -> AppTest:
+    at.sidebar.selectbox(key="rag_scenario_choice").set_value(scenario_id).run()
+    next(b for b in at.sidebar.button if b.label in ("Load scenario", "Cargar escenario")).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def click(at: AppTest, label: str) -> AppTest:
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at

@@ -1,0 +1,182 @@
+"""The RAG page in Streamlit's AppTest: labels move the numbers, and nothing a user does loses them."""
+
+from __future__ import annotations
+
+from tests.pages.apptest_helpers import (
+    RAG_PAGE,
+    captions,
+    click,
+    edit_labels,
+    load_scenario,
+    metric_values,
+    open_rag_page,
+)
+
+
+def _relevance_caption(at) -> str:
+    return next(c for c in captions(at) if c.startswith(("4 / 5", "3 / 5", "5 / 5", "3 / 4")))
+
+
+def test_page_loads_with_the_first_scenario_and_four_metrics():
+    at = open_rag_page()
+    values = metric_values(at)
+    assert values == {
+        "Context relevance": "80.0%",
+        "Faithfulness": "100.0%",
+        "Correctness": "100.0%",
+        "Coverage": "100.0%",
+    }
+    assert "4 / 5 · 95% interval 37.6% to 96.4%" in captions(at)
+    assert at.success[0].value == "No failing dimension at these thresholds."
+
+
+def test_unticking_a_passage_moves_context_relevance():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    assert metric_values(at)["Context relevance"] == "60.0%"
+    assert "3 / 5 · 95% interval 23.1% to 88.2%" in captions(at)
+
+
+def test_ticking_a_claim_wrong_moves_correctness_but_not_faithfulness():
+    at = edit_labels(open_rag_page(), "claims", {0: {"correct": False}, 1: {"correct": False}})
+    values = metric_values(at)
+    assert values["Correctness"] == "60.0%"
+    assert values["Faithfulness"] == "100.0%"
+    assert at.error[0].value == "One failing dimension: Correctness."
+
+
+def test_clearing_a_label_makes_the_unit_unlabelled_not_a_failure():
+    at = edit_labels(open_rag_page(), "passages", {4: {"relevant": None}})
+    assert metric_values(at)["Context relevance"] == "100.0%"
+    assert any(c.startswith("4 / 4") and "1 not labelled" in c for c in captions(at))
+
+
+def test_no_labelled_units_is_na_not_zero():
+    at = edit_labels(open_rag_page(), "reference_facts", {i: {"covered": None} for i in range(4)})
+    assert metric_values(at)["Coverage"] == "N/A"
+    assert "N/A (0 labelled, 4 not labelled)" in captions(at)
+    assert any("Not applicable (no labelled units): Coverage." in c for c in captions(at))
+
+
+def test_labels_survive_a_page_switch_and_a_rerun():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    at.switch_page("app.py").run()
+    assert not at.exception
+    at.switch_page(RAG_PAGE).run()
+    assert not at.exception
+    assert metric_values(at)["Context relevance"] == "60.0%"
+    at.run()
+    assert metric_values(at)["Context relevance"] == "60.0%"
+
+
+def test_labels_survive_switching_language_and_the_page_is_spanish():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert not at.exception
+    values = metric_values(at)
+    assert values["Relevancia del contexto"] == "60,0\u00a0%"
+    assert at.title[0].value == "Diagnóstico RAG: localiza el fallo"
+    assert any(c.startswith("3 / 5 · intervalo del 95\u00a0%") for c in captions(at))
+
+
+def test_each_built_in_scenario_gives_its_intended_diagnosis():
+    at = open_rag_page()
+    load_scenario(at, "poor_retrieval")
+    assert at.error[0].value == "One failing dimension: Context relevance."
+    load_scenario(at, "multiple_failures")
+    assert at.error[0].value.startswith(
+        "Multiple failure: 3 dimensions fail (Context relevance, Faithfulness, Coverage)"
+    )
+
+
+def test_threshold_slider_changes_the_diagnosis():
+    at = open_rag_page()
+    at.sidebar.slider(key="rag_threshold_context_relevance").set_value(0.85).run()
+    assert at.error[0].value == "One failing dimension: Context relevance."
+
+
+def test_all_weights_zero_is_explained_and_the_page_keeps_working():
+    at = open_rag_page()
+    for name in ("context_relevance", "faithfulness", "correctness", "coverage"):
+        at.sidebar.slider(key=f"rag_weight_{name}").set_value(0.0)
+    at.run()
+    assert not at.exception
+    assert any("all weights are zero" in e.value for e in at.error)
+    assert metric_values(at)["Context relevance"] == "80.0%"
+
+
+def test_weights_are_shown_normalized_and_the_composite_follows():
+    at = open_rag_page()
+    at.sidebar.slider(key="rag_weight_context_relevance").set_value(3.0).run()
+    assert any("Context relevance 50% · Faithfulness 17%" in c for c in captions(at))
+    composite = next(m.value for m in at.markdown if m.value.startswith("**Composite"))
+    assert composite == "**Composite (weighted mean): 0.90**"  # 0.5 * 0.8 + 0.5 * 1.0
+
+
+def test_minimum_aggregation_takes_the_weakest_dimension():
+    at = open_rag_page()
+    at.sidebar.radio(key="rag_aggregation").set_value("min").run()
+    composite = next(m.value for m in at.markdown if m.value.startswith("**Composite"))
+    assert composite == "**Composite (minimum): 0.80**"
+
+
+def test_a_hard_gate_fails_the_case_whatever_the_composite():
+    at = open_rag_page()
+    at.sidebar.checkbox(key="rag_gate_on_context_relevance").check().run()
+    at.sidebar.slider(key="rag_gate_context_relevance").set_value(0.9).run()
+    assert any(e.value == "This case fails a hard gate, whatever the composite." for e in at.error)
+
+
+def test_confidence_level_changes_the_interval():
+    at = open_rag_page()
+    at.sidebar.select_slider(key="rag_confidence").set_value(0.80).run()
+    assert any(c.startswith("4 / 5 · 80% interval") for c in captions(at))
+
+
+def test_settings_survive_a_page_switch():
+    at = open_rag_page()
+    at.sidebar.slider(key="rag_threshold_context_relevance").set_value(0.85).run()
+    at.switch_page("app.py").run()
+    at.switch_page(RAG_PAGE).run()
+    assert at.sidebar.slider(key="rag_threshold_context_relevance").value == 0.85
+
+
+def test_reset_asks_first_and_keep_leaves_the_labels():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    click(at, "Reset labels")
+    assert at.warning[0].value.startswith("Discard every label")
+    click(at, "Keep")
+    assert metric_values(at)["Context relevance"] == "60.0%"
+    click(at, "Reset labels")
+    click(at, "Discard")
+    assert metric_values(at)["Context relevance"] == "80.0%"
+    # The editor starts clean: the old edit is not re-applied.
+    at.run()
+    assert metric_values(at)["Context relevance"] == "80.0%"
+
+
+def test_the_whole_dataset_view_shows_micro_and_macro():
+    at = open_rag_page()
+    load_scenario(at, "__all__")
+    headers = [s.value for s in at.subheader]
+    assert "Whole dataset (7 cases)" in headers
+    assert any("Micro pools every labelled unit" in c for c in captions(at))
+    per_case = at.dataframe[-1].value
+    assert list(per_case["Case"]) == [
+        "refund-01", "card-fees-01", "health-claim-01", "baggage-01", "mobile-plan-01", "warranty-01", "transit-pass-01"
+    ]
+    assert list(per_case["Diagnosis"]) == [
+        "ok", "single failure", "single failure", "single failure", "single failure", "multiple failure", "ok"
+    ]
+    micro_macro = at.dataframe[-2].value
+    assert list(micro_macro["Dimension"]) == ["Context relevance", "Faithfulness", "Correctness", "Coverage"]
+
+
+def test_switching_case_in_a_dataset_keeps_each_cases_labels():
+    at = open_rag_page()
+    load_scenario(at, "__all__")
+    edit_labels(at, "passages", {0: {"relevant": False}})
+    generation = at.session_state["rag_workspace"].generation
+    at.selectbox(key=f"rag_case_select_{generation}").set_value(1).run()
+    assert not at.exception
+    at.selectbox(key=f"rag_case_select_{generation}").set_value(0).run()
+    assert metric_values(at)["Context relevance"] == "60.0%"

@@ -1,0 +1,73 @@
+"""Both catalogues are complete, use the same placeholders, and every key the code asks for exists."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from ui.i18n import CATALOGUES, format_percent, guess_language, translate
+from ui.locale_en import MESSAGES as EN
+from ui.locale_es import MESSAGES as ES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_english_and_spanish_have_the_same_keys():
+    assert set(EN) - set(ES) == set(), "missing in Spanish"
+    assert set(ES) - set(EN) == set(), "missing in English"
+
+
+@pytest.mark.parametrize("key", sorted(EN))
+def test_placeholders_match_between_languages(key):
+    assert _fields(EN[key]) == _fields(ES[key])
+
+
+def test_no_message_is_empty_or_left_untranslated():
+    for key in EN:
+        assert EN[key].strip() and ES[key].strip()
+    same = {k for k in EN if EN[k] == ES[k] and len(EN[k]) > 12}
+    assert same <= {"home.title"}, same
+
+
+def test_every_literal_key_used_in_the_code_exists():
+    pattern = re.compile(r"""\bt\(\s*["']([a-z_]+\.[a-z_.0-9]+)["']""")
+    used = set()
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("ui/*.py")]:
+        used |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    assert used, "the scan found no keys: the pattern is wrong"
+    assert used - set(EN) == set()
+
+
+def test_built_keys_for_every_metric_and_status_exist():
+    for language in CATALOGUES:
+        catalogue = CATALOGUES[language]
+        for name in ("context_relevance", "faithfulness", "correctness", "coverage"):
+            for prefix in ("metric", "cause", "explain"):
+                assert f"{prefix}.{name}" in catalogue
+        for status in ("ok", "single", "multiple"):
+            assert f"status.{status}" in catalogue
+
+
+def test_language_guess_from_browser_locale():
+    assert guess_language("es-MX") == "es"
+    assert guess_language("es_ES") == "es"
+    assert guess_language("en-GB") == "en"
+    assert guess_language(None) == "en"
+    assert guess_language("fr-FR") == "en"
+
+
+def test_translate_fills_fields_and_falls_back_to_the_key():
+    assert translate("es", "diagnosis.single", names="Fidelidad") == "Falla una dimensión: Fidelidad."
+    assert translate("en", "no.such.key") == "no.such.key"
+
+
+def test_percentages_follow_each_language():
+    assert format_percent(0.667, "en") == "66.7%"
+    assert format_percent(0.667, "es") == "66,7\u00a0%"

@@ -1,0 +1,58 @@
+"""The built-in scenarios load in both languages and fail exactly where their index says."""
+
+from __future__ import annotations
+
+import pytest
+
+from uncase_core.rag import Settings, evaluate_case, evaluate_dataset
+from uncase_core.rag_cases import LABEL_FIELDS
+from uncase_core.scenarios import load_all, load_index, load_scenario
+
+SCENARIOS = load_index()
+
+
+def test_the_index_lists_the_seven_workshop_scenarios():
+    assert [s.id for s in SCENARIOS] == [
+        "all_good", "poor_retrieval", "unfaithful_answer", "wrong_answer",
+        "incomplete_answer", "multiple_failures", "few_units",
+    ]
+    for scenario in SCENARIOS:
+        assert set(scenario.title) == {"en", "es"} and set(scenario.summary) == {"en", "es"}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_scenario_fails_exactly_where_expected(scenario, language):
+    (case,) = load_scenario(scenario, language).cases
+    assert case.metadata["language"] == language
+    diagnosis = evaluate_case(case, Settings.build()).diagnosis
+    assert diagnosis.failing == scenario.expected_failing
+    assert diagnosis.not_applicable == ()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_english_and_spanish_carry_the_same_labels(scenario):
+    (en,) = load_scenario(scenario, "en").cases
+    (es,) = load_scenario(scenario, "es").cases
+    assert en.id == es.id
+    for kind, labels in LABEL_FIELDS.items():
+        assert [[u.label(n) for n in labels] for u in en.units(kind)] == [
+            [u.label(n) for n in labels] for u in es.units(kind)
+        ]
+
+
+def test_few_units_shows_a_wide_interval():
+    few = next(s for s in SCENARIOS if s.id == "few_units")
+    (case,) = load_scenario(few, "en").cases
+    relevance = evaluate_case(case).metrics["context_relevance"]
+    assert relevance.value == 1.0
+    assert relevance.high - relevance.low > 0.6
+
+
+def test_all_scenarios_pool_into_one_dataset():
+    dataset = load_all(SCENARIOS, "en")
+    result = evaluate_dataset(dataset.cases)
+    assert len(result.cases) == 7
+    assert result.pooled.metrics["faithfulness"].total == sum(
+        r.metrics["faithfulness"].total for r in result.cases
+    )
