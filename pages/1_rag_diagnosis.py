@@ -143,7 +143,7 @@ with labels_column:
                    "text": st.column_config.TextColumn(t("units.text"), disabled=True)}
         for label in LABEL_FIELDS[kind]:
             columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
-                                                             width="small")
+                                                             width=100)
         edited = st.data_editor(units_frame(units, kind), column_config=columns, hide_index=True,
                                 column_order=[*LABEL_FIELDS[kind], "id", "text"],
                                 num_rows="fixed", width="stretch", key=workspace.editor_key(kind))
