@@ -32,7 +32,8 @@ MESSAGES = {
     "rag.intro": (
         "Tick the labels and watch each dimension move on its own. The goal is not one magic number but "
         "telling apart poor retrieval, an answer that goes beyond good evidence, a wrong answer and an "
-        "incomplete one. An empty box is *not labelled yet* and does not count."
+        "incomplete one. A cell with no box is *not labelled yet* and does not count; click it to label, or "
+        "select a cell and press Delete to clear a label."
     ),
     "rag.data": "Data",
     "rag.scenario": "Built-in scenario",
@@ -90,13 +91,13 @@ MESSAGES = {
     "units.id": "Id",
     "units.text": "Text",
     "label.relevant": "Relevant",
-    "label.relevant_help": "Helps answer the question. Empty = not labelled yet.",
+    "label.relevant_help": "Helps answer the question. No box = not labelled yet.",
     "label.supported": "Supported",
-    "label.supported_help": "Stated by the retrieved passages. Empty = not labelled yet.",
+    "label.supported_help": "Stated by the retrieved passages. No box = not labelled yet.",
     "label.correct": "Correct",
-    "label.correct_help": "Agrees with the reference, whatever the passages say. Empty = not labelled yet.",
+    "label.correct_help": "Agrees with the reference, whatever the passages say. No box = not labelled yet.",
     "label.covered": "Covered",
-    "label.covered_help": "The answer states this fact. Empty = not labelled yet.",
+    "label.covered_help": "The answer states this fact. No box = not labelled yet.",
     # metrics and values
     "metric.context_relevance": "Context relevance",
     "metric.faithfulness": "Faithfulness",

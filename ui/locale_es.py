@@ -34,8 +34,8 @@ MESSAGES = {
     "rag.intro": (
         "Marca las etiquetas y observa cómo se mueve cada dimensión por separado. El objetivo no es un "
         "número mágico, sino distinguir una recuperación pobre, una respuesta que va más allá de buena "
-        "evidencia, una respuesta incorrecta y una incompleta. Una casilla vacía está *sin etiquetar* y no "
-        "cuenta."
+        "evidencia, una respuesta incorrecta y una incompleta. Una celda sin casilla está *sin etiquetar* y no "
+        "cuenta; haz clic para etiquetarla, o selecciona una celda y pulsa Supr para borrar una etiqueta."
     ),
     "rag.data": "Datos",
     "rag.scenario": "Escenario incluido",
@@ -95,13 +95,13 @@ MESSAGES = {
     "units.id": "Id",
     "units.text": "Texto",
     "label.relevant": "Relevante",
-    "label.relevant_help": "Ayuda a responder la pregunta. Vacía = sin etiquetar.",
+    "label.relevant_help": "Ayuda a responder la pregunta. Sin casilla = sin etiquetar.",
     "label.supported": "Respaldada",
-    "label.supported_help": "La afirman los pasajes recuperados. Vacía = sin etiquetar.",
+    "label.supported_help": "La afirman los pasajes recuperados. Sin casilla = sin etiquetar.",
     "label.correct": "Correcta",
-    "label.correct_help": "Coincide con la referencia, digan lo que digan los pasajes. Vacía = sin etiquetar.",
+    "label.correct_help": "Coincide con la referencia, digan lo que digan los pasajes. Sin casilla = sin etiquetar.",
     "label.covered": "Cubierto",
-    "label.covered_help": "La respuesta afirma este hecho. Vacía = sin etiquetar.",
+    "label.covered_help": "La respuesta afirma este hecho. Sin casilla = sin etiquetar.",
     # métricas y valores
     "metric.context_relevance": "Relevancia del contexto",
     "metric.faithfulness": "Fidelidad",

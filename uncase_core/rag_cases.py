@@ -200,7 +200,7 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
                 raise InputError(f"expected a list, got {_describe(value['cases'])}", "cases")
             return _dataset_from_list(value["cases"], "cases", "object", extra)
         if isinstance(value, dict):
-            return RagDataset((case_from_dict(value),), "case")
+            return _keep_jsonl_layout(RagDataset((case_from_dict(value),), "case"), source)
         raise InputError(f"expected a case, a list of cases or {{\"cases\": [...]}}, got {_describe(value)}")
     except InputError as error:
         raise error.located(source) if source else error from None
@@ -221,6 +221,13 @@ def dataset_from_bytes(data: bytes, source: str = "") -> RagDataset:
     except InputError as error:
         raise error.located(source) if source else error from None
     return dataset_from_text(text, source)
+
+
+def _keep_jsonl_layout(dataset: RagDataset, source: str) -> RagDataset:
+    # A one-line JSONL file is also valid JSON; its name says which layout to write back.
+    if dataset.format == "case" and source.lower().endswith(".jsonl"):
+        return replace(dataset, format="jsonl")
+    return dataset
 
 
 # ---------------------------------------------------------------- writing

@@ -82,13 +82,18 @@ def _units(prefix: str, kind: str, texts: list[str]) -> tuple[Unit, ...]:
     return tuple(Unit(f"{prefix}{i}", text, labels) for i, text in enumerate(texts, start=1))
 
 
+def _field(where: str, name: str) -> str:
+    """``line 3: response`` for a file line, ``[2].response`` for a position in a list."""
+    return f"{where}: {name}" if where.startswith("line") else f"{where}.{name}"
+
+
 def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     if not isinstance(row, Mapping):
         raise InputError("expected an object with user_input, retrieved_contexts, response, reference", where)
-    question = _text(_pick(row, "question", where, required=True), f"{where}.user_input")
-    contexts = _contexts(_pick(row, "contexts", where, required=False), f"{where}.retrieved_contexts")
-    answer = _text(_pick(row, "answer", where, required=False), f"{where}.response")
-    reference = _text(_pick(row, "reference", where, required=False), f"{where}.reference")
+    question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
+    contexts = _contexts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
+    answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
+    reference = _text(_pick(row, "reference", where, required=False), _field(where, "reference"))
     raw_id = row.get("id")
     case_id = str(raw_id) if raw_id is not None and str(raw_id).strip() else f"ragas-{index + 1:03d}"
     return RagCase(

@@ -1,0 +1,64 @@
+"""Shared builders for the core tests.
+
+They are offered as session-scoped fixtures (not imported from this module) so that they
+work whatever import mode or package layout the rest of the suite uses, and so that
+hypothesis tests can use them without a function-scoped-fixture health check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from uncase_core.rag_cases import RagCase, case_from_dict
+
+Label = bool | None
+
+
+def case_dict(
+    case_id: str = "case-1",
+    passages: Sequence[Label] = (),
+    claims: Sequence[tuple[Label, Label]] = (),
+    facts: Sequence[Label] = (),
+    question: str = "How long does a refund take?",
+    answer: str = "It takes five days.",
+    metadata: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A case in the file format of DESIGN.md: labels given in order, ids p1.., c1.., f1..
+
+    ``claims`` holds ``(supported, correct)`` pairs.
+    """
+    return {
+        "id": case_id,
+        "question": question,
+        "passages": [
+            {"id": f"p{i}", "text": f"passage {i}", "relevant": label}
+            for i, label in enumerate(passages, start=1)
+        ],
+        "answer": answer,
+        "claims": [
+            {"id": f"c{i}", "text": f"claim {i}", "supported": supported, "correct": correct}
+            for i, (supported, correct) in enumerate(claims, start=1)
+        ],
+        "reference_facts": [
+            {"id": f"f{i}", "text": f"fact {i}", "covered": label} for i, label in enumerate(facts, start=1)
+        ],
+        "metadata": {"language": "en", "source": "synthetic"} if metadata is None else metadata,
+    }
+
+
+def build_case(*args: Any, **kwargs: Any) -> RagCase:
+    """:func:`case_dict`, read through the real loader."""
+    return case_from_dict(case_dict(*args, **kwargs))
+
+
+@pytest.fixture(scope="session")
+def make_case_dict():
+    return case_dict
+
+
+@pytest.fixture(scope="session")
+def make_case():
+    return build_case

@@ -1,0 +1,168 @@
+"""Real-browser fixtures: one `streamlit run` server for the session, Debian's chromium, a fresh page per test.
+
+See NOTES.md ("Real-browser tests"). Without chromium or the playwright package the tests skip with a
+visible reason; with ``UNCASE_REQUIRE_BROWSER=1`` (set by CI) they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+HEALTH_TIMEOUT_S = 60.0
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
+def _browser_required() -> bool:
+    return os.environ.get("UNCASE_REQUIRE_BROWSER") == "1"
+
+
+def _unavailable(reason: str) -> None:
+    """Skip with ``reason``, or fail when CI requires the browser tests."""
+    if _browser_required():
+        pytest.fail(f"UNCASE_REQUIRE_BROWSER=1 but the browser tests cannot run: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _chromium_path() -> str | None:
+    found = shutil.which("chromium")
+    if found:
+        return found
+    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _log_tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+    """Keep each phase's report on the item so the page fixture can tell a failed test."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture(scope="session")
+def browser_checked() -> str:
+    """The chromium executable, after checking that playwright imports; skip (or fail in CI) otherwise."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError as error:
+        _unavailable(f"the playwright package is not installed ({error}): pip install -r requirements-dev.txt")
+    path = _chromium_path()
+    if path is None:
+        _unavailable("Debian chromium not installed: apt-get install chromium")
+    return path
+
+
+@pytest.fixture(scope="session")
+def app_url(browser_checked: str) -> Iterator[str]:
+    """Start `streamlit run app.py` on a free local port and yield its base URL."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    log_path = ARTIFACTS / "streamlit.log"
+    command = [
+        sys.executable, "-m", "streamlit", "run", "app.py",
+        "--server.headless=true",
+        "--server.address=127.0.0.1",
+        f"--server.port={port}",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+    ]
+    base = f"http://127.0.0.1:{port}"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + HEALTH_TIMEOUT_S
+            while True:
+                if process.poll() is not None:
+                    pytest.fail(f"streamlit exited with code {process.returncode} before it was healthy:\n"
+                                f"{_log_tail(log_path)}", pytrace=False)
+                try:
+                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
+                        if response.read().decode().strip() == "ok":
+                            break
+                except (urllib.error.URLError, OSError):
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail(f"streamlit was not healthy within {HEALTH_TIMEOUT_S:.0f} s:\n{_log_tail(log_path)}",
+                                pytrace=False)
+                time.sleep(0.2)
+            yield base
+        finally:
+            _stop(process)
+
+
+@pytest.fixture(scope="session")
+def chromium(browser_checked: str) -> Iterator[Any]:
+    """Debian's chromium driven by Playwright (no `playwright install`, no network)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_checked, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest, chromium: Any, app_url: str) -> Iterator[Any]:
+    """A page in a fresh browser context (fresh Streamlit session); a screenshot is saved if the test fails."""
+    context = chromium.new_context(viewport=VIEWPORT, locale="en-US")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+            except Exception as error:  # a screenshot must never hide the real failure
+                print(f"could not save a screenshot: {error}")
+        context.close()

@@ -1,0 +1,146 @@
+"""RAG diagnosis page in real Chromium: label changes move the numbers and survive language, page and upload.
+
+Default scenario "All good" (assets/rag/en/all_good.json): passages p1..p4 are relevant, p5 is not, so
+context relevance starts at 4 / 5.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
+    expect = None
+
+pytestmark = pytest.mark.e2e
+
+TEXT_TIMEOUT = 30_000
+ROW_HEIGHT = 35  # px per data-editor row; row 0 is the header
+CELL_X = 10  # px from the editor's left edge: inside the first ("Relevant") column, left of its checkbox
+
+# The bordered card holding a metric: the nearest block around the st.metric with that label.
+CARD = ('xpath=//div[@data-testid="stMetric"][.//*[@data-testid="stMetricLabel"][contains(., "{name}")]]'
+        '/ancestor::div[@data-testid="stVerticalBlock"][1]')
+
+
+def counts(page: Any, metric: str = "Context relevance") -> Any:
+    """The caption under a metric card: ``4 / 5 · 95% interval ...``."""
+    return page.locator(CARD.format(name=metric)).locator('[data-testid="stCaptionContainer"]').first
+
+
+def counts_pattern(successes: int, total: int) -> re.Pattern[str]:
+    return re.compile(rf"^{successes} / {total} · ")
+
+
+def sidebar(page: Any) -> Any:
+    return page.get_by_test_id("stSidebar")
+
+
+def open_rag(page: Any, app_url: str) -> None:
+    page.goto(f"{app_url}/rag_diagnosis")
+    expect(page.get_by_text("Context relevance").first).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(counts(page)).to_have_text(counts_pattern(4, 5), timeout=TEXT_TIMEOUT)
+    expect(counts(page)).to_contain_text("95% interval")
+
+
+def toggle_passage_label(page: Any, row: int) -> None:
+    """Toggle the "Relevant" box of passage ``row`` (1-based) in the first data editor, a canvas.
+
+    The click selects the cell by coordinates; Space toggles it. Clicking the box itself is not reliable:
+    the column's width (so the box's x) changes with font loading and auto-sizing between runs.
+    """
+    editor = page.locator('[data-testid="stDataFrame"]').first
+    expect(editor).to_be_visible(timeout=TEXT_TIMEOUT)
+    editor.scroll_into_view_if_needed()
+    box = editor.bounding_box()
+    assert box is not None, "the passages editor has no bounding box"
+    page.mouse.click(box["x"] + CELL_X, box["y"] + ROW_HEIGHT * row + ROW_HEIGHT / 2)
+    page.keyboard.press("Space")
+
+
+def test_label_change_moves_context_relevance(page: Any, app_url: str) -> None:
+    open_rag(page, app_url)
+
+    toggle_passage_label(page, 5)  # p5: not relevant -> relevant
+    expect(counts(page)).to_have_text(counts_pattern(5, 5), timeout=TEXT_TIMEOUT)
+    expect(counts(page)).not_to_contain_text("95% interval 37.6%")  # the interval moved with the counts
+    expect(page.get_by_text("No failing dimension at these thresholds.")).to_be_visible()
+
+    toggle_passage_label(page, 1)  # p1: relevant -> not relevant
+    expect(counts(page)).to_have_text(counts_pattern(4, 5), timeout=TEXT_TIMEOUT)
+    expect(sidebar(page).get_by_role("button", name="Reset labels")).to_be_enabled()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="app bug: the passages editor is fed a frame rebuilt from the already-edited dataset under the same "
+           "key, so the browser's edit is relative to a stale base; undoing the same box right away sends an "
+           "empty edit and the click is lost (a second click is needed)",
+)
+def test_undo_same_box_right_away(page: Any, app_url: str) -> None:
+    open_rag(page, app_url)
+    toggle_passage_label(page, 1)  # p1: relevant -> not relevant
+    expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+
+    toggle_passage_label(page, 1)  # p1 back to relevant
+    expect(counts(page)).to_have_text(counts_pattern(4, 5), timeout=8_000)
+
+
+def test_language_switch_keeps_labels(page: Any, app_url: str) -> None:
+    open_rag(page, app_url)
+    toggle_passage_label(page, 1)
+    expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+
+    sidebar(page).get_by_text("Español", exact=True).click()
+
+    expect(page.get_by_text("Relevancia del contexto").first).to_be_visible(timeout=TEXT_TIMEOUT)
+    spanish = counts(page, "Relevancia del contexto")
+    expect(spanish).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+    expect(spanish).to_contain_text("intervalo del 95")
+
+
+def test_poor_retrieval_scenario_is_diagnosed(page: Any, app_url: str) -> None:
+    open_rag(page, app_url)
+
+    sidebar(page).get_by_test_id("stSelectbox").click()
+    page.get_by_role("option", name="Poor retrieval").click()
+    sidebar(page).get_by_role("button", name="Load scenario").click()
+
+    expect(page.get_by_text("One failing dimension: Context relevance.")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(counts(page)).to_have_text(counts_pattern(1, 5), timeout=TEXT_TIMEOUT)
+
+
+def test_page_switch_keeps_labels(page: Any, app_url: str) -> None:
+    open_rag(page, app_url)
+    toggle_passage_label(page, 1)
+    expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+
+    sidebar(page).get_by_role("link", name="Home", exact=True).click()
+    expect(page.get_by_role("heading", name="UNCASE Evaluation Playground")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(page.get_by_test_id("stMetric")).to_have_count(0)
+
+    sidebar(page).get_by_role("link", name="RAG diagnosis: find the failure").click()
+    expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+    expect(sidebar(page).get_by_role("button", name="Reset labels")).to_be_enabled()
+
+
+def test_malformed_upload_names_the_place_and_keeps_labels(page: Any, app_url: str) -> None:
+    open_rag(page, app_url)
+    toggle_passage_label(page, 1)
+    expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+
+    page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files({
+        "name": "bad.json",
+        "mimeType": "application/json",
+        "buffer": b'{"id": "x", "question": "q", "claims": [{"id": "c1", "text": "t", "supported": "yes"}]}',
+    })
+
+    error = sidebar(page).get_by_test_id("stAlert")
+    expect(error).to_contain_text("claims[0].supported", timeout=TEXT_TIMEOUT)
+    expect(error).to_contain_text("The file was not loaded; your labels are unchanged.")
+    expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+    expect(page.get_by_text("Case refund-01")).to_be_visible()

@@ -1,0 +1,128 @@
+"""Reading JSON / JSONL text and bytes, and the one error type that says where."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from uncase_core.errors import InputError
+from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+
+# ---------------------------------------------------------------- InputError
+
+
+def test_input_error_message_joins_source_place_and_problem():
+    error = InputError("expected text, got 5", "cases[0].id", "data.json")
+    assert str(error) == "data.json: cases[0].id: expected text, got 5"
+    assert error.message == str(error)
+    assert (error.problem, error.where, error.source) == ("expected text, got 5", "cases[0].id", "data.json")
+    assert str(InputError("the file is empty")) == "the file is empty"
+    assert str(InputError("bad", "line 3")) == "line 3: bad"
+
+
+def test_input_error_located_and_nested():
+    error = InputError("bad", "supported")
+    assert str(error.located("f.json")) == "f.json: supported: bad"
+    assert error.nested("claims[0]").where == "claims[0].supported"
+    assert InputError("bad", "[2]").nested("cases").where == "cases[2]"
+    assert InputError("bad").nested("line 4").where == "line 4"
+    assert InputError("bad", "x").nested("").where == "x"
+    # The original is left as it was.
+    assert error.where == "supported"
+    assert error.source == ""
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def test_decode_text_utf8_and_bom():
+    assert decode_text("¿Qué? 😀".encode()) == "¿Qué? 😀"
+    assert decode_text(b"\xef\xbb\xbf{}") == "{}"
+
+
+def test_decode_text_rejects_invalid_utf8_with_offset():
+    with pytest.raises(InputError, match=r"^not UTF-8 text \(undecodable byte at offset 3\); save the file as UTF-8$"):
+        decode_text(b'{"a\xff": 1}')
+    with pytest.raises(InputError, match="not UTF-8"):
+        decode_text("caf\u00e9".encode("latin-1"))
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def test_parse_one_json_document():
+    document = parse_document('{\n  "a": [1, 2],\n  "b": "x"\n}\n')
+    assert document.kind == "json"
+    assert document.value == {"a": [1, 2], "b": "x"}
+    assert document.records == ()
+
+
+def test_parse_json_lines_with_line_numbers_and_blank_lines():
+    document = parse_document('{"a": 1}\n\n  \n{"a": 2}\r\n{"a": 3}\n')
+    assert document.kind == "jsonl"
+    assert document.records == ((1, {"a": 1}), (4, {"a": 2}), (5, {"a": 3}))
+
+
+def test_parse_strips_bom_from_text():
+    assert parse_document('\ufeff{"a": 1}').value == {"a": 1}
+
+
+@pytest.mark.parametrize("text", ["", " ", "\n\n", "\t \r\n", "\ufeff", "\ufeff  \n"])
+def test_parse_empty_or_blank_is_an_error(text):
+    with pytest.raises(InputError, match=r"^the file is empty$"):
+        parse_document(text)
+
+
+def test_truncated_json_names_the_line():
+    with pytest.raises(InputError) as caught:
+        parse_document('{\n  "id": "a",\n  "passages": [\n')
+    assert caught.value.where == "line 4"
+    assert caught.value.problem.startswith("invalid JSON: ")
+
+
+def test_bad_jsonl_line_names_that_line():
+    with pytest.raises(InputError) as caught:
+        parse_document('{"a": 1}\n{"a": 2}\n\n{"a": \n{"a": 4}\n')
+    assert caught.value.where == "line 4"
+    assert str(caught.value) == "line 4: invalid JSON: Expecting value (column 7)"
+
+
+def test_jsonl_line_may_hold_line_separators_inside_strings():
+    # U+2028, U+2029 and NEL are legal unescaped inside JSON strings; they do not end a
+    # JSON Lines record (regression: str.splitlines() used to cut the record there).
+    lines = [json.dumps({"t": f"a{sep}b"}, ensure_ascii=False) for sep in ("\u2028", "\u2029", "\x85", "\x1c")]
+    document = parse_document("\n".join(lines) + "\n")
+    assert document.kind == "jsonl"
+    assert [value["t"] for _, value in document.records] == ["a\u2028b", "a\u2029b", "a\x85b", "a\x1cb"]
+    assert [line for line, _ in document.records] == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "{\"a\": " * 100_000, "[" * 100_000 + "]" * 100_000])
+def test_deep_nesting_is_a_clean_input_error(text):
+    with pytest.raises(InputError, match="nested too deeply"):
+        parse_document(text)
+
+
+def test_deep_nesting_on_a_jsonl_line_names_the_line():
+    with pytest.raises(InputError) as caught:
+        parse_document('{"a": 1}\n' + "[" * 100_000 + "\n")
+    assert caught.value.where == "line 2"
+    assert "nested too deeply" in caught.value.problem
+
+
+# ---------------------------------------------------------------- writing
+
+
+def test_dumps_json_keeps_unicode_and_ends_with_newline():
+    text = dumps_json({"q": "¿Qué? 😀 שלום"})
+    assert text.endswith("}\n")
+    assert "¿Qué? 😀 שלום" in text
+    assert json.loads(text) == {"q": "¿Qué? 😀 שלום"}
+
+
+def test_dumps_jsonl_one_record_per_line():
+    text = dumps_jsonl([{"a": 1}, {"b": "ñ\u2028"}])
+    assert text.count("\n") == 2
+    assert parse_document(text).records == ((1, {"a": 1}), (2, {"b": "ñ\u2028"}))
+    assert dumps_jsonl([]) == ""
