@@ -38,7 +38,7 @@ def _open(all_scenarios: bool) -> AppTest:
 def _rerun_times(at: AppTest, repeats: int) -> list[float]:
     times = []
     for i in range(repeats):
-        key = at.session_state["rag_workspace"].editor_key("passages")
+        key = at.session_state["rag_workspace"].editor_key("passages", at.session_state["language"])
         at.session_state[key] = {"edited_rows": {0: {"relevant": i % 2 == 0}}, "added_rows": [], "deleted_rows": []}
         start = time.perf_counter()
         at.run()

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.i18n import translate
 from ui.rag_view import (
     cases_table,
     draw_composite,
@@ -45,7 +46,9 @@ with st.sidebar:
     choice = kept(
         st.selectbox, "rag_scenario_choice", workspace.source if workspace.source in options else options[0],
         t("rag.scenario"), options=options,
-        format_func=lambda sid: t("rag.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang],
+        # Option labels bind the language now: a format_func is also called outside the run.
+        format_func=lambda sid, lang=lang: (
+            translate(lang, "rag.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
     )
     if st.button(t("rag.load_scenario"), width="stretch"):
         if choice == ALL_SCENARIOS:
@@ -92,7 +95,7 @@ with st.sidebar:
         except InputError as error:
             st.warning(error.message)
         aggregation = kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"), options=list(rag.AGGREGATIONS),
-                           format_func=lambda a: t(f"aggregation.{a}"))
+                           format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"))
     with st.expander(t("rag.gates")):
         st.caption(t("rag.gates_help"))
         gates = {}
@@ -144,12 +147,14 @@ with labels_column:
         for label in LABEL_FIELDS[kind]:
             columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
                                                              width=100)
-        edited = st.data_editor(units_frame(units, kind), column_config=columns, hide_index=True,
+        key = workspace.editor_key(kind, lang)
+        base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
+        edited = st.data_editor(units_frame(base, kind), column_config=columns, hide_index=True,
                                 column_order=[*LABEL_FIELDS[kind], "id", "text"],
-                                num_rows="fixed", width="stretch", key=workspace.editor_key(kind))
+                                num_rows="fixed", width="stretch", key=key)
         with st.expander(t("units.full_text")):
             st.markdown("\n".join(f"- **{u.id}** {u.text}" for u in units))
-        updated = apply_frame(units, kind, edited)
+        updated = apply_frame(base, kind, edited)
         if updated != units:
             case = case.with_units(kind, updated)
     if case is not workspace.case:

@@ -1,14 +1,17 @@
 """The RAG page's working data: the dataset being labelled, kept in session state.
 
-The dataset in session state is the one source of truth for labels. Each run the label
-tables are rebuilt from it as DataFrames for ``st.data_editor``, and what the editor
-returns is written back. Editor keys carry a generation number, bumped whenever the
-dataset is replaced (scenario, upload, reset), so stale edits are never re-applied.
+The dataset in session state is the one source of truth for labels. ``st.data_editor``
+keeps its edits as a difference from the table it was first given under its key, in the
+browser and on the server alike. So each editor is always given that same first table
+(its *base*, remembered here) and what it returns, base plus every edit, is written back
+to the dataset. A new base is taken whenever the editor starts afresh: a new key (another
+case, language, or a replaced or reset dataset) or a key whose widget state Streamlit
+dropped because a run did not draw it (the user was on another page).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 import streamlit as st
@@ -26,6 +29,7 @@ class Workspace:
     source_kind: str  # "scenario", "all" or "upload"
     generation: int = 0
     case_index: int = 0
+    editor_bases: dict[str, tuple[Unit, ...]] = field(default_factory=dict)
 
     @property
     def case(self) -> RagCase:
@@ -42,13 +46,23 @@ class Workspace:
         self.source_kind = source_kind
         self.case_index = 0
         self.generation += 1
+        self.editor_bases.clear()
 
     def reset(self) -> None:
         self.dataset = self.original
         self.generation += 1
+        self.editor_bases.clear()
 
-    def editor_key(self, kind: str) -> str:
-        return f"rag_editor_{kind}_{self.generation}_{self.case_index}"
+    def editor_key(self, kind: str, language: str) -> str:
+        # The language is part of the key: translated column labels give the editor a new identity.
+        return f"rag_editor_{kind}_{self.generation}_{self.case_index}_{language}"
+
+    def editor_base(self, kind: str, language: str, has_widget_state: bool) -> tuple[Unit, ...]:
+        """The units to give the editor this run (see the module docstring)."""
+        key = self.editor_key(kind, language)
+        if not has_widget_state or key not in self.editor_bases:
+            self.editor_bases[key] = self.case.units(kind)
+        return self.editor_bases[key]
 
 
 def get_workspace() -> Workspace | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from uncase_core.errors import InputError
@@ -44,4 +44,4 @@ def load_scenario(scenario: Scenario, language: str, index_path: Path = RAG_INDE
 def load_all(scenarios: tuple[Scenario, ...], language: str, index_path: Path = RAG_INDEX) -> RagDataset:
     """Every scenario's case in one dataset, in index order, to look at pooled results."""
     cases = tuple(case for s in scenarios for case in load_scenario(s, language, index_path).cases)
-    return replace(RagDataset(cases, "jsonl"))
+    return RagDataset(cases, "jsonl")

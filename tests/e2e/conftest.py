@@ -77,12 +77,12 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(timeout=10)
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[pytest.TestReport]:
     """Keep each phase's report on the item so the page fixture can tell a failed test."""
-    outcome = yield
-    report = outcome.get_result()
+    report = yield
     setattr(item, f"rep_{report.when}", report)
+    return report
 
 
 @pytest.fixture(scope="session")

@@ -35,7 +35,7 @@ def captions(at: AppTest) -> list[str]:
 
 def edit_labels(at: AppTest, kind: str, edits: dict[int, dict[str, object]]) -> AppTest:
     """Apply edits to a label table the way the browser's data editor reports them."""
-    key = at.session_state["rag_workspace"].editor_key(kind)
+    key = at.session_state["rag_workspace"].editor_key(kind, at.session_state["language"])
     at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception, [e.value for e in at.exception]

@@ -180,3 +180,19 @@ def test_switching_case_in_a_dataset_keeps_each_cases_labels():
     assert not at.exception
     at.selectbox(key=f"rag_case_select_{generation}").set_value(0).run()
     assert metric_values(at)["Context relevance"] == "60.0%"
+
+
+def test_reticking_a_box_just_unticked_counts_again():
+    # The editor reports edits against the table it was first given: after untick then
+    # re-tick it reports no edit at all, which must mean "back to the original label".
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    assert metric_values(at)["Context relevance"] == "60.0%"
+    at = edit_labels(at, "passages", {})
+    assert metric_values(at)["Context relevance"] == "80.0%"
+
+
+def test_edits_after_a_language_switch_build_on_the_earlier_ones():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    at = edit_labels(at, "passages", {1: {"relevant": False}})
+    assert metric_values(at)["Relevancia del contexto"] == "40,0\u00a0%"
