@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from uncase_core.rag_cases import dataset_from_bytes
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
@@ -167,3 +169,32 @@ def test_malformed_upload_names_the_place_and_keeps_labels(page: Any, app_url: s
     expect(error).to_contain_text("The file was not loaded; your labels are unchanged.")
     expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
     expect(page.get_by_text("Case refund-01")).to_be_visible()
+
+
+def test_ragas_upload_then_label_and_download_round_trip(page: Any, app_url: str, tmp_path: Any) -> None:
+    open_rag(page, app_url)
+    csv = (
+        "user_input,retrieved_contexts,response,reference\n"
+        '"How long do refunds take?","[""Refunds take 5 days."", ""Shipping is free.""]",'
+        '"Refunds take 5 days. They go to your card.","Refunds take 5 days."\n'
+    )
+    page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(
+        {"name": "rows.csv", "mimeType": "text/csv", "buffer": csv.encode()}
+    )
+    expect(page.get_by_text("Imported 1 RAGAS rows as unlabelled cases")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(counts(page)).to_have_text(re.compile(r"^N/A \(0 labelled, 2 not labelled\)"), timeout=TEXT_TIMEOUT)
+
+    toggle_passage_label(page, 1)  # label p1: an empty cell becomes "relevant" on Space
+    expect(counts(page)).to_have_text(counts_pattern(1, 1), timeout=TEXT_TIMEOUT)
+
+    with page.expect_download() as download_info:
+        sidebar(page).get_by_role("button", name="Download labelled data").click()
+    download = download_info.value
+    assert download.suggested_filename == "rows-labelled.jsonl"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+
+    (case,) = dataset_from_bytes(saved.read_bytes(), saved.name).cases
+    assert case.question == "How long do refunds take?"
+    assert [p.label("relevant") for p in case.passages] == [True, None]
+    assert [c.text for c in case.claims] == ["Refunds take 5 days.", "They go to your card."]
