@@ -20,7 +20,9 @@ from uncase_core.rag_cases import LABEL_FIELDS, dataset_to_text, file_extension
 from uncase_core.rag_files import read_rag_upload
 from uncase_core.scenarios import load_all, load_index, load_scenario
 
-MAX_UPLOAD_BYTES = 2_000_000
+# Interactive labelling is for tens to hundreds of cases; bigger files belong on the command line.
+MAX_UPLOAD_MB = 2
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 ALL_SCENARIOS = "__all__"
 SETTING_KEYS = tuple(
@@ -58,7 +60,7 @@ with st.sidebar:
         st.session_state.pop("rag_upload_error", None)
 
     upload = st.file_uploader(t("rag.upload"), type=["json", "jsonl", "csv"], help=t("rag.upload_help"),
-                              key="rag_upload")
+                              key="rag_upload", max_upload_size=MAX_UPLOAD_MB)
     if upload is not None and st.session_state.get("rag_upload_seen") != upload.file_id:
         st.session_state["rag_upload_seen"] = upload.file_id
         try:
