@@ -13,6 +13,15 @@ FAIL_COLOUR = "#c0392b"
 THRESHOLD_COLOUR = "#222222"
 
 
+def _two_lines(label: str) -> str:
+    """Break a long name at the space nearest its middle, so axis labels stay horizontal."""
+    spaces = [i for i, c in enumerate(label) if c == " "]
+    if len(label) <= 12 or not spaces:
+        return label
+    cut = min(spaces, key=lambda i: abs(i - len(label) / 2))
+    return f"{label[:cut]}<br>{label[cut + 1:]}"
+
+
 def proportions_chart(
     names: Sequence[str],
     labels: Mapping[str, str],
@@ -25,8 +34,7 @@ def proportions_chart(
     ``labels`` are the display names; ``text`` holds the translated legend entries
     (``threshold``, ``na``, ``interval``). N/A dimensions get no bar, only a note.
     """
-    # Break long names over lines so they stay horizontal and readable on a projector.
-    x = [labels[n].replace(" ", "<br>") for n in names]
+    x = [_two_lines(labels[n]) for n in names]
     values = [metrics[n].value for n in names]
     shown = [v if v is not None else 0.0 for v in values]
     upper = [(metrics[n].high - metrics[n].value) if metrics[n].value is not None else 0.0 for n in names]
