@@ -12,6 +12,8 @@ st.markdown(t("home.intro"))
 st.subheader(t("home.modules"))
 st.page_link("pages/1_rag_diagnosis.py", label=t("nav.rag"), icon=":material/troubleshoot:")
 st.markdown(t("home.rag_summary"))
+st.page_link("pages/2_conversation_quality.py", label=t("nav.conversations"), icon=":material/forum:")
+st.markdown(t("home.conv_summary"))
 
 st.subheader(t("home.principles_title"))
 st.markdown(t("home.principles"))

@@ -33,7 +33,7 @@ def test_no_message_is_empty_or_left_untranslated():
     for key in EN:
         assert EN[key].strip() and ES[key].strip()
     same = {k for k in EN if EN[k] == ES[k] and len(EN[k]) > 12}
-    assert same <= {"home.title"}, same
+    assert same <= {"home.title", "conv.metric.ttr"}, same  # the English term is used in Spanish too
 
 
 def test_every_literal_key_used_in_the_code_exists():

@@ -191,4 +191,139 @@ MESSAGES = {
         "a production system needs a representative dataset, annotation criteria, calibrated evaluators "
         "and human validation."
     ),
+    # conversation quality page
+    "nav.conversations": "Conversation quality",
+    "home.conv_summary": (
+        "Score synthetic customer conversations as UNCASE's quality evaluator does: ROUGE-L against the seed "
+        "template, type-token ratio, factual fidelity and dialogue coherence, with privacy and memorization "
+        "gates and Q = min(...). Claims and turn labels are pre-filled by deterministic rules you can overrule."
+    ),
+    "conv.title": "Conversation quality",
+    "conv.intro": (
+        "Four metrics and two gates decide whether a synthetic conversation is good enough to train on. "
+        "Q is the minimum of the four, not their mean: a strong metric cannot make up for a weak one, and "
+        "any personal data or copied text sets Q to 0. Claims and turn labels are pre-filled by rules; "
+        "change any of them and watch the scores move."
+    ),
+    "conv.scenario": "Built-in conversation",
+    "conv.all_scenarios": "All built-in conversations (batch)",
+    "conv.upload": "Upload a conversation or a batch",
+    "conv.upload_help": "One conversation (JSON) or many (JSONL, a JSON list, or {\"conversations\": [...]}).",
+    "conv.too_big": "the file is too large for this page; score it with `python -m uncase_core conversations FILE`",
+    "conv.preset": "Threshold preset",
+    "conv.preset.document": "Document 000 (production defaults)",
+    "conv.preset.lenient": "Lenient (exploring)",
+    "conv.preset.strict": "Strict",
+    "conv.apply_preset": "Apply preset",
+    "conv.memorization_limit": "Memorization limit (gate fails at or above)",
+    "conv.batch_title": "Batch of {count} conversations",
+    "conv.batch_progress": "Scoring the batch ...",
+    "conv.pass_rate": "Pass rate",
+    "conv.certificate": "Certificate (SHA-256): `{digest}`",
+    "conv.certificate_help": (
+        "The hash seals this dataset, these thresholds, this package version and these results: anyone can "
+        "recompute it with `python -m uncase_core verify REPORT FILE`. It proves the report was not changed "
+        "after the fact; it does not prove who made it or when, and nothing is anchored anywhere."
+    ),
+    "conv.download_report": "Download the certified report",
+    "conv.download_data": "Download labelled conversations",
+    "conv.inspect": "Inspect conversation",
+    "conv.chat": "Conversation {id}",
+    "conv.role.customer": "customer",
+    "conv.role.agent": "agent",
+    "conv.labelled_incoherent": "labelled incoherent",
+    "conv.claims": "Claims",
+    "conv.claims_help": "checkable sentences of the agent; is each verified by the knowledge base?",
+    "conv.no_claims": "No checkable claims: fidelity is N/A.",
+    "conv.turns": "Turns",
+    "conv.turns_help": "is each turn coherent? The rules' findings are shown beside it.",
+    "conv.col.verified": "Verified",
+    "conv.col.turn": "Turn",
+    "conv.col.rule": "Knowledge base says",
+    "conv.col.coherent": "Coherent",
+    "conv.col.role": "Role",
+    "conv.col.rules": "Rules fired",
+    "conv.reason.agrees": "agrees",
+    "conv.reason.contradicts": "contradicts",
+    "conv.reason.no_fact": "says nothing",
+    "conv.reason.no_figures": "related, no figure to check",
+    "conv.reason.given": "given in the file",
+    "conv.rule.agent_contradiction": "agent contradicts itself",
+    "conv.rule.customer_knowledge": "customer knows what they were not told",
+    "conv.rule.role_confusion": "role confusion",
+    "conv.rule.topic_drift": "topic drift",
+    "conv.results": "Results",
+    "conv.metric.rouge_l": "ROUGE-L",
+    "conv.metric.fidelity": "Factual fidelity",
+    "conv.metric.ttr": "Type-token ratio",
+    "conv.metric.coherence": "Dialogue coherence",
+    "conv.gate.privacy": "Privacy findings",
+    "conv.gate.memorization": "Memorization",
+    "conv.gate.privacy_fail": "Personal data found ({kinds}): Q is 0.",
+    "conv.gate.privacy_ok": "No personal data found.",
+    "conv.gate.memorization_unchecked": "Not checked: no source texts, or no turn long enough.",
+    "conv.gate.memorization_counts": "{copied} of {total} 8-word sequences copied (gate at {limit}).",
+    "conv.verdict.na": "N/A: neither passes nor fails",
+    "conv.verdict.pass": "passes (threshold {threshold})",
+    "conv.verdict.fail": "fails (below {threshold})",
+    "conv.band": "Band: {band}",
+    "conv.band.drift": "drifts from the seed (below 0.50)",
+    "conv.band.borderline": "borderline (0.50 to 0.65)",
+    "conv.band.good": "good structure with variation (0.65 to 0.80)",
+    "conv.band.copy_risk": "risk of copying the template (above 0.80)",
+    "conv.no_seed": "No seed template to compare with.",
+    "conv.mattr": "MATTR (50-word windows): {mattr}",
+    "conv.passed": "Passes every metric and gate.",
+    "conv.failed": "Fails: {names}.",
+    "conv.not_checked": "Not checked (N/A): {names}.",
+    "conv.q": "Q = min(...)",
+    "conv.mean": "Mean, for comparison",
+    "conv.min_over": "The minimum is taken over: {names}.",
+    "conv.q_gated": "A gate failed, so Q is 0 whatever the metrics say.",
+    "conv.lesson": (
+        "No compensation: with fidelity 0.95 and TTR 0.40, Q is 0.40, not the mean 0.675. Every metric must "
+        "clear its threshold on its own."
+    ),
+    "conv.table.id": "Conversation",
+    "conv.table.passed": "Passed",
+    "conv.failures_axis": "conversations failing",
+    "conv.explain_title": "What each metric and gate measures",
+    "conv.explain.rouge_l": (
+        "longest common subsequence of words between the conversation and its seed template (F-measure). "
+        "Below 0.50 the conversation drifts from the seed; above 0.80 it may copy it. Words keep their accents."
+    ),
+    "conv.explain.fidelity": (
+        "verified claims / labelled claims, with a Wilson interval. Claims are the agent's sentences with "
+        "figures, dates or names, pre-labelled against the knowledge base."
+    ),
+    "conv.explain.ttr": (
+        "unique words / words, lowercased and split on spaces. It falls as a text grows, so MATTR (the mean "
+        "over 50-word windows) is shown beside it to compare conversations of different lengths."
+    ),
+    "conv.explain.coherence": (
+        "coherent turns / labelled turns. Rules flag an agent contradicting itself, a customer knowing what "
+        "they were not told, role confusion and topic drift."
+    ),
+    "conv.explain.privacy": (
+        "the number of personal-data findings (e-mail, phone, payment card, IBAN, CURP, RFC, DNI/NIE, CPF, "
+        "IP), each checked with its own validation (Luhn, mod 97, check letters and digits). Any finding sets Q to 0."
+    ),
+    "conv.explain.memorization": (
+        "the share of the conversation's 8-word sequences found verbatim in the texts the generator saw. At "
+        "or above the limit (1%) Q is 0. Without source texts it cannot be checked."
+    ),
+    "conv.explain.q": (
+        "the minimum of the applicable metrics when both gates hold, else 0. N/A metrics are left out of "
+        "the minimum and named."
+    ),
+    "conv.explain.mean": "the plain mean of the same metrics, shown only to see what the minimum prevents.",
+    "pii.email": "e-mail",
+    "pii.phone": "phone",
+    "pii.card": "payment card",
+    "pii.iban": "IBAN",
+    "pii.curp": "CURP",
+    "pii.rfc": "RFC",
+    "pii.dni_nie": "DNI/NIE",
+    "pii.cpf": "CPF",
+    "pii.ip": "IP address",
 }

@@ -196,4 +196,145 @@ MESSAGES = {
         "Evaluar un sistema en producción exige un dataset representativo, criterios de anotación, "
         "evaluadores calibrados y validación humana."
     ),
+    # página de calidad de conversaciones
+    "nav.conversations": "Calidad de conversaciones",
+    "home.conv_summary": (
+        "Puntúa conversaciones sintéticas de atención al cliente como lo hace el evaluador de calidad de "
+        "UNCASE: ROUGE-L frente a la plantilla semilla, type-token ratio, fidelidad factual y coherencia "
+        "dialógica, con gates de privacidad y memorización y Q = min(...). Las afirmaciones y las etiquetas de "
+        "turno vienen prellenadas por reglas deterministas que puedes corregir."
+    ),
+    "conv.title": "Calidad de conversaciones",
+    "conv.intro": (
+        "Cuatro métricas y dos gates deciden si una conversación sintética sirve para entrenar. Q es el "
+        "mínimo de las cuatro, no su media: una métrica fuerte no compensa una débil, y cualquier dato "
+        "personal o texto copiado deja Q en 0. Las afirmaciones y las etiquetas de turno vienen prellenadas "
+        "por reglas; cambia cualquiera y observa cómo se mueven las puntuaciones."
+    ),
+    "conv.scenario": "Conversación incluida",
+    "conv.all_scenarios": "Todas las conversaciones incluidas (lote)",
+    "conv.upload": "Sube una conversación o un lote",
+    "conv.upload_help": "Una conversación (JSON) o varias (JSONL, una lista JSON o {\"conversations\": [...]}).",
+    "conv.too_big": (
+        "el archivo es demasiado grande para esta página; puntúalo con `python -m uncase_core conversations FILE`"
+    ),
+    "conv.preset": "Umbrales predefinidos",
+    "conv.preset.document": "Documento 000 (valores de producción)",
+    "conv.preset.lenient": "Permisivos (exploración)",
+    "conv.preset.strict": "Estrictos",
+    "conv.apply_preset": "Aplicar",
+    "conv.memorization_limit": "Límite de memorización (el gate falla en o por encima)",
+    "conv.batch_title": "Lote de {count} conversaciones",
+    "conv.batch_progress": "Puntuando el lote ...",
+    "conv.pass_rate": "Tasa de aprobación",
+    "conv.certificate": "Certificado (SHA-256): `{digest}`",
+    "conv.certificate_help": (
+        "El hash sella este dataset, estos umbrales, esta versión del paquete y estos resultados: cualquiera "
+        "puede recalcularlo con `python -m uncase_core verify REPORT FILE`. Prueba que el informe no se cambió "
+        "después; no prueba quién lo hizo ni cuándo, y no se ancla en ninguna parte."
+    ),
+    "conv.download_report": "Descargar el informe certificado",
+    "conv.download_data": "Descargar conversaciones etiquetadas",
+    "conv.inspect": "Inspeccionar conversación",
+    "conv.chat": "Conversación {id}",
+    "conv.role.customer": "cliente",
+    "conv.role.agent": "agente",
+    "conv.labelled_incoherent": "etiquetado como incoherente",
+    "conv.claims": "Afirmaciones",
+    "conv.claims_help": "frases verificables del agente; ¿las verifica la base de conocimiento?",
+    "conv.no_claims": "No hay afirmaciones verificables: la fidelidad es N/A.",
+    "conv.turns": "Turnos",
+    "conv.turns_help": "¿es coherente cada turno? Al lado, lo que encontraron las reglas.",
+    "conv.col.verified": "Verificada",
+    "conv.col.turn": "Turno",
+    "conv.col.rule": "La base de conocimiento",
+    "conv.col.coherent": "Coherente",
+    "conv.col.role": "Rol",
+    "conv.col.rules": "Reglas activadas",
+    "conv.reason.agrees": "coincide",
+    "conv.reason.contradicts": "contradice",
+    "conv.reason.no_fact": "no dice nada",
+    "conv.reason.no_figures": "relacionada, sin cifra que comprobar",
+    "conv.reason.given": "dada en el archivo",
+    "conv.rule.agent_contradiction": "el agente se contradice",
+    "conv.rule.customer_knowledge": "el cliente sabe lo que no se le dijo",
+    "conv.rule.role_confusion": "confusión de roles",
+    "conv.rule.topic_drift": "deriva temática",
+    "conv.results": "Resultados",
+    "conv.metric.rouge_l": "ROUGE-L",
+    "conv.metric.fidelity": "Fidelidad factual",
+    "conv.metric.ttr": "Type-token ratio",
+    "conv.metric.coherence": "Coherencia dialógica",
+    "conv.gate.privacy": "Datos personales",
+    "conv.gate.memorization": "Memorización",
+    "conv.gate.privacy_fail": "Se encontraron datos personales ({kinds}): Q es 0.",
+    "conv.gate.privacy_ok": "No se encontraron datos personales.",
+    "conv.gate.memorization_unchecked": "No comprobado: no hay textos fuente o ningún turno es bastante largo.",
+    "conv.gate.memorization_counts": "{copied} de {total} secuencias de 8 palabras copiadas (gate en {limit}).",
+    "conv.verdict.na": "N/A: ni supera ni falla",
+    "conv.verdict.pass": "supera (umbral {threshold})",
+    "conv.verdict.fail": "falla (por debajo de {threshold})",
+    "conv.band": "Banda: {band}",
+    "conv.band.drift": "se aleja de la semilla (por debajo de 0,50)",
+    "conv.band.borderline": "zona limítrofe (0,50 a 0,65)",
+    "conv.band.good": "buena estructura con variación (0,65 a 0,80)",
+    "conv.band.copy_risk": "riesgo de copiar la plantilla (por encima de 0,80)",
+    "conv.no_seed": "No hay plantilla semilla con la que comparar.",
+    "conv.mattr": "MATTR (ventanas de 50 palabras): {mattr}",
+    "conv.passed": "Supera todas las métricas y gates.",
+    "conv.failed": "Falla: {names}.",
+    "conv.not_checked": "No comprobado (N/A): {names}.",
+    "conv.q": "Q = min(...)",
+    "conv.mean": "Media, para comparar",
+    "conv.min_over": "El mínimo se toma sobre: {names}.",
+    "conv.q_gated": "Falló un gate, así que Q es 0 digan lo que digan las métricas.",
+    "conv.lesson": (
+        "Sin compensación: con fidelidad 0,95 y TTR 0,40, Q es 0,40, no la media 0,675. Cada métrica debe "
+        "superar su umbral por sí sola."
+    ),
+    "conv.table.id": "Conversación",
+    "conv.table.passed": "Aprobada",
+    "conv.failures_axis": "conversaciones que fallan",
+    "conv.explain_title": "Qué mide cada métrica y cada gate",
+    "conv.explain.rouge_l": (
+        "subsecuencia común más larga de palabras entre la conversación y su plantilla semilla (medida F). Por "
+        "debajo de 0,50 la conversación se aleja de la semilla; por encima de 0,80 puede copiarla. Las palabras "
+        "conservan sus tildes."
+    ),
+    "conv.explain.fidelity": (
+        "afirmaciones verificadas / afirmaciones etiquetadas, con intervalo de Wilson. Las afirmaciones son las "
+        "frases del agente con cifras, fechas o nombres, prellenadas frente a la base de conocimiento."
+    ),
+    "conv.explain.ttr": (
+        "palabras únicas / palabras, en minúsculas y separadas por espacios. Baja a medida que el texto crece, "
+        "así que al lado se muestra MATTR (la media en ventanas de 50 palabras) para comparar conversaciones "
+        "de distinta longitud."
+    ),
+    "conv.explain.coherence": (
+        "turnos coherentes / turnos etiquetados. Las reglas señalan un agente que se contradice, un cliente "
+        "que sabe lo que no se le dijo, confusión de roles y deriva temática."
+    ),
+    "conv.explain.privacy": (
+        "el número de datos personales encontrados (e-mail, teléfono, tarjeta, IBAN, CURP, RFC, DNI/NIE, CPF, "
+        "IP), cada uno con su propia validación (Luhn, mod 97, letras y dígitos de control). Cualquier hallazgo "
+        "deja Q en 0."
+    ),
+    "conv.explain.memorization": (
+        "la proporción de secuencias de 8 palabras de la conversación que aparecen tal cual en los textos que "
+        "vio el generador. En o por encima del límite (1 %) Q es 0. Sin textos fuente no se puede comprobar."
+    ),
+    "conv.explain.q": (
+        "el mínimo de las métricas aplicables si se cumplen ambos gates; si no, 0. Las métricas N/A quedan "
+        "fuera del mínimo y se nombran."
+    ),
+    "conv.explain.mean": "la media simple de las mismas métricas, solo para ver lo que el mínimo impide.",
+    "pii.email": "e-mail",
+    "pii.phone": "teléfono",
+    "pii.card": "tarjeta de pago",
+    "pii.iban": "IBAN",
+    "pii.curp": "CURP",
+    "pii.rfc": "RFC",
+    "pii.dni_nie": "DNI/NIE",
+    "pii.cpf": "CPF",
+    "pii.ip": "dirección IP",
 }

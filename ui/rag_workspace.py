@@ -1,12 +1,9 @@
 """The RAG page's working data: the dataset being labelled, kept in session state.
 
-The dataset in session state is the one source of truth for labels. ``st.data_editor``
-keeps its edits as a difference from the table it was first given under its key, in the
-browser and on the server alike. So each editor is always given that same first table
-(its *base*, remembered here) and what it returns, base plus every edit, is written back
-to the dataset. A new base is taken whenever the editor starts afresh: a new key (another
-case, language, or a replaced or reset dataset) or a key whose widget state Streamlit
-dropped because a run did not draw it (the user was on another page).
+The dataset in session state is the one source of truth for labels. Each label table is
+given the same first table under its key (see :mod:`ui.editing`), and what the editor
+returns, that base plus every edit, is written back to the dataset. Keys change with the
+case, the language and each replaced or reset dataset.
 """
 
 from __future__ import annotations
@@ -16,6 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 import streamlit as st
 
+from ui.editing import stable_base
 from uncase_core.rag_cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 
 _STATE_KEY = "rag_workspace"
@@ -58,11 +56,9 @@ class Workspace:
         return f"rag_editor_{kind}_{self.generation}_{self.case_index}_{language}"
 
     def editor_base(self, kind: str, language: str, has_widget_state: bool) -> tuple[Unit, ...]:
-        """The units to give the editor this run (see the module docstring)."""
+        """The units to give the editor this run (see :mod:`ui.editing`)."""
         key = self.editor_key(kind, language)
-        if not has_widget_state or key not in self.editor_bases:
-            self.editor_bases[key] = self.case.units(kind)
-        return self.editor_bases[key]
+        return stable_base(self.editor_bases, key, self.case.units(kind), has_widget_state)
 
 
 def get_workspace() -> Workspace | None:

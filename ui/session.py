@@ -16,6 +16,7 @@ _KEPT = "kept_widget_values"
 PAGES = (
     ("app.py", "nav.home", ":material/home:"),
     ("pages/1_rag_diagnosis.py", "nav.rag", ":material/troubleshoot:"),
+    ("pages/2_conversation_quality.py", "nav.conversations", ":material/forum:"),
 )
 
 
@@ -40,6 +41,12 @@ def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwarg
     value = widget(*args, key=key, **kwargs)
     store[key] = value
     return value
+
+
+def set_kept(key: str, value: Any) -> None:
+    """Set a kept widget's value; call before the widget is drawn in this run."""
+    st.session_state.setdefault(_KEPT, {})[key] = value
+    st.session_state[key] = value
 
 
 def forget(*keys: str) -> None:

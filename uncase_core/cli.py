@@ -1,4 +1,4 @@
-"""Command line: ``python -m uncase_core rag FILE ...`` and ``python -m uncase_core import-ragas FILE``.
+"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify ...``.
 
 Results are printed as JSON on stdout. Bad input gives one line on stderr naming the
 file and the place, and exit status 2, never a traceback.
@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from uncase_core import rag
+from uncase_core.conversations import conversations_from_bytes
 from uncase_core.errors import InputError
+from uncase_core.evaluator import Evaluator, verify
 from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
 from uncase_core.ragas_import import import_ragas_bytes
 
@@ -73,7 +75,87 @@ def build_parser() -> argparse.ArgumentParser:
     ragas_cmd.add_argument("file", type=Path)
     ragas_cmd.add_argument("--format", choices=("jsonl", "json", "csv"), default=None,
                            help="input format (default: guessed from the content)")
+    conv_cmd = commands.add_parser(
+        "conversations", help="score synthetic conversations (document 000's quality evaluator)",
+        description="Score conversations (JSON, JSONL) on ROUGE-L, fidelity, TTR, coherence and the privacy "
+                    "and memorization gates; print the report as JSON.")
+    conv_cmd.add_argument("file", type=Path)
+    conv_cmd.add_argument("--certify", action="store_true", help="seal the report with a SHA-256 certificate")
+    conv_cmd.add_argument("--out", type=Path, help="write the report here instead of stdout")
+    conv_cmd.add_argument("--threshold", action="append", type=_metric_value, default=[], metavar="NAME=VALUE",
+                          help="rouge_l (0.65), fidelity (0.90), ttr (0.55), coherence (0.85)")
+
+    verify_cmd = commands.add_parser(
+        "verify", help="recompute a report's certificate: exit 0 if it matches, 1 if not",
+        description="Recompute the certificate of REPORT from FILE and the report's thresholds.")
+    verify_cmd.add_argument("report", type=Path)
+    verify_cmd.add_argument("file", type=Path)
     return parser
+
+
+def _metric_value(text: str) -> tuple[str, float]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    try:
+        return name, float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name}: expected a number, got {value!r}") from None
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr, drawn only for batches long enough to wait for."""
+
+    MIN_ITEMS = 200
+    WIDTH = 30
+
+    def __init__(self) -> None:
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < self.MIN_ITEMS:
+            return
+        percent = done * 100 // total
+        if percent == self.shown:
+            return
+        self.shown = percent
+        filled = self.WIDTH * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _run_conversations(args: argparse.Namespace) -> int:
+    conversations = conversations_from_bytes(_read(args.file), str(args.file))
+    evaluator = Evaluator(thresholds=dict(args.threshold))
+    report = evaluator.batch_evaluate(conversations, certify=args.certify, progress=_ProgressBar())
+    text = json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    if args.out:
+        try:
+            args.out.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise InputError(error.strerror or "cannot write the report", source=str(args.out)) from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _run_verify(args: argparse.Namespace) -> int:
+    try:
+        report = json.loads(_read(args.report).decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InputError(f"not a JSON report ({error})", source=str(args.report)) from None
+    if not isinstance(report, dict) or not report.get("certificate_hash"):
+        raise InputError("the report has no certificate_hash (make it with --certify)", source=str(args.report))
+    conversations = conversations_from_bytes(_read(args.file), str(args.file))
+    try:
+        result = verify(report, conversations)
+    except InputError as error:  # the dataset is already read: what is wrong is in the report
+        raise error.located(str(args.report)) from None
+    sys.stdout.write(json.dumps({"matches": result.matches, "expected": result.expected,
+                                 "recomputed": result.recomputed, "reason": result.reason}, indent=2) + "\n")
+    return 0 if result.matches else 1
 
 
 def _read(path: Path) -> bytes:
@@ -86,6 +168,10 @@ def _read(path: Path) -> bytes:
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "conversations":
+            return _run_conversations(args)
+        if args.command == "verify":
+            return _run_verify(args)
         if args.command == "rag":
             dataset = dataset_from_bytes(_read(args.file), str(args.file))
             settings = rag.Settings.build(

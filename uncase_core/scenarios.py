@@ -1,4 +1,4 @@
-"""Built-in scenarios: the index in ``assets/rag/scenarios.json`` and the case files it names."""
+"""Built-in scenarios: an index (``assets/<module>/scenarios.json``) and the files it names."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from uncase_core.conversations import Conversation, conversations_from_bytes
 from uncase_core.errors import InputError
 from uncase_core.rag_cases import RagDataset, dataset_from_bytes
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 RAG_INDEX = ASSETS / "rag" / "scenarios.json"
+CONVERSATION_INDEX = ASSETS / "conversations" / "scenarios.json"
 
 
 @dataclass(frozen=True)
@@ -27,18 +29,29 @@ def load_index(path: Path = RAG_INDEX) -> tuple[Scenario, ...]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return tuple(
-            Scenario(item["id"], item["title"], item["summary"], tuple(item["expected_failing"]), item["files"])
+            Scenario(item["id"], item["title"], item["summary"],
+                     tuple(item.get("expected_failing", item.get("expected_failures", ()))), item["files"])
             for item in data["scenarios"]
         )
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise InputError(f"cannot read the scenario index: {error}", source=str(path)) from None
 
 
+def scenario_path(scenario: Scenario, language: str, index_path: Path) -> Path:
+    """The scenario's file in ``language`` (English when that language has none)."""
+    return index_path.parent / (scenario.files.get(language) or scenario.files["en"])
+
+
 def load_scenario(scenario: Scenario, language: str, index_path: Path = RAG_INDEX) -> RagDataset:
-    """The scenario's case in ``language`` (English when that language has no file)."""
-    relative = scenario.files.get(language) or scenario.files["en"]
-    path = index_path.parent / relative
+    """The scenario's RAG case in ``language``."""
+    path = scenario_path(scenario, language, index_path)
     return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+def load_conversation(scenario: Scenario, language: str, index_path: Path = CONVERSATION_INDEX) -> Conversation:
+    path = scenario_path(scenario, language, index_path)
+    (conversation,) = conversations_from_bytes(path.read_bytes(), path.name)
+    return conversation
 
 
 def load_all(scenarios: tuple[Scenario, ...], language: str, index_path: Path = RAG_INDEX) -> RagDataset:

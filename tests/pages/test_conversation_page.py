@@ -1,0 +1,96 @@
+"""The conversation quality page in AppTest: labels and thresholds move the scores; batches certify."""
+
+from __future__ import annotations
+
+from tests.pages.apptest_helpers import open_app
+
+PAGE = "pages/2_conversation_quality.py"
+
+
+def open_page():
+    at = open_app()
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def load(at, scenario_id: str):
+    at.sidebar.selectbox(key="conv_scenario_choice").set_value(scenario_id).run()
+    next(b for b in at.sidebar.button if b.label in ("Load scenario", "Cargar escenario")).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def edit(at, table: str, edits: dict) -> None:
+    workspace = at.session_state["conv_workspace"]
+    key = workspace.key(table, at.session_state["language"])
+    at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_healthy_conversation_passes_with_q_the_minimum():
+    at = open_page()
+    values = metrics(at)
+    assert at.success[0].value == "Passes every metric and gate."
+    assert values["Q = min(...)"] == min(values[n] for n in ("ROUGE-L", "Factual fidelity", "Type-token ratio",
+                                                             "Dialogue coherence"))
+    assert values["Privacy findings"] == "0"
+
+
+def test_unticking_a_claim_lowers_fidelity_and_fails_the_conversation():
+    at = open_page()
+    edit(at, "claims", {0: {"verified": False}})
+    values = metrics(at)
+    assert values["Factual fidelity"] != "1.00"
+    assert at.error[0].value.startswith("Fails: Factual fidelity")
+
+
+def test_marking_a_turn_incoherent_moves_coherence():
+    at = open_page()
+    edit(at, "turns", {1: {"coherent": False}, 3: {"coherent": False}})
+    assert metrics(at)["Dialogue coherence"] == "0.83"  # 10 of 12 turns
+    assert "Dialogue coherence" in at.error[0].value
+
+
+def test_privacy_leak_sets_q_to_zero_whatever_the_metrics():
+    at = load(open_page(), "privacy_leak")
+    values = metrics(at)
+    assert values["Q = min(...)"] == "0.00"
+    assert values["Privacy findings"] == "3"
+    assert any("A gate failed, so Q is 0" in c.value for c in at.caption)
+
+
+def test_threshold_slider_and_presets_change_the_verdict():
+    at = load(open_page(), "repetitive")
+    assert "Type-token ratio" in at.error[0].value
+    at.sidebar.slider(key="conv_threshold_ttr").set_value(0.40).run()
+    assert at.success[0].value == "Passes every metric and gate."
+    at.sidebar.selectbox(key="conv_preset").set_value("strict").run()
+    next(b for b in at.sidebar.button if b.label == "Apply preset").click().run()
+    assert at.sidebar.slider(key="conv_threshold_ttr").value == 0.60
+    assert at.error
+
+
+def test_batch_mode_shows_pass_rate_certificate_and_breakdown():
+    at = load(open_page(), "__all__")
+    assert metrics(at)["Pass rate"] == "14.3%"
+    assert any(m.value.startswith("Certificate (SHA-256): `") for m in at.markdown)
+    table = at.dataframe[0].value
+    assert list(table["Conversation"]) == ["good", "drift", "repetitive", "unfaithful", "incoherent",
+                                           "privacy_leak", "memorized"]
+
+
+def test_spanish_page_and_labels_survive_language_switch():
+    at = open_page()
+    edit(at, "claims", {0: {"verified": False}})
+    before = metrics(at)["Factual fidelity"]
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert not at.exception
+    assert at.title[0].value == "Calidad de conversaciones"
+    assert metrics(at)["Fidelidad factual"] == before.replace(".", ",")

@@ -1,0 +1,156 @@
+"""Deterministic coherence checks, one rule for each failure kind of document 000.
+
+- ``agent_contradiction``: the agent gives a value (an amount, a number of months, a
+  percentage...) for something it already gave a different value for.
+- ``customer_knowledge``: the customer states a figure from the knowledge base that no
+  earlier turn told them.
+- ``role_confusion``: the agent speaks with the customer's phrases ("I'd like to buy"),
+  or the customer with the agent's ("how can I help you").
+- ``topic_drift``: a turn of some length shares no content word with the topic (the seed
+  template, the knowledge base and the opening turn).
+
+Each flag names its rule and the evidence. They are pre-labels: ``turn_labels`` in the
+file and the person labelling override them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from uncase_core.claims import STOPWORDS, _normalize_number, content_words, figures
+from uncase_core.conversations import Conversation, TurnLabel
+from uncase_core.tokenize import tokenize
+
+_QUANTITY = re.compile(
+    r"(?P<pre>[$€£])\s?(?P<num>\d+(?:[.,]\d+)*)"
+    r"|(?P<num2>\d+(?:[.,]\d+)*)\s?(?P<unit>%|€|euros?|dollars?|dólares|pesos?|reais|months?|meses|mes|years?|"
+    r"años?|days?|días?|weeks?|semanas?|km|kilómetros|kilometers|miles|millas|gb|mb|hours?|horas?)(?!\w)",
+    re.IGNORECASE,
+)
+_UNIT_GROUPS = {
+    "$": "money", "€": "money", "£": "money", "euro": "money", "euros": "money", "dollar": "money",
+    "dollars": "money", "dólares": "money", "peso": "money", "pesos": "money", "reais": "money",
+    "%": "percent", "month": "months", "months": "months", "meses": "months", "mes": "months",
+    "year": "years", "years": "years", "año": "years", "años": "years", "day": "days", "days": "days",
+    "día": "days", "días": "days", "week": "weeks", "weeks": "weeks", "semana": "weeks", "semanas": "weeks",
+    "km": "distance", "kilómetros": "distance", "kilometers": "distance", "miles": "distance",
+    "millas": "distance", "gb": "data", "mb": "data", "hour": "hours", "hours": "hours", "hora": "hours",
+    "horas": "hours",
+}
+CUSTOMER_PHRASES = (
+    "i'd like to buy", "i would like to buy", "i want to buy", "i'm looking to buy", "i am looking for a",
+    "for my family", "my budget is", "can you give me a discount", "quiero comprar", "me gustaría comprar",
+    "estoy buscando un", "para mi familia", "mi presupuesto es", "¿me puede hacer un descuento",
+)
+AGENT_PHRASES = (
+    "how can i help you", "how may i help you", "our policy", "we offer", "i can offer you", "our dealership",
+    "thank you for contacting", "¿en qué puedo ayudarle", "¿en qué le puedo ayudar", "en qué puedo ayudarte",
+    "nuestra política", "le ofrecemos", "te ofrecemos", "nuestro concesionario", "gracias por contactar",
+)
+DRIFT_MIN_WORDS = 6
+_CONTEXT_WORDS = 5
+
+
+@dataclass(frozen=True)
+class TurnFlag:
+    turn: int
+    rule: str  # one of conversations.COHERENCE_ISSUES
+    evidence: str
+
+
+@dataclass(frozen=True)
+class TurnCheck:
+    """A turn's coherence label, where it came from, and the rules that fired."""
+
+    turn: int
+    coherent: bool | None
+    source: str  # "rules" or "given"
+    flags: tuple[TurnFlag, ...] = ()
+
+
+def _quantities(text: str) -> list[tuple[str, str, str]]:
+    """``(unit group, subject word, value)`` for each amount; the subject is the content word before it."""
+    found = []
+    for match in _QUANTITY.finditer(text):
+        value = match.group("num") or match.group("num2")
+        unit = (match.group("pre") or match.group("unit") or "").lower()
+        group = _UNIT_GROUPS.get(unit, unit)
+        before = [w for w in tokenize(text[: match.start()]) if w not in STOPWORDS and not w.isdigit()]
+        subject = before[-1] if before else ""
+        # Normalized as claims are, so "37.000", "37,000" and "37000" agree and "1,5" stays 1.5.
+        found.append((group, subject if len(before) and len(subject) > 2 else "", _normalize_number(value)))
+    return found
+
+
+def _agent_contradictions(conversation: Conversation) -> list[TurnFlag]:
+    flags, said = [], {}
+    for index, turn in enumerate(conversation.turns):
+        if turn.role != "agent":
+            continue
+        for group, subject, value in _quantities(turn.text):
+            key = (group, subject)
+            if subject and key in said and said[key][1] != value:
+                earlier_turn, earlier_value = said[key]
+                flags.append(TurnFlag(index, "agent_contradiction",
+                                      f"{subject}: {value} here, {earlier_value} in turn {earlier_turn}"))
+            else:
+                said.setdefault(key, (index, value))
+    return flags
+
+
+def _customer_knowledge(conversation: Conversation) -> list[TurnFlag]:
+    known_facts = set().union(*(figures(fact) for fact in conversation.knowledge_base)) \
+        if conversation.knowledge_base else set()
+    flags, told = [], set()
+    for index, turn in enumerate(conversation.turns):
+        stated = figures(turn.text)
+        if turn.role == "customer":
+            unexplained = sorted((stated & known_facts) - told)
+            if unexplained:
+                flags.append(TurnFlag(index, "customer_knowledge",
+                                      f"mentions {', '.join(unexplained)} before anyone said it"))
+        told |= stated
+    return flags
+
+
+def _role_confusion(conversation: Conversation) -> list[TurnFlag]:
+    flags = []
+    for index, turn in enumerate(conversation.turns):
+        lowered = turn.text.lower().replace("’", "'")
+        phrases = CUSTOMER_PHRASES if turn.role == "agent" else AGENT_PHRASES
+        hit = next((p for p in phrases if p in lowered), None)
+        if hit:
+            other = "customer" if turn.role == "agent" else "agent"
+            flags.append(TurnFlag(index, "role_confusion", f'the {turn.role} speaks as the {other}: "{hit}"'))
+    return flags
+
+
+def _topic_drift(conversation: Conversation) -> list[TurnFlag]:
+    if not conversation.turns:
+        return []
+    topic = content_words(conversation.seed_text) | content_words(" ".join(conversation.knowledge_base))
+    topic |= content_words(conversation.turns[0].text)
+    flags = []
+    for index, turn in enumerate(conversation.turns):
+        words = content_words(turn.text)
+        if len(words) >= DRIFT_MIN_WORDS and not words & topic:
+            flags.append(TurnFlag(index, "topic_drift", "shares no content word with the topic"))
+    return flags
+
+
+def check_turns(conversation: Conversation) -> list[TurnCheck]:
+    """Every turn's label: the file's ``turn_labels`` where given, else the rules' verdict."""
+    flags: dict[int, list[TurnFlag]] = {}
+    for rule in (_agent_contradictions, _customer_knowledge, _role_confusion, _topic_drift):
+        for flag in rule(conversation):
+            flags.setdefault(flag.turn, []).append(flag)
+    given: dict[int, TurnLabel] = {label.turn: label for label in conversation.turn_labels}
+    checks = []
+    for index in range(len(conversation.turns)):
+        turn_flags = tuple(flags.get(index, ()))
+        if index in given:
+            checks.append(TurnCheck(index, given[index].coherent, "given", turn_flags))
+        else:
+            checks.append(TurnCheck(index, not turn_flags, "rules", turn_flags))
+    return checks

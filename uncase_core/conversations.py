@@ -1,0 +1,287 @@
+"""Synthetic conversations: the format, validation with located errors, and serialization.
+
+A conversation has turns (``customer`` / ``agent``), a seed template (text, or a list of
+turns), a knowledge base of domain facts, and optionally labelled claims, turn labels and
+the source texts the generator saw. Labels may be ``null`` (not labelled yet). Turn numbers
+count from 0. Unknown keys are kept, so a round trip loses nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from uncase_core.errors import InputError
+from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+
+ROLES = ("customer", "agent")
+COHERENCE_ISSUES = ("agent_contradiction", "customer_knowledge", "role_confusion", "topic_drift")
+_KNOWN = ("id", "domain", "language", "seed_template", "turns", "knowledge_base", "claims", "turn_labels",
+          "source_texts")
+
+
+@dataclass(frozen=True)
+class Turn:
+    role: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    turn: int
+    text: str
+    verified: bool | None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TurnLabel:
+    turn: int
+    coherent: bool | None
+    issue: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: str
+    turns: tuple[Turn, ...]
+    seed_template: str | tuple[Turn, ...] = ""
+    domain: str = ""
+    language: str = ""
+    knowledge_base: tuple[str, ...] = ()
+    claims: tuple[Claim, ...] | None = None  # None: not given, extract them
+    turn_labels: tuple[TurnLabel, ...] = ()
+    source_texts: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def seed_text(self) -> str:
+        if isinstance(self.seed_template, str):
+            return self.seed_template
+        return "\n".join(turn.text for turn in self.seed_template)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(turn.text for turn in self.turns)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value[:40]}"' + ("..." if len(value) > 40 else "")
+    return {dict: "an object", list: "a list"}.get(type(value), repr(value))
+
+
+def _text(data: Mapping[str, Any], key: str, where: str, required: bool = False) -> str:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise InputError(f'missing "{key}"', where)
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"expected text, got {_kind(value)}", _at(where, key))
+    return value
+
+
+def _at(where: str, key: str) -> str:
+    if not where:
+        return key
+    return f"{where}: {key}" if where.startswith("line") else f"{where}.{key}"
+
+
+def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(f"expected a list, got {_kind(value)}", _at(where, key))
+    return value
+
+
+def _turns(items: list[Any], where: str) -> tuple[Turn, ...]:
+    turns = []
+    for i, item in enumerate(items):
+        place = f"{where}[{i}]"
+        if not isinstance(item, dict):
+            raise InputError(f"expected a turn object, got {_kind(item)}", place)
+        role = _text(item, "role", place, required=True)
+        if role not in ROLES:
+            raise InputError(f"expected \"customer\" or \"agent\", got {_kind(role)}", f"{place}.role")
+        turns.append(Turn(role, _text(item, "text", place, required=True)))
+    return tuple(turns)
+
+
+def _turn_number(item: Mapping[str, Any], place: str, count: int) -> int:
+    value = item.get("turn")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"expected a turn number, got {_kind(value)}", f"{place}.turn")
+    if not 0 <= value < count:
+        raise InputError(f"turn {value} does not exist (turns are 0 to {count - 1})", f"{place}.turn")
+    return value
+
+
+def _label(item: Mapping[str, Any], key: str, place: str) -> bool | None:
+    value = item.get(key)
+    if value is None or isinstance(value, bool):
+        return value
+    raise InputError(f"expected true, false or null, got {_kind(value)}", f"{place}.{key}")
+
+
+def _strings(items: list[Any], where: str) -> tuple[str, ...]:
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise InputError(f"expected text, got {_kind(item)}", f"{where}[{i}]")
+    return tuple(items)
+
+
+def conversation_from_dict(data: Any, where: str = "") -> Conversation:
+    """Validate one conversation given as parsed JSON; errors name the place under ``where``."""
+    if isinstance(data, Conversation):
+        return data
+    if not isinstance(data, dict):
+        raise InputError(f"expected a conversation object, got {_kind(data)}", where)
+    conv_id = _text(data, "id", where, required=True)
+    if not conv_id.strip():
+        raise InputError("id must not be empty", _at(where, "id"))
+    turns = _turns(_list(data, "turns", where), _at(where, "turns"))
+    seed_raw = data.get("seed_template")
+    seed: str | tuple[Turn, ...]
+    if isinstance(seed_raw, list):
+        seed = _turns(seed_raw, _at(where, "seed_template"))
+    else:
+        seed = _text(data, "seed_template", where)
+    claims = None
+    if data.get("claims") is not None:
+        claims = []
+        for i, item in enumerate(_list(data, "claims", where)):
+            place = f"{_at(where, 'claims')}[{i}]"
+            if not isinstance(item, dict):
+                raise InputError(f"expected a claim object, got {_kind(item)}", place)
+            claims.append(Claim(_turn_number(item, place, len(turns)), _text(item, "text", place, required=True),
+                                _label(item, "verified", place),
+                                {k: v for k, v in item.items() if k not in ("turn", "text", "verified")}))
+        claims = tuple(claims)
+    labels = []
+    for i, item in enumerate(_list(data, "turn_labels", where)):
+        place = f"{_at(where, 'turn_labels')}[{i}]"
+        if not isinstance(item, dict):
+            raise InputError(f"expected a turn label object, got {_kind(item)}", place)
+        issue = item.get("issue")
+        if issue is not None and issue not in COHERENCE_ISSUES:
+            raise InputError(f"expected one of {', '.join(COHERENCE_ISSUES)} or null, got {_kind(issue)}",
+                             f"{place}.issue")
+        labels.append(TurnLabel(_turn_number(item, place, len(turns)), _label(item, "coherent", place), issue,
+                                {k: v for k, v in item.items() if k not in ("turn", "coherent", "issue")}))
+    return Conversation(
+        id=conv_id,
+        turns=turns,
+        seed_template=seed,
+        domain=_text(data, "domain", where),
+        language=_text(data, "language", where),
+        knowledge_base=_strings(_list(data, "knowledge_base", where), _at(where, "knowledge_base")),
+        claims=claims,
+        turn_labels=tuple(labels),
+        source_texts=_strings(_list(data, "source_texts", where), _at(where, "source_texts")),
+        extra={k: v for k, v in data.items() if k not in _KNOWN},
+    )
+
+
+def conversation_to_dict(conversation: Conversation) -> dict[str, Any]:
+    seed = conversation.seed_template
+    result: dict[str, Any] = {
+        "id": conversation.id,
+        "domain": conversation.domain,
+        "language": conversation.language,
+        "seed_template": seed if isinstance(seed, str) else [{"role": t.role, "text": t.text} for t in seed],
+        "turns": [{"role": t.role, "text": t.text} for t in conversation.turns],
+        "knowledge_base": list(conversation.knowledge_base),
+    }
+    if conversation.claims is not None:
+        result["claims"] = [{"turn": c.turn, "text": c.text, "verified": c.verified, **c.extra}
+                            for c in conversation.claims]
+    result["turn_labels"] = [{"turn": t.turn, "coherent": t.coherent, "issue": t.issue, **t.extra}
+                             for t in conversation.turn_labels]
+    result["source_texts"] = list(conversation.source_texts)
+    return {**result, **conversation.extra}
+
+
+# A "\ud800"-style escape for half of a UTF-16 surrogate pair: JSON allows it, UTF-8 cannot hold it alone.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _reject_surrogates(value: Any, where: str) -> None:
+    """Raise at the first string holding an unpaired surrogate (it could not be written or hashed as UTF-8)."""
+    if isinstance(value, str):
+        found = _SURROGATE.search(value)
+        if found:
+            raise InputError(f"unpaired surrogate \\u{ord(found.group()):04x} in the text (not a character)", where)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _reject_surrogates(key, where)
+            _reject_surrogates(item, _at(where, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _reject_surrogates(item, f"{where}[{i}]")
+
+
+def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, ...]:
+    """One conversation (JSON object), a JSON array, ``{"conversations": [...]}`` or JSONL."""
+    try:
+        document = parse_document(text)
+        if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
+            if document.kind == "jsonl":
+                for line, record in document.records:
+                    try:
+                        _reject_surrogates(record, "")
+                    except InputError as error:
+                        raise InputError(error.problem, f"line {line}: {error.where}" if error.where
+                                         else f"line {line}") from None
+            else:
+                _reject_surrogates(document.value, "")
+        if document.kind == "jsonl":
+            result = []
+            for line, record in document.records:
+                try:
+                    result.append(conversation_from_dict(record))
+                except InputError as error:
+                    where = f"line {line}: {error.where}" if error.where else f"line {line}"
+                    raise InputError(error.problem, where) from None
+            conversations = tuple(result)
+        elif isinstance(document.value, list):
+            conversations = tuple(conversation_from_dict(item, f"[{i}]") for i, item in enumerate(document.value))
+        elif isinstance(document.value, dict) and isinstance(document.value.get("conversations"), list):
+            items = document.value["conversations"]
+            conversations = tuple(conversation_from_dict(item, f"conversations[{i}]") for i, item in enumerate(items))
+        else:
+            conversations = (conversation_from_dict(document.value),)
+        if not conversations:
+            raise InputError("no conversations in the file")
+        seen: set[str] = set()
+        for i, conversation in enumerate(conversations):
+            if conversation.id in seen:
+                raise InputError(f'duplicate conversation id "{conversation.id}"', f"conversation {i}")
+            seen.add(conversation.id)
+        return conversations
+    except InputError as error:
+        raise error.located(source) if source else error from None
+
+
+def conversations_from_bytes(data: bytes, source: str = "") -> tuple[Conversation, ...]:
+    try:
+        text = decode_text(data)
+    except InputError as error:
+        raise error.located(source) if source else error from None
+    return conversations_from_text(text, source)
+
+
+def conversations_to_text(conversations: tuple[Conversation, ...]) -> str:
+    if len(conversations) == 1:
+        return dumps_json(conversation_to_dict(conversations[0]))
+    return dumps_jsonl([conversation_to_dict(c) for c in conversations])
