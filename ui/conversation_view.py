@@ -157,5 +157,5 @@ def failure_chart(report: BatchReport) -> go.Figure:
         data=[go.Bar(x=labels, y=[report.failure_counts.get(n, 0) for n in names], marker={"color": "#c0392b"},
                      hovertemplate="%{x}: %{y}<extra></extra>")],
         layout={"height": 300, "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
-                "yaxis": {"title": t("conv.failures_axis"), "rangemode": "tozero"}},
+                "yaxis": {"title": t("conv.failures_axis"), "rangemode": "tozero", "tickformat": "d"}},
     )
