@@ -13,7 +13,8 @@ SHA-256 certificate anyone can recompute (:func:`verify`).
 
 Q = min(ROUGE-L, fidelity, TTR, coherence) when both gates hold, else 0: no metric can make
 up for another. An N/A metric is named, left out of the min (``min_over`` says what the min
-was taken over) and neither passes nor fails (``not_checked``).
+was taken over) and neither passes nor fails (``not_checked``); a conversation where every
+metric is N/A does not pass.
 """
 
 from __future__ import annotations
@@ -255,7 +256,8 @@ class Evaluator:
             composite_score=composite,
             mean_score=mean,
             min_over=applicable,
-            passed=not failures,
+            # Nothing measured is not a pass: at least one metric must have been checked.
+            passed=not failures and bool(applicable),
             failures=tuple(failures),
             not_checked=tuple(not_checked),
             claims=claims,
