@@ -506,3 +506,11 @@ def test_a_conversation_with_nothing_measurable_does_not_pass():
     assert result.composite_score is None
     assert result.failures == ()
     assert result.passed is False
+
+
+def test_parallel_batches_give_the_same_results_and_certificate():
+    batch = [conv(id=f"c{i}") for i in range(600)]  # three chunks of 250
+    one = Evaluator().batch_evaluate(batch, certify=True, workers=1)
+    two = Evaluator().batch_evaluate(batch, certify=True, workers=2)
+    assert one.results == two.results
+    assert one.certificate_hash == two.certificate_hash

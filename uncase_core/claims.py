@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -50,14 +50,17 @@ class ClaimCheck:
     matched_fact: str = ""
 
 
-def _normalize_number(text: str) -> str:
-    digits = text.replace(",", "").replace(".", "") if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", text) else text
+_THOUSANDS = re.compile(r"\d{1,3}(?:[.,]\d{3})+")
+
+
+def normalize_number(text: str) -> str:
+    digits = text.replace(",", "").replace(".", "") if _THOUSANDS.fullmatch(text) else text
     return digits.replace(",", ".")
 
 
 def figures(text: str) -> set[str]:
     """The numbers a sentence states, normalized so "25,000", "25.000" and "25000" agree."""
-    return {_normalize_number(match) for match in _NUMBER.findall(text)}
+    return {normalize_number(match) for match in _NUMBER.findall(text)}
 
 
 _ACCENTS = "áàâäãåéèêëíìîïóòôöõúùûüçñÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ"
@@ -65,22 +68,32 @@ _PLAIN = "aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN"
 _FOLD = MappingProxyType(str.maketrans(_ACCENTS, _PLAIN))
 
 
+_FOLDED_STOPWORDS = frozenset(word.translate(_FOLD) for word in STOPWORDS)
+_MONTH = re.compile(r"\b(?:" + "|".join(sorted(_MONTHS)) + r")\b", re.IGNORECASE)
+# A capitalized word of two letters or more after a space: a name, not the sentence's first
+# word and not the pronoun "I".
+_NAME = re.compile(r"\s[\"'(¿¡“‘«]*[A-ZÀ-ÖØ-Þ][^\W\d_]+(?![\w'’])")
+
+
 def content_words(text: str) -> set[str]:
     """Lowercased words that carry meaning, accents folded so "garantía" meets "garantia"."""
     folded = unicodedata.normalize("NFC", text).lower().translate(_FOLD)
-    return {w for w in split_words(folded) if len(w) > 2 and w not in STOPWORDS and not w.isdigit()}
+    return _meaningful(set(split_words(folded)))
+
+
+def content_words_of_tokens(tokens: Iterable[str]) -> set[str]:
+    """:func:`content_words` of text already split by :func:`uncase_core.tokenize.tokenize`."""
+    return _meaningful({token.translate(_FOLD) for token in set(tokens)})
+
+
+def _meaningful(words: set[str]) -> set[str]:
+    return {w for w in words - _FOLDED_STOPWORDS if len(w) > 2 and not w.isdigit()}
 
 
 def is_checkable(sentence: str) -> bool:
     """States a number, an amount, a date or a name (a capitalized word not opening the sentence)."""
-    if _NUMBER.search(sentence) or _CURRENCY.search(sentence):
-        return True
-    words = sentence.split()
-    if any(w.strip(".,;:!?¿¡()\"'").lower() in _MONTHS for w in words):
-        return True
-    # Two letters at least: the pronoun "I" is not a name.
-    return any(w[:1].isupper() and len(w.strip(".,;:!?¿¡()\"'")) > 1 and w.strip(".,;:!?¿¡()\"'").isalpha()
-               for w in words[1:])
+    return bool(_NUMBER.search(sentence) or _CURRENCY.search(sentence) or _MONTH.search(sentence)
+                or _NAME.search(sentence))
 
 
 def extract_claims(conversation: Conversation) -> list[Claim]:

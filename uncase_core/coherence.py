@@ -16,9 +16,10 @@ file and the person labelling override them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from uncase_core.claims import STOPWORDS, _normalize_number, content_words, figures
+from uncase_core.claims import STOPWORDS, content_words, content_words_of_tokens, figures, normalize_number
 from uncase_core.conversations import Conversation, TurnLabel
 from uncase_core.tokenize import tokenize
 
@@ -79,7 +80,7 @@ def _quantities(text: str) -> list[tuple[str, str, str]]:
         before = [w for w in tokenize(text[: match.start()]) if w not in STOPWORDS and not w.isdigit()]
         subject = before[-1] if before else ""
         # Normalized as claims are, so "37.000", "37,000" and "37000" agree and "1,5" stays 1.5.
-        found.append((group, subject if len(before) and len(subject) > 2 else "", _normalize_number(value)))
+        found.append((group, subject if len(before) and len(subject) > 2 else "", normalize_number(value)))
     return found
 
 
@@ -126,25 +127,31 @@ def _role_confusion(conversation: Conversation) -> list[TurnFlag]:
     return flags
 
 
-def _topic_drift(conversation: Conversation) -> list[TurnFlag]:
+def _topic_drift(conversation: Conversation, turn_tokens: Sequence[Sequence[str]] | None = None) -> list[TurnFlag]:
     if not conversation.turns:
         return []
+    if turn_tokens is None:
+        turn_tokens = [tokenize(turn.text) for turn in conversation.turns]
+    turn_words = [content_words_of_tokens(tokens) for tokens in turn_tokens]
     topic = content_words(conversation.seed_text) | content_words(" ".join(conversation.knowledge_base))
-    topic |= content_words(conversation.turns[0].text)
+    topic |= turn_words[0]
     flags = []
-    for index, turn in enumerate(conversation.turns):
-        words = content_words(turn.text)
+    for index, words in enumerate(turn_words):
         if len(words) >= DRIFT_MIN_WORDS and not words & topic:
             flags.append(TurnFlag(index, "topic_drift", "shares no content word with the topic"))
     return flags
 
 
-def check_turns(conversation: Conversation) -> list[TurnCheck]:
-    """Every turn's label: the file's ``turn_labels`` where given, else the rules' verdict."""
+def check_turns(conversation: Conversation, turn_tokens: Sequence[Sequence[str]] | None = None) -> list[TurnCheck]:
+    """Every turn's label: the file's ``turn_labels`` where given, else the rules' verdict.
+
+    ``turn_tokens`` are the turns already tokenized, when the caller has them.
+    """
     flags: dict[int, list[TurnFlag]] = {}
-    for rule in (_agent_contradictions, _customer_knowledge, _role_confusion, _topic_drift):
-        for flag in rule(conversation):
-            flags.setdefault(flag.turn, []).append(flag)
+    found = [*_agent_contradictions(conversation), *_customer_knowledge(conversation),
+             *_role_confusion(conversation), *_topic_drift(conversation, turn_tokens)]
+    for flag in found:
+        flags.setdefault(flag.turn, []).append(flag)
     given: dict[int, TurnLabel] = {label.turn: label for label in conversation.turn_labels}
     checks = []
     for index in range(len(conversation.turns)):

@@ -22,8 +22,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import multiprocessing
 import numbers
-from collections.abc import Callable, Iterable, Mapping
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +48,9 @@ DEFAULT_THRESHOLDS: Mapping[str, float] = {"rouge_l": 0.65, "fidelity": 0.90, "t
 DEFAULT_MEMORIZATION_LIMIT = 0.01
 
 Progress = Callable[[int, int], None]
+# Batches at least this long are shared between processes; CHUNK conversations per task.
+PARALLEL_FROM = 2000
+CHUNK = 250
 
 
 def _check_thresholds(thresholds: Mapping[str, float] | None) -> dict[str, float]:
@@ -214,7 +220,7 @@ class Evaluator:
         if seed_tokens and text_tokens:
             rouge = rouge_l_tokens(seed_tokens, text_tokens) if fast_rouge else compute_rouge_l(seed, text)
         claims = tuple(check_claims(conv))
-        turns = tuple(check_turns(conv))
+        turns = tuple(check_turns(conv, turn_tokens))
         fidelity = self._proportion([c.claim.verified for c in claims], intervals)
         coherence = self._proportion([t.coherent for t in turns], intervals)
         findings = tuple(scan_turns([turn.text for turn in conv.turns]))
@@ -264,24 +270,46 @@ class Evaluator:
             turns=turns,
         )
 
+    def _scored_chunks(self, conversations: list[Conversation], workers: int) -> Iterator[list[ConversationResult]]:
+        """Results in order, one at a time in this process or a chunk at a time from ``workers`` processes."""
+        chunks = [conversations[i:i + CHUNK] for i in range(0, len(conversations), CHUNK)]
+        if workers <= 1 or len(chunks) <= 1:
+            intervals: dict = {}
+            for conversation in conversations:
+                yield [self.evaluate(conversation, fast_rouge=True, intervals=intervals)]
+            return
+        # fork starts workers without re-importing the package; elsewhere, the platform default.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            yield from pool.map(_score_chunk, [self] * len(chunks), chunks)
+
     def batch_evaluate(
         self,
         dataset: Iterable[Conversation | Mapping[str, Any]],
         certify: bool = True,
         progress: Progress | None = None,
+        workers: int | None = None,
     ) -> BatchReport:
-        """Score every conversation; with ``certify``, seal the report with a SHA-256 hash."""
+        """Score every conversation; with ``certify``, seal the report with a SHA-256 hash.
+
+        ``workers`` processes share a long batch (default: one per core from
+        :data:`PARALLEL_FROM` conversations on, else none); results and certificate are
+        the same whatever the number.
+        """
         conversations = []
         for i, item in enumerate(dataset):
             try:
                 conversations.append(conversation_from_dict(item))
             except InputError as error:
                 raise error.nested(f"[{i}]") from None
-        results, intervals = [], {}
-        for done, conversation in enumerate(conversations, start=1):
-            results.append(self.evaluate(conversation, fast_rouge=True, intervals=intervals))
+        if workers is None:
+            workers = (os.cpu_count() or 1) if len(conversations) >= PARALLEL_FROM else 1
+        results: list[ConversationResult] = []
+        for chunk in self._scored_chunks(conversations, workers):
+            results.extend(chunk)
             if progress is not None:
-                progress(done, len(conversations))
+                progress(len(results), len(conversations))
         failure_counts = {name: sum(1 for r in results if name in r.failures) for name in (*METRICS, *GATES)}
         not_checked = {name: sum(1 for r in results if name in r.not_checked) for name in (*METRICS, "memorization")}
         pass_rate = 100.0 * sum(1 for r in results if r.passed) / len(results) if results else None
@@ -292,6 +320,11 @@ class Evaluator:
             digest = hashlib.sha256(canonical_json(payload)).hexdigest()
         return BatchReport(tuple(results), pass_rate, failure_counts, not_checked, dict(self.thresholds),
                            self.memorization_limit, __version__, digest)
+
+
+def _score_chunk(evaluator: Evaluator, conversations: list[Conversation]) -> list[ConversationResult]:
+    intervals: dict = {}
+    return [evaluator.evaluate(c, fast_rouge=True, intervals=intervals) for c in conversations]
 
 
 @dataclass(frozen=True)
