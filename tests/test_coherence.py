@@ -198,3 +198,11 @@ def test_turn_labels_override_the_rules():
 
 def test_no_turns_no_checks():
     assert check_turns(conversation([])) == []
+
+
+def test_flags_carry_details_for_translated_messages():
+    conversation = conversation_from_dict({
+        "id": "x", "turns": [{"role": "customer", "text": "Hello there, I need a family car."},
+                             {"role": "agent", "text": "I'd like to buy a car for my family too."}]})
+    (flag,) = [f for check in check_turns(conversation) for f in check.flags if f.rule == "role_confusion"]
+    assert dict(flag.details) == {"role": "agent", "other": "customer", "phrase": "i'd like to buy"}

@@ -50,9 +50,18 @@ def draw_chat(conversation: Conversation, result: ConversationResult) -> None:
             st.markdown(highlighted(turn.text, by_turn.get(index, [])))
             check = checks.get(index)
             if check is not None and check.coherent is False:
-                rules = "; ".join(f"{t(f'conv.rule.{flag.rule}')}: {escape_markdown(flag.evidence)}"
+                rules = "; ".join(f"{t(f'conv.rule.{flag.rule}')}: {escape_markdown(flag_evidence(flag))}"
                                   for flag in check.flags) or t("conv.labelled_incoherent")
                 st.warning(rules, icon=":material/warning:")
+
+
+def flag_evidence(flag) -> str:
+    """The rule's evidence in the page's language."""
+    details = dict(flag.details)
+    for key in ("role", "other"):
+        if key in details:
+            details[key] = t(f"conv.role.{details[key]}")
+    return t(f"conv.evidence.{flag.rule}", **details)
 
 
 def _verdict(value: float | None, threshold: float) -> str:

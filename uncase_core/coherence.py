@@ -16,8 +16,8 @@ file and the person labelling override them.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from uncase_core.claims import STOPWORDS, content_words, content_words_of_tokens, figures, normalize_number
 from uncase_core.conversations import Conversation, TurnLabel
@@ -55,9 +55,12 @@ _CONTEXT_WORDS = 5
 
 @dataclass(frozen=True)
 class TurnFlag:
+    """A rule that fired on a turn: ``evidence`` in English, ``details`` for translated messages."""
+
     turn: int
     rule: str  # one of conversations.COHERENCE_ISSUES
     evidence: str
+    details: Mapping[str, str] = field(default_factory=dict, compare=False)  # the same facts as evidence
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,9 @@ def _agent_contradictions(conversation: Conversation) -> list[TurnFlag]:
             if subject and key in said and said[key][1] != value:
                 earlier_turn, earlier_value = said[key]
                 flags.append(TurnFlag(index, "agent_contradiction",
-                                      f"{subject}: {value} here, {earlier_value} in turn {earlier_turn}"))
+                                      f"{subject}: {value} here, {earlier_value} in turn {earlier_turn}",
+                                      {"subject": subject, "value": value, "earlier_value": earlier_value,
+                                       "earlier_turn": str(earlier_turn)}))
             else:
                 said.setdefault(key, (index, value))
     return flags
@@ -110,7 +115,8 @@ def _customer_knowledge(conversation: Conversation) -> list[TurnFlag]:
             unexplained = sorted((stated & known_facts) - told)
             if unexplained:
                 flags.append(TurnFlag(index, "customer_knowledge",
-                                      f"mentions {', '.join(unexplained)} before anyone said it"))
+                                      f"mentions {', '.join(unexplained)} before anyone said it",
+                                      {"figures": ", ".join(unexplained)}))
         told |= stated
     return flags
 
@@ -123,7 +129,8 @@ def _role_confusion(conversation: Conversation) -> list[TurnFlag]:
         hit = next((p for p in phrases if p in lowered), None)
         if hit:
             other = "customer" if turn.role == "agent" else "agent"
-            flags.append(TurnFlag(index, "role_confusion", f'the {turn.role} speaks as the {other}: "{hit}"'))
+            flags.append(TurnFlag(index, "role_confusion", f'the {turn.role} speaks as the {other}: "{hit}"',
+                                  {"role": turn.role, "other": other, "phrase": hit}))
     return flags
 
 

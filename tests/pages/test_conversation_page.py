@@ -94,3 +94,11 @@ def test_spanish_page_and_labels_survive_language_switch():
     assert not at.exception
     assert at.title[0].value == "Calidad de conversaciones"
     assert metrics(at)["Fidelidad factual"] == before.replace(".", ",")
+
+
+def test_rule_evidence_is_shown_in_the_page_language():
+    at = open_page()
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    load(at, "incoherent")
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith("confusión de roles: el agente habla como el cliente") for w in warnings), warnings
