@@ -14,6 +14,8 @@ st.page_link("pages/1_rag_diagnosis.py", label=t("nav.rag"), icon=":material/tro
 st.markdown(t("home.rag_summary"))
 st.page_link("pages/2_conversation_quality.py", label=t("nav.conversations"), icon=":material/forum:")
 st.markdown(t("home.conv_summary"))
+st.page_link("pages/3_summary_autoevaluation.py", label=t("nav.summaries"), icon=":material/summarize:")
+st.markdown(t("home.sum_summary"))
 
 st.subheader(t("home.principles_title"))
 st.markdown(t("home.principles"))

@@ -126,3 +126,10 @@ def test_dumps_jsonl_one_record_per_line():
     assert text.count("\n") == 2
     assert parse_document(text).records == ((1, {"a": 1}), (2, {"b": "ñ\u2028"}))
     assert dumps_jsonl([]) == ""
+
+
+def test_a_number_too_long_to_convert_is_a_located_error():
+    from uncase_core.jsonfiles import parse_document
+
+    with pytest.raises(InputError, match="unreadable value"):
+        parse_document('{"id": ' + "9" * 5000 + "}")

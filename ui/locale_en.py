@@ -330,4 +330,89 @@ MESSAGES = {
     "pii.dni_nie": "DNI/NIE",
     "pii.cpf": "CPF",
     "pii.ip": "IP address",
+    # summary autoevaluation page
+    "nav.summaries": "Summary autoevaluation",
+    "home.sum_summary": (
+        "Judge a conversation summary on accuracy, adherence and completeness the way document 002 "
+        "describes, label the judgements yourself, and watch its N/A rules at work."
+    ),
+    "sum.title": "Summary autoevaluation",
+    "sum.intro": (
+        "A summary of a customer conversation is judged on three things: are its points accurate, does it "
+        "follow each section's instruction (adherence), and does it cover what matters (completeness). "
+        "Adherence only applies to custom sections and completeness only to free text: switch a section's "
+        "kind or make it categorical and watch a score become N/A."
+    ),
+    "sum.scenario": "Built-in case",
+    "sum.upload": "Upload a summary case or several",
+    "sum.upload_help": "One case (JSON) or several (JSONL, a JSON list, or {\"cases\": [...]}).",
+    "sum.paste_title": "Paste a judgement block",
+    "sum.paste_help": (
+        "Paste an accuracy, adherence or completeness block as document 002 prints it: string booleans "
+        "and single quotes are read safely, never run."
+    ),
+    "sum.paste_kind": "Block",
+    "sum.paste_text": "Block text",
+    "sum.paste_apply": "Replace this block in the case",
+    "sum.paste_failed": "The block was not read; the case is unchanged. {message}",
+    "sum.paste_ok": "The block was read and replaces the case's one.",
+    "sum.case": "Case",
+    "sum.read_note": "While reading: {note}",
+    "sum.transcript": "Transcript",
+    "sum.summary": "Summary sections",
+    "sum.toggle_help": "Change a section's kind or tick categorical to see the N/A rules apply.",
+    "sum.no_sections": "This case has no sections.",
+    "sum.categorical_ok": "{name}: the text is exactly one allowed value ({allowed}).",
+    "sum.categorical_bad": "{name}: the text is not exactly one allowed value ({allowed}).",
+    "sum.judgements": "Judgements",
+    "sum.accuracy_help": "is each point of the summary accurate against the transcript?",
+    "sum.adherence_help": "does the summary address each instruction?",
+    "sum.completeness_help": "does the summary cover each piece of the transcript a question asks for?",
+    "sum.empty_questions": "{count} question(s) with nothing to cover: not penalized, not counted.",
+    "sum.results": "Scores of {id}",
+    "sum.macro_value": "Macro (mean of questions): {value}",
+    "sum.micro_macro_help": (
+        "The main figure pools every labelled unit (micro). Macro averages the per-question scores first, "
+        "as the product does: a question with one missed item weighs as much as one with six covered ones, "
+        "so the two differ when questions have different numbers of items."
+    ),
+    "sum.aggregate": "All {count} cases",
+    "sum.macro_cases": "Macro (mean of the cases' macro values)",
+    "sum.download": "Download labelled cases",
+    "sum.metric.accuracy": "Accuracy",
+    "sum.metric.adherence": "Adherence",
+    "sum.metric.completeness": "Completeness",
+    "sum.na.only_predefined_sections": "N/A: only predefined sections",
+    "sum.na.only_categorical_sections": "N/A: only categorical sections",
+    "sum.na.no_units": "N/A: nothing labelled",
+    "sum.kind.custom": "custom",
+    "sum.kind.predefined": "predefined",
+    "sum.col.name": "Section",
+    "sum.col.kind": "Kind",
+    "sum.col.categorical": "Categorical",
+    "sum.col.text": "Summary text",
+    "sum.col.is_accurate": "Accurate",
+    "sum.col.point": "Point",
+    "sum.col.accuracy": "Justification",
+    "sum.col.is_addressed": "Addressed",
+    "sum.col.question": "Question",
+    "sum.col.reasoning": "Reasoning",
+    "sum.col.is_covered": "Covered",
+    "sum.col.transcript_content": "In the transcript",
+    "sum.col.related_content_from_summary": "In the summary",
+    "sum.explain_title": "What each score means, and when it is N/A",
+    "sum.explain.accuracy": "accurate points / labelled points of the summary's decomposition, with a Wilson interval.",
+    "sum.explain.adherence": (
+        "addressed rubrics / labelled rubrics. For a categorical section the rubric asks whether the text is "
+        "exactly one allowed value; for free text, whether it follows the instruction."
+    ),
+    "sum.explain.completeness": (
+        "covered items / labelled items over all questions. A question with nothing to cover is not "
+        "penalized and not counted."
+    ),
+    "sum.explain.na_rules": (
+        "**N/A rules.** Adherence is scored only for summaries with at least one custom section; completeness "
+        "only when at least one section is free text. A score N/A by rule has no value and no counts; a score "
+        "with nothing labelled is N/A too, never 0."
+    ),
 }

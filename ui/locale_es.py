@@ -341,4 +341,92 @@ MESSAGES = {
     "pii.dni_nie": "DNI/NIE",
     "pii.cpf": "CPF",
     "pii.ip": "dirección IP",
+    # página de autoevaluación de resúmenes
+    "nav.summaries": "Autoevaluación de resúmenes",
+    "home.sum_summary": (
+        "Juzga el resumen de una conversación por exactitud, cumplimiento e integridad como describe el "
+        "documento 002, etiqueta tú los juicios y observa sus reglas de N/A en acción."
+    ),
+    "sum.title": "Autoevaluación de resúmenes",
+    "sum.intro": (
+        "El resumen de una conversación con un cliente se juzga en tres aspectos: si sus puntos son exactos, "
+        "si sigue la instrucción de cada sección (cumplimiento) y si cubre lo importante (integridad). El "
+        "cumplimiento solo se aplica a secciones personalizadas y la integridad solo a texto libre: cambia el "
+        "tipo de una sección o márcala como categórica y verás una puntuación pasar a N/A."
+    ),
+    "sum.scenario": "Caso incluido",
+    "sum.upload": "Sube uno o varios casos de resumen",
+    "sum.upload_help": "Un caso (JSON) o varios (JSONL, una lista JSON o {\"cases\": [...]}).",
+    "sum.paste_title": "Pegar un bloque de juicios",
+    "sum.paste_help": (
+        "Pega un bloque de exactitud, cumplimiento o integridad tal como lo imprime el documento 002: los "
+        "booleanos como texto y las comillas simples se leen de forma segura, nunca se ejecutan."
+    ),
+    "sum.paste_kind": "Bloque",
+    "sum.paste_text": "Texto del bloque",
+    "sum.paste_apply": "Reemplazar este bloque en el caso",
+    "sum.paste_failed": "No se pudo leer el bloque; el caso no cambió. {message}",
+    "sum.paste_ok": "El bloque se leyó y reemplaza al del caso.",
+    "sum.case": "Caso",
+    "sum.read_note": "Al leer: {note}",
+    "sum.transcript": "Transcripción",
+    "sum.summary": "Secciones del resumen",
+    "sum.toggle_help": "Cambia el tipo de una sección o marca categórica para ver aplicarse las reglas de N/A.",
+    "sum.no_sections": "Este caso no tiene secciones.",
+    "sum.categorical_ok": "{name}: el texto es exactamente uno de los valores permitidos ({allowed}).",
+    "sum.categorical_bad": "{name}: el texto no es exactamente uno de los valores permitidos ({allowed}).",
+    "sum.judgements": "Juicios",
+    "sum.accuracy_help": "¿es exacto cada punto del resumen frente a la transcripción?",
+    "sum.adherence_help": "¿atiende el resumen cada instrucción?",
+    "sum.completeness_help": "¿cubre el resumen cada parte de la transcripción que pide una pregunta?",
+    "sum.empty_questions": "{count} pregunta(s) sin nada que cubrir: no penalizan ni cuentan.",
+    "sum.results": "Puntuaciones de {id}",
+    "sum.macro_value": "Macro (media de preguntas): {value}",
+    "sum.micro_macro_help": (
+        "La cifra principal agrupa todas las unidades etiquetadas (micro). Macro promedia antes las "
+        "puntuaciones por pregunta, como hace el producto: una pregunta con un elemento omitido pesa lo mismo "
+        "que otra con seis cubiertos, así que ambas difieren cuando las preguntas tienen distinto número de "
+        "elementos."
+    ),
+    "sum.aggregate": "Los {count} casos",
+    "sum.macro_cases": "Macro (media de los valores macro de los casos)",
+    "sum.download": "Descargar casos etiquetados",
+    "sum.metric.accuracy": "Exactitud",
+    "sum.metric.adherence": "Cumplimiento",
+    "sum.metric.completeness": "Integridad",
+    "sum.na.only_predefined_sections": "N/A: solo secciones prediseñadas",
+    "sum.na.only_categorical_sections": "N/A: solo secciones categóricas",
+    "sum.na.no_units": "N/A: nada etiquetado",
+    "sum.kind.custom": "personalizada",
+    "sum.kind.predefined": "prediseñada",
+    "sum.col.name": "Sección",
+    "sum.col.kind": "Tipo",
+    "sum.col.categorical": "Categórica",
+    "sum.col.text": "Texto del resumen",
+    "sum.col.is_accurate": "Exacto",
+    "sum.col.point": "Punto",
+    "sum.col.accuracy": "Justificación",
+    "sum.col.is_addressed": "Atendida",
+    "sum.col.question": "Pregunta",
+    "sum.col.reasoning": "Razonamiento",
+    "sum.col.is_covered": "Cubierto",
+    "sum.col.transcript_content": "En la transcripción",
+    "sum.col.related_content_from_summary": "En el resumen",
+    "sum.explain_title": "Qué significa cada puntuación y cuándo es N/A",
+    "sum.explain.accuracy": (
+        "puntos exactos / puntos etiquetados de la descomposición del resumen, con intervalo de Wilson."
+    ),
+    "sum.explain.adherence": (
+        "rúbricas atendidas / rúbricas etiquetadas. En una sección categórica la rúbrica pregunta si el texto "
+        "es exactamente uno de los valores permitidos; en texto libre, si sigue la instrucción."
+    ),
+    "sum.explain.completeness": (
+        "elementos cubiertos / elementos etiquetados en todas las preguntas. Una pregunta sin nada que cubrir "
+        "no penaliza ni cuenta."
+    ),
+    "sum.explain.na_rules": (
+        "**Reglas de N/A.** El cumplimiento solo se puntúa en resúmenes con al menos una sección personalizada; "
+        "la integridad, solo si al menos una sección es de texto libre. Una puntuación N/A por regla no tiene "
+        "valor ni conteos; una puntuación sin nada etiquetado también es N/A, nunca 0."
+    ),
 }

@@ -17,6 +17,7 @@ PAGES = (
     ("app.py", "nav.home", ":material/home:"),
     ("pages/1_rag_diagnosis.py", "nav.rag", ":material/troubleshoot:"),
     ("pages/2_conversation_quality.py", "nav.conversations", ":material/forum:"),
+    ("pages/3_summary_autoevaluation.py", "nav.summaries", ":material/summarize:"),
 )
 
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify ...``.
+"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify|summaries ...``.
 
 Results are printed as JSON on stdout. Bad input gives one line on stderr naming the
 file and the place, and exit status 2, never a traceback.
@@ -18,6 +18,8 @@ from uncase_core.errors import InputError
 from uncase_core.evaluator import Evaluator, verify
 from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
 from uncase_core.ragas_import import import_ragas_bytes
+from uncase_core.summary import cases_from_bytes as summary_cases_from_bytes
+from uncase_core.summary import evaluate_summaries
 
 EXIT_BAD_INPUT = 2
 
@@ -90,6 +92,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Recompute the certificate of REPORT from FILE and the report's thresholds.")
     verify_cmd.add_argument("report", type=Path)
     verify_cmd.add_argument("file", type=Path)
+
+    summaries_cmd = commands.add_parser(
+        "summaries", help="score labelled summary cases (document 002's autoevaluation)",
+        description="Score summary cases (JSON, JSONL or {\"cases\": [...]}) on accuracy, adherence and "
+                    "completeness, with the N/A rules, micro and macro; print the report as JSON.")
+    summaries_cmd.add_argument("file", type=Path)
+    summaries_cmd.add_argument("--confidence", type=_confidence, default=0.95,
+                               help="interval confidence (default 0.95)")
     return parser
 
 
@@ -172,6 +182,11 @@ def run(argv: Sequence[str] | None = None) -> int:
             return _run_conversations(args)
         if args.command == "verify":
             return _run_verify(args)
+        if args.command == "summaries":
+            cases = summary_cases_from_bytes(_read(args.file), str(args.file))
+            report = evaluate_summaries(cases, args.confidence).to_dict()
+            sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+            return 0
         if args.command == "rag":
             dataset = dataset_from_bytes(_read(args.file), str(args.file))
             settings = rag.Settings.build(

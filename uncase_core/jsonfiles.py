@@ -45,6 +45,10 @@ def _loads(text: str) -> Any:
         return json.loads(text)
     except RecursionError:
         raise InputError("JSON is nested too deeply to read") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as error:  # e.g. an integer longer than Python's 4,300-digit limit
+        raise InputError(f"unreadable value: {error}") from None
 
 
 def parse_document(text: str) -> Document:

@@ -14,6 +14,7 @@ from uncase_core.rag_cases import RagDataset, dataset_from_bytes
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 RAG_INDEX = ASSETS / "rag" / "scenarios.json"
 CONVERSATION_INDEX = ASSETS / "conversations" / "scenarios.json"
+SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
 
 
 @dataclass(frozen=True)
