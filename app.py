@@ -16,6 +16,8 @@ st.page_link("pages/2_conversation_quality.py", label=t("nav.conversations"), ic
 st.markdown(t("home.conv_summary"))
 st.page_link("pages/3_summary_autoevaluation.py", label=t("nav.summaries"), icon=":material/summarize:")
 st.markdown(t("home.sum_summary"))
+st.page_link("pages/4_rubric_lab.py", label=t("nav.rubrics"), icon=":material/rule:")
+st.markdown(t("home.rub_summary"))
 
 st.subheader(t("home.principles_title"))
 st.markdown(t("home.principles"))

@@ -415,4 +415,96 @@ MESSAGES = {
         "only when at least one section is free text. A score N/A by rule has no value and no counts; a score "
         "with nothing labelled is N/A too, never 0."
     ),
+    # rubric lab page
+    "nav.rubrics": "Rubric lab",
+    "home.rub_summary": (
+        "Binary rubric items scored by several judges: DRFR per candidate with intervals, filters for "
+        "trivial, impossible, misaligned and unstable items, and whether the judges' rankings agree before "
+        "and after filtering."
+    ),
+    "rub.title": "Rubric lab",
+    "rub.intro": (
+        "Each candidate answers prompts; each judge says yes or no to each binary rubric item, sometimes in "
+        "several runs. DRFR is the share of items passed (0-100). Some items only add noise: every candidate "
+        "passes them, none does, stronger candidates fail them, or the judge changes its mind between runs. "
+        "Switch the filters and watch the judges' rankings come together."
+    ),
+    "rub.generator": "Synthetic verdicts",
+    "rub.gen.seed": "Seed",
+    "rub.gen.candidates": "Candidates",
+    "rub.gen.prompts": "Prompts",
+    "rub.gen.items": "Items per prompt",
+    "rub.gen.judges": "Judges",
+    "rub.gen.runs": "Runs per judge",
+    "rub.gen.planted_trivial": "Planted trivial items",
+    "rub.gen.planted_impossible": "Planted impossible items",
+    "rub.gen.planted_misaligned": "Planted misaligned items",
+    "rub.gen.planted_unstable": "Planted unstable items",
+    "rub.generate": "Generate",
+    "rub.upload": "Upload verdicts",
+    "rub.upload_help": "CSV or JSONL with candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0).",
+    "rub.upload_failed": "The file was not loaded; the current verdicts are kept. {message}",
+    "rub.download": "Download verdicts (CSV)",
+    "rub.filters": "Filters",
+    "rub.filter": "Filter",
+    "rub.filter.trivial": "Trivial",
+    "rub.filter.impossible": "Impossible",
+    "rub.filter.misaligned": "Misaligned",
+    "rub.filter.unstable": "Unstable",
+    "rub.filter_help.trivial": "Every candidate passes the item (run majority).",
+    "rub.filter_help.impossible": "No candidate passes the item (run majority).",
+    "rub.filter_help.misaligned": (
+        "The item's verdicts correlate below the cutoff with the candidates' DRFR computed without it: "
+        "stronger candidates fail it while weaker ones pass."
+    ),
+    "rub.filter_help.unstable": (
+        "The verdict changes between runs in more than the cutoff share of (candidate, judge) pairs."
+    ),
+    "rub.rule": "Fires when the rule holds under",
+    "rub.rule.all": "every judge",
+    "rub.rule.any": "any judge",
+    "rub.misaligned_below": "Misaligned: correlation below",
+    "rub.unstable_above": "Unstable: share of changing pairs above",
+    "rub.data_summary": (
+        "{verdicts} verdicts: {candidate} candidates, {items} items, {judge} judges, {run} runs ({source})."
+    ),
+    "rub.stability": "Do the judges agree? Before and after filtering",
+    "rub.figure": "Figure",
+    "rub.before": "Before",
+    "rub.after": "After",
+    "rub.fig.spearman": "Spearman between judges (mean of pairs)",
+    "rub.fig.kendall": "Kendall between judges (mean of pairs)",
+    "rub.fig.identical": "Ranks where all judges agree",
+    "rub.fig.gap": "Mean gap between neighbours (DRFR points)",
+    "rub.fig.spread": "Spread, top to bottom (DRFR points)",
+    "rub.fig.separated": "Neighbours separated beyond their intervals",
+    "rub.fig.removed": "Items removed",
+    "rub.stability_help": (
+        "On one sorted list the mean gap is the spread divided by (candidates - 1). Separated neighbours are "
+        "pairs whose intervals do not overlap: the only gaps the data can vouch for."
+    ),
+    "rub.ties": "{count} verdicts tied between runs and were counted as not passed.",
+    "rub.recovery": "What the filters found among the planted items",
+    "rub.rec.planted": "Planted",
+    "rub.rec.found": "Planted, found",
+    "rub.rec.missed": "Planted, missed",
+    "rub.rec.wrongly_removed": "Good items removed",
+    "rub.judge": "Judge",
+    "rub.leaderboard": "Leaderboard for {judge}",
+    "rub.bump": "Ranks per judge (dotted: before filtering)",
+    "rub.rank": "Rank",
+    "rub.share": "Runs passing",
+    "rub.heatmap": "Verdicts of {judge} (✕ = removed item)",
+    "rub.removed": "Removed items ({count} entries)",
+    "rub.col.prompt": "Prompt",
+    "rub.col.item": "Item",
+    "rub.col.reason": "Reason",
+    "rub.explain_title": "How DRFR and the filters are defined",
+    "rub.explain": (
+        "**DRFR** (InFoBench): items passed / items judged × 100, pooled over all items, per candidate and "
+        "judge, with a Wilson interval. Repeated runs are combined by majority; ties count as not passed. "
+        "**Filters** run on the run-majority verdicts of each judge and fire when the rule holds under every "
+        "judge (or any, if chosen); unstable looks at the raw runs. An item removed by two filters is listed "
+        "once per filter."
+    ),
 }

@@ -429,4 +429,96 @@ MESSAGES = {
         "la integridad, solo si al menos una sección es de texto libre. Una puntuación N/A por regla no tiene "
         "valor ni conteos; una puntuación sin nada etiquetado también es N/A, nunca 0."
     ),
+    # página del laboratorio de rúbricas
+    "nav.rubrics": "Laboratorio de rúbricas",
+    "home.rub_summary": (
+        "Ítems binarios de rúbrica puntuados por varios jueces: DRFR por candidato con intervalos, filtros de "
+        "ítems triviales, imposibles, desalineados e inestables, y si los rankings de los jueces coinciden "
+        "antes y después de filtrar."
+    ),
+    "rub.title": "Laboratorio de rúbricas",
+    "rub.intro": (
+        "Cada candidato responde prompts; cada juez dice sí o no a cada ítem binario de la rúbrica, a veces en "
+        "varias ejecuciones. DRFR es la proporción de ítems superados (0-100). Algunos ítems solo añaden ruido: "
+        "todos los candidatos los superan, ninguno lo hace, los candidatos más fuertes fallan, o el juez cambia "
+        "de opinión entre ejecuciones. Activa los filtros y mira cómo convergen los rankings de los jueces."
+    ),
+    "rub.generator": "Veredictos sintéticos",
+    "rub.gen.seed": "Semilla",
+    "rub.gen.candidates": "Candidatos",
+    "rub.gen.prompts": "Prompts",
+    "rub.gen.items": "Ítems por prompt",
+    "rub.gen.judges": "Jueces",
+    "rub.gen.runs": "Ejecuciones por juez",
+    "rub.gen.planted_trivial": "Ítems triviales sembrados",
+    "rub.gen.planted_impossible": "Ítems imposibles sembrados",
+    "rub.gen.planted_misaligned": "Ítems desalineados sembrados",
+    "rub.gen.planted_unstable": "Ítems inestables sembrados",
+    "rub.generate": "Generar",
+    "rub.upload": "Subir veredictos",
+    "rub.upload_help": "CSV o JSONL con candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0).",
+    "rub.upload_failed": "El archivo no se cargó; se conservan los veredictos actuales. {message}",
+    "rub.download": "Descargar veredictos (CSV)",
+    "rub.filters": "Filtros",
+    "rub.filter": "Filtro",
+    "rub.filter.trivial": "Trivial",
+    "rub.filter.impossible": "Imposible",
+    "rub.filter.misaligned": "Desalineado",
+    "rub.filter.unstable": "Inestable",
+    "rub.filter_help.trivial": "Todos los candidatos superan el ítem (mayoría de ejecuciones).",
+    "rub.filter_help.impossible": "Ningún candidato supera el ítem (mayoría de ejecuciones).",
+    "rub.filter_help.misaligned": (
+        "Los veredictos del ítem correlacionan por debajo del corte con el DRFR de los candidatos calculado sin "
+        "él: los candidatos fuertes lo fallan y los débiles lo superan."
+    ),
+    "rub.filter_help.unstable": (
+        "El veredicto cambia entre ejecuciones en más de la proporción de corte de los pares (candidato, juez)."
+    ),
+    "rub.rule": "Se activa cuando la regla se cumple con",
+    "rub.rule.all": "todos los jueces",
+    "rub.rule.any": "algún juez",
+    "rub.misaligned_below": "Desalineado: correlación por debajo de",
+    "rub.unstable_above": "Inestable: proporción de pares que cambian por encima de",
+    "rub.data_summary": (
+        "{verdicts} veredictos: {candidate} candidatos, {items} ítems, {judge} jueces, {run} ejecuciones ({source})."
+    ),
+    "rub.stability": "¿Coinciden los jueces? Antes y después de filtrar",
+    "rub.figure": "Cifra",
+    "rub.before": "Antes",
+    "rub.after": "Después",
+    "rub.fig.spearman": "Spearman entre jueces (media de pares)",
+    "rub.fig.kendall": "Kendall entre jueces (media de pares)",
+    "rub.fig.identical": "Posiciones en que coinciden todos los jueces",
+    "rub.fig.gap": "Distancia media entre vecinos (puntos DRFR)",
+    "rub.fig.spread": "Amplitud de primero a último (puntos DRFR)",
+    "rub.fig.separated": "Vecinos separados más allá de sus intervalos",
+    "rub.fig.removed": "Ítems eliminados",
+    "rub.stability_help": (
+        "En una lista ordenada la distancia media es la amplitud dividida entre (candidatos - 1). Los vecinos "
+        "separados son pares cuyos intervalos no se solapan: las únicas distancias que los datos respaldan."
+    ),
+    "rub.ties": "{count} veredictos empataron entre ejecuciones y se contaron como no superados.",
+    "rub.recovery": "Qué encontraron los filtros entre los ítems sembrados",
+    "rub.rec.planted": "Sembrados",
+    "rub.rec.found": "Sembrados, encontrados",
+    "rub.rec.missed": "Sembrados, no encontrados",
+    "rub.rec.wrongly_removed": "Ítems buenos eliminados",
+    "rub.judge": "Juez",
+    "rub.leaderboard": "Clasificación según {judge}",
+    "rub.bump": "Posiciones por juez (punteado: antes de filtrar)",
+    "rub.rank": "Posición",
+    "rub.share": "Ejecuciones superadas",
+    "rub.heatmap": "Veredictos de {judge} (✕ = ítem eliminado)",
+    "rub.removed": "Ítems eliminados ({count} entradas)",
+    "rub.col.prompt": "Prompt",
+    "rub.col.item": "Ítem",
+    "rub.col.reason": "Motivo",
+    "rub.explain_title": "Cómo se definen el DRFR y los filtros",
+    "rub.explain": (
+        "**DRFR** (InFoBench): ítems superados / ítems juzgados × 100, agrupando todos los ítems, por candidato "
+        "y juez, con intervalo de Wilson. Las ejecuciones repetidas se combinan por mayoría; los empates cuentan "
+        "como no superados. **Los filtros** usan los veredictos por mayoría de cada juez y se activan cuando la "
+        "regla se cumple con todos los jueces (o con alguno, si se elige); inestable mira las ejecuciones "
+        "crudas. Un ítem eliminado por dos filtros aparece una vez por filtro."
+    ),
 }

@@ -18,6 +18,7 @@ PAGES = (
     ("pages/1_rag_diagnosis.py", "nav.rag", ":material/troubleshoot:"),
     ("pages/2_conversation_quality.py", "nav.conversations", ":material/forum:"),
     ("pages/3_summary_autoevaluation.py", "nav.summaries", ":material/summarize:"),
+    ("pages/4_rubric_lab.py", "nav.rubrics", ":material/rule:"),
 )
 
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify|summaries ...``.
+"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify|summaries|rubrics ...``.
 
 Results are printed as JSON on stdout. Bad input gives one line on stderr naming the
 file and the place, and exit status 2, never a traceback.
@@ -18,6 +18,7 @@ from uncase_core.errors import InputError
 from uncase_core.evaluator import Evaluator, verify
 from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
 from uncase_core.ragas_import import import_ragas_bytes
+from uncase_core.rubrics import FILTERS, FilterSettings, analyse, read_verdicts
 from uncase_core.summary import cases_from_bytes as summary_cases_from_bytes
 from uncase_core.summary import evaluate_summaries
 
@@ -100,7 +101,37 @@ def build_parser() -> argparse.ArgumentParser:
     summaries_cmd.add_argument("file", type=Path)
     summaries_cmd.add_argument("--confidence", type=_confidence, default=0.95,
                                help="interval confidence (default 0.95)")
+
+    rubrics_cmd = commands.add_parser(
+        "rubrics", help="DRFR, rubric filtering and ranking stability between judges (document 003)",
+        description="Read verdicts (CSV or JSONL: candidate, prompt, item, judge, run, verdict), filter bad "
+                    "rubric items and print DRFR (0-100) and stability before and after as JSON.")
+    rubrics_cmd.add_argument("file", type=Path)
+    rubrics_cmd.add_argument("--filters", type=_filters, default=FILTERS, metavar="NAMES",
+                             help=f"comma-separated subset of {','.join(FILTERS)} (default: all four)")
+    rubrics_cmd.add_argument("--rule", choices=("all", "any"), default="all",
+                             help="trivial/impossible/misaligned must hold under all judges or any judge")
+    rubrics_cmd.add_argument("--misaligned-below", type=_number, default=0.0,
+                             help="misaligned when the correlation is below this (default 0)")
+    rubrics_cmd.add_argument("--unstable-above", type=_number, default=0.20,
+                             help="unstable when runs disagree in more than this share of pairs (default 0.20)")
+    rubrics_cmd.add_argument("--confidence", type=_confidence, default=0.95, help="interval confidence (default 0.95)")
     return parser
+
+
+def _filters(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = [name for name in names if name not in FILTERS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown filter {unknown[0]!r}; use {', '.join(FILTERS)}")
+    return tuple(dict.fromkeys(names))
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
 
 
 def _metric_value(text: str) -> tuple[str, float]:
@@ -186,6 +217,12 @@ def run(argv: Sequence[str] | None = None) -> int:
             cases = summary_cases_from_bytes(_read(args.file), str(args.file))
             report = evaluate_summaries(cases, args.confidence).to_dict()
             sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+            return 0
+        if args.command == "rubrics":
+            verdicts = read_verdicts(_read(args.file), str(args.file))
+            settings = FilterSettings(args.filters, args.rule, args.misaligned_below, args.unstable_above)
+            result = analyse(verdicts, settings, args.confidence).to_dict()
+            sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
             return 0
         if args.command == "rag":
             dataset = dataset_from_bytes(_read(args.file), str(args.file))

@@ -1,0 +1,27 @@
+"""Rubric lab in real Chromium: the default synthetic data loads and a filter switch changes what is removed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
+    expect = None
+
+pytestmark = pytest.mark.e2e
+
+TIMEOUT = 40_000
+
+
+def test_switching_a_filter_off_changes_the_removed_items(page: Any, app_url: str) -> None:
+    page.goto(f"{app_url}/rubric_lab")
+    heading = page.get_by_role("heading", name=re.compile(r"^Removed items \(\d+ entries\)"))
+    expect(heading).to_be_visible(timeout=TIMEOUT)
+    before = int(re.search(r"\((\d+) entries\)", heading.inner_text()).group(1))
+    page.get_by_test_id("stSidebar").get_by_text("Unstable", exact=True).click()
+    expect(page.get_by_role("heading", name=re.compile(r"^Removed items \(\d+ entries\)"))).not_to_have_text(
+        re.compile(rf"\({before} entries\)"), timeout=TIMEOUT)

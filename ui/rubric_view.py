@@ -1,0 +1,72 @@
+"""Figures for the rubric lab: verdict heatmap, leaderboard with intervals, rank bump chart."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from uncase_core.stats import Proportion
+
+
+def verdict_heatmap(verdicts: pd.DataFrame, judge: str, removed: set[tuple[str, str]], labels: Mapping[str, str]
+                    ) -> go.Figure:
+    """Share of runs passing, candidates by items, for one judge; removed items are marked with ✕."""
+    rows = verdicts[verdicts["judge"] == judge]
+    share = rows.assign(item_id=rows["prompt"].astype(str) + " · " + rows["item"].astype(str)) \
+        .pivot_table(index="candidate", columns="item_id", values="verdict", aggfunc="mean")
+    ticks = [f"✕ {c}" if tuple(c.split(" · ", 1)) in removed else c for c in share.columns]
+    return go.Figure(
+        data=[go.Heatmap(z=share.to_numpy(), x=ticks, y=list(share.index), zmin=0, zmax=1,
+                         colorscale=[[0, "#c0392b"], [0.5, "#f4f1de"], [1, "#2e7d32"]],
+                         colorbar={"title": labels["share"]},
+                         hovertemplate="%{y} · %{x}: %{z:.0%}<extra></extra>")],
+        layout={"height": 160 + 22 * len(share.index), "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
+                "xaxis": {"showticklabels": len(share.columns) <= 60, "tickangle": -60}},
+    )
+
+
+def leaderboard_chart(before: Mapping[str, Proportion], after: Mapping[str, Proportion],
+                      labels: Mapping[str, str]) -> go.Figure:
+    """DRFR (0-100) per candidate before and after filtering, with Wilson intervals, best first."""
+    order = sorted(before, key=lambda c: -(after[c].value if after[c].value is not None else -1))
+    bars = []
+    for name, data, colour in ((labels["before"], before, "#9bb7d4"), (labels["after"], after, "#3b6ea8")):
+        values = [100 * (data[c].value or 0) for c in order]
+        bars.append(go.Bar(
+            name=name, x=order, y=values, marker={"color": colour},
+            error_y={"type": "data", "visible": True,
+                     "array": [100 * ((data[c].high or 0) - (data[c].value or 0)) for c in order],
+                     "arrayminus": [100 * ((data[c].value or 0) - (data[c].low or 0)) for c in order]},
+        ))
+    return go.Figure(data=bars, layout={"barmode": "group", "height": 340, "yaxis": {"range": [0, 105],
+                                        "title": "DRFR"}, "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
+                                        "legend": {"orientation": "h", "y": -0.2}})
+
+
+def ranks(drfr: Mapping[str, Mapping[str, Proportion]]) -> dict[str, dict[str, int]]:
+    """Rank of each candidate per judge (1 = best), ties broken by name for a stable display."""
+    result = {}
+    for judge, table in drfr.items():
+        ordered = sorted(table, key=lambda c: (-(table[c].value or 0), c))
+        result[judge] = {candidate: position for position, candidate in enumerate(ordered, start=1)}
+    return result
+
+
+def bump_chart(before: Mapping[str, Mapping[str, Proportion]], after: Mapping[str, Mapping[str, Proportion]],
+               labels: Mapping[str, str]) -> go.Figure:
+    """Each candidate's rank under each judge, before (dashed) and after (solid) filtering."""
+    judges = list(before)
+    rank_before, rank_after = ranks(before), ranks(after)
+    figure = go.Figure()
+    candidates = sorted(next(iter(before.values()))) if before else []
+    for candidate in candidates:
+        figure.add_scatter(x=judges, y=[rank_after[j][candidate] for j in judges], mode="lines+markers",
+                           name=candidate, legendgroup=candidate)
+        figure.add_scatter(x=judges, y=[rank_before[j][candidate] for j in judges], mode="lines",
+                           line={"dash": "dot", "width": 1}, name=f"{candidate} ({labels['before']})",
+                           legendgroup=candidate, showlegend=False, opacity=0.5)
+    figure.update_layout(height=340, yaxis={"autorange": "reversed", "title": labels["rank"], "dtick": 1},
+                         margin={"l": 10, "r": 10, "t": 10, "b": 10})
+    return figure
