@@ -7,6 +7,7 @@ from ui.i18n import format_number, translate
 from ui.rubric_view import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.session import kept, setup_page, t
 from uncase_core.errors import InputError
+from uncase_core.holistic import generate_holistic, holistic_agreement, read_holistic
 from uncase_core.rubric_generator import GeneratorSettings, filter_recovery, generate_verdicts
 from uncase_core.rubrics import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
 
@@ -34,12 +35,15 @@ with st.sidebar:
         generate = st.button(t("rub.generate"), width="stretch")
     upload = st.file_uploader(t("rub.upload"), type=["csv", "jsonl"], key="rub_upload", help=t("rub.upload_help"),
                               max_upload_size=MAX_UPLOAD_MB)
+    holistic_upload = st.file_uploader(t("rub.upload_holistic"), type=["csv", "jsonl"], key="rub_holistic_upload",
+                                       help=t("rub.upload_holistic_help"), max_upload_size=MAX_UPLOAD_MB)
 
 if generate or "rub_verdicts" not in st.session_state:
     try:
         settings = GeneratorSettings(**{k: int(v) for k, v in sizes.items()}, **planted)
         verdicts, truth = generate_verdicts(settings)
-        st.session_state.update(rub_verdicts=verdicts, rub_truth=truth, rub_source="generator")
+        holistic = generate_holistic(truth, sorted(verdicts["judge"].unique()), settings.seed)
+        st.session_state.update(rub_verdicts=verdicts, rub_truth=truth, rub_source="generator", rub_holistic=holistic)
         st.session_state.pop("rub_upload_error", None)
     except InputError as error:
         st.session_state["rub_upload_error"] = error.message
@@ -47,7 +51,14 @@ if upload is not None and st.session_state.get("rub_upload_seen") != upload.file
     st.session_state["rub_upload_seen"] = upload.file_id
     try:
         st.session_state.update(rub_verdicts=read_verdicts(upload.getvalue(), upload.name), rub_truth=None,
-                                rub_source=upload.name)
+                                rub_source=upload.name, rub_holistic=None)
+        st.session_state.pop("rub_upload_error", None)
+    except InputError as error:
+        st.session_state["rub_upload_error"] = error.message
+if holistic_upload is not None and st.session_state.get("rub_holistic_seen") != holistic_upload.file_id:
+    st.session_state["rub_holistic_seen"] = holistic_upload.file_id
+    try:
+        st.session_state["rub_holistic"] = read_holistic(holistic_upload.getvalue(), holistic_upload.name)
         st.session_state.pop("rub_upload_error", None)
     except InputError as error:
         st.session_state["rub_upload_error"] = error.message
@@ -102,6 +113,12 @@ st.dataframe(pd.DataFrame({
                      str(after.separated_pairs), str(len({(r.prompt, r.item) for r in analysis.removed}))],
 }), hide_index=True, width="stretch")
 st.caption(t("rub.stability_help"))
+holistic = st.session_state.get("rub_holistic")
+if holistic is not None:
+    agreement = holistic_agreement(holistic)
+    st.markdown(t("rub.holistic", spearman=_mean(agreement.spearman), kendall=_mean(agreement.kendall),
+                  identical=agreement.identical_ranks,
+                  candidates=len(next(iter(agreement.ranking.values()), ()))))
 if analysis.ties:
     st.caption(t("rub.ties", count=analysis.ties))
 

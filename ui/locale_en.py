@@ -444,6 +444,13 @@ MESSAGES = {
     "rub.upload": "Upload verdicts",
     "rub.upload_help": "CSV or JSONL with candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0).",
     "rub.upload_failed": "The file was not loaded; the current verdicts are kept. {message}",
+    "rub.upload_holistic": "Upload holistic scores (optional)",
+    "rub.upload_holistic_help": "CSV or JSONL with candidate, judge, score: one overall score per candidate and judge.",
+    "rub.holistic": (
+        "**Holistic scores, for comparison:** Spearman between judges {spearman}, Kendall {kendall}, "
+        "{identical} of {candidates} ranks on which all judges agree. One overall number per candidate carries "
+        "all of a judge's taste; atomic binary items, filtered, leave much less room for it."
+    ),
     "rub.download": "Download verdicts (CSV)",
     "rub.filters": "Filters",
     "rub.filter": "Filter",

@@ -458,6 +458,14 @@ MESSAGES = {
     "rub.upload": "Subir veredictos",
     "rub.upload_help": "CSV o JSONL con candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0).",
     "rub.upload_failed": "El archivo no se cargó; se conservan los veredictos actuales. {message}",
+    "rub.upload_holistic": "Subir puntuaciones holísticas (opcional)",
+    "rub.upload_holistic_help": "CSV o JSONL con candidate, judge, score: una puntuación global por candidato y juez.",
+    "rub.holistic": (
+        "**Puntuaciones holísticas, para comparar:** Spearman entre jueces {spearman}, Kendall {kendall}, "
+        "{identical} de {candidates} posiciones en que coinciden todos los jueces. Un único número global por "
+        "candidato recoge todo el gusto de un juez; los ítems binarios atómicos, filtrados, le dejan mucho "
+        "menos margen."
+    ),
     "rub.download": "Descargar veredictos (CSV)",
     "rub.filters": "Filtros",
     "rub.filter": "Filtro",

@@ -16,6 +16,7 @@ from uncase_core import rag
 from uncase_core.conversations import conversations_from_bytes
 from uncase_core.errors import InputError
 from uncase_core.evaluator import Evaluator, verify
+from uncase_core.holistic import holistic_agreement, read_holistic
 from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
 from uncase_core.ragas_import import import_ragas_bytes
 from uncase_core.rubrics import FILTERS, FilterSettings, analyse, read_verdicts
@@ -116,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     rubrics_cmd.add_argument("--unstable-above", type=_number, default=0.20,
                              help="unstable when runs disagree in more than this share of pairs (default 0.20)")
     rubrics_cmd.add_argument("--confidence", type=_confidence, default=0.95, help="interval confidence (default 0.95)")
+    rubrics_cmd.add_argument("--holistic", type=Path, metavar="SCORES",
+                             help="holistic scores (candidate, judge, score) to compare judges' agreement with")
     return parser
 
 
@@ -222,6 +225,9 @@ def run(argv: Sequence[str] | None = None) -> int:
             verdicts = read_verdicts(_read(args.file), str(args.file))
             settings = FilterSettings(args.filters, args.rule, args.misaligned_below, args.unstable_above)
             result = analyse(verdicts, settings, args.confidence).to_dict()
+            if args.holistic:
+                scores = read_holistic(_read(args.holistic), str(args.holistic))
+                result["holistic"] = holistic_agreement(scores).to_dict()
             sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
             return 0
         if args.command == "rag":

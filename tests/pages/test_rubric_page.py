@@ -58,3 +58,9 @@ def test_spanish_page():
     at.sidebar.radio(key="language_widget").set_value("es").run()
     assert not at.exception
     assert at.title[0].value == "Laboratorio de rúbricas"
+
+
+def test_generated_data_shows_holistic_agreement_for_comparison():
+    at = open_page()
+    assert any(m.value.startswith("**Holistic scores, for comparison:** Spearman between judges")
+               for m in at.markdown)
