@@ -97,6 +97,13 @@ def _mean(values) -> str:
     return "—" if not present else format_number(sum(present) / len(present), lang)
 
 
+def _reason(removed) -> str:
+    details = dict(removed.details)
+    if "rule" in details:
+        details["rule"] = t(f"rub.rule.{details['rule']}")
+    return t(f"rub.reason.{removed.filter}", **details)
+
+
 def _points(share: float | None) -> str:
     return "—" if share is None else format_number(100 * share, lang, 1)
 
@@ -150,7 +157,7 @@ st.plotly_chart(verdict_heatmap(verdicts, judge, removed_items, labels), width="
 st.subheader(t("rub.removed", count=len(analysis.removed)))
 if analysis.removed:
     st.dataframe(pd.DataFrame([{t("rub.col.prompt"): r.prompt, t("rub.col.item"): r.item,
-                                t("rub.filter"): t(f"rub.filter.{r.filter}"), t("rub.col.reason"): r.reason}
+                                t("rub.filter"): t(f"rub.filter.{r.filter}"), t("rub.col.reason"): _reason(r)}
                                for r in analysis.removed]), hide_index=True, width="stretch")
 with st.expander(t("rub.explain_title")):
     st.markdown(t("rub.explain"))

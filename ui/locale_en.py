@@ -503,6 +503,14 @@ MESSAGES = {
     "rub.share": "Runs passing",
     "rub.heatmap": "Verdicts of {judge} (✕ = removed item)",
     "rub.removed": "Removed items ({count} entries)",
+    "rub.reason.trivial": "passed by every candidate under {rule} (passed/judged: {detail})",
+    "rub.reason.impossible": "failed by every candidate under {rule} (passed/judged: {detail})",
+    "rub.reason.misaligned": (
+        "its verdicts correlate below {cutoff} with the candidates' DRFR without it, under {rule} ({detail})"
+    ),
+    "rub.reason.unstable": (
+        "the verdict changes between runs in {changing} of {repeated} (candidate, judge) pairs ({share} > {cutoff})"
+    ),
     "rub.col.prompt": "Prompt",
     "rub.col.item": "Item",
     "rub.col.reason": "Reason",

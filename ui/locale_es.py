@@ -518,6 +518,16 @@ MESSAGES = {
     "rub.share": "Ejecuciones superadas",
     "rub.heatmap": "Veredictos de {judge} (✕ = ítem eliminado)",
     "rub.removed": "Ítems eliminados ({count} entradas)",
+    "rub.reason.trivial": "lo superan todos los candidatos con {rule} (superados/juzgados: {detail})",
+    "rub.reason.impossible": "no lo supera ningún candidato con {rule} (superados/juzgados: {detail})",
+    "rub.reason.misaligned": (
+        "sus veredictos correlacionan por debajo de {cutoff} con el DRFR de los candidatos sin él, con {rule} "
+        "({detail})"
+    ),
+    "rub.reason.unstable": (
+        "el veredicto cambia entre ejecuciones en {changing} de {repeated} pares (candidato, juez) "
+        "({share} > {cutoff})"
+    ),
     "rub.col.prompt": "Prompt",
     "rub.col.item": "Ítem",
     "rub.col.reason": "Motivo",

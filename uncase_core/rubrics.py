@@ -243,10 +243,13 @@ class FilterSettings:
 
 @dataclass(frozen=True)
 class RemovedItem:
+    """An item a filter removed; ``reason`` in English, ``details`` for translated messages."""
+
     prompt: str
     item: str
     filter: str
     reason: str
+    details: Mapping[str, str] = field(default_factory=dict, compare=False)  # the figures of the reason
 
 
 @dataclass(frozen=True)
@@ -493,23 +496,25 @@ def analyse(verdicts: pd.DataFrame, settings: FilterSettings = FilterSettings(),
             if name not in fired or not fired[name][index]:
                 continue
             judges_on = [ji for ji in range(len(cube.judges)) if judged_item[index, ji]]
-            if name == "trivial":
+            if name in ("trivial", "impossible"):
                 detail = ", ".join(f"{cube.judges[ji]} {n_pass[index, ji]}/{n_cands[index, ji]}" for ji in judges_on)
-                reason = f"passed by every candidate under {judge_word} judge (passed/judged: {detail})"
-            elif name == "impossible":
-                detail = ", ".join(f"{cube.judges[ji]} {n_pass[index, ji]}/{n_cands[index, ji]}" for ji in judges_on)
-                reason = f"failed by every candidate under {judge_word} judge (passed/judged: {detail})"
+                verb = "passed" if name == "trivial" else "failed"
+                reason = f"{verb} by every candidate under {judge_word} judge (passed/judged: {detail})"
+                details = {"rule": settings.rule, "detail": detail}
             elif name == "misaligned":
                 detail = ", ".join(
-                    f"{cube.judges[ji]} " + ("undefined" if np.isnan(r[index, ji]) else f"{r[index, ji]:+.3f}")
+                    f"{cube.judges[ji]} " + ("—" if np.isnan(r[index, ji]) else f"{r[index, ji]:+.3f}")
                     for ji in judges_on)
                 reason = (f"correlation between its verdicts and the candidates' DRFR without it is below "
                           f"{settings.misaligned_below:g} under {judge_word} judge ({detail})")
+                details = {"rule": settings.rule, "detail": detail, "cutoff": f"{settings.misaligned_below:g}"}
             else:
                 share = n_changing[index] / n_repeated[index]
                 reason = (f"verdict changes between runs in {n_changing[index]} of {n_repeated[index]} "
                           f"(candidate, judge) pairs ({_pct(share)} > {_pct(settings.unstable_above)})")
-            removed.append(RemovedItem(str(cube.prompts[index]), str(cube.items[index]), name, reason))
+                details = {"changing": str(n_changing[index]), "repeated": str(n_repeated[index]),
+                           "share": _pct(share), "cutoff": _pct(settings.unstable_above)}
+            removed.append(RemovedItem(str(cube.prompts[index]), str(cube.items[index]), name, reason, details))
 
     everything = np.ones(n_items, dtype=bool)
     before, passed_b, total_b = _drfr(cube, majority, judged, everything, confidence)

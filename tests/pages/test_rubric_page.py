@@ -64,3 +64,10 @@ def test_generated_data_shows_holistic_agreement_for_comparison():
     at = open_page()
     assert any(m.value.startswith("**Holistic scores, for comparison:** Spearman between judges")
                for m in at.markdown)
+
+
+def test_removal_reasons_follow_the_page_language():
+    at = open_page()
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    reasons = list(at.dataframe[-1].value["Motivo"])
+    assert any(r.startswith("el veredicto cambia entre ejecuciones en ") for r in reasons), reasons[:3]
