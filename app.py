@@ -18,6 +18,8 @@ st.page_link("pages/3_summary_autoevaluation.py", label=t("nav.summaries"), icon
 st.markdown(t("home.sum_summary"))
 st.page_link("pages/4_rubric_lab.py", label=t("nav.rubrics"), icon=":material/rule:")
 st.markdown(t("home.rub_summary"))
+st.page_link("pages/5_dataset_workbench.py", label=t("nav.datasets"), icon=":material/dataset:")
+st.markdown(t("home.wb_summary"))
 
 st.subheader(t("home.principles_title"))
 st.markdown(t("home.principles"))

@@ -522,4 +522,93 @@ MESSAGES = {
         "judge (or any, if chosen); unstable looks at the raw runs. An item removed by two filters is listed "
         "once per filter."
     ),
+    # dataset workbench page
+    "nav.datasets": "Dataset workbench",
+    "home.wb_summary": (
+        "What makes an evaluation dataset trustworthy: the metadata each case carries, metrics broken down "
+        "by stratum, splits, a version hash, a label revision log, and leakage and duplicate checks."
+    ),
+    "wb.title": "Dataset workbench",
+    "wb.intro": (
+        "An evaluation dataset is evidence for a question, so it needs more than cases: metadata to break "
+        "results down, a version everyone can name, a log of every label change, splits kept apart and a "
+        "look for cases that leak from one split into another."
+    ),
+    "wb.load_builtin": "Load the built-in dataset",
+    "wb.upload": "Upload a RAG dataset",
+    "wb.upload_other": "Compare with another version",
+    "wb.upload_other_help": "Upload a second version of the dataset to see what changed.",
+    "wb.strata_field": "Break down by",
+    "wb.metric": "Metric",
+    "wb.min_units": "Too few units below",
+    "wb.ngram": "Character n-gram length",
+    "wb.cutoff": "Near duplicate at Jaccard similarity of at least",
+    "wb.version": "Version",
+    "wb.version_help": (
+        "SHA-256 of the cases in canonical form, ordered by id; the revision log is not part of it. One "
+        "changed label gives another version."
+    ),
+    "wb.cases": "Cases",
+    "wb.revisions": "Label revisions",
+    "wb.missing": "{count} case(s) lack what this analysis needs ({fields}): {ids}",
+    "wb.table": "Cases and their metadata",
+    "wb.strata_title": "Metrics by {field}",
+    "wb.overall": "whole dataset",
+    "wb.hidden.clear": (
+        "{metric} fails in {field} = {value} while the whole dataset passes: the average hides it, and the "
+        "stratum's whole interval is below the threshold."
+    ),
+    "wb.hidden.uncertain": (
+        "{metric} is below the threshold in {field} = {value} while the whole dataset passes: the average hides "
+        "it, but the stratum's interval still reaches the threshold, so more cases are needed to be sure."
+    ),
+    "wb.too_small": "Too few units to say anything ({min_units} or fewer): {values}.",
+    "wb.value": "Value",
+    "wb.leakage_title": "Leakage and duplicates (questions compared)",
+    "wb.leakage": "Across splits: leakage",
+    "wb.duplicates": "Inside one split: duplicates",
+    "wb.split_a": "split a",
+    "wb.text_a": "question a",
+    "wb.split_b": "split b",
+    "wb.text_b": "question b",
+    "wb.similarity": "Jaccard",
+    "wb.kind": "kind",
+    "wb.kind.exact": "exact",
+    "wb.kind.near": "near",
+    "wb.balance": "Positive and negative cases per split (positive: passes every RAG threshold)",
+    "wb.split": "Split",
+    "wb.positive": "positive",
+    "wb.negative": "negative",
+    "wb.splits_title": "Assign splits",
+    "wb.splits_help": (
+        "Stratified by a metadata field and reproducible from the seed: the same seed gives the same splits."
+    ),
+    "wb.stratify_by": "Stratify by",
+    "wb.assign": "Assign",
+    "wb.heldout_title": "Held-out discipline",
+    "wb.heldout_show": "Show held-out results",
+    "wb.heldout_result": "{metric} on the {count} held-out cases: {value}",
+    "wb.heldout_reveals": "Held-out results revealed in this session: {count}.",
+    "wb.heldout_doc": (
+        "A held-out set looked at again and again, with prompts changed after each failure, stops being "
+        "independent evidence. Rotate cases, keep a private set or limit access, and record which data guided "
+        "the design and which only tested it."
+    ),
+    "wb.history": "Label revision log",
+    "wb.unit_kind": "Units",
+    "wb.unit_id": "Unit",
+    "wb.field": "Label",
+    "wb.new_value": "New value",
+    "wb.old": "Old value",
+    "wb.reason": "Reason",
+    "wb.author": "Author",
+    "wb.time": "Time",
+    "wb.apply_change": "Change the label and log it",
+    "wb.no_reason": "(no reason given)",
+    "wb.no_history": "No label has been changed yet.",
+    "wb.diff_title": "Difference from the other version",
+    "wb.diff_summary": "{added} added, {removed} removed, {changed} changed, {labels} label changes.",
+    "wb.before": "This version",
+    "wb.after": "Other version",
+    "wb.download": "Download with the revision log",
 }

@@ -539,4 +539,94 @@ MESSAGES = {
         "regla se cumple con todos los jueces (o con alguno, si se elige); inestable mira las ejecuciones "
         "crudas. Un ítem eliminado por dos filtros aparece una vez por filtro."
     ),
+    # página del banco de trabajo de datasets
+    "nav.datasets": "Banco de datasets",
+    "home.wb_summary": (
+        "Qué hace fiable un dataset de evaluación: la metadata de cada caso, métricas desglosadas por estrato, "
+        "particiones, un hash de versión, un registro de cambios de etiquetas y la búsqueda de fugas y duplicados."
+    ),
+    "wb.title": "Banco de datasets",
+    "wb.intro": (
+        "Un dataset de evaluación es evidencia para una pregunta, así que necesita más que casos: metadata para "
+        "desglosar resultados, una versión que todos puedan nombrar, un registro de cada cambio de etiqueta, "
+        "particiones separadas y una búsqueda de casos que se filtran de una partición a otra."
+    ),
+    "wb.load_builtin": "Cargar el dataset incluido",
+    "wb.upload": "Sube un dataset RAG",
+    "wb.upload_other": "Comparar con otra versión",
+    "wb.upload_other_help": "Sube una segunda versión del dataset para ver qué cambió.",
+    "wb.strata_field": "Desglosar por",
+    "wb.metric": "Métrica",
+    "wb.min_units": "Muy pocas unidades por debajo de",
+    "wb.ngram": "Longitud de n-gramas de caracteres",
+    "wb.cutoff": "Casi duplicado con similitud de Jaccard de al menos",
+    "wb.version": "Versión",
+    "wb.version_help": (
+        "SHA-256 de los casos en forma canónica, ordenados por id; el registro de cambios no forma parte. Una "
+        "etiqueta cambiada da otra versión."
+    ),
+    "wb.cases": "Casos",
+    "wb.revisions": "Cambios de etiquetas",
+    "wb.missing": "{count} caso(s) no tienen lo que este análisis necesita ({fields}): {ids}",
+    "wb.table": "Casos y su metadata",
+    "wb.strata_title": "Métricas por {field}",
+    "wb.overall": "dataset completo",
+    "wb.hidden.clear": (
+        "{metric} falla en {field} = {value} mientras el dataset completo supera el umbral: la media lo oculta, "
+        "y todo el intervalo del estrato queda por debajo del umbral."
+    ),
+    "wb.hidden.uncertain": (
+        "{metric} está por debajo del umbral en {field} = {value} mientras el dataset completo lo supera: la "
+        "media lo oculta, pero el intervalo del estrato aún alcanza el umbral, así que hacen falta más casos."
+    ),
+    "wb.too_small": "Muy pocas unidades para decir algo ({min_units} o menos): {values}.",
+    "wb.value": "Valor",
+    "wb.leakage_title": "Fugas y duplicados (se comparan las preguntas)",
+    "wb.leakage": "Entre particiones: fugas",
+    "wb.duplicates": "Dentro de una partición: duplicados",
+    "wb.split_a": "partición a",
+    "wb.text_a": "pregunta a",
+    "wb.split_b": "partición b",
+    "wb.text_b": "pregunta b",
+    "wb.similarity": "Jaccard",
+    "wb.kind": "tipo",
+    "wb.kind.exact": "exacto",
+    "wb.kind.near": "casi",
+    "wb.balance": "Casos positivos y negativos por partición (positivo: supera todos los umbrales RAG)",
+    "wb.split": "Partición",
+    "wb.positive": "positivos",
+    "wb.negative": "negativos",
+    "wb.splits_title": "Asignar particiones",
+    "wb.splits_help": (
+        "Estratificadas por un campo de metadata y reproducibles desde la semilla: la misma semilla da las "
+        "mismas particiones."
+    ),
+    "wb.stratify_by": "Estratificar por",
+    "wb.assign": "Asignar",
+    "wb.heldout_title": "Disciplina con el held-out",
+    "wb.heldout_show": "Mostrar resultados del held-out",
+    "wb.heldout_result": "{metric} en los {count} casos held-out: {value}",
+    "wb.heldout_reveals": "Veces que se mostraron resultados del held-out en esta sesión: {count}.",
+    "wb.heldout_doc": (
+        "Un held-out que se revisa una y otra vez, cambiando prompts tras cada fallo, deja de ser evidencia "
+        "independiente. Rota casos, mantén un conjunto privado o limita el acceso, y registra qué datos guiaron "
+        "el diseño y cuáles solo lo probaron."
+    ),
+    "wb.history": "Registro de cambios de etiquetas",
+    "wb.unit_kind": "Unidades",
+    "wb.unit_id": "Unidad",
+    "wb.field": "Etiqueta",
+    "wb.new_value": "Valor nuevo",
+    "wb.old": "Valor anterior",
+    "wb.reason": "Motivo",
+    "wb.author": "Autor",
+    "wb.time": "Hora",
+    "wb.apply_change": "Cambiar la etiqueta y registrarlo",
+    "wb.no_reason": "(sin motivo)",
+    "wb.no_history": "Aún no se ha cambiado ninguna etiqueta.",
+    "wb.diff_title": "Diferencias con la otra versión",
+    "wb.diff_summary": "{added} añadidos, {removed} eliminados, {changed} cambiados, {labels} cambios de etiquetas.",
+    "wb.before": "Esta versión",
+    "wb.after": "Otra versión",
+    "wb.download": "Descargar con el registro de cambios",
 }

@@ -19,6 +19,7 @@ PAGES = (
     ("pages/2_conversation_quality.py", "nav.conversations", ":material/forum:"),
     ("pages/3_summary_autoevaluation.py", "nav.summaries", ":material/summarize:"),
     ("pages/4_rubric_lab.py", "nav.rubrics", ":material/rule:"),
+    ("pages/5_dataset_workbench.py", "nav.datasets", ":material/dataset:"),
 )
 
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify|summaries|rubrics ...``.
+"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify|summaries|rubrics|dataset ...``.
 
 Results are printed as JSON on stdout. Bad input gives one line on stderr naming the
 file and the place, and exit status 2, never a traceback.
@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from uncase_core import rag
+from uncase_core import datasets, rag
 from uncase_core.conversations import conversations_from_bytes
 from uncase_core.errors import InputError
 from uncase_core.evaluator import Evaluator, verify
@@ -119,7 +119,30 @@ def build_parser() -> argparse.ArgumentParser:
     rubrics_cmd.add_argument("--confidence", type=_confidence, default=0.95, help="interval confidence (default 0.95)")
     rubrics_cmd.add_argument("--holistic", type=Path, metavar="SCORES",
                              help="holistic scores (candidate, judge, score) to compare judges' agreement with")
+    dataset_cmd = commands.add_parser(
+        "dataset", help="dataset version, strata, hidden failures, leakage and duplicates (document 004)",
+        description='Read a RAG dataset (JSON, JSONL or {"cases": [...]}) and print its version, metrics per '
+                    "stratum, hidden failing strata and, with --leakage, near and exact duplicate pairs as JSON.")
+    dataset_cmd.add_argument("file", type=Path)
+    dataset_cmd.add_argument("--strata", action="append", default=[], metavar="FIELD",
+                             help="metadata field to break the metrics down by (repeatable)")
+    dataset_cmd.add_argument("--leakage", action="store_true",
+                             help="look for exact and near duplicates (5-gram Jaccard >= 0.8) within and across splits")
+    dataset_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
+                             metavar="NAME=VALUE", help="fail below this (defaults: relevance 0.5, others 0.7)")
     return parser
+
+
+def _run_dataset(args: argparse.Namespace) -> int:
+    source = str(args.file)
+    dataset = dataset_from_bytes(_read(args.file), source)
+    try:
+        datasets.revisions(dataset)  # a broken revision log is bad input too
+        report = datasets.dataset_report(dataset, args.strata, args.leakage, dict(args.threshold))
+    except InputError as error:
+        raise error.located(source) from None
+    sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+    return 0
 
 
 def _filters(text: str) -> tuple[str, ...]:
@@ -214,6 +237,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "conversations":
             return _run_conversations(args)
+        if args.command == "dataset":
+            return _run_dataset(args)
         if args.command == "verify":
             return _run_verify(args)
         if args.command == "summaries":

@@ -1,0 +1,74 @@
+"""Leakage check time at 10,000 cases of about 100 words, and index == brute force on 500.
+
+Run: ``python bench/bench_leakage.py``. Questions are seeded Zipf-distributed pseudo-words;
+some near duplicates (a few words changed) and exact duplicates are planted across splits.
+Target: under 30 s for the index at 10,000 cases.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from uncase_core.datasets import SPLITS
+from uncase_core.leakage import find_similar
+from uncase_core.rag_cases import RagCase, Unit
+
+SEED = 2024
+
+
+def synthetic_cases(size: int, seed: int = SEED, planted: int = 50) -> list[RagCase]:
+    rng = np.random.default_rng(seed)
+    # Words of 2 to 10 letters, Zipf-distributed: like real text, a few very common words and
+    # many rare ones, so most character 5-grams are rare too.
+    letters = list("abcdefghijklmnopqrstuvwxyz")
+    vocabulary = sorted({"".join(rng.choice(letters, size=rng.integers(2, 11))) for _ in range(8000)})
+    weights = 1.0 / np.arange(1, len(vocabulary) + 1)
+    weights /= weights.sum()
+    questions = [" ".join(rng.choice(vocabulary, size=int(rng.integers(90, 111)), p=weights)) + "?"
+                 for _ in range(size)]
+    for k in range(planted):  # near duplicates: copy, then change two or three words
+        source, target = rng.choice(size, 2, replace=False)
+        words = questions[int(source)].split()
+        for _ in range(int(rng.integers(2, 4))):
+            words[int(rng.integers(len(words)))] = str(rng.choice(vocabulary))
+        questions[int(target)] = " ".join(words) if k % 5 else questions[int(source)].upper()
+    cases = []
+    for i, question in enumerate(questions):
+        passage = Unit("p1", "passage", {"relevant": bool(rng.random() < 0.7)})
+        cases.append(RagCase(f"case-{i:05d}", question, (passage,), metadata={"split": SPLITS[i % 4]}))
+    return cases
+
+
+def main() -> None:
+    cases = synthetic_cases(10_000)
+    words = np.mean([len(c.question.split()) for c in cases])
+    start = time.perf_counter()
+    report = find_similar(cases, method="index")
+    elapsed = time.perf_counter() - start
+    pairs = report.leakage + report.duplicates
+    exact = sum(p.kind == "exact" for p in pairs)
+    print(f"index, 10,000 cases, {words:.0f} words on average: {elapsed:.2f} s "
+          f"({len(report.leakage)} leakage, {len(report.duplicates)} duplicate pairs, {exact} exact; target < 30 s)")
+
+    small = synthetic_cases(500, seed=SEED + 1, planted=25)
+    start = time.perf_counter()
+    index = find_similar(small, method="index")
+    index_time = time.perf_counter() - start
+    start = time.perf_counter()
+    brute = find_similar(small, method="brute")
+    brute_time = time.perf_counter() - start
+    same = index == brute
+    print(f"500 cases: index {index_time:.2f} s, brute force {brute_time:.2f} s, "
+          f"{len(index.leakage) + len(index.duplicates)} pairs, same pairs: {same}")
+    if not same:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

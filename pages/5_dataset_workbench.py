@@ -1,0 +1,226 @@
+"""Dataset workbench (document 004): contract, strata, splits, version, revision log and leakage."""
+
+from datetime import UTC, datetime
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui.i18n import format_percent, translate
+from ui.session import kept, language, setup_page, t
+from uncase_core.datasets import (
+    METADATA_FIELDS,
+    SPLITS,
+    apply_label_change,
+    assign_splits,
+    dataset_version,
+    diff_datasets,
+    find_similar,
+    missing_metadata,
+    revisions,
+    short_version,
+    strata,
+    with_splits,
+)
+from uncase_core.errors import InputError
+from uncase_core.rag import METRICS
+from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_to_text
+from uncase_core.scenarios import ASSETS
+
+MAX_UPLOAD_MB = 5
+
+
+def _builtin(lang: str):
+    path = ASSETS / "datasets" / f"workbench_{lang}.json"
+    return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+def _metric(name: str) -> str:
+    return t(f"metric.{name}")
+
+
+lang = setup_page("wb.title")
+if "wb_dataset" not in st.session_state:
+    st.session_state.update(wb_dataset=_builtin(lang), wb_source="builtin", wb_reveals=0)
+
+# ---------------------------------------------------------------- sidebar
+with st.sidebar:
+    st.subheader(t("rag.data"))
+    if st.button(t("wb.load_builtin"), width="stretch"):
+        st.session_state.update(wb_dataset=_builtin(lang), wb_source="builtin")
+        st.session_state.pop("wb_error", None)
+    upload = st.file_uploader(t("wb.upload"), type=["json", "jsonl"], key="wb_upload", help=t("rag.upload_help"),
+                              max_upload_size=MAX_UPLOAD_MB)
+    if upload is not None and st.session_state.get("wb_upload_seen") != upload.file_id:
+        st.session_state["wb_upload_seen"] = upload.file_id
+        try:
+            st.session_state.update(wb_dataset=dataset_from_bytes(upload.getvalue(), upload.name),
+                                    wb_source=upload.name)
+            st.session_state.pop("wb_error", None)
+        except InputError as error:
+            st.session_state["wb_error"] = error.message
+    other = st.file_uploader(t("wb.upload_other"), type=["json", "jsonl"], key="wb_other",
+                             help=t("wb.upload_other_help"), max_upload_size=MAX_UPLOAD_MB)
+    if "wb_error" in st.session_state:
+        st.error(t("rag.upload_failed", message=st.session_state["wb_error"]))
+    downloads = st.container()
+
+    st.subheader(t("rag.settings"))
+    field = kept(st.selectbox, "wb_field", "domain", t("wb.strata_field"), options=list(METADATA_FIELDS))
+    metric = kept(st.selectbox, "wb_metric", "faithfulness", t("wb.metric"), options=list(METRICS),
+                  format_func=lambda m, lang=lang: translate(lang, f"metric.{m}"))
+    min_units = kept(st.slider, "wb_min_units", 5, t("wb.min_units"), 1, 50)
+    ngram = kept(st.slider, "wb_ngram", 5, t("wb.ngram"), 2, 10)
+    cutoff = kept(st.slider, "wb_cutoff", 0.8, t("wb.cutoff"), 0.3, 1.0, step=0.05)
+
+dataset = st.session_state["wb_dataset"]
+cases = dataset.cases
+
+# ---------------------------------------------------------------- main: identity and contract
+st.title(t("wb.title"))
+st.markdown(t("wb.intro"))
+digest = dataset_version(dataset)
+left, middle, right = st.columns(3)
+left.metric(t("wb.version"), short_version(digest), help=t("wb.version_help"))
+middle.metric(t("wb.cases"), str(len(cases)))
+right.metric(t("wb.revisions"), str(len(revisions(dataset))))
+missing = missing_metadata(cases, [field, "split"])
+if missing:
+    st.warning(t("wb.missing", count=len(missing), fields=f"{field}, split",
+                 ids=", ".join(list(missing)[:8]) + (" ..." if len(missing) > 8 else "")))
+
+with st.expander(t("wb.table"), expanded=False):
+    st.dataframe(pd.DataFrame([{"id": c.id, t("rag.question"): c.question,
+                                **{f: c.metadata.get(f) for f in METADATA_FIELDS}} for c in cases]),
+                 hide_index=True, width="stretch")
+
+# ---------------------------------------------------------------- strata
+st.subheader(t("wb.strata_title", field=field))
+result = strata(cases, field, min_units=min_units)
+values = [s.value for s in result.strata]
+props = [s.metrics[metric] for s in result.strata]
+overall = result.overall[metric]
+figure = go.Figure(
+    data=[go.Bar(x=values, y=[p.value or 0 for p in props], marker={"color": "#3b6ea8"},
+                 error_y={"type": "data", "visible": True,
+                          "array": [(p.high or 0) - (p.value or 0) for p in props],
+                          "arrayminus": [(p.value or 0) - (p.low or 0) for p in props]},
+                 hovertemplate="%{x}: %{y:.0%}<extra></extra>")],
+    layout={"height": 320, "yaxis": {"range": [0, 1.05], "tickformat": ".0%"},
+            "margin": {"l": 10, "r": 10, "t": 10, "b": 10}},
+)
+if overall.value is not None:
+    figure.add_hline(y=overall.value, line_dash="dot", annotation_text=t("wb.overall"))
+st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+for failure in result.hidden_failures:
+    st.error(t(f"wb.hidden.{failure.certainty}", field=failure.field, value=failure.value,
+               metric=_metric(failure.metric)))
+if result.too_small:
+    st.caption(t("wb.too_small", values=", ".join(result.too_small), min_units=min_units))
+st.dataframe(pd.DataFrame([
+    {t("wb.value"): s.value, t("wb.cases"): s.cases,
+     **{_metric(m): ("N/A" if s.metrics[m].value is None else
+                     f"{s.metrics[m].successes}/{s.metrics[m].total} · {format_percent(s.metrics[m].value, lang)}")
+        for m in METRICS}}
+    for s in result.strata
+]), hide_index=True, width="stretch")
+
+# ---------------------------------------------------------------- leakage
+st.subheader(t("wb.leakage_title"))
+report = find_similar(cases, n=ngram, cutoff=cutoff)
+by_id = {c.id: c for c in cases}
+for title, pairs in ((t("wb.leakage"), report.leakage), (t("wb.duplicates"), report.duplicates)):
+    st.markdown(f"**{title}** ({len(pairs)})")
+    if pairs:
+        st.dataframe(pd.DataFrame([{
+            "a": p.a, t("wb.split_a"): p.split_a, t("wb.text_a"): by_id[p.a].question,
+            "b": p.b, t("wb.split_b"): p.split_b, t("wb.text_b"): by_id[p.b].question,
+            t("wb.similarity"): round(p.similarity, 3), t("wb.kind"): t(f"wb.kind.{p.kind}"),
+        } for p in pairs]), hide_index=True, width="stretch")
+st.markdown(f"**{t('wb.balance')}**")
+st.dataframe(pd.DataFrame([{t("wb.split"): split, **{t(f"wb.{k}"): v for k, v in counts.items()}}
+                           for split, counts in report.balance.items()]), hide_index=True, width="stretch")
+
+# ---------------------------------------------------------------- splits
+with st.expander(t("wb.splits_title")):
+    st.caption(t("wb.splits_help"))
+    by = st.selectbox(t("wb.stratify_by"), ["(none)", *METADATA_FIELDS], key="wb_split_by")
+    seed = st.number_input(t("rub.gen.seed"), 0, 10_000, 7, key="wb_split_seed")
+    shares = {split: st.slider(split, 0.0, 1.0, default, 0.05, key=f"wb_share_{split}")
+              for split, default in zip(SPLITS, (0.1, 0.5, 0.2, 0.2), strict=True)}
+    if st.button(t("wb.assign")):
+        try:
+            assignment = assign_splits(cases, None if by == "(none)" else by, int(seed), shares)
+            st.session_state["wb_dataset"] = with_splits(dataset, assignment)
+            st.rerun()
+        except InputError as error:
+            st.error(error.message)
+
+# ---------------------------------------------------------------- held-out discipline
+st.subheader(t("wb.heldout_title"))
+if st.toggle(t("wb.heldout_show"), key="wb_heldout_toggle"):
+    if not st.session_state.get("wb_heldout_counted"):
+        st.session_state["wb_reveals"] = st.session_state.get("wb_reveals", 0) + 1
+        st.session_state["wb_heldout_counted"] = True
+    held = [c for c in cases if c.metadata.get("split") == "held-out"]
+    held_strata = strata(held, "split", min_units=1) if held else None
+    if held_strata:
+        p = held_strata.overall[metric]
+        st.markdown(t("wb.heldout_result", metric=_metric(metric), count=len(held),
+                      value="N/A" if p.value is None else format_percent(p.value, lang)))
+else:
+    st.session_state["wb_heldout_counted"] = False
+st.caption(t("wb.heldout_reveals", count=st.session_state.get("wb_reveals", 0)))
+st.caption(t("wb.heldout_doc"))
+
+# ---------------------------------------------------------------- revision log
+st.subheader(t("wb.history"))
+with st.form("wb_change"):
+    case_id = st.selectbox(t("rag.case"), [c.id for c in cases])
+    kind = st.selectbox(t("wb.unit_kind"), list(UNIT_KINDS), format_func=lambda k, lang=lang: translate(
+        lang, f"units.{k}"))
+    case = by_id[case_id]
+    unit_id = st.text_input(t("wb.unit_id"), value=case.units(kind)[0].id if case.units(kind) else "")
+    label_field = st.selectbox(t("wb.field"), [f for k in UNIT_KINDS for f in LABEL_FIELDS[k]])
+    new_value = st.selectbox(t("wb.new_value"), ["true", "false", "null"])
+    reason = st.text_input(t("wb.reason"))
+    author = st.text_input(t("wb.author"))
+    if st.form_submit_button(t("wb.apply_change")):
+        try:
+            st.session_state["wb_dataset"] = apply_label_change(
+                dataset, case_id, kind, unit_id, label_field, {"true": True, "false": False, "null": None}[new_value],
+                reason, author, datetime.now(UTC).isoformat(timespec="seconds"))
+            st.rerun()
+        except InputError as error:
+            st.error(error.message)
+log = revisions(dataset)
+if log:
+    st.dataframe(pd.DataFrame([{t("rag.case"): r.case, t("wb.unit_id"): r.unit, t("wb.field"): r.field,
+                                t("wb.old"): r.old, t("wb.new_value"): r.new,
+                                t("wb.reason"): r.reason or t("wb.no_reason"), t("wb.author"): r.author,
+                                t("wb.time"): r.time} for r in log]), hide_index=True, width="stretch")
+else:
+    st.caption(t("wb.no_history"))
+
+# ---------------------------------------------------------------- diff
+if other is not None:
+    st.subheader(t("wb.diff_title"))
+    try:
+        changes = diff_datasets(dataset, dataset_from_bytes(other.getvalue(), other.name))
+    except InputError as error:
+        st.error(t("rag.upload_failed", message=error.message))
+    else:
+        st.markdown(t("wb.diff_summary", added=len(changes.added), removed=len(changes.removed),
+                      changed=len(changes.changed), labels=len(changes.label_changes)))
+        if changes.label_changes:
+            st.dataframe(pd.DataFrame([{t("rag.case"): c.case, t("wb.unit_id"): c.unit, t("wb.field"): c.field,
+                                        t("wb.old"): c.old, t("wb.new_value"): c.new}
+                                       for c in changes.label_changes]), hide_index=True, width="stretch")
+        st.dataframe(pd.DataFrame([{t("table.dimension"): _metric(m),
+                                    t("wb.before"): "N/A" if a is None else format_percent(a, language()),
+                                    t("wb.after"): "N/A" if b is None else format_percent(b, language())}
+                                   for m, (a, b) in changes.metric_moves.items()]), hide_index=True, width="stretch")
+
+with downloads:
+    st.download_button(t("wb.download"), dataset_to_text(dataset), file_name=f"dataset-{short_version(digest)}.json",
+                       mime="application/json", width="stretch")
