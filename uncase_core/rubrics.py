@@ -380,14 +380,16 @@ def _float_or_none(value: float) -> float | None:
 
 
 def _stability(cube: _Cube, passed: np.ndarray, total: np.ndarray, confidence: float) -> StabilityFigures:
-    with np.errstate(invalid="ignore", divide="ignore"):
-        rate = np.where(total > 0, passed / np.maximum(total, 1), np.nan)  # C x J
+    # Where a judge judged nothing for a candidate the rate is undefined: ``defined`` says so
+    # explicitly rather than a NaN travelling through the arithmetic.
+    defined = total > 0
+    rate = passed / np.maximum(total, 1)  # C x J
     names = np.array(cube.candidates, dtype=object)
     spearman: dict[str, float | None] = {}
     kendall: dict[str, float | None] = {}
     for a, b in itertools.combinations(range(len(cube.judges)), 2):
         label = f"{cube.judges[a]}|{cube.judges[b]}"
-        both = ~np.isnan(rate[:, a]) & ~np.isnan(rate[:, b])
+        both = defined[:, a] & defined[:, b]
         x, y = rate[both, a], rate[both, b]
         if both.sum() < 2 or np.ptp(x) == 0 or np.ptp(y) == 0:
             spearman[label] = kendall[label] = None
@@ -397,17 +399,15 @@ def _stability(cube: _Cube, passed: np.ndarray, total: np.ndarray, confidence: f
     ranking = {}
     orders = []
     for ji, judge in enumerate(cube.judges):
-        score = np.nan_to_num(rate[:, ji], nan=-1.0)
+        score = np.where(defined[:, ji], rate[:, ji], -1.0)
         order = np.lexsort((names, -score))  # best first, ties by name
         orders.append(order)
         ranking[judge] = tuple(names[order])
     stacked = np.array(orders)
     identical = int((stacked == stacked[0]).all(axis=0).sum()) if len(orders) else 0
-    with np.errstate(invalid="ignore"):
-        defined = ~np.isnan(rate)
-        counts = defined.sum(axis=1)
-        mean = np.where(counts > 0, np.nansum(np.where(defined, rate, 0.0), axis=1) / np.maximum(counts, 1), np.nan)
-    valid = np.flatnonzero(~np.isnan(mean))
+    counts = defined.sum(axis=1)
+    mean = np.where(defined, rate, 0.0).sum(axis=1) / np.maximum(counts, 1)
+    valid = np.flatnonzero(counts > 0)
     gap = spread = None
     separated = 0
     if len(valid) >= 2:
@@ -426,8 +426,9 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"
 
 
-def _misaligned_r(majority: np.ndarray, judged: np.ndarray) -> np.ndarray:
-    """Correlation (items x judges) between an item's verdicts and the leave-item-out DRFR."""
+def _misaligned_r(majority: np.ndarray, judged: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Correlation (items x judges) between an item's verdicts and the leave-item-out DRFR,
+    and where it is defined (at least two candidates and both sides varying)."""
     x = majority.astype(np.float64)
     w = judged.astype(np.float64)
     passed = (x * w).sum(axis=1, keepdims=True)
@@ -446,8 +447,8 @@ def _misaligned_r(majority: np.ndarray, judged: np.ndarray) -> np.ndarray:
         vy = (w * dy * dy).sum(axis=0)
         cov = (w * dx * dy).sum(axis=0)
         r = cov / np.sqrt(vx * vy)
-    undefined = (n < 2) | (vx <= 1e-12) | (vy <= 1e-12)
-    return np.where(undefined, np.nan, r)
+    defined = (n >= 2) & (vx > 1e-12) & (vy > 1e-12)
+    return np.where(defined, r, 0.0), defined
 
 
 def analyse(verdicts: pd.DataFrame, settings: FilterSettings = FilterSettings(),
@@ -474,11 +475,10 @@ def analyse(verdicts: pd.DataFrame, settings: FilterSettings = FilterSettings(),
         fired["trivial"] = by_rule((n_cands > 0) & (n_pass == n_cands))
     if "impossible" in settings.enabled:
         fired["impossible"] = by_rule((n_cands > 0) & (n_pass == 0))
-    r = None
+    r = r_defined = None
     if "misaligned" in settings.enabled:
-        r = _misaligned_r(majority, judged)
-        with np.errstate(invalid="ignore"):
-            fired["misaligned"] = by_rule(~np.isnan(r) & (r < settings.misaligned_below))
+        r, r_defined = _misaligned_r(majority, judged)
+        fired["misaligned"] = by_rule(r_defined & (r < settings.misaligned_below))
     changing = (cube.passes > 0) & (cube.passes < cube.runs)
     repeated = cube.runs >= 2
     n_repeated = repeated.sum(axis=(0, 2))
@@ -503,7 +503,7 @@ def analyse(verdicts: pd.DataFrame, settings: FilterSettings = FilterSettings(),
                 details = {"rule": settings.rule, "detail": detail}
             elif name == "misaligned":
                 detail = ", ".join(
-                    f"{cube.judges[ji]} " + ("—" if np.isnan(r[index, ji]) else f"{r[index, ji]:+.3f}")
+                    f"{cube.judges[ji]} " + ("—" if not r_defined[index, ji] else f"{r[index, ji]:+.3f}")
                     for ji in judges_on)
                 reason = (f"correlation between its verdicts and the candidates' DRFR without it is below "
                           f"{settings.misaligned_below:g} under {judge_word} judge ({detail})")
