@@ -128,6 +128,8 @@ st.dataframe(pd.DataFrame([
 # ---------------------------------------------------------------- leakage
 st.subheader(t("wb.leakage_title"))
 report = find_similar(cases, n=ngram, cutoff=cutoff)
+st.caption(t("wb.method.exact", method=report.method) if report.exact else
+           t("wb.method.minhash", miss=f"{report.miss_probability:.0e}"))
 by_id = {c.id: c for c in cases}
 for title, pairs in ((t("wb.leakage"), report.leakage), (t("wb.duplicates"), report.duplicates)):
     st.markdown(f"**{title}** ({len(pairs)})")

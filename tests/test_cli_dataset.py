@@ -50,7 +50,8 @@ def bad_run(capsys, *args) -> str:
 
 def test_output_shape(capsys, dataset_file):
     data = good_run(capsys, "dataset", dataset_file, "--strata", "language", "--leakage")
-    assert set(data) == {"version", "cases", "strata", "hidden_failures", "leakage", "duplicates"}
+    assert set(data) == {"version", "cases", "strata", "hidden_failures", "leakage", "duplicates", "leakage_method"}
+    assert data["leakage_method"] == {"method": "prefix", "miss_probability": 0.0}
     assert data["version"] == dataset_version(dataset_from_text(dataset_file.read_text()))
     assert data["cases"] == 7
     assert set(data["strata"]) == {"language"}

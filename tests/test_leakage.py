@@ -94,11 +94,45 @@ def random_cases(make_case, seed, size):
     return [case(make_case, f"q{i:03d}", t, rng.choice(splits)) for i, t in enumerate(texts)]
 
 
+def pairs_of(report):
+    return report.leakage, report.duplicates, report.balance
+
+
+@pytest.mark.parametrize("method", ["prefix", "minhash"])
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize(("n", "cutoff"), [(5, 0.8), (3, 0.5), (4, 0.95), (2, 0.3)])
-def test_index_finds_what_brute_force_finds(make_case, seed, n, cutoff):
+@pytest.mark.parametrize(("n", "cutoff"), [(5, 0.8), (3, 0.5), (4, 0.95), (2, 0.3), (5, 1.0)])
+def test_indexes_find_what_brute_force_finds(make_case, method, seed, n, cutoff):
     cases = random_cases(make_case, seed, 60)
-    index = find_similar(cases, n=n, cutoff=cutoff, method="index")
+    index = find_similar(cases, n=n, cutoff=cutoff, method=method)
     brute = find_similar(cases, n=n, cutoff=cutoff, method="brute")
-    assert index == brute
+    assert pairs_of(index) == pairs_of(brute)
     assert index.leakage or index.duplicates  # the comparison is not vacuous
+    assert index.method == method
+
+
+def test_minhash_on_a_larger_set_with_near_misses(make_case):
+    # 400 cases, many variants just above and just below the cutoff.
+    cases = random_cases(make_case, 99, 400)
+    brute = find_similar(cases, n=4, cutoff=0.7, method="brute")
+    assert pairs_of(find_similar(cases, n=4, cutoff=0.7, method="minhash")) == pairs_of(brute)
+    assert len(brute.leakage) + len(brute.duplicates) > 100
+
+
+def test_method_and_miss_bound_are_reported(make_case):
+    cases = random_cases(make_case, 1, 30)
+    exact = find_similar(cases)  # "auto" on a small set is the exact prefix index
+    assert (exact.method, exact.miss_probability, exact.exact) == ("prefix", 0.0, True)
+    approximate = find_similar(cases, method="minhash")
+    assert 0.0 < approximate.miss_probability <= 2e-6
+    assert not approximate.exact
+    assert find_similar(cases, method="brute").exact
+
+
+def test_auto_switches_to_minhash_on_large_sets(make_case, monkeypatch):
+    import uncase_core.leakage as leakage
+
+    monkeypatch.setattr(leakage, "AUTO_EXACT_LIMIT", 20)
+    cases = random_cases(make_case, 2, 30)
+    report = find_similar(cases)
+    assert report.method == "minhash"
+    assert pairs_of(report) == pairs_of(find_similar(cases, method="brute"))

@@ -564,6 +564,10 @@ MESSAGES = {
     ),
     "wb.too_small": "Too few units to say anything ({min_units} or fewer): {values}.",
     "wb.value": "Value",
+    "wb.method.exact": "Every pair at or above the cutoff is listed (exact search: {method}).",
+    "wb.method.minhash": "Large dataset: pairs found with MinHash LSH, then checked exactly. "
+                          "A pair at the cutoff is missed with probability at most {miss}; "
+                          "nothing below the cutoff is ever listed.",
     "wb.leakage_title": "Leakage and duplicates (questions compared)",
     "wb.leakage": "Across splits: leakage",
     "wb.duplicates": "Inside one split: duplicates",

@@ -581,6 +581,10 @@ MESSAGES = {
     ),
     "wb.too_small": "Muy pocas unidades para decir algo ({min_units} o menos): {values}.",
     "wb.value": "Valor",
+    "wb.method.exact": "Se listan todos los pares en el umbral o por encima (búsqueda exacta: {method}).",
+    "wb.method.minhash": "Conjunto grande: pares hallados con MinHash LSH y verificados de forma exacta. "
+                          "Un par justo en el umbral se pierde con probabilidad de a lo sumo {miss}; "
+                          "nunca se lista nada por debajo del umbral.",
     "wb.leakage_title": "Fugas y duplicados (se comparan las preguntas)",
     "wb.leakage": "Entre particiones: fugas",
     "wb.duplicates": "Dentro de una partición: duplicados",

@@ -425,4 +425,5 @@ def dataset_report(
         found = find_similar(dataset, thresholds=limits)
         report["leakage"] = [p.to_dict() for p in found.leakage]
         report["duplicates"] = [p.to_dict() for p in found.duplicates]
+        report["leakage_method"] = {"method": found.method, "miss_probability": found.miss_probability}
     return report

@@ -7,10 +7,17 @@ duplicates when their normalized texts are equal. A pair whose cases sit in diff
 splits is leakage; a pair inside one split is a duplicate. A case without a split is in
 the split ``"(missing)"``. Cases whose normalized text is empty are never paired.
 
-``method="index"`` finds the pairs with prefix filtering over an inverted index of
-n-grams (rarest n-grams first; if two sets reach the cutoff, their prefixes share an
-n-gram), then checks every candidate exactly, so it returns the very pairs that
-``method="brute"`` (every pair compared) returns, far faster on large sets.
+Every method checks its candidates exactly, so none reports a pair below the cutoff;
+they differ in how candidates are found:
+
+- ``"prefix"``: prefix filtering over an inverted index of n-grams (rarest first; if two
+  sets reach the cutoff, their prefixes share an n-gram). Exact: the very pairs of
+  ``"brute"``. Candidates grow quadratically on large sets of ordinary text.
+- ``"minhash"``: MinHash signatures with LSH banding (:mod:`uncase_core.minhash`), planned
+  so that a pair at the cutoff is missed with probability at most ``MINHASH_MISS`` (the
+  report carries the bound). Seconds at 10,000 cases.
+- ``"brute"``: every pair compared; the reference.
+- ``"auto"`` (default): ``"prefix"`` below ``AUTO_EXACT_LIMIT`` cases, ``"minhash"`` from there.
 """
 
 from __future__ import annotations
@@ -24,21 +31,27 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
+import numpy as np
+
+from uncase_core import minhash
 from uncase_core.errors import InputError
 from uncase_core.rag import METRIC_UNITS, METRICS, resolve_thresholds
 from uncase_core.rag_cases import RagCase, RagDataset
 from uncase_core.stats import count_labels
 
 MISSING = "(missing)"
-METHODS = ("index", "brute")
+METHODS = ("auto", "prefix", "minhash", "brute")
+AUTO_EXACT_LIMIT = 500
+MINHASH_MISS = 1e-6  # chance that LSH banding misses a pair exactly at the cutoff
+SCREEN_MISS = 1e-9  # chance that the signature screen drops a pair at or above the cutoff
 _SPACE = re.compile(r"\s+")
 
 
 def normalize_text(text: str) -> str:
     """Unicode NFKC, casefolded, punctuation replaced by spaces, whitespace collapsed and trimmed."""
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
-    text = "".join(" " if unicodedata.category(ch).startswith("P") else ch for ch in text)
-    return _SPACE.sub(" ", text).strip()
+    punctuation = {ord(ch): " " for ch in set(text) if unicodedata.category(ch).startswith("P")}
+    return _SPACE.sub(" ", text.translate(punctuation)).strip()
 
 
 def shingles(normalized: str, n: int) -> frozenset[str]:
@@ -71,6 +84,13 @@ class LeakageReport:
     duplicates: tuple[SimilarPair, ...]
     # split -> {"positive": n, "negative": n}; see :func:`is_positive`.
     balance: Mapping[str, Mapping[str, int]]
+    method: str = "brute"  # the method that found the pairs ("auto" resolved)
+    # Upper bound on the chance that a given pair at or above the cutoff was missed; 0 when exact.
+    miss_probability: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        return self.miss_probability == 0.0
 
 
 def split_of(case: RagCase) -> str:
@@ -127,7 +147,7 @@ def _brute_pairs(sets: Sequence[frozenset[Any]], cutoff: float) -> dict[tuple[in
     return found
 
 
-def _index_pairs(sets: Sequence[frozenset[str]], cutoff: float) -> dict[tuple[int, int], float]:
+def _prefix_pairs(sets: Sequence[frozenset[str]], cutoff: float) -> dict[tuple[int, int], float]:
     """Prefix filtering (AllPairs): exact, the same pairs as :func:`_brute_pairs`."""
     frequency: Counter[str] = Counter()
     for s in sets:
@@ -161,6 +181,25 @@ def _index_pairs(sets: Sequence[frozenset[str]], cutoff: float) -> dict[tuple[in
     return found
 
 
+def _minhash_pairs(normalized: Sequence[str], n: int, cutoff: float) -> tuple[dict[tuple[int, int], float], float]:
+    """Candidates from MinHash LSH, screened by signature agreement, then checked exactly; and the miss bound."""
+    plan = minhash.band_plan(cutoff, MINHASH_MISS)
+    signature = minhash.signatures(normalized, n, plan.hashes)
+    usable = np.fromiter((bool(t) for t in normalized), dtype=bool, count=len(normalized))
+    candidates = minhash.candidate_pairs(signature, plan, usable)
+    candidates = minhash.screen(signature, candidates, minhash.screen_minimum(plan.hashes, cutoff, SCREEN_MISS))
+    sets: dict[int, frozenset[str]] = {}
+    found: dict[tuple[int, int], float] = {}
+    for i, j in candidates.tolist():
+        x = sets.setdefault(i, shingles(normalized[i], n))
+        y = sets.setdefault(j, shingles(normalized[j], n))
+        similarity = _jaccard(x, y)
+        if similarity >= cutoff:
+            found[(i, j)] = similarity
+    miss = (1.0 - plan.candidate_probability(cutoff)) + SCREEN_MISS
+    return found, miss
+
+
 def _shared(x: str, y: str) -> str:
     match = SequenceMatcher(None, x, y, autojunk=False).find_longest_match(0, len(x), 0, len(y))
     return x[match.a:match.a + match.size]
@@ -171,7 +210,7 @@ def find_similar(
     n: int = 5,
     cutoff: float = 0.8,
     text: Callable[[RagCase], str] = lambda case: case.question,
-    method: str = "index",
+    method: str = "auto",
     thresholds: Mapping[str, float] | None = None,
 ) -> LeakageReport:
     """Exact and near duplicate pairs, split into leakage (across splits) and duplicates (within one).
@@ -184,8 +223,14 @@ def find_similar(
     limits = resolve_thresholds(thresholds)
     items = _cases(cases)
     normalized = [normalize_text(text(case)) for case in items]
-    sets = [shingles(t, n) for t in normalized]
-    found = _index_pairs(sets, float(cutoff)) if method == "index" else _brute_pairs(sets, float(cutoff))
+    if method == "auto":
+        method = "prefix" if len(items) < AUTO_EXACT_LIMIT else "minhash"
+    miss = 0.0
+    if method == "minhash":
+        found, miss = _minhash_pairs(normalized, n, float(cutoff))
+    else:
+        sets = [shingles(t, n) for t in normalized]
+        found = (_prefix_pairs if method == "prefix" else _brute_pairs)(sets, float(cutoff))
     # Exact duplicates: equal normalized text, whatever the cutoff.
     groups: dict[str, list[int]] = defaultdict(list)
     for i, t in enumerate(normalized):
@@ -209,4 +254,4 @@ def find_similar(
         counts = balance.setdefault(split_of(case), {"positive": 0, "negative": 0})
         counts["positive" if is_positive(case, limits) else "negative"] += 1
     return LeakageReport(tuple(sorted(leakage, key=order)), tuple(sorted(duplicates, key=order)),
-                         dict(sorted(balance.items())))
+                         dict(sorted(balance.items())), method, miss)
