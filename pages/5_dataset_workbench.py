@@ -7,7 +7,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.i18n import format_percent, translate
-from ui.session import kept, language, setup_page, t
+from ui.rag_view import proportion_text
+from ui.session import kept, setup_page, t
 from uncase_core.datasets import (
     METADATA_FIELDS,
     SPLITS,
@@ -25,14 +26,9 @@ from uncase_core.datasets import (
 from uncase_core.errors import InputError
 from uncase_core.rag import METRICS
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_to_text
-from uncase_core.scenarios import ASSETS
+from uncase_core.scenarios import load_workbench
 
 MAX_UPLOAD_MB = 5
-
-
-def _builtin(lang: str):
-    path = ASSETS / "datasets" / f"workbench_{lang}.json"
-    return dataset_from_bytes(path.read_bytes(), path.name)
 
 
 def _metric(name: str) -> str:
@@ -41,13 +37,13 @@ def _metric(name: str) -> str:
 
 lang = setup_page("wb.title")
 if "wb_dataset" not in st.session_state:
-    st.session_state.update(wb_dataset=_builtin(lang), wb_source="builtin", wb_reveals=0)
+    st.session_state.update(wb_dataset=load_workbench(lang), wb_source="builtin", wb_reveals=0)
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
     st.subheader(t("rag.data"))
     if st.button(t("wb.load_builtin"), width="stretch"):
-        st.session_state.update(wb_dataset=_builtin(lang), wb_source="builtin")
+        st.session_state.update(wb_dataset=load_workbench(lang), wb_source="builtin")
         st.session_state.pop("wb_error", None)
     upload = st.file_uploader(t("wb.upload"), type=["json", "jsonl"], key="wb_upload", help=t("rag.upload_help"),
                               max_upload_size=MAX_UPLOAD_MB)
@@ -214,13 +210,15 @@ if other is not None:
     else:
         st.markdown(t("wb.diff_summary", added=len(changes.added), removed=len(changes.removed),
                       changed=len(changes.changed), labels=len(changes.label_changes)))
+        for name, ids in (("added", changes.added), ("removed", changes.removed), ("changed", changes.changed)):
+            if ids:
+                st.caption(t(f"wb.diff_{name}", ids=", ".join(ids[:30]) + (" ..." if len(ids) > 30 else "")))
         if changes.label_changes:
             st.dataframe(pd.DataFrame([{t("rag.case"): c.case, t("wb.unit_id"): c.unit, t("wb.field"): c.field,
                                         t("wb.old"): c.old, t("wb.new_value"): c.new}
                                        for c in changes.label_changes]), hide_index=True, width="stretch")
-        st.dataframe(pd.DataFrame([{t("table.dimension"): _metric(m),
-                                    t("wb.before"): "N/A" if a is None else format_percent(a, language()),
-                                    t("wb.after"): "N/A" if b is None else format_percent(b, language())}
+        st.dataframe(pd.DataFrame([{t("table.dimension"): _metric(m), t("wb.before"): proportion_text(a),
+                                    t("wb.after"): proportion_text(b)}
                                    for m, (a, b) in changes.metric_moves.items()]), hide_index=True, width="stretch")
 
 with downloads:

@@ -104,9 +104,10 @@ def test_diff_lists_added_removed_changed_labels_and_metric_moves(make_case):
         ("edit", "c1", "correct", None, False),
     ]
     # relevance: 3/5 before, 4/6 after; correctness: N/A before, 0/1 after.
-    assert diff.metric_moves["context_relevance"] == pytest.approx((3 / 5, 4 / 6))
-    assert diff.metric_moves["correctness"] == (None, 0.0)
-    assert diff.metric_moves["coverage"] == (None, None)
+    moves = {name: tuple((p.successes, p.total, p.value) for p in pair) for name, pair in diff.metric_moves.items()}
+    assert moves["context_relevance"] == ((3, 5, pytest.approx(3 / 5)), (4, 6, pytest.approx(4 / 6)))
+    assert moves["correctness"] == ((0, 0, None), (0, 1, 0.0))
+    assert moves["coverage"] == ((0, 0, None), (0, 0, None))
     assert diff_datasets(old, old).empty
 
 

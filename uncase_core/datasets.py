@@ -105,7 +105,7 @@ class DatasetDiff:
     removed: tuple[str, ...]
     changed: tuple[str, ...]
     label_changes: tuple[LabelChange, ...]
-    metric_moves: Mapping[str, tuple[float | None, float | None]]  # pooled value before, after
+    metric_moves: Mapping[str, tuple[Proportion, Proportion]]  # pooled proportion before, after
 
     @property
     def empty(self) -> bool:
@@ -140,7 +140,7 @@ def diff_datasets(old: RagDataset, new: RagDataset) -> DatasetDiff:
             if was != now:
                 label_changes.append(LabelChange(case_id, key[0], key[1], was, now))
     metrics_before, metrics_after = pooled_metrics(old.cases), pooled_metrics(new.cases)
-    moves = {name: (metrics_before[name].value, metrics_after[name].value) for name in METRICS}
+    moves = {name: (metrics_before[name], metrics_after[name]) for name in METRICS}
     return DatasetDiff(added, removed, tuple(changed), tuple(label_changes), moves)
 
 

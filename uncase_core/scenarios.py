@@ -59,3 +59,11 @@ def load_all(scenarios: tuple[Scenario, ...], language: str, index_path: Path = 
     """Every scenario's case in one dataset, in index order, to look at pooled results."""
     cases = tuple(case for s in scenarios for case in load_scenario(s, language, index_path).cases)
     return RagDataset(cases, "jsonl")
+
+
+def load_workbench(language: str) -> RagDataset:
+    """The dataset workbench's built-in 65-case dataset in ``language`` (English when there is none)."""
+    path = ASSETS / "datasets" / f"workbench_{language}.json"
+    if not path.exists():
+        path = ASSETS / "datasets" / "workbench_en.json"
+    return dataset_from_bytes(path.read_bytes(), path.name)
