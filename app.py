@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui.session import setup_page, t
+from ui.session import PAGES, SUMMARIES, setup_page, t
 
 setup_page("home.title")
 
@@ -10,16 +10,9 @@ st.title(t("home.title"))
 st.markdown(t("home.intro"))
 
 st.subheader(t("home.modules"))
-st.page_link("pages/1_rag_diagnosis.py", label=t("nav.rag"), icon=":material/troubleshoot:")
-st.markdown(t("home.rag_summary"))
-st.page_link("pages/2_conversation_quality.py", label=t("nav.conversations"), icon=":material/forum:")
-st.markdown(t("home.conv_summary"))
-st.page_link("pages/3_summary_autoevaluation.py", label=t("nav.summaries"), icon=":material/summarize:")
-st.markdown(t("home.sum_summary"))
-st.page_link("pages/4_rubric_lab.py", label=t("nav.rubrics"), icon=":material/rule:")
-st.markdown(t("home.rub_summary"))
-st.page_link("pages/5_dataset_workbench.py", label=t("nav.datasets"), icon=":material/dataset:")
-st.markdown(t("home.wb_summary"))
+for (path, label_key, icon), summary_key in zip(PAGES[1:], SUMMARIES, strict=True):
+    st.page_link(path, label=t(label_key), icon=icon)
+    st.markdown(t(summary_key))
 
 st.subheader(t("home.principles_title"))
 st.markdown(t("home.principles"))

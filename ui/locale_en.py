@@ -618,4 +618,184 @@ MESSAGES = {
     "wb.before": "This version",
     "wb.after": "Other version",
     "wb.download": "Download with the revision log",
+    # ---------------------------------------------------------------- threshold explorer
+    "nav.thresholds": "Threshold explorer",
+    "home.thr_summary": (
+        "Move a threshold or a composite weight and watch the pass rate, its interval and the cases that flip."
+    ),
+    "thr.title": "Threshold explorer",
+    "thr.intro": (
+        "A pass rate depends on where you put the threshold. The curve shows the share of cases whose value "
+        "reaches each threshold, with its Wilson 95% band; the lists show exactly which cases change side "
+        "between two thresholds. A case is a **clear** pass or fail only when its own interval lies entirely "
+        "on one side of the threshold; otherwise it is **uncertain**: more labels would be needed to say."
+    ),
+    "thr.source": "Dataset",
+    "thr.source.workbench": "Dataset workbench (65 cases, with your label changes)",
+    "thr.source.rag": "RAG diagnosis page (your labels)",
+    "thr.source.upload": "Upload a dataset",
+    "thr.no_data": "Upload a RAG dataset (JSON or JSONL) in the sidebar to explore it.",
+    "thr.mode": "What moves",
+    "thr.mode.threshold": "A dimension's threshold",
+    "thr.mode.weight": "A weight in the composite",
+    "thr.current": "Threshold",
+    "thr.compare": "Compare with threshold",
+    "thr.current_mark": "now",
+    "thr.compare_mark": "compare",
+    "thr.equal_mark": "equal weights",
+    "thr.x_threshold": "Threshold on {metric}",
+    "thr.x_weight": "Raw weight of {metric} (others fixed)",
+    "thr.y_rate": "Cases passing",
+    "thr.y_rate_composite": "Cases whose composite passes",
+    "thr.pass_rate": "Pass rate",
+    "thr.pass_rate_help": "Cases whose value reaches the threshold, over the cases where the value is applicable.",
+    "thr.band": "Wilson 95% interval",
+    "thr.clear_help": (
+        "Clear pass: the case's interval lies entirely at or above the threshold. Clear fail: entirely below. "
+        "Uncertain: the interval straddles the threshold."
+    ),
+    "thr.curve_title": "Pass rate against the {metric} threshold",
+    "thr.weight_curve_title": "Composite pass rate as the weight of {metric} moves",
+    "thr.flips_title": "Cases that change side between {a} and {b}",
+    "thr.weight_flips_title": "Cases that change side between equal weights and a weight of {weight} on {metric}",
+    "thr.newly_failing": "Pass before, fail after",
+    "thr.newly_passing": "Fail before, pass after",
+    "thr.value": "Value",
+    "thr.range": "Interval (or bound)",
+    "thr.standing": "Standing",
+    "thr.standing.pass": "Clear pass",
+    "thr.standing.uncertain": "Uncertain",
+    "thr.standing.fail": "Clear fail",
+    "thr.standing.na": "N/A",
+    "thr.composite_threshold": "Composite threshold",
+    "thr.weight": "Weight of {metric}",
+    "thr.other_weights": "The other weights",
+    "thr.composite_bound_note": (
+        "For the composite, clear and uncertain use a bound built from each dimension's interval (the weighted "
+        "mean of the lows and of the highs, or their minimum): a conservative range, not a confidence interval."
+    ),
+    "thr.not_applicable": "{count} cases have no labelled units for this and are left out: {ids}.",
+    "thr.all_cases": "Every case at the current setting ({count})",
+    # ---------------------------------------------------------------- sample-size planner
+    "nav.planner": "Sample-size planner",
+    "home.plan_summary": (
+        "How many labelled units before a proportion means something, and whether two results really differ."
+    ),
+    "plan.title": "Sample-size planner",
+    "plan.intro": (
+        "A proportion from a handful of units has a wide interval. Say what value you expect and how precise "
+        "you need it (the half-width: the interval will be about the value plus or minus that much), and the "
+        "planner finds the number of units by computing the Wilson interval itself for each n. The usual "
+        "normal-approximation formula is shown beside it: it agrees in the middle and fails near 0% and 100%."
+    ),
+    "plan.need_title": "How many units do I need?",
+    "plan.expected": "Expected proportion",
+    "plan.expected_help": (
+        "The value you expect to observe, for example 0.8 if about four in five passages are "
+        "relevant."
+    ),
+    "plan.half_width": "Half-width wanted",
+    "plan.half_width_help": "0.05 means the interval should be about the value ± 5 percentage points.",
+    "plan.confidence": "Confidence level",
+    "plan.wilson_n": "Units needed (Wilson)",
+    "plan.wilson_n_help": "The smallest n whose Wilson interval at the expected value is no wider than asked.",
+    "plan.normal_n": "Normal approximation",
+    "plan.normal_n_help": "z² p(1−p) / h²: the textbook formula. It gives 1 at 0% and 100%, where it is useless.",
+    "plan.reading": (
+        "With **{n}** labelled units and an observed {expected}, the {level} Wilson interval is about "
+        "± {half} wide."
+    ),
+    "plan.differ": (
+        "Here the normal approximation is misleading: it asks for {normal} units where the Wilson interval "
+        "needs {wilson}. Near 0% and 100% the normal interval collapses; trust the Wilson figure."
+    ),
+    "plan.wilson": "Wilson interval",
+    "plan.normal": "Normal approximation",
+    "plan.x_n": "Number of labelled units (log scale)",
+    "plan.y_half_width": "Half-width of the interval",
+    "plan.buys_title": "What does a given number of units buy?",
+    "plan.n": "Number of labelled units",
+    "plan.buys": (
+        "With {n} units and an observed {expected}, the {level} interval is ± {wilson} (Wilson) "
+        "or ± {normal} (normal approximation)."
+    ),
+    "plan.compare_title": "Are two results really different?",
+    "plan.compare_intro": (
+        "Two configurations (two retrievers, two prompts) each give a proportion. Newcombe's interval for "
+        "their difference says whether the gap could be noise at this confidence."
+    ),
+    "plan.config_a": "Configuration A",
+    "plan.config_b": "Configuration B",
+    "plan.units": "Labelled units",
+    "plan.successes": "Successes",
+    "plan.compare_bad": "Check the counts: {message}",
+    "plan.compare_na": "One configuration has no labelled units: the difference is N/A.",
+    "plan.difference": "Difference A − B",
+    "plan.difference_help": "A's proportion minus B's, with Newcombe's hybrid score interval at {level}.",
+    "plan.interval": "{level} interval of the difference: {low} to {high}.",
+    "plan.distinguishable": "Distinguishable at {level}: the interval does not include zero.",
+    "plan.not_distinguishable": (
+        "Not distinguishable at {level}: the interval includes zero, so this gap could be noise. "
+        "Label more units before declaring a winner."
+    ),
+    # ---------------------------------------------------------------- annotator agreement
+    "nav.agreement": "Annotator agreement",
+    "home.agr_summary": "Two people label the same units: raw agreement, Cohen's kappa and every disagreement.",
+    "agr.title": "Annotator agreement",
+    "agr.intro": (
+        "Two annotators label the same units. Labels are matched by case, unit and label name; units only one "
+        "side labelled are counted and left out."
+    ),
+    "agr.source": "Labels",
+    "agr.source.builtin": "Built-in pair (24 cases, two annotators)",
+    "agr.source.upload": "Upload two label files",
+    "agr.upload_a": "Annotator A (exported RAG dataset)",
+    "agr.upload_b": "Annotator B (exported RAG dataset)",
+    "agr.upload_help": "The RAG page's or the workbench's download, labelled by each person; ids must match.",
+    "agr.upload_both": "Upload both annotators' files in the sidebar.",
+    "agr.builtin_note": "Built-in pair: the same 24 cases labelled by two annotators; B skipped one case.",
+    "agr.field": "Label",
+    "agr.field.all": "All labels together",
+    "agr.field.relevant": "Passage relevant",
+    "agr.field.supported": "Claim supported",
+    "agr.field.correct": "Claim correct",
+    "agr.field.covered": "Fact covered",
+    "agr.value.true": "yes",
+    "agr.value.false": "no",
+    "agr.raw": "Raw agreement",
+    "agr.raw_help": "Share of units where both gave the same label.",
+    "agr.kappa": "Cohen's kappa",
+    "agr.kappa_help": "Agreement beyond what chance alone would give: 1 is perfect, 0 is chance level.",
+    "agr.chance": "Agreement expected by chance",
+    "agr.chance_help": "How often two people labelling at random, each with their own rates, would agree.",
+    "agr.raw_line": "Raw agreement: {line}.",
+    "agr.kappa_line": "Kappa {kappa}, 95% interval {low} to {high}.",
+    "agr.kappa_na": (
+        "Kappa is not defined here: both annotators used one and the same label for every unit, so chance "
+        "alone explains all the agreement. Raw agreement is still shown."
+    ),
+    "agr.matched": (
+        "{units} units labelled by both · {only_a} labelled only by A · {only_b} labelled only by B · "
+        "{neither} by neither (all left out)."
+    ),
+    "agr.cases_only_a": "Cases only in A's file ({count}): {ids}.",
+    "agr.cases_only_b": "Cases only in B's file ({count}): {ids}.",
+    "agr.why_title": "Why kappa is lower than raw agreement",
+    "agr.why": (
+        "The annotators agree on {raw} of the units. But when most labels are the same (most passages "
+        "relevant, most claims supported), two people would agree often even by guessing with their own "
+        "rates: here {chance} of the time. Kappa measures agreement beyond that chance level, "
+        "(observed − chance) / (1 − chance) = **{kappa}**. High raw agreement with a modest kappa means the "
+        "rare label is where the annotators disagree: write a clearer guideline for it."
+    ),
+    "agr.why_general": (
+        "Kappa compares observed agreement with the agreement chance alone would give, "
+        "(observed − chance) / (1 − chance)."
+    ),
+    "agr.table_title": "Confusion table (rows: A, columns: B)",
+    "agr.disagreements_title": "Disagreements ({count})",
+    "agr.unit": "Unit",
+    "agr.label": "Label",
+    "agr.text": "Text",
+    "agr.no_disagreements": "No disagreements.",
 }

@@ -636,4 +636,192 @@ MESSAGES = {
     "wb.before": "Esta versión",
     "wb.after": "Otra versión",
     "wb.download": "Descargar con el registro de cambios",
+    # ---------------------------------------------------------------- threshold explorer
+    "nav.thresholds": "Explorador de umbrales",
+    "home.thr_summary": (
+        "Mueve un umbral o un peso del compuesto y mira la tasa de aprobados, su intervalo y los casos que cambian."
+    ),
+    "thr.title": "Explorador de umbrales",
+    "thr.intro": (
+        "Una tasa de aprobados depende de dónde pongas el umbral. La curva muestra la proporción de casos cuyo "
+        "valor alcanza cada umbral, con su banda de Wilson al 95 %; las listas dicen exactamente qué casos "
+        "cambian de lado entre dos umbrales. Un caso es un aprobado o un suspenso **claro** solo cuando su "
+        "propio intervalo queda entero a un lado del umbral; si no, es **incierto**: harían falta más etiquetas."
+    ),
+    "thr.source": "Dataset",
+    "thr.source.workbench": "Banco de datasets (65 casos, con tus cambios de etiqueta)",
+    "thr.source.rag": "Página de diagnóstico RAG (tus etiquetas)",
+    "thr.source.upload": "Subir un dataset",
+    "thr.no_data": "Sube un dataset RAG (JSON o JSONL) en la barra lateral para explorarlo.",
+    "thr.mode": "Qué se mueve",
+    "thr.mode.threshold": "El umbral de una dimensión",
+    "thr.mode.weight": "Un peso del compuesto",
+    "thr.current": "Umbral",
+    "thr.compare": "Comparar con el umbral",
+    "thr.current_mark": "ahora",
+    "thr.compare_mark": "comparar",
+    "thr.equal_mark": "pesos iguales",
+    "thr.x_threshold": "Umbral de {metric}",
+    "thr.x_weight": "Peso bruto de {metric} (los demás fijos)",
+    "thr.y_rate": "Casos que aprueban",
+    "thr.y_rate_composite": "Casos cuyo compuesto aprueba",
+    "thr.pass_rate": "Tasa de aprobados",
+    "thr.pass_rate_help": "Casos cuyo valor alcanza el umbral, sobre los casos donde el valor es aplicable.",
+    "thr.band": "Intervalo de Wilson al 95 %",
+    "thr.clear_help": (
+        "Aprobado claro: el intervalo del caso queda entero en el umbral o por encima. Suspenso claro: entero "
+        "por debajo. Incierto: el intervalo cruza el umbral."
+    ),
+    "thr.curve_title": "Tasa de aprobados según el umbral de {metric}",
+    "thr.weight_curve_title": "Tasa de aprobados del compuesto al mover el peso de {metric}",
+    "thr.flips_title": "Casos que cambian de lado entre {a} y {b}",
+    "thr.weight_flips_title": "Casos que cambian de lado entre pesos iguales y un peso de {weight} en {metric}",
+    "thr.newly_failing": "Aprobaban antes, suspenden después",
+    "thr.newly_passing": "Suspendían antes, aprueban después",
+    "thr.value": "Valor",
+    "thr.range": "Intervalo (o cota)",
+    "thr.standing": "Situación",
+    "thr.standing.pass": "Aprobado claro",
+    "thr.standing.uncertain": "Incierto",
+    "thr.standing.fail": "Suspenso claro",
+    "thr.standing.na": "N/A",
+    "thr.composite_threshold": "Umbral del compuesto",
+    "thr.weight": "Peso de {metric}",
+    "thr.other_weights": "Los demás pesos",
+    "thr.composite_bound_note": (
+        "Para el compuesto, claro e incierto usan una cota construida con el intervalo de cada dimensión (la "
+        "media ponderada de los mínimos y de los máximos, o su mínimo): un rango conservador, no un intervalo "
+        "de confianza."
+    ),
+    "thr.not_applicable": "{count} casos no tienen unidades etiquetadas para esto y quedan fuera: {ids}.",
+    "thr.all_cases": "Todos los casos con el ajuste actual ({count})",
+    # ---------------------------------------------------------------- sample-size planner
+    "nav.planner": "Planificador de muestra",
+    "home.plan_summary": (
+        "Cuántas unidades etiquetadas hacen falta para que una proporción signifique algo, y si dos resultados "
+        "difieren de verdad."
+    ),
+    "plan.title": "Planificador de tamaño de muestra",
+    "plan.intro": (
+        "Una proporción sobre pocas unidades tiene un intervalo ancho. Di qué valor esperas y cuánta precisión "
+        "necesitas (la semiamplitud: el intervalo será más o menos el valor ± esa cantidad), y el planificador "
+        "busca el número de unidades calculando el propio intervalo de Wilson para cada n. Al lado se muestra "
+        "la fórmula habitual de la aproximación normal: coincide en el centro y falla cerca de 0 % y 100 %."
+    ),
+    "plan.need_title": "¿Cuántas unidades necesito?",
+    "plan.expected": "Proporción esperada",
+    "plan.expected_help": (
+        "El valor que esperas observar, por ejemplo 0,8 si unos cuatro de cada cinco pasajes son "
+        "relevantes."
+    ),
+    "plan.half_width": "Semiamplitud deseada",
+    "plan.half_width_help": "0,05 significa que el intervalo debería ser el valor ± 5 puntos porcentuales.",
+    "plan.confidence": "Nivel de confianza",
+    "plan.wilson_n": "Unidades necesarias (Wilson)",
+    "plan.wilson_n_help": "El menor n cuyo intervalo de Wilson en el valor esperado no es más ancho de lo pedido.",
+    "plan.normal_n": "Aproximación normal",
+    "plan.normal_n_help": "z² p(1−p) / h²: la fórmula de manual. Da 1 en 0 % y 100 %, donde no sirve.",
+    "plan.reading": (
+        "Con **{n}** unidades etiquetadas y un valor observado de {expected}, el intervalo de Wilson al {level} "
+        "mide aproximadamente ± {half}."
+    ),
+    "plan.differ": (
+        "Aquí la aproximación normal engaña: pide {normal} unidades donde el intervalo de Wilson necesita "
+        "{wilson}. Cerca de 0 % y 100 % el intervalo normal se colapsa; fíate de la cifra de Wilson."
+    ),
+    "plan.wilson": "Intervalo de Wilson",
+    "plan.normal": "Aproximación normal",
+    "plan.x_n": "Número de unidades etiquetadas (escala logarítmica)",
+    "plan.y_half_width": "Semiamplitud del intervalo",
+    "plan.buys_title": "¿Qué da un número de unidades dado?",
+    "plan.n": "Número de unidades etiquetadas",
+    "plan.buys": (
+        "Con {n} unidades y un valor observado de {expected}, el intervalo al {level} es ± {wilson} (Wilson) "
+        "o ± {normal} (aproximación normal)."
+    ),
+    "plan.compare_title": "¿Son dos resultados realmente distintos?",
+    "plan.compare_intro": (
+        "Dos configuraciones (dos recuperadores, dos prompts) dan cada una una proporción. El intervalo de "
+        "Newcombe para su diferencia dice si la distancia podría ser ruido con esta confianza."
+    ),
+    "plan.config_a": "Configuración A",
+    "plan.config_b": "Configuración B",
+    "plan.units": "Unidades etiquetadas",
+    "plan.successes": "Éxitos",
+    "plan.compare_bad": "Revisa los conteos: {message}",
+    "plan.compare_na": "Una configuración no tiene unidades etiquetadas: la diferencia es N/A.",
+    "plan.difference": "Diferencia A − B",
+    "plan.difference_help": "La proporción de A menos la de B, con el intervalo híbrido de Newcombe al {level}.",
+    "plan.interval": "Intervalo al {level} de la diferencia: de {low} a {high}.",
+    "plan.distinguishable": "Distinguibles al {level}: el intervalo no incluye el cero.",
+    "plan.not_distinguishable": (
+        "No distinguibles al {level}: el intervalo incluye el cero, así que la distancia podría ser ruido. "
+        "Etiqueta más unidades antes de declarar un ganador."
+    ),
+    # ---------------------------------------------------------------- annotator agreement
+    "nav.agreement": "Acuerdo entre anotadores",
+    "home.agr_summary": "Dos personas etiquetan las mismas unidades: acuerdo bruto, kappa de Cohen y cada desacuerdo.",
+    "agr.title": "Acuerdo entre anotadores",
+    "agr.intro": (
+        "Dos anotadores etiquetan las mismas unidades. Las etiquetas se emparejan por caso, unidad y nombre de "
+        "etiqueta; las unidades que solo etiquetó una parte se cuentan y quedan fuera."
+    ),
+    "agr.source": "Etiquetas",
+    "agr.source.builtin": "Par incluido (24 casos, dos anotadores)",
+    "agr.source.upload": "Subir dos ficheros de etiquetas",
+    "agr.upload_a": "Anotador A (dataset RAG exportado)",
+    "agr.upload_b": "Anotador B (dataset RAG exportado)",
+    "agr.upload_help": (
+        "La descarga de la página RAG o del banco, etiquetada por cada persona; los ids deben "
+        "coincidir."
+    ),
+    "agr.upload_both": "Sube los ficheros de los dos anotadores en la barra lateral.",
+    "agr.builtin_note": "Par incluido: los mismos 24 casos etiquetados por dos anotadores; B se saltó un caso.",
+    "agr.field": "Etiqueta",
+    "agr.field.all": "Todas las etiquetas juntas",
+    "agr.field.relevant": "Pasaje relevante",
+    "agr.field.supported": "Afirmación respaldada",
+    "agr.field.correct": "Afirmación correcta",
+    "agr.field.covered": "Hecho cubierto",
+    "agr.value.true": "sí",
+    "agr.value.false": "no",
+    "agr.raw": "Acuerdo bruto",
+    "agr.raw_help": "Proporción de unidades en las que ambos pusieron la misma etiqueta.",
+    "agr.kappa": "Kappa de Cohen",
+    "agr.kappa_help": "Acuerdo más allá del que daría el azar: 1 es perfecto, 0 es el nivel del azar.",
+    "agr.chance": "Acuerdo esperado por azar",
+    "agr.chance_help": (
+        "Con qué frecuencia coincidirían dos personas etiquetando al azar, cada una con sus propias "
+        "tasas."
+    ),
+    "agr.raw_line": "Acuerdo bruto: {line}.",
+    "agr.kappa_line": "Kappa {kappa}, intervalo al 95 % de {low} a {high}.",
+    "agr.kappa_na": (
+        "Kappa no está definida aquí: los dos anotadores usaron una misma etiqueta para todas las unidades, así "
+        "que el azar explica todo el acuerdo. El acuerdo bruto se sigue mostrando."
+    ),
+    "agr.matched": (
+        "{units} unidades etiquetadas por ambos · {only_a} solo por A · {only_b} solo por B · "
+        "{neither} por ninguno (todas fuera)."
+    ),
+    "agr.cases_only_a": "Casos solo en el fichero de A ({count}): {ids}.",
+    "agr.cases_only_b": "Casos solo en el fichero de B ({count}): {ids}.",
+    "agr.why_title": "Por qué kappa es menor que el acuerdo bruto",
+    "agr.why": (
+        "Los anotadores coinciden en el {raw} de las unidades. Pero cuando la mayoría de las etiquetas son "
+        "iguales (casi todos los pasajes relevantes, casi todas las afirmaciones respaldadas), dos personas "
+        "coincidirían a menudo incluso adivinando con sus propias tasas: aquí el {chance} de las veces. Kappa "
+        "mide el acuerdo más allá de ese nivel del azar, (observado − azar) / (1 − azar) = **{kappa}**. Un "
+        "acuerdo bruto alto con una kappa modesta indica que el desacuerdo está en la etiqueta rara: escribe "
+        "una guía más clara para ella."
+    ),
+    "agr.why_general": (
+        "Kappa compara el acuerdo observado con el que daría el azar, (observado − azar) / (1 − azar)."
+    ),
+    "agr.table_title": "Tabla de confusión (filas: A, columnas: B)",
+    "agr.disagreements_title": "Desacuerdos ({count})",
+    "agr.unit": "Unidad",
+    "agr.label": "Etiqueta",
+    "agr.text": "Texto",
+    "agr.no_disagreements": "Sin desacuerdos.",
 }

@@ -20,7 +20,13 @@ PAGES = (
     ("pages/3_summary_autoevaluation.py", "nav.summaries", ":material/summarize:"),
     ("pages/4_rubric_lab.py", "nav.rubrics", ":material/rule:"),
     ("pages/5_dataset_workbench.py", "nav.datasets", ":material/dataset:"),
+    ("pages/6_threshold_explorer.py", "nav.thresholds", ":material/tune:"),
+    ("pages/7_sample_size_planner.py", "nav.planner", ":material/straighten:"),
+    ("pages/8_annotator_agreement.py", "nav.agreement", ":material/group:"),
 )
+# The home page's one-line summary of each module, in the order of PAGES[1:].
+SUMMARIES = ("home.rag_summary", "home.conv_summary", "home.sum_summary", "home.rub_summary", "home.wb_summary",
+             "home.thr_summary", "home.plan_summary", "home.agr_summary")
 
 
 def language() -> str:

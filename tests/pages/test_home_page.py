@@ -14,3 +14,16 @@ def test_home_switches_to_spanish_live():
     assert not at.exception
     assert any("Etiqueta a mano casos sintéticos" in m.value for m in at.markdown)
     assert at.session_state["language"] == "es"
+
+
+
+def test_home_summarises_every_module():
+    from ui.i18n import translate
+    from ui.session import PAGES, SUMMARIES
+
+    at = open_app()
+    assert not at.exception
+    shown = [m.value for m in at.markdown]
+    assert len(SUMMARIES) == len(PAGES) - 1
+    for key in SUMMARIES:
+        assert translate("en", key) in shown
