@@ -2,7 +2,9 @@
 
 import streamlit as st
 
+from ui.confirm import changed_items, confirm_replace
 from ui.i18n import translate
+from ui.limits import LIMITS, check_count, check_size
 from ui.rag_view import (
     cases_table,
     draw_composite,
@@ -14,15 +16,14 @@ from ui.rag_view import (
 )
 from ui.rag_workspace import Workspace, apply_frame, get_workspace, set_workspace, units_frame
 from ui.session import forget, kept, setup_page, t
+from ui.text import literal
 from uncase_core import rag
 from uncase_core.errors import InputError
 from uncase_core.rag_cases import LABEL_FIELDS, dataset_to_text, file_extension
 from uncase_core.rag_files import read_rag_upload
 from uncase_core.scenarios import load_all, load_index, load_scenario
 
-# Interactive labelling is for tens to hundreds of cases; bigger files belong on the command line.
-MAX_UPLOAD_MB = 2
-MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+LIMIT = LIMITS["rag"]  # interactive labelling is for tens to hundreds of cases
 CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 ALL_SCENARIOS = "__all__"
 SETTING_KEYS = tuple(
@@ -52,28 +53,37 @@ with st.sidebar:
         format_func=lambda sid, lang=lang: (
             translate(lang, "rag.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
     )
+    requested = None  # (dataset, source, source kind, upload kind)
     if st.button(t("rag.load_scenario"), width="stretch"):
         if choice == ALL_SCENARIOS:
-            workspace.replace_dataset(load_all(scenarios, lang), ALL_SCENARIOS, "all")
+            requested = (load_all(scenarios, lang), ALL_SCENARIOS, "all", None)
         else:
-            workspace.replace_dataset(load_scenario(by_id[choice], lang), choice, "scenario")
+            requested = (load_scenario(by_id[choice], lang), choice, "scenario", None)
         st.session_state.pop("rag_upload_error", None)
 
     upload = st.file_uploader(t("rag.upload"), type=["json", "jsonl", "csv"], help=t("rag.upload_help"),
-                              key="rag_upload", max_upload_size=MAX_UPLOAD_MB)
+                              key="rag_upload", max_upload_size=LIMIT.upload_mb)
     if upload is not None and st.session_state.get("rag_upload_seen") != upload.file_id:
         st.session_state["rag_upload_seen"] = upload.file_id
         try:
-            dataset, kind = read_rag_upload(upload.getvalue(), upload.name, MAX_UPLOAD_BYTES)
+            dataset, kind = read_rag_upload(check_size("rag", upload.getvalue(), upload.name), upload.name,
+                                            LIMIT.upload_bytes)
+            check_count("rag", len(dataset.cases), upload.name)
         except InputError as error:
             st.session_state["rag_upload_error"] = error.message
         else:
-            workspace.replace_dataset(dataset, upload.name, "upload")
+            requested = (dataset, upload.name, "upload", kind)
             st.session_state.pop("rag_upload_error", None)
-            if kind == "ragas":
-                st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(dataset.cases))
     if "rag_upload_error" in st.session_state:
-        st.error(t("rag.upload_failed", message=st.session_state["rag_upload_error"]))
+        st.error(t("rag.upload_failed", message=literal(st.session_state["rag_upload_error"])))
+    chosen = confirm_replace(
+        "rag_replace", changed_items(workspace.original.cases, workspace.dataset.cases), requested,
+        upload_name=requested[1] if requested and requested[2] == "upload" else None)
+    if chosen is not None:
+        dataset, source, source_kind, kind = chosen
+        workspace.replace_dataset(dataset, source, source_kind)
+        if kind == "ragas":
+            st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(dataset.cases))
 
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions = st.container()
@@ -95,7 +105,7 @@ with st.sidebar:
         try:
             st.caption(t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights))))
         except InputError as error:
-            st.warning(error.message)
+            st.warning(literal(error.message))
         aggregation = kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"), options=list(rag.AGGREGATIONS),
                            format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"))
     with st.expander(t("rag.gates")):
@@ -122,7 +132,7 @@ if workspace.source_kind == "scenario" and workspace.source in by_id:
 try:
     settings = rag.Settings.build(thresholds, weights, aggregation, gates, confidence)
 except InputError as error:
-    st.error(t("rag.settings_error", message=error.message))
+    st.error(t("rag.settings_error", message=literal(error.message)))
     settings = rag.Settings.build(thresholds, None, aggregation, gates, confidence)
 
 cases = workspace.dataset.cases
@@ -136,8 +146,8 @@ if len(cases) > 1:
 labels_column, results_column = st.columns([3, 2], gap="large")
 with labels_column:
     case = workspace.case
-    st.markdown(f"**{t('rag.question')}** {case.question}")
-    st.markdown(f"**{t('rag.answer')}** {case.answer}" if case.answer else f"**{t('rag.answer')}** —")
+    st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
+    st.markdown(f"**{t('rag.answer')}** {literal(case.answer)}" if case.answer else f"**{t('rag.answer')}** —")
     for kind in ("passages", "claims", "reference_facts"):
         st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
         units = case.units(kind)
@@ -155,7 +165,7 @@ with labels_column:
                                 column_order=[*LABEL_FIELDS[kind], "id", "text"],
                                 num_rows="fixed", width="stretch", key=key)
         with st.expander(t("units.full_text")):
-            st.markdown("\n".join(f"- **{u.id}** {u.text}" for u in units))
+            st.markdown("\n".join(f"- **{literal(u.id)}** {literal(u.text)}" for u in units))
         updated = apply_frame(base, kind, edited)
         if updated != units:
             case = case.with_units(kind, updated)

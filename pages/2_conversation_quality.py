@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 import pandas as pd
 import streamlit as st
 
+from ui.confirm import changed_items, confirm_replace
 from ui.conversation_view import (
     batch_table,
     draw_chat,
@@ -17,15 +18,16 @@ from ui.conversation_view import (
 )
 from ui.editing import stable_base
 from ui.i18n import translate
+from ui.limits import LIMITS, check_count, check_size
 from ui.session import kept, set_kept, setup_page, t
+from ui.text import literal
 from uncase_core.claims import label_claim
 from uncase_core.conversations import Claim, Conversation, TurnLabel, conversations_from_bytes, conversations_to_text
 from uncase_core.errors import InputError
 from uncase_core.evaluator import DEFAULT_MEMORIZATION_LIMIT, DEFAULT_THRESHOLDS, METRICS, Evaluator
 from uncase_core.scenarios import CONVERSATION_INDEX, load_conversation, load_index
 
-MAX_UPLOAD_MB = 2
-MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+LIMIT = LIMITS["conversations"]
 ALL = "__all__"
 PRESETS = {
     "document": dict(DEFAULT_THRESHOLDS),
@@ -70,26 +72,31 @@ with st.sidebar:
     choice = kept(st.selectbox, "conv_scenario_choice", options[0], t("conv.scenario"), options=options,
                   format_func=lambda sid, lang=lang: (
                       translate(lang, "conv.all_scenarios") if sid == ALL else by_id[sid].title[lang]))
+    requested = None  # (conversations, source)
     if st.button(t("rag.load_scenario"), key="conv_load", width="stretch"):
         if choice == ALL:
-            workspace.replace_all(tuple(load_conversation(s, lang) for s in scenarios), ALL)
+            requested = (tuple(load_conversation(s, lang) for s in scenarios), ALL)
         else:
-            workspace.replace_all((load_conversation(by_id[choice], lang),), choice)
+            requested = ((load_conversation(by_id[choice], lang),), choice)
         st.session_state.pop("conv_upload_error", None)
     upload = st.file_uploader(t("conv.upload"), type=["json", "jsonl"], key="conv_upload",
-                              help=t("conv.upload_help"), max_upload_size=MAX_UPLOAD_MB)
+                              help=t("conv.upload_help"), max_upload_size=LIMIT.upload_mb)
+    from_upload = False
     if upload is not None and st.session_state.get("conv_upload_seen") != upload.file_id:
         st.session_state["conv_upload_seen"] = upload.file_id
         try:
-            data = upload.getvalue()
-            if len(data) > MAX_UPLOAD_BYTES:
-                raise InputError(t("conv.too_big"), source=upload.name)
-            workspace.replace_all(conversations_from_bytes(data, upload.name), upload.name)
+            loaded = conversations_from_bytes(check_size("conversations", upload.getvalue(), upload.name), upload.name)
+            check_count("conversations", len(loaded), upload.name)
+            requested, from_upload = (loaded, upload.name), True
             st.session_state.pop("conv_upload_error", None)
         except InputError as error:
             st.session_state["conv_upload_error"] = error.message
     if "conv_upload_error" in st.session_state:
-        st.error(t("rag.upload_failed", message=st.session_state["conv_upload_error"]))
+        st.error(t("rag.upload_failed", message=literal(st.session_state["conv_upload_error"])))
+    chosen = confirm_replace("conv_replace", changed_items(workspace.original, workspace.conversations), requested,
+                             upload_name=upload.name if from_upload else None)
+    if chosen is not None:
+        workspace.replace_all(*chosen)
     downloads = st.container()
 
     st.subheader(t("rag.settings"))
@@ -141,7 +148,7 @@ result = evaluator.evaluate(conversation)
 
 chat_column, result_column = st.columns([3, 2], gap="large")
 with chat_column:
-    st.subheader(t("conv.chat", id=conversation.id))
+    st.subheader(t("conv.chat", id=literal(conversation.id)))
     draw_chat(conversation, result)
 
     st.markdown(f"**{t('conv.claims')}** · {t('conv.claims_help')}")

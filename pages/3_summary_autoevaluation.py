@@ -5,9 +5,12 @@ from dataclasses import dataclass, field, replace
 import pandas as pd
 import streamlit as st
 
+from ui.confirm import changed_items, confirm_replace
 from ui.editing import stable_base
 from ui.i18n import format_percent, translate
+from ui.limits import LIMITS, check_count, check_size
 from ui.session import kept, language, setup_page, t
+from ui.text import literal
 from uncase_core.errors import InputError
 from uncase_core.scenarios import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.summary import (
@@ -22,7 +25,7 @@ from uncase_core.summary import (
     parse_judgement_block,
 )
 
-MAX_UPLOAD_MB = 2
+LIMIT = LIMITS["summaries"]
 BLOCK_KINDS = ("accuracy", "adherence", "completeness")
 
 
@@ -91,20 +94,28 @@ with st.sidebar:
     choice = kept(st.selectbox, "sum_scenario_choice", scenarios[0].id, t("sum.scenario"),
                   options=[s.id for s in scenarios],
                   format_func=lambda sid, lang=lang: by_id[sid].title[lang])
+    requested = None  # (cases, source)
     if st.button(t("rag.load_scenario"), key="sum_load", width="stretch"):
-        workspace.replace_all(_load(by_id[choice], lang), choice)
+        requested = (_load(by_id[choice], lang), choice)
         st.session_state.pop("sum_upload_error", None)
     upload = st.file_uploader(t("sum.upload"), type=["json", "jsonl"], key="sum_upload",
-                              help=t("sum.upload_help"), max_upload_size=MAX_UPLOAD_MB)
+                              help=t("sum.upload_help"), max_upload_size=LIMIT.upload_mb)
+    from_upload = False
     if upload is not None and st.session_state.get("sum_upload_seen") != upload.file_id:
         st.session_state["sum_upload_seen"] = upload.file_id
         try:
-            workspace.replace_all(cases_from_bytes(upload.getvalue(), upload.name), upload.name)
+            loaded = cases_from_bytes(check_size("summaries", upload.getvalue(), upload.name), upload.name)
+            check_count("summaries", len(loaded), upload.name)
+            requested, from_upload = (loaded, upload.name), True
             st.session_state.pop("sum_upload_error", None)
         except InputError as error:
             st.session_state["sum_upload_error"] = error.message
     if "sum_upload_error" in st.session_state:
-        st.error(t("rag.upload_failed", message=st.session_state["sum_upload_error"]))
+        st.error(t("rag.upload_failed", message=literal(st.session_state["sum_upload_error"])))
+    chosen = confirm_replace("sum_replace", changed_items(workspace.original, workspace.cases), requested,
+                             upload_name=upload.name if from_upload else None)
+    if chosen is not None:
+        workspace.replace_all(*chosen)
     downloads = st.container()
 
     with st.expander(t("sum.paste_title")):
@@ -116,7 +127,7 @@ with st.sidebar:
             try:
                 block, notes = parse_judgement_block(pasted, block_kind)
             except InputError as error:
-                st.error(t("sum.paste_failed", message=error.message))
+                st.error(t("sum.paste_failed", message=literal(error.message)))
             else:
                 data = case_to_dict(workspace.cases[workspace.index])
                 data[block_kind] = block
@@ -176,12 +187,12 @@ with summary_column:
         for section in case.sections:
             kind = t(f"sum.kind.{section.kind}") + (f" · {t('sum.col.categorical').lower()}" if section.categorical
                                                      else "")
-            st.markdown(f"**{section.name}** ({kind})")
+            st.markdown(f"**{literal(section.name)}** ({kind})")
             st.text(section.text)
             check = categorical_check(section)
             if check is not None:
                 allowed = ", ".join(section.allowed_values or ())
-                st.caption(t("sum.categorical_ok" if check else "sum.categorical_bad", name=section.name,
+                st.caption(t("sum.categorical_ok" if check else "sum.categorical_bad", name=literal(section.name),
                              allowed=allowed))
         st.caption(t("sum.toggle_help"))
     else:
@@ -253,7 +264,7 @@ if case != cases[workspace.index]:
 
 # ---------------------------------------------------------------- results
 evaluation = evaluate_summary(case)
-st.subheader(t("sum.results", id=case.id))
+st.subheader(t("sum.results", id=literal(case.id)))
 for column, name in zip(st.columns(3), SUMMARY_METRICS, strict=True):
     with column.container(border=True):
         p = evaluation.metrics[name]

@@ -4,14 +4,16 @@ import pandas as pd
 import streamlit as st
 
 from ui.i18n import format_number, translate
+from ui.limits import LIMITS, check_count, check_size
 from ui.rubric_view import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.session import kept, setup_page, t
+from ui.text import literal
 from uncase_core.errors import InputError
 from uncase_core.holistic import generate_holistic, holistic_agreement, read_holistic
 from uncase_core.rubric_generator import GeneratorSettings, filter_recovery, generate_verdicts
 from uncase_core.rubrics import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
 
-MAX_UPLOAD_MB = 5
+LIMIT = LIMITS["rubrics"]
 # Noisy enough that the judges disagree until the planted items are filtered (seed 8: Spearman 0.51 -> 0.84).
 DEFAULTS = {"seed": 8, "candidates": 8, "trivial": 3, "impossible": 3, "misaligned": 8, "unstable": 20}
 
@@ -34,9 +36,9 @@ with st.sidebar:
                    for kind in FILTERS}
         generate = st.button(t("rub.generate"), width="stretch")
     upload = st.file_uploader(t("rub.upload"), type=["csv", "jsonl"], key="rub_upload", help=t("rub.upload_help"),
-                              max_upload_size=MAX_UPLOAD_MB)
+                              max_upload_size=LIMIT.upload_mb)
     holistic_upload = st.file_uploader(t("rub.upload_holistic"), type=["csv", "jsonl"], key="rub_holistic_upload",
-                                       help=t("rub.upload_holistic_help"), max_upload_size=MAX_UPLOAD_MB)
+                                       help=t("rub.upload_holistic_help"), max_upload_size=LIMIT.upload_mb)
 
 if generate or "rub_verdicts" not in st.session_state:
     try:
@@ -50,15 +52,17 @@ if generate or "rub_verdicts" not in st.session_state:
 if upload is not None and st.session_state.get("rub_upload_seen") != upload.file_id:
     st.session_state["rub_upload_seen"] = upload.file_id
     try:
-        st.session_state.update(rub_verdicts=read_verdicts(upload.getvalue(), upload.name), rub_truth=None,
-                                rub_source=upload.name, rub_holistic=None)
+        verdicts = read_verdicts(check_size("rubrics", upload.getvalue(), upload.name), upload.name)
+        check_count("rubrics", len(verdicts), upload.name)
+        st.session_state.update(rub_verdicts=verdicts, rub_truth=None, rub_source=upload.name, rub_holistic=None)
         st.session_state.pop("rub_upload_error", None)
     except InputError as error:
         st.session_state["rub_upload_error"] = error.message
 if holistic_upload is not None and st.session_state.get("rub_holistic_seen") != holistic_upload.file_id:
     st.session_state["rub_holistic_seen"] = holistic_upload.file_id
     try:
-        st.session_state["rub_holistic"] = read_holistic(holistic_upload.getvalue(), holistic_upload.name)
+        data = check_size("rubrics", holistic_upload.getvalue(), holistic_upload.name)
+        st.session_state["rub_holistic"] = read_holistic(data, holistic_upload.name)
         st.session_state.pop("rub_upload_error", None)
     except InputError as error:
         st.session_state["rub_upload_error"] = error.message
@@ -69,7 +73,7 @@ truth = st.session_state.get("rub_truth")
 # ---------------------------------------------------------------- sidebar: filters
 with st.sidebar:
     if "rub_upload_error" in st.session_state:
-        st.error(t("rub.upload_failed", message=st.session_state["rub_upload_error"]))
+        st.error(t("rub.upload_failed", message=literal(st.session_state["rub_upload_error"])))
     st.download_button(t("rub.download"), verdicts_to_csv(verdicts), file_name="verdicts.csv", mime="text/csv",
                        width="stretch")
     st.subheader(t("rub.filters"))

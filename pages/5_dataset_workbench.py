@@ -6,9 +6,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from ui.confirm import changed_items, confirm_replace
 from ui.i18n import format_percent, translate
+from ui.limits import LIMITS, check_count, check_size
 from ui.rag_view import proportion_text
 from ui.session import kept, setup_page, t
+from ui.text import id_list, literal
 from uncase_core.datasets import (
     METADATA_FIELDS,
     SPLITS,
@@ -28,7 +31,7 @@ from uncase_core.rag import METRICS
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_to_text
 from uncase_core.scenarios import load_workbench
 
-MAX_UPLOAD_MB = 5
+LIMIT = LIMITS["dataset"]
 
 
 def _metric(name: str) -> str:
@@ -37,28 +40,37 @@ def _metric(name: str) -> str:
 
 lang = setup_page("wb.title")
 if "wb_dataset" not in st.session_state:
-    st.session_state.update(wb_dataset=load_workbench(lang), wb_source="builtin", wb_reveals=0)
+    builtin = load_workbench(lang)
+    st.session_state.update(wb_dataset=builtin, wb_original=builtin, wb_source="builtin", wb_reveals=0)
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
     st.subheader(t("rag.data"))
+    requested = None  # (dataset, source)
     if st.button(t("wb.load_builtin"), width="stretch"):
-        st.session_state.update(wb_dataset=load_workbench(lang), wb_source="builtin")
+        requested = (load_workbench(lang), "builtin")
         st.session_state.pop("wb_error", None)
     upload = st.file_uploader(t("wb.upload"), type=["json", "jsonl"], key="wb_upload", help=t("rag.upload_help"),
-                              max_upload_size=MAX_UPLOAD_MB)
+                              max_upload_size=LIMIT.upload_mb)
     if upload is not None and st.session_state.get("wb_upload_seen") != upload.file_id:
         st.session_state["wb_upload_seen"] = upload.file_id
         try:
-            st.session_state.update(wb_dataset=dataset_from_bytes(upload.getvalue(), upload.name),
-                                    wb_source=upload.name)
+            loaded = dataset_from_bytes(check_size("dataset", upload.getvalue(), upload.name), upload.name)
+            check_count("dataset", len(loaded.cases), upload.name)
+            requested = (loaded, upload.name)
             st.session_state.pop("wb_error", None)
         except InputError as error:
             st.session_state["wb_error"] = error.message
+    current = st.session_state["wb_dataset"]
+    original = st.session_state.get("wb_original", current)
+    chosen = confirm_replace("wb_replace", changed_items(original.cases, current.cases), requested,
+                             upload_name=requested[1] if requested and requested[1] != "builtin" else None)
+    if chosen is not None:
+        st.session_state.update(wb_dataset=chosen[0], wb_original=chosen[0], wb_source=chosen[1])
     other = st.file_uploader(t("wb.upload_other"), type=["json", "jsonl"], key="wb_other",
-                             help=t("wb.upload_other_help"), max_upload_size=MAX_UPLOAD_MB)
+                             help=t("wb.upload_other_help"), max_upload_size=LIMIT.upload_mb)
     if "wb_error" in st.session_state:
-        st.error(t("rag.upload_failed", message=st.session_state["wb_error"]))
+        st.error(t("rag.upload_failed", message=literal(st.session_state["wb_error"])))
     downloads = st.container()
 
     st.subheader(t("rag.settings"))
@@ -83,7 +95,7 @@ right.metric(t("wb.revisions"), str(len(revisions(dataset))))
 missing = missing_metadata(cases, [field, "split"])
 if missing:
     st.warning(t("wb.missing", count=len(missing), fields=f"{field}, split",
-                 ids=", ".join(list(missing)[:8]) + (" ..." if len(missing) > 8 else "")))
+                 ids=id_list(missing, 8)))
 
 with st.expander(t("wb.table"), expanded=False):
     st.dataframe(pd.DataFrame([{"id": c.id, t("rag.question"): c.question,
@@ -109,10 +121,10 @@ if overall.value is not None:
     figure.add_hline(y=overall.value, line_dash="dot", annotation_text=t("wb.overall"))
 st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
 for failure in result.hidden_failures:
-    st.error(t(f"wb.hidden.{failure.certainty}", field=failure.field, value=failure.value,
+    st.error(t(f"wb.hidden.{failure.certainty}", field=literal(failure.field), value=literal(failure.value),
                metric=_metric(failure.metric)))
 if result.too_small:
-    st.caption(t("wb.too_small", values=", ".join(result.too_small), min_units=min_units))
+    st.caption(t("wb.too_small", values=literal(", ".join(result.too_small)), min_units=min_units))
 st.dataframe(pd.DataFrame([
     {t("wb.value"): s.value, t("wb.cases"): s.cases,
      **{_metric(m): ("N/A" if s.metrics[m].value is None else
@@ -152,7 +164,7 @@ with st.expander(t("wb.splits_title")):
             st.session_state["wb_dataset"] = with_splits(dataset, assignment)
             st.rerun()
         except InputError as error:
-            st.error(error.message)
+            st.error(literal(error.message))
 
 # ---------------------------------------------------------------- held-out discipline
 st.subheader(t("wb.heldout_title"))
@@ -190,7 +202,7 @@ with st.form("wb_change"):
                 reason, author, datetime.now(UTC).isoformat(timespec="seconds"))
             st.rerun()
         except InputError as error:
-            st.error(error.message)
+            st.error(literal(error.message))
 log = revisions(dataset)
 if log:
     st.dataframe(pd.DataFrame([{t("rag.case"): r.case, t("wb.unit_id"): r.unit, t("wb.field"): r.field,
@@ -204,15 +216,16 @@ else:
 if other is not None:
     st.subheader(t("wb.diff_title"))
     try:
-        changes = diff_datasets(dataset, dataset_from_bytes(other.getvalue(), other.name))
+        changes = diff_datasets(dataset, dataset_from_bytes(check_size("dataset", other.getvalue(), other.name),
+                                                            other.name))
     except InputError as error:
-        st.error(t("rag.upload_failed", message=error.message))
+        st.error(t("rag.upload_failed", message=literal(error.message)))
     else:
         st.markdown(t("wb.diff_summary", added=len(changes.added), removed=len(changes.removed),
                       changed=len(changes.changed), labels=len(changes.label_changes)))
         for name, ids in (("added", changes.added), ("removed", changes.removed), ("changed", changes.changed)):
             if ids:
-                st.caption(t(f"wb.diff_{name}", ids=", ".join(ids[:30]) + (" ..." if len(ids) > 30 else "")))
+                st.caption(t(f"wb.diff_{name}", ids=id_list(ids, 30)))
         if changes.label_changes:
             st.dataframe(pd.DataFrame([{t("rag.case"): c.case, t("wb.unit_id"): c.unit, t("wb.field"): c.field,
                                         t("wb.old"): c.old, t("wb.new_value"): c.new}

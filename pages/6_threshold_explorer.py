@@ -5,9 +5,11 @@ import streamlit as st
 
 from ui.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.i18n import format_number, format_percent, translate
+from ui.limits import LIMITS, check_count, check_size
 from ui.rag_view import proportion_text
 from ui.rag_workspace import get_workspace
 from ui.session import kept, setup_page, t
+from ui.text import id_list, literal
 from uncase_core.errors import InputError
 from uncase_core.rag import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag_cases import dataset_from_bytes
@@ -22,7 +24,7 @@ from uncase_core.thresholds import (
     weight_flips,
 )
 
-MAX_UPLOAD_MB = 5
+LIMIT = LIMITS["thresholds"]
 SOURCES = ("workbench", "rag", "upload")
 WEIGHT_GRID = tuple(round(0.25 * i, 2) for i in range(13))  # 0 to 3
 
@@ -50,16 +52,18 @@ with st.sidebar:
                   format_func=lambda s, lang=lang: translate(lang, f"thr.source.{s}"))
     if source == "upload":
         upload = st.file_uploader(t("wb.upload"), type=["json", "jsonl"], key="thr_upload",
-                                  help=t("rag.upload_help"), max_upload_size=MAX_UPLOAD_MB)
+                                  help=t("rag.upload_help"), max_upload_size=LIMIT.upload_mb)
         if upload is not None and st.session_state.get("thr_upload_seen") != upload.file_id:
             st.session_state["thr_upload_seen"] = upload.file_id
             try:
-                st.session_state["thr_uploaded"] = dataset_from_bytes(upload.getvalue(), upload.name)
+                loaded = dataset_from_bytes(check_size("thresholds", upload.getvalue(), upload.name), upload.name)
+                check_count("thresholds", len(loaded.cases), upload.name)
+                st.session_state["thr_uploaded"] = loaded
                 st.session_state.pop("thr_error", None)
             except InputError as error:
                 st.session_state["thr_error"] = error.message
         if "thr_error" in st.session_state:
-            st.error(t("rag.upload_failed", message=st.session_state["thr_error"]))
+            st.error(t("rag.upload_failed", message=literal(st.session_state["thr_error"])))
     mode = kept(st.radio, "thr_mode", "threshold", t("thr.mode"), options=["threshold", "weight"],
                 format_func=lambda m, lang=lang: translate(lang, f"thr.mode.{m}"))
     metric = kept(st.selectbox, "thr_metric", "faithfulness", t("wb.metric"), options=list(METRICS),
@@ -154,8 +158,8 @@ try:
         standings = composite_standings(cases, current_weights, threshold, aggregation)
     if sweep.not_applicable:
         st.caption(t("thr.not_applicable", count=len(sweep.not_applicable),
-                     ids=", ".join(sweep.not_applicable[:10]) + (" ..." if len(sweep.not_applicable) > 10 else "")))
+                     ids=id_list(sweep.not_applicable)))
     with st.expander(t("thr.all_cases", count=len(cases))):
         st.dataframe(_standing_rows(standings), hide_index=True, width="stretch")
 except InputError as error:
-    st.error(error.message)
+    st.error(literal(error.message))

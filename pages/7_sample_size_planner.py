@@ -5,6 +5,7 @@ import streamlit as st
 from ui.charts import half_width_chart
 from ui.i18n import format_percent
 from ui.session import kept, setup_page, t
+from ui.text import literal
 from uncase_core.errors import InputError
 from uncase_core.stats import (
     difference_interval,
@@ -41,7 +42,7 @@ try:
     needed = required_sample_size(expected, half_width, confidence)
     normal_needed = normal_sample_size(expected, half_width, confidence)
 except InputError as error:
-    st.error(error.message)
+    st.error(literal(error.message))
     st.stop()
 first, second = st.columns(2)
 first.metric(t("plan.wilson_n"), f"{needed:,}", help=t("plan.wilson_n_help"))
@@ -82,7 +83,7 @@ with b:
 try:
     result = difference_interval(s1, n1, s2, n2, confidence)
 except InputError as error:
-    st.error(t("plan.compare_bad", message=error.message))
+    st.error(t("plan.compare_bad", message=literal(error.message)))
 else:
     if result.difference is None:
         st.info(t("plan.compare_na"))

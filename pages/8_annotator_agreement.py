@@ -4,13 +4,15 @@ import pandas as pd
 import streamlit as st
 
 from ui.i18n import format_number, format_percent, translate
+from ui.limits import LIMITS, check_count, check_size
 from ui.rag_view import proportion_text
 from ui.session import kept, setup_page, t
+from ui.text import id_list, literal
 from uncase_core.agreement import agreement_from_bytes
 from uncase_core.errors import InputError
 from uncase_core.scenarios import ASSETS
 
-MAX_UPLOAD_MB = 5
+LIMIT = LIMITS["agreement"]
 FIELDS = ("all", "relevant", "supported", "correct", "covered")
 
 lang = setup_page("agr.title")
@@ -35,7 +37,7 @@ with st.sidebar:
     if source == "upload":
         for side in ("a", "b"):
             uploads[side] = st.file_uploader(t(f"agr.upload_{side}"), type=["json", "jsonl"], key=f"agr_upload_{side}",
-                                             help=t("agr.upload_help"), max_upload_size=MAX_UPLOAD_MB)
+                                             help=t("agr.upload_help"), max_upload_size=LIMIT.upload_mb)
     field = kept(st.selectbox, "agr_field", "all", t("agr.field"), options=list(FIELDS),
                  format_func=lambda f, lang=lang: translate(lang, f"agr.field.{f}"))
 
@@ -47,6 +49,12 @@ if source == "builtin":
     st.caption(t("agr.builtin_note"))
 elif uploads.get("a") is not None and uploads.get("b") is not None:
     files = (uploads["a"].getvalue(), uploads["a"].name, uploads["b"].getvalue(), uploads["b"].name)
+    try:
+        check_size("agreement", files[0], files[1])
+        check_size("agreement", files[2], files[3])
+    except InputError as error:
+        st.error(t("rag.upload_failed", message=literal(error.message)))
+        st.stop()
 else:
     st.info(t("agr.upload_both"))
     st.stop()
@@ -54,7 +62,12 @@ else:
 try:
     matched = agreement_from_bytes(*files, field=None if field == "all" else field)
 except InputError as error:
-    st.error(t("rag.upload_failed", message=error.message))
+    st.error(t("rag.upload_failed", message=literal(error.message)))
+    st.stop()
+try:
+    check_count("agreement", len(matched.pairs), files[1])
+except InputError as error:
+    st.error(t("rag.upload_failed", message=literal(error.message)))
     st.stop()
 result = matched.agreement()
 
@@ -76,8 +89,7 @@ st.caption(t("agr.matched", units=result.units, only_a=matched.only_a, only_b=ma
              neither=matched.neither))
 for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):
     if ids:
-        st.caption(t(f"agr.cases_only_{side}", count=len(ids), ids=", ".join(ids[:10]) + (" ..." if len(ids) > 10
-                                                                                          else "")))
+        st.caption(t(f"agr.cases_only_{side}", count=len(ids), ids=id_list(ids)))
 
 with st.expander(t("agr.why_title"), expanded=True):
     if result.kappa is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
@@ -11,26 +10,20 @@ import streamlit as st
 
 from ui.i18n import format_number, format_percent
 from ui.session import language, t
+from ui.text import literal
 from uncase_core.conversations import Conversation
 from uncase_core.evaluator import METRICS, BatchReport, ConversationResult
 from uncase_core.privacy import PrivacyFinding
-
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~$:])")
-
-
-def escape_markdown(text: str) -> str:
-    """Show ``text`` literally: no markdown, links, HTML or LaTeX from user data."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def highlighted(text: str, findings: Sequence[PrivacyFinding]) -> str:
     """Markdown of ``text`` with each personal-data span on a red background and its kind."""
     parts, position = [], 0
     for finding in sorted(findings, key=lambda f: f.start):
-        parts.append(escape_markdown(text[position:finding.start]))
-        parts.append(f":red-background[{escape_markdown(finding.text)}] :red[**{t(f'pii.{finding.kind}')}**]")
+        parts.append(literal(text[position:finding.start]))
+        parts.append(f":red-background[{literal(finding.text)}] :red[**{t(f'pii.{finding.kind}')}**]")
         position = finding.end
-    parts.append(escape_markdown(text[position:]))
+    parts.append(literal(text[position:]))
     return "".join(parts)
 
 
@@ -50,7 +43,7 @@ def draw_chat(conversation: Conversation, result: ConversationResult) -> None:
             st.markdown(highlighted(turn.text, by_turn.get(index, [])))
             check = checks.get(index)
             if check is not None and check.coherent is False:
-                rules = "; ".join(f"{t(f'conv.rule.{flag.rule}')}: {escape_markdown(flag_evidence(flag))}"
+                rules = "; ".join(f"{t(f'conv.rule.{flag.rule}')}: {literal(flag_evidence(flag))}"
                                   for flag in check.flags) or t("conv.labelled_incoherent")
                 st.warning(rules, icon=":material/warning:")
 

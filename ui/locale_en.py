@@ -209,7 +209,6 @@ MESSAGES = {
     "conv.all_scenarios": "All built-in conversations (batch)",
     "conv.upload": "Upload a conversation or a batch",
     "conv.upload_help": "One conversation (JSON) or many (JSONL, a JSON list, or {\"conversations\": [...]}).",
-    "conv.too_big": "the file is too large for this page; score it with `python -m uncase_core conversations FILE`",
     "conv.preset": "Threshold preset",
     "conv.preset.document": "Document 000 (production defaults)",
     "conv.preset.lenient": "Lenient (exploring)",
@@ -798,4 +797,21 @@ MESSAGES = {
     "agr.label": "Label",
     "agr.text": "Text",
     "agr.no_disagreements": "No disagreements.",
+    # ---------------------------------------------------------------- workshop limits and confirmations
+    "limits.file_too_large": (
+        "the file is {size} MB; this page takes up to {limit} MB. For larger files use the command line: `{command}`"
+    ),
+    "limits.too_many": (
+        "{count} items is more than this page handles live ({limit}). Use the command line instead: `{command}`"
+    ),
+    "confirm.replace": (
+        "Replace the data you are labelling? The labels you changed in {count} of its cases will be lost. "
+        "Download them first if you want to keep them."
+    ),
+    "confirm.replace_upload": (
+        "Replace the data you are labelling with {name}? The labels you changed in {count} of its cases "
+        "will be lost. Download them first if you want to keep them."
+    ),
+    "confirm.yes": "Yes, replace",
+    "confirm.no": "No, keep my labels",
 }

@@ -215,9 +215,6 @@ MESSAGES = {
     "conv.all_scenarios": "Todas las conversaciones incluidas (lote)",
     "conv.upload": "Sube una conversación o un lote",
     "conv.upload_help": "Una conversación (JSON) o varias (JSONL, una lista JSON o {\"conversations\": [...]}).",
-    "conv.too_big": (
-        "el archivo es demasiado grande para esta página; puntúalo con `python -m uncase_core conversations FILE`"
-    ),
     "conv.preset": "Umbrales predefinidos",
     "conv.preset.document": "Documento 000 (valores de producción)",
     "conv.preset.lenient": "Permisivos (exploración)",
@@ -824,4 +821,23 @@ MESSAGES = {
     "agr.label": "Etiqueta",
     "agr.text": "Texto",
     "agr.no_disagreements": "Sin desacuerdos.",
+    # ---------------------------------------------------------------- workshop limits and confirmations
+    "limits.file_too_large": (
+        "el fichero ocupa {size} MB; esta página admite hasta {limit} MB. Para ficheros mayores usa la línea "
+        "de órdenes: `{command}`"
+    ),
+    "limits.too_many": (
+        "{count} elementos son más de los que esta página maneja en vivo ({limit}). Usa la línea de órdenes: "
+        "`{command}`"
+    ),
+    "confirm.replace": (
+        "¿Sustituir los datos que estás etiquetando? Se perderán las etiquetas que cambiaste en {count} de "
+        "sus casos. Descárgalas antes si quieres conservarlas."
+    ),
+    "confirm.replace_upload": (
+        "¿Sustituir los datos que estás etiquetando por {name}? Se perderán las etiquetas que cambiaste en "
+        "{count} de sus casos. Descárgalas antes si quieres conservarlas."
+    ),
+    "confirm.yes": "Sí, sustituir",
+    "confirm.no": "No, conservar mis etiquetas",
 }

@@ -1,0 +1,207 @@
+"""Workshop reliability in AppTest, on every page where people label: labels survive page and language
+switches, failed uploads and reruns; replacing labelled data asks first; oversized files are refused
+with the command to use instead; upload caps agree with the server's."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.pages.apptest_helpers import ROOT, open_app
+from ui.limits import LIMITS, SERVER_MAX_UPLOAD_MB
+from uncase_core.scenarios import ASSETS
+
+
+def _edit_table(state_key: str) -> Callable[[Any, str, dict], None]:
+    def edit(at, table: str, edits: dict) -> None:
+        workspace = at.session_state[state_key]
+        key = workspace.key(table, at.session_state["language"]) if hasattr(workspace, "key") else \
+            workspace.editor_key(table, at.session_state["language"])
+        at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
+        at.run()
+    return edit
+
+
+def _label_in_workbench(at) -> None:
+    next(s for s in at.selectbox if s.label == "New value").set_value("false")
+    next(s for s in at.selectbox if s.label == "Label").set_value("relevant")
+    next(i for i in at.text_input if i.label == "Reason").input("checked")
+    next(b for b in at.button if b.label == "Change the label and log it").click().run()
+
+
+@dataclass(frozen=True)
+class LabellingPage:
+    name: str
+    path: str
+    change_labels: Callable[[Any], None]
+    labelled_data: Callable[[Any], Any]
+    upload_key: str
+    load_button: str
+    valid_upload: Path
+    per_item: str  # one item of the upload format, to build a file with too many items
+
+    def open(self):
+        at = open_app()
+        at.switch_page(self.path)
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        return at
+
+
+PAGES = (
+    LabellingPage("rag", "pages/1_rag_diagnosis.py",
+                  lambda at: _edit_table("rag_workspace")(at, "passages", {0: {"relevant": False}}),
+                  lambda at: at.session_state["rag_workspace"].dataset, "rag_upload", "Load scenario",
+                  ASSETS / "rag" / "en" / "wrong_answer.json",
+                  '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": true}]}'),
+    LabellingPage("conversations", "pages/2_conversation_quality.py",
+                  lambda at: _edit_table("conv_workspace")(at, "claims", {0: {"verified": False}}),
+                  lambda at: at.session_state["conv_workspace"].conversations, "conv_upload", "Load scenario",
+                  ASSETS / "conversations" / "en" / "drift.json", ""),
+    LabellingPage("summaries", "pages/3_summary_autoevaluation.py",
+                  lambda at: _edit_table("sum_workspace")(at, "accuracy", {1: {"is_accurate": True}}),
+                  lambda at: at.session_state["sum_workspace"].cases, "sum_upload", "Load scenario",
+                  ASSETS / "summaries" / "en" / "appointment.json", ""),
+    LabellingPage("dataset", "pages/5_dataset_workbench.py", _label_in_workbench,
+                  lambda at: at.session_state["wb_dataset"], "wb_upload", "Load the built-in dataset",
+                  ASSETS / "rag" / "en" / "wrong_answer.json",
+                  '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": true}]}'),
+)
+BY_NAME = {page.name: page for page in PAGES}
+IDS = [page.name for page in PAGES]
+
+
+def labelled(page: LabellingPage):
+    at = page.open()
+    fresh = page.labelled_data(at)
+    page.change_labels(at)
+    assert not at.exception, [e.value for e in at.exception]
+    changed = page.labelled_data(at)
+    assert changed != fresh, "the label change did not register"
+    return at, fresh, changed
+
+
+def uploader(at, key):
+    return next(u for u in at.sidebar.file_uploader if u.key == key)
+
+
+def button(at, label):
+    return next(b for b in [*at.sidebar.button, *at.main.button] if b.label == label)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_labels_survive_page_and_language_switches_a_failed_upload_and_a_rerun(page):
+    at, _, changed = labelled(page)
+    at.switch_page("pages/6_threshold_explorer.py").run()
+    assert not at.exception
+    at.switch_page(page.path).run()
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    at.sidebar.radio(key="language_widget").set_value("en").run()
+    uploader(at, page.upload_key).set_value(("broken.json", b'{"cases": [', "application/json"))
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("broken.json" in e.value for e in at.sidebar.error)
+    at.run()
+    assert not at.exception
+    assert page.labelled_data(at) == changed
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_loading_over_labelled_data_asks_and_no_keeps_the_labels(page):
+    at, fresh, changed = labelled(page)
+    button(at, page.load_button).click().run()
+    assert any(w.value.startswith("Replace the data you are labelling?") for w in at.warning)
+    assert page.labelled_data(at) == changed
+    button(at, "No, keep my labels").click().run()
+    assert not at.exception
+    assert page.labelled_data(at) == changed
+    assert not any(w.value.startswith("Replace the data") for w in at.warning)
+    button(at, page.load_button).click().run()
+    button(at, "Yes, replace").click().run()
+    assert not at.exception
+    assert page.labelled_data(at) == fresh
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_an_upload_over_labelled_data_names_the_file_and_waits_for_yes(page):
+    at, _, changed = labelled(page)
+    uploader(at, page.upload_key).set_value((page.valid_upload.name, page.valid_upload.read_bytes(),
+                                             "application/json"))
+    at.run()
+    assert any(page.valid_upload.name in w.value for w in at.warning)
+    assert page.labelled_data(at) == changed
+    button(at, "Yes, replace").click().run()
+    assert not at.exception
+    assert page.labelled_data(at) != changed
+
+
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_a_file_over_the_page_cap_is_refused_with_the_command_to_use(page):
+    at, _, changed = labelled(page)
+    limit = LIMITS[page.name]
+    padded = page.valid_upload.read_bytes() + b" " * (limit.upload_bytes + 1)
+    uploader(at, page.upload_key).set_value(("big.json", padded, "application/json"))
+    at.run()
+    assert not at.exception
+    message = next(e.value for e in at.sidebar.error if "big.json" in e.value)
+    assert f"up to {limit.upload_mb} MB" in message and limit.command in message
+    assert page.labelled_data(at) == changed
+
+
+@pytest.mark.parametrize("name", ["rag", "dataset"])
+def test_a_dataset_with_too_many_cases_is_refused_with_the_command_to_use(name):
+    page = BY_NAME[name]
+    at, _, changed = labelled(page)
+    limit = LIMITS[name]
+    lines = "\n".join(page.per_item % i for i in range(limit.max_items + 1)).encode()
+    assert len(lines) < limit.upload_bytes  # refused for its size in cases, not in bytes
+    uploader(at, page.upload_key).set_value(("many.jsonl", lines, "application/json"))
+    at.run()
+    assert not at.exception
+    message = next(e.value for e in at.sidebar.error if "many.jsonl" in e.value)
+    assert f"{limit.max_items + 1:,} items" in message and limit.command in message
+    assert page.labelled_data(at) == changed
+
+
+def test_upload_caps_fit_the_server_cap():
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["server"]["maxUploadSize"] == SERVER_MAX_UPLOAD_MB
+    assert all(limit.upload_mb <= SERVER_MAX_UPLOAD_MB for limit in LIMITS.values())
+
+
+PAGE_LIMITS = {
+    "pages/1_rag_diagnosis.py": "rag", "pages/2_conversation_quality.py": "conversations",
+    "pages/3_summary_autoevaluation.py": "summaries", "pages/4_rubric_lab.py": "rubrics",
+    "pages/5_dataset_workbench.py": "dataset", "pages/6_threshold_explorer.py": "thresholds",
+    "pages/8_annotator_agreement.py": "agreement",
+}
+
+
+@pytest.mark.parametrize("path", sorted(PAGE_LIMITS))
+def test_every_upload_widget_carries_its_page_cap(path):
+    at = open_app()
+    at.switch_page(path)
+    at.run()
+    for key in ("thr_source", "agr_source"):  # the upload boxes of these pages appear on request
+        if key in at.session_state and any(r.key == key for r in at.sidebar.radio):
+            at.sidebar.radio(key=key).set_value("upload").run()
+    widgets = at.get("file_uploader")
+    assert widgets, f"no upload widget on {path}"
+    assert {w.proto.max_upload_size_mb for w in widgets} == {LIMITS[PAGE_LIMITS[path]].upload_mb}
+
+
+def test_the_command_line_named_in_each_refusal_exists():
+    from uncase_core.cli import build_parser
+
+    parser = build_parser()
+    for limit in LIMITS.values():
+        words = limit.command.split()
+        assert words[:3] == ["python", "-m", "uncase_core"]
+        with pytest.raises(SystemExit) as exit_info:  # --help exits 0 only for a real subcommand
+            parser.parse_args([words[3], "--help"])
+        assert exit_info.value.code == 0, limit.command

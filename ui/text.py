@@ -1,0 +1,23 @@
+"""Showing user-supplied text literally inside markdown: no formatting, links, images, HTML or LaTeX."""
+
+from __future__ import annotations
+
+import re
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~$:])")
+
+
+def literal(text: object) -> str:
+    """``text`` with every markdown-active character backslash-escaped, so it shows exactly as typed.
+
+    Streamlit never renders raw HTML in markdown unless told to, but it does render links,
+    images (which would fetch from any address) and LaTeX; case text, ids, file names and
+    error messages quoting them all pass through here before reaching markdown.
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
+
+
+def id_list(ids: object, limit: int = 10) -> str:
+    """The first ``limit`` ids, comma-separated and shown literally, with "..." when there are more."""
+    items = [str(i) for i in ids]  # type: ignore[attr-defined]
+    return literal(", ".join(items[:limit])) + (" ..." if len(items) > limit else "")
