@@ -56,6 +56,11 @@ class Agreement:
     note: str | None
     confidence: float = DEFAULT_CONFIDENCE
 
+    def to_dict(self) -> dict[str, object]:
+        return {"kappa": self.kappa, "low": self.low, "high": self.high, "confidence": self.confidence,
+                "agreement": self.agreement_interval.to_dict(), "expected_agreement": self.expected_agreement,
+                "categories": list(self.categories), "table": [list(row) for row in self.table], "note": self.note}
+
 
 def _category_key(label: bool | str) -> tuple[int, bool | str]:
     return (0, label) if isinstance(label, bool) else (1, label)
@@ -190,6 +195,14 @@ class MatchedLabels:
     def agreement(self, confidence: float = DEFAULT_CONFIDENCE) -> Agreement:
         """:func:`cohen_kappa` over the matched pairs."""
         return cohen_kappa([pair.a for pair in self.pairs], [pair.b for pair in self.pairs], confidence)
+
+    def to_dict(self, confidence: float = DEFAULT_CONFIDENCE) -> dict[str, object]:
+        """The JSON of ``python -m uncase_core agreement``: figures, unmatched counts and disagreements."""
+        return {**self.agreement(confidence).to_dict(), "units": len(self.pairs), "only_a": self.only_a,
+                "only_b": self.only_b, "neither": self.neither, "cases_only_a": list(self.cases_only_a),
+                "cases_only_b": list(self.cases_only_b),
+                "disagreements": [{"case": p.case, "kind": p.kind, "unit": p.unit, "field": p.field, "a": p.a,
+                                   "b": p.b} for p in self.disagreements]}
 
 
 def _check_field(field: object) -> tuple[str, ...]:

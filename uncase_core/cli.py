@@ -1,4 +1,4 @@
-"""Command line: ``python -m uncase_core rag|import-ragas|conversations|verify|summaries|rubrics|dataset ...``.
+"""Command line: ``python -m uncase_core COMMAND ...``, one subcommand per module (see ``--help``).
 
 Results are printed as JSON on stdout. Bad input gives one line on stderr naming the
 file and the place, and exit status 2, never a traceback.
@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from uncase_core import datasets, rag
+from uncase_core import agreement, datasets, rag, thresholds
 from uncase_core.conversations import conversations_from_bytes
 from uncase_core.errors import InputError
 from uncase_core.evaluator import Evaluator, verify
@@ -130,7 +130,48 @@ def build_parser() -> argparse.ArgumentParser:
                              help="look for exact and near duplicates (5-gram Jaccard >= 0.8) within and across splits")
     dataset_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
                              metavar="NAME=VALUE", help="fail below this (defaults: relevance 0.5, others 0.7)")
+    thresholds_cmd = commands.add_parser(
+        "thresholds", help="pass rate of one dimension across thresholds, with Wilson intervals and flips",
+        description='Read a RAG dataset (JSON, JSONL or {"cases": [...]}) and print, for each threshold of a grid, '
+                    "the share of cases passing with its interval and the clear pass / uncertain / clear fail "
+                    "counts; with --flip A B, the cases that change side between two thresholds.")
+    thresholds_cmd.add_argument("file", type=Path)
+    thresholds_cmd.add_argument("--metric", choices=rag.METRICS, required=True)
+    thresholds_cmd.add_argument("--step", type=_number, default=0.05, help="grid step from 0 to 1 (default 0.05)")
+    thresholds_cmd.add_argument("--flip", nargs=2, type=_number, metavar=("A", "B"),
+                                help="list the cases that pass at A and fail at B, or the reverse")
+    thresholds_cmd.add_argument("--confidence", type=_confidence, default=0.95,
+                                help="interval confidence (default 0.95)")
+
+    agreement_cmd = commands.add_parser(
+        "agreement", help="two annotators' labels for the same units: agreement, Cohen's kappa, disagreements",
+        description="Match two labelled RAG datasets by case, unit and label and print raw agreement, Cohen's "
+                    "kappa with its interval, the confusion table, unmatched counts and every disagreement.")
+    agreement_cmd.add_argument("file_a", type=Path)
+    agreement_cmd.add_argument("file_b", type=Path)
+    agreement_cmd.add_argument("--field", choices=agreement.FIELDS, default=None,
+                               help="one label only (default: all labels together)")
+    agreement_cmd.add_argument("--confidence", type=_confidence, default=0.95,
+                               help="interval confidence (default 0.95)")
     return parser
+
+
+def _run_thresholds(args: argparse.Namespace) -> int:
+    dataset = dataset_from_bytes(_read(args.file), str(args.file))
+    sweep = thresholds.sweep_threshold(dataset.cases, args.metric, thresholds.threshold_grid(step=args.step),
+                                       args.confidence)
+    result = sweep.to_dict()
+    if args.flip:
+        result["flips"] = thresholds.threshold_flips(dataset.cases, args.metric, *args.flip).to_dict()
+    sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+def _run_agreement(args: argparse.Namespace) -> int:
+    matched = agreement.agreement_from_bytes(_read(args.file_a), str(args.file_a), _read(args.file_b),
+                                             str(args.file_b), args.field)
+    sys.stdout.write(json.dumps(matched.to_dict(args.confidence), ensure_ascii=False, indent=2) + "\n")
+    return 0
 
 
 def _run_dataset(args: argparse.Namespace) -> int:
@@ -239,6 +280,10 @@ def run(argv: Sequence[str] | None = None) -> int:
             return _run_conversations(args)
         if args.command == "dataset":
             return _run_dataset(args)
+        if args.command == "thresholds":
+            return _run_thresholds(args)
+        if args.command == "agreement":
+            return _run_agreement(args)
         if args.command == "verify":
             return _run_verify(args)
         if args.command == "summaries":

@@ -93,6 +93,10 @@ class SweepPoint:
     uncertain: int
     clear_fail: int
 
+    def to_dict(self) -> dict[str, object]:
+        return {"x": self.x, "pass_rate": self.pass_rate.to_dict(), "clear_pass": self.clear_pass,
+                "uncertain": self.uncertain, "clear_fail": self.clear_fail}
+
 
 @dataclass(frozen=True)
 class Sweep:
@@ -110,6 +114,10 @@ class Sweep:
     points: tuple[SweepPoint, ...]
     not_applicable: tuple[str, ...]
 
+    def to_dict(self) -> dict[str, object]:
+        return {"metric": self.metric, "kind": self.kind, "points": [p.to_dict() for p in self.points],
+                "not_applicable": list(self.not_applicable)}
+
 
 @dataclass(frozen=True)
 class Flips:
@@ -122,6 +130,10 @@ class Flips:
     at_b: float
     newly_failing: tuple[str, ...]
     newly_passing: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"a": self.at_a, "b": self.at_b, "newly_failing": list(self.newly_failing),
+                "newly_passing": list(self.newly_passing)}
 
 
 # ---------------------------------------------------------------- checks

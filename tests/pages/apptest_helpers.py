@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -53,3 +54,8 @@ def click(at: AppTest, label: str) -> AppTest:
     next(b for b in at.button if b.label == label).click().run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def shown(markdown: str) -> str:
+    """The text a person reads: the backslash escapes that keep user text literal in markdown removed."""
+    return re.sub(r"\\(.)", r"\1", markdown)

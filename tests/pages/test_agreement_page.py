@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest_helpers import metric_values, open_app
+from tests.pages.apptest_helpers import metric_values, open_app, shown
 from uncase_core.agreement import agreement_from_bytes
 from uncase_core.scenarios import ASSETS
 
@@ -60,7 +60,7 @@ def test_uploaded_files_are_compared_and_a_bad_one_is_named():
     at.sidebar.file_uploader(key="agr_upload_b").set_value(("b.json", b'[{"id": 1}]', "application/json"))
     at.run()
     assert not at.exception
-    assert any("b.json" in e.value for e in at.error)
+    assert any("b.json" in shown(e.value) for e in at.error)
 
 
 def test_identical_files_agree_fully():

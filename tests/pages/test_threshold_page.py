@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.pages.apptest_helpers import metric_values, open_app
+from tests.pages.apptest_helpers import metric_values, open_app, shown
 from uncase_core.scenarios import load_workbench
 from uncase_core.thresholds import case_standings, sweep_threshold, threshold_flips
 
@@ -93,7 +93,7 @@ def test_upload_source_reports_bad_files_and_the_spanish_page():
     uploader.set_value(("bad.jsonl", bad, "application/json"))
     at.run()
     assert not at.exception
-    assert any("bad.jsonl" in e.value and "relevant" in e.value for e in at.sidebar.error)
+    assert any("bad.jsonl" in shown(e.value) and "relevant" in shown(e.value) for e in at.sidebar.error)
     at.sidebar.radio(key="language_widget").set_value("es").run()
     assert not at.exception
     assert at.title[0].value == "Explorador de umbrales"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.pages.apptest_helpers import ROOT, open_app
+from tests.pages.apptest_helpers import ROOT, open_app, shown
 from ui.limits import LIMITS, SERVER_MAX_UPLOAD_MB
 from uncase_core.scenarios import ASSETS
 
@@ -105,7 +105,7 @@ def test_labels_survive_page_and_language_switches_a_failed_upload_and_a_rerun(p
     uploader(at, page.upload_key).set_value(("broken.json", b'{"cases": [', "application/json"))
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    assert any("broken.json" in e.value for e in at.sidebar.error)
+    assert any("broken.json" in shown(e.value) for e in at.sidebar.error)
     at.run()
     assert not at.exception
     assert page.labelled_data(at) == changed
@@ -133,7 +133,7 @@ def test_an_upload_over_labelled_data_names_the_file_and_waits_for_yes(page):
     uploader(at, page.upload_key).set_value((page.valid_upload.name, page.valid_upload.read_bytes(),
                                              "application/json"))
     at.run()
-    assert any(page.valid_upload.name in w.value for w in at.warning)
+    assert any(page.valid_upload.name in shown(w.value) for w in at.warning)
     assert page.labelled_data(at) == changed
     button(at, "Yes, replace").click().run()
     assert not at.exception
@@ -148,7 +148,7 @@ def test_a_file_over_the_page_cap_is_refused_with_the_command_to_use(page):
     uploader(at, page.upload_key).set_value(("big.json", padded, "application/json"))
     at.run()
     assert not at.exception
-    message = next(e.value for e in at.sidebar.error if "big.json" in e.value)
+    message = next(shown(e.value) for e in at.sidebar.error if "big.json" in shown(e.value))
     assert f"up to {limit.upload_mb} MB" in message and limit.command in message
     assert page.labelled_data(at) == changed
 
@@ -163,7 +163,7 @@ def test_a_dataset_with_too_many_cases_is_refused_with_the_command_to_use(name):
     uploader(at, page.upload_key).set_value(("many.jsonl", lines, "application/json"))
     at.run()
     assert not at.exception
-    message = next(e.value for e in at.sidebar.error if "many.jsonl" in e.value)
+    message = next(shown(e.value) for e in at.sidebar.error if "many.jsonl" in shown(e.value))
     assert f"{limit.max_items + 1:,} items" in message and limit.command in message
     assert page.labelled_data(at) == changed
 
