@@ -27,8 +27,8 @@ Reader <-> writer pairs covered:
 Read-only formats (no writer in the project, so no round trip): holistic scores
 (``holistic.read_holistic``) and RAGAS rows (``ragas_import``).
 
-Round trips that currently lose something are pinned at the end of the file with
-``xfail(strict=True)``; the generators above them leave those inputs out, and say so.
+Round trips that once lost something (found by these properties) are pinned at the end of the
+file as regression tests.
 """
 
 from __future__ import annotations
@@ -280,7 +280,7 @@ def test_revision_entries_read_back_exactly(dataset, entries, bom):
 # ---------------------------------------------------------------- conversations
 
 
-# "conversations" as an unknown key is left out: see test_conversation_key_named_conversations_round_trips.
+# "conversations" as an unknown key has its own test: test_conversation_key_named_conversations_round_trips.
 CONVERSATION_RESERVED = (*conv_mod._KNOWN, "conversations")
 turns = st.builds(conv_mod.Turn, role=st.sampled_from(ROLES), text=texts)
 
@@ -345,7 +345,7 @@ def test_canonical_json_reads_back_and_hashes_the_same(value):
 
 # ---------------------------------------------------------------- summary cases (document 002)
 
-# "cases" as an unknown key of a case is left out: see test_summary_key_named_cases_round_trips.
+# "cases" as an unknown key of a case has its own test: test_summary_key_named_cases_round_trips.
 SUMMARY_RESERVED = (*summary._CASE_KEYS, "cases")
 
 sections = st.builds(
@@ -414,8 +414,8 @@ def test_summary_keys_beside_a_block_are_dropped_with_a_note():
 
 # ---------------------------------------------------------------- rubric verdicts
 
-# A verdict file's key values are read stripped and must not be empty; "\r" is left out (see the xfail below).
-verdict_values = texts.map(lambda s: s.replace("\r", "").strip() or "v")
+# A verdict file's key values are read stripped and must not be empty.
+verdict_values = texts.map(lambda s: s.strip() or "v")
 
 
 def verdict_key(row: tuple) -> tuple:
@@ -491,13 +491,9 @@ def test_rag_single_line_jsonl_keeps_its_layout_only_by_name():
     assert dataset_from_text(dataset_to_text(dataset), "one.jsonl") == dataset
 
 
-# ---------------------------------------------------------------- round trips that lose something today
+# ---------------------------------------------------------------- round trips that once lost something
 
 
-@pytest.mark.xfail(strict=True, raises=UnicodeEncodeError, reason=(
-    "rag_cases.dataset_from_text accepts a lone-surrogate escape such as \"\\ud800\" (conversations and summary "
-    "reject it with a located InputError), so the dataset cannot be written back as UTF-8: the RAG page's "
-    "download (.encode('utf-8')) and datasets.dataset_version (canonical_json(...).encode) raise UnicodeEncodeError"))
 def test_rag_lone_surrogate_is_rejected_or_written_back():
     text = '{"id": "a", "question": "x \\ud800 y", "passages": []}'
     try:
@@ -508,11 +504,6 @@ def test_rag_lone_surrogate_is_rejected_or_written_back():
     assert back == dataset
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "conversations.conversations_to_text writes a single conversation as a bare JSON object, and "
-    "conversations_from_text reads any object whose \"conversations\" key holds a list as the "
-    "{\"conversations\": [...]} wrapper: a conversation with that unknown key (read from a one-item JSON array or "
-    "JSONL) comes back as the conversations inside it"))
 def test_conversation_key_named_conversations_round_trips():
     text = json.dumps([{"id": "outer", "turns": [], "conversations": [{"id": "inner", "turns": []}]}])
     items = conversations_from_text(text)
@@ -520,10 +511,6 @@ def test_conversation_key_named_conversations_round_trips():
     assert conversations_from_text(conversations_to_text(items)) == items
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "summary.cases_to_text writes a single case as a bare JSON object, and summary.cases_from_text reads any "
-    "object whose \"cases\" key holds a list as the {\"cases\": [...]} wrapper: a summary case with that unknown "
-    "key (read from a one-item JSON array or JSONL) comes back as the cases inside it"))
 def test_summary_key_named_cases_round_trips():
     text = json.dumps([{"id": "outer", "cases": [{"id": "inner"}]}])
     cases = summary.cases_from_text(text)
@@ -531,19 +518,12 @@ def test_summary_key_named_cases_round_trips():
     assert summary.cases_from_text(summary.cases_to_text(cases)) == cases
 
 
-@pytest.mark.xfail(strict=True, raises=InputError, reason=(
-    "rubrics.verdicts_to_csv writes with lineterminator='\\n', so Python's csv writer quotes fields holding "
-    "'\\n' but not a bare '\\r'; read_verdicts then splits the row there ('expected 6 fields'). A value with "
-    "'\\r' comes from a quoted CSV field or a JSON \"\\r\" escape"))
 def test_verdict_value_with_carriage_return_round_trips():
     frame = read_verdicts(b'candidate,prompt,item,judge,run,verdict\n"model\rA",p1,i1,j1,1,yes\n', "in.csv")
     assert frame["candidate"][0] == "model\rA"
     assert_same_verdicts(read_verdicts(verdicts_to_csv(frame).encode("utf-8"), "verdicts.csv"), frame)
 
 
-@pytest.mark.xfail(strict=True, raises=UnicodeEncodeError, reason=(
-    "rubrics.read_verdicts (JSON input) accepts a lone-surrogate escape such as \"\\ud800\", so the CSV from "
-    "verdicts_to_csv cannot be encoded as UTF-8 for the rubric page's download"))
 def test_verdict_lone_surrogate_is_rejected_or_written_back():
     data = b'[{"candidate": "x\\ud800", "prompt": "p", "item": "i", "judge": "j", "run": 1, "verdict": true}]'
     try:

@@ -8,7 +8,6 @@ count from 0. Unknown keys are kept, so a round trip loses nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -211,40 +210,10 @@ def conversation_to_dict(conversation: Conversation) -> dict[str, Any]:
     return {**result, **conversation.extra}
 
 
-# A "\ud800"-style escape for half of a UTF-16 surrogate pair: JSON allows it, UTF-8 cannot hold it alone.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _reject_surrogates(value: Any, where: str) -> None:
-    """Raise at the first string holding an unpaired surrogate (it could not be written or hashed as UTF-8)."""
-    if isinstance(value, str):
-        found = _SURROGATE.search(value)
-        if found:
-            raise InputError(f"unpaired surrogate \\u{ord(found.group()):04x} in the text (not a character)", where)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _reject_surrogates(key, where)
-            _reject_surrogates(item, _at(where, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _reject_surrogates(item, f"{where}[{i}]")
-
-
 def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, ...]:
     """One conversation (JSON object), a JSON array, ``{"conversations": [...]}`` or JSONL."""
     try:
         document = parse_document(text)
-        if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
-            if document.kind == "jsonl":
-                for line, record in document.records:
-                    try:
-                        _reject_surrogates(record, "")
-                    except InputError as error:
-                        raise InputError(error.problem, f"line {line}: {error.where}" if error.where
-                                         else f"line {line}") from None
-            else:
-                _reject_surrogates(document.value, "")
         if document.kind == "jsonl":
             result = []
             for line, record in document.records:
@@ -282,6 +251,12 @@ def conversations_from_bytes(data: bytes, source: str = "") -> tuple[Conversatio
 
 
 def conversations_to_text(conversations: tuple[Conversation, ...]) -> str:
+    """One conversation as pretty JSON, several as JSONL.
+
+    A lone conversation carrying its own ``"conversations"`` list is written inside a JSON
+    array: as a bare object it would read back as the ``{"conversations": [...]}`` wrapper.
+    """
     if len(conversations) == 1:
-        return dumps_json(conversation_to_dict(conversations[0]))
+        data = conversation_to_dict(conversations[0])
+        return dumps_json([data] if isinstance(data.get("conversations"), list) else data)
     return dumps_jsonl([conversation_to_dict(c) for c in conversations])

@@ -7,6 +7,7 @@ byte-order mark), and the text is read either as one JSON document or as JSON Li
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -51,7 +52,47 @@ def _loads(text: str) -> Any:
         raise InputError(f"unreadable value: {error}") from None
 
 
+# A "\ud800"-style escape for half of a UTF-16 surrogate pair: JSON allows it, UTF-8 cannot hold it alone,
+# so a value holding one could be read but never written back, hashed or downloaded.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def reject_surrogates(value: Any, where: str = "") -> None:
+    """Raise at the first string (key or value) holding an unpaired surrogate, naming its path under ``where``."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:  # iterative: the parser accepts nesting deeper than Python's recursion limit
+        item, where = stack.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found:
+                raise InputError(f"unpaired surrogate \\u{ord(found.group()):04x} in the text (not a character)",
+                                 where)
+        elif isinstance(item, dict):
+            for key, child in reversed(item.items()):
+                path = f"{where}.{key}" if where else str(key)
+                stack.append((child, path))
+                stack.append((key, where))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
+
+
 def parse_document(text: str) -> Document:
+    """Parse ``text`` as one JSON value or, failing that, as JSON Lines; refuse unpaired surrogates."""
+    document = _parse(text)
+    if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
+        if document.kind == "json":
+            reject_surrogates(document.value)
+        for line, record in document.records:
+            try:
+                reject_surrogates(record)
+            except InputError as error:  # the loaders' JSONL place: "line 7: field"
+                raise InputError(error.problem, f"line {line}: {error.where}" if error.where else f"line {line}",
+                                 error.source) from None
+    return document
+
+
+def _parse(text: str) -> Document:
     """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
 
     A file whose whole text is valid JSON is one document. Otherwise, if its first

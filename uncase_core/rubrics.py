@@ -213,7 +213,9 @@ def verdicts_to_csv(frame: pd.DataFrame) -> str:
     """Verdicts as CSV text (verdict written yes/no), readable back by :func:`read_verdicts`."""
     out = pd.DataFrame({c: frame[c].astype(str) for c in KEY_COLUMNS})
     out["verdict"] = np.where(frame["verdict"].to_numpy(dtype=bool), "yes", "no")
-    return out.to_csv(index=False, lineterminator="\n")
+    # With "\r\n" as the line end the writer quotes any field holding "\r" or "\n"; with "\n"
+    # alone a bare "\r" would go out unquoted and split the row when read back.
+    return out.to_csv(index=False, lineterminator="\r\n")
 
 
 # --------------------------------------------------------------------------- results

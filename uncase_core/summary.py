@@ -46,9 +46,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from uncase_core.conversations import _SURROGATE_ESCAPE, _reject_surrogates
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document, reject_surrogates
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SUMMARY_METRICS = ("accuracy", "adherence", "completeness")
@@ -366,7 +365,7 @@ def _check_plain(value: Any, where: str) -> None:
         raise InputError(f"expected a JSON value (text, number, true/false/null, list, object), got {_kind(value)}",
                          where)
     else:
-        _reject_surrogates(value, where)
+        reject_surrogates(value, where)
 
 
 def _parse_block(value: Any, kind: str, where: str) -> tuple[Any, list[str]]:
@@ -497,8 +496,6 @@ def cases_from_text(text: str, source: str = "") -> tuple[SummaryCase, ...]:
         cases = []
         seen: set[str] = set()
         for where, record in placed:
-            if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
-                _reject_surrogates(record, where)
             case = case_from_dict(record, where)
             if case.id in seen:
                 raise InputError(f'duplicate case id "{case.id}"', _at(where, "id"))
@@ -518,10 +515,15 @@ def cases_from_bytes(data: bytes, source: str = "") -> tuple[SummaryCase, ...]:
 
 
 def cases_to_text(cases: Iterable[SummaryCase]) -> str:
-    """One case as pretty JSON, several as JSONL."""
+    """One case as pretty JSON, several as JSONL.
+
+    A lone case carrying its own ``"cases"`` list is written inside a JSON array: as a bare
+    object it would read back as the ``{"cases": [...]}`` wrapper.
+    """
     cases = tuple(cases)
     if len(cases) == 1:
-        return dumps_json(case_to_dict(cases[0]))
+        data = case_to_dict(cases[0])
+        return dumps_json([data] if isinstance(data.get("cases"), list) else data)
     return dumps_jsonl([case_to_dict(case) for case in cases])
 
 
