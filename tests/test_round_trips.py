@@ -40,7 +40,6 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pandas as pd
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
