@@ -123,7 +123,10 @@ with st.sidebar:
         block_kind = st.selectbox(t("sum.paste_kind"), BLOCK_KINDS, key="sum_paste_kind",
                                   format_func=lambda k, lang=lang: translate(lang, f"sum.metric.{k}"))
         pasted = st.text_area(t("sum.paste_text"), key="sum_paste_text", height=160)
-        if st.button(t("sum.paste_apply"), width="stretch") and pasted.strip():
+        apply = st.button(t("sum.paste_apply"), width="stretch")
+        if apply and not pasted.strip():
+            st.error(t("sum.paste_empty"))
+        elif apply:
             try:
                 block, notes = parse_judgement_block(pasted, block_kind)
             except InputError as error:

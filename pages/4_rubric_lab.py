@@ -14,6 +14,7 @@ from uncase_core.rubric_generator import GeneratorSettings, filter_recovery, gen
 from uncase_core.rubrics import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
 
 LIMIT = LIMITS["rubrics"]
+FILE_TYPES = ["csv", "jsonl", "json"]  # the readers take a JSON array of records too
 # Noisy enough that the judges disagree until the planted items are filtered (seed 8: Spearman 0.51 -> 0.84).
 DEFAULTS = {"seed": 8, "candidates": 8, "trivial": 3, "impossible": 3, "misaligned": 8, "unstable": 20}
 
@@ -35,9 +36,9 @@ with st.sidebar:
         planted = {kind: kept(st.slider, f"rub_planted_{kind}", DEFAULTS[kind], t(f"rub.gen.planted_{kind}"), 0, 30)
                    for kind in FILTERS}
         generate = st.button(t("rub.generate"), width="stretch")
-    upload = st.file_uploader(t("rub.upload"), type=["csv", "jsonl"], key="rub_upload", help=t("rub.upload_help"),
+    upload = st.file_uploader(t("rub.upload"), type=FILE_TYPES, key="rub_upload", help=t("rub.upload_help"),
                               max_upload_size=LIMIT.upload_mb)
-    holistic_upload = st.file_uploader(t("rub.upload_holistic"), type=["csv", "jsonl"], key="rub_holistic_upload",
+    holistic_upload = st.file_uploader(t("rub.upload_holistic"), type=FILE_TYPES, key="rub_holistic_upload",
                                        help=t("rub.upload_holistic_help"), max_upload_size=LIMIT.upload_mb)
 
 if generate or "rub_verdicts" not in st.session_state:

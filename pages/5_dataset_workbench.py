@@ -17,6 +17,7 @@ from uncase_core.datasets import (
     SPLITS,
     apply_label_change,
     assign_splits,
+    dataset_from_file,
     dataset_version,
     diff_datasets,
     find_similar,
@@ -28,7 +29,7 @@ from uncase_core.datasets import (
 )
 from uncase_core.errors import InputError
 from uncase_core.rag import METRICS
-from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_to_text
+from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
 from uncase_core.scenarios import load_workbench
 
 LIMIT = LIMITS["dataset"]
@@ -55,7 +56,7 @@ with st.sidebar:
     if upload is not None and st.session_state.get("wb_upload_seen") != upload.file_id:
         st.session_state["wb_upload_seen"] = upload.file_id
         try:
-            loaded = dataset_from_bytes(check_size("dataset", upload.getvalue(), upload.name), upload.name)
+            loaded = dataset_from_file(check_size("dataset", upload.getvalue(), upload.name), upload.name)
             check_count("dataset", len(loaded.cases), upload.name)
             requested = (loaded, upload.name)
             st.session_state.pop("wb_error", None)
@@ -216,8 +217,8 @@ else:
 if other is not None:
     st.subheader(t("wb.diff_title"))
     try:
-        changes = diff_datasets(dataset, dataset_from_bytes(check_size("dataset", other.getvalue(), other.name),
-                                                            other.name))
+        changes = diff_datasets(dataset, dataset_from_file(check_size("dataset", other.getvalue(), other.name),
+                                                           other.name))
     except InputError as error:
         st.error(t("rag.upload_failed", message=literal(error.message)))
     else:

@@ -352,6 +352,7 @@ MESSAGES = {
     ),
     "sum.paste_kind": "Block",
     "sum.paste_text": "Block text",
+    "sum.paste_empty": "Nothing to read: paste a block first.",
     "sum.paste_apply": "Replace this block in the case",
     "sum.paste_failed": "The block was not read; the case is unchanged. {message}",
     "sum.paste_ok": "The block was read and replaces the case's one.",
@@ -441,10 +442,14 @@ MESSAGES = {
     "rub.gen.planted_unstable": "Planted unstable items",
     "rub.generate": "Generate",
     "rub.upload": "Upload verdicts",
-    "rub.upload_help": "CSV or JSONL with candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0).",
+    "rub.upload_help": (
+        "CSV, JSONL or a JSON array with candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0)."
+    ),
     "rub.upload_failed": "The file was not loaded; the current verdicts are kept. {message}",
     "rub.upload_holistic": "Upload holistic scores (optional)",
-    "rub.upload_holistic_help": "CSV or JSONL with candidate, judge, score: one overall score per candidate and judge.",
+    "rub.upload_holistic_help": (
+        "CSV, JSONL or a JSON array with candidate, judge, score: one overall score per candidate and judge."
+    ),
     "rub.holistic": (
         "**Holistic scores, for comparison:** Spearman between judges {spearman}, Kendall {kendall}, "
         "{identical} of {candidates} ranks on which all judges agree. One overall number per candidate carries "

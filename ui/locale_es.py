@@ -361,6 +361,7 @@ MESSAGES = {
     ),
     "sum.paste_kind": "Bloque",
     "sum.paste_text": "Texto del bloque",
+    "sum.paste_empty": "No hay nada que leer: pega antes un bloque.",
     "sum.paste_apply": "Reemplazar este bloque en el caso",
     "sum.paste_failed": "No se pudo leer el bloque; el caso no cambió. {message}",
     "sum.paste_ok": "El bloque se leyó y reemplaza al del caso.",
@@ -453,10 +454,14 @@ MESSAGES = {
     "rub.gen.planted_unstable": "Ítems inestables sembrados",
     "rub.generate": "Generar",
     "rub.upload": "Subir veredictos",
-    "rub.upload_help": "CSV o JSONL con candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0).",
+    "rub.upload_help": (
+        "CSV, JSONL o una lista JSON con candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0)."
+    ),
     "rub.upload_failed": "El archivo no se cargó; se conservan los veredictos actuales. {message}",
     "rub.upload_holistic": "Subir puntuaciones holísticas (opcional)",
-    "rub.upload_holistic_help": "CSV o JSONL con candidate, judge, score: una puntuación global por candidato y juez.",
+    "rub.upload_holistic_help": (
+        "CSV, JSONL o una lista JSON con candidate, judge, score: una puntuación global por candidato y juez."
+    ),
     "rub.holistic": (
         "**Puntuaciones holísticas, para comparar:** Spearman entre jueces {spearman}, Kendall {kendall}, "
         "{identical} de {candidates} posiciones en que coinciden todos los jueces. Un único número global por "

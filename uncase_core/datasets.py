@@ -35,7 +35,7 @@ from uncase_core.leakage import (  # noqa: F401  (re-exported: one import for th
     normalize_text,
 )
 from uncase_core.rag import METRIC_UNITS, METRICS, pooled_metrics, resolve_thresholds
-from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, case_to_dict
+from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, case_to_dict, dataset_from_bytes
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
 
 METADATA_FIELDS = ("language", "domain", "difficulty", "source", "split", "risk", "reason", "created", "provenance")
@@ -211,6 +211,16 @@ def revisions(dataset: RagDataset) -> tuple[Revision, ...]:
     if not isinstance(raw, list):
         raise InputError(f"expected a list, got {raw!r}", "revisions")
     return tuple(revision_from_dict(entry, f"revisions[{i}]") for i, entry in enumerate(raw))
+
+
+def dataset_from_file(data: bytes, source: str = "") -> RagDataset:
+    """A RAG dataset read from a file, its revision log checked too, so a broken log is refused on reading."""
+    dataset = dataset_from_bytes(data, source)
+    try:
+        revisions(dataset)
+    except InputError as error:
+        raise error.located(source) if source else error from None
+    return dataset
 
 
 def with_revision(dataset: RagDataset, revision: Revision) -> RagDataset:
