@@ -252,7 +252,9 @@ def _run_conversations(args: argparse.Namespace) -> int:
 def _run_verify(args: argparse.Namespace) -> int:
     try:
         report = json.loads(_read(args.report).decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except RecursionError:
+        raise InputError("not a JSON report (nested too deeply to read)", source=str(args.report)) from None
+    except ValueError as error:  # not UTF-8, not JSON, or an integer beyond Python's digit limit
         raise InputError(f"not a JSON report ({error})", source=str(args.report)) from None
     if not isinstance(report, dict) or not report.get("certificate_hash"):
         raise InputError("the report has no certificate_hash (make it with --certify)", source=str(args.report))

@@ -16,16 +16,22 @@ file and the person labelling override them.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from uncase_core.claims import STOPWORDS, content_words, content_words_of_tokens, figures, normalize_number
 from uncase_core.conversations import Conversation, TurnLabel
 from uncase_core.tokenize import tokenize
 
+# The number before a unit starts where no digit (or digit and separator) comes before it, and is
+# taken whole (possessive): the matches are the same as without, but a long run of digits costs
+# linear time instead of a retry from every digit.
 _QUANTITY = re.compile(
     r"(?P<pre>[$€£])\s?(?P<num>\d+(?:[.,]\d+)*)"
-    r"|(?P<num2>\d+(?:[.,]\d+)*)\s?(?P<unit>%|€|euros?|dollars?|dólares|pesos?|reais|months?|meses|mes|years?|"
+    r"|(?<!\d)(?<!\d[.,])(?P<num2>\d++(?:[.,]\d+)*+)\s?"
+    r"(?P<unit>%|€|euros?|dollars?|dólares|pesos?|reais|months?|meses|mes|years?|"
     r"años?|days?|días?|weeks?|semanas?|km|kilómetros|kilometers|miles|millas|gb|mb|hours?|horas?)(?!\w)",
     re.IGNORECASE,
 )
@@ -73,17 +79,61 @@ class TurnCheck:
     flags: tuple[TurnFlag, ...] = ()
 
 
+# Cutting the text just after one of these characters splits its tokens exactly (the tokens before
+# the cut, then those after): each is a separator for the tokenizer, has no NFC composition with
+# what follows, and is not case-ignorable (str.lower() looks across those to pick a final sigma).
+# tests/test_bad_inputs.py checks every one against the Unicode database.
+_CUT_AFTER = " \t\n\r\f\v!\"#$%&()*+,-/;?@[\\]_{|}~€£¥¢¡¿«»–—“”…،؛؟、。，！？；「」『』（）"
+# Symbols and emoji, as (first, last) code points; white space (``\s``) is safe too.
+_CUT_AFTER_RANGES = ((0x2600, 0x2775), (0x2794, 0x27BF), (0x1F300, 0x1F3FA), (0x1F400, 0x1F64F), (0x1F680, 0x1F6FF),
+                    (0x1F900, 0x1F9FF))
+_CUT_AFTER_UNLESS_SIGMA = ".:'^`"  # case-ignorable: safe when the text has no "Σ"
+_CUT_AFTER_UNLESS_OVERLAY = "=<>"  # compose with U+0338 ("≠", "≮", "≯"): safe without it
+
+
+def _cut_pattern(sigma: bool, overlay: bool) -> re.Pattern[str]:
+    chars = _CUT_AFTER + ("" if sigma else _CUT_AFTER_UNLESS_SIGMA) + ("" if overlay else _CUT_AFTER_UNLESS_OVERLAY)
+    ranges = "".join(f"{chr(first)}-{chr(last)}" for first, last in _CUT_AFTER_RANGES)
+    return re.compile("[" + "".join(re.escape(char) for char in chars) + ranges + r"\s]")
+
+
+# By whether the text holds a "Σ" and whether it holds a U+0338.
+_CUT_PATTERNS = MappingProxyType({(sigma, overlay): _cut_pattern(sigma, overlay)
+                                  for sigma in (False, True) for overlay in (False, True)})
+
+
+def _content_words_before(text: str, starts: Sequence[int]) -> list[str]:
+    """For each position of ``starts`` (increasing), the last content word of the text before it ("" if none).
+
+    The same as tokenizing ``text[:start]`` for each start, but each stretch of text is tokenized
+    once (between safe cuts), so a long turn full of amounts takes linear time, not quadratic.
+    """
+    pattern = _CUT_PATTERNS["Σ" in text, "\u0338" in text]
+    cuts = [match.end() for match in pattern.finditer(text)]
+    pos, last, result = 0, "", []
+    for start in starts:
+        index = bisect_right(cuts, start) - 1
+        cut = cuts[index] if index >= 0 else 0
+        if cut > pos:
+            words = [w for w in tokenize(text[pos:cut]) if w not in STOPWORDS and not w.isdigit()]
+            last = words[-1] if words else last
+            pos = cut
+        tail = [w for w in tokenize(text[pos:start]) if w not in STOPWORDS and not w.isdigit()]
+        result.append(tail[-1] if tail else last)
+    return result
+
+
 def _quantities(text: str) -> list[tuple[str, str, str]]:
     """``(unit group, subject word, value)`` for each amount; the subject is the content word before it."""
+    matches = list(_QUANTITY.finditer(text))
+    subjects = _content_words_before(text, [match.start() for match in matches])
     found = []
-    for match in _QUANTITY.finditer(text):
+    for match, subject in zip(matches, subjects, strict=True):
         value = match.group("num") or match.group("num2")
         unit = (match.group("pre") or match.group("unit") or "").lower()
         group = _UNIT_GROUPS.get(unit, unit)
-        before = [w for w in tokenize(text[: match.start()]) if w not in STOPWORDS and not w.isdigit()]
-        subject = before[-1] if before else ""
         # Normalized as claims are, so "37.000", "37,000" and "37000" agree and "1,5" stays 1.5.
-        found.append((group, subject if len(before) and len(subject) > 2 else "", normalize_number(value)))
+        found.append((group, subject if len(subject) > 2 else "", normalize_number(value)))
     return found
 
 

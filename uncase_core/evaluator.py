@@ -58,7 +58,8 @@ def _check_thresholds(thresholds: Mapping[str, float] | None) -> dict[str, float
     for name, value in (thresholds or {}).items():
         if name not in METRICS:
             raise InputError(f"unknown metric {name!r}; use one of {', '.join(METRICS)}", "thresholds")
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) <= 1:
+        # Compared as given: float() of an integer too large for a float raises OverflowError.
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
             raise InputError(f"expected a number from 0 to 1, got {value!r}", f"thresholds.{name}")
         result[name] = float(value)
     return result

@@ -32,7 +32,7 @@ def _score(value: object, where: str) -> float:
         raise InputError(f"expected a number, got {json.dumps(value)}", where)
     try:
         number = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer too large for a float
         raise InputError(f"expected a number, got {value!r}", where) from None
     if not math.isfinite(number):
         raise InputError(f"expected a finite number, got {value!r}", where)
@@ -54,13 +54,17 @@ def read_holistic(data: bytes, name: str) -> pd.DataFrame:
         rows: list[tuple[str, dict]] = []
         if name.lower().endswith(".csv") or not text.lstrip().startswith(("{", "[")):
             reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
-            missing = [c for c in HOLISTIC_COLUMNS if c not in (reader.fieldnames or [])]
-            if missing:
-                raise InputError(f"missing column(s): {', '.join(missing)}", "line 1")
             try:
-                rows = [(f"line {reader.line_num}", row) for row in reader]
+                missing = [c for c in HOLISTIC_COLUMNS if c not in (reader.fieldnames or [])]
+                if missing:
+                    raise InputError(f"missing column(s): {', '.join(missing)}", "line 1")
+                for row in reader:
+                    if None in row:  # DictReader puts cells beyond the header under the key None
+                        raise InputError("more cells than header columns", f"line {reader.line_num}")
+                    rows.append((f"line {reader.line_num}", row))
             except csv.Error as error:
-                raise InputError(f"unreadable CSV: {error}", f"line {reader.line_num}") from None
+                # DictReader.line_num is only updated after a row is read: ask its reader.
+                raise InputError(f"unreadable CSV: {error}", f"line {max(reader.reader.line_num, 1)}") from None
         else:
             document = parse_document(text)
             records = document.records if document.kind == "jsonl" else \

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -40,7 +41,22 @@ def _json_error(error: json.JSONDecodeError, line_offset: int = 0) -> InputError
     return InputError(f"invalid JSON: {error.msg} (column {error.colno})", f"line {line}")
 
 
-def _loads(text: str) -> Any:
+# A JSON string (skipped) or a JSON number, to find an integer too long for Python to read.
+_STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?')
+
+
+def _too_long_integer(text: str) -> tuple[int, int] | None:
+    """The digits and line of the first integer longer than Python reads (``sys.get_int_max_str_digits``)."""
+    limit = sys.get_int_max_str_digits()
+    for match in _STRING_OR_NUMBER.finditer(text):
+        number = match.group().lstrip("-")
+        if limit and number.isdigit() and len(number) > limit:
+            return len(number), text.count("\n", 0, match.start()) + 1
+    return None
+
+
+def _loads(text: str, locate: bool = True) -> Any:
+    """``json.loads``; a value it cannot read is an :class:`InputError` (``locate``: naming its line)."""
     # Deeply nested input overflows the parser's recursion; say so instead of crashing.
     try:
         return json.loads(text)
@@ -49,7 +65,12 @@ def _loads(text: str) -> Any:
     except json.JSONDecodeError:
         raise
     except ValueError as error:  # e.g. an integer longer than Python's 4,300-digit limit
-        raise InputError(f"unreadable value: {error}") from None
+        found = _too_long_integer(text)
+        if found is None:
+            raise InputError(f"unreadable value: {error}") from None
+        digits, line = found
+        raise InputError(f"unreadable value: a number with {digits:,} digits (at most "
+                         f"{sys.get_int_max_str_digits():,} can be read)", f"line {line}" if locate else "") from None
 
 
 # A "\ud800"-style escape for half of a UTF-16 surrogate pair: JSON allows it, UTF-8 cannot hold it alone,
@@ -112,15 +133,17 @@ def _parse(text: str) -> Document:
         lines = text.split("\n")
         first = next((i for i, line in enumerate(lines) if line.strip()), None)
         try:
-            _loads(lines[first])
+            _loads(lines[first], locate=False)
         except json.JSONDecodeError:
             raise _json_error(whole_error) from None
+        except InputError as error:
+            raise error.nested(f"line {first + 1}") from None
         records = []
         for index, line in enumerate(lines):
             if not line.strip():
                 continue
             try:
-                records.append((index + 1, _loads(line)))
+                records.append((index + 1, _loads(line, locate=False)))
             except json.JSONDecodeError as line_error:
                 raise _json_error(line_error, index) from None
             except InputError as error:

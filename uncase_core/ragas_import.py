@@ -109,7 +109,11 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
 
 def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    if not reader.fieldnames:
+    try:
+        header = reader.fieldnames
+    except csv.Error as error:  # e.g. a header cell longer than the csv module's field limit
+        raise InputError(f"unreadable CSV: {error}", "line 1") from None
+    if not header:
         raise InputError("the CSV has no header row")
     names = set(reader.fieldnames)
     if not names & set(COLUMNS["question"]):
@@ -121,8 +125,8 @@ def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
             if None in row:
                 raise InputError("more cells than header columns", f"line {reader.line_num}")
             rows.append((f"line {reader.line_num}", row))
-    except csv.Error as error:
-        raise InputError(f"unreadable CSV: {error}", f"line {reader.line_num}") from None
+    except csv.Error as error:  # DictReader.line_num is only updated after a row is read: ask its reader
+        raise InputError(f"unreadable CSV: {error}", f"line {reader.reader.line_num}") from None
     return rows
 
 

@@ -324,7 +324,7 @@ def _json(text: str) -> Any:
 def _read_block_text(text: str, kind: str, where: str) -> tuple[Any, list[str]]:
     if len(text) > MAX_BLOCK_CHARS:
         raise InputError(f"the block is too long ({len(text)} characters; at most {MAX_BLOCK_CHARS})", where)
-    text = text.strip()
+    text = text.lstrip("\ufeff").strip()  # a byte-order mark copied along with the text
     if not text:
         raise InputError("the block is empty", where)
     try:

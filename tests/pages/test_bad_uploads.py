@@ -1,0 +1,178 @@
+"""The bad input corpus fed to every upload widget (and the summary paste box) in AppTest.
+
+For every file: no exception reaches the page; a file that must be refused shows an error naming
+the file and the place, and the page keeps what it had; a valid one loads. Files go in one after
+another in one app session, as in a workshop. The first widget reading each format gets every file
+of it; widgets that hand the same bytes to the same loader get one file of each family and outcome
+(the loader itself is fed everything in tests/test_bad_inputs.py). A file whose extension the
+widget does not accept never reaches the page (the browser refuses it), so it is counted apart.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.bad_inputs.corpus import CORPUS, SENTINEL
+from tests.pages.apptest_helpers import open_app, shown
+from uncase_core.scenarios import ASSETS
+
+
+def _state(key: str) -> Callable[[Any], Any]:
+    def read(at) -> Any:
+        return at.session_state[key] if key in at.session_state else None  # noqa: SIM401 (no .get here)
+    return read
+
+
+def _workspace(key: str, attribute: str) -> Callable[[Any], Any]:
+    return lambda at: getattr(at.session_state[key], attribute)
+
+
+def _frame(key: str) -> Callable[[Any], Any]:
+    def read(at) -> Any:
+        value = at.session_state[key] if key in at.session_state else None  # noqa: SIM401
+        return None if value is None else value.to_csv()  # DataFrames compare by content
+    return read
+
+
+def _choose_upload(radio_key: str) -> Callable[[Any], None]:
+    def setup(at) -> None:
+        at.sidebar.radio(key=radio_key).set_value("upload").run()
+    return setup
+
+
+def _agreement_other_side(side: str) -> Callable[[Any], None]:
+    def setup(at) -> None:
+        _choose_upload("agr_source")(at)
+        other = ASSETS / "agreement" / f"annotator_{side}_en.json"
+        at.sidebar.file_uploader(key=f"agr_upload_{side}").set_value((other.name, other.read_bytes(),
+                                                                      "application/json"))
+        at.run()
+    return setup
+
+
+@dataclass(frozen=True)
+class Widget:
+    name: str
+    page: str
+    key: str
+    formats: tuple[str, ...]
+    state: Callable[[Any], Any]  # what the page holds; a refused file must leave it as it was
+    setup: Callable[[Any], None] | None = None
+    every_file: bool = True  # False: one file per family and outcome (the loader is shared with another widget)
+
+
+WIDGETS = (
+    Widget("rag page", "pages/1_rag_diagnosis.py", "rag_upload", ("rag", "ragas"),
+           _workspace("rag_workspace", "dataset")),
+    Widget("conversation page", "pages/2_conversation_quality.py", "conv_upload", ("conversations",),
+           _workspace("conv_workspace", "conversations")),
+    Widget("summary page", "pages/3_summary_autoevaluation.py", "sum_upload", ("summaries",),
+           _workspace("sum_workspace", "cases")),
+    Widget("rubric verdicts", "pages/4_rubric_lab.py", "rub_upload", ("verdicts",), _frame("rub_verdicts")),
+    Widget("rubric holistic", "pages/4_rubric_lab.py", "rub_holistic_upload", ("holistic",),
+           _frame("rub_holistic")),
+    Widget("workbench dataset", "pages/5_dataset_workbench.py", "wb_upload", ("rag", "dataset"),
+           _state("wb_dataset")),
+    Widget("workbench other version", "pages/5_dataset_workbench.py", "wb_other", ("rag", "dataset"),
+           _state("wb_dataset"), every_file=False),
+    Widget("threshold explorer", "pages/6_threshold_explorer.py", "thr_upload", ("rag",), _state("thr_uploaded"),
+           _choose_upload("thr_source"), every_file=False),
+    Widget("agreement file A", "pages/8_annotator_agreement.py", "agr_upload_a", ("agreement",),
+           lambda at: None, _agreement_other_side("b")),
+    Widget("agreement file B", "pages/8_annotator_agreement.py", "agr_upload_b", ("agreement",),
+           lambda at: None, _agreement_other_side("a"), every_file=False),
+)
+
+
+def _messages(at) -> list[str]:
+    return [shown(e.value) for e in at.error]
+
+
+def _entries(widget: Widget):
+    entries = [entry for entry in CORPUS if set(entry.formats) & set(widget.formats)]
+    if widget.every_file:
+        return entries
+    firsts = {}
+    for entry in entries:
+        firsts.setdefault((entry.family, entry.expect), entry)
+    return list(firsts.values())
+
+
+@pytest.mark.parametrize("widget", WIDGETS, ids=[w.name for w in WIDGETS])
+def test_every_corpus_file_is_handled_by_the_upload_widget(widget: Widget) -> None:
+    at = open_app()
+    at.switch_page(widget.page)
+    at.run()
+    if widget.setup:
+        widget.setup(at)
+    assert not at.exception, [e.value for e in at.exception]
+    problems, tried, wrong_type = [], 0, 0
+    allowed = tuple(at.file_uploader(key=widget.key).allowed_type)
+    for entry in _entries(widget):
+        if not entry.name.lower().endswith(allowed):
+            wrong_type += 1
+            continue
+        tried += 1
+        before = widget.state(at)
+        at.file_uploader(key=widget.key).set_value((entry.name, entry.data, "application/octet-stream"))
+        at.run()
+        messages = [m for m in _messages(at) if entry.name in m]
+        if at.exception:
+            problems.append(f"{entry.name}: exception {at.exception[0].value[:200]}")
+            at = open_app()  # start again so one failure does not hide the rest
+            at.switch_page(widget.page)
+            at.run()
+            if widget.setup:
+                widget.setup(at)
+            continue
+        if entry.expect == "ok":
+            if messages:
+                problems.append(f"{entry.name}: valid ({entry.why}) but refused: {messages[0][:200]}")
+        elif not messages:
+            problems.append(f"{entry.name}: refused input ({entry.why}) gave no error naming the file")
+        elif not all(place in messages[0] for place in entry.place):
+            problems.append(f"{entry.name}: the error does not name {entry.place}: {messages[0][:200]}")
+        elif widget.state(at) != before:
+            problems.append(f"{entry.name}: a refused file changed the page's data")
+    print(f"{widget.name}: {tried} files tried, {tried - len(problems)} handled; "
+          f"{wrong_type} refused by the widget's file types")
+    assert tried
+    assert not problems, "\n".join(problems)
+
+
+def test_the_summary_paste_box_refuses_code_and_bad_blocks() -> None:
+    at = open_app()
+    at.switch_page("pages/3_summary_autoevaluation.py")
+    at.run()
+    problems, tried = [], 0
+    for entry in CORPUS:
+        if "summary_block" not in entry.formats:
+            continue
+        try:
+            text = entry.data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue  # a paste box receives text; bytes that are not text cannot be pasted
+        tried += 1
+        before = at.session_state["sum_workspace"].cases
+        at.selectbox(key="sum_paste_kind").set_value(entry.block_kind or "accuracy")
+        at.text_area(key="sum_paste_text").set_value(text)
+        next(b for b in at.sidebar.button if b.label == "Replace this block in the case").click().run()
+        if at.exception:
+            problems.append(f"{entry.name}: exception {at.exception[0].value[:200]}")
+            continue
+        refused = [shown(e.value) for e in at.error]
+        if entry.expect == "error":
+            if not refused:
+                problems.append(f"{entry.name}: refused block ({entry.why}) gave no error")
+            elif at.session_state["sum_workspace"].cases != before:
+                problems.append(f"{entry.name}: a refused block changed the case")
+        elif refused and text.strip():
+            problems.append(f"{entry.name}: valid block refused: {refused[0][:200]}")
+    print(f"summary paste box: {tried} blocks tried, {tried - len(problems)} handled")
+    assert not problems, "\n".join(problems)
+    assert not os.path.exists(SENTINEL), "a pasted payload ran"
