@@ -39,9 +39,7 @@ import math
 import os
 import random
 import re
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -58,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from uncase_core import rag  # noqa: E402
 from uncase_core.scenarios import load_index, load_scenario  # noqa: E402
@@ -73,15 +72,6 @@ RECOVERY_TIMEOUT_S = 60.0  # after a timeout (an error), how long to wait for th
 MAX_SESSION_ERRORS = 5  # a session stops after this many; the rest keep going
 SWITCH_EVERY = 2  # rounds (tick + slider) between two page switches
 TARGET_P95_MS = 1500.0
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 1400, "height": 1000}
 ROW_HEIGHT = 35  # px per data-editor row; row 0 is the header (as in tests/e2e/test_rag_browser.py)
 CELL_X = 10  # px from the editor's left edge: inside the "Relevant" column, left of its checkbox
@@ -324,30 +314,6 @@ class Result:
 
 # ------------------------------------------------------------------------------------------ server
 
-def chromium_path() -> str | None:
-    found = shutil.which("chromium")
-    if found:
-        return found
-    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
-
-
 def peak_rss_kb(pid: int) -> int | None:
     try:
         for row in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -361,7 +327,7 @@ def peak_rss_kb(pid: int) -> int | None:
 @contextlib.contextmanager
 def serve(log_path: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`streamlit run app.py` on a free local port; yields (base URL, process) once healthy, stops it after."""
-    port = _free_port()
+    port = free_port()
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py",
         "--server.headless=true",
@@ -390,7 +356,7 @@ def serve(log_path: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[
                 time.sleep(0.2)
             yield base, process
         finally:
-            _stop(process)
+            stop_process(process)
 
 
 # ------------------------------------------------------------------------------------------ CPU accounting
@@ -800,7 +766,7 @@ async def _drive(base: str, chromium: str, result: Result, server_pid: int | Non
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        browser = await playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
         clock = Clock(result.sessions, result.seconds, stop)
         begin = clock.begin
         sessions = [Session(i, browser, base, result, clock, artifacts) for i in range(result.sessions)]

@@ -8,7 +8,6 @@ Needs Debian's chromium; starts its own server on a free port and stops it after
 from __future__ import annotations
 
 import argparse
-import socket
 import subprocess
 import sys
 import time
@@ -18,21 +17,16 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+sys.path.insert(0, str(ROOT))
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(ROOT / "docs" / "rag-page.png"))
     args = parser.parse_args()
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true", "--server.address=127.0.0.1",
          f"--server.port={port}", "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
@@ -45,7 +39,7 @@ def main() -> None:
             except OSError:
                 time.sleep(0.5)
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
             page = browser.new_page(viewport={"width": 1440, "height": 1150})
             page.goto(f"http://127.0.0.1:{port}/rag_diagnosis")
             sidebar = page.locator('[data-testid="stSidebar"]')

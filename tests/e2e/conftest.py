@@ -7,8 +7,6 @@ visible reason; with ``UNCASE_REQUIRE_BROWSER=1`` (set by CI) they fail instead.
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,18 +18,11 @@ from typing import Any
 
 import pytest
 
+from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 HEALTH_TIMEOUT_S = 60.0
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 1400, "height": 1000}
 
 
@@ -46,35 +37,11 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _chromium_path() -> str | None:
-    found = shutil.which("chromium")
-    if found:
-        return found
-    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _log_tail(path: Path, lines: int = 40) -> str:
     try:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
     except OSError:
         return "(no log)"
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -92,7 +59,7 @@ def browser_checked() -> str:
         import playwright.sync_api  # noqa: F401
     except ImportError as error:
         _unavailable(f"the playwright package is not installed ({error}): pip install -r requirements-dev.txt")
-    path = _chromium_path()
+    path = chromium_path()
     if path is None:
         _unavailable("Debian chromium not installed: apt-get install chromium")
     return path
@@ -102,7 +69,7 @@ def browser_checked() -> str:
 def app_url(browser_checked: str) -> Iterator[str]:
     """Start `streamlit run app.py` on a free local port and yield its base URL."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
+    port = free_port()
     log_path = ARTIFACTS / "streamlit.log"
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py",
@@ -133,7 +100,7 @@ def app_url(browser_checked: str) -> Iterator[str]:
                 time.sleep(0.2)
             yield base
         finally:
-            _stop(process)
+            stop_process(process)
 
 
 @pytest.fixture(scope="session")
@@ -142,7 +109,7 @@ def chromium(browser_checked: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=browser_checked, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=browser_checked, args=list(CHROMIUM_ARGS))
         try:
             yield browser
         finally:
