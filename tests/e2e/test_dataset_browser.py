@@ -62,9 +62,15 @@ def test_logged_change_is_exported_and_diffed_against_the_original(page: Any, ap
         '[data-testid="stMetricValue"]')
     expect(revisions).to_have_text("1")
 
-    with page.expect_download() as download_info:
-        page.get_by_role("button", name="Download with the revision log").click()
-    edited = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))
+    # The sidebar's download button is drawn at the end of the run, after the metrics: until it is,
+    # it still serves the file from before the change.
+    for _ in range(10):
+        with page.expect_download() as download_info:
+            page.get_by_role("button", name="Download with the revision log").click()
+        edited = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))
+        if "revisions" in edited:
+            break
+        page.wait_for_timeout(500)
     assert [(r["case"], r["field"], r["old"], r["new"], r["reason"]) for r in edited["revisions"]] == [
         ("retail-001", "relevant", True, False, "Outdoor use is not the question")]
 
