@@ -1,6 +1,7 @@
 """RAG diagnosis, "find the failure": label units, watch four proportions and the diagnosis move."""
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from ui.confirm import changed_items, confirm_replace
 from ui.i18n import translate
@@ -88,39 +89,6 @@ with st.sidebar:
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions = st.container()
 
-# ---------------------------------------------------------------- sidebar: settings
-with st.sidebar:
-    st.subheader(t("rag.settings"))
-    with st.expander(t("rag.thresholds"), expanded=True):
-        thresholds = {
-            n: kept(st.slider, f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n),
-                    min_value=0.0, max_value=1.0, step=0.05)
-            for n in rag.METRICS
-        }
-    with st.expander(t("rag.weights")):
-        weights = {
-            n: kept(st.slider, f"rag_weight_{n}", 1.0, metric_name(n), min_value=0.0, max_value=5.0, step=0.5)
-            for n in rag.METRICS
-        }
-        try:
-            st.caption(t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights))))
-        except InputError as error:
-            st.warning(literal(error.message))
-        aggregation = kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"), options=list(rag.AGGREGATIONS),
-                           format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"))
-    with st.expander(t("rag.gates")):
-        st.caption(t("rag.gates_help"))
-        gates = {}
-        for n in rag.METRICS:
-            if kept(st.checkbox, f"rag_gate_on_{n}", False, t("rag.gate_on", name=metric_name(n))):
-                gates[n] = kept(st.slider, f"rag_gate_{n}", 0.9, t("rag.gate_value", name=metric_name(n)),
-                                min_value=0.0, max_value=1.0, step=0.05)
-    confidence = kept(st.select_slider, "rag_confidence", 0.95, t("rag.confidence"), options=CONFIDENCE_LEVELS,
-                      format_func=lambda c: f"{c:.0%}")
-    if st.button(t("rag.settings_reset"), width="stretch"):
-        forget(*SETTING_KEYS)
-        st.rerun()
-
 # ---------------------------------------------------------------- main: labels
 st.title(t("rag.title"))
 st.markdown(t("rag.intro"))
@@ -129,63 +97,130 @@ if note := st.session_state.pop("rag_upload_note", None):
 if workspace.source_kind == "scenario" and workspace.source in by_id:
     st.caption(f"{by_id[workspace.source].title[lang]}: {by_id[workspace.source].summary[lang]}")
 
-try:
-    settings = rag.Settings.build(thresholds, weights, aggregation, gates, confidence)
-except InputError as error:
-    st.error(t("rag.settings_error", message=literal(error.message)))
-    settings = rag.Settings.build(thresholds, None, aggregation, gates, confidence)
 
-cases = workspace.dataset.cases
-if len(cases) > 1:
-    workspace.case_index = st.selectbox(
-        t("rag.case"), options=range(len(cases)), index=min(workspace.case_index, len(cases) - 1),
-        format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}",
-        key=f"rag_case_select_{workspace.generation}",
-    )
+@st.fragment
+def labelling(workspace: Workspace, data_actions: DeltaGenerator) -> None:
+    """Settings, label tables and results: a tick or a slider move reruns only this part of the page."""
+    # ---------------------------------------------------------------- sidebar: settings
+    with st.sidebar:
+        st.subheader(t("rag.settings"))
+        with st.expander(t("rag.thresholds"), expanded=True):
+            thresholds = {
+                n: kept(st.slider, f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n),
+                        min_value=0.0, max_value=1.0, step=0.05)
+                for n in rag.METRICS
+            }
+        with st.expander(t("rag.weights")):
+            weights = {
+                n: kept(st.slider, f"rag_weight_{n}", 1.0, metric_name(n), min_value=0.0, max_value=5.0, step=0.5)
+                for n in rag.METRICS
+            }
+            try:
+                st.caption(t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights))))
+            except InputError as error:
+                st.warning(literal(error.message))
+            aggregation = kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"),
+                               options=list(rag.AGGREGATIONS),
+                               format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"))
+        with st.expander(t("rag.gates")):
+            st.caption(t("rag.gates_help"))
+            gates = {}
+            for n in rag.METRICS:
+                if kept(st.checkbox, f"rag_gate_on_{n}", False, t("rag.gate_on", name=metric_name(n))):
+                    gates[n] = kept(st.slider, f"rag_gate_{n}", 0.9, t("rag.gate_value", name=metric_name(n)),
+                                    min_value=0.0, max_value=1.0, step=0.05)
+        confidence = kept(st.select_slider, "rag_confidence", 0.95, t("rag.confidence"), options=CONFIDENCE_LEVELS,
+                          format_func=lambda c: f"{c:.0%}")
+        if st.button(t("rag.settings_reset"), width="stretch"):
+            forget(*SETTING_KEYS)
+            st.rerun()
 
-labels_column, results_column = st.columns([3, 2], gap="large")
-with labels_column:
-    case = workspace.case
-    st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
-    st.markdown(f"**{t('rag.answer')}** {literal(case.answer)}" if case.answer else f"**{t('rag.answer')}** —")
-    for kind in ("passages", "claims", "reference_facts"):
-        st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
-        units = case.units(kind)
-        if not units:
-            st.caption(t("units.none"))
-            continue
-        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width="small"),
-                   "text": st.column_config.TextColumn(t("units.text"), disabled=True)}
-        for label in LABEL_FIELDS[kind]:
-            columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
-                                                             width=100)
-        key = workspace.editor_key(kind, lang)
-        base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
-        edited = st.data_editor(units_frame(base, kind), column_config=columns, hide_index=True,
-                                column_order=[*LABEL_FIELDS[kind], "id", "text"],
-                                num_rows="fixed", width="stretch", key=key)
-        with st.expander(t("units.full_text")):
-            st.markdown("\n".join(f"- **{literal(u.id)}** {literal(u.text)}" for u in units))
-        updated = apply_frame(base, kind, edited)
-        if updated != units:
-            case = case.with_units(kind, updated)
-    if case is not workspace.case:
-        workspace.dataset = workspace.dataset.with_case(workspace.case_index, case)
+    try:
+        settings = rag.Settings.build(thresholds, weights, aggregation, gates, confidence)
+    except InputError as error:
+        st.error(t("rag.settings_error", message=literal(error.message)))
+        settings = rag.Settings.build(thresholds, None, aggregation, gates, confidence)
 
-evaluation = rag.evaluate_case(workspace.case, settings)
-with results_column:
-    st.subheader(t("rag.results_case", case=workspace.case.id))
-    draw_diagnosis(evaluation)
-    draw_metrics(evaluation, settings)
-    draw_composite(evaluation)
+    cases = workspace.dataset.cases
+    if len(cases) > 1:
+        workspace.case_index = st.selectbox(
+            t("rag.case"), options=range(len(cases)), index=min(workspace.case_index, len(cases) - 1),
+            format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}",
+            key=f"rag_case_select_{workspace.generation}",
+        )
 
-if len(cases) > 1:
-    result = rag.evaluate_dataset(workspace.dataset.cases, settings)
-    st.subheader(t("rag.results_dataset", count=len(cases)))
-    draw_diagnosis(result.pooled)
-    st.dataframe(macro_micro_table(result), hide_index=True, width="stretch")
-    st.caption(t("rag.micro_macro_help"))
-    st.dataframe(cases_table(result), hide_index=True, width="stretch")
+    labels_column, results_column = st.columns([3, 2], gap="large")
+    with labels_column:
+        case = workspace.case
+        st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
+        st.markdown(f"**{t('rag.answer')}** {literal(case.answer)}" if case.answer else f"**{t('rag.answer')}** —")
+        for kind in ("passages", "claims", "reference_facts"):
+            st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
+            units = case.units(kind)
+            if not units:
+                st.caption(t("units.none"))
+                continue
+            columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width="small"),
+                       "text": st.column_config.TextColumn(t("units.text"), disabled=True)}
+            for label in LABEL_FIELDS[kind]:
+                columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
+                                                                 width=100)
+            key = workspace.editor_key(kind, lang)
+            base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
+            edited = st.data_editor(units_frame(base, kind), column_config=columns, hide_index=True,
+                                    column_order=[*LABEL_FIELDS[kind], "id", "text"],
+                                    num_rows="fixed", width="stretch", key=key)
+            with st.expander(t("units.full_text")):
+                st.markdown("\n".join(f"- **{literal(u.id)}** {literal(u.text)}" for u in units))
+            updated = apply_frame(base, kind, edited)
+            if updated != units:
+                case = case.with_units(kind, updated)
+        if case is not workspace.case:
+            workspace.dataset = workspace.dataset.with_case(workspace.case_index, case)
+
+    evaluation = rag.evaluate_case(workspace.case, settings)
+    with results_column:
+        st.subheader(t("rag.results_case", case=workspace.case.id))
+        draw_diagnosis(evaluation)
+        draw_metrics(evaluation, settings)
+        draw_composite(evaluation)
+
+    if len(cases) > 1:
+        result = rag.evaluate_dataset(workspace.dataset.cases, settings)
+        st.subheader(t("rag.results_dataset", count=len(cases)))
+        draw_diagnosis(result.pooled)
+        st.dataframe(macro_micro_table(result), hide_index=True, width="stretch")
+        st.caption(t("rag.micro_macro_help"))
+        st.dataframe(cases_table(result), hide_index=True, width="stretch")
+
+    # ---------------------------------------------------------------- sidebar: download and reset
+    with data_actions:
+        stem = workspace.source.rsplit(".", 1)[0] if workspace.source_kind == "upload" else workspace.source
+        st.download_button(
+            t("rag.download"),
+            # Built only when clicked: serialising every case on each tick would cost every rerun.
+            data=lambda dataset=workspace.dataset: dataset_to_text(dataset).encode("utf-8"),
+            file_name=f"{stem}-labelled.{file_extension(workspace.dataset)}",
+            mime="application/json",
+            on_click="ignore",
+            width="stretch",
+        )
+        if st.session_state.get("rag_confirm_reset"):
+            st.warning(t("rag.reset_confirm"))
+            yes, no = st.columns(2)
+            if yes.button(t("rag.reset_yes"), type="primary"):
+                workspace.reset()
+                st.session_state["rag_confirm_reset"] = False
+                st.rerun()
+            if no.button(t("rag.reset_no")):
+                st.session_state["rag_confirm_reset"] = False
+                st.rerun()
+        elif st.button(t("rag.reset"), width="stretch", disabled=not workspace.changed):
+            st.session_state["rag_confirm_reset"] = True
+            st.rerun()
+
+
+labelling(workspace, data_actions)
 
 with st.expander(t("rag.explain_title")):
     for name in rag.METRICS:
@@ -194,27 +229,3 @@ with st.expander(t("rag.explain_title")):
     st.markdown(t("explain.thresholds"))
     st.markdown(t("explain.composite"))
     st.markdown(t("explain.not_a_judge"))
-
-# ---------------------------------------------------------------- sidebar: download and reset
-with data_actions:
-    stem = workspace.source.rsplit(".", 1)[0] if workspace.source_kind == "upload" else workspace.source
-    st.download_button(
-        t("rag.download"),
-        data=dataset_to_text(workspace.dataset).encode("utf-8"),
-        file_name=f"{stem}-labelled.{file_extension(workspace.dataset)}",
-        mime="application/json",
-        width="stretch",
-    )
-    if st.session_state.get("rag_confirm_reset"):
-        st.warning(t("rag.reset_confirm"))
-        yes, no = st.columns(2)
-        if yes.button(t("rag.reset_yes"), type="primary"):
-            workspace.reset()
-            st.session_state["rag_confirm_reset"] = False
-            st.rerun()
-        if no.button(t("rag.reset_no")):
-            st.session_state["rag_confirm_reset"] = False
-            st.rerun()
-    elif st.button(t("rag.reset"), width="stretch", disabled=not workspace.changed):
-        st.session_state["rag_confirm_reset"] = True
-        st.rerun()
