@@ -8,7 +8,9 @@ case, the language and each replaced or reset dataset.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -60,6 +62,19 @@ class Workspace:
         key = self.editor_key(kind, language)
         return stable_base(self.editor_bases, key, self.case.units(kind), has_widget_state)
 
+    def apply_editor_states(self, state: Mapping[str, Any], language: str) -> None:
+        """Write the current case's label tables (their base plus the edits in ``state``) into the dataset."""
+        case = self.case
+        for kind in LABEL_FIELDS:
+            key = self.editor_key(kind, language)
+            if key not in self.editor_bases or key not in state:
+                continue
+            units = apply_edits(self.editor_bases[key], kind, state[key].get("edited_rows", {}))
+            if units != case.units(kind):
+                case = case.with_units(kind, units)
+        if case is not self.case:
+            self.dataset = self.dataset.with_case(self.case_index, case)
+
 
 def get_workspace() -> Workspace | None:
     return st.session_state.get(_STATE_KEY)
@@ -80,19 +95,15 @@ def units_frame(units: tuple[Unit, ...], kind: str) -> pd.DataFrame:
     return frame
 
 
-def _label_value(value: object) -> bool | None:
-    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
-        return None
-    return bool(value)
-
-
-def apply_frame(units: tuple[Unit, ...], kind: str, frame: pd.DataFrame) -> tuple[Unit, ...]:
-    """The units with the labels read back from an edited table (rows match by position)."""
-    updated = []
-    for position, unit in enumerate(units):
-        for name in LABEL_FIELDS[kind]:
-            value = _label_value(frame[name].iloc[position])
-            if unit.label(name) != value:
-                unit = unit.with_label(name, value)
-        updated.append(unit)
+def apply_edits(units: tuple[Unit, ...], kind: str, edited_rows: Mapping[object, Mapping[str, object]]
+                ) -> tuple[Unit, ...]:
+    """The units with a data editor's ``edited_rows`` applied (rows are positions; a cleared box is None)."""
+    updated = list(units)
+    for row, changes in edited_rows.items():
+        position = int(row)  # the browser reports "3", the session state keeps 3
+        unit = updated[position]
+        for name, value in changes.items():
+            if name in LABEL_FIELDS[kind]:
+                unit = unit.with_label(name, None if value is None else bool(value))
+        updated[position] = unit
     return tuple(updated)

@@ -52,6 +52,11 @@ def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwarg
     return value
 
 
+def keep(key: str) -> None:
+    """Copy a kept widget's value to the store now, from a callback of a run that will not draw it."""
+    st.session_state.setdefault(_KEPT, {})[key] = st.session_state[key]
+
+
 def set_kept(key: str, value: Any) -> None:
     """Set a kept widget's value; call before the widget is drawn in this run."""
     st.session_state.setdefault(_KEPT, {})[key] = value
