@@ -325,11 +325,11 @@ def peak_rss_kb(pid: int) -> int | None:
 
 
 @contextlib.contextmanager
-def serve(log_path: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`streamlit run app.py` on a free local port; yields (base URL, process) once healthy, stops it after."""
+def serve(log_path: Path | None = None, script: str = "app.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after."""
     port = free_port()
     command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
+        sys.executable, "-m", "streamlit", "run", script,
         "--server.headless=true",
         "--server.address=127.0.0.1",
         f"--server.port={port}",

@@ -1,0 +1,130 @@
+"""CPU that one update costs the browser and the server: the RAG page against a minimal Streamlit page.
+
+    .venv/bin/python bench/bench_browser_cost.py [--moves 20] [--pause 1.5]
+
+For each page, starts `streamlit run` and one Debian chromium page, opens the page, then moves the
+"Context relevance" slider in the sidebar one step at a time (``--moves`` key presses, ``--pause`` s apart,
+long enough for each update to finish) and reads the CPU time used by every chromium process and by the
+server over that window, minus what they use over the same window with no input (idle). Nothing polls the
+page while the clock runs, so the figures are the page's own work.
+
+The minimal page (bench/minimal_app.py: one slider, one metric card) is the floor under any Streamlit page
+on this machine. With both figures, the load that N concurrent browser sessions on this same machine can
+sustain follows: each session asks for one update per (think time + response time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_load import VIEWPORT, serve  # noqa: E402
+from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
+SLIDER = "Context relevance"
+PAGES = (("RAG diagnosis page", "app.py", "/rag_diagnosis"), ("minimal Streamlit page", "bench/minimal_app.py", "/"))
+
+
+def cpu_seconds(server_pid: int) -> tuple[float, float]:
+    """CPU seconds used so far by all chromium processes, and by the server."""
+    chromium = server = 0.0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            raw = Path(entry.path, "stat").read_text()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2:].split()
+        used = (int(fields[11]) + int(fields[12])) / TICKS_PER_SECOND
+        if raw[raw.index("(") + 1: raw.rindex(")")].startswith("chrom"):
+            chromium += used
+        elif int(entry.name) == server_pid:
+            server += used
+    return chromium, server
+
+
+@dataclass
+class Cost:
+    page: str
+    moves: int
+    chromium_ms: float  # per update, idle subtracted
+    server_ms: float
+    main_thread_ms: float  # the page's main-thread task time per update (CDP Performance.getMetrics)
+
+
+def measure(name: str, script: str, path: str, moves: int, pause: float) -> Cost:
+    from playwright.sync_api import sync_playwright
+
+    with serve(script=script) as (base, server), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        try:
+            page = browser.new_context(viewport=VIEWPORT).new_page()
+            page.goto(base + path)
+            thumb = page.get_by_test_id("stSidebar").get_by_role("slider", name=SLIDER).first
+            thumb.wait_for(timeout=60_000)
+            page.get_by_test_id("stMetric").first.wait_for(timeout=60_000)
+            time.sleep(3)  # let the first render settle
+            thumb.focus()
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+
+            def task_seconds() -> float:
+                return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
+                            if m["name"] == "TaskDuration")
+
+            idle0 = cpu_seconds(server.pid)
+            time.sleep(moves * pause)
+            idle1 = cpu_seconds(server.pid)
+            busy0, task0 = cpu_seconds(server.pid), task_seconds()
+            start = float(thumb.get_attribute("aria-valuenow") or "nan")
+            for index in range(moves):
+                page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
+                time.sleep(pause)
+            busy1, task1 = cpu_seconds(server.pid), task_seconds()
+            end = float(thumb.get_attribute("aria-valuenow") or "nan")
+            expected = start if moves % 2 == 0 else round(start + 0.05, 2)
+            if abs(end - expected) > 1e-9:
+                raise RuntimeError(f"{name}: the slider ended at {end}, not {expected}: an input was lost")
+        finally:
+            browser.close()
+    chromium = (busy1[0] - busy0[0]) - (idle1[0] - idle0[0])
+    served = (busy1[1] - busy0[1]) - (idle1[1] - idle0[1])
+    return Cost(name, moves, 1000 * chromium / moves, 1000 * served / moves, 1000 * (task1 - task0) / moves)
+
+
+def sustainable(cost: Cost, sessions: int, think: float, response: float = 0.5) -> str:
+    rate = sessions / (think + response)
+    busy = rate * (cost.chromium_ms + cost.server_ms) / 1000
+    cores = os.cpu_count() or 1
+    return f"{sessions} sessions, think {think:.0f} s: {rate:4.1f} updates/s need {busy:4.1f} of {cores} cores"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=20, help="slider steps per page (default 20)")
+    parser.add_argument("--pause", type=float, default=1.5, help="seconds between two steps (default 1.5)")
+    args = parser.parse_args()
+    costs = [measure(name, script, path, args.moves, args.pause) for name, script, path in PAGES]
+    print(f"CPU per slider step ({args.moves} steps, {args.pause:.1f} s apart; idle use subtracted), ms:")
+    for cost in costs:
+        print(f"  {cost.page:<24} chromium {cost.chromium_ms:5.0f} (main thread {cost.main_thread_ms:4.0f})  "
+              f"server {cost.server_ms:4.0f}  total {cost.chromium_ms + cost.server_ms:5.0f}")
+    print("what N browsers on this machine would need, with every session a real chromium page:")
+    for cost in costs:
+        for think in (1.0, 3.0, 5.0):
+            print(f"  {cost.page:<24} {sustainable(cost, 30, think)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
