@@ -80,6 +80,7 @@ SLIDER_STEP = 0.05
 SLIDER_STEPS = (9, 10, 11)  # thresholds 0.45, 0.50, 0.55: never equal to a count / 5
 RAG_PATH = "/rag_diagnosis"
 AWAY = (("nav.home", "home.title"), ("nav.planner", "plan.title"))  # pages to switch to: link label, page title
+AWAY_PATHS = {"nav.home": "/", "nav.planner": "/sample_size_planner"}  # their URL paths, for protocol-level users
 
 # Installed in every document before the app's own scripts. `arm(spec)` starts watching the DOM; the next
 # input event of `spec.kind` starts the clock; the promise resolves when every expected text is shown.
@@ -217,6 +218,8 @@ class Result:
     # kind -> (input -> first message sent, sent -> last message received, received -> text shown), ms
     phases: dict[str, list[tuple[float, float, float]]] = field(default_factory=dict)
     per_session: Counter[int] = field(default_factory=Counter)  # session -> interactions
+    protocol_sessions: int = 0
+    protocol_times: dict[str, list[float]] = field(default_factory=dict)  # kind -> request -> run finished, ms
     errors: list[str] = field(default_factory=list)
     disconnects: int = 0
     late_recoveries: int = 0  # timeouts (errors) after which the expected numbers did come, late
@@ -241,6 +244,10 @@ class Result:
 
     def clicks(self) -> list[float]:
         return self.times.get("tick", []) + self.times.get("slider", [])
+
+    def add_protocol(self, session: int, kind: str, ms: float) -> None:
+        self.protocol_times.setdefault(kind, []).append(ms)
+        self.per_session[session] += 1
 
     def _phase_line(self, kind: str) -> str:
         parts = []
@@ -268,12 +275,19 @@ class Result:
         counts = self.interactions
         kinds = ", ".join(f"{k} {counts[k]}" for k in ("tick", "slider", "switch_away", "switch_back") if counts[k])
         per = [self.per_session[i] for i in range(self.sessions)]
+        protocol = self.protocol_times
+        protocol_count = sum(len(v) for v in protocol.values())
+        mix = (f"{self.sessions} Chromium sessions + {self.protocol_sessions} protocol-level sessions"
+               if self.protocol_sessions else f"{self.sessions} sessions")
         out = [
-            f"load: {self.sessions} sessions started {self.ramp:.1f} s apart, all loaded after "
+            f"load: {mix} started {self.ramp:.1f} s apart, all loaded after "
             f"{self.all_loaded or 0:.0f} s, then {self.seconds:.0f} s together; think time {self.think:.1f} s "
             f"(x0.5 to x1.5), page switch every {self.switch_every} rounds; wall {self.wall:.0f} s",
-            f"interactions: {sum(counts.values())} ({kinds}); per session min {min(per, default=0)} "
+            f"interactions: {sum(counts.values())} in Chromium ({kinds}); per session min {min(per, default=0)} "
             f"max {max(per, default=0)}; initial page loads {len(self.loads)}",
+            *([f"protocol-level interactions: {protocol_count} ("
+               + ", ".join(f"{k} {len(protocol[k])}" for k in ("tick", "slider", "switch_away", "switch_back")
+                           if k in protocol) + ")"] if self.protocol_sessions else []),
             f"errors: {len(self.errors)}"
             + "".join(f"; {n} x '{kind}'" for kind, n in self.error_kinds().most_common(4)),
             *[f"  - {e}" for e in self.errors[:max_errors]],
@@ -289,6 +303,11 @@ class Result:
             "where the time goes (medians / p95, ms): input -> first message to the server | -> last message"
             " back before the text is shown (server, network and waiting for the page's main thread) | -> shown",
             *[self._phase_line(kind) for kind in ("tick", "slider", "switch_back") if self.phases.get(kind)],
+            *(["protocol-level sessions (request sent -> the run's end received; no rendering), ms:",
+               line("tick + slider", protocol.get("tick", []) + protocol.get("slider", [])),
+               line("page switch (away and back)",
+                    protocol.get("switch_away", []) + protocol.get("switch_back", []))]
+              if self.protocol_sessions else []),
             "harness view (Python issues the input -> hears the result), ms:",
             line("tick + slider", self.harness.get("tick", []) + self.harness.get("slider", [])),
             line("initial page load (goto -> counts)", self.loads),
@@ -754,6 +773,133 @@ class Session:
             await self.close()
 
 
+class ProtocolUser:
+    """A simulated user at the protocol level (bench/protocol_client.py): the same flow, model and checks as
+    `Session`, the same think times, but no browser: the server does the same work, nothing is rendered."""
+
+    def __init__(self, index: int, base: str, result: Result, clock: Clock) -> None:
+        self.i = index
+        self.base = base
+        self.result = result
+        self.clock = clock
+        self.think = result.think
+        self.switch_every = max(1, result.switch_every)
+        self.rng = random.Random(1000 + index)
+        self.model = Model(_initial_labels(), steps=round(rag.DEFAULT_THRESHOLDS[METRIC] / SLIDER_STEP))
+        self.session: Any = None
+        self.errors = 0
+        self.metric = _metric_label()
+
+    def error(self, text: str) -> None:
+        self.errors += 1
+        self.result.errors.append(f"protocol session {self.i}: {text}")
+
+    async def open(self) -> None:
+        from bench.protocol_client import ProtocolSession
+
+        await self.close()
+        self.model = Model(_initial_labels(), steps=round(rag.DEFAULT_THRESHOLDS[METRIC] / SLIDER_STEP))
+        self.session = await ProtocolSession.open(self.base, RAG_PATH, timeout=LOAD_TIMEOUT_S)
+        self.check("first load", self.model.expect())
+
+    async def close(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            with contextlib.suppress(Exception):
+                await session.close()
+
+    def check(self, what: str, wanted: dict[str, str]) -> None:
+        """The numbers shown now against the model (the same expectations as the browser sessions')."""
+        if errors := self.session.exceptions():
+            raise Failure(f"{what}: Streamlit exception {errors[0][:200]!r}")
+        shown: dict[str, str | None] = {}
+        if "heading" in wanted:
+            shown["heading"] = self.session.page_title()
+        if "counts" in wanted:
+            _, captions = self.session.metric_card(self.metric)
+            shown["counts"], shown["verdict"] = [*captions, None, None][:2]
+            value = self.session.slider_value(self.metric)
+            shown["threshold"] = None if value is None else f"{value:.2f}"
+        wrong = [f"{k} {shown.get(k)!r} (expected /{v}/)" for k, v in wanted.items()
+                 if shown.get(k) is None or not re.search(v, shown[k])]
+        if wrong:
+            raise Failure(f"{what}: " + "; ".join(wrong))
+
+    async def measured(self, kind: str, act: Callable[[], Any], what: str,
+                       wanted: dict[str, str] | None = None) -> None:
+        run = await act()
+        if run.exceptions or run.problems:
+            raise Failure(f"{what}: {(run.exceptions + run.problems)[0][:200]}")
+        self.check(what, wanted or self.model.expect())
+        self.result.add_protocol(self.i, kind, run.ms)
+        if run.ms > INTERACTION_TIMEOUT_S * 1000:
+            self.error(f"{what}: finished after {run.ms / 1000:.1f} s (limit {INTERACTION_TIMEOUT_S:.0f} s)")
+
+    async def pause(self) -> None:
+        if self.think > 0:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+
+    async def tick(self) -> None:
+        row = self.rng.randrange(len(self.model.labels))
+        self.model.labels[row] = not self.model.labels[row]
+        state = "ticked" if self.model.labels[row] else "unticked"
+        await self.measured("tick", lambda: self.session.toggle_editor_cell(
+            0, row, "relevant", self.model.labels[row], timeout=INTERACTION_TIMEOUT_S), f"passage {row + 1} {state}")
+
+    async def slide(self) -> None:
+        steps = self.model.steps
+        up = steps == min(SLIDER_STEPS) or (steps != max(SLIDER_STEPS) and self.rng.random() < 0.5)
+        self.model.steps = steps + (1 if up else -1)
+        value = round(self.model.steps * SLIDER_STEP, 2)
+        await self.measured("slider", lambda: self.session.set_slider(
+            self.metric, value, timeout=INTERACTION_TIMEOUT_S), f"threshold slider to {value:.2f}")
+
+    async def switch(self, round_: int) -> None:
+        nav_key, title_key = AWAY[(round_ // self.switch_every) % len(AWAY)]
+        path = AWAY_PATHS[nav_key]
+        heading = {"heading": "^" + re.escape(translate(LANG, title_key)) + "$"}
+        await self.measured("switch_away", lambda: self.session.switch_page(path, timeout=INTERACTION_TIMEOUT_S),
+                            f"switch to {translate(LANG, nav_key)}", heading)
+        await self.pause()
+        await self.measured("switch_back", lambda: self.session.switch_page(
+            RAG_PATH, timeout=INTERACTION_TIMEOUT_S), "switch back to the RAG page")
+
+    async def main(self, start_delay: float) -> None:
+        await asyncio.sleep(start_delay)
+        try:
+            try:
+                await self.open()
+            except Exception as exc:
+                self.error(f"first load failed: {_short(exc)}")
+                return
+            finally:
+                self.clock.loaded()
+            await self.clock.start()
+            await asyncio.sleep(self.rng.uniform(0, max(self.think, 0.5)))
+            round_ = 0
+            while self.clock.running() and self.errors < MAX_SESSION_ERRORS:
+                try:
+                    await self.tick()
+                    await self.pause()
+                    await self.slide()
+                    await self.pause()
+                    round_ += 1
+                    if round_ % self.switch_every == 0 and self.clock.running():
+                        await self.switch(round_)
+                        await self.pause()
+                except Exception as exc:  # any failure of the flow is an error of this session: start over
+                    self.error(_short(exc))
+                    if not self.clock.running() or self.errors >= MAX_SESSION_ERRORS:
+                        break
+                    try:
+                        await self.open()
+                    except Exception as again:
+                        self.error(f"could not reopen the page: {_short(again)}")
+                        break
+        finally:
+            await self.close()
+
+
 def _short(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0][:300] if text else ''}" if not isinstance(exc, Failure) else str(exc)
@@ -767,9 +913,10 @@ async def _drive(base: str, chromium: str, result: Result, server_pid: int | Non
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
-        clock = Clock(result.sessions, result.seconds, stop)
+        clock = Clock(result.sessions + result.protocol_sessions, result.seconds, stop)
         begin = clock.begin
         sessions = [Session(i, browser, base, result, clock, artifacts) for i in range(result.sessions)]
+        users = [ProtocolUser(result.sessions + i, base, result, clock) for i in range(result.protocol_sessions)]
 
         meter: CpuMeter | None = None  # CPU is measured over the window, once every session has its page
         at_window = 0
@@ -788,13 +935,16 @@ async def _drive(base: str, chromium: str, result: Result, server_pid: int | Non
             while True:
                 await asyncio.sleep(15.0)
                 done = sum(result.per_session.values())
-                loaded = result.sessions - clock.waiting
-                log(f"  {time.monotonic() - begin:5.0f} s: {loaded}/{result.sessions} sessions loaded, "
+                everyone = result.sessions + result.protocol_sessions
+                loaded = everyone - clock.waiting
+                log(f"  {time.monotonic() - begin:5.0f} s: {loaded}/{everyone} sessions loaded, "
                     f"{done} interactions, {len(result.errors)} errors")
 
         watchers = [asyncio.create_task(sample()), asyncio.create_task(progress())]
         try:
-            await asyncio.gather(*(s.main(i * result.ramp) for i, s in enumerate(sessions)))
+            # Protocol-level users open their pages while the browsers load theirs (a load costs them ~0.1 s).
+            await asyncio.gather(*(s.main(i * result.ramp) for i, s in enumerate(sessions)),
+                                 *(u.main(i * 0.1) for i, u in enumerate(users)))
         finally:
             for task in watchers:
                 task.cancel()
@@ -808,7 +958,7 @@ async def _drive(base: str, chromium: str, result: Result, server_pid: int | Non
 
 
 def run(sessions: int = 30, seconds: float = 90.0, *, think: float = 1.0, ramp: float = 0.5,
-        switch_every: int = SWITCH_EVERY,
+        switch_every: int = SWITCH_EVERY, protocol_sessions: int = 0,
         chromium: str | None = None, base_url: str | None = None, artifacts: Path | None = None,
         log: Callable[[str], None] = print) -> Result:
     """Run the load test and return its figures; starts (and stops) its own server unless ``base_url`` is given.
@@ -819,7 +969,8 @@ def run(sessions: int = 30, seconds: float = 90.0, *, think: float = 1.0, ramp: 
     chromium = chromium or chromium_path()
     if chromium is None:
         raise RuntimeError("Debian chromium not installed: apt-get install chromium")
-    result = Result(sessions=sessions, seconds=seconds, think=think, ramp=ramp, switch_every=switch_every)
+    result = Result(sessions=sessions, seconds=seconds, think=think, ramp=ramp, switch_every=switch_every,
+                    protocol_sessions=protocol_sessions)
     stop = threading.Event()
 
     def drive(base: str, server_pid: int | None) -> None:
@@ -860,7 +1011,8 @@ def run(sessions: int = 30, seconds: float = 90.0, *, think: float = 1.0, ramp: 
         artifacts.mkdir(parents=True, exist_ok=True)
         log_path = artifacts / "streamlit-load.log"
     with serve(log_path) as (base, process):
-        log(f"server {base} (pid {process.pid}); {sessions} sessions for {seconds:.0f} s")
+        log(f"server {base} (pid {process.pid}); {sessions} Chromium and {protocol_sessions} protocol-level sessions"
+            f" for {seconds:.0f} s")
         try:
             drive(base, process.pid)
         except KeyboardInterrupt:
@@ -882,12 +1034,14 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="mean pause after each action, s (default 1.0)")
     parser.add_argument("--ramp", type=float, default=0.5, help="seconds between two sessions' starts")
     parser.add_argument("--switch-every", type=int, default=SWITCH_EVERY, help="rounds between page switches")
+    parser.add_argument("--protocol-sessions", type=int, default=0,
+                        help="sessions simulated at the protocol level, next to the Chromium ones (default 0)")
     parser.add_argument("--url", default=None, help="drive an already running server instead of starting one")
     parser.add_argument("--artifacts", type=Path, default=None, help="folder for failure screenshots and the log")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, _interrupt)
     result = run(args.sessions, args.seconds, think=args.think, ramp=args.ramp, switch_every=args.switch_every,
-                 base_url=args.url, artifacts=args.artifacts)
+                 protocol_sessions=args.protocol_sessions, base_url=args.url, artifacts=args.artifacts)
     print(result.summary())
     if result.interrupted:
         return 130
