@@ -116,6 +116,8 @@ MESSAGES = {
     "chart.threshold": "threshold",
     "chart.na": "N/A",
     "chart.interval": "value and interval",
+    "chart.title": ("Chart: each dimension's rate (bar), its interval (whisker) and its threshold (mark); "
+                    "the exact figures are in the cards below."),
     # diagnosis
     "diagnosis.ok": "No failing dimension at these thresholds.",
     "diagnosis.nothing_labelled": "Nothing is labelled yet: tick some boxes to see the evaluation.",

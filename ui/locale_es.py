@@ -120,6 +120,8 @@ MESSAGES = {
     "chart.threshold": "umbral",
     "chart.na": "N/A",
     "chart.interval": "valor e intervalo",
+    "chart.title": ("Gráfico: la tasa de cada dimensión (barra), su intervalo (bigote) y su umbral (marca); "
+                    "las cifras exactas están en las tarjetas de abajo."),
     # diagnóstico
     "diagnosis.ok": "Ninguna dimensión falla con estos umbrales.",
     "diagnosis.nothing_labelled": "Aún no hay nada etiquetado: marca algunas casillas para ver la evaluación.",

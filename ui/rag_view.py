@@ -7,8 +7,8 @@ from collections.abc import Mapping
 import pandas as pd
 import streamlit as st
 
-from ui.charts import proportions_chart
 from ui.i18n import format_number, format_percent
+from ui.proportions_svg import proportions_svg
 from ui.session import language, t
 from uncase_core.rag import METRICS, DatasetEvaluation, Evaluation, Settings
 from uncase_core.stats import Proportion
@@ -51,14 +51,15 @@ def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
 def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
     """The chart, then one card per dimension: the rate, its counts and interval, the verdict."""
     lang = language()
-    figure = proportions_chart(
+    chart = proportions_svg(
         METRICS,
         {n: metric_name(n) for n in METRICS},
         evaluation.metrics,
         settings.thresholds,
-        {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval")},
+        {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
+         "title": t("chart.title")},
     )
-    st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+    st.image(chart, width="stretch")
     for row in (METRICS[:2], METRICS[2:]):
         for column, name in zip(st.columns(2), row, strict=True):
             p = evaluation.metrics[name]

@@ -196,3 +196,25 @@ def test_edits_after_a_language_switch_build_on_the_earlier_ones():
     at.sidebar.radio(key="language_widget").set_value("es").run()
     at = edit_labels(at, "passages", {1: {"relevant": False}})
     assert metric_values(at)["Relevancia del contexto"] == "40,0\u00a0%"
+
+
+def _chart_bars(at) -> list[tuple[str, str]]:
+    """The chart's value bars (y, fill) from the SVG image the page draws."""
+    import base64
+    import re
+
+    (image,) = at.get("image")
+    url = image.proto.imgs[0].url
+    assert url.startswith("data:image/svg+xml;base64,")
+    svg = base64.b64decode(url.split(",", 1)[1]).decode("utf-8")
+    return re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="[\d.]+" fill="(#\w+)"', svg)[:4]
+
+
+def test_the_chart_follows_the_labels():
+    at = open_rag_page()
+    before = _chart_bars(at)
+    at = edit_labels(at, "passages", {0: {"relevant": False}, 1: {"relevant": False}})  # relevance 80% -> 40%
+    after = _chart_bars(at)
+    assert after[1:] == before[1:]
+    assert float(after[0][0]) > float(before[0][0])  # a lower rate draws a shorter bar (larger y)
+    assert after[0][1] == "#c0392b" and before[0][1] != "#c0392b"  # 40% is below the 50% threshold
