@@ -1,0 +1,86 @@
+"""Server CPU per interaction on the RAG page, one protocol-level session on an idle server.
+
+    .venv/bin/python bench/bench_server_cost.py [--repeats 60]
+
+One simulated user (bench/protocol_client.py: the browser's own websocket messages, nothing rendered)
+ticks a passage label ``--repeats`` times, moves the Context relevance threshold slider as often, then goes
+to the planner page and back a third as often. For each kind, prints the server process's CPU time per
+interaction (from /proc) and the median time from the request to the end of its run. A tick or a slider
+move reruns only the result fragments; a page switch is a full run of the page arrived at.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_load import RAG_PATH, serve  # noqa: E402
+from bench.protocol_client import ProtocolSession  # noqa: E402
+
+TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
+SLIDER = "Context relevance"
+
+
+def cpu_seconds(pid: int) -> float:
+    raw = Path(f"/proc/{pid}/stat").read_text()
+    fields = raw[raw.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS_PER_SECOND
+
+
+async def _switch_pair(session: ProtocolSession) -> float:
+    away = await session.switch_page("/sample_size_planner")
+    back = await session.switch_page(RAG_PATH)
+    return away.ms + back.ms
+
+
+async def measure(base: str, server_pid: int, repeats: int) -> list[tuple[str, float, float]]:
+    session = await ProtocolSession.open(base, RAG_PATH)
+    try:
+        for _ in range(5):  # warm up: first runs import and compile
+            await session.toggle_editor_cell(0, 1, "relevant")
+
+        async def tick(i: int) -> float:
+            return (await session.toggle_editor_cell(0, i % 5, "relevant")).ms
+
+        async def slide(i: int) -> float:
+            return (await session.set_slider(SLIDER, round((10 + i % 2) * 0.05, 2))).ms
+
+        async def switch(i: int) -> float:
+            return await _switch_pair(session)
+
+        kinds: list[tuple[str, Callable[[int], Awaitable[float]], int]] = [
+            ("tick (label change)", tick, repeats), ("slider step", slide, repeats),
+            ("page switch away and back", switch, max(1, repeats // 3))]
+        rows = []
+        for name, act, count in kinds:
+            before = cpu_seconds(server_pid)
+            times = [await act(i) for i in range(count)]
+            rows.append((name, 1000 * (cpu_seconds(server_pid) - before) / count, statistics.median(times)))
+        return rows
+    finally:
+        await session.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=60, help="ticks and slider steps (default 60)")
+    args = parser.parse_args()
+    with serve() as (base, process):
+        rows = asyncio.run(measure(base, process.pid, args.repeats))
+    print("server CPU per interaction, and request -> end of run (median), one session, idle server:")
+    for name, cpu_ms, median_ms in rows:
+        print(f"  {name:<28} CPU {cpu_ms:5.1f} ms   response {median_ms:5.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
