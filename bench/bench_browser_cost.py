@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_load import VIEWPORT, serve  # noqa: E402
+from bench.bench_load import VIEWPORT, proc_table, serve  # noqa: E402
 from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
@@ -37,19 +37,11 @@ PAGES = (("RAG diagnosis page", "app.py", "/rag_diagnosis"), ("minimal Streamlit
 def cpu_seconds(server_pid: int) -> tuple[float, float]:
     """CPU seconds used so far by all chromium processes, and by the server."""
     chromium = server = 0.0
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            raw = Path(entry.path, "stat").read_text()
-        except OSError:
-            continue
-        fields = raw[raw.rindex(")") + 2:].split()
-        used = (int(fields[11]) + int(fields[12])) / TICKS_PER_SECOND
-        if raw[raw.index("(") + 1: raw.rindex(")")].startswith("chrom"):
-            chromium += used
-        elif int(entry.name) == server_pid:
-            server += used
+    for pid, (_, name, ticks) in proc_table().items():
+        if name.startswith("chrom"):
+            chromium += ticks / TICKS_PER_SECOND
+        elif pid == server_pid:
+            server += ticks / TICKS_PER_SECOND
     return chromium, server
 
 

@@ -384,19 +384,22 @@ def serve(log_path: Path | None = None, script: str = "app.py") -> Iterator[tupl
 
 # ------------------------------------------------------------------------------------------ CPU accounting
 
-def _proc_table() -> dict[int, tuple[int, str, int]]:
+def proc_stat(pid: int | str) -> tuple[int, str, int] | None:
+    """(parent pid, name, CPU ticks used so far) of one process, from /proc; None when it is gone."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = raw[raw.rindex(")") + 2:].split()
+    return int(fields[1]), raw[raw.index("(") + 1: raw.rindex(")")], int(fields[11]) + int(fields[12])
+
+
+def proc_table() -> dict[int, tuple[int, str, int]]:
     """pid -> (parent pid, name, CPU ticks used so far) for every process we can read."""
     table = {}
     for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            raw = Path(entry.path, "stat").read_text()
-        except OSError:
-            continue
-        name = raw[raw.index("(") + 1: raw.rindex(")")]
-        fields = raw[raw.rindex(")") + 2:].split()
-        table[int(entry.name)] = (int(fields[1]), name, int(fields[11]) + int(fields[12]))
+        if entry.name.isdigit() and (stat := proc_stat(entry.name)) is not None:
+            table[int(entry.name)] = stat
     return table
 
 
@@ -436,7 +439,7 @@ class CpuMeter:
         return "other children"
 
     def sample(self, initial: bool = False) -> None:
-        table = _proc_table()
+        table = proc_table()
         ours = {self.me}
         changed = True
         while changed:  # descendants of this process (the server, the driver, chromium and its children)
@@ -519,36 +522,119 @@ class Model:
     labels: list[bool]
     steps: int = 10  # threshold = steps * 0.05
 
+    def step(self, rng: random.Random) -> bool:
+        """Move the threshold one step, up or down at random within ``SLIDER_STEPS``; True if up."""
+        up = self.steps == min(SLIDER_STEPS) or (self.steps != max(SLIDER_STEPS) and rng.random() < 0.5)
+        self.steps += 1 if up else -1
+        return up
+
     def expect(self) -> dict[str, str]:
         n, total = sum(self.labels), len(self.labels)
         return {"counts": _counts_re(n, total), "verdict": _verdict_re(n, total, self.steps),
                 "threshold": _threshold_re(self.steps)}
 
 
-class Session:
-    def __init__(self, index: int, browser: Any, base: str, result: Result, clock: Clock,
-                 artifacts: Path | None) -> None:
+class User:
+    """What every simulated user does: open the RAG page, then tick, slide and switch pages until the window
+    closes, pausing ``think`` seconds (x0.5 to x1.5) after each action. A failure is an error of this user;
+    it starts over on a fresh page unless `recover` says the expected update came after all."""
+
+    def __init__(self, index: int, result: Result, clock: Clock) -> None:
         self.i = index
-        self.browser = browser
-        self.base = base
         self.result = result
         self.clock = clock
-        self.artifacts = artifacts
         self.think = result.think
         self.switch_every = max(1, result.switch_every)
         self.rng = random.Random(1000 + index)
         self.model = Model(_initial_labels(), steps=round(rag.DEFAULT_THRESHOLDS[METRIC] / SLIDER_STEP))
-        self.context: Any = None
-        self.page: Any = None
-        self.box: dict[str, float] | None = None
-        self.expected: dict[str, str] = {}
         self.errors = 0
         self.metric = _metric_label()
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def tick(self) -> None:
+        raise NotImplementedError
+
+    async def slide(self) -> None:
+        raise NotImplementedError
+
+    async def switch(self, round_: int) -> None:
+        raise NotImplementedError
 
     def error(self, text: str, stops: bool = True) -> None:
         """Record an error; ``MAX_SESSION_ERRORS`` of those that ``stop`` end the session (a late update does not)."""
         self.errors += stops
-        self.result.errors.append(f"session {self.i}: {text}")
+        self.result.errors.append(f"{self.name} {self.i}: {text}")
+
+    async def snapshot(self) -> None:
+        """Keep what a failed action left on screen, where there is a screen."""
+
+    async def recover(self, failure: Exception) -> bool:
+        """After a failed action: carry on in the same session (True) or start over (False)."""
+        return False
+
+    async def pause(self) -> None:
+        if self.think > 0:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+
+    async def main(self, start_delay: float) -> None:
+        await asyncio.sleep(start_delay)
+        try:
+            try:
+                await self.open()
+            except Exception as exc:
+                self.error(f"first load failed: {_short(exc)}")
+                return
+            finally:
+                self.clock.loaded()
+            await self.clock.start()
+            await asyncio.sleep(self.rng.uniform(0, max(self.think, 0.5)))  # not all at the same instant
+            round_ = 0
+            while self.clock.running() and self.errors < MAX_SESSION_ERRORS:
+                try:
+                    await self.tick()
+                    await self.pause()
+                    await self.slide()
+                    await self.pause()
+                    round_ += 1
+                    if round_ % self.switch_every == 0 and self.clock.running():
+                        await self.switch(round_)
+                        await self.pause()
+                except Exception as exc:  # any failure of the flow is an error of this session
+                    self.error(_short(exc))
+                    await self.snapshot()
+                    if not self.clock.running() or self.errors >= MAX_SESSION_ERRORS:
+                        break
+                    if await self.recover(exc):
+                        continue
+                    try:  # start over on a fresh page, i.e. a fresh Streamlit session with the default labels
+                        await self.open()
+                    except Exception as again:
+                        self.error(f"could not reopen the page: {_short(again)}")
+                        break
+        finally:
+            await self.close()
+
+
+class Session(User):
+    """A user in a Chromium page (a browser context of its own, i.e. a Streamlit session of its own)."""
+
+    name = "session"
+
+    def __init__(self, index: int, browser: Any, base: str, result: Result, clock: Clock,
+                 artifacts: Path | None) -> None:
+        super().__init__(index, result, clock)
+        self.browser = browser
+        self.base = base
+        self.artifacts = artifacts
+        self.context: Any = None
+        self.page: Any = None
+        self.box: dict[str, float] | None = None
+        self.expected: dict[str, str] = {}
 
     # --------------------------------------------------------------------- plumbing
     async def open(self) -> None:
@@ -666,10 +752,6 @@ class Session:
         return (f"{what}: not shown within {INTERACTION_TIMEOUT_S:.0f} s: " + "; ".join(wrong)
                 + f"; page {state['path']}{status}")
 
-    async def pause(self) -> None:
-        if self.think > 0:
-            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-
     # --------------------------------------------------------------------- actions
     async def settled_editor_box(self) -> dict[str, float]:
         editor = self.page.get_by_test_id("stDataFrame").first
@@ -718,12 +800,9 @@ class Session:
         await self.measured("tick", "key", lambda: self.page.keyboard.press("Space"), f"passage {row} {state}")
 
     async def slide(self) -> None:
-        steps = self.model.steps
-        up = steps == min(SLIDER_STEPS) or (steps != max(SLIDER_STEPS) and self.rng.random() < 0.5)
         thumb = self.page.get_by_test_id("stSidebar").get_by_role("slider", name=self.metric).first
         await thumb.focus()
-        self.model.steps = steps + (1 if up else -1)
-        key = "ArrowRight" if up else "ArrowLeft"
+        key = "ArrowRight" if self.model.step(self.rng) else "ArrowLeft"
         await self.measured("slider", "key", lambda: self.page.keyboard.press(key),
                             f"threshold slider {key} to {self.model.steps * SLIDER_STEP:.2f}")
 
@@ -738,65 +817,21 @@ class Session:
         self.box = None
         await self.measured("switch_back", "mouse", back.click, "switch back to the RAG page")
 
-    async def main(self, start_delay: float) -> None:
-        await asyncio.sleep(start_delay)
-        try:
-            try:
-                await self.open()
-            except Exception as exc:
-                self.error(f"first load failed: {_short(exc)}")
-                return
-            finally:
-                self.clock.loaded()
-            await self.clock.start()
-            await asyncio.sleep(self.rng.uniform(0, max(self.think, 0.5)))  # not all at the same instant
-            round_ = 0
-            while self.clock.running() and self.errors < MAX_SESSION_ERRORS:
-                try:
-                    await self.tick()
-                    await self.pause()
-                    await self.slide()
-                    await self.pause()
-                    round_ += 1
-                    if round_ % self.switch_every == 0 and self.clock.running():
-                        await self.switch(round_)
-                        await self.pause()
-                except Exception as exc:  # any failure of the flow is an error of this session
-                    self.error(_short(exc))
-                    await self.snapshot()
-                    if not self.clock.running() or self.errors >= MAX_SESSION_ERRORS:
-                        break
-                    if isinstance(exc, Failure) and exc.late and await self.recovered():
-                        continue  # the expected numbers came, late: carry on in the same session
-                    try:  # start over in a fresh context, i.e. a fresh Streamlit session with the default labels
-                        await self.open()
-                    except Exception as again:
-                        self.error(f"could not reopen the page: {_short(again)}")
-                        break
-        finally:
-            await self.close()
+    async def recover(self, failure: Exception) -> bool:
+        """Carry on if the update was only late and did come."""
+        return isinstance(failure, Failure) and failure.late and await self.recovered()
 
 
-class ProtocolUser:
+class ProtocolUser(User):
     """A simulated user at the protocol level (bench/protocol_client.py): the same flow, model and checks as
     `Session`, the same think times, but no browser: the server does the same work, nothing is rendered."""
 
-    def __init__(self, index: int, base: str, result: Result, clock: Clock) -> None:
-        self.i = index
-        self.base = base
-        self.result = result
-        self.clock = clock
-        self.think = result.think
-        self.switch_every = max(1, result.switch_every)
-        self.rng = random.Random(1000 + index)
-        self.model = Model(_initial_labels(), steps=round(rag.DEFAULT_THRESHOLDS[METRIC] / SLIDER_STEP))
-        self.session: Any = None
-        self.errors = 0
-        self.metric = _metric_label()
+    name = "protocol session"
 
-    def error(self, text: str) -> None:
-        self.errors += 1
-        self.result.errors.append(f"protocol session {self.i}: {text}")
+    def __init__(self, index: int, base: str, result: Result, clock: Clock) -> None:
+        super().__init__(index, result, clock)
+        self.base = base
+        self.session: Any = None
 
     async def open(self) -> None:
         from bench.protocol_client import ProtocolSession
@@ -837,11 +872,8 @@ class ProtocolUser:
         self.check(what, wanted or self.model.expect())
         self.result.add_protocol(self.i, kind, run.ms)
         if run.ms > INTERACTION_TIMEOUT_S * 1000:
-            self.error(f"{what}: finished after {run.ms / 1000:.1f} s (limit {INTERACTION_TIMEOUT_S:.0f} s)")
-
-    async def pause(self) -> None:
-        if self.think > 0:
-            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            self.error(f"{what}: finished after {run.ms / 1000:.1f} s (limit {INTERACTION_TIMEOUT_S:.0f} s)",
+                       stops=False)
 
     async def tick(self) -> None:
         row = self.rng.randrange(len(self.model.labels))
@@ -851,9 +883,7 @@ class ProtocolUser:
             0, row, "relevant", self.model.labels[row], timeout=INTERACTION_TIMEOUT_S), f"passage {row + 1} {state}")
 
     async def slide(self) -> None:
-        steps = self.model.steps
-        up = steps == min(SLIDER_STEPS) or (steps != max(SLIDER_STEPS) and self.rng.random() < 0.5)
-        self.model.steps = steps + (1 if up else -1)
+        self.model.step(self.rng)
         value = round(self.model.steps * SLIDER_STEP, 2)
         await self.measured("slider", lambda: self.session.set_slider(
             self.metric, value, timeout=INTERACTION_TIMEOUT_S), f"threshold slider to {value:.2f}")
@@ -867,41 +897,6 @@ class ProtocolUser:
         await self.pause()
         await self.measured("switch_back", lambda: self.session.switch_page(
             RAG_PATH, timeout=INTERACTION_TIMEOUT_S), "switch back to the RAG page")
-
-    async def main(self, start_delay: float) -> None:
-        await asyncio.sleep(start_delay)
-        try:
-            try:
-                await self.open()
-            except Exception as exc:
-                self.error(f"first load failed: {_short(exc)}")
-                return
-            finally:
-                self.clock.loaded()
-            await self.clock.start()
-            await asyncio.sleep(self.rng.uniform(0, max(self.think, 0.5)))
-            round_ = 0
-            while self.clock.running() and self.errors < MAX_SESSION_ERRORS:
-                try:
-                    await self.tick()
-                    await self.pause()
-                    await self.slide()
-                    await self.pause()
-                    round_ += 1
-                    if round_ % self.switch_every == 0 and self.clock.running():
-                        await self.switch(round_)
-                        await self.pause()
-                except Exception as exc:  # any failure of the flow is an error of this session: start over
-                    self.error(_short(exc))
-                    if not self.clock.running() or self.errors >= MAX_SESSION_ERRORS:
-                        break
-                    try:
-                        await self.open()
-                    except Exception as again:
-                        self.error(f"could not reopen the page: {_short(again)}")
-                        break
-        finally:
-            await self.close()
 
 
 def _short(exc: BaseException) -> str:

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_load import RAG_PATH, serve  # noqa: E402
+from bench.bench_load import RAG_PATH, proc_stat, serve  # noqa: E402
 from bench.protocol_client import ProtocolSession  # noqa: E402
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
@@ -31,9 +31,10 @@ SLIDER = "Context relevance"
 
 
 def cpu_seconds(pid: int) -> float:
-    raw = Path(f"/proc/{pid}/stat").read_text()
-    fields = raw[raw.rindex(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS_PER_SECOND
+    stat = proc_stat(pid)
+    if stat is None:
+        raise RuntimeError(f"the server (pid {pid}) is gone")
+    return stat[2] / TICKS_PER_SECOND
 
 
 async def _switch_pair(session: ProtocolSession) -> float:
