@@ -11,6 +11,7 @@ Expected numbers come from the built-in scenario and the translations, as in ben
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar
@@ -42,7 +43,10 @@ RELEVANT = "relevant"
 
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run(coroutine)
+    """Run on an event loop of its own thread: the browser tests' sync Playwright keeps a loop running in this
+    one for the whole test session, and asyncio.run refuses to start inside it."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 # ------------------------------------------------------------------------------------------ expected texts
