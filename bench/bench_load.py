@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process  # noqa: E402
+from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from uncase_core import rag  # noqa: E402
 from uncase_core.scenarios import load_index, load_scenario  # noqa: E402
@@ -351,14 +351,7 @@ def peak_rss_kb(pid: int) -> int | None:
 def serve(log_path: Path | None = None, script: str = "app.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after."""
     port = free_port()
-    command = [
-        sys.executable, "-m", "streamlit", "run", script,
-        "--server.headless=true",
-        "--server.address=127.0.0.1",
-        f"--server.port={port}",
-        "--browser.gatherUsageStats=false",
-        "--server.fileWatcherType=none",
-    ]
+    command = streamlit_command(port, script)
     base = f"http://127.0.0.1:{port}"
     with contextlib.ExitStack() as stack:
         log = stack.enter_context(log_path.open("wb")) if log_path else subprocess.DEVNULL

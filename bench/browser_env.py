@@ -1,5 +1,5 @@
 """What the browser tests and the browser benchmarks share: finding Debian's Chromium, its flags,
-a free local port, and stopping a server process."""
+the `streamlit run` command, a free local port, and stopping a server process."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 
 # Chromium as root in a container: no sandbox, no GPU, /tmp instead of a small /dev/shm, no network chatter.
 CHROMIUM_ARGS = (
@@ -26,6 +27,18 @@ def chromium_path() -> str | None:
     if found:
         return found
     return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
+
+
+def streamlit_command(port: int, script: str = "app.py") -> list[str]:
+    """`streamlit run <script>` on 127.0.0.1:``port``, headless, with no file watching and no usage stats."""
+    return [
+        sys.executable, "-m", "streamlit", "run", script,
+        "--server.headless=true",
+        "--server.address=127.0.0.1",
+        f"--server.port={port}",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+    ]
 
 
 def free_port() -> int:

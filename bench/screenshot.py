@@ -19,7 +19,7 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port  # noqa: E402
+from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, streamlit_command  # noqa: E402
 
 
 def main() -> None:
@@ -27,10 +27,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "docs" / "rag-page.png"))
     args = parser.parse_args()
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true", "--server.address=127.0.0.1",
-         f"--server.port={port}", "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(streamlit_command(port), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(120):
             try:

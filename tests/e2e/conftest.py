@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -18,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process
+from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -71,14 +70,7 @@ def app_url(browser_checked: str) -> Iterator[str]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     port = free_port()
     log_path = ARTIFACTS / "streamlit.log"
-    command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
-        "--server.headless=true",
-        "--server.address=127.0.0.1",
-        f"--server.port={port}",
-        "--browser.gatherUsageStats=false",
-        "--server.fileWatcherType=none",
-    ]
+    command = streamlit_command(port)
     base = f"http://127.0.0.1:{port}"
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
