@@ -43,10 +43,14 @@ MIGRATIONS: tuple[Migration, ...] = (
 LATEST_VERSION = MIGRATIONS[-1].version
 
 
+_MIGRATION_LOCK = 0x756E63617365  # "uncase": PostgreSQL advisory lock key held while migrating
+
+
 def _write_lock(connection: Connection) -> None:
-    """Serialize migrating processes: SQLite's BEGIN IMMEDIATE is taken by the engine; PostgreSQL locks the row."""
+    """Serialize migrating processes: the engine takes SQLite's write lock at BEGIN; PostgreSQL takes an advisory
+    lock until the transaction ends (table creation itself is not safe from two processes at once there)."""
     if connection.dialect.name == "postgresql":
-        connection.exec_driver_sql("LOCK TABLE store_meta IN EXCLUSIVE MODE")
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
 
 
 def current_version(connection: Connection) -> int:
@@ -71,7 +75,9 @@ def migrate(engine: Engine, target: int = LATEST_VERSION, migrations: tuple[Migr
     Raises :class:`SchemaTooNew` when the store is newer than this code knows, rather than
     guessing at a layout it has never seen.
     """
+    newest = migrations[-1].version
     with engine.connect() as connection, connection.execution_options(store_write=True).begin():
+        _write_lock(connection)
         schema.store_meta.create(connection, checkfirst=True)
     for step in migrations:
         if step.version > target:
@@ -79,9 +85,9 @@ def migrate(engine: Engine, target: int = LATEST_VERSION, migrations: tuple[Migr
         with engine.connect() as connection, connection.execution_options(store_write=True).begin():
             _write_lock(connection)
             version = current_version(connection)
-            if version > LATEST_VERSION:
+            if version > newest:
                 raise SchemaTooNew(f"the store is at schema version {version}; this playground knows up to "
-                                   f"{LATEST_VERSION}: update the playground")
+                                   f"{newest}: update the playground")
             if version >= step.version:
                 continue
             if version != step.version - 1:

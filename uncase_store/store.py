@@ -47,11 +47,20 @@ class UnknownWorkspace(StoreError):
         self.token = token
 
 
+def human_size(size: int) -> str:
+    """``512 bytes``, ``4.0 KB``, ``10.0 MB``: the unit that keeps the number readable."""
+    if size < 1024:
+        return f"{size} bytes"
+    if size < MB:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / MB:.1f} MB"
+
+
 class WorkspaceFull(StoreError):
     def __init__(self, size: int, adding: int, cap: int) -> None:
         super().__init__(
-            f"this workspace holds {size / MB:.1f} MB and the change needs {adding / 1024:.0f} KB more; "
-            f"the cap is {cap / MB:.0f} MB per workspace. Download your work and start a fresh workspace, "
+            f"this workspace holds {human_size(size)} and the change needs {human_size(adding)} more; "
+            f"the cap is {human_size(cap)} per workspace. Download your work and start a fresh workspace, "
             f"or ask whoever runs the server to raise UNCASE_WORKSPACE_MAX_MB")
         self.size, self.adding, self.cap = size, adding, cap
 
@@ -59,8 +68,8 @@ class WorkspaceFull(StoreError):
 class StoreFull(StoreError):
     def __init__(self, size: int, adding: int, cap: int) -> None:
         super().__init__(
-            f"the server's store holds {size / MB:.0f} MB and its cap is {cap / MB:.0f} MB, so this data "
-            f"({adding / MB:.1f} MB) was not stored. Whoever runs the server can prune old workspaces "
+            f"the server's store holds {human_size(size)} and its cap is {human_size(cap)}, so this data "
+            f"({human_size(adding)}) was not stored. Whoever runs the server can prune old workspaces "
             f"(python -m uncase_store prune --days 30) or raise UNCASE_STORE_MAX_MB")
         self.size, self.adding, self.cap = size, adding, cap
 
