@@ -39,11 +39,11 @@ from uncase_core.errors import InputError
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
-__all__ = [
+__all__ = (
     "AGREEMENT_NOTES", "FIELDS", "NOTES", "WEIGHTS", "Agreement", "AgreementAmongMany", "BootstrapInterval",
     "LabelPair", "MatchedLabels", "agreement_from_bytes", "bootstrap_interval", "cohen_kappa", "fleiss_kappa",
     "krippendorff_alpha", "match_labels",
-]
+)
 
 NOTE_NO_UNITS = "no_units"
 NOTE_ONE_CATEGORY = "one_category"

@@ -446,6 +446,11 @@ def _check_count_argument(value: object, where: str, low: int, high: int) -> int
     return int(value)
 
 
+def check_seed(seed: object) -> int:
+    """A bootstrap seed: a whole number from 0 to 2**63 - 1 (``where`` is ``seed``)."""
+    return _check_count_argument(seed, "seed", 0, 2**63 - 1)
+
+
 def bootstrap_from_counts(
     table: LabelCounts,
     statistic: Statistic = "alpha",
@@ -458,7 +463,7 @@ def bootstrap_from_counts(
     if statistic not in STATISTICS:
         raise InputError(f"expected one of {', '.join(STATISTICS)}, got {statistic!r}", "statistic")
     resamples = _check_count_argument(resamples, "resamples", 1, MAX_RESAMPLES)
-    seed = _check_count_argument(seed, "seed", 0, 2**63 - 1)
+    seed = check_seed(seed)
     confidence = check_confidence(confidence)
     if statistic == "alpha":
         point = alpha_from_counts(table, level)
