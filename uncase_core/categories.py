@@ -66,10 +66,6 @@ def sort_key(category: Category) -> tuple[int, Category]:
     return (_RANK_TEXT, category)
 
 
-def kind_name(category: Category) -> str:
-    return ("true/false", "number", "text")[sort_key(category)[0]]
-
-
 class KindTracker:
     """Remembers where the first boolean and the first number were seen, to refuse a mix of the two.
 
