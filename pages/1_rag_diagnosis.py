@@ -16,6 +16,7 @@ from ui.rag_view import (
     weights_caption,
 )
 from ui.rag_workspace import CASE_KEY, RagView
+from ui.room import REFRESH, ROOM_NAME, class_view, distribution_text, room_of, rooms
 from ui.session import current_workspace, finish_page, forget, keep, kept, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core import rag
@@ -23,6 +24,7 @@ from uncase_core.errors import InputError
 from uncase_core.rag_cases import LABEL_FIELDS, dataset_to_text, file_extension
 from uncase_core.rag_files import read_rag_upload
 from uncase_core.scenarios import load_all, load_index, load_scenario
+from uncase_store import StoreError
 
 LIMIT = LIMITS["rag"]  # interactive labelling is for tens to hundreds of cases
 CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
@@ -87,17 +89,50 @@ SOURCE = Source(
     upload_types=("json", "jsonl", "csv"), count=lambda dataset: len(dataset.cases),
     changes=lambda original, current: changed_items(original.cases, current.cases),
 )
-workspace = RagView(current_workspace(), lambda: (lambda d: (d.data, d.source, d.source_kind))(default()))
+# ---------------------------------------------------------------- a workshop room, when this person is in one
+room = None
+if (room_code := room_of(current_workspace())) is not None:
+    try:
+        room = rooms().get(room_code, body=False)
+    except StoreError as error:  # the room is gone (pruned) or the store is down: label on, without the room
+        st.warning(t("room.unavailable", code=literal(room_code), problem=literal(error)))
+class_units = {}
+if room is not None and room.revealed:
+    class_units = {(u.case, u.kind, u.unit, u.field): u for u in class_view(room.code, resamples=0).labels.units}
+
+
+def decorate(kind: str, frame):
+    """After the reveal: each label's reference and the class's distribution beside the person's own."""
+    case = workspace.case
+    for field in LABEL_FIELDS[kind]:
+        found = [class_units.get((case.id, kind, unit_id, field)) for unit_id in frame["id"]]
+        frame[f"reference_{field}"] = [None if u is None or u.reference is None else ("✓" if u.reference else "✗")
+                                       for u in found]
+        frame[f"class_{field}"] = [None if u is None else distribution_text(u.yes, u.no, u.unlabelled)
+                                   for u in found]
+    return frame
+
+
+workspace = RagView(current_workspace(), lambda: (lambda d: (d.data, d.source, d.source_kind))(default()),
+                    key_suffix="" if room is None else f"_{int(room.revealed)}{int(room.frozen)}",
+                    decorate=decorate if class_units else None)
 st.session_state["rag_workspace"] = workspace  # for tests: the editor keys
 
 # ---------------------------------------------------------------- sidebar: data
 with st.sidebar:
     st.subheader(t("rag.data"))
-    loaded = data_source(SOURCE, default)
-    if loaded is not None:
-        forget(CASE_KEY)
-        if loaded.meta.get("imported") == "ragas":
-            st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(loaded.data.cases))
+    if room is not None:
+        st.markdown(t("room.you_are", code=room.code, title=literal(room.title),
+                      name=literal(current_workspace().setting(ROOM_NAME, ""))))
+        st.caption(t("room.state.frozen") if room.frozen else t("room.state.open"))
+        if room.revealed:
+            st.caption(t("room.state.revealed"))
+    else:
+        loaded = data_source(SOURCE, default)
+        if loaded is not None:
+            forget(CASE_KEY)
+            if loaded.meta.get("imported") == "ragas":
+                st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(loaded.data.cases))
 
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
@@ -142,6 +177,8 @@ st.title(t("rag.title"))
 st.markdown(t("rag.intro"))
 if note := st.session_state.pop("rag_upload_note", None):
     st.info(note)
+if st.session_state.pop("rag_frozen_note", False) or (room is not None and room.frozen):
+    st.info(t("room.frozen_note"))
 source, source_kind = workspace.source
 if source_kind == "scenario" and source in by_id:
     st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
@@ -166,13 +203,20 @@ with labels_column:
             continue
         columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width="small"),
                    "text": st.column_config.TextColumn(t("units.text"), disabled=True)}
+        order = list(LABEL_FIELDS[kind])
         for label in LABEL_FIELDS[kind]:
             columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
-                                                             width=100)
+                                                             width=100, disabled=room is not None and room.frozen)
+            if class_units:
+                columns[f"reference_{label}"] = st.column_config.TextColumn(
+                    t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width="small")
+                columns[f"class_{label}"] = st.column_config.TextColumn(
+                    t("room.col.class_of", label=t(f"label.{label}")), disabled=True)
+                order += [f"reference_{label}", f"class_{label}"]
         key = workspace.editor_key(kind, lang)
         base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
         st.data_editor(base, column_config=columns, hide_index=True,
-                       column_order=[*LABEL_FIELDS[kind], "id", "text"],
+                       column_order=[*order, "id", "text"],
                        num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
         with st.expander(t("units.full_text")):
             st.markdown("\n".join(f"- **{literal(u.id)}** {literal(u.text)}" for u in units))
@@ -188,6 +232,13 @@ def store_label_edits() -> None:
     label tables show every stored label, not only this tab's.
     """
     revision = workspace.workspace.revision
+    # Frozen since this page was drawn: nothing more is taken.
+    if room is not None and rooms().get(room.code, body=False).frozen:
+        if workspace.pending(st.session_state, lang)[0]:
+            workspace.workspace.revision += 1  # the tables are drawn again, from what is stored, and locked
+            st.session_state["rag_frozen_note"] = True
+            st.rerun(scope="app")
+        return
     run_saving(lambda: workspace.apply_editor_states(st.session_state, lang))
     if workspace.workspace.revision != revision:
         st.rerun(scope="app")
@@ -251,6 +302,19 @@ with results_column:
 dataset_results()
 with data_actions_box:
     data_actions()
+
+if room is not None:
+    @st.fragment(run_every=REFRESH)
+    def follow_room() -> None:
+        """Every few seconds: when the facilitator revealed, froze or started something, draw the page again."""
+        seen = st.session_state.setdefault("room_seen", room.seq)
+        now = rooms().head(room.code)
+        if now is not None and now != seen:
+            st.session_state["room_seen"] = now
+            st.rerun(scope="app")
+
+    st.session_state["room_seen"] = room.seq
+    follow_room()
 
 with st.expander(t("rag.explain_title")):
     for name in rag.METRICS:

@@ -206,7 +206,7 @@ def test_the_command_line_prunes_and_exports(url, capsys):
     assert main(["--url", url, "export", token]) == 0
     assert '"language": "es"' in capsys.readouterr().out
     assert main(["--url", url, "prune", "--days", "30"]) == 0
-    assert "deleted 0 workspace(s)" in capsys.readouterr().out
+    assert "deleted 0 workspace(s)" in capsys.readouterr().out  # and 0 rooms
     assert main(["--url", url, "prune", "--days", "5"]) == 0
     assert "deleted 1 workspace(s)" in capsys.readouterr().out
     assert main(["--url", url, "export", token]) == 2
@@ -238,18 +238,25 @@ def test_an_empty_database_is_brought_to_the_latest_schema(url):
 def test_a_store_at_an_older_version_migrates_forward_keeping_its_data(url):
     """Every released step, applied to a store holding data at the version before it."""
     engine = create_store_engine(url)
+    now = datetime.now(UTC)
+    token = "T" * 24
     for step in MIGRATIONS:
-        if step.version == 1:
-            migrate(engine, target=1)
-            store = Store(engine)
-            token = store.create_workspace()
-            store.put_document(token, "rag", "rag-dataset", "a", "scenario", "body")
-            store.add_edit(token, "rag", {"op": "a"})
-            continue
         migrate(engine, target=step.version)
-        assert Store(engine).load(token).seq == 2
+        if step.version == 1:  # rows as version 1 wrote them (not through today's Store, which knows only the latest)
+            with engine.begin() as connection:
+                connection.execute(schema.workspaces.insert().values(
+                    token=token, created_at=now, touched_at=now, changed_at=now, seq=2, size_bytes=20))
+                connection.execute(schema.documents.insert().values(
+                    token=token, name="rag", seq=1, format="rag-dataset", source="a", source_kind="scenario",
+                    body="body", meta="{}", size_bytes=6, stored_at=now))
+                connection.execute(schema.edits.insert().values(
+                    token=token, seq=2, name="rag", body='{"op": "a"}', size_bytes=11, stored_at=now))
+        else:
+            assert Store(engine).load(token).seq == 2, f"after step {step.version}"
     assert migrate(engine) == LATEST_VERSION
-    assert Store(engine).load(token).documents["rag"].body == "body"
+    snapshot = Store(engine).load(token)
+    assert snapshot.documents["rag"].body == "body" and [dict(e.body) for e in snapshot.edits] == [{"op": "a"}]
+    assert {"rooms", "room_members"} <= set(inspect(engine).get_table_names())
     engine.dispose()
 
 
@@ -257,20 +264,21 @@ def test_steps_run_in_order_once_each_and_a_missing_step_is_refused(url):
     ran = []
 
     def add_notes(connection):
-        ran.append(2)
+        ran.append("notes")
         connection.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"))
 
-    steps = (*MIGRATIONS[:1], Migration(2, "notes", add_notes))
+    last = MIGRATIONS[-1].version
+    steps = (*MIGRATIONS, Migration(last + 1, "notes", add_notes))
     engine = create_store_engine(url)
-    migrate(engine, target=1)
+    migrate(engine)
     with engine.connect() as connection:
-        assert current_version(connection) == 1
-    assert migrate(engine, target=2, migrations=steps) == 2
-    assert migrate(engine, target=2, migrations=steps) == 2
-    assert ran == [2]
+        assert current_version(connection) == last
+    assert migrate(engine, target=last + 1, migrations=steps) == last + 1
+    assert migrate(engine, target=last + 1, migrations=steps) == last + 1
+    assert ran == ["notes"]
     assert "notes" in inspect(engine).get_table_names()
     with pytest.raises(RuntimeError, match="a step is missing"):
-        migrate(engine, target=4, migrations=(*steps, Migration(4, "gap", add_notes)))
+        migrate(engine, target=last + 3, migrations=(*steps, Migration(last + 3, "gap", add_notes)))
     engine.dispose()
 
 

@@ -858,4 +858,129 @@ MESSAGES = {
     "rub.generator_source": "the generator",
     "data.stored_upload": "Kept in your workspace: {name}",
     "data.remove_upload": "Remove this file",
+    # ---------------------------------------------------------------- workshop rooms
+    "nav.room": "Workshop room",
+    "home.room_summary": (
+        "A facilitator gives the class one set of cases; everyone labels on their own device and the room shows "
+        "what the class labelled, how much people agree and which units to discuss, live."
+    ),
+    "room.title": "Workshop room",
+    "room.intro": (
+        "A room is one set of RAG cases for a whole class. Each participant labels them on their own device, as on "
+        "the RAG page; the facilitator's view (and a read-only view for the projector) shows what the class "
+        "labelled, how far people agree, and the units where they disagree most, updated every few seconds."
+    ),
+    "room.join_title": "Join a room",
+    "room.code": "Room code",
+    "room.code_help": "Six letters and digits, from the facilitator (on the board or the projector).",
+    "room.name": "Your name or an alias",
+    "room.name_help": "Shown to the facilitator beside your progress. Any name will do; a taken one gets a number.",
+    "room.join": "Join",
+    "room.code_needed": "Type the room's code.",
+    "room.name_needed": "Type a name or an alias: the facilitator sees it beside your progress.",
+    "room.unknown": "There is no room {code} on this server: check the code with the facilitator.",
+    "room.joined_notice": (
+        "You are in the room. Label the cases below; your labels are saved as you go and the facilitator sees "
+        "the class's progress. Your earlier work, if any, is still under its own link."
+    ),
+    "room.create_title": "Create a room (facilitator)",
+    "room.create_help": (
+        "Pick the cases the class will label. You get a code and a link for the participants, a link for the "
+        "projector (read-only) and your own facilitator link, which holds a secret: keep it to yourself."
+    ),
+    "room.room_title": "Room title",
+    "room.default_title": "RAG labelling workshop",
+    "room.source": "Cases",
+    "room.source.scenario": "Built-in scenario",
+    "room.source.upload": "Upload a RAG dataset",
+    "room.create": "Create the room",
+    "room.upload_first": "Upload a RAG dataset first (the file is read before the room is made).",
+    "room.yours": "Your rooms",
+    "room.open_facilitator": "facilitator view",
+    "room.open_projector": "projector view",
+    "room.bad_key": (
+        "This link does not open the facilitator's view of the room (its secret is missing or wrong). "
+        "Participants join with the room's code."
+    ),
+    "room.bad_view": "This link does not open the projector's view of the room (its key is missing or wrong).",
+    "room.facilitator_title": "Room: {title}",
+    "room.code_line": "Room code **{code}**: participants join on the Workshop room page with it.",
+    "room.join_line": "Join at **{url}** with the code **{code}**",
+    "room.links_title": "Links",
+    "room.participant_link": "For participants (opens the join form with the code filled in):",
+    "room.projector_link": "For the projector (read-only, no controls, no secret):",
+    "room.facilitator_link": "Yours, with the controls: keep it to yourself (anyone with it can reveal and freeze).",
+    "room.controls": "Room controls",
+    "room.reveal": "Reveal the reference labels and the class distribution",
+    "room.reveal_help": (
+        "Participants see, beside their own labels, the reference label (when the cases have one) and how the "
+        "class labelled each unit. Switch it off to hide them again."
+    ),
+    "room.freeze": "Freeze the labels",
+    "room.freeze_help": "Stops every participant's edits (their pages lock within a few seconds). Switch off to allow.",
+    "room.exports": "Every label as long rows (room, participant, case, unit, dimension, label, time):",
+    "room.export_csv": "Download labels (CSV)",
+    "room.export_jsonl": "Download labels (JSONL)",
+    "room.export_majority": "Download the class-majority dataset (RAG case format)",
+    "room.state.revealed": "reference labels revealed",
+    "room.state.hidden": "reference labels hidden",
+    "room.state.frozen": "labels frozen by the facilitator",
+    "room.state.open": "labelling open",
+    "room.refresh_note": "updates every {seconds} s",
+    "room.progress_title": "Who is labelling",
+    "room.joined": "Joined",
+    "room.finished": "Finished",
+    "room.labelling": "Still labelling",
+    "room.nobody_yet": "Nobody has joined yet. Participants join with the room's code.",
+    "room.col.participant": "Participant",
+    "room.col.labels": "Labels given",
+    "room.col.units": "Units",
+    "room.col.status": "Status",
+    "room.status.done": "done",
+    "room.status.labelling": "labelling",
+    "room.refused": "{count} stored label change(s) did not fit the room's cases and were left out.",
+    "room.agreement_title": "Agreement among the class",
+    "room.all_labels": "All labels together",
+    "room.col.alpha": "Krippendorff's alpha",
+    "room.col.alpha_interval": "alpha, {level} interval",
+    "room.col.fleiss": "Fleiss' kappa",
+    "room.col.fleiss_interval": "kappa, {level} interval",
+    "room.col.note": "Note",
+    "room.units_used": "{used} used, {left_out} left out",
+    "room.undefined": "undefined",
+    "room.agreement_help": (
+        "Alpha uses every unit labelled by at least two people and counts disagreement beyond chance (1: perfect, "
+        "0: no better than chance). Fleiss' kappa needs units labelled by everyone who labelled anything. "
+        "Intervals: {resamples} bootstrap resamples over units, seeded."
+    ),
+    "room.note.no_pairable_units": "no unit has labels from two people yet",
+    "room.note.no_variation": (
+        "everyone gave the same single label, so chance agreement is complete and the statistic is undefined"
+    ),
+    "room.note.fewer_than_two_annotators": "fewer than two people have labelled",
+    "room.note.no_complete_units": "no unit is labelled by everyone: read alpha",
+    "room.note.no_defined_resample": "undefined in every resample: no interval",
+    "room.disputed_title": "Where the class disagrees most",
+    "room.col.unit": "Unit",
+    "room.col.label": "Label",
+    "room.col.distribution": "Class labels",
+    "room.col.majority": "Majority",
+    "room.col.reference": "Reference",
+    "room.col.reference_of": "{label}: reference",
+    "room.col.class_of": "{label}: class",
+    "room.distribution": "{yes} yes / {no} no / {unlabelled} not labelled",
+    "room.tie": "tie",
+    "room.no_disagreement": "No disagreement so far: everyone who labelled a unit gave it the same label.",
+    "room.more_disputed": "{count} more disputed label(s) in the full table below.",
+    "room.metrics_title": "The class's metrics (majority labels)",
+    "room.majority_help": (
+        "Each unit gets the label most of the class gave it; a tie counts as not labelled ({ties} tie(s) now). "
+        "Counts and 95% Wilson intervals as on the RAG page."
+    ),
+    "room.spread_title": "Each participant's own values",
+    "room.spread_na": "Not shown (nothing labelled in that dimension): {details}",
+    "room.distributions_title": "Every unit: the class's labels",
+    "room.you_are": "Workshop room **{code}** ({title}): you label as **{name}**.",
+    "room.frozen_note": "The facilitator has frozen the labels: you can look, not change them.",
+    "room.unavailable": "The workshop room {code} cannot be reached ({problem}); your own labels are still saved.",
 }

@@ -888,4 +888,142 @@ MESSAGES = {
     "rub.generator_source": "el generador",
     "data.stored_upload": "Guardado en tu espacio de trabajo: {name}",
     "data.remove_upload": "Quitar este archivo",
+    # ---------------------------------------------------------------- salas de taller
+    "nav.room": "Sala de taller",
+    "home.room_summary": (
+        "Quien facilita da a la clase un conjunto de casos; cada persona etiqueta en su dispositivo y la sala "
+        "muestra en vivo qué etiquetó la clase, cuánto coincide y qué unidades conviene discutir."
+    ),
+    "room.title": "Sala de taller",
+    "room.intro": (
+        "Una sala es un conjunto de casos RAG para toda una clase. Cada participante los etiqueta en su propio "
+        "dispositivo, como en la página RAG; la vista de quien facilita (y una vista de solo lectura para el "
+        "proyector) muestra qué etiquetó la clase, cuánto coinciden y las unidades donde más discrepan, "
+        "actualizada cada pocos segundos."
+    ),
+    "room.join_title": "Entrar en una sala",
+    "room.code": "Código de la sala",
+    "room.code_help": "Seis letras y cifras que da quien facilita (en la pizarra o el proyector).",
+    "room.name": "Tu nombre o un alias",
+    "room.name_help": (
+        "Quien facilita lo ve junto a tu avance. Vale cualquier nombre; si ya está tomado, lleva un número."
+    ),
+    "room.join": "Entrar",
+    "room.code_needed": "Escribe el código de la sala.",
+    "room.name_needed": "Escribe un nombre o un alias: quien facilita lo ve junto a tu avance.",
+    "room.unknown": "No hay ninguna sala {code} en este servidor: comprueba el código con quien facilita.",
+    "room.joined_notice": (
+        "Estás en la sala. Etiqueta los casos de abajo; tus etiquetas se guardan sobre la marcha y quien "
+        "facilita ve el avance de la clase. Tu trabajo anterior, si lo había, sigue en su propio enlace."
+    ),
+    "room.create_title": "Crear una sala (quien facilita)",
+    "room.create_help": (
+        "Elige los casos que etiquetará la clase. Recibirás un código y un enlace para participantes, un enlace "
+        "para el proyector (solo lectura) y tu enlace de facilitación, que lleva un secreto: guárdalo para ti."
+    ),
+    "room.room_title": "Título de la sala",
+    "room.default_title": "Taller de etiquetado RAG",
+    "room.source": "Casos",
+    "room.source.scenario": "Escenario incluido",
+    "room.source.upload": "Subir un dataset RAG",
+    "room.create": "Crear la sala",
+    "room.upload_first": "Sube antes un dataset RAG (el archivo se lee antes de crear la sala).",
+    "room.yours": "Tus salas",
+    "room.open_facilitator": "vista de facilitación",
+    "room.open_projector": "vista de proyector",
+    "room.bad_key": (
+        "Este enlace no abre la vista de facilitación de la sala (falta su secreto o no es correcto). "
+        "Las personas participantes entran con el código de la sala."
+    ),
+    "room.bad_view": "Este enlace no abre la vista de proyector de la sala (falta su clave o no es correcta).",
+    "room.facilitator_title": "Sala: {title}",
+    "room.code_line": "Código de la sala **{code}**: se entra con él en la página Sala de taller.",
+    "room.join_line": "Entra en **{url}** con el código **{code}**",
+    "room.links_title": "Enlaces",
+    "room.participant_link": "Para participantes (abre el formulario de entrada con el código ya puesto):",
+    "room.projector_link": "Para el proyector (solo lectura, sin controles ni secreto):",
+    "room.facilitator_link": (
+        "El tuyo, con los controles: guárdalo para ti (quien lo tenga puede revelar y congelar)."
+    ),
+    "room.controls": "Controles de la sala",
+    "room.reveal": "Revelar las etiquetas de referencia y la distribución de la clase",
+    "room.reveal_help": (
+        "Cada participante ve, junto a sus etiquetas, la etiqueta de referencia (si los casos la tienen) y cómo "
+        "etiquetó la clase cada unidad. Desactívalo para volver a ocultarlas."
+    ),
+    "room.freeze": "Congelar las etiquetas",
+    "room.freeze_help": (
+        "Detiene los cambios de todas las personas participantes (sus páginas se bloquean en pocos segundos). "
+        "Desactívalo para permitirlos."
+    ),
+    "room.exports": (
+        "Todas las etiquetas en filas largas (sala, participante, caso, unidad, dimensión, etiqueta, hora):"
+    ),
+    "room.export_csv": "Descargar etiquetas (CSV)",
+    "room.export_jsonl": "Descargar etiquetas (JSONL)",
+    "room.export_majority": "Descargar el dataset de la mayoría de la clase (formato de caso RAG)",
+    "room.state.revealed": "etiquetas de referencia reveladas",
+    "room.state.hidden": "etiquetas de referencia ocultas",
+    "room.state.frozen": "etiquetas congeladas por quien facilita",
+    "room.state.open": "etiquetado abierto",
+    "room.refresh_note": "se actualiza cada {seconds} s",
+    "room.progress_title": "Quién está etiquetando",
+    "room.joined": "Han entrado",
+    "room.finished": "Han terminado",
+    "room.labelling": "Siguen etiquetando",
+    "room.nobody_yet": "Aún no ha entrado nadie. Se entra con el código de la sala.",
+    "room.col.participant": "Participante",
+    "room.col.labels": "Etiquetas dadas",
+    "room.col.units": "Unidades",
+    "room.col.status": "Estado",
+    "room.status.done": "terminado",
+    "room.status.labelling": "etiquetando",
+    "room.refused": "{count} cambio(s) de etiqueta guardados no encajaban en los casos de la sala y se dejaron fuera.",
+    "room.agreement_title": "Acuerdo en la clase",
+    "room.all_labels": "Todas las etiquetas juntas",
+    "room.col.alpha": "Alfa de Krippendorff",
+    "room.col.alpha_interval": "alfa, intervalo del {level}",
+    "room.col.fleiss": "Kappa de Fleiss",
+    "room.col.fleiss_interval": "kappa, intervalo del {level}",
+    "room.col.note": "Nota",
+    "room.units_used": "{used} usadas, {left_out} fuera",
+    "room.undefined": "no definido",
+    "room.agreement_help": (
+        "Alfa usa cada unidad etiquetada por al menos dos personas y mide el desacuerdo más allá del azar (1: "
+        "perfecto, 0: no mejor que el azar). La kappa de Fleiss necesita unidades etiquetadas por todas las "
+        "personas que etiquetaron algo. Intervalos: {resamples} remuestreos bootstrap sobre unidades, con semilla."
+    ),
+    "room.note.no_pairable_units": "ninguna unidad tiene aún etiquetas de dos personas",
+    "room.note.no_variation": (
+        "todo el mundo dio la misma etiqueta, así que el acuerdo por azar es completo y el estadístico no está "
+        "definido"
+    ),
+    "room.note.fewer_than_two_annotators": "han etiquetado menos de dos personas",
+    "room.note.no_complete_units": "ninguna unidad está etiquetada por todas las personas: mira alfa",
+    "room.note.no_defined_resample": "no definido en ningún remuestreo: sin intervalo",
+    "room.disputed_title": "Dónde discrepa más la clase",
+    "room.col.unit": "Unidad",
+    "room.col.label": "Etiqueta",
+    "room.col.distribution": "Etiquetas de la clase",
+    "room.col.majority": "Mayoría",
+    "room.col.reference": "Referencia",
+    "room.col.reference_of": "{label}: referencia",
+    "room.col.class_of": "{label}: clase",
+    "room.distribution": "{yes} sí / {no} no / {unlabelled} sin etiquetar",
+    "room.tie": "empate",
+    "room.no_disagreement": "Sin discrepancias por ahora: quien etiquetó cada unidad le dio la misma etiqueta.",
+    "room.more_disputed": "{count} etiqueta(s) discutida(s) más en la tabla completa de abajo.",
+    "room.metrics_title": "Métricas de la clase (etiquetas de la mayoría)",
+    "room.majority_help": (
+        "Cada unidad recibe la etiqueta que le dio la mayoría de la clase; un empate cuenta como sin etiquetar "
+        "({ties} empate(s) ahora). Recuentos e intervalos de Wilson del 95 % como en la página RAG."
+    ),
+    "room.spread_title": "Los valores propios de cada participante",
+    "room.spread_na": "No se muestran (nada etiquetado en esa dimensión): {details}",
+    "room.distributions_title": "Cada unidad: las etiquetas de la clase",
+    "room.you_are": "Sala de taller **{code}** ({title}): etiquetas como **{name}**.",
+    "room.frozen_note": "Quien facilita ha congelado las etiquetas: puedes mirarlas, no cambiarlas.",
+    "room.unavailable": (
+        "No se puede acceder a la sala de taller {code} ({problem}); tus propias etiquetas siguen guardadas."
+    ),
 }

@@ -26,9 +26,12 @@ class RagView:
     """The RAG page's view of a workspace: ``default()`` gives ``(dataset, source, source_kind)`` while none is
     stored."""
 
-    def __init__(self, workspace: Workspace, default: Callable[[], tuple[RagDataset, str, str]]) -> None:
+    def __init__(self, workspace: Workspace, default: Callable[[], tuple[RagDataset, str, str]],
+                 key_suffix: str = "", decorate: Callable[[str, pd.DataFrame], pd.DataFrame] | None = None) -> None:
         self.workspace = workspace
         self._default = default
+        self.key_suffix = key_suffix  # more of what the tables show (a room's reveal, say): a change redraws them
+        self.decorate = decorate  # adds read-only columns to a label table (kind, table) -> table
 
     @property
     def dataset(self) -> RagDataset:
@@ -60,20 +63,20 @@ class RagView:
     def editor_key(self, kind: str, language: str) -> str:
         # The language is part of the key: translated column labels give the editor a new identity.
         loaded = self.workspace.loaded_at(RAG)
-        return f"rag_editor_{kind}_{loaded}_{self.workspace.revision}_{self.case_index}_{language}"
+        return f"rag_editor_{kind}_{loaded}_{self.workspace.revision}_{self.case_index}_{language}{self.key_suffix}"
 
     def editor_base(self, kind: str, language: str, has_widget_state: bool) -> pd.DataFrame:
         """The table to give the editor this run (see :mod:`ui.labels`)."""
-        return editor_base(self.workspace.editors, self.editor_key(kind, language), has_widget_state,
-                           lambda: units_frame(self.case.units(kind), kind))
+        def table() -> pd.DataFrame:
+            frame = units_frame(self.case.units(kind), kind)
+            return self.decorate(kind, frame) if self.decorate is not None else frame
 
-    def apply_editor_states(self, state: Mapping[str, Any], language: str) -> None:
-        """Store the label changes the current case's tables report and have not stored yet.
+        return editor_base(self.workspace.editors, self.editor_key(kind, language), has_widget_state, table)
 
-        A StoreError (the workspace is full, the database is down) propagates with nothing changed.
-        """
+    def pending(self, state: Mapping[str, Any], language: str) -> tuple[list[dict[str, Any]], list[tuple[str, Any]]]:
+        """The edit records the current case's tables report and have not stored yet, and the tables' states."""
         dataset, case = self.dataset, self.case_index
-        records, stored = [], []
+        records, tables = [], []
         for kind in LABEL_FIELDS:
             key = self.editor_key(kind, language)
             widget_state = state.get(key) if key in state else None
@@ -83,9 +86,17 @@ class RagView:
                 # A cell set to the label already stored (e.g. by another tab) changes nothing: nothing to store.
                 if column in LABEL_FIELDS[kind] and row < len(units) and units[row].label(column) != label:
                     records.append(rag_label(dataset, case, kind, row, column, label))
-            stored.append((key, widget_state))
+            tables.append((key, widget_state))
+        return records, tables
+
+    def apply_editor_states(self, state: Mapping[str, Any], language: str) -> None:
+        """Store the label changes the current case's tables report and have not stored yet.
+
+        A StoreError (the workspace is full, the database is down) propagates with nothing changed.
+        """
+        records, tables = self.pending(state, language)
         self.workspace.edit(RAG, records, self._default)
-        for key, widget_state in stored:
+        for key, widget_state in tables:
             mark_stored(self.workspace.editors, key, widget_state)
 
 

@@ -49,10 +49,11 @@ PAGES = (
     ("pages/6_threshold_explorer.py", "nav.thresholds", ":material/tune:"),
     ("pages/7_sample_size_planner.py", "nav.planner", ":material/straighten:"),
     ("pages/8_annotator_agreement.py", "nav.agreement", ":material/group:"),
+    ("pages/9_workshop_room.py", "nav.room", ":material/groups:"),
 )
 # The home page's one-line summary of each module, in the order of PAGES[1:].
 SUMMARIES = ("home.rag_summary", "home.conv_summary", "home.sum_summary", "home.rub_summary", "home.wb_summary",
-             "home.thr_summary", "home.plan_summary", "home.agr_summary")
+             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary")
 
 
 # ---------------------------------------------------------------- the store and the workspace
@@ -120,14 +121,19 @@ def _forget_session(keep: tuple[str, ...] = ()) -> None:
             del st.session_state[key]
 
 
-def start_fresh() -> None:
-    """Button callback: a new empty workspace in the same language; the old one stays stored under its link."""
-    old = current_workspace()
-    workspace = Workspace.create(old.store, {LANGUAGE: old.language or "en"})
+def switch_workspace(workspace: Workspace, notice: str | None = None) -> None:
+    """Make ``workspace`` the session's (and the address's); everything cached from the old one is dropped."""
     _forget_session()
     st.session_state[WORKSPACE_KEY] = workspace
     st.query_params[QUERY_KEY] = workspace.token
-    _notice("store.fresh")
+    if notice:
+        _notice(notice)
+
+
+def start_fresh() -> None:
+    """Button callback: a new empty workspace in the same language; the old one stays stored under its link."""
+    old = current_workspace()
+    switch_workspace(Workspace.create(old.store, {LANGUAGE: old.language or "en"}), "store.fresh")
 
 
 # ---------------------------------------------------------------- language
@@ -256,8 +262,11 @@ def page_link(path: str, label: str, icon: str | None = None) -> None:
     st.page_link(path, label=label, icon=icon, query_params={QUERY_KEY: current_workspace().token})
 
 
-def setup_page(title_key: str) -> str:
-    """Call first on every page: the workspace, page config, language, navigation. Returns the language."""
+def setup_page(title_key: str, sidebar: str = "auto") -> str:
+    """Call first on every page: the workspace, page config, language, navigation. Returns the language.
+
+    ``sidebar="collapsed"`` starts with the sidebar closed (a projector's view).
+    """
     try:
         store = get_store()
         workspace = _open_workspace(store)
@@ -267,7 +276,8 @@ def setup_page(title_key: str) -> str:
         st.stop()
     _language_from_link(workspace)
     lang = language()
-    st.set_page_config(page_title=translate(lang, title_key), page_icon="🔎", layout="wide")
+    st.set_page_config(page_title=translate(lang, title_key), page_icon="🔎", layout="wide",
+                       initial_sidebar_state=sidebar)
     with st.sidebar:
         st.session_state[_LANGUAGE_WIDGET] = lang
         st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
@@ -324,14 +334,16 @@ def _status(workspace: Workspace) -> None:
                   help=t("store.start_fresh_help"))
 
 
-def finish_page(fragment_key: str | None = None, before: Callable[[], None] | None = None) -> None:
+def finish_page(fragment_key: str | None = None, before: Callable[[], None] | None = None,
+                show_work: bool = True) -> None:
     """Call last on every page: the quiet "saved" line and the resume link, in the sidebar.
 
     A page whose label changes rerun only fragments passes ``fragment_key`` (and lists it
     among the fragments those changes rerun), with ``before`` storing pending label edits.
+    ``show_work=False`` leaves them out (a projector's view, where nobody works).
     """
     box = st.session_state.get(_STATUS)
-    if box is None:
+    if box is None or not show_work:
         return
     workspace = current_workspace()
     if fragment_key is None:

@@ -447,3 +447,39 @@ def _agreement(dimension: str, labels: np.ndarray, resamples: int, seed: int, co
         bootstrap_from_counts(table, "alpha", "nominal", resamples, seed, confidence),
         bootstrap_from_counts(table, "fleiss", "nominal", resamples, seed, confidence),
     )
+
+
+# ---------------------------------------------------------------- participants' copies
+
+
+def blank_copy(room: RagDataset) -> RagDataset:
+    """The room's cases with every label cleared: what each participant starts labelling from."""
+    return replace(room, cases=tuple(
+        replace(case, **{kind: tuple(replace(unit, labels={name: None for name in unit.labels})
+                                     for unit in case.units(kind)) for kind in UNIT_KINDS})
+        for case in room.cases))
+
+
+@dataclass(frozen=True)
+class ReplayedCopy:
+    """A participant's copy rebuilt from their edit records; ``refused`` counts records that did not fit."""
+
+    copy: RagDataset
+    refused: int = 0
+
+
+def replay_edits(start: RagDataset, records: object) -> ReplayedCopy:
+    """``start`` with each RAG edit record applied in order (see :mod:`uncase_core.edits`).
+
+    A record that does not fit (another dataset's, a hand-edited row) is skipped and counted,
+    so one bad row cannot hide a whole participant from the class view.
+    """
+    from uncase_core.edits import apply_rag_edit
+
+    copy, refused = start, 0
+    for record in records:  # type: ignore[attr-defined]
+        try:
+            copy = apply_rag_edit(copy, record)
+        except InputError:
+            refused += 1
+    return ReplayedCopy(copy, refused)

@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("info", help="where the store is, its schema version, workspaces and size")
     commands.add_parser("migrate", help="bring the schema up to date (the app also does this when it starts)")
-    prune = commands.add_parser("prune", help="delete workspaces not opened or changed for N days")
+    prune = commands.add_parser("prune", help="delete workspaces not opened or changed for N days, and rooms "
+                                              "unchanged as long")
     prune.add_argument("--days", type=float, required=True, help="age in days (e.g. 30)")
     prune.add_argument("--dry-run", action="store_true", help="count what would go, delete nothing")
     export = commands.add_parser("export", help="print one workspace's rows as JSON (a backup, or to inspect it)")
@@ -49,7 +50,7 @@ def main(argv: Sequence[str]) -> int:
             result = store.prune(args.days, dry_run=args.dry_run)
             verb = "would delete" if args.dry_run else "deleted"
             print(f"{verb} {result.workspaces} workspace(s) not used for {args.days:g} days "
-                  f"({result.size_bytes / MB:.2f} MB)")
+                  f"({result.size_bytes / MB:.2f} MB) and {result.rooms} room(s) unchanged as long")
         else:
             print(json.dumps(store.load(args.token).to_dict(), ensure_ascii=False, indent=2))
     except (StoreError, StoreConfigError) as error:

@@ -37,8 +37,14 @@ def _create_workspace_tables(connection: Connection) -> None:
         table.create(connection, checkfirst=True)
 
 
+def _create_room_tables(connection: Connection) -> None:
+    for table in (schema.rooms, schema.room_members):
+        table.create(connection, checkfirst=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "workspaces: documents, edits and settings", _create_workspace_tables),
+    Migration(2, "workshop rooms and their members", _create_room_tables),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

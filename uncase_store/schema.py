@@ -21,6 +21,15 @@ rows a change at a time, never rewritten whole:
 ``settings``
     one JSON value per widget or choice (a threshold, the language, the current case),
     overwritten in place and stamped with the ``seq`` of its last change.
+``rooms`` (schema version 2)
+    a workshop room: its short code, title, the RAG dataset everyone labels (as text, with
+    the reference labels the facilitator may reveal), the hashes of the facilitator's secret
+    and of the projector's key (never the secrets themselves), and a small JSON ``state``
+    (revealed, frozen, the lesson started), with a ``seq`` bumped on every change so
+    participants' pages notice it with one read.
+``room_members``
+    who joined a room: their display name (unique in the room) and their own workspace,
+    where their labels are (as any workspace's edits).
 ``store_meta``
     the schema version (see :mod:`uncase_store.migrations`).
 """
@@ -106,4 +115,37 @@ settings = Table(
     Column("stored_at", DateTime(timezone=True), nullable=False),
     PrimaryKeyConstraint("token", "key"),
     ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),
+)
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("title", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("changed_at", DateTime(timezone=True), nullable=False),
+    Column("seq", BigInteger, nullable=False, default=0),
+    Column("secret_hash", String(64), nullable=False),  # sha256 hex of the facilitator's secret
+    Column("view_hash", String(64), nullable=False),  # sha256 hex of the projector's key
+    Column("owner", String(TOKEN_LENGTH), nullable=True),  # the facilitator's workspace, if known
+    Column("format", String(32), nullable=False),
+    Column("source", Text, nullable=False),
+    Column("source_kind", String(32), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("state", Text, nullable=False, default="{}"),  # JSON: revealed, frozen, lesson
+    Column("size_bytes", Integer, nullable=False),
+    Index("rooms_changed_at", "changed_at"),
+)
+
+room_members = Table(
+    "room_members",
+    metadata,
+    Column("code", String(16), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("token", String(TOKEN_LENGTH), nullable=False),
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("code", "name"),
+    ForeignKeyConstraint(["code"], ["rooms.code"], ondelete="CASCADE"),
+    ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),
+    Index("room_members_token", "code", "token", unique=True),
 )

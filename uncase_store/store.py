@@ -186,6 +186,7 @@ class Snapshot:
 class PruneResult:
     workspaces: int
     size_bytes: int
+    rooms: int = 0
 
 
 # ---------------------------------------------------------------- helpers
@@ -283,6 +284,7 @@ class Store:
         if adding <= 0:
             return
         total = int(connection.execute(select(func.coalesce(func.sum(schema.workspaces.c.size_bytes), 0))).scalar())
+        total += int(connection.execute(select(func.coalesce(func.sum(schema.rooms.c.size_bytes), 0))).scalar())
         if total + adding > self.limits.store_bytes:
             raise StoreFull(total, adding, self.limits.store_bytes)
 
@@ -350,7 +352,7 @@ class Store:
     @staticmethod
     def _delete(connection: Connection, tokens: list[str]) -> None:
         # Explicit child deletes: a SQLite file opened elsewhere without foreign_keys=ON would not cascade.
-        for table in (schema.edits, schema.settings, schema.documents, schema.workspaces):
+        for table in (schema.room_members, schema.edits, schema.settings, schema.documents, schema.workspaces):
             connection.execute(delete(table).where(table.c.token.in_(bindparam("tokens", expanding=True))),
                                {"tokens": tokens})
 
@@ -472,19 +474,24 @@ class Store:
 
     @_database_errors
     def prune(self, days: float, now: datetime | None = None, dry_run: bool = False) -> PruneResult:
-        """Delete workspaces neither opened nor changed for ``days`` days; returns how many and their bytes."""
+        """Delete workspaces neither opened nor changed for ``days`` days, and rooms unchanged as long;
+        returns how many, and the workspaces' bytes."""
         if not days >= 0:
             raise StoreError(f"--days must be 0 or more, got {days}")
         cutoff = (now or datetime.now(UTC)) - timedelta(days=days)
-        table = schema.workspaces
+        table, rooms = schema.workspaces, schema.rooms
         with self._write() as connection, connection.begin():
             rows = connection.execute(select(table.c.token, table.c.size_bytes)
                                       .where(table.c.touched_at < cutoff)).all()
             tokens = [row.token for row in rows]
-            if tokens and not dry_run:
+            codes = list(connection.execute(select(rooms.c.code).where(rooms.c.changed_at < cutoff)).scalars())
+            if not dry_run:
                 for start in range(0, len(tokens), 500):
                     self._delete(connection, tokens[start:start + 500])
-        return PruneResult(len(tokens), sum(int(row.size_bytes) for row in rows))
+                for table_ in (schema.room_members, rooms):
+                    for start in range(0, len(codes), 500):
+                        connection.execute(delete(table_).where(table_.c.code.in_(codes[start:start + 500])))
+        return PruneResult(len(tokens), sum(int(row.size_bytes) for row in rows), len(codes))
 
     @_database_errors
     def totals(self) -> tuple[int, int]:

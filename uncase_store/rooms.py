@@ -1,0 +1,301 @@
+"""Workshop rooms in the store: a facilitator, the class's cases, who joined, and where their labels are.
+
+A room holds the RAG dataset the class labels (with its reference labels, for the reveal), a
+short code people type, and the hashes of two secrets: the facilitator's (whose link opens
+the controls) and the projector's (whose link shows the class view, read-only). Each
+participant labels in a workspace of their own, as anyone does; the room only lists who
+joined with which workspace. :meth:`Rooms.labels` reads every member's label edits in one
+query, for the class view that the core computes (:mod:`uncase_core.class_labels`).
+
+A room's ``seq`` is bumped on every change that participants' pages must follow (reveal,
+freeze, a lesson started); a page polls it with one indexed read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from uncase_store import schema
+from uncase_store.store import (
+    MB,
+    Store,
+    StoreError,
+    _database_errors,
+    _decode,
+    _size,
+    _utc,
+    encode,
+    human_size,
+)
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read off a projector and typed on a phone
+CODE_LENGTH = 6
+MAX_NAME_LENGTH = 40
+MAX_ROOM_BYTES = 8 * MB
+STATE_KEYS = ("revealed", "frozen", "lesson")
+
+
+class UnknownRoom(StoreError):
+    def __init__(self, code: str) -> None:
+        super().__init__(f"there is no room {code!r} on this server (check the code, or ask the facilitator)")
+        self.code = code
+
+
+@dataclass(frozen=True)
+class RoomKeys:
+    """What creating a room gives the facilitator; the secrets are never stored, only their hashes."""
+
+    code: str
+    secret: str  # opens the facilitator's view
+    view_key: str  # opens the projector's read-only view
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+    title: str
+    created_at: datetime
+    changed_at: datetime
+    seq: int
+    format: str
+    source: str
+    source_kind: str
+    body: str
+    state: Mapping[str, Any] = field(default_factory=dict)
+    owner: str | None = None
+
+    @property
+    def revealed(self) -> bool:
+        return bool(self.state.get("revealed"))
+
+    @property
+    def frozen(self) -> bool:
+        return bool(self.state.get("frozen"))
+
+    @property
+    def lesson(self) -> str | None:
+        return self.state.get("lesson")
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    token: str
+    joined_at: datetime
+
+
+@dataclass(frozen=True)
+class MemberLabels:
+    """One member's label edits on the room's data (their workspace's RAG document holding this room's cases)."""
+
+    name: str
+    token: str
+    edits: tuple[tuple[Mapping[str, Any], datetime], ...]  # (edit record, when stored), in order
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text: object) -> str:
+    """What a person typed, as a code: capitals, no spaces or dashes (``abc-234`` -> ``ABC234``)."""
+    return "".join(ch for ch in str(text or "").upper() if ch.isalnum())
+
+
+def clean_name(text: object) -> str:
+    """A display name on one line, of at most MAX_NAME_LENGTH characters, control characters removed."""
+    name = " ".join("".join(ch for ch in str(text or "") if ch.isprintable()).split())
+    return name[:MAX_NAME_LENGTH].strip()
+
+
+class Rooms:
+    """The rooms of one store (``Rooms(store)``); thread-safe like the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.engine = store.engine
+
+    # ------------------------------------------------------------ facilitator
+
+    @_database_errors
+    def create(self, title: str, body: str, source: str, source_kind: str, format: str = "rag-dataset",
+               owner: str | None = None, now: datetime | None = None) -> RoomKeys:
+        """A new room for ``body`` (the RAG dataset's text); its code and the facilitator's two secrets."""
+        size = _size(body) + _size(title) + _size(source)
+        if size > MAX_ROOM_BYTES:
+            raise StoreError(f"a room's data is at most {human_size(MAX_ROOM_BYTES)}; this is {human_size(size)}")
+        now = now or datetime.now(UTC)
+        secret, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
+        for _ in range(20):  # a code already taken: draw another
+            code = new_code()
+            try:
+                with self.store._write() as connection, connection.begin():
+                    self.store._check_store_room(connection, size)
+                    connection.execute(insert(schema.rooms).values(
+                        code=code, title=title, created_at=now, changed_at=now, seq=0, secret_hash=_hash(secret),
+                        view_hash=_hash(view_key), owner=owner, format=format, source=source,
+                        source_kind=source_kind, body=body, state="{}", size_bytes=size))
+            except IntegrityError:
+                continue
+            return RoomKeys(code, secret, view_key)
+        raise StoreError("could not find a free room code; try again")
+
+    @_database_errors
+    def get(self, code: str, body: bool = True) -> Room:
+        """The room; with ``body=False`` its dataset's text is left out (``""``): what a page polling it needs."""
+        table = schema.rooms
+        columns = [c for c in table.c if body or c.name != "body"]
+        with self.engine.connect() as connection:
+            row = connection.execute(select(*columns).where(table.c.code == code)).first()
+        if row is None:
+            raise UnknownRoom(code)
+        return Room(row.code, row.title, _utc(row.created_at), _utc(row.changed_at), int(row.seq), row.format,
+                    row.source, row.source_kind, row.body if body else "",
+                    _decode(row.state, f"rooms[{code!r}].state"), row.owner)
+
+    @_database_errors
+    def head(self, code: str) -> int | None:
+        """The room's change number (None: no such room): what participants' pages poll."""
+        with self.engine.connect() as connection:
+            value = connection.execute(select(schema.rooms.c.seq).where(schema.rooms.c.code == code)).scalar()
+        return None if value is None else int(value)
+
+    @_database_errors
+    def is_facilitator(self, code: str, secret: object) -> bool:
+        return self._check(code, "secret_hash", secret)
+
+    @_database_errors
+    def is_projector(self, code: str, key: object) -> bool:
+        return self._check(code, "view_hash", key)
+
+    def _check(self, code: str, column: str, secret: object) -> bool:
+        if not isinstance(secret, str) or not secret:
+            return False
+        with self.engine.connect() as connection:
+            stored = connection.execute(select(getattr(schema.rooms.c, column))
+                                        .where(schema.rooms.c.code == code)).scalar()
+        # Compared in constant time, so the answer's timing says nothing about how much of a guess was right.
+        return stored is not None and hmac.compare_digest(stored, _hash(secret))
+
+    @_database_errors
+    def set_state(self, code: str, now: datetime | None = None, **changes: Any) -> int:
+        """Change the room's state (``revealed=True``, ``frozen=False``, ``lesson="l01"``); returns its new seq."""
+        unknown = set(changes) - set(STATE_KEYS)
+        if unknown:
+            raise StoreError(f"a room's state has no {sorted(unknown)[0]!r}")
+        now = now or datetime.now(UTC)
+        table = schema.rooms
+        with self.store._write() as connection, connection.begin():
+            text = connection.execute(select(table.c.state).where(table.c.code == code)).scalar()
+            if text is None:
+                raise UnknownRoom(code)
+            state = {**_decode(text, f"rooms[{code!r}].state"), **changes}
+            seq = connection.execute(update(table).where(table.c.code == code)
+                                     .values(state=encode(state), seq=table.c.seq + 1, changed_at=now)
+                                     .returning(table.c.seq)).scalar()
+        return int(seq)
+
+    # ------------------------------------------------------------ participants
+
+    @_database_errors
+    def join(self, code: str, token: str, wanted: str, now: datetime | None = None) -> str:
+        """Add the workspace ``token`` to the room under ``wanted`` (made unique by a suffix: "Ana", "Ana 2").
+
+        Joining again with the same workspace keeps the name it has. Returns the name.
+        """
+        name = clean_name(wanted)
+        if not name:
+            raise StoreError("a display name is needed (any name or alias)")
+        now = now or datetime.now(UTC)
+        members = schema.room_members
+        for _ in range(50):
+            with self.store._write() as connection, connection.begin():
+                if connection.execute(select(schema.rooms.c.code).where(schema.rooms.c.code == code)).first() is None:
+                    raise UnknownRoom(code)
+                existing = connection.execute(select(members.c.name).where(
+                    members.c.code == code, members.c.token == token)).scalar()
+                if existing is not None:
+                    return existing
+                taken = set(connection.execute(select(members.c.name).where(members.c.code == code)).scalars())
+                chosen = _unique(name, taken)
+                try:
+                    connection.execute(insert(members).values(code=code, name=chosen, token=token, joined_at=now))
+                    connection.execute(update(schema.rooms).where(schema.rooms.c.code == code)
+                                       .values(changed_at=now))
+                except IntegrityError:  # someone took that name in between: try the next
+                    connection.rollback()
+                    continue
+            return chosen
+        raise StoreError("could not give a unique name in this room; try another")
+
+    @_database_errors
+    def member(self, code: str, token: str) -> str | None:
+        """The name under which ``token`` joined ``code`` (None: not a member)."""
+        members = schema.room_members
+        with self.engine.connect() as connection:
+            return connection.execute(select(members.c.name).where(
+                members.c.code == code, members.c.token == token)).scalar()
+
+    @_database_errors
+    def members(self, code: str) -> tuple[Member, ...]:
+        members = schema.room_members
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(members).where(members.c.code == code)
+                                      .order_by(members.c.joined_at, members.c.name)).all()
+        return tuple(Member(row.name, row.token, _utc(row.joined_at)) for row in rows)
+
+    @_database_errors
+    def labels(self, code: str, document: str = "rag") -> tuple[MemberLabels, ...]:
+        """Every member's edits of their ``document`` when it holds this room's cases, read in one transaction.
+
+        A member whose document is not the room's (they loaded other data) contributes no edits.
+        """
+        members, documents, edits = schema.room_members, schema.documents, schema.edits
+        with self.store._read() as connection, connection.begin():
+            rows = connection.execute(
+                select(members.c.name, members.c.token, documents.c.meta, documents.c.seq)
+                .select_from(members.outerjoin(documents, (documents.c.token == members.c.token)
+                                               & (documents.c.name == document)))
+                .where(members.c.code == code).order_by(members.c.joined_at, members.c.name)).all()
+            in_room = {row.token: row for row in rows
+                       if row.meta is not None and _decode(row.meta, "meta").get("room") == code}
+            found: dict[str, list[tuple[Mapping[str, Any], datetime]]] = {token: [] for token in in_room}
+            if in_room:
+                for row in connection.execute(
+                        select(edits.c.token, edits.c.seq, edits.c.body, edits.c.stored_at)
+                        .select_from(edits.join(members, members.c.token == edits.c.token))
+                        .where(members.c.code == code, edits.c.name == document).order_by(edits.c.token,
+                                                                                           edits.c.seq)):
+                    if row.token in found:
+                        found[row.token].append((_decode(row.body, f"edits[seq {row.seq}]"), _utc(row.stored_at)))
+        return tuple(MemberLabels(row.name, row.token, tuple(found.get(row.token, ()))) for row in rows)
+
+    # ------------------------------------------------------------ upkeep
+
+    @_database_errors
+    def total_bytes(self) -> int:
+        with self.engine.connect() as connection:
+            return int(connection.execute(select(func.coalesce(func.sum(schema.rooms.c.size_bytes), 0))).scalar())
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    if name not in taken:
+        return name
+    number = 2
+    while f"{name} {number}" in taken:
+        number += 1
+    return f"{name} {number}"
+
