@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, metric_values, open_app, shown, token, workspace
+from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, metric_values, shown, token, workspace
 from ui.data_kinds import RAG
 
 ROOM_PAGE = "pages/9_workshop_room.py"
@@ -48,7 +48,7 @@ def join(code: str, name: str) -> AppTest:
 
 
 def test_a_room_is_created_joined_labelled_and_seen_by_the_facilitator():
-    facilitator, code, secret = create_room()
+    facilitator, code, _secret = create_room()
     assert len(code) == 6
     assert any("Room code" in m.value and code in m.value for m in facilitator.markdown)
     ana = join(code, "Ana")
