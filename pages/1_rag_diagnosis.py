@@ -36,13 +36,14 @@ SETTING_KEYS = tuple(
 )
 
 RESULT_FRAGMENTS = ["rag_case_results", "rag_dataset_results", "rag_data_actions", "rag_saved_status"]
+ROOM_FOLLOW = "rag_room_host"  # in a room, the fragment holding the one that looks for the facilitator's changes
 
 
 def rerun_results(kept_key: str | None = None) -> None:
     """Widget callback: rerun only the result fragments (and store the widget's value)."""
     if kept_key is not None:
         keep(kept_key)
-    st.rerun(RESULT_FRAGMENTS)
+    st.rerun(RESULT_FRAGMENTS + ([ROOM_FOLLOW] if room is not None else []))
 
 
 def current_settings(show_errors: bool = True) -> rag.Settings:
@@ -304,17 +305,24 @@ with data_actions_box:
     data_actions()
 
 if room is not None:
-    @st.fragment(run_every=REFRESH)
-    def follow_room() -> None:
-        """Every few seconds: when the facilitator revealed, froze or started something, draw the page again."""
-        seen = st.session_state.setdefault("room_seen", room.seq)
-        now = rooms().head(room.code)
-        if now is not None and now != seen:
-            st.session_state["room_seen"] = now
-            st.rerun(scope="app")
+    # A label edit is a request for a full run that its callback turns into a run of the result fragments; the browser
+    # drops every fragment's timer when the full run starts, and a fragment's timer is only sent again when the
+    # fragment is called from its parent. So the timed fragment lives inside one that reruns with the results.
+    @st.fragment(key=ROOM_FOLLOW)
+    def room_host() -> None:
+        @st.fragment(run_every=REFRESH, key="rag_room_follow")
+        def follow_room() -> None:
+            """Every few seconds: when the facilitator revealed, froze or started something, draw the page again."""
+            seen = st.session_state.setdefault("room_seen", room.seq)
+            now = rooms().head(room.code)
+            if now is not None and now != seen:
+                st.session_state["room_seen"] = now
+                st.rerun(scope="app")
+
+        follow_room()
 
     st.session_state["room_seen"] = room.seq
-    follow_room()
+    room_host()
 
 with st.expander(t("rag.explain_title")):
     for name in rag.METRICS:

@@ -1,0 +1,111 @@
+"""A workshop room in real Chromium: a facilitator creates it, two participants join in their own browsers and
+label differently, and the facilitator's view follows by itself; reveal and freeze reach the participants; the
+wrong link never opens the facilitator's view; the projector shows the class without controls."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, sidebar, toggle_passage_label
+from ui.i18n import format_number
+from uncase_core.agreement import krippendorff_alpha
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
+    expect = None
+
+pytestmark = pytest.mark.e2e
+
+REFRESH_WAIT = 30_000  # the views look for changes every 5 s; a loaded machine may take a few rounds
+
+
+def new_page(chromium: Any) -> Any:
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    context.set_default_timeout(30_000)
+    return context.new_page()
+
+
+def grid_text(page: Any, text: str) -> Any:
+    """A cell of a read-only table (the grid mirrors its cells in an accessibility table)."""
+    return page.locator('[data-testid="stDataFrame"]').get_by_text(text, exact=True).first
+
+
+def join(chromium: Any, app_url: str, code: str, name: str) -> Any:
+    page = new_page(chromium)
+    page.goto(f"{app_url}/workshop_room?join={code}")
+    expect(page.get_by_role("textbox", name="Room code")).to_have_value(code, timeout=TEXT_TIMEOUT)
+    page.get_by_role("textbox", name="Your name or an alias").fill(name)
+    page.get_by_role("button", name="Join").click()
+    expect(sidebar(page).get_by_text(f"you label as {name}")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(counts(page)).to_contain_text("N/A", timeout=TEXT_TIMEOUT)  # nothing labelled yet
+    return page
+
+
+def test_a_workshop_room_from_creation_to_freeze(chromium: Any, app_url: str) -> None:
+    facilitator = new_page(chromium)
+    pages = [facilitator]
+    try:
+        facilitator.goto(f"{app_url}/workshop_room")
+        facilitator.get_by_role("button", name="Create the room").click()
+        expect(facilitator.get_by_text(re.compile(r"^Room code [A-Z0-9]{6}:"))).to_be_visible(timeout=TEXT_TIMEOUT)
+        facilitator.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=TEXT_TIMEOUT)
+        code = re.search(r"room=([A-Z0-9]{6})", facilitator.url).group(1)
+        projector_link = facilitator.get_by_text(re.compile(r"view=")).first.inner_text().strip()
+        expect(facilitator.get_by_text("Nobody has joined yet.")).to_be_visible(timeout=TEXT_TIMEOUT)
+
+        ana = join(chromium, app_url, code, "Ana")
+        bruno = join(chromium, app_url, code, "Bruno")
+        pages += [ana, bruno]
+        # Ana: p1 and p2 relevant. Bruno: p1 relevant, p2 not (ticked, then unticked).
+        for page, rows, shown in ((ana, (1, 2), (2, 2)), (bruno, (1, 2, 2), (1, 2))):
+            page.bring_to_front()
+            for row in rows:
+                toggle_passage_label(page, row)
+                page.wait_for_timeout(300)
+            expect(counts(page)).to_have_text(counts_pattern(*shown), timeout=TEXT_TIMEOUT)
+
+        facilitator.bring_to_front()
+        joined = facilitator.locator('[data-testid="stMetric"]').filter(has_text="Joined")
+        expect(joined).to_contain_text("2", timeout=REFRESH_WAIT)
+        expect(grid_text(facilitator, "1 yes / 1 no / 0 not labelled")).to_be_attached(timeout=REFRESH_WAIT)
+        facilitator.get_by_text("Every unit: the class's labels").click()  # the full table, passage by passage
+        expect(grid_text(facilitator, "2 yes / 0 no / 0 not labelled")).to_be_attached(timeout=REFRESH_WAIT)
+        # Agreement on context relevance, as the core computes it for these labels (three passages unlabelled).
+        alpha = krippendorff_alpha([[True, True, None, None, None], [True, False, None, None, None]]).value
+        expected = "undefined" if alpha is None else format_number(alpha, "en")
+        expect(grid_text(facilitator, expected)).to_be_attached(timeout=REFRESH_WAIT)
+
+        # Reveal, then freeze: the participants' pages follow within a refresh.
+        sidebar(facilitator).get_by_text("Reveal the reference labels and the class distribution").click()
+        expect(facilitator.get_by_text(re.compile("^reference labels revealed"))).to_be_visible(timeout=REFRESH_WAIT)
+        ana.bring_to_front()
+        expect(sidebar(ana).get_by_text("reference labels revealed")).to_be_visible(timeout=REFRESH_WAIT)
+        facilitator.bring_to_front()
+        sidebar(facilitator).get_by_text("Freeze the labels").click()
+        bruno.bring_to_front()
+        expect(bruno.get_by_text("The facilitator has frozen the labels")).to_be_visible(timeout=REFRESH_WAIT)
+        toggle_passage_label(bruno, 3)  # locked: nothing changes
+        bruno.wait_for_timeout(1500)
+        expect(counts(bruno)).to_have_text(counts_pattern(1, 2), timeout=TEXT_TIMEOUT)
+
+        # A participant cannot open the facilitator's view, with or without a guessed secret.
+        ana.goto(f"{app_url}/workshop_room?room={code}&key=guess")
+        expect(ana.get_by_text("This link does not open the facilitator's view")).to_be_visible(timeout=TEXT_TIMEOUT)
+        expect(ana.get_by_role("switch")).to_have_count(0)
+
+        # The projector: the class view, no controls, no secret in the address.
+        projector = new_page(chromium)
+        pages.append(projector)
+        projector.goto(projector_link)
+        expect(projector.get_by_text("Who is labelling")).to_be_visible(timeout=TEXT_TIMEOUT)
+        expect(projector.locator('[data-testid="stMetric"]').filter(has_text="Joined")).to_contain_text("2")
+        expect(projector.get_by_role("switch")).to_have_count(0)
+        expect(projector.get_by_role("button", name=re.compile("Download"))).to_have_count(0)
+        assert "key=" not in projector.url
+    finally:
+        for page in pages:
+            page.context.close()
