@@ -284,6 +284,7 @@ class ProtocolSession:
         self.errors: list[str] = []  # everything that went wrong, in order, for a report
         self.unsupported: set[str] = set()  # widget kinds on display whose values this client does not model
         self.late_runs: list[RunResult] = []  # results of timed-out actions that did finish, later
+        self.auto_reruns: dict[str, float] = {}  # fragment id -> seconds: the timers a browser would keep
         self._ws: Any = None
         self._reader: asyncio.Task[None] | None = None
         self._root = Node("root", None, "", is_block=True,
@@ -408,6 +409,29 @@ class ProtocolSession:
                                       or link.page.strip("/") == url_path.strip("/")):
                 return link.query_string
         return ""
+
+    async def submit_form(self, texts: dict[str, str], button: str, *,
+                          timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
+        """Fill text inputs (by label) and click a button (a form's submit button): one request, as the browser
+        sends a form's values with its submission."""
+        for label, text in texts.items():
+            node = self._find_widget("text_input", label, None)
+            state = _state(node.widget_id)
+            state.string_value = text
+            self._widgets[state.id] = state
+        node = self._find_widget("button", button, None)
+        trigger = _state(node.widget_id)
+        trigger.trigger_value = True
+        client_state = self._client_state()
+        client_state.widget_states.widgets.append(trigger)  # a trigger is sent once, not kept
+        return await self._request(client_state, timeout)
+
+    async def rerun_fragment(self, fragment_id: str, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
+        """What a ``run_every`` fragment's timer sends: a rerun of that fragment alone."""
+        client_state = self._client_state()
+        client_state.fragment_id = fragment_id
+        client_state.is_auto_rerun = True
+        return await self._request(client_state, timeout)
 
     async def rerun(self, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
         """Rerun the current page with the current widget values (the "Rerun" menu item, or the R key)."""
@@ -685,7 +709,12 @@ class ProtocolSession:
         self._problem(f"page not found: {msg.page_not_found.page_name!r}")
 
     def _on_auto_rerun(self, msg: ForwardMsg, received: float) -> None:
-        self.unsupported.add("auto_rerun")  # a `run_every` fragment: the browser would rerun it on a timer
+        # A `run_every` fragment: the browser reruns it on a timer. Noted here; `rerun_fragment` sends such a rerun.
+        self.auto_reruns[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
+
+    def _on_stop_auto_rerun(self, msg: ForwardMsg, received: float) -> None:
+        for fragment_id in msg.stop_auto_rerun.fragment_ids:
+            self.auto_reruns.pop(fragment_id, None)
 
     def _on_session_event(self, msg: ForwardMsg, received: float) -> None:
         event = msg.session_event

@@ -1,0 +1,277 @@
+"""Load on a workshop room: one facilitator's view refreshing and N participants labelling at once.
+
+    .venv/bin/python bench/bench_room.py [--participants 60] [--seconds 90] [--think 2.0] [--servers 1]
+                                         [--store URL]
+
+Creates a room on the first built-in scenario, then, at the protocol level (bench/protocol_client.py, the
+browser's own websocket messages; nothing rendered):
+
+* each participant opens the participant link (``/workshop_room?join=CODE``), types a name, joins (the page
+  switches to the RAG page), and then, every ``--think`` seconds (x0.5 to x1.5), sets one passage's "Relevant"
+  label to a new value (labels start empty) and checks the Context relevance counts against its own model;
+* the facilitator's view (``?room=CODE&key=SECRET``) reruns its class view every 5 s, as the browser's timer
+  does, and checks it shows every participant who has joined.
+
+``--servers N`` starts N Streamlit processes sharing ``--store`` (default: a new SQLite file); participants are
+split between them, the facilitator is on the first. At the end every participant's workspace is read back from
+the store and compared with the labels its page showed acknowledged (**lost** labels; the bar is 0), and the
+class view is computed once more to check it counts every participant.
+
+Printed: joins, actions, errors, lost labels; p95 of action-to-update (request -> end of the run that shows
+the new counts) and of the facilitator view's refresh; the server's CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_load import CpuMeter, _short, _token_of, peak_rss_kb, percentile, serve  # noqa: E402
+from bench.protocol_client import ProtocolSession  # noqa: E402
+from ui.i18n import translate  # noqa: E402
+from uncase_core.rag_cases import dataset_to_text  # noqa: E402
+from uncase_core.scenarios import load_index, load_scenario  # noqa: E402
+
+LANG = "en"
+TIMEOUT_S = 15.0
+OPEN_TIMEOUT_S = 120.0
+REFRESH_S = 5.0
+METRIC = translate(LANG, "metric.context_relevance")
+
+
+@dataclass
+class RoomResult:
+    participants: int
+    seconds: float
+    think: float
+    servers: int
+    store: str = ""
+    joined: int = 0
+    ticks: list[float] = field(default_factory=list)  # ms, request -> run end showing the new counts
+    joins: list[float] = field(default_factory=list)  # ms, join click -> RAG page drawn
+    refreshes: list[float] = field(default_factory=list)  # ms, facilitator's class view rerun
+    shown_joined: list[int] = field(default_factory=list)  # "Joined" as the facilitator's view showed it
+    errors: list[str] = field(default_factory=list)
+    checked: int = 0
+    lost: list[str] = field(default_factory=list)
+    final_members: int = 0
+    cpu: dict[str, float] = field(default_factory=dict)
+    cpu_window: float = 0.0
+    peak_rss_kb: int | None = None
+
+    def summary(self) -> str:
+        def line(name: str, values: list[float]) -> str:
+            if not values:
+                return f"  {name:<40} n=0"
+            return (f"  {name:<40} n={len(values):<5} median {percentile(values, 50):6.0f}  "
+                    f"p95 {percentile(values, 95):6.0f}  max {max(values):6.0f}")
+
+        out = [
+            f"room: {self.participants} participants acting every {self.think:.1f} s (x0.5 to x1.5) for "
+            f"{self.seconds:.0f} s, one facilitator's view refreshing every {REFRESH_S:.0f} s; "
+            f"{self.servers} server process(es); store {self.store}",
+            f"joined: {self.joined}; label changes: {len(self.ticks)}; facilitator refreshes: {len(self.refreshes)}",
+            f"errors: {len(self.errors)}", *[f"  - {e}" for e in self.errors[:10]],
+            f"lost labels: {len(self.lost)} of {self.checked} read back", *[f"  - {e}" for e in self.lost[:10]],
+            f"class view at the end counts {self.final_members} participant(s); the facilitator's view showed "
+            f"up to {max(self.shown_joined, default=0)} joined",
+            "times (ms; request -> end of its run, at the protocol level):",
+            line("label change -> counts updated", self.ticks),
+            line("join -> RAG page drawn", self.joins),
+            line("facilitator's class view refresh", self.refreshes),
+        ]
+        if self.cpu and self.cpu_window:
+            shares = ", ".join(f"{name} {100 * sec / self.cpu_window:.0f}%" for name, sec in self.cpu.items())
+            out.append(f"CPU over {self.cpu_window:.0f} s (2 cores = 200%): {shares}")
+        if self.peak_rss_kb:
+            out.append(f"server peak RSS (largest process): {self.peak_rss_kb / 1024:.0f} MB")
+        verdict = "met" if not self.errors and not self.lost and self.final_members == self.joined else "MISSED"
+        out.append(f"bar (0 lost labels, 0 errors, every participant counted): {verdict}")
+        return "\n".join(out)
+
+
+def _counts_pattern(labels: list[bool | None]) -> str:
+    given = [v for v in labels if v is not None]
+    if not given:
+        return r"^N/A"
+    template = translate(LANG, "value.counts")
+    prefix = template[: template.index("{level}")].format(successes=sum(given), total=len(given))
+    return "^" + re.escape(prefix)
+
+
+class Participant:
+    def __init__(self, index: int, base: str, code: str, result: RoomResult, think: float, stop_at: float) -> None:
+        self.i, self.base, self.code, self.result = index, base, code, result
+        self.think, self.stop_at = think, stop_at
+        self.rng = random.Random(5000 + index)
+        self.session: ProtocolSession | None = None
+        self.labels: list[bool | None] = []
+        self.acknowledged: list[bool | None] = []
+        self.uncertain: set[int] = set()
+        self.token: str | None = None
+
+    async def run(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            self.session = await ProtocolSession.open(self.base, f"/workshop_room?join={self.code}",
+                                                      timeout=OPEN_TIMEOUT_S)
+            started = time.perf_counter()
+            run = await self.session.submit_form({translate(LANG, "room.name"): f"P{self.i}"},
+                                                 translate(LANG, "room.join"), timeout=OPEN_TIMEOUT_S)
+            if run.exceptions:
+                raise RuntimeError(f"join: {run.exceptions[0][:200]}")
+            _, captions = self.session.metric_card(METRIC)
+            if not captions or not captions[0].startswith("N/A"):
+                raise RuntimeError(f"after joining, the RAG page shows {captions[:1]} (expected N/A: no labels)")
+            self.result.joins.append((time.perf_counter() - started) * 1000)
+            self.result.joined += 1
+            self.token = _token_of(self.session.query_string)
+            self.labels = [None] * 5  # the first scenario's case has five passages, unlabelled in a room
+            self.acknowledged = list(self.labels)
+            while time.monotonic() < self.stop_at:
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                if time.monotonic() >= self.stop_at:
+                    break
+                await self.tick()
+        except Exception as error:
+            self.result.errors.append(f"participant {self.i}: {_short(error)}")
+        finally:
+            if self.session is not None:
+                with contextlib.suppress(Exception):
+                    await self.session.close()
+
+    async def tick(self) -> None:
+        row = self.rng.randrange(len(self.labels))
+        value = not self.labels[row] if self.labels[row] is not None else self.rng.random() < 0.5
+        self.labels[row] = value
+        try:
+            run = await self.session.toggle_editor_cell(0, row, "relevant", value, timeout=TIMEOUT_S)
+        except Exception:
+            self.uncertain.add(row)
+            raise
+        _, captions = self.session.metric_card(METRIC)
+        shown = captions[0] if captions else ""
+        if run.exceptions or not re.search(_counts_pattern(self.labels), shown):
+            self.uncertain.add(row)
+            raise RuntimeError(f"passage {row + 1} set {value}: shows {shown!r}, expected "
+                               f"/{_counts_pattern(self.labels)}/"
+                               + (f"; exception {run.exceptions[0][:120]}" if run.exceptions else ""))
+        self.acknowledged = list(self.labels)
+        self.result.ticks.append(run.ms)
+
+
+async def facilitator(base: str, code: str, secret: str, result: RoomResult, stop_at: float) -> None:
+    session = await ProtocolSession.open(base, f"/workshop_room?room={code}&key={secret}", timeout=OPEN_TIMEOUT_S)
+    try:
+        while time.monotonic() < stop_at:
+            await asyncio.sleep(REFRESH_S)
+            if not session.auto_reruns:
+                result.errors.append("facilitator: the class view registered no timer")
+                return
+            fragment = next(iter(session.auto_reruns))
+            try:
+                run = await session.rerun_fragment(fragment, timeout=TIMEOUT_S * 2)
+            except Exception as error:
+                result.errors.append(f"facilitator refresh: {_short(error)}")
+                continue
+            if run.exceptions:
+                result.errors.append(f"facilitator refresh: {run.exceptions[0][:200]}")
+            result.refreshes.append(run.ms)
+            joined = next((m.payload.body for m in session.elements("metric")
+                           if m.payload.label == translate(LANG, "room.joined")), None)
+            if joined is not None:
+                result.shown_joined.append(int(joined))
+    finally:
+        with contextlib.suppress(Exception):
+            await session.close()
+
+
+def verify(result: RoomResult, participants: list[Participant], store_url: str, code: str) -> None:
+    from ui.data_kinds import RAG
+    from ui.workspace import Workspace
+    from uncase_store import open_store
+    from uncase_store.rooms import Rooms
+
+    store = open_store(store_url)
+    try:
+        for p in participants:
+            if p.token is None:
+                continue
+            passages = Workspace.open(store, p.token).data(RAG).cases[0].passages
+            for row, wanted in enumerate(p.acknowledged):
+                if row in p.uncertain:
+                    continue
+                result.checked += 1
+                if passages[row].label("relevant") is not wanted:
+                    result.lost.append(f"participant {p.i}: passage {row + 1} shown {wanted}, stored "
+                                       f"{passages[row].label('relevant')}")
+        result.final_members = len(Rooms(store).labels(code))
+    finally:
+        store.engine.dispose()
+
+
+async def _drive(bases: list[str], code: str, secret: str, result: RoomResult, server_pids: set[int]) -> None:
+    stop_at = time.monotonic() + result.seconds + 15  # joining takes the first seconds
+    participants = [Participant(i, bases[i % len(bases)], code, result, result.think, stop_at)
+                    for i in range(result.participants)]
+    meter = CpuMeter(server_pids)
+    tasks = [asyncio.create_task(facilitator(bases[0], code, secret, result, stop_at))]
+    tasks += [asyncio.create_task(p.run(0.2 * i)) for i, p in enumerate(participants)]
+    await asyncio.gather(*tasks)
+    meter.sample()
+    result.cpu, result.cpu_window = meter.report()
+    result._participants = participants  # type: ignore[attr-defined]
+
+
+def run(participants: int = 60, seconds: float = 90.0, think: float = 2.0, servers: int = 1,
+        store: str | None = None) -> RoomResult:
+    from uncase_store import open_store
+    from uncase_store.engine import redacted
+    from uncase_store.rooms import Rooms
+
+    store = store or f"sqlite:///{tempfile.mkdtemp(prefix='uncase-room-')}/store.db"
+    result = RoomResult(participants, seconds, think, servers, redacted(store))
+    opened = open_store(store)
+    keys = Rooms(opened).create("bench room", dataset_to_text(load_scenario(load_index()[0], LANG)), "all_good",
+                                "scenario")
+    opened.engine.dispose()
+    with contextlib.ExitStack() as stack:
+        started = [stack.enter_context(serve(store=store)) for _ in range(servers)]
+        bases = [base for base, _ in started]
+        pids = {process.pid for _, process in started}
+        print(f"servers {', '.join(bases)}; room {keys.code}; {participants} participants for {seconds:.0f} s",
+              flush=True)
+        asyncio.run(_drive(bases, keys.code, keys.secret, result, pids))
+        result.peak_rss_kb = max((peak_rss_kb(pid) or 0 for pid in pids), default=None)
+    verify(result, result._participants, store, keys.code)  # type: ignore[attr-defined]
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--participants", type=int, default=60)
+    parser.add_argument("--seconds", type=float, default=90.0)
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between a participant's actions")
+    parser.add_argument("--servers", type=int, default=1)
+    parser.add_argument("--store", default=None, help="SQLAlchemy URL of the store (default: a new SQLite file)")
+    args = parser.parse_args()
+    result = run(args.participants, args.seconds, args.think, args.servers, args.store)
+    print(result.summary())
+    ok = not result.errors and not result.lost and result.final_members == result.joined == args.participants
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
