@@ -50,7 +50,9 @@ def bad_run(capsys, *args) -> str:
 
 def test_output_shape(capsys, dataset_file):
     data = good_run(capsys, "dataset", dataset_file, "--strata", "language", "--leakage")
-    assert set(data) == {"version", "cases", "strata", "hidden_failures", "leakage", "duplicates", "leakage_method"}
+    assert set(data) == {"version", "cases", "strata", "hidden_failures", "leakage", "duplicates", "leakage_method",
+                         "warnings"}
+    assert data["warnings"] == []
     assert data["leakage_method"] == {"method": "prefix", "miss_probability": 0.0}
     assert data["version"] == dataset_version(dataset_from_text(dataset_file.read_text()))
     assert data["cases"] == 7

@@ -17,14 +17,14 @@ import numpy as np
 from statsmodels.stats.inter_rater import cohens_kappa as _statsmodels_kappa
 
 from uncase_core.errors import InputError
-from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
+from uncase_core.rag_cases import LABEL_FIELDS, LABEL_NAMES, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 NOTE_NO_UNITS = "no units were labelled by both annotators"
 NOTE_ONE_CATEGORY = (
     "both annotators gave every unit the same single label, so chance agreement is 1 and kappa is undefined"
 )
-FIELDS = tuple(name for kind in UNIT_KINDS for name in LABEL_FIELDS[kind])
+FIELDS = LABEL_NAMES
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,7 @@ class BatchReport:
 
 def canonical_json(value: Any) -> bytes:
     """The serialization the certificate hashes: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
 def certificate_payload(

@@ -7,6 +7,7 @@ byte-order mark), and the text is read either as one JSON document or as JSON Li
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 from dataclasses import dataclass
@@ -98,18 +99,56 @@ def reject_surrogates(value: Any, where: str = "") -> None:
             stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
 
 
+# Python's reader takes NaN, Infinity and -Infinity, and turns a number beyond the float range
+# (1e999999) into infinity; none of them is JSON. Only text holding one of these, an exponent
+# or a run of 300 digits can give a non-finite number, so only such text is searched value by value.
+_MAYBE_NON_FINITE = re.compile(r"NaN|Infinity|\d[eE]|\d{300}")
+
+
+def _non_finite_problem(number: float) -> str:
+    if math.isnan(number):
+        return "NaN is not a JSON number (write null for a missing value)"
+    sign = "-" if number < 0 else ""
+    return f"{sign}Infinity (or a number beyond {sign}1.8e308) is not a JSON number; write a finite number or null"
+
+
+def reject_non_finite(value: Any, where: str = "") -> None:
+    """Raise at the first NaN or infinite number in ``value`` (a key's value or a list item), naming its path."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:  # iterative: the parser accepts nesting deeper than Python's recursion limit
+        item, where = stack.pop()
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                raise InputError(_non_finite_problem(item), where)
+        elif isinstance(item, dict):
+            stack.extend((child, f"{where}.{key}" if where else str(key)) for key, child in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
+
+
+def _check_records(document: Document, check: Any) -> None:
+    if document.kind == "json":
+        check(document.value)
+    for line, record in document.records:
+        try:
+            check(record)
+        except InputError as error:  # the loaders' JSONL place: "line 7: field"
+            raise InputError(error.problem, f"line {line}: {error.where}" if error.where else f"line {line}",
+                             error.source) from None
+
+
 def parse_document(text: str) -> Document:
-    """Parse ``text`` as one JSON value or, failing that, as JSON Lines; refuse unpaired surrogates."""
+    """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
+
+    Refuses, naming the place, what Python's reader takes but JSON has not: unpaired
+    surrogates, ``NaN``, ``Infinity``, ``-Infinity`` and numbers beyond the float range
+    (``1e999999``), which would otherwise be kept and written back as non-standard JSON.
+    """
     document = _parse(text)
     if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
-        if document.kind == "json":
-            reject_surrogates(document.value)
-        for line, record in document.records:
-            try:
-                reject_surrogates(record)
-            except InputError as error:  # the loaders' JSONL place: "line 7: field"
-                raise InputError(error.problem, f"line {line}: {error.where}" if error.where else f"line {line}",
-                                 error.source) from None
+        _check_records(document, reject_surrogates)
+    if _MAYBE_NON_FINITE.search(text):
+        _check_records(document, reject_non_finite)
     return document
 
 
@@ -152,9 +191,14 @@ def _parse(text: str) -> Document:
 
 
 def dumps_json(value: Any) -> str:
-    """Serialize for download: readable, UTF-8 kept as is, ending with a newline."""
-    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+    """Serialize for download: readable, UTF-8 kept as is, ending with a newline.
+
+    Standard JSON only: a NaN or infinite number raises ``ValueError`` instead of being written
+    as ``NaN`` / ``Infinity``, which other JSON readers refuse.
+    """
+    return json.dumps(value, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
 
 
 def dumps_jsonl(values: list[Any]) -> str:
-    return "".join(json.dumps(value, ensure_ascii=False) + "\n" for value in values)
+    """One compact JSON value per line, standard JSON only (as :func:`dumps_json`)."""
+    return "".join(json.dumps(value, ensure_ascii=False, allow_nan=False) + "\n" for value in values)
