@@ -120,14 +120,16 @@ def _warn(source: str, text: str) -> None:
 
 
 # ---------------------------------------------------------------- subcommands
-# Each imports what it uses when it runs (see the module docstring).
+# Each reads its files first (a path that is no regular file is refused at once), then imports
+# what it uses (see the module docstring).
 
 
 def _run_rag(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
     from uncase_core import rag
     from uncase_core.rag_cases import dataset_from_bytes
 
-    dataset = dataset_from_bytes(_read(args, args.file), str(args.file))
+    dataset = dataset_from_bytes(data, str(args.file))
     settings = rag.Settings.build(thresholds=dict(args.threshold), weights=dict(args.weight),
                                   aggregation=args.aggregation, gates=dict(args.gate), confidence=args.confidence)
     _print_json(rag.evaluate_dataset(dataset.cases, settings).to_dict())
@@ -135,10 +137,11 @@ def _run_rag(args: argparse.Namespace) -> int:
 
 
 def _run_import_ragas(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
     from uncase_core.rag_cases import dataset_to_text
     from uncase_core.ragas_import import import_ragas_bytes
 
-    dataset = import_ragas_bytes(_read(args, args.file), str(args.file), args.format)
+    dataset = import_ragas_bytes(data, str(args.file), args.format)
     sys.stdout.write(dataset_to_text(dataset))
     return 0
 
@@ -167,10 +170,11 @@ class _ProgressBar:
 
 
 def _run_conversations(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
     from uncase_core.conversations import conversations_from_bytes
     from uncase_core.evaluator import Evaluator
 
-    conversations = conversations_from_bytes(_read(args, args.file), str(args.file))
+    conversations = conversations_from_bytes(data, str(args.file))
     evaluator = Evaluator(thresholds=dict(args.threshold))
     report = evaluator.batch_evaluate(conversations, certify=args.certify, progress=_ProgressBar())
     text = _json_text(report.to_dict())
@@ -185,6 +189,7 @@ def _run_conversations(args: argparse.Namespace) -> int:
 
 
 def _run_verify(args: argparse.Namespace) -> int:
+    report_data, data = _read(args, args.report), _read(args, args.file)
     from uncase_core.conversations import conversations_from_bytes
     from uncase_core.evaluator import verify
     from uncase_core.formats import CONVERSATION_REPORT, check_format
@@ -192,7 +197,7 @@ def _run_verify(args: argparse.Namespace) -> int:
 
     source = str(args.report)
     try:
-        report = json.loads(_read(args, args.report).decode("utf-8-sig"))
+        report = json.loads(report_data.decode("utf-8-sig"))
     except RecursionError:
         raise InputError("not a JSON report (nested too deeply to read)", source=source) from None
     except ValueError as error:  # not UTF-8, not JSON, or an integer beyond Python's digit limit
@@ -204,7 +209,7 @@ def _run_verify(args: argparse.Namespace) -> int:
         raise error.located(source) from None
     if not isinstance(report, dict) or not report.get("certificate_hash"):
         raise InputError("the report has no certificate_hash (make it with --certify)", source=source)
-    conversations = conversations_from_bytes(_read(args, args.file), str(args.file))
+    conversations = conversations_from_bytes(data, str(args.file))
     try:
         result = verify(report, conversations)
     except InputError as error:  # the dataset is already read: what is wrong is in the report
@@ -215,34 +220,38 @@ def _run_verify(args: argparse.Namespace) -> int:
 
 
 def _run_summaries(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
     from uncase_core.summary import cases_from_bytes, evaluate_summaries
 
-    cases = cases_from_bytes(_read(args, args.file), str(args.file))
+    cases = cases_from_bytes(data, str(args.file))
     _print_json(evaluate_summaries(cases, args.confidence).to_dict())
     return 0
 
 
 def _run_rubrics(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
+    holistic_data = _read(args, args.holistic) if args.holistic else None
     from uncase_core.rubrics import FilterSettings, analyse, read_verdicts
 
-    verdicts = read_verdicts(_read(args, args.file), str(args.file))
+    verdicts = read_verdicts(data, str(args.file))
     settings = FilterSettings(args.filters, args.rule, args.misaligned_below, args.unstable_above)
     result = analyse(verdicts, settings, args.confidence).to_dict()
-    if args.holistic:
+    if holistic_data is not None:
         from uncase_core.holistic import holistic_agreement, read_holistic
 
-        scores = read_holistic(_read(args, args.holistic), str(args.holistic))
+        scores = read_holistic(holistic_data, str(args.holistic))
         result["holistic"] = holistic_agreement(scores).to_dict()
     _print_json(result)
     return 0
 
 
 def _run_dataset(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
     from uncase_core import datasets
     from uncase_core.rag_cases import dataset_from_bytes
 
     source = str(args.file)
-    dataset = dataset_from_bytes(_read(args, args.file), source)
+    dataset = dataset_from_bytes(data, source)
     try:
         datasets.revisions(dataset)  # a broken revision log is bad input too
         report = datasets.dataset_report(dataset, args.strata, args.leakage, dict(args.threshold))
@@ -255,10 +264,11 @@ def _run_dataset(args: argparse.Namespace) -> int:
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
     from uncase_core import thresholds
     from uncase_core.rag_cases import dataset_from_bytes
 
-    dataset = dataset_from_bytes(_read(args, args.file), str(args.file))
+    dataset = dataset_from_bytes(data, str(args.file))
     sweep = thresholds.sweep_threshold(dataset.cases, args.metric, thresholds.threshold_grid(step=args.step),
                                        args.confidence)
     result = sweep.to_dict()
@@ -269,10 +279,10 @@ def _run_thresholds(args: argparse.Namespace) -> int:
 
 
 def _run_agreement(args: argparse.Namespace) -> int:
+    data_a, data_b = _read(args, args.file_a), _read(args, args.file_b)
     from uncase_core import agreement
 
-    matched = agreement.agreement_from_bytes(_read(args, args.file_a), str(args.file_a), _read(args, args.file_b),
-                                             str(args.file_b), args.field)
+    matched = agreement.agreement_from_bytes(data_a, str(args.file_a), data_b, str(args.file_b), args.field)
     _print_json(matched.to_dict(args.confidence))
     return 0
 

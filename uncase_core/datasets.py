@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from uncase_core.errors import InputError
-from uncase_core.evaluator import canonical_json
+from uncase_core.jsonfiles import canonical_json
 from uncase_core.leakage import (  # noqa: F401  (re-exported: one import for the page)
     MISSING,
     LeakageReport,

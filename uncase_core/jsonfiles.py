@@ -190,6 +190,11 @@ def _parse(text: str) -> Document:
         return Document("jsonl", records=tuple(records))
 
 
+def canonical_json(value: Any) -> bytes:
+    """The serialization the certificate and the dataset version hash: sorted keys, no spaces, UTF-8, standard JSON."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
 def dumps_json(value: Any) -> str:
     """Serialize for download: readable, UTF-8 kept as is, ending with a newline.
 
