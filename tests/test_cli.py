@@ -133,6 +133,15 @@ def test_weight_option_leaves_others_at_raw_weight_one(capsys, dataset_file):
     assert data["cases"][1]["composite"] == pytest.approx((1 / 3 + 1 / 2 + 3 * 1 / 3) / 5)
 
 
+def test_huge_weights_give_a_composite(capsys, dataset_file):
+    """Issue 16: 1e308 + 1e308 overflowed, every weight became 0 and the composite null, with exit 0."""
+    data = rag_json(capsys, "rag", dataset_file, "--weight", "faithfulness=1e308", "--weight", "coverage=1e308")
+    assert data["weights"]["faithfulness"] == data["weights"]["coverage"] == 0.5
+    good, weak = data["cases"]
+    assert good["composite"] == 1.0
+    assert weak["composite"] == pytest.approx((1 / 2 + 1 / 3) / 2)
+
+
 def test_aggregation_option(capsys, dataset_file):
     data = rag_json(capsys, "rag", dataset_file, "--aggregation", "min")
     assert data["aggregation"] == "min"
