@@ -189,16 +189,13 @@ def check_csv_header(cells: Sequence[str], expected: str, where: str = "") -> No
 
     ``cells`` is the header row as the csv module split it (on commas). One cell holding a
     ';' or a tab means the file was saved with another delimiter, as spreadsheet programs do
-    in many locales; the columns of verdicts, holistic scores or RAGAS rows are named.
+    in many locales (the error's place is ``where``, the header's line); columns of another
+    format are named as in :func:`check_format`.
     """
     if len(cells) == 1 and (";" in cells[0] or "\t" in cells[0]):
         delimiter = ";" if cells[0].count(";") >= cells[0].count("\t") else "tab"
         raise InputError(MESSAGES[CSV_DELIMITER].format(delimiter_label=DELIMITER_LABELS[delimiter]), where,
                          code=CSV_DELIMITER, params={"delimiter": delimiter})
     names = {cell.strip().lower(): None for cell in cells if cell.strip()}
-    if not names:
-        return
-    try:
-        check_format(names, expected)
-    except InputError as error:
-        raise error.nested(where) if where else error from None
+    if names:
+        check_format(names, expected)  # about the whole file: no place, as for JSON

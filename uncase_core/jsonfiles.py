@@ -56,11 +56,34 @@ def _too_long_integer(text: str) -> tuple[int, int] | None:
     return None
 
 
-def _loads(text: str, locate: bool = True) -> Any:
+class _NonFiniteSeen:
+    """Parser hooks noting whether a NaN, an Infinity or a number beyond the float range went by.
+
+    Python's reader takes all three, and JSON has none; :func:`parse_document` then finds and
+    names the first one. The hooks run only for ``NaN`` / ``Infinity`` and for numbers written
+    with a fraction or an exponent, so files without those pay nothing.
+    """
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def constant(self, name: str) -> float:
+        self.seen = True
+        return float(name)  # "NaN", "Infinity", "-Infinity"
+
+    def number(self, text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):  # 1e999999
+            self.seen = True
+        return value
+
+
+def _loads(text: str, locate: bool = True, hooks: _NonFiniteSeen | None = None) -> Any:
     """``json.loads``; a value it cannot read is an :class:`InputError` (``locate``: naming its line)."""
+    hooks = hooks or _NonFiniteSeen()
     # Deeply nested input overflows the parser's recursion; say so instead of crashing.
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=hooks.constant, parse_float=hooks.number)
     except RecursionError:
         raise InputError("JSON is nested too deeply to read") from None
     except json.JSONDecodeError:
@@ -97,12 +120,6 @@ def reject_surrogates(value: Any, where: str = "") -> None:
                 stack.append((key, where))
         elif isinstance(item, list):
             stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
-
-
-# Python's reader takes NaN, Infinity and -Infinity, and turns a number beyond the float range
-# (1e999999) into infinity; none of them is JSON. Only text holding one of these, an exponent
-# or a run of 300 digits can give a non-finite number, so only such text is searched value by value.
-_MAYBE_NON_FINITE = re.compile(r"NaN|Infinity|\d[eE]|\d{300}")
 
 
 def _non_finite_problem(number: float) -> str:
@@ -144,15 +161,16 @@ def parse_document(text: str) -> Document:
     surrogates, ``NaN``, ``Infinity``, ``-Infinity`` and numbers beyond the float range
     (``1e999999``), which would otherwise be kept and written back as non-standard JSON.
     """
-    document = _parse(text)
+    hooks = _NonFiniteSeen()
+    document = _parse(text, hooks)
     if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
         _check_records(document, reject_surrogates)
-    if _MAYBE_NON_FINITE.search(text):
+    if hooks.seen:  # Python's reader took a NaN, an Infinity or 1e999999: none is JSON
         _check_records(document, reject_non_finite)
     return document
 
 
-def _parse(text: str) -> Document:
+def _parse(text: str, hooks: _NonFiniteSeen) -> Document:
     """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
 
     A file whose whole text is valid JSON is one document. Otherwise, if its first
@@ -164,7 +182,7 @@ def _parse(text: str) -> Document:
     if not text.strip():
         raise InputError("the file is empty")
     try:
-        return Document("json", value=_loads(text))
+        return Document("json", value=_loads(text, hooks=hooks))
     except json.JSONDecodeError as whole_error:
         # Split on "\n" only (as JSON Lines does and as the JSON error's line number counts):
         # str.splitlines() would also break at U+2028, U+0085 and the like, which JSON
@@ -172,7 +190,7 @@ def _parse(text: str) -> Document:
         lines = text.split("\n")
         first = next((i for i, line in enumerate(lines) if line.strip()), None)
         try:
-            _loads(lines[first], locate=False)
+            _loads(lines[first], locate=False, hooks=hooks)
         except json.JSONDecodeError:
             raise _json_error(whole_error) from None
         except InputError as error:
@@ -182,7 +200,7 @@ def _parse(text: str) -> Document:
             if not line.strip():
                 continue
             try:
-                records.append((index + 1, _loads(line, locate=False)))
+                records.append((index + 1, _loads(line, locate=False, hooks=hooks)))
             except json.JSONDecodeError as line_error:
                 raise _json_error(line_error, index) from None
             except InputError as error:
