@@ -4,7 +4,8 @@
 
 For each command line, runs ``python -m uncase_core ...`` in a fresh process ``--runs`` times
 (default 5) and prints the median wall time, and from one more run under ``python -X importtime``
-the total import time (the sum of every module's own time) and which heavy libraries were loaded
+the total import time (the sum of every module's own time), the number of modules imported (which,
+unlike the times, does not move with the machine's load) and which heavy libraries were loaded
 (statsmodels, scipy, pandas, nltk). ``--root`` points at another copy of the project (for
 example ``git archive`` of an older commit unpacked somewhere) to measure it with the same inputs.
 The inputs are the built-in assets plus a few small files written to a temporary directory.
@@ -69,20 +70,21 @@ def _command_lines(work: Path, root: Path) -> dict[str, list[str]]:
     }
 
 
-def _import_profile(args: list[str], root: Path) -> tuple[float, set[str]]:
-    """Total import time in seconds and the heavy top-level packages imported."""
+def _import_profile(args: list[str], root: Path) -> tuple[float, int, set[str]]:
+    """Total import time in seconds, the number of modules imported and the heavy top-level packages among them."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "uncase_core", *args], cwd=root,
                           capture_output=True, text=True, check=False)
-    total_us, heavy = 0, set()
+    total_us, modules, heavy = 0, 0, set()
     for line in done.stderr.splitlines():
         if not line.startswith("import time:") or "self [us]" in line:
             continue
         self_us, _, name = (part.strip() for part in line[len("import time:"):].split("|"))
         total_us += int(self_us)
+        modules += 1
         top = name.split(".")[0]
         if top in HEAVY:
             heavy.add(top)
-    return total_us / 1e6, heavy
+    return total_us / 1e6, modules, heavy
 
 
 def _wall(args: list[str], root: Path, runs: int) -> float:
@@ -102,12 +104,12 @@ def main() -> int:
     root = args.root.resolve()
     os.environ.pop("PYTHONPATH", None)
     print(f"python -m uncase_core start-up, {root} (median of {args.runs} runs; import time from -X importtime)")
-    print(f"{'command line':<32}{'wall s':>8}{'imports s':>11}  heavy libraries imported")
+    print(f"{'command line':<32}{'wall s':>8}{'imports s':>11}{'modules':>9}  heavy libraries imported")
     with tempfile.TemporaryDirectory() as directory:
         for name, command in _command_lines(Path(directory), root).items():
             wall = _wall(command, root, args.runs)
-            imports, heavy = _import_profile(command, root)
-            print(f"{name:<32}{wall:>8.2f}{imports:>11.2f}  {', '.join(sorted(heavy)) or '-'}")
+            imports, modules, heavy = _import_profile(command, root)
+            print(f"{name:<32}{wall:>8.2f}{imports:>11.2f}{modules:>9,}  {', '.join(sorted(heavy)) or '-'}")
     return 0
 
 
