@@ -181,9 +181,16 @@ with labels_column:
 # ---------------------------------------------------------------- results (fragments)
 
 
-def store_label_edits() -> bool:
-    """Store what the label tables report (each fragment does it first: the order they rerun in is not given)."""
-    return run_saving(lambda: workspace.apply_editor_states(st.session_state, lang))
+def store_label_edits() -> None:
+    """Store what the label tables report (each fragment does it first: the order they rerun in is not given).
+
+    When storing shows that another tab changed this workspace meanwhile, the whole page runs again so the
+    label tables show every stored label, not only this tab's.
+    """
+    revision = workspace.workspace.revision
+    run_saving(lambda: workspace.apply_editor_states(st.session_state, lang))
+    if workspace.workspace.revision != revision:
+        st.rerun(scope="app")
 
 @st.fragment(key="rag_case_results")
 def case_results() -> None:

@@ -90,8 +90,10 @@ st.caption(t("agr.raw_line", line=proportion_text(result.agreement_interval)))
 if result.kappa is not None and result.low is not None:
     st.caption(t("agr.kappa_line", kappa=format_number(result.kappa, lang), low=format_number(result.low, lang),
                  high=format_number(result.high, lang)))
-if result.note:
+if result.kappa is None:
     st.warning(t("agr.kappa_na"))
+elif result.note:
+    st.caption(t(f"agr.note.{result.note}"))
 st.caption(t("agr.matched", units=result.units, only_a=matched.only_a, only_b=matched.only_b,
              neither=matched.neither))
 for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):

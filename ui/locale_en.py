@@ -780,6 +780,14 @@ MESSAGES = {
         "Kappa is not defined here: both annotators used one and the same label for every unit, so chance "
         "alone explains all the agreement. Raw agreement is still shown."
     ),
+    "agr.note.constant_annotator": (
+        "No interval for kappa: one annotator gave every unit the same label, so kappa is 0 whatever the other "
+        "did, and its usual interval would shrink to a single point that claims a certainty the data cannot give."
+    ),
+    "agr.note.zero_variance": (
+        "No interval for kappa: with agreement this complete its usual interval shrinks to a single point, which "
+        "would claim a certainty that a handful of units cannot give. Label more units to learn how stable it is."
+    ),
     "agr.matched": (
         "{units} units labelled by both · {only_a} labelled only by A · {only_b} labelled only by B · "
         "{neither} by neither (all left out)."

@@ -804,6 +804,16 @@ MESSAGES = {
         "Kappa no está definida aquí: los dos anotadores usaron una misma etiqueta para todas las unidades, así "
         "que el azar explica todo el acuerdo. El acuerdo bruto se sigue mostrando."
     ),
+    "agr.note.constant_annotator": (
+        "Kappa sin intervalo: un anotador dio la misma etiqueta a todas las unidades, así que kappa es 0 haga lo "
+        "que haga el otro, y su intervalo habitual se reduciría a un solo punto que aparenta una certeza que los "
+        "datos no dan."
+    ),
+    "agr.note.zero_variance": (
+        "Kappa sin intervalo: con un acuerdo tan completo, su intervalo habitual se reduce a un solo punto, que "
+        "aparentaría una certeza que unas pocas unidades no pueden dar. Etiquete más unidades para saber cuán "
+        "estable es."
+    ),
     "agr.matched": (
         "{units} unidades etiquetadas por ambos · {only_a} solo por A · {only_b} solo por B · "
         "{neither} por ninguno (todas fuera)."

@@ -77,9 +77,12 @@ class RagView:
         for kind in LABEL_FIELDS:
             key = self.editor_key(kind, language)
             widget_state = state.get(key) if key in state else None
+            units = dataset.cases[case].units(kind)
             for row, column, value in new_cells(self.workspace.editors, key, widget_state):
-                if column in LABEL_FIELDS[kind]:
-                    records.append(rag_label(dataset, case, kind, row, column, None if value is None else bool(value)))
+                label = None if value is None else bool(value)
+                # A cell set to the label already stored (e.g. by another tab) changes nothing: nothing to store.
+                if column in LABEL_FIELDS[kind] and row < len(units) and units[row].label(column) != label:
+                    records.append(rag_label(dataset, case, kind, row, column, label))
             stored.append((key, widget_state))
         self.workspace.edit(RAG, records, self._default)
         for key, widget_state in stored:

@@ -14,6 +14,7 @@ from uncase_store.store import (
     StoredEdit,
     StoreError,
     StoreFull,
+    StoreUnavailable,
     UnknownWorkspace,
     WorkspaceFull,
     new_token,
@@ -23,6 +24,6 @@ from uncase_store.store import (
 
 __all__ = (
     "CorruptWorkspace", "Limits", "Snapshot", "Store", "StoreConfigError", "StoreError", "StoreFull",
-    "StoredDocument", "StoredEdit", "UnknownWorkspace", "WorkspaceFull", "new_token", "open_store", "store_url",
-    "valid_token",
+    "StoreUnavailable", "StoredDocument", "StoredEdit", "UnknownWorkspace", "WorkspaceFull", "new_token",
+    "open_store", "store_url", "valid_token",
 )

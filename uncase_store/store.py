@@ -12,17 +12,19 @@ page's data format. Pages reach it through ``ui/``.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError
 
 from uncase_store import schema
 from uncase_store.engine import create_store_engine, store_url
@@ -39,6 +41,25 @@ TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 class StoreError(RuntimeError):
     """A write or read the store refused; ``str()`` is a sentence a person can act on."""
+
+
+class StoreUnavailable(StoreError):
+    """The database refused or could not be reached (down, full disk, a lock held too long)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"the database could not be used ({problem}); try again in a moment")
+
+
+def _database_errors(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn the driver's errors into StoreUnavailable with one short line (no SQL text, no parameters)."""
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except DBAPIError as error:
+            first = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
+            raise StoreUnavailable(f"{type(error.orig).__name__}: {first[:200]}") from error
+    return wrapper
 
 
 class UnknownWorkspace(StoreError):
@@ -267,6 +288,7 @@ class Store:
 
     # ------------------------------------------------------------ workspaces
 
+    @_database_errors
     def create_workspace(self, token: str | None = None, now: datetime | None = None) -> str:
         """A new, empty workspace; its token (a fresh unguessable one unless given)."""
         token = token or new_token()
@@ -279,6 +301,7 @@ class Store:
                                                                 changed_at=now, seq=0, size_bytes=0))
         return token
 
+    @_database_errors
     def head(self, token: str) -> int | None:
         """The number of the workspace's last change, or None when there is no such workspace: one indexed read."""
         with self.engine.connect() as connection:
@@ -286,12 +309,14 @@ class Store:
                 select(schema.workspaces.c.seq).where(schema.workspaces.c.token == token)).scalar()
         return None if value is None else int(value)
 
+    @_database_errors
     def touch(self, token: str, now: datetime | None = None) -> None:
         """Mark the workspace as used (opening it counts: pruning goes by the last use)."""
         with self._write() as connection, connection.begin():
             connection.execute(update(schema.workspaces).where(schema.workspaces.c.token == token)
                                .values(touched_at=now or datetime.now(UTC)))
 
+    @_database_errors
     def load(self, token: str) -> Snapshot:
         """Every row of the workspace, read in one transaction; CorruptWorkspace names a row that cannot be read."""
         with self._read() as connection, connection.begin():
@@ -317,6 +342,7 @@ class Store:
                         int(row.size_bytes),
                         documents, edits, values)
 
+    @_database_errors
     def delete_workspace(self, token: str) -> None:
         with self._write() as connection, connection.begin():
             self._delete(connection, [token])
@@ -330,6 +356,7 @@ class Store:
 
     # ------------------------------------------------------------ documents and edits
 
+    @_database_errors
     def put_document(self, token: str, name: str, format: str, source: str, source_kind: str, body: str,
                      meta: Mapping[str, Any] | None = None, now: datetime | None = None) -> int:
         """Store a page's newly loaded data, replacing that page's previous document and its edits."""
@@ -354,6 +381,7 @@ class Store:
                     ("token", "name"))
         return seq
 
+    @_database_errors
     def add_edits(self, token: str, name: str, bodies: Iterable[Mapping[str, Any]],
                   now: datetime | None = None) -> int:
         """Append edit records to a document, in order; returns the workspace's ``seq`` after the last."""
@@ -379,6 +407,7 @@ class Store:
     def add_edit(self, token: str, name: str, body: Mapping[str, Any], now: datetime | None = None) -> int:
         return self.add_edits(token, name, [body], now)
 
+    @_database_errors
     def delete_document(self, token: str, name: str, now: datetime | None = None) -> int:
         """Remove a page's data and its edits (the page goes back to its built-in default)."""
         now = now or datetime.now(UTC)
@@ -394,6 +423,7 @@ class Store:
                 connection.execute(delete(table).where(table.c.token == token, table.c.name == name))
         return seq
 
+    @_database_errors
     def drop_edits(self, token: str, name: str, now: datetime | None = None) -> int:
         """Undo every edit of a document (back to the data as loaded)."""
         now = now or datetime.now(UTC)
@@ -407,6 +437,7 @@ class Store:
 
     # ------------------------------------------------------------ settings
 
+    @_database_errors
     def set_settings(self, token: str, values: Mapping[str, Any], now: datetime | None = None) -> int:
         """Store each value (JSON) under its key; ``None`` as a value deletes the key (back to its default)."""
         now = now or datetime.now(UTC)
@@ -439,6 +470,7 @@ class Store:
 
     # ------------------------------------------------------------ upkeep
 
+    @_database_errors
     def prune(self, days: float, now: datetime | None = None, dry_run: bool = False) -> PruneResult:
         """Delete workspaces neither opened nor changed for ``days`` days; returns how many and their bytes."""
         if not days >= 0:
@@ -454,6 +486,7 @@ class Store:
                     self._delete(connection, tokens[start:start + 500])
         return PruneResult(len(tokens), sum(int(row.size_bytes) for row in rows))
 
+    @_database_errors
     def totals(self) -> tuple[int, int]:
         """How many workspaces, and their bytes."""
         with self.engine.connect() as connection:
@@ -463,6 +496,7 @@ class Store:
         return int(count), int(size)
 
 
+@_database_errors
 def open_store(url: str | None = None, limits: Limits | None = None) -> Store:
     """The store at ``url`` (default: ``UNCASE_STORE`` or the SQLite file), migrated to the newest schema."""
     engine = create_store_engine(url or store_url())
