@@ -50,7 +50,9 @@ def bad_run(capsys, *args) -> str:
 
 def test_output_shape(capsys, dataset_file):
     data = good_run(capsys, "dataset", dataset_file, "--strata", "language", "--leakage")
-    assert set(data) == {"version", "cases", "strata", "hidden_failures", "leakage", "duplicates", "leakage_method"}
+    assert set(data) == {"version", "cases", "strata", "hidden_failures", "leakage", "duplicates", "leakage_method",
+                         "warnings"}
+    assert data["warnings"] == []
     assert data["leakage_method"] == {"method": "prefix", "miss_probability": 0.0}
     assert data["version"] == dataset_version(dataset_from_text(dataset_file.read_text()))
     assert data["cases"] == 7
@@ -85,3 +87,18 @@ def test_bad_input(capsys, tmp_path, make_case_dict, dataset_file):
     log.write_text(json.dumps({"cases": [make_case_dict("a")], "revisions": [
         {"case": "a", "unit": "p1", "field": "relevant", "old": 1, "new": True, "time": "2024-01-01"}]}))
     assert bad_run(capsys, "dataset", log) == f"error: {log}: revisions[0].old: expected true, false or null, got 1"
+
+
+def test_a_stratum_field_no_case_has_is_warned_about(capsys, dataset_file):
+    """Issue 16: --strata no_such_field gave one "(missing)" stratum and no word about it."""
+    code = run(["dataset", str(dataset_file), "--strata", "no_such_field", "--strata", "language"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    text = ('no case has the metadata field "no_such_field", so every case falls in the one stratum "(missing)"; '
+            "the cases have: language, split")
+    assert err == f"warning: {dataset_file}: {text}\n"
+    data = json.loads(out)
+    assert data["warnings"] == [{"code": "stratum_field_absent",
+                                 "params": {"field": "no_such_field", "present": "language, split"}, "text": text}]
+    assert list(data["strata"]["no_such_field"]) == ["(missing)"]  # the figures are still given
+    assert list(data["strata"]["language"]) == ["en", "es", "(missing)"]  # a field some cases lack: no warning

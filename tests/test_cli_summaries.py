@@ -127,12 +127,12 @@ def test_bad_files_exit_2(capsys, tmp_path, content):
 
 def test_missing_file_and_bad_confidence(capsys, tmp_path, dataset_file):
     assert "missing.json" in run_bad(capsys, "summaries", tmp_path / "missing.json")
-    assert "confidence" in run_bad(capsys, "summaries", dataset_file, "--confidence", "1.5")
-    with pytest.raises(SystemExit) as caught:  # a usage error, reported by argparse
-        run(["summaries", str(dataset_file), "--confidence", "high"])
-    assert caught.value.code == EXIT_BAD_INPUT
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--confidence" in err and "Traceback" not in err
+    for confidence in ("high", "1.5", "0.3"):
+        with pytest.raises(SystemExit) as caught:  # a usage error, reported by argparse
+            run(["summaries", str(dataset_file), "--confidence", confidence])
+        assert caught.value.code == EXIT_BAD_INPUT
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--confidence" in err and "Traceback" not in err
 
 
 def test_module_entry_point_bad_input(tmp_path):

@@ -235,3 +235,74 @@ def test_composite_lies_between_applicable_values(pairs, raw):
     assert min(values) - 1e-12 <= mean.value <= max(values) + 1e-12
     assert math.fsum(mean.used_weights.values()) == pytest.approx(1.0)
     assert math.fsum(mean.weights.values()) == pytest.approx(1.0)
+
+
+# ---------------------------------------------------------------- weights of any finite size (issue 16)
+
+
+def test_huge_weights_do_not_overflow_to_zero():
+    """1e308 + 1e308 is infinity: dividing by the sum made every weight 0 and the composite null."""
+    normalized = normalize_weights({"faithfulness": 1e308, "coverage": 1e308})
+    assert normalized["faithfulness"] == normalized["coverage"] == 0.5
+    assert 0 < normalized["context_relevance"] == normalized["correctness"] < 1e-300  # raw 1: tiny, still there
+    composite = composite_score(metrics(), {"faithfulness": 1e308, "coverage": 1e308})
+    assert composite.value == pytest.approx((VALUES["faithfulness"] + VALUES["coverage"]) / 2)
+    largest = {name: 1.7976931348623157e308 for name in METRICS}
+    assert normalize_weights(largest) == dict.fromkeys(METRICS, 0.25)
+
+
+def test_a_positive_weight_never_becomes_zero():
+    """5e-324 is 1e632 times smaller than 1e308: it underflows, yet its dimension still counts when alone."""
+    weights = {"context_relevance": 1e308, "faithfulness": 5e-324, "correctness": 0, "coverage": 0}
+    normalized = normalize_weights(weights)
+    assert normalized["faithfulness"] > 0 and normalized["correctness"] == 0
+    composite = composite_score(metrics(context_relevance=NA), weights)
+    assert composite.value == VALUES["faithfulness"]
+    assert composite.dropped == ("context_relevance",)
+    assert dict(composite.used_weights) == {"faithfulness": 1.0}
+
+
+weight_values = st.one_of(st.just(0.0), st.floats(min_value=0, max_value=1.7976931348623157e308, allow_nan=False),
+                          st.sampled_from([5e-324, 1e-300, 1e300, 1e308, 1.7976931348623157e308]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(weight_values, min_size=4, max_size=4),
+       st.lists(st.sampled_from([NA, (0, 4), (1, 4), (3, 3)]), min_size=4, max_size=4))
+def test_weights_of_any_finite_size(raw, pairs):
+    weights = dict(zip(METRICS, raw, strict=True))
+    given_ = {name: Proportion.from_counts(*pair) for name, pair in zip(METRICS, pairs, strict=True)}
+    if not any(raw):
+        with pytest.raises(InputError):
+            normalize_weights(weights)
+        return
+    normalized = normalize_weights(weights)
+    assert math.fsum(normalized.values()) == pytest.approx(1.0)
+    assert all((normalized[n] > 0) == (weights[n] > 0) for n in METRICS)
+    assert all(0 <= normalized[n] <= 1 for n in METRICS)
+    composite = composite_score(given_, weights)
+    applicable = [n for n in METRICS if weights[n] > 0 and given_[n].value is not None]
+    assert (composite.value is None) == (not applicable)  # never null because of how large the weights are
+    if applicable:
+        values = [given_[n].value for n in applicable]
+        assert min(values) - 1e-12 <= composite.value <= max(values) + 1e-12
+        assert math.fsum(composite.used_weights.values()) == pytest.approx(1.0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.floats(min_value=0.01, max_value=100), min_size=4, max_size=4),
+       st.sampled_from([1e-300, 1e-100, 1e100, 1e300]))
+def test_scaling_every_weight_by_the_same_factor_changes_nothing(raw, factor):
+    weights = dict(zip(METRICS, raw, strict=True))
+    scaled = {name: value * factor for name, value in weights.items()}
+    assert normalize_weights(scaled) == pytest.approx(normalize_weights(weights), rel=1e-12)
+    assert composite_score(metrics(), scaled).value == pytest.approx(composite_score(metrics(), weights).value,
+                                                                    rel=1e-12)
+
+
+def test_non_finite_weights_are_refused_naming_the_dimension():
+    for bad in (math.inf, -math.inf, math.nan, 10**400):
+        with pytest.raises(InputError) as caught:
+            normalize_weights({"coverage": bad})
+        assert caught.value.where == "weights.coverage"
+        assert "finite" in caught.value.problem or "negative" in caught.value.problem

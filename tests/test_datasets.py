@@ -275,3 +275,21 @@ def test_bad_shares_are_refused(many, shares):
 def test_export_is_plain_json(dataset):
     text = dataset_to_text(with_revision(dataset, Revision("a", "p1", "relevant", True, False, "", "", "2024-01-01")))
     assert json.loads(text)["revisions"][0]["case"] == "a"
+
+
+def test_strata_warnings_name_fields_no_case_has(make_case):
+    from dataclasses import replace
+
+    from uncase_core.datasets import STRATUM_FIELD_ABSENT, WARNINGS, strata_warnings
+
+    cases = [replace(make_case("a"), metadata={"domain": "retail", "blank": " ", "none": None}),
+             replace(make_case("b"), metadata={"split": "dev", "blank": ""})]
+    warnings = strata_warnings(cases, ["domain", "splt", "blank", "none", "split", "splt"])
+    assert [w.params["field"] for w in warnings] == ["splt", "blank", "none"]  # absent, empty or null everywhere
+    assert {w.code for w in warnings} == {STRATUM_FIELD_ABSENT}
+    assert warnings[0].params["present"] == "domain, split"
+    assert warnings[0].text == WARNINGS[STRATUM_FIELD_ABSENT].format(**warnings[0].params)
+    assert warnings[0].to_dict() == {"code": "stratum_field_absent", "params": dict(warnings[0].params),
+                                     "text": warnings[0].text}
+    assert strata_warnings(cases, ["domain", "split"]) == ()
+    assert strata_warnings([replace(make_case("c"), metadata={})], ["x"])[0].params["present"] == "no metadata"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
 from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
@@ -133,3 +135,113 @@ def test_a_number_too_long_to_convert_is_a_located_error():
 
     with pytest.raises(InputError, match="unreadable value"):
         parse_document('{"id": ' + "9" * 5000 + "}")
+
+
+# ---------------------------------------------------------------- NaN, Infinity, 1e999999 (issue 16)
+
+NON_FINITE = ("NaN", "Infinity", "-Infinity", "1e999999", "-1e999999", "1E+400", "1" + "0" * 400 + ".5",
+              "1" + "0" * 300 + "e10")
+
+
+@pytest.mark.parametrize("token", NON_FINITE)
+def test_non_finite_numbers_are_refused_naming_the_place(token):
+    with pytest.raises(InputError) as caught:
+        parse_document(f'{{"id": "a", "metadata": {{"scores": [1, {token}]}}}}')
+    assert caught.value.where == "metadata.scores[1]"
+    assert "is not a JSON number" in caught.value.problem
+    with pytest.raises(InputError) as caught:
+        parse_document(f'{{"id": "a"}}\n{{"id": "b"}}\n{{"id": "c", "x": {{"y": {token}}}}}\n')
+    assert caught.value.where == "line 3: x.y"
+    with pytest.raises(InputError) as caught:
+        parse_document(f"[{token}]")
+    assert caught.value.where == "[0]"
+
+
+def test_the_message_says_which_value():
+    with pytest.raises(InputError, match=r"^a: NaN is not a JSON number \(write null for a missing value\)$"):
+        parse_document('{"a": NaN}')
+    with pytest.raises(InputError, match=r"^a: -Infinity \(or a number beyond -1\.8e308\) is not a JSON number"):
+        parse_document('{"a": -1e999}')
+
+
+def test_finite_numbers_with_exponents_and_look_alike_strings_are_kept():
+    text = '{"a": 1e308, "b": -2.5E-400, "c": "NaN", "d": "Infinity", "NaN": 1e5, "e": ' + "9" * 400 + "}"
+    value = parse_document(text).value
+    assert value["a"] == 1e308 and value["b"] == -0.0 and value["NaN"] == 1e5 and value["e"] == int("9" * 400)
+    assert value["c"] == "NaN" and value["d"] == "Infinity"
+
+
+def _with_leaf(value, path, leaf):
+    if not path:
+        return leaf
+    head, *rest = path
+    copy = list(value) if isinstance(value, list) else dict(value)
+    copy[head] = _with_leaf(value[head], rest, leaf)
+    return copy
+
+
+def _leaf_paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaf_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _leaf_paths(item, (*path, i))
+
+
+def _shown(path):
+    shown = ""
+    for key in path:
+        shown += f"[{key}]" if isinstance(key, int) else (f".{key}" if shown else key)
+    return shown
+
+
+finite_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(alphabet="abcNaNInfinity ", max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(alphabet="abxyz", min_size=1, max_size=3),
+                                                                inner, max_size=3),
+    max_leaves=10)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=finite_json, data=st.data(), token=st.sampled_from(NON_FINITE))
+def test_a_non_finite_number_anywhere_is_refused_at_its_path(value, data, token):
+    text = json.dumps(value, allow_nan=False)
+    assert parse_document(text).value == value  # finite values read back as they were
+    path = data.draw(st.sampled_from(list(_leaf_paths(value))))
+    marker = "__NON_FINITE__"
+    spliced = json.dumps(_with_leaf(value, path, marker), allow_nan=False).replace(f'"{marker}"', token)
+    with pytest.raises(InputError) as caught:
+        parse_document(spliced)
+    assert caught.value.where == _shown(path)
+
+
+def test_writers_never_write_non_standard_json():
+    for bad in (float("nan"), float("inf"), float("-inf")):
+        with pytest.raises(ValueError, match="not JSON compliant"):
+            dumps_json({"a": [bad]})
+        with pytest.raises(ValueError, match="not JSON compliant"):
+            dumps_jsonl([{"a": 1}, {"b": bad}])
+
+
+def test_the_download_writers_refuse_a_non_finite_number_built_in_code():
+    """Files can no longer bring one in; a value set in code is refused by the writer rather than written as NaN."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from uncase_core.conversations import conversations_from_text, conversations_to_text
+    from uncase_core.rag_cases import dataset_from_text, dataset_to_text
+    from uncase_core.summary import cases_from_text, cases_to_text
+
+    assets = Path(__file__).resolve().parents[1] / "assets"
+    dataset = dataset_from_text((assets / "rag/en/all_good.json").read_text("utf-8"))
+    case = replace(dataset.cases[0], extra={"score": float("nan")})
+    (conversation,) = conversations_from_text((assets / "conversations/en/good.json").read_text("utf-8"))
+    (summary,) = cases_from_text((assets / "summaries/en/appointment.json").read_text("utf-8"))
+    for write in (lambda: dataset_to_text(replace(dataset, cases=(case,))),
+                  lambda: conversations_to_text((replace(conversation, extra={"x": float("inf")}),)),
+                  lambda: cases_to_text((replace(summary, extra={"x": float("-inf")}),))):
+        with pytest.raises(ValueError, match="not JSON compliant"):
+            write()

@@ -222,6 +222,12 @@ def test_settings_build_defaults():
         ({"aggregation": "median"}, "aggregation"),
         ({"confidence": 1.5}, "confidence"),
         ({"confidence": 0}, "confidence"),
+        ({"confidence": 1e-300}, "confidence"),
+        ({"confidence": 0.49}, "confidence"),
+        ({"confidence": 0.9999}, "confidence"),
+        ({"confidence": math.nan}, "confidence"),
+        ({"confidence": "0.9"}, "confidence"),
+        ({"weights": {"coverage": math.inf}}, "weights.coverage"),
         ({"weights": dict.fromkeys(METRICS, 0)}, "weights"),
         ({"weights": {"coverage": -1}}, "weights.coverage"),
         ({"thresholds": {"coverage": 1.5}}, "thresholds.coverage"),
@@ -233,6 +239,15 @@ def test_settings_build_rejects_bad_values(kwargs, where):
     with pytest.raises(InputError) as caught:
         Settings.build(**kwargs)
     assert caught.value.where == where
+
+
+def test_settings_take_the_confidences_a_person_may_choose():
+    """From 0.5 to 0.999 (the page offers 0.80 to 0.99); the statistics functions themselves take any in (0, 1)."""
+    assert [Settings.build(confidence=c).confidence for c in (0.5, 0.8, 0.99, 0.999)] == [0.5, 0.8, 0.99, 0.999]
+    with pytest.raises(InputError, match=r"^confidence: must be from 0\.5 to 0\.999 \(0\.95 gives a 95% interval\), "
+                                         r"got 1e-300$"):
+        Settings.build(confidence=1e-300)
+    assert wilson_interval(1, 3, 0.3) is not None  # internal use keeps the whole range
 
 
 # ---------------------------------------------------------------- properties

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ui.text import id_list, literal
+from uncase_core.bidi import BIDI_CONTROLS, mark_bidi_controls
 
 
 def test_html_links_images_and_latex_are_escaped():
@@ -19,7 +20,21 @@ def test_html_links_images_and_latex_are_escaped():
 
 @given(st.text())
 def test_unescaping_gives_back_the_text(text):
-    assert re.sub(r"\\(.)", r"\1", literal(text), flags=re.DOTALL) == text
+    """Back to the text itself, bidirectional controls written as marked escapes (nothing else changes)."""
+    assert re.sub(r"\\(.)", r"\1", literal(text), flags=re.DOTALL) == mark_bidi_controls(text)
+
+
+@given(st.text(alphabet=st.sampled_from(["a", "b", ".", "*", "\u202e", "\u2066", "\u200f", "ع", "ש"])))
+def test_no_bidirectional_control_reaches_the_page(text):
+    shown = literal(text)
+    assert not BIDI_CONTROLS & set(shown)
+    assert re.sub(r"\\(.)", r"\1", shown, flags=re.DOTALL) == mark_bidi_controls(text)
+
+
+def test_a_disguised_name_is_shown_as_it_is():
+    """A right-to-left override makes "invoice" + RLO + "fdp.exe" display as "invoiceexe.pdf"."""
+    assert literal("invoice\u202efdp.exe") == r"invoice⟦U\+202E⟧fdp\.exe"
+    assert literal("مرحبا שלום") == "مرحبا שלום"  # right-to-left letters are left alone
 
 
 def test_id_list_is_literal_and_shortened():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from uncase_core.bidi import mark_bidi_controls
+
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~$:])")
 
 
@@ -12,9 +14,11 @@ def literal(text: object) -> str:
 
     Streamlit never renders raw HTML in markdown unless told to, but it does render links,
     images (which would fetch from any address) and LaTeX; case text, ids, file names and
-    error messages quoting them all pass through here before reaching markdown.
+    error messages quoting them all pass through here before reaching markdown. Bidirectional
+    control characters (a right-to-left override can make ``fdp.exe`` show as ``exe.pdf``) are
+    shown as marked escapes such as ``⟦U+202E⟧``.
     """
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", mark_bidi_controls(str(text)))
 
 
 def id_list(ids: object, limit: int = 10) -> str:

@@ -36,7 +36,7 @@ from uncase_core.agreement_many import (
 )
 from uncase_core.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
 from uncase_core.errors import InputError
-from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
+from uncase_core.rag_cases import LABEL_FIELDS, LABEL_NAMES, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 __all__ = (
@@ -65,7 +65,7 @@ NOTES = MappingProxyType({
 })
 """English wording of the ``note`` codes of :class:`Agreement`; the pages translate the codes."""
 
-FIELDS = tuple(name for kind in UNIT_KINDS for name in LABEL_FIELDS[kind])
+FIELDS = LABEL_NAMES
 Weights = Literal["linear", "quadratic"]
 WEIGHTS: tuple[Weights, ...] = ("linear", "quadratic")
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+from uncase_core.formats import CONVERSATIONS, parse_format
+from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
 ROLES = ("customer", "agent")
 COHERENCE_ISSUES = ("agent_contradiction", "customer_knowledge", "role_confusion", "topic_drift")
@@ -213,7 +214,7 @@ def conversation_to_dict(conversation: Conversation) -> dict[str, Any]:
 def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, ...]:
     """One conversation (JSON object), a JSON array, ``{"conversations": [...]}`` or JSONL."""
     try:
-        document = parse_document(text)
+        document = parse_format(text, CONVERSATIONS)
         if document.kind == "jsonl":
             result = []
             for line, record in document.records:

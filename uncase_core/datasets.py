@@ -20,12 +20,13 @@ import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
 from uncase_core.errors import InputError
-from uncase_core.evaluator import canonical_json
+from uncase_core.jsonfiles import canonical_json
 from uncase_core.leakage import (  # noqa: F401  (re-exported: one import for the page)
     MISSING,
     LeakageReport,
@@ -416,6 +417,49 @@ def with_splits(dataset: RagDataset, assignment: Mapping[str, str]) -> RagDatase
     return replace(dataset, cases=cases)
 
 
+# ---------------------------------------------------------------- warnings
+
+# Codes of the dataset report's warnings and their English text; the params are the names in braces.
+STRATUM_FIELD_ABSENT = "stratum_field_absent"  # params: field; present (the fields cases have, comma-separated)
+WARNINGS: Mapping[str, str] = MappingProxyType({
+    STRATUM_FIELD_ABSENT: 'no case has the metadata field "{field}", so every case falls in the one stratum '
+                          f'"{MISSING}"; the cases have: {{present}}',
+})
+_MAX_FIELDS_LISTED = 20
+
+
+@dataclass(frozen=True)
+class ReportWarning:
+    """Something the report's figures are right about but a person probably did not mean (a code and its params)."""
+
+    code: str
+    params: Mapping[str, str]
+
+    @property
+    def text(self) -> str:
+        """The warning in English."""
+        return WARNINGS[self.code].format(**self.params)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params), "text": self.text}
+
+
+def strata_warnings(cases: RagDataset | Iterable[RagCase], fields: Sequence[str]) -> tuple[ReportWarning, ...]:
+    """A :data:`STRATUM_FIELD_ABSENT` warning for each of ``fields`` that no case has (absent, null or empty).
+
+    Breaking a dataset down by such a field gives one ``"(missing)"`` stratum holding every case:
+    correct, but almost always a misspelt field name.
+    """
+    items = _cases(cases)
+    absent = [field for field in dict.fromkeys(fields) if all(_is_missing(case.metadata.get(field)) for case in items)]
+    if not absent:
+        return ()
+    present = sorted({key for case in items for key, value in case.metadata.items() if not _is_missing(value)})
+    listed = ", ".join(present[:_MAX_FIELDS_LISTED]) + (", ..." if len(present) > _MAX_FIELDS_LISTED else "")
+    return tuple(ReportWarning(STRATUM_FIELD_ABSENT, {"field": field, "present": listed or "no metadata"})
+                 for field in absent)
+
+
 # ---------------------------------------------------------------- command line report
 
 
@@ -423,10 +467,11 @@ def dataset_report(
     dataset: RagDataset, strata_fields: Sequence[str] = (), leakage: bool = False,
     thresholds: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
-    """The JSON of ``python -m uncase_core dataset`` (issue 6)."""
+    """The JSON of ``python -m uncase_core dataset`` (issue 6), with :func:`strata_warnings` under ``"warnings"``."""
     limits = resolve_thresholds(thresholds)
     report: dict[str, Any] = {"version": dataset_version(dataset), "cases": len(dataset.cases),
-                              "strata": {}, "hidden_failures": [], "leakage": [], "duplicates": []}
+                              "strata": {}, "hidden_failures": [], "leakage": [], "duplicates": [],
+                              "warnings": [w.to_dict() for w in strata_warnings(dataset, strata_fields)]}
     for field in dict.fromkeys(strata_fields):
         result = strata(dataset, field, limits)
         report["strata"][field] = result.to_dict()

@@ -35,6 +35,7 @@ from uncase_core.claims import ClaimCheck, check_claims
 from uncase_core.coherence import TurnCheck, check_turns
 from uncase_core.conversations import Conversation, conversation_from_dict, conversation_to_dict
 from uncase_core.errors import InputError
+from uncase_core.jsonfiles import canonical_json
 from uncase_core.lexical import DEFAULT_MATTR_WINDOW, moving_average_ttr, type_token_ratio
 from uncase_core.memorization import DEFAULT_NGRAM, copied_ngrams_in_tokens
 from uncase_core.privacy import PrivacyFinding, scan_turns
@@ -152,11 +153,6 @@ class BatchReport:
             "results": [r.to_dict() for r in self.results],
             "certificate_hash": self.certificate_hash,
         }
-
-
-def canonical_json(value: Any) -> bytes:
-    """The serialization the certificate hashes: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def certificate_payload(

@@ -21,7 +21,8 @@ import pandas as pd
 import scipy.stats as sps
 
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, parse_document
+from uncase_core.formats import HOLISTIC, check_csv_header, parse_format
+from uncase_core.jsonfiles import decode_text
 from uncase_core.rubric_generator import PlantedTruth
 
 HOLISTIC_COLUMNS = ("candidate", "judge", "score")
@@ -55,6 +56,7 @@ def read_holistic(data: bytes, name: str) -> pd.DataFrame:
         if name.lower().endswith(".csv") or not text.lstrip().startswith(("{", "[")):
             reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
             try:
+                check_csv_header(reader.fieldnames or [], HOLISTIC, "line 1")
                 missing = [c for c in HOLISTIC_COLUMNS if c not in (reader.fieldnames or [])]
                 if missing:
                     raise InputError(f"missing column(s): {', '.join(missing)}", "line 1")
@@ -66,7 +68,7 @@ def read_holistic(data: bytes, name: str) -> pd.DataFrame:
                 # DictReader.line_num is only updated after a row is read: ask its reader.
                 raise InputError(f"unreadable CSV: {error}", f"line {max(reader.reader.line_num, 1)}") from None
         else:
-            document = parse_document(text)
+            document = parse_format(text, HOLISTIC)
             records = document.records if document.kind == "jsonl" else \
                 [(i + 1, r) for i, r in enumerate(document.value if isinstance(document.value, list) else
                                                   [document.value])]

@@ -7,6 +7,7 @@ byte-order mark), and the text is read either as one JSON document or as JSON Li
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 from dataclasses import dataclass
@@ -55,11 +56,34 @@ def _too_long_integer(text: str) -> tuple[int, int] | None:
     return None
 
 
-def _loads(text: str, locate: bool = True) -> Any:
+class _NonFiniteSeen:
+    """Parser hooks noting whether a NaN, an Infinity or a number beyond the float range went by.
+
+    Python's reader takes all three, and JSON has none; :func:`parse_document` then finds and
+    names the first one. The hooks run only for ``NaN`` / ``Infinity`` and for numbers written
+    with a fraction or an exponent, so files without those pay nothing.
+    """
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def constant(self, name: str) -> float:
+        self.seen = True
+        return float(name)  # "NaN", "Infinity", "-Infinity"
+
+    def number(self, text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):  # 1e999999
+            self.seen = True
+        return value
+
+
+def _loads(text: str, locate: bool = True, hooks: _NonFiniteSeen | None = None) -> Any:
     """``json.loads``; a value it cannot read is an :class:`InputError` (``locate``: naming its line)."""
+    hooks = hooks or _NonFiniteSeen()
     # Deeply nested input overflows the parser's recursion; say so instead of crashing.
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=hooks.constant, parse_float=hooks.number)
     except RecursionError:
         raise InputError("JSON is nested too deeply to read") from None
     except json.JSONDecodeError:
@@ -98,22 +122,55 @@ def reject_surrogates(value: Any, where: str = "") -> None:
             stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
 
 
+def _non_finite_problem(number: float) -> str:
+    if math.isnan(number):
+        return "NaN is not a JSON number (write null for a missing value)"
+    sign = "-" if number < 0 else ""
+    return f"{sign}Infinity (or a number beyond {sign}1.8e308) is not a JSON number; write a finite number or null"
+
+
+def reject_non_finite(value: Any, where: str = "") -> None:
+    """Raise at the first NaN or infinite number in ``value`` (a key's value or a list item), naming its path."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:  # iterative: the parser accepts nesting deeper than Python's recursion limit
+        item, where = stack.pop()
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                raise InputError(_non_finite_problem(item), where)
+        elif isinstance(item, dict):
+            stack.extend((child, f"{where}.{key}" if where else str(key)) for key, child in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
+
+
+def _check_records(document: Document, check: Any) -> None:
+    if document.kind == "json":
+        check(document.value)
+    for line, record in document.records:
+        try:
+            check(record)
+        except InputError as error:  # the loaders' JSONL place: "line 7: field"
+            raise InputError(error.problem, f"line {line}: {error.where}" if error.where else f"line {line}",
+                             error.source) from None
+
+
 def parse_document(text: str) -> Document:
-    """Parse ``text`` as one JSON value or, failing that, as JSON Lines; refuse unpaired surrogates."""
-    document = _parse(text)
+    """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
+
+    Refuses, naming the place, what Python's reader takes but JSON has not: unpaired
+    surrogates, ``NaN``, ``Infinity``, ``-Infinity`` and numbers beyond the float range
+    (``1e999999``), which would otherwise be kept and written back as non-standard JSON.
+    """
+    hooks = _NonFiniteSeen()
+    document = _parse(text, hooks)
     if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
-        if document.kind == "json":
-            reject_surrogates(document.value)
-        for line, record in document.records:
-            try:
-                reject_surrogates(record)
-            except InputError as error:  # the loaders' JSONL place: "line 7: field"
-                raise InputError(error.problem, f"line {line}: {error.where}" if error.where else f"line {line}",
-                                 error.source) from None
+        _check_records(document, reject_surrogates)
+    if hooks.seen:  # Python's reader took a NaN, an Infinity or 1e999999: none is JSON
+        _check_records(document, reject_non_finite)
     return document
 
 
-def _parse(text: str) -> Document:
+def _parse(text: str, hooks: _NonFiniteSeen) -> Document:
     """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
 
     A file whose whole text is valid JSON is one document. Otherwise, if its first
@@ -125,7 +182,7 @@ def _parse(text: str) -> Document:
     if not text.strip():
         raise InputError("the file is empty")
     try:
-        return Document("json", value=_loads(text))
+        return Document("json", value=_loads(text, hooks=hooks))
     except json.JSONDecodeError as whole_error:
         # Split on "\n" only (as JSON Lines does and as the JSON error's line number counts):
         # str.splitlines() would also break at U+2028, U+0085 and the like, which JSON
@@ -133,7 +190,7 @@ def _parse(text: str) -> Document:
         lines = text.split("\n")
         first = next((i for i, line in enumerate(lines) if line.strip()), None)
         try:
-            _loads(lines[first], locate=False)
+            _loads(lines[first], locate=False, hooks=hooks)
         except json.JSONDecodeError:
             raise _json_error(whole_error) from None
         except InputError as error:
@@ -143,7 +200,7 @@ def _parse(text: str) -> Document:
             if not line.strip():
                 continue
             try:
-                records.append((index + 1, _loads(line, locate=False)))
+                records.append((index + 1, _loads(line, locate=False, hooks=hooks)))
             except json.JSONDecodeError as line_error:
                 raise _json_error(line_error, index) from None
             except InputError as error:
@@ -151,10 +208,20 @@ def _parse(text: str) -> Document:
         return Document("jsonl", records=tuple(records))
 
 
+def canonical_json(value: Any) -> bytes:
+    """The serialization the certificate and the dataset version hash: sorted keys, no spaces, UTF-8, standard JSON."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
 def dumps_json(value: Any) -> str:
-    """Serialize for download: readable, UTF-8 kept as is, ending with a newline."""
-    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+    """Serialize for download: readable, UTF-8 kept as is, ending with a newline.
+
+    Standard JSON only: a NaN or infinite number raises ``ValueError`` instead of being written
+    as ``NaN`` / ``Infinity``, which other JSON readers refuse.
+    """
+    return json.dumps(value, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
 
 
 def dumps_jsonl(values: list[Any]) -> str:
-    return "".join(json.dumps(value, ensure_ascii=False) + "\n" for value in values)
+    """One compact JSON value per line, standard JSON only (as :func:`dumps_json`)."""
+    return "".join(json.dumps(value, ensure_ascii=False, allow_nan=False) + "\n" for value in values)

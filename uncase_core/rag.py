@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from uncase_core.choices import AGGREGATIONS as _AGGREGATIONS
+from uncase_core.choices import RAG_METRICS, check_user_confidence
 from uncase_core.errors import InputError
 from uncase_core.rag_cases import RagCase
-from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
+from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, count_labels
 
-METRICS = ("context_relevance", "faithfulness", "correctness", "coverage")
+METRICS = RAG_METRICS
 
 # Which units and which label each dimension counts.
 METRIC_UNITS: Mapping[str, tuple[str, str]] = MappingProxyType({
@@ -55,9 +57,11 @@ CAUSES: Mapping[str, str] = MappingProxyType({
 })
 
 Aggregation = Literal["mean", "min"]
-AGGREGATIONS: tuple[Aggregation, ...] = ("mean", "min")
+AGGREGATIONS: tuple[Aggregation, ...] = _AGGREGATIONS
 Status = Literal["ok", "single", "multiple"]
 Certainty = Literal["clear", "uncertain"]
+
+_SMALLEST_FLOAT = math.ulp(0.0)  # 5e-324, the smallest positive float
 
 
 # ---------------------------------------------------------------- settings
@@ -87,25 +91,40 @@ def resolve_thresholds(overrides: Mapping[str, float] | None = None) -> dict[str
 
 
 def resolve_weights(overrides: Mapping[str, float] | None = None) -> dict[str, float]:
-    """Raw weights: 1 for every dimension unless overridden; non-negative and finite."""
+    """Raw weights: 1 for every dimension unless overridden; non-negative and finite (never NaN or infinity)."""
     weights = dict(DEFAULT_WEIGHTS)
     for name, value in (overrides or {}).items():
         name = _check_metric_name(name, "weights")
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(float(value)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise InputError(f"expected a non-negative number, got {value!r}", f"weights.{name}")
-        if value < 0:
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond the largest float
+            number = math.inf
+        if not math.isfinite(number):
+            raise InputError(f"expected a finite non-negative number, got {value!r}", f"weights.{name}")
+        if number < 0:
             raise InputError(f"must not be negative, got {value}", f"weights.{name}")
-        weights[name] = float(value)
+        weights[name] = number
     return weights
 
 
 def normalize_weights(weights: Mapping[str, float]) -> dict[str, float]:
-    """Weights scaled to sum to 1, in the order of :data:`METRICS`."""
+    """Weights scaled to sum to 1, in the order of :data:`METRICS`.
+
+    Any finite weights work, however large or small: they are first divided by the largest,
+    so their sum lies between 1 and 4 and cannot overflow (``1e308 + 1e308`` is infinity, and
+    dividing by it gave every weight 0). A positive weight never becomes 0: one more than
+    about 1e308 times smaller than the largest, which would underflow, is kept at the
+    smallest positive float, so its dimension still counts when the others are N/A.
+    """
     raw = resolve_weights(weights)
-    total = sum(raw.values())
-    if total <= 0:
+    largest = max(raw.values())
+    if largest <= 0:
         raise InputError("all weights are zero; give at least one dimension a positive weight", "weights")
-    return {name: raw[name] / total for name in METRICS}
+    scaled = {name: raw[name] / largest for name in METRICS}
+    total = sum(scaled.values())
+    return {name: max(scaled[name] / total, _SMALLEST_FLOAT) if raw[name] > 0 else 0.0 for name in METRICS}
 
 
 def resolve_gates(gates: Mapping[str, float] | None) -> dict[str, float]:
@@ -326,11 +345,16 @@ class Settings:
         gates: Mapping[str, float] | None = None,
         confidence: float = DEFAULT_CONFIDENCE,
     ) -> Settings:
+        """Settings from what a person chose, each value checked (an :class:`InputError` names the bad one).
+
+        Missing thresholds and weights take their defaults; ``confidence`` must lie from 0.5 to
+        0.999 (:func:`uncase_core.choices.check_user_confidence`), the range a person may set.
+        """
         if aggregation not in AGGREGATIONS:
             raise InputError(f"expected one of {', '.join(AGGREGATIONS)}, got {aggregation!r}", "aggregation")
         raw = resolve_weights(weights)
         return cls(resolve_thresholds(thresholds), raw, aggregation, resolve_gates(gates),  # type: ignore[arg-type]
-                   check_confidence(confidence))
+                   check_user_confidence(confidence))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+from uncase_core.formats import RAG, parse_format
+from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
 Label = bool | None
 DatasetFormat = Literal["case", "jsonl", "object", "array"]
@@ -29,6 +30,8 @@ LABEL_FIELDS: Mapping[str, tuple[str, ...]] = {
     "claims": ("supported", "correct"),
     "reference_facts": ("covered",),
 }
+# Every label field, in the order of the unit kinds: relevant, supported, correct, covered.
+LABEL_NAMES = tuple(name for kind in UNIT_KINDS for name in LABEL_FIELDS[kind])
 _CASE_KEYS = ("id", "question", "passages", "answer", "claims", "reference_facts", "metadata")
 
 
@@ -179,7 +182,7 @@ def _check_unique_ids(cases: list[RagCase], places: list[str]) -> None:
 def dataset_from_text(text: str, source: str = "") -> RagDataset:
     """Read a case or a dataset from file text, in any of the accepted layouts."""
     try:
-        document = parse_document(text)
+        document = parse_format(text, RAG)
         if document.kind == "jsonl":
             cases, places = [], []
             for line, record in document.records:

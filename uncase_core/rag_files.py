@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from uncase_core.errors import InputError
+from uncase_core.formats import RAGAS, WRONG_FORMAT
 from uncase_core.jsonfiles import decode_text
 from uncase_core.rag_cases import RagDataset, dataset_from_text
 from uncase_core.ragas_import import COLUMNS, import_ragas_text
@@ -34,4 +35,9 @@ def read_rag_upload(data: bytes, name: str, max_bytes: int | None = None) -> tup
     head = text[:4096]
     if '"id"' not in head and any(marker in head for marker in _RAGAS_MARKERS):
         return import_ragas_text(text, name), "ragas"
-    return dataset_from_text(text, name), "cases"
+    try:
+        return dataset_from_text(text, name), "cases"
+    except InputError as error:  # RAGAS rows that carry an "id" column: the case reader names their format
+        if error.code == WRONG_FORMAT and error.params.get("found") == RAGAS:
+            return import_ragas_text(text, name), "ragas"
+        raise

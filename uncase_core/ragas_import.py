@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, parse_document
+from uncase_core.formats import RAGAS, check_csv_header, parse_format
+from uncase_core.jsonfiles import decode_text
 from uncase_core.rag_cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 from uncase_core.text import split_sentences
 
@@ -115,6 +116,7 @@ def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
         raise InputError(f"unreadable CSV: {error}", "line 1") from None
     if not header:
         raise InputError("the CSV has no header row")
+    check_csv_header(header, RAGAS, "line 1")
     names = set(reader.fieldnames)
     if not names & set(COLUMNS["question"]):
         raise InputError(f"the header has no user_input (or question) column; it has: {', '.join(reader.fieldnames)}",
@@ -139,7 +141,7 @@ def import_ragas_text(text: str, source: str = "", fmt: str | None = None) -> Ra
             raise InputError("the file is empty")
         is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
         if is_json:
-            document = parse_document(text)
+            document = parse_format(text, RAGAS)
             if document.kind == "jsonl":
                 rows = [(f"line {line}", record) for line, record in document.records]
             elif isinstance(document.value, list):

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rouge_score import rouge_scorer
-
 from uncase_core.tokenize import UnicodeTokenizer
 
 # ROUGE-L bands of document 000, as (upper bound, band) in increasing order.
@@ -50,6 +48,9 @@ def compute_rouge_l(reference: str, hypothesis: str, tokenizer: object | None = 
     letters (see :mod:`uncase_core.tokenize`). Precision is over the hypothesis' tokens,
     recall over the reference's; both 0 when either text has no tokens.
     """
+    # Imported here: rouge-score loads nltk (about 0.25 s), and the batch evaluator uses rouge_l_tokens.
+    from rouge_score import rouge_scorer
+
     scorer = rouge_scorer.RougeScorer(["rougeL"], tokenizer=tokenizer or UnicodeTokenizer())
     score = scorer.score(reference, hypothesis)["rougeL"]
     return RougeScore(score.precision, score.recall, score.fmeasure)

@@ -59,11 +59,13 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
+from uncase_core.choices import RUBRIC_FILTERS
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, parse_document
+from uncase_core.formats import VERDICTS, check_csv_header, parse_format
+from uncase_core.jsonfiles import decode_text
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence, wilson_intervals
 
-FILTERS = ("trivial", "impossible", "misaligned", "unstable")
+FILTERS = RUBRIC_FILTERS
 RULES = ("all", "any")
 COLUMNS = ("candidate", "prompt", "item", "judge", "run", "verdict")
 KEY_COLUMNS = COLUMNS[:-1]
@@ -123,6 +125,7 @@ def _read_csv(text: str) -> pd.DataFrame:
         raise InputError(f"unreadable CSV: {error}", "line 1") from None
     names = [cell.strip().lower() for cell in header]
     header_line = reader.line_num
+    check_csv_header(header, VERDICTS, f"line {header_line}")
     try:
         _missing(names)
     except InputError as error:
@@ -156,7 +159,7 @@ def _scalar(value: object, where: str) -> str:
 
 
 def _read_json(text: str) -> pd.DataFrame:
-    document = parse_document(text)
+    document = parse_format(text, VERDICTS)
     if document.kind == "jsonl":
         records = [(f"line {n}", n, value) for n, value in document.records]
     elif isinstance(document.value, list):

@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document, reject_surrogates
+from uncase_core.formats import SUMMARIES, parse_format
+from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, reject_non_finite, reject_surrogates
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SUMMARY_METRICS = ("accuracy", "adherence", "completeness")
@@ -366,6 +367,7 @@ def _check_plain(value: Any, where: str) -> None:
                          where)
     else:
         reject_surrogates(value, where)
+        reject_non_finite(value, where)  # json.loads reads NaN, and a literal 1e999 is infinity
 
 
 def _parse_block(value: Any, kind: str, where: str) -> tuple[Any, list[str]]:
@@ -472,7 +474,7 @@ def case_to_dict(case: SummaryCase) -> dict[str, Any]:
 
 def _parse_document(text: str) -> Any:
     try:
-        return parse_document(text)
+        return parse_format(text, SUMMARIES)
     except InputError:
         raise
     except ValueError as error:  # a number beyond Python's digit limit is a plain ValueError, not a JSON error

@@ -67,7 +67,7 @@ FORMATS: Mapping[str, str] = {
 }
 FAMILIES = ("valid", "truncated", "invalid-json", "csv-columns", "wrong-type", "empty", "bom", "crlf",
             "encoding", "binary", "long-string", "unicode", "deep-nesting", "python-literal", "label-number",
-            "duplicate-ids", "nan-infinity", "huge-integer")
+            "duplicate-ids", "nan-infinity", "huge-integer", "other-format")
 RAG = ("rag", "dataset", "agreement")  # a RAG case file is read by all three
 
 
@@ -104,9 +104,9 @@ def _jsonl(values: list[Any]) -> bytes:
     return "".join(json.dumps(value, ensure_ascii=False) + "\n" for value in values).encode("utf-8")
 
 
-def _csv(rows: list[list[Any]]) -> bytes:
+def _csv(rows: list[list[Any]], delimiter: str = ",") -> bytes:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
+    csv.writer(out, lineterminator="\n", delimiter=delimiter).writerows(rows)
     return out.getvalue().encode("utf-8")
 
 
@@ -351,8 +351,17 @@ def _specs() -> list[_Spec]:
     add("rag_infinity_label.json", "nan-infinity", RAG, "error", '"covered": -Infinity',
         lambda: _json(_rag_case()).replace(b'"covered": true', b'"covered": -Infinity', 1),
         ["reference_facts[0].covered"])
-    add("rag_nan_in_metadata.json", "nan-infinity", RAG, "ok", "NaN and Infinity in free metadata are kept",
-        lambda: _json(_set(_rag_case(), ("metadata",), {"score": 1.5})).replace(b"1.5", b"NaN, \"top\": Infinity"))
+    add("rag_nan_in_metadata.json", "nan-infinity", RAG, "error",
+        "NaN and Infinity in free metadata: not JSON, and they would be written back as non-standard JSON",
+        lambda: _json(_set(_rag_case(), ("metadata",), {"score": 1.5})).replace(b"1.5", b"NaN, \"top\": Infinity"),
+        ["metadata.score", "NaN"])
+    add("rag_huge_exponent_extra_key.json", "nan-infinity", RAG, "error",
+        "1e999999 (infinity once read) in an unknown top-level key",
+        lambda: _json({**_rag_case(), "weight_hint": 0.5}).replace(b'"weight_hint": 0.5', b'"weight_hint": 1e999999'),
+        ["weight_hint", "Infinity"])
+    add("rag_nan_unit_extra_key.jsonl", "nan-infinity", RAG, "error", "NaN in an unknown key of a passage, line 2",
+        lambda: _jsonl(_rows_with(_rag_cases(), 1, _set(_rag_cases()[1], ("passages", 0, "score"), 0.5))).replace(
+            b'"score": 0.5', b'"score": NaN'), ["line 2", "passages[0].score", "NaN"])
     add("rag_huge_integer_label.json", "huge-integer", RAG, "error", "a 400-digit integer as a label",
         lambda: _json(_rag_case()).replace(b'"relevant": true', f'"relevant": {HUGE_INT}'.encode(), 1),
         ["passages[0].relevant"])
@@ -444,6 +453,11 @@ def _specs() -> list[_Spec]:
     add("ragas_response_nan.jsonl", "nan-infinity", ("ragas",), "error", '"response": NaN',
         lambda: _jsonl(_rows_with(_ragas_rows(), 1, {**_ragas_rows()[1], "response": 0.5})).replace(b"0.5", b"NaN"),
         ["line 2", "response"])
+    add("ragas_nan_extra_key.jsonl", "nan-infinity", ("ragas",), "error", "NaN in an unknown column of line 1",
+        lambda: _jsonl(_rows_with(_ragas_rows(), 0, {**_ragas_rows()[0], "score": 0.5})).replace(
+            b'"score": 0.5', b'"score": NaN'), ["line 1", "score"])
+    add("ragas_semicolon.csv", "csv-columns", ("ragas",), "error", "saved with ';' as the delimiter",
+        lambda: _csv(_ragas_csv_rows(), ";"), ["line 1", "';' as the delimiter"])
     add("ragas_huge_integer.jsonl", "huge-integer", ("ragas",), "error", "a 400-digit user_input",
         lambda: _jsonl(_rows_with(_ragas_rows(), 2, {**_ragas_rows()[2], "user_input": 0.5})).replace(
             b"0.5", HUGE_INT.encode()), ["line 3", "user_input"])
@@ -490,6 +504,10 @@ def _specs() -> list[_Spec]:
         lambda: _jsonl([_conversation(), _conversation()]), ["conversation 1"])
     add("conv_nan_turn.json", "nan-infinity", ("conversations",), "error", '"turn": NaN',
         lambda: _json(_conversation()).replace(b'"turn": 1', b'"turn": NaN', 1), ["claims[0].turn"])
+    add("conv_infinity_extra_key.json", "nan-infinity", ("conversations",), "error",
+        "-Infinity in an unknown top-level key",
+        lambda: _json({**_conversation(), "quality": 0.5}).replace(b'"quality": 0.5', b'"quality": -Infinity'),
+        ["quality", "-Infinity"])
     add("conv_huge_turn_number.json", "huge-integer", ("conversations",), "error", "a 400-digit turn number",
         lambda: _json(_conversation()).replace(b'"turn": 1', f'"turn": {HUGE_INT}'.encode(), 1),
         ["claims[0].turn"])
@@ -533,6 +551,8 @@ def _specs() -> list[_Spec]:
         lambda: report(thresholds={**thresholds, "rouge_l": "0.65"}), ["thresholds.rouge_l"])
     add("report_threshold_nan.json", "nan-infinity", ("report",), "error", '"fidelity": NaN',
         lambda: report().replace(b'"fidelity": 0.9', b'"fidelity": NaN'), ["thresholds.fidelity"])
+    add("report_nan_extra_key.json", "nan-infinity", ("report",), "error", "NaN in an unknown key of the report",
+        lambda: report(note=0.5).replace(b'"note": 0.5', b'"note": NaN'), ["note", "NaN"])
     add("report_threshold_huge_integer.json", "huge-integer", ("report",), "error",
         "a 400-digit threshold (too large for a float)",
         lambda: report().replace(b'"ttr": 0.55', f'"ttr": {HUGE_INT}'.encode()), ["thresholds.ttr"])
@@ -562,6 +582,10 @@ def _specs() -> list[_Spec]:
     add("summary_label_nan.json", "nan-infinity", ("summaries",), "error", '"is_covered": NaN',
         lambda: _json(_summary()).replace(b'"is_covered": true', b'"is_covered": NaN', 1),
         ["completeness[0].content_list[0].is_covered"])
+    add("summary_huge_exponent_extra_key.json", "nan-infinity", ("summaries",), "error",
+        "1e400 (infinity once read) in an unknown key of a section",
+        lambda: _json(_set(_summary(), ("sections", 0, "weight"), 0.5)).replace(b'"weight": 0.5', b'"weight": 1e400'),
+        ["sections[0].weight", "Infinity"])
     add("summary_section_kind_number.json", "wrong-type", ("summaries",), "error", '"kind": 1',
         lambda: _json(_set(_summary(), ("sections", 0, "kind"), 1)), ["sections[0].kind"])
     add("summary_block_python_literal.json", "python-literal", ("summaries",), "ok",
@@ -686,6 +710,15 @@ def _specs() -> list[_Spec]:
         ["line 2", "verdict"])
     add("verdicts_verdict_nan.jsonl", "nan-infinity", ("verdicts",), "error", '"verdict": NaN',
         lambda: _jsonl(_verdict_records()).replace(b'"verdict": "no"', b'"verdict": NaN', 1), ["verdict"])
+    add("verdicts_infinity_extra_key.jsonl", "nan-infinity", ("verdicts",), "error",
+        "Infinity in an unknown key, line 3 (it would be ignored, but the file is not JSON)",
+        lambda: _jsonl(_rows_with(_verdict_records(), 2, {**_verdict_records()[2], "confidence": 0.5})).replace(
+            b'"confidence": 0.5', b'"confidence": Infinity'), ["line 3", "confidence"])
+    add("verdicts_semicolon.csv", "csv-columns", ("verdicts",), "error",
+        "saved with ';' as the delimiter, as spreadsheets do in many locales",
+        lambda: _csv(_verdict_rows(), ";"), ["line 1", "';' as the delimiter"])
+    add("verdicts_tabs.csv", "csv-columns", ("verdicts",), "error", "saved with tabs as the delimiter",
+        lambda: _csv(_verdict_rows(), "\t"), ["line 1", "tabs as the delimiter"])
     add("verdicts_python_payload.csv", "python-literal", ("verdicts",), "error", "code as a verdict",
         lambda: _csv(_rows_with(_verdict_rows(), 1, [*_verdict_rows()[1][:5], PAYLOAD])), ["line 2", "verdict"])
     add("verdicts_duplicate_rows.csv", "duplicate-ids", ("verdicts",), "error", "the same verdict twice",
@@ -732,6 +765,10 @@ def _specs() -> list[_Spec]:
         lambda: _csv(_rows_with(_holistic_rows(), 2, [*_holistic_rows()[2][:2], "nan"])), ["line 3", "score"])
     add("holistic_score_infinity.jsonl", "nan-infinity", ("holistic",), "error", "score Infinity",
         lambda: _jsonl(_holistic_records()).replace(b'"score": 6.0', b'"score": Infinity', 1), ["line 3", "score"])
+    add("holistic_score_huge_exponent.jsonl", "nan-infinity", ("holistic",), "error", "score 1e999999",
+        lambda: _jsonl(_holistic_records()).replace(b'"score": 6.0', b'"score": 1e999999', 1), ["line 3", "score"])
+    add("holistic_semicolon.csv", "csv-columns", ("holistic",), "error", "saved with ';' as the delimiter",
+        lambda: _csv(_holistic_rows(), ";"), ["line 1", "';' as the delimiter"])
     add("holistic_score_huge_integer.jsonl", "huge-integer", ("holistic",), "error",
         "a 400-digit score (too large for a float)",
         lambda: _jsonl(_holistic_records()).replace(b'"score": 6.0', f'"score": {HUGE_INT}'.encode(), 1),
@@ -760,6 +797,41 @@ def _specs() -> list[_Spec]:
     add("holistic_empty.csv", "empty", ("holistic",), "error", "0 bytes", lambda: b"")
     add("holistic_header_only.csv", "empty", ("holistic",), "error", "a header and no rows",
         lambda: _csv([HOLISTIC_HEADER]))
+
+    # ---- another module's valid file: refused, naming the module it belongs to
+    everything = (*RAG, "ragas", "conversations", "report", "summaries", "verdicts", "holistic")
+
+    def other(name, not_to, why, build, looks_like):
+        formats = tuple(f for f in everything if f not in not_to)
+        add(name, "other-format", formats, "error", why, build, [f"this looks like {looks_like}"])
+
+    # The RAG page's upload (rag_files.read_rag_upload, fed "rag" and "ragas" entries) takes both RAG cases and
+    # RAGAS rows, so these skip one another's loaders (tests/test_formats.py covers import-ragas on RAG cases);
+    # the report reader (`verify REPORT`) takes one JSON document, so JSON Lines and CSV skip it.
+    other("other_rag_case.json", (*RAG, "ragas"), "a RAG case (all_good)", lambda: _json(_rag_case()),
+          "a RAG case file")
+    other("other_rag_dataset.json", (*RAG, "ragas"), 'a RAG dataset, {"cases": [...]} (workbench)',
+          lambda: _json(_asset("datasets/workbench_en.json")), "a RAG case file")
+    other("other_conversation.json", ("conversations",), "a conversation (good)",
+          lambda: _json(_conversation()), "synthetic conversations")
+    other("other_conversations.jsonl", ("conversations", "report"), "conversations as JSON Lines",
+          lambda: _jsonl(_conversations()), "synthetic conversations")
+    other("other_summary.json", ("summaries",), "a summary case (appointment)",
+          lambda: _json(_summary()), "summary cases")
+    other("other_ragas.jsonl", ("rag", "ragas", "report"), "RAGAS rows as JSON Lines",
+          lambda: _jsonl(_ragas_rows()), "RAGAS rows")
+    other("other_ragas.csv", ("rag", "ragas", "report"), "RAGAS rows as CSV",
+          lambda: _csv(_ragas_csv_rows()), "RAGAS rows")
+    other("other_verdicts.csv", ("verdicts", "report"), "rubric verdicts as CSV",
+          lambda: _csv(_verdict_rows()), "rubric verdicts")
+    other("other_verdicts.jsonl", ("verdicts", "report"), "rubric verdicts as JSON Lines",
+          lambda: _jsonl(_verdict_records()), "rubric verdicts")
+    other("other_holistic.csv", ("holistic", "report"), "holistic scores as CSV",
+          lambda: _csv(_holistic_rows()), "holistic scores")
+    other("other_holistic.jsonl", ("holistic", "report"), "holistic scores as JSON Lines",
+          lambda: _jsonl(_holistic_records()), "holistic scores")
+    other("other_report.json", ("report",), "a certified conversation report",
+          lambda: report(results=[], count=0, passed=0, pass_rate=None), "a conversation quality report")
     return s
 
 
