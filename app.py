@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui.session import PAGES, SUMMARIES, setup_page, t
+from ui.session import PAGES, SUMMARIES, finish_page, page_link, setup_page, t
 
 setup_page("home.title")
 
@@ -11,9 +11,10 @@ st.markdown(t("home.intro"))
 
 st.subheader(t("home.modules"))
 for (path, label_key, icon), summary_key in zip(PAGES[1:], SUMMARIES, strict=True):
-    st.page_link(path, label=t(label_key), icon=icon)
+    page_link(path, t(label_key), icon)
     st.markdown(t(summary_key))
 
 st.subheader(t("home.principles_title"))
 st.markdown(t("home.principles"))
 st.caption(t("home.footer"))
+finish_page()

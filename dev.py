@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import venv
@@ -42,15 +43,23 @@ def ensure_environment(with_dev: bool) -> None:
     if not PYTHON.exists():
         print("Creating the virtual environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    print("Installing requirements ...", flush=True)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+    count = sum(1 for path in files for line in path.read_text().splitlines() if "==" in line)
+    print(f"Installing {count} pinned packages from {', '.join(p.name for p in files)} "
+          "(the first time takes one to three minutes; pip reports each package below) ...", flush=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "off",
                     "-r", str(files[-1])], check=True)
     stamp.write_text(wanted + "\n")
+    print("Requirements installed.", flush=True)
 
 
 def run_app(extra: list[str]) -> int:
     ensure_environment(with_dev=False)
     command = [str(PYTHON), "-m", "streamlit", "run", str(ROOT / "app.py"), *extra]
+    # The URL may hold a password: show it hidden.
+    store = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:***@", os.environ.get("UNCASE_STORE", "")) \
+        or f"{ROOT / 'data' / 'uncase.db'} (SQLite, made on first use)"
+    print(f"Everyone's work is saved as they go in {store}; set UNCASE_STORE to use another store "
+          "(see docs/deploy.md).", flush=True)
     print("Starting the playground: open the address printed below.", flush=True)
     return subprocess.call(command, cwd=ROOT)
 

@@ -27,6 +27,13 @@ wrong number, a Streamlit exception box, an uncaught script error in the page, a
 the flow. Exit status 1 if there was any error. Also printed: where the time goes (see ``PAGE_JS``), the
 server's peak RSS and the CPU used during the window by the server, chromium and everything else.
 
+Every user's work is stored (the app's workspaces): the server(s) use ``--store`` (a SQLAlchemy URL; by
+default a fresh SQLite file), and ``--servers N`` starts N Streamlit processes on N ports sharing that store,
+users split between them. Each user notes its workspace (the ``w=`` of its address) and the labels and
+threshold its page showed after each action. At the end every workspace is read back from the store and
+compared with what its user saw acknowledged: a label or a threshold the store does not hold is a **lost
+edit** (an action that failed leaves its own label uncertain, and only that one is not compared).
+
 ``run(sessions, seconds)`` returns a ``Result``; tests/e2e/test_load.py runs a short version.
 """
 
@@ -204,6 +211,20 @@ def percentile(values: list[float], q: float) -> float:
 
 
 @dataclass
+class WorkspaceRecord:
+    """One user's workspace and what its page showed acknowledged last (labels of the first case's passages and
+    the Context relevance threshold, in slider steps). Rows (and the threshold) whose action failed are uncertain:
+    the store may hold either value."""
+
+    user: int
+    token: str | None
+    labels: list[bool]
+    steps: int
+    uncertain_rows: set[int] = field(default_factory=set)
+    uncertain_threshold: bool = False
+
+
+@dataclass
 class Result:
     sessions: int
     seconds: float
@@ -228,6 +249,11 @@ class Result:
     cpu: dict[str, float] = field(default_factory=dict)  # group -> CPU seconds during the run
     cpu_window: float = 0.0
     window_interactions: int = 0  # interactions while the CPU was measured
+    servers: int = 1
+    store: str = ""  # where the work was stored (URL, password hidden)
+    workspaces: list[WorkspaceRecord] = field(default_factory=list)  # what each user saw acknowledged
+    checked_labels: int = 0  # labels (and thresholds) compared with the store at the end
+    lost: list[str] = field(default_factory=list)  # acknowledged edits the store does not hold
 
     @property
     def interactions(self) -> Counter[str]:
@@ -235,7 +261,7 @@ class Result:
 
     @property
     def ok(self) -> bool:
-        return not self.errors and not self.interrupted
+        return not self.errors and not self.interrupted and not self.lost
 
     def add(self, session: int, kind: str, in_page_ms: float, harness_ms: float) -> None:
         self.times.setdefault(kind, []).append(in_page_ms)
@@ -314,6 +340,12 @@ class Result:
             line("tick + slider", self.harness.get("tick", []) + self.harness.get("slider", [])),
             line("initial page load (goto -> counts)", self.loads),
         ]
+        if self.store:
+            tokens = sum(1 for record in self.workspaces if record.token)
+            out.append(f"store: {self.store} shared by {self.servers} server process(es); {tokens} workspaces, "
+                       f"{self.checked_labels} acknowledged labels and thresholds read back: "
+                       f"{len(self.lost)} lost")
+            out.extend(f"  - lost: {text}" for text in self.lost[:max_errors])
         if self.server_peak_rss_kb:
             out.append(f"server peak RSS (VmHWM): {self.server_peak_rss_kb / 1024:.0f} MB")
         if self.cpu and self.cpu_window > 0:
@@ -348,14 +380,19 @@ def peak_rss_kb(pid: int) -> int | None:
 
 
 @contextlib.contextmanager
-def serve(log_path: Path | None = None, script: str = "app.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after."""
+def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None
+          ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after.
+
+    ``store`` is the SQLAlchemy URL of the workspace store the server uses (default: the environment's).
+    """
     port = free_port()
     command = streamlit_command(port, script)
     base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, **({"UNCASE_STORE": store} if store else {})}
     with contextlib.ExitStack() as stack:
         log = stack.enter_context(log_path.open("wb")) if log_path else subprocess.DEVNULL
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             deadline = time.monotonic() + HEALTH_TIMEOUT_S
             while True:
@@ -405,8 +442,8 @@ def _busy_ticks() -> int:
 class CpuMeter:
     """CPU seconds used during the run by the server, chromium, the Playwright driver, this script, and the rest."""
 
-    def __init__(self, server_pid: int | None) -> None:
-        self.server_pid = server_pid
+    def __init__(self, server_pids: int | set[int] | None) -> None:
+        self.server_pids = server_pids if isinstance(server_pids, set) else {server_pids}
         self.me = os.getpid()
         self.first: dict[int, int] = {}
         self.last: dict[int, tuple[str, int]] = {}
@@ -417,7 +454,7 @@ class CpuMeter:
         self.sample(initial=True)
 
     def _group(self, pid: int, name: str) -> str:
-        if pid == self.server_pid:
+        if pid in self.server_pids:
             return "server"
         if pid == self.me:
             return "this script"
@@ -542,9 +579,35 @@ class User:
         self.model = Model(_initial_labels(), steps=round(rag.DEFAULT_THRESHOLDS[METRIC] / SLIDER_STEP))
         self.errors = 0
         self.metric = _metric_label()
+        self.record: WorkspaceRecord | None = None
 
     async def open(self) -> None:
         raise NotImplementedError
+
+    def token(self) -> str | None:
+        """The workspace named in this user's address (``w=``)."""
+        raise NotImplementedError
+
+    def begin_workspace(self) -> None:
+        """A page was opened: a new workspace (no link was given), with the default labels."""
+        self.record = WorkspaceRecord(self.i, self.token(), list(self.model.labels), self.model.steps)
+        self.result.workspaces.append(self.record)
+
+    def acknowledge(self) -> None:
+        """The page showed the model's numbers: they are what the store must hold."""
+        if self.record is not None:
+            self.record.labels, self.record.steps = list(self.model.labels), self.model.steps
+            if self.record.token is None:
+                self.record.token = self.token()
+
+    def unsure(self) -> None:
+        """An action failed: the store may or may not hold it."""
+        record = self.record
+        if record is None:
+            return
+        record.uncertain_rows |= {i for i, (a, b) in enumerate(zip(record.labels, self.model.labels, strict=True))
+                                  if a != b}
+        record.uncertain_threshold |= record.steps != self.model.steps
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -579,6 +642,7 @@ class User:
         try:
             try:
                 await self.open()
+                self.begin_workspace()
             except Exception as exc:
                 self.error(f"first load failed: {_short(exc)}")
                 return
@@ -590,8 +654,10 @@ class User:
             while self.clock.running() and self.errors < MAX_SESSION_ERRORS:
                 try:
                     await self.tick()
+                    self.acknowledge()
                     await self.pause()
                     await self.slide()
+                    self.acknowledge()
                     await self.pause()
                     round_ += 1
                     if round_ % self.switch_every == 0 and self.clock.running():
@@ -599,13 +665,15 @@ class User:
                         await self.pause()
                 except Exception as exc:  # any failure of the flow is an error of this session
                     self.error(_short(exc))
+                    self.unsure()
                     await self.snapshot()
                     if not self.clock.running() or self.errors >= MAX_SESSION_ERRORS:
                         break
                     if await self.recover(exc):
                         continue
-                    try:  # start over on a fresh page, i.e. a fresh Streamlit session with the default labels
+                    try:  # start over on a fresh page, i.e. a fresh Streamlit session and a new workspace
                         await self.open()
+                        self.begin_workspace()
                     except Exception as again:
                         self.error(f"could not reopen the page: {_short(again)}")
                         break
@@ -664,6 +732,9 @@ class Session(User):
             raise Failure(f"first load shows a Streamlit exception: {state['exception']!r}")
         self.result.loads.append((time.perf_counter() - started) * 1000)
         await expect(page.get_by_test_id("stDataFrame").first).to_be_visible(timeout=LOAD_TIMEOUT_S * 1000)
+
+    def token(self) -> str | None:
+        return _token_of(self.page.url.partition("?")[2]) if self.page is not None else None
 
     def _watch_socket(self, page: Any, socket_: Any) -> None:
         def closed(_: Any) -> None:
@@ -834,6 +905,9 @@ class ProtocolUser(User):
         self.session = await ProtocolSession.open(self.base, RAG_PATH, timeout=LOAD_TIMEOUT_S)
         self.check("first load", self.model.expect())
 
+    def token(self) -> str | None:
+        return _token_of(self.session.query_string) if self.session is not None else None
+
     async def close(self) -> None:
         session, self.session = self.session, None
         if session is not None:
@@ -892,6 +966,48 @@ class ProtocolUser(User):
             RAG_PATH, timeout=INTERACTION_TIMEOUT_S), "switch back to the RAG page")
 
 
+def _token_of(query_string: str) -> str | None:
+    from urllib.parse import parse_qs
+
+    return (parse_qs(query_string).get("w") or [None])[0]
+
+
+def verify_store(result: Result, store_url: str) -> None:
+    """Read every user's workspace back and compare it with what the user saw acknowledged."""
+    from ui.data_kinds import RAG
+    from ui.workspace import Workspace
+    from uncase_store import open_store
+
+    store = open_store(store_url)
+    default = load_scenario(load_index()[0], LANG)
+    try:
+        for record in result.workspaces:
+            where = f"user {record.user} workspace {str(record.token)[:6]}"
+            if record.token is None:
+                result.lost.append(f"{where}: the page never named its workspace")
+                continue
+            try:
+                workspace = Workspace.open(store, record.token)
+            except Exception as error:
+                result.lost.append(f"{where}: cannot be read back ({_short(error)})")
+                continue
+            passages = workspace.data(RAG, lambda: default).cases[0].passages
+            for row, wanted in enumerate(record.labels):
+                if row in record.uncertain_rows:
+                    continue
+                result.checked_labels += 1
+                if passages[row].label("relevant") is not wanted:
+                    result.lost.append(f"{where}: passage {row + 1} shown {wanted}, stored "
+                                       f"{passages[row].label('relevant')}")
+            if not record.uncertain_threshold:
+                result.checked_labels += 1
+                stored = workspace.setting(f"rag_threshold_{METRIC}", rag.DEFAULT_THRESHOLDS[METRIC])
+                if round(stored / SLIDER_STEP) != record.steps:
+                    result.lost.append(f"{where}: threshold shown {record.steps * SLIDER_STEP:.2f}, stored {stored}")
+    finally:
+        store.engine.dispose()
+
+
 def _short(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0][:300] if text else ''}" if not isinstance(exc, Failure) else str(exc)
@@ -899,16 +1015,19 @@ def _short(exc: BaseException) -> str:
 
 # ------------------------------------------------------------------------------------------ driver
 
-async def _drive(base: str, chromium: str, result: Result, server_pid: int | None, stop: threading.Event,
-                 log: Callable[[str], None], artifacts: Path | None) -> None:
+async def _drive(bases: list[str], chromium: str, result: Result, server_pids: set[int] | None,
+                 stop: threading.Event, log: Callable[[str], None], artifacts: Path | None) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
         clock = Clock(result.sessions + result.protocol_sessions, result.seconds, stop)
         begin = clock.begin
-        sessions = [Session(i, browser, base, result, clock, artifacts) for i in range(result.sessions)]
-        users = [ProtocolUser(result.sessions + i, base, result, clock) for i in range(result.protocol_sessions)]
+        # Users are split between the servers in turn, as a proxy with sticky sessions would.
+        sessions = [Session(i, browser, bases[i % len(bases)], result, clock, artifacts)
+                    for i in range(result.sessions)]
+        users = [ProtocolUser(result.sessions + i, bases[(result.sessions + i) % len(bases)], result, clock)
+                 for i in range(result.protocol_sessions)]
 
         meter: CpuMeter | None = None  # CPU is measured over the window, once every session has its page
         at_window = 0
@@ -920,7 +1039,7 @@ async def _drive(base: str, chromium: str, result: Result, server_pid: int | Non
                 if meter is not None:
                     meter.sample()
                 elif clock.all_loaded is not None:
-                    meter = CpuMeter(server_pid)
+                    meter = CpuMeter(server_pids)
                     at_window = sum(result.per_session.values())
 
         async def progress() -> None:
@@ -952,21 +1071,30 @@ async def _drive(base: str, chromium: str, result: Result, server_pid: int | Non
 def run(sessions: int = 30, seconds: float = 90.0, *, think: float = 1.0, ramp: float = 0.5,
         switch_every: int = SWITCH_EVERY, protocol_sessions: int = 0,
         chromium: str | None = None, base_url: str | None = None, artifacts: Path | None = None,
-        log: Callable[[str], None] = print) -> Result:
-    """Run the load test and return its figures; starts (and stops) its own server unless ``base_url`` is given.
+        servers: int = 1, store: str | None = None, log: Callable[[str], None] = print) -> Result:
+    """Run the load test and return its figures; starts (and stops) its own servers unless ``base_url`` is given.
 
-    With ``artifacts``, a failed interaction saves a screenshot there and the server log goes to
-    ``streamlit-load.log``.
+    ``servers`` Streamlit processes share the store at ``store`` (default: a new SQLite file). At the end every
+    user's workspace is read back from it (``Result.lost``); with ``base_url``, pass the server's ``store`` to
+    check it. With ``artifacts``, a failed interaction saves a screenshot there and the server logs go there.
     """
     chromium = chromium or chromium_path()
     if chromium is None:
         raise RuntimeError("Debian chromium not installed: apt-get install chromium")
     result = Result(sessions=sessions, seconds=seconds, think=think, ramp=ramp, switch_every=switch_every,
-                    protocol_sessions=protocol_sessions)
+                    protocol_sessions=protocol_sessions, servers=servers)
     stop = threading.Event()
+    if store is None and base_url is None:
+        import tempfile
 
-    def drive(base: str, server_pid: int | None) -> None:
-        coroutine = _drive(base, chromium, result, server_pid, stop, log, artifacts)
+        store = f"sqlite:///{tempfile.mkdtemp(prefix='uncase-load-')}/store.db"
+    if store:
+        from uncase_store.engine import redacted
+
+        result.store = redacted(store)
+
+    def drive(bases: list[str], server_pids: set[int] | None) -> None:
+        coroutine = _drive(bases, chromium, result, server_pids, stop, log, artifacts)
         try:
             asyncio.get_running_loop()
         except RuntimeError:  # no loop in this thread: the usual case
@@ -994,24 +1122,30 @@ def run(sessions: int = 30, seconds: float = 90.0, *, think: float = 1.0, ramp: 
 
     if base_url:
         try:
-            drive(base_url, None)
+            drive([base_url], None)
         except KeyboardInterrupt:
             result.interrupted = True
+        if store:
+            verify_store(result, store)
         return result
-    log_path = None
     if artifacts is not None:
         artifacts.mkdir(parents=True, exist_ok=True)
-        log_path = artifacts / "streamlit-load.log"
-    with serve(log_path) as (base, process):
-        log(f"server {base} (pid {process.pid}); {sessions} Chromium and {protocol_sessions} protocol-level sessions"
-            f" for {seconds:.0f} s")
+    with contextlib.ExitStack() as stack:
+        started = [stack.enter_context(serve(artifacts / f"streamlit-load-{n}.log" if artifacts else None,
+                                             store=store)) for n in range(servers)]
+        bases = [base for base, _ in started]
+        processes = [process for _, process in started]
+        log(f"servers {', '.join(bases)} (pids {', '.join(str(p.pid) for p in processes)}), store {result.store}; "
+            f"{sessions} Chromium and {protocol_sessions} protocol-level sessions for {seconds:.0f} s")
         try:
-            drive(base, process.pid)
+            drive(bases, {process.pid for process in processes})
         except KeyboardInterrupt:
             result.interrupted = True
         finally:
             stop.set()
-            result.server_peak_rss_kb = peak_rss_kb(process.pid)
+            peaks = [peak_rss_kb(process.pid) for process in processes]
+            result.server_peak_rss_kb = max((p for p in peaks if p), default=None)
+    verify_store(result, store)
     return result
 
 
@@ -1029,11 +1163,17 @@ def main() -> int:
     parser.add_argument("--protocol-sessions", type=int, default=0,
                         help="sessions simulated at the protocol level, next to the Chromium ones (default 0)")
     parser.add_argument("--url", default=None, help="drive an already running server instead of starting one")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="Streamlit processes sharing one store, users split between them (default 1)")
+    parser.add_argument("--store", default=None,
+                        help="SQLAlchemy URL of the store the servers use (default: a new SQLite file); with --url, "
+                             "the running server's store, to check it at the end")
     parser.add_argument("--artifacts", type=Path, default=None, help="folder for failure screenshots and the log")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, _interrupt)
     result = run(args.sessions, args.seconds, think=args.think, ramp=args.ramp, switch_every=args.switch_every,
-                 protocol_sessions=args.protocol_sessions, base_url=args.url, artifacts=args.artifacts)
+                 protocol_sessions=args.protocol_sessions, base_url=args.url, artifacts=args.artifacts,
+                 servers=args.servers, store=args.store)
     print(result.summary())
     if result.interrupted:
         return 130

@@ -386,14 +386,28 @@ class ProtocolSession:
         return await self._change(node, state, timeout)
 
     async def switch_page(self, url_path: str, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
-        """Go to another page as a click on its ``st.page_link`` does (``""`` or ``"/"`` is the home page)."""
+        """Go to another page as a click on its ``st.page_link`` does (``""`` or ``"/"`` is the home page).
+
+        Like the browser, it sends the query string the link carries (``query_params=``), or none: a page
+        change drops the address's parameters unless the link keeps them.
+        """
         target = url_path.strip("/")
         if target not in self.pages:
             raise NotShown(f"no page {url_path!r}; the app has {sorted(self.pages)}")
         state = self._client_state(widget_states=False)  # the browser sends none with a page change
         state.page_script_hash = self.pages[target]
-        state.query_string = ""  # a page change drops the query parameters
+        state.query_string = self.link_query(target)
         return await self._request(state, timeout)
+
+    def link_query(self, url_path: str) -> str:
+        """The query string of the page link to ``url_path`` on display ("" when none carries one)."""
+        page_hash = self.pages.get(url_path.strip("/"))
+        for node in self.elements("page_link"):
+            link = node.payload
+            if link.query_string and (link.page_script_hash == page_hash
+                                      or link.page.strip("/") == url_path.strip("/")):
+                return link.query_string
+        return ""
 
     async def rerun(self, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
         """Rerun the current page with the current widget values (the "Rerun" menu item, or the R key)."""

@@ -2,9 +2,10 @@
 
 import streamlit as st
 
-from ui.confirm import changed_items, confirm_replace
+from ui.data_kinds import RAG
+from ui.data_source import Loaded, Source, changed_items, data_source
 from ui.i18n import translate
-from ui.limits import LIMITS, check_count, check_size
+from ui.limits import LIMITS
 from ui.rag_view import (
     cases_table,
     draw_composite,
@@ -14,8 +15,8 @@ from ui.rag_view import (
     metric_name,
     weights_caption,
 )
-from ui.rag_workspace import Workspace, get_workspace, set_workspace, units_frame
-from ui.session import forget, keep, kept, setup_page, t
+from ui.rag_workspace import CASE_KEY, RagView
+from ui.session import current_workspace, finish_page, forget, keep, kept, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core import rag
 from uncase_core.errors import InputError
@@ -32,11 +33,11 @@ SETTING_KEYS = tuple(
     + ["rag_aggregation", "rag_confidence"]
 )
 
-RESULT_FRAGMENTS = ["rag_case_results", "rag_dataset_results", "rag_data_actions"]
+RESULT_FRAGMENTS = ["rag_case_results", "rag_dataset_results", "rag_data_actions", "rag_saved_status"]
 
 
 def rerun_results(kept_key: str | None = None) -> None:
-    """Widget callback: rerun only the result fragments (and keep the widget's value for other pages)."""
+    """Widget callback: rerun only the result fragments (and store the widget's value)."""
     if kept_key is not None:
         keep(kept_key)
     st.rerun(RESULT_FRAGMENTS)
@@ -61,54 +62,42 @@ lang = setup_page("rag.title")
 scenarios = load_index()
 by_id = {s.id: s for s in scenarios}
 
-workspace = get_workspace()
-if workspace is None:
-    first = scenarios[0]
-    workspace = Workspace(load_scenario(first, lang), load_scenario(first, lang), first.id, "scenario")
-    set_workspace(workspace)
+
+def load(choice: str) -> Loaded:
+    if choice == ALL_SCENARIOS:
+        return Loaded(load_all(scenarios, lang), ALL_SCENARIOS, "all")
+    return Loaded(load_scenario(by_id[choice], lang), choice, "scenario")
+
+
+def read_upload(data: bytes, name: str) -> Loaded:
+    dataset, kind = read_rag_upload(data, name, LIMIT.upload_bytes)
+    return Loaded(dataset, name, "upload", {"imported": kind} if kind == "ragas" else {})
+
+
+def default() -> Loaded:
+    return load(scenarios[0].id)
+
+
+SOURCE = Source(
+    RAG, "rag", "rag", load, choices=[s.id for s in scenarios] + [ALL_SCENARIOS],
+    # Option labels bind the language now: a format_func is also called outside the run.
+    choice_label=lambda sid, lang=lang: (
+        translate(lang, "rag.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
+    choice_title="rag.scenario", read_upload=read_upload, upload_label="rag.upload", upload_help="rag.upload_help",
+    upload_types=("json", "jsonl", "csv"), count=lambda dataset: len(dataset.cases),
+    changes=lambda original, current: changed_items(original.cases, current.cases),
+)
+workspace = RagView(current_workspace(), lambda: (lambda d: (d.data, d.source, d.source_kind))(default()))
+st.session_state["rag_workspace"] = workspace  # for tests: the editor keys
 
 # ---------------------------------------------------------------- sidebar: data
 with st.sidebar:
     st.subheader(t("rag.data"))
-    options = [s.id for s in scenarios] + [ALL_SCENARIOS]
-    choice = kept(
-        st.selectbox, "rag_scenario_choice", workspace.source if workspace.source in options else options[0],
-        t("rag.scenario"), options=options,
-        # Option labels bind the language now: a format_func is also called outside the run.
-        format_func=lambda sid, lang=lang: (
-            translate(lang, "rag.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
-    )
-    requested = None  # (dataset, source, source kind, upload kind)
-    if st.button(t("rag.load_scenario"), width="stretch"):
-        if choice == ALL_SCENARIOS:
-            requested = (load_all(scenarios, lang), ALL_SCENARIOS, "all", None)
-        else:
-            requested = (load_scenario(by_id[choice], lang), choice, "scenario", None)
-        st.session_state.pop("rag_upload_error", None)
-
-    upload = st.file_uploader(t("rag.upload"), type=["json", "jsonl", "csv"], help=t("rag.upload_help"),
-                              key="rag_upload", max_upload_size=LIMIT.upload_mb)
-    if upload is not None and st.session_state.get("rag_upload_seen") != upload.file_id:
-        st.session_state["rag_upload_seen"] = upload.file_id
-        try:
-            dataset, kind = read_rag_upload(check_size("rag", upload.getvalue(), upload.name), upload.name,
-                                            LIMIT.upload_bytes)
-            check_count("rag", len(dataset.cases), upload.name)
-        except InputError as error:
-            st.session_state["rag_upload_error"] = error.message
-        else:
-            requested = (dataset, upload.name, "upload", kind)
-            st.session_state.pop("rag_upload_error", None)
-    if "rag_upload_error" in st.session_state:
-        st.error(t("rag.upload_failed", message=literal(st.session_state["rag_upload_error"])))
-    chosen = confirm_replace(
-        "rag_replace", changed_items(workspace.original.cases, workspace.dataset.cases), requested,
-        upload_name=requested[1] if requested and requested[2] == "upload" else None)
-    if chosen is not None:
-        dataset, source, source_kind, kind = chosen
-        workspace.replace_dataset(dataset, source, source_kind)
-        if kind == "ragas":
-            st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(dataset.cases))
+    loaded = data_source(SOURCE, default)
+    if loaded is not None:
+        forget(CASE_KEY)
+        if loaded.meta.get("imported") == "ragas":
+            st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(loaded.data.cases))
 
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
@@ -153,17 +142,15 @@ st.title(t("rag.title"))
 st.markdown(t("rag.intro"))
 if note := st.session_state.pop("rag_upload_note", None):
     st.info(note)
-if workspace.source_kind == "scenario" and workspace.source in by_id:
-    st.caption(f"{by_id[workspace.source].title[lang]}: {by_id[workspace.source].summary[lang]}")
+source, source_kind = workspace.source
+if source_kind == "scenario" and source in by_id:
+    st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
 
 
 cases = workspace.dataset.cases
 if len(cases) > 1:
-    workspace.case_index = st.selectbox(
-        t("rag.case"), options=range(len(cases)), index=min(workspace.case_index, len(cases) - 1),
-        format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}",
-        key=f"rag_case_select_{workspace.generation}",
-    )
+    kept(st.selectbox, CASE_KEY, 0, t("rag.case"), options=list(range(len(cases))),
+         format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
 
 # ---------------------------------------------------------------- main: label tables (full runs only)
 labels_column, results_column = st.columns([3, 2], gap="large")
@@ -184,7 +171,7 @@ with labels_column:
                                                              width=100)
         key = workspace.editor_key(kind, lang)
         base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
-        st.data_editor(units_frame(base, kind), column_config=columns, hide_index=True,
+        st.data_editor(base, column_config=columns, hide_index=True,
                        column_order=[*LABEL_FIELDS[kind], "id", "text"],
                        num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
         with st.expander(t("units.full_text")):
@@ -192,10 +179,23 @@ with labels_column:
 
 
 # ---------------------------------------------------------------- results (fragments)
+
+
+def store_label_edits() -> None:
+    """Store what the label tables report (each fragment does it first: the order they rerun in is not given).
+
+    When storing shows that another tab changed this workspace meanwhile, the whole page runs again so the
+    label tables show every stored label, not only this tab's.
+    """
+    revision = workspace.workspace.revision
+    run_saving(lambda: workspace.apply_editor_states(st.session_state, lang))
+    if workspace.workspace.revision != revision:
+        st.rerun(scope="app")
+
 @st.fragment(key="rag_case_results")
 def case_results() -> None:
     settings = current_settings()
-    workspace.apply_editor_states(st.session_state, lang)
+    store_label_edits()
     evaluation = rag.evaluate_case(workspace.case, settings)
     st.subheader(t("rag.results_case", case=workspace.case.id))
     draw_diagnosis(evaluation)
@@ -207,7 +207,7 @@ def case_results() -> None:
 def dataset_results() -> None:
     if len(workspace.dataset.cases) < 2:
         return
-    workspace.apply_editor_states(st.session_state, lang)
+    store_label_edits()
     result = rag.evaluate_dataset(workspace.dataset.cases, current_settings(show_errors=False))
     st.subheader(t("rag.results_dataset", count=len(workspace.dataset.cases)))
     draw_diagnosis(result.pooled)
@@ -219,8 +219,9 @@ def dataset_results() -> None:
 @st.fragment(key="rag_data_actions")
 def data_actions() -> None:
     """Download and reset, in the sidebar: they follow the labels, so they rerun with the results."""
-    workspace.apply_editor_states(st.session_state, lang)
-    stem = workspace.source.rsplit(".", 1)[0] if workspace.source_kind == "upload" else workspace.source
+    store_label_edits()
+    source, source_kind = workspace.source
+    stem = source.rsplit(".", 1)[0] if source_kind == "upload" else source
     st.download_button(
         t("rag.download"),
         # Built only when clicked: serialising every case on each tick would cost every rerun.
@@ -234,7 +235,7 @@ def data_actions() -> None:
         st.warning(t("rag.reset_confirm"))
         yes, no = st.columns(2)
         if yes.button(t("rag.reset_yes"), type="primary"):
-            workspace.reset()
+            run_saving(lambda: workspace.workspace.reset(RAG))
             st.session_state["rag_confirm_reset"] = False
             st.rerun()
         if no.button(t("rag.reset_no")):
@@ -258,3 +259,5 @@ with st.expander(t("rag.explain_title")):
     st.markdown(t("explain.thresholds"))
     st.markdown(t("explain.composite"))
     st.markdown(t("explain.not_a_judge"))
+
+finish_page("rag_saved_status", before=store_label_edits)

@@ -3,24 +3,27 @@
 import pandas as pd
 import streamlit as st
 
+from ui.data_kinds import RUBRIC_HOLISTIC, RUBRIC_VERDICTS
+from ui.data_source import Loaded, read_new_upload
 from ui.i18n import format_number, translate
-from ui.limits import LIMITS, check_count, check_size
 from ui.rubric_view import bump_chart, leaderboard_chart, verdict_heatmap
-from ui.session import kept, setup_page, t
+from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core.errors import InputError
 from uncase_core.holistic import generate_holistic, holistic_agreement, read_holistic
 from uncase_core.rubric_generator import GeneratorSettings, filter_recovery, generate_verdicts
 from uncase_core.rubrics import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
 
-LIMIT = LIMITS["rubrics"]
 FILE_TYPES = ["csv", "jsonl", "json"]  # the readers take a JSON array of records too
 # Noisy enough that the judges disagree until the planted items are filtered (seed 8: Spearman 0.51 -> 0.84).
 DEFAULTS = {"seed": 8, "candidates": 8, "trivial": 3, "impossible": 3, "misaligned": 8, "unstable": 20}
+DEFAULT_SIZES = {"seed": 8, "candidates": 8, "prompts": 20, "items_per_prompt": 6, "judges": 3, "runs": 3}
 
 lang = setup_page("rub.title")
+workspace = current_workspace()
 
 # ---------------------------------------------------------------- sidebar: data
+# Generated verdicts are not stored: the settings they were made with are, and the generator is seeded.
 with st.sidebar:
     st.subheader(t("rag.data"))
     with st.expander(t("rub.generator"), expanded=True):
@@ -36,45 +39,58 @@ with st.sidebar:
         planted = {kind: kept(st.slider, f"rub_planted_{kind}", DEFAULTS[kind], t(f"rub.gen.planted_{kind}"), 0, 30)
                    for kind in FILTERS}
         generate = st.button(t("rub.generate"), width="stretch")
-    upload = st.file_uploader(t("rub.upload"), type=FILE_TYPES, key="rub_upload", help=t("rub.upload_help"),
-                              max_upload_size=LIMIT.upload_mb)
-    holistic_upload = st.file_uploader(t("rub.upload_holistic"), type=FILE_TYPES, key="rub_holistic_upload",
-                                       help=t("rub.upload_holistic_help"), max_upload_size=LIMIT.upload_mb)
+    verdict_upload = read_new_upload(
+        "rub_upload", "rubrics", t("rub.upload"), t("rub.upload_help"), FILE_TYPES,
+        lambda data, name: Loaded(read_verdicts(data, name), name, "upload"))
+    holistic_upload = read_new_upload(
+        "rub_holistic_upload", "rubrics", t("rub.upload_holistic"), t("rub.upload_holistic_help"), FILE_TYPES,
+        lambda data, name: Loaded(read_holistic(data, name), name, "upload"))
 
-if generate or "rub_verdicts" not in st.session_state:
-    try:
-        settings = GeneratorSettings(**{k: int(v) for k, v in sizes.items()}, **planted)
-        verdicts, truth = generate_verdicts(settings)
-        holistic = generate_holistic(truth, sorted(verdicts["judge"].unique()), settings.seed)
-        st.session_state.update(rub_verdicts=verdicts, rub_truth=truth, rub_source="generator", rub_holistic=holistic)
-        st.session_state.pop("rub_upload_error", None)
-    except InputError as error:
-        st.session_state["rub_upload_error"] = error.message
-if upload is not None and st.session_state.get("rub_upload_seen") != upload.file_id:
-    st.session_state["rub_upload_seen"] = upload.file_id
-    try:
-        verdicts = read_verdicts(check_size("rubrics", upload.getvalue(), upload.name), upload.name)
-        check_count("rubrics", len(verdicts), upload.name)
-        st.session_state.update(rub_verdicts=verdicts, rub_truth=None, rub_source=upload.name, rub_holistic=None)
-        st.session_state.pop("rub_upload_error", None)
-    except InputError as error:
-        st.session_state["rub_upload_error"] = error.message
-if holistic_upload is not None and st.session_state.get("rub_holistic_seen") != holistic_upload.file_id:
-    st.session_state["rub_holistic_seen"] = holistic_upload.file_id
-    try:
-        data = check_size("rubrics", holistic_upload.getvalue(), holistic_upload.name)
-        st.session_state["rub_holistic"] = read_holistic(data, holistic_upload.name)
-        st.session_state.pop("rub_upload_error", None)
-    except InputError as error:
-        st.session_state["rub_upload_error"] = error.message
+error = None
+if generate:
+    wanted = {**{k: int(v) for k, v in sizes.items()}, **planted}
 
-verdicts = st.session_state["rub_verdicts"]
-truth = st.session_state.get("rub_truth")
+    def regenerate() -> None:
+        workspace.remove(RUBRIC_VERDICTS)
+        workspace.remove(RUBRIC_HOLISTIC)
+        workspace.set_settings({"rub_generated_with": wanted})
+
+    try:
+        GeneratorSettings(**wanted)
+    except InputError as problem:
+        error = problem.message
+    else:
+        run_saving(regenerate)
+if verdict_upload is not None:
+    def take_verdicts() -> None:
+        workspace.replace(RUBRIC_VERDICTS, verdict_upload.data, verdict_upload.source, "upload")
+        workspace.remove(RUBRIC_HOLISTIC)  # the generated scores belonged to the generated verdicts
+
+    run_saving(take_verdicts)
+if holistic_upload is not None:
+    run_saving(lambda: workspace.replace(RUBRIC_HOLISTIC, holistic_upload.data, holistic_upload.source, "upload"))
+
+truth = None
+if workspace.has(RUBRIC_VERDICTS):
+    verdicts = workspace.data(RUBRIC_VERDICTS)
+    verdict_source = workspace.source(RUBRIC_VERDICTS)[0]
+else:
+    made_with = workspace.setting("rub_generated_with") or {
+        **DEFAULT_SIZES, **{kind: DEFAULTS[kind] for kind in FILTERS}}
+    try:
+        settings = GeneratorSettings(**made_with)
+    except (InputError, TypeError) as problem:  # a stored value from an older version: back to the defaults
+        error = getattr(problem, "message", str(problem))
+        settings = GeneratorSettings(**DEFAULT_SIZES, **{kind: DEFAULTS[kind] for kind in FILTERS})
+    verdicts, truth = generate_verdicts(settings)
+    verdict_source = t("rub.generator_source")
+holistic = workspace.data(RUBRIC_HOLISTIC) if workspace.has(RUBRIC_HOLISTIC) else (
+    None if truth is None else generate_holistic(truth, sorted(verdicts["judge"].unique()), settings.seed))
 
 # ---------------------------------------------------------------- sidebar: filters
 with st.sidebar:
-    if "rub_upload_error" in st.session_state:
-        st.error(t("rub.upload_failed", message=literal(st.session_state["rub_upload_error"])))
+    if error is not None:
+        st.error(t("rub.upload_failed", message=literal(error)))
     st.download_button(t("rub.download"), verdicts_to_csv(verdicts), file_name="verdicts.csv", mime="text/csv",
                        width="stretch")
     st.subheader(t("rub.filters"))
@@ -92,7 +108,7 @@ st.title(t("rub.title"))
 st.markdown(t("rub.intro"))
 counts = {k: verdicts[k].nunique() for k in ("candidate", "judge", "run")}
 st.caption(t("rub.data_summary", verdicts=len(verdicts), items=len(verdicts[["prompt", "item"]].drop_duplicates()),
-             source=st.session_state.get("rub_source", ""), **counts))
+             source=verdict_source, **counts))
 
 before, after = analysis.stability_before, analysis.stability_after
 
@@ -125,7 +141,6 @@ st.dataframe(pd.DataFrame({
                      str(after.separated_pairs), str(len({(r.prompt, r.item) for r in analysis.removed}))],
 }), hide_index=True, width="stretch")
 st.caption(t("rub.stability_help"))
-holistic = st.session_state.get("rub_holistic")
 if holistic is not None:
     agreement = holistic_agreement(holistic)
     st.markdown(t("rub.holistic", spearman=_mean(agreement.spearman), kendall=_mean(agreement.kendall),
@@ -142,7 +157,7 @@ if truth is not None:
                                for kind, row in recovery.items()]), hide_index=True, width="stretch")
 
 judges = list(analysis.drfr_before)
-judge = st.selectbox(t("rub.judge"), judges, key="rub_judge")
+judge = kept(st.selectbox, "rub_judge", judges[0], t("rub.judge"), options=judges)
 labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.rank"), "share": t("rub.share")}
 left, right = st.columns(2, gap="large")
 with left:
@@ -166,3 +181,5 @@ if analysis.removed:
                                for r in analysis.removed]), hide_index=True, width="stretch")
 with st.expander(t("rub.explain_title")):
     st.markdown(t("rub.explain"))
+
+finish_page()

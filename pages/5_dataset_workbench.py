@@ -6,16 +6,23 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui.confirm import changed_items, confirm_replace
+from ui.data_kinds import WORKBENCH, WORKBENCH_COMPARE
+from ui.data_source import (
+    Loaded,
+    Source,
+    changed_items,
+    data_source,
+    stored_or_default,
+    stored_upload,
+    stored_upload_data,
+)
 from ui.i18n import format_percent, translate
-from ui.limits import LIMITS, check_count, check_size
 from ui.rag_view import proportion_text
-from ui.session import kept, setup_page, t
+from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import id_list, literal
 from uncase_core.datasets import (
     METADATA_FIELDS,
     SPLITS,
-    apply_label_change,
     assign_splits,
     dataset_from_file,
     dataset_version,
@@ -27,12 +34,11 @@ from uncase_core.datasets import (
     strata,
     with_splits,
 )
+from uncase_core.edits import reveals, workbench_revision
 from uncase_core.errors import InputError
 from uncase_core.rag import METRICS
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
 from uncase_core.scenarios import load_workbench
-
-LIMIT = LIMITS["dataset"]
 
 
 def _metric(name: str) -> str:
@@ -40,38 +46,32 @@ def _metric(name: str) -> str:
 
 
 lang = setup_page("wb.title")
-if "wb_dataset" not in st.session_state:
-    builtin = load_workbench(lang)
-    st.session_state.update(wb_dataset=builtin, wb_original=builtin, wb_source="builtin", wb_reveals=0)
+workspace = current_workspace()
+
+
+def load(_choice: str) -> Loaded:
+    return Loaded(load_workbench(lang), "builtin", "builtin")
+
+
+SOURCE = Source(
+    WORKBENCH, "wb", "dataset", load, choices=["builtin"], load_button="wb.load_builtin",
+    read_upload=lambda data, name: Loaded(dataset_from_file(data, name), name, "upload"),
+    upload_label="wb.upload", upload_help="rag.upload_help", count=lambda dataset: len(dataset.cases),
+    changes=lambda original, current: changed_items(original.cases, current.cases),
+)
+
+
+def store(record: dict) -> bool:
+    return run_saving(lambda: workspace.edit(WORKBENCH, [record], lambda: (dataset, source, source_kind)))
+
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
     st.subheader(t("rag.data"))
-    requested = None  # (dataset, source)
-    if st.button(t("wb.load_builtin"), width="stretch"):
-        requested = (load_workbench(lang), "builtin")
-        st.session_state.pop("wb_error", None)
-    upload = st.file_uploader(t("wb.upload"), type=["json", "jsonl"], key="wb_upload", help=t("rag.upload_help"),
-                              max_upload_size=LIMIT.upload_mb)
-    if upload is not None and st.session_state.get("wb_upload_seen") != upload.file_id:
-        st.session_state["wb_upload_seen"] = upload.file_id
-        try:
-            loaded = dataset_from_file(check_size("dataset", upload.getvalue(), upload.name), upload.name)
-            check_count("dataset", len(loaded.cases), upload.name)
-            requested = (loaded, upload.name)
-            st.session_state.pop("wb_error", None)
-        except InputError as error:
-            st.session_state["wb_error"] = error.message
-    current = st.session_state["wb_dataset"]
-    original = st.session_state.get("wb_original", current)
-    chosen = confirm_replace("wb_replace", changed_items(original.cases, current.cases), requested,
-                             upload_name=requested[1] if requested and requested[1] != "builtin" else None)
-    if chosen is not None:
-        st.session_state.update(wb_dataset=chosen[0], wb_original=chosen[0], wb_source=chosen[1])
-    other = st.file_uploader(t("wb.upload_other"), type=["json", "jsonl"], key="wb_other",
-                             help=t("wb.upload_other_help"), max_upload_size=LIMIT.upload_mb)
-    if "wb_error" in st.session_state:
-        st.error(t("rag.upload_failed", message=literal(st.session_state["wb_error"])))
+    data_source(SOURCE, lambda: load("builtin"))
+    stored_upload(WORKBENCH_COMPARE, "wb_other", "dataset", "wb.upload_other", "wb.upload_other_help",
+                  ("json", "jsonl"), lambda data, name: Loaded(dataset_from_file(data, name), name, "upload"),
+                  count=lambda dataset: len(dataset.cases))
     downloads = st.container()
 
     st.subheader(t("rag.settings"))
@@ -82,7 +82,7 @@ with st.sidebar:
     ngram = kept(st.slider, "wb_ngram", 5, t("wb.ngram"), 2, 10)
     cutoff = kept(st.slider, "wb_cutoff", 0.8, t("wb.cutoff"), 0.3, 1.0, step=0.05)
 
-dataset = st.session_state["wb_dataset"]
+dataset, _, source, source_kind = stored_or_default(SOURCE, lambda: load("builtin"))
 cases = dataset.cases
 
 # ---------------------------------------------------------------- main: identity and contract
@@ -155,33 +155,34 @@ st.dataframe(pd.DataFrame([{t("wb.split"): split, **{t(f"wb.{k}"): v for k, v in
 # ---------------------------------------------------------------- splits
 with st.expander(t("wb.splits_title")):
     st.caption(t("wb.splits_help"))
-    by = st.selectbox(t("wb.stratify_by"), ["(none)", *METADATA_FIELDS], key="wb_split_by")
-    seed = st.number_input(t("rub.gen.seed"), 0, 10_000, 7, key="wb_split_seed")
-    shares = {split: st.slider(split, 0.0, 1.0, default, 0.05, key=f"wb_share_{split}")
+    by = kept(st.selectbox, "wb_split_by", "(none)", t("wb.stratify_by"), options=["(none)", *METADATA_FIELDS])
+    seed = kept(st.number_input, "wb_split_seed", 7, t("rub.gen.seed"), min_value=0, max_value=10_000)
+    shares = {split: kept(st.slider, f"wb_share_{split}", default, split, min_value=0.0, max_value=1.0, step=0.05)
               for split, default in zip(SPLITS, (0.1, 0.5, 0.2, 0.2), strict=True)}
     if st.button(t("wb.assign")):
         try:
             assignment = assign_splits(cases, None if by == "(none)" else by, int(seed), shares)
-            st.session_state["wb_dataset"] = with_splits(dataset, assignment)
-            st.rerun()
+            with_splits(dataset, assignment)  # refused here, with the place, rather than by the store
         except InputError as error:
             st.error(literal(error.message))
+        else:
+            if store({"op": "splits", "assignment": assignment}):
+                st.rerun()
 
 # ---------------------------------------------------------------- held-out discipline
 st.subheader(t("wb.heldout_title"))
-if st.toggle(t("wb.heldout_show"), key="wb_heldout_toggle"):
-    if not st.session_state.get("wb_heldout_counted"):
-        st.session_state["wb_reveals"] = st.session_state.get("wb_reveals", 0) + 1
-        st.session_state["wb_heldout_counted"] = True
+# Each time the held-out results are opened counts as one look; a reload that finds them open does not.
+was_showing = workspace.shown.get("wb_heldout_toggle", workspace.setting("wb_heldout_toggle", False))
+if kept(st.toggle, "wb_heldout_toggle", False, t("wb.heldout_show")):
+    if not was_showing:
+        store({"op": "reveal"})
     held = [c for c in cases if c.metadata.get("split") == "held-out"]
     held_strata = strata(held, "split", min_units=1) if held else None
     if held_strata:
         p = held_strata.overall[metric]
         st.markdown(t("wb.heldout_result", metric=_metric(metric), count=len(held),
                       value="N/A" if p.value is None else format_percent(p.value, lang)))
-else:
-    st.session_state["wb_heldout_counted"] = False
-st.caption(t("wb.heldout_reveals", count=st.session_state.get("wb_reveals", 0)))
+st.caption(t("wb.heldout_reveals", count=reveals(workspace.edits(WORKBENCH))))
 st.caption(t("wb.heldout_doc"))
 
 # ---------------------------------------------------------------- revision log
@@ -198,12 +199,14 @@ with st.form("wb_change"):
     author = st.text_input(t("wb.author"))
     if st.form_submit_button(t("wb.apply_change")):
         try:
-            st.session_state["wb_dataset"] = apply_label_change(
+            record = workbench_revision(
                 dataset, case_id, kind, unit_id, label_field, {"true": True, "false": False, "null": None}[new_value],
                 reason, author, datetime.now(UTC).isoformat(timespec="seconds"))
-            st.rerun()
         except InputError as error:
             st.error(literal(error.message))
+        else:
+            if store(record):
+                st.rerun()
 log = revisions(dataset)
 if log:
     st.dataframe(pd.DataFrame([{t("rag.case"): r.case, t("wb.unit_id"): r.unit, t("wb.field"): r.field,
@@ -214,11 +217,11 @@ else:
     st.caption(t("wb.no_history"))
 
 # ---------------------------------------------------------------- diff
+other = stored_upload_data(WORKBENCH_COMPARE)
 if other is not None:
     st.subheader(t("wb.diff_title"))
     try:
-        changes = diff_datasets(dataset, dataset_from_file(check_size("dataset", other.getvalue(), other.name),
-                                                           other.name))
+        changes = diff_datasets(dataset, other[0])
     except InputError as error:
         st.error(t("rag.upload_failed", message=literal(error.message)))
     else:
@@ -238,3 +241,5 @@ if other is not None:
 with downloads:
     st.download_button(t("wb.download"), dataset_to_text(dataset), file_name=f"dataset-{short_version(digest)}.json",
                        mime="application/json", width="stretch")
+
+finish_page()

@@ -4,16 +4,16 @@ import pandas as pd
 import streamlit as st
 
 from ui.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
+from ui.data_kinds import RAG, THRESHOLD_UPLOAD, WORKBENCH
+from ui.data_source import Loaded, stored_upload, stored_upload_data
 from ui.i18n import format_number, format_percent, translate
-from ui.limits import LIMITS, check_count, check_size
 from ui.rag_view import proportion_text
-from ui.rag_workspace import get_workspace
-from ui.session import kept, setup_page, t
+from ui.session import current_workspace, finish_page, kept, setup_page, t
 from ui.text import id_list, literal
 from uncase_core.errors import InputError
 from uncase_core.rag import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag_cases import dataset_from_bytes
-from uncase_core.scenarios import load_all, load_index, load_workbench
+from uncase_core.scenarios import load_index, load_scenario, load_workbench
 from uncase_core.thresholds import (
     case_standings,
     composite_standings,
@@ -24,7 +24,6 @@ from uncase_core.thresholds import (
     weight_flips,
 )
 
-LIMIT = LIMITS["thresholds"]
 SOURCES = ("workbench", "rag", "upload")
 WEIGHT_GRID = tuple(round(0.25 * i, 2) for i in range(13))  # 0 to 3
 
@@ -36,13 +35,15 @@ def _metric(name: str) -> str:
 
 
 def _dataset(source: str):
-    """The chosen dataset; the workbench's and the RAG page's carry the labels the user made there."""
+    """The chosen dataset; the workbench's and the RAG page's carry the labels the person made there (or, while
+    nothing is stored there, what those pages show first)."""
+    workspace = current_workspace()
     if source == "workbench":
-        return st.session_state.get("wb_dataset") or load_workbench(lang)
+        return workspace.data(WORKBENCH, lambda: load_workbench(lang))
     if source == "rag":
-        workspace = get_workspace()
-        return workspace.dataset if workspace else load_all(load_index(), lang)
-    return st.session_state.get("thr_uploaded")
+        return workspace.data(RAG, lambda: load_scenario(load_index()[0], lang))
+    stored = stored_upload_data(THRESHOLD_UPLOAD)
+    return None if stored is None else stored[0]
 
 
 # ---------------------------------------------------------------- sidebar
@@ -51,19 +52,9 @@ with st.sidebar:
     source = kept(st.radio, "thr_source", "workbench", t("thr.source"), options=list(SOURCES),
                   format_func=lambda s, lang=lang: translate(lang, f"thr.source.{s}"))
     if source == "upload":
-        upload = st.file_uploader(t("wb.upload"), type=["json", "jsonl"], key="thr_upload",
-                                  help=t("rag.upload_help"), max_upload_size=LIMIT.upload_mb)
-        if upload is not None and st.session_state.get("thr_upload_seen") != upload.file_id:
-            st.session_state["thr_upload_seen"] = upload.file_id
-            try:
-                loaded = dataset_from_bytes(check_size("thresholds", upload.getvalue(), upload.name), upload.name)
-                check_count("thresholds", len(loaded.cases), upload.name)
-                st.session_state["thr_uploaded"] = loaded
-                st.session_state.pop("thr_error", None)
-            except InputError as error:
-                st.session_state["thr_error"] = error.message
-        if "thr_error" in st.session_state:
-            st.error(t("rag.upload_failed", message=literal(st.session_state["thr_error"])))
+        stored_upload(THRESHOLD_UPLOAD, "thr_upload", "thresholds", "wb.upload", "rag.upload_help", ("json", "jsonl"),
+                      lambda data, name: Loaded(dataset_from_bytes(data, name), name, "upload"),
+                      count=lambda dataset: len(dataset.cases))
     mode = kept(st.radio, "thr_mode", "threshold", t("thr.mode"), options=["threshold", "weight"],
                 format_func=lambda m, lang=lang: translate(lang, f"thr.mode.{m}"))
     metric = kept(st.selectbox, "thr_metric", "faithfulness", t("wb.metric"), options=list(METRICS),
@@ -74,6 +65,7 @@ st.markdown(t("thr.intro"))
 dataset = _dataset(source)
 if dataset is None or not dataset.cases:
     st.info(t("thr.no_data"))
+    finish_page()
     st.stop()
 cases = dataset.cases
 questions = {c.id: c.question for c in cases}
@@ -109,10 +101,10 @@ def _counts_row(point) -> None:
 try:
     if mode == "threshold":
         left, right = st.columns(2)
-        current = left.slider(t("thr.current"), 0.0, 1.0, DEFAULT_THRESHOLDS[metric], 0.05,
-                              key=f"thr_current_{metric}", format="%.2f")
-        other = right.slider(t("thr.compare"), 0.0, 1.0, max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)), 0.05,
-                             key=f"thr_other_{metric}", format="%.2f")
+        current = kept(left.slider, f"thr_current_{metric}", DEFAULT_THRESHOLDS[metric], t("thr.current"),
+                       min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
+        other = kept(right.slider, f"thr_other_{metric}", max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)),
+                     t("thr.compare"), min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
         grid = sorted({*threshold_grid(), current, other})
         sweep = sweep_threshold(cases, metric, grid)
         at_current = next(p for p in sweep.points if p.x == current)
@@ -131,12 +123,13 @@ try:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("rag.aggregation"), options=list(AGGREGATIONS),
                            format_func=lambda a: t(f"aggregation.{a}"), horizontal=True)
         left, right = st.columns(2)
-        threshold = left.slider(t("thr.composite_threshold"), 0.0, 1.0, 0.7, 0.05, key="thr_composite_threshold",
-                                format="%.2f")
-        weight = right.slider(t("thr.weight", metric=_metric(metric)), 0.0, 3.0, 1.0, 0.25,
-                              key=f"thr_weight_{metric}")
+        threshold = kept(left.slider, "thr_composite_threshold", 0.7, t("thr.composite_threshold"), min_value=0.0,
+                         max_value=1.0, step=0.05, format="%.2f")
+        weight = kept(right.slider, f"thr_weight_{metric}", 1.0, t("thr.weight", metric=_metric(metric)),
+                      min_value=0.0, max_value=3.0, step=0.25)
         with st.expander(t("thr.other_weights")):
-            weights = {m: st.slider(_metric(m), 0.0, 3.0, 1.0, 0.25, key=f"thr_fixed_weight_{m}")
+            weights = {m: kept(st.slider, f"thr_fixed_weight_{m}", 1.0, _metric(m), min_value=0.0, max_value=3.0,
+                               step=0.25)
                        for m in METRICS if m != metric}
         weights[metric] = 1.0
         grid = sorted({*WEIGHT_GRID, weight})
@@ -163,3 +156,5 @@ try:
         st.dataframe(_standing_rows(standings), hide_index=True, width="stretch")
 except InputError as error:
     st.error(literal(error.message))
+
+finish_page()

@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui.charts import half_width_chart
 from ui.i18n import format_percent
-from ui.session import kept, setup_page, t
+from ui.session import finish_page, kept, setup_page, t
 from ui.text import literal
 from uncase_core.errors import InputError
 from uncase_core.stats import (
@@ -43,6 +43,7 @@ try:
     normal_needed = normal_sample_size(expected, half_width, confidence)
 except InputError as error:
     st.error(literal(error.message))
+    finish_page()
     st.stop()
 first, second = st.columns(2)
 first.metric(t("plan.wilson_n"), f"{needed:,}", help=t("plan.wilson_n_help"))
@@ -95,3 +96,5 @@ else:
             st.success(t("plan.distinguishable", level=_pct(confidence, 0)))
         else:
             st.warning(t("plan.not_distinguishable", level=_pct(confidence, 0)))
+
+finish_page()

@@ -3,16 +3,18 @@
 import pandas as pd
 import streamlit as st
 
+from ui.data_kinds import AGREEMENT_A, AGREEMENT_B
+from ui.data_source import Loaded, stored_upload, stored_upload_data
 from ui.i18n import format_number, format_percent, translate
-from ui.limits import LIMITS, check_count, check_size
+from ui.limits import check_count
 from ui.rag_view import proportion_text
-from ui.session import kept, setup_page, t
+from ui.session import finish_page, kept, setup_page, t
 from ui.text import id_list, literal
 from uncase_core.agreement import agreement_from_bytes
 from uncase_core.errors import InputError
+from uncase_core.jsonfiles import decode_text
 from uncase_core.scenarios import ASSETS
 
-LIMIT = LIMITS["agreement"]
 FIELDS = ("all", "relevant", "supported", "correct", "covered")
 
 lang = setup_page("agr.title")
@@ -24,6 +26,13 @@ def _builtin_pair(language: str) -> tuple[bytes, str, bytes, str]:
     return a.read_bytes(), a.name, b.read_bytes(), b.name
 
 
+def _as_text(data: bytes, name: str) -> str:
+    try:
+        return decode_text(data)
+    except InputError as error:
+        raise error.located(name) from None
+
+
 def _label(value: object) -> str:
     return t(f"agr.value.{str(value).lower()}") if isinstance(value, bool) else str(value)
 
@@ -33,11 +42,12 @@ with st.sidebar:
     st.subheader(t("rag.data"))
     source = kept(st.radio, "agr_source", "builtin", t("agr.source"), options=["builtin", "upload"],
                   format_func=lambda s, lang=lang: translate(lang, f"agr.source.{s}"))
-    uploads = {}
     if source == "upload":
-        for side in ("a", "b"):
-            uploads[side] = st.file_uploader(t(f"agr.upload_{side}"), type=["json", "jsonl"], key=f"agr_upload_{side}",
-                                             help=t("agr.upload_help"), max_upload_size=LIMIT.upload_mb)
+        for side, kind in (("a", AGREEMENT_A), ("b", AGREEMENT_B)):
+            # Kept as the file's text; read (and matched with the other file) below, on every run.
+            stored_upload(kind, f"agr_upload_{side}", "agreement", f"agr.upload_{side}", "agr.upload_help",
+                          ("json", "jsonl"), lambda data, name: Loaded(_as_text(data, name), name, "upload"),
+                          count=lambda text: 0)
     field = kept(st.selectbox, "agr_field", "all", t("agr.field"), options=list(FIELDS),
                  format_func=lambda f, lang=lang: translate(lang, f"agr.field.{f}"))
 
@@ -47,27 +57,24 @@ st.markdown(t("agr.intro"))
 if source == "builtin":
     files = _builtin_pair(lang)
     st.caption(t("agr.builtin_note"))
-elif uploads.get("a") is not None and uploads.get("b") is not None:
-    files = (uploads["a"].getvalue(), uploads["a"].name, uploads["b"].getvalue(), uploads["b"].name)
-    try:
-        check_size("agreement", files[0], files[1])
-        check_size("agreement", files[2], files[3])
-    except InputError as error:
-        st.error(t("rag.upload_failed", message=literal(error.message)))
-        st.stop()
+elif (a := stored_upload_data(AGREEMENT_A)) is not None and (b := stored_upload_data(AGREEMENT_B)) is not None:
+    files = (a[0].encode("utf-8"), a[1], b[0].encode("utf-8"), b[1])
 else:
     st.info(t("agr.upload_both"))
+    finish_page()
     st.stop()
 
 try:
     matched = agreement_from_bytes(*files, field=None if field == "all" else field)
 except InputError as error:
     st.error(t("rag.upload_failed", message=literal(error.message)))
+    finish_page()
     st.stop()
 try:
     check_count("agreement", len(matched.pairs), files[1])
 except InputError as error:
     st.error(t("rag.upload_failed", message=literal(error.message)))
+    finish_page()
     st.stop()
 result = matched.agreement()
 
@@ -83,8 +90,10 @@ st.caption(t("agr.raw_line", line=proportion_text(result.agreement_interval)))
 if result.kappa is not None and result.low is not None:
     st.caption(t("agr.kappa_line", kappa=format_number(result.kappa, lang), low=format_number(result.low, lang),
                  high=format_number(result.high, lang)))
-if result.note:
+if result.kappa is None:
     st.warning(t("agr.kappa_na"))
+elif result.note:
+    st.caption(t(f"agr.note.{result.note}"))
 st.caption(t("agr.matched", units=result.units, only_a=matched.only_a, only_b=matched.only_b,
              neither=matched.neither))
 for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):
@@ -115,3 +124,5 @@ if matched.disagreements:
     } for p in matched.disagreements]), hide_index=True, width="stretch")
 else:
     st.caption(t("agr.no_disagreements"))
+
+finish_page()

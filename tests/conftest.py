@@ -7,6 +7,8 @@ hypothesis tests can use them without a function-scoped-fixture health check.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +17,10 @@ import pytest
 from uncase_core.rag_cases import RagCase, case_from_dict
 
 Label = bool | None
+
+# Every test (and every server a browser test starts) stores workspaces in a throwaway SQLite file, never in the
+# developer's data/uncase.db. Set before anything opens the store.
+os.environ["UNCASE_STORE"] = f"sqlite:///{tempfile.mkdtemp(prefix='uncase-tests-')}/store.db"
 
 
 def case_dict(

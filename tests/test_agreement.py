@@ -15,8 +15,12 @@ from hypothesis import strategies as st
 from statsmodels.stats.inter_rater import cohens_kappa as statsmodels_kappa
 
 from uncase_core.agreement import (
+    NOTE_CONSTANT_ANNOTATOR,
     NOTE_NO_UNITS,
     NOTE_ONE_CATEGORY,
+    NOTE_ZERO_VARIANCE,
+    NOTES,
+    WEIGHTS,
     Agreement,
     LabelPair,
     MatchedLabels,
@@ -122,7 +126,9 @@ def test_kappa_matches_hand_formula_and_statsmodels(pair):
         assert result.kappa is None
         assert result.note == NOTE_ONE_CATEGORY
         return
-    assert result.note is None
+    constant = len(set(a)) == 1 or len(set(b)) == 1
+    assert (result.note == NOTE_CONSTANT_ANNOTATOR) == constant
+    assert result.note in (None, NOTE_CONSTANT_ANNOTATOR, NOTE_ZERO_VARIANCE)
     assert result.kappa == pytest.approx(hand_kappa(a, b), abs=1e-9)
     with np.errstate(invalid="ignore", divide="ignore"):  # its variance can round below zero
         reference = statsmodels_kappa(np.array(result.table)).kappa
@@ -130,8 +136,11 @@ def test_kappa_matches_hand_formula_and_statsmodels(pair):
     assert result.kappa == pytest.approx(
         (result.agreement - result.expected_agreement) / (1 - result.expected_agreement), abs=1e-9
     )
-    assert -1.0 <= result.low <= result.kappa <= result.high <= 1.0
-    for value in (result.kappa, result.low, result.high, result.agreement, result.expected_agreement):
+    if result.note is None:
+        assert -1.0 <= result.low <= result.kappa <= result.high <= 1.0
+    else:  # a zero asymptotic variance: kappa without a one-point interval
+        assert result.low is None and result.high is None
+    for value in (result.kappa, result.agreement, result.expected_agreement):
         assert not math.isnan(value)
 
 
@@ -151,7 +160,9 @@ def test_numpy_bools_are_labels():
 
 def test_perfect_agreement_and_perfect_disagreement():
     perfect = cohen_kappa([True, False, True, False], [True, False, True, False])
-    assert (perfect.kappa, perfect.low, perfect.high, perfect.agreement) == (1.0, 1.0, 1.0, 1.0)
+    # Its asymptotic variance is 0: an interval [1, 1] from four units would claim certainty (issue 16).
+    assert (perfect.kappa, perfect.low, perfect.high, perfect.agreement) == (1.0, None, None, 1.0)
+    assert perfect.note == NOTE_ZERO_VARIANCE
     opposite = cohen_kappa([True, False, True, False], [False, True, False, True])
     assert opposite.kappa == -1.0
     assert opposite.agreement == 0.0
@@ -194,7 +205,8 @@ def test_one_category_each_but_different_is_defined():
     assert result.kappa == 0.0
     assert result.expected_agreement == 0.0
     assert result.agreement == 0.0
-    assert result.note is None
+    assert result.note == NOTE_CONSTANT_ANNOTATOR
+    assert result.low is None and result.high is None
 
 
 def test_agreement_is_frozen():
@@ -419,3 +431,182 @@ def test_built_in_annotator_a_is_the_workbench_labels():
                         assert value is None
                         changed += 1
     assert changed == 2
+
+
+# ---------------------------------------------------------------- issue 16: zero variance, any labels, weights
+
+
+def test_a_label_one_annotator_never_used_gives_kappa_0_without_an_interval():
+    # Issue 16: this gave kappa 0 with the interval [0, 0], from a zero asymptotic variance.
+    result = cohen_kappa([True] * 20, [True] * 19 + [False])
+    assert result.kappa == 0.0
+    assert result.low is None and result.high is None
+    assert result.note == NOTE_CONSTANT_ANNOTATOR
+    assert result.to_dict()["note_text"] == NOTES[NOTE_CONSTANT_ANNOTATOR]
+    assert result.agreement_interval == Proportion.from_counts(19, 20)
+
+
+def test_every_note_has_english_wording():
+    assert set(NOTES) == {NOTE_NO_UNITS, NOTE_ONE_CATEGORY, NOTE_CONSTANT_ANNOTATOR, NOTE_ZERO_VARIANCE}
+    assert cohen_kappa([], []).to_dict()["note_text"] == NOTES[NOTE_NO_UNITS]
+    assert cohen_kappa([True, False], [True, True]).to_dict()["note_text"] is not None
+    assert cohen_kappa([True, False, True], [True, False, False]).to_dict()["note_text"] is None
+
+
+@pytest.mark.parametrize(("a", "b", "categories"), [
+    ([1, 0, 1, 1, 0], [1, 0, 0, 1, 0], (0, 1)),
+    ([5, 4, 1, 3, 5, 2], [5, 3, 1, 3, 4, 2], (1, 2, 3, 4, 5)),
+    (["pos", "neg", "pos"], ["pos", "pos", "pos"], ("neg", "pos")),
+    ([2.0, 1, 2], [2, 1.0, 1], (1, 2)),
+    (np.array([1, 2, 2]), np.array([1, 2, 1]), (1, 2)),
+    (np.array([1.0, 2.0, 2.0]), [np.int64(1), 2, 1], (1, 2)),
+])
+def test_integer_text_and_whole_float_labels_are_categories(a, b, categories):
+    result = cohen_kappa(a, b)
+    assert result.categories == categories
+    assert all(type(c) in (int, str) for c in result.categories)
+    expected = [int(x) if isinstance(x, float | np.floating | np.integer) else x for x in a]
+    assert result.kappa == pytest.approx(hand_kappa(expected, [int(y) if not isinstance(y, str) else y for y in b]))
+
+
+def test_integer_labels_give_the_same_kappa_as_booleans():
+    a, b = labels_from_table([[20, 5], [10, 15]], [False, True])
+    as_numbers = cohen_kappa([int(x) for x in a], [int(y) for y in b])
+    as_booleans = cohen_kappa(a, b)
+    assert (as_numbers.kappa, as_numbers.low, as_numbers.high) == (as_booleans.kappa, as_booleans.low,
+                                                                   as_booleans.high)
+    assert as_numbers.categories == (0, 1)
+
+
+@pytest.mark.parametrize(("a", "b", "where", "message"), [
+    ([True, False, 1], [True, False, True], "labels_a[2]", "Python counts True as 1"),
+    ([1, 0], [True, 0], "labels_b[0]", "is true/false but labels_a[0] is a number"),
+    ([np.bool_(True), 0], [1, 1], "labels_a[1]", "is a number but labels_a[0] is true/false"),
+    ([1, 2.5], [1, 2], "labels_a[1]", "expected a whole number, true, false or a text label, got 2.5"),
+    ([1, float("nan")], [1, 2], "labels_a[1]", "NaN is not a label"),
+    ([1, float("inf")], [1, 2], "labels_a[1]", "got inf"),
+    ([1, 2, None], [1, 2, 3], "labels_a[2]", "missing label (None)"),
+    ([1, b"x"], [1, 2], "labels_a[1]", "expected true, false, a whole number or a text label"),
+])
+def test_labels_that_are_refused(a, b, where, message):
+    with pytest.raises(InputError) as caught:
+        cohen_kappa(a, b)
+    assert caught.value.where == where
+    assert message in caught.value.problem
+
+
+# Anxiety ratings of 20 subjects by three raters, from R's irr package (Gamer et al.), as statsmodels'
+# tests carry them; irr's kappa2(anxiety[, 2:3], "equal") is 0.1459075 and with "squared" 0.2520325.
+# Rater 2 and 3 never use 5, and irr, like statsmodels on the table of used categories, drops it.
+ANXIETY_RATER_2 = [3, 6, 4, 6, 2, 4, 2, 4, 3, 3, 2, 3, 3, 3, 2, 2, 1, 3, 3, 4]
+ANXIETY_RATER_3 = [2, 1, 4, 4, 3, 2, 1, 6, 1, 1, 1, 2, 3, 3, 1, 1, 3, 3, 2, 2]
+
+
+@pytest.mark.parametrize(("weights", "kappa"), [(None, -0.006289308), ("linear", 0.1459075),
+                                                ("quadratic", 0.2520325)])
+def test_weighted_kappa_equals_r_irr_on_the_anxiety_ratings(weights, kappa):
+    result = cohen_kappa(ANXIETY_RATER_2, ANXIETY_RATER_3, weights=weights)
+    assert result.kappa == pytest.approx(kappa, abs=5e-8)
+    assert result.categories == (1, 2, 3, 4, 6)
+    assert result.weights == weights
+
+
+def test_weighted_kappa_equals_the_sas_example():
+    # SAS's weighted kappa printout that statsmodels tests against: kappa 0.4701, ASE 0.1457,
+    # 95% limits 0.1845 and 0.7558, for this table of ratings 0, 1, 2 with linear weights.
+    a, b = labels_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]], [0, 1, 2])
+    result = cohen_kappa(a, b, weights="linear")
+    assert result.kappa == pytest.approx(0.4701, abs=5e-5)
+    assert result.low == pytest.approx(0.1845, abs=5e-5)
+    assert result.high == pytest.approx(0.7558, abs=5e-5)
+    z = NormalDist().inv_cdf(0.975)
+    assert (result.high - result.low) / (2 * z) == pytest.approx(0.1457, abs=5e-5)
+    assert result.kappa == pytest.approx(
+        (result.weighted_agreement - result.weighted_expected_agreement) / (1 - result.weighted_expected_agreement),
+        abs=1e-12)
+
+
+def random_ratings(rng: np.random.Generator) -> tuple[list[int], list[int]]:
+    levels = int(rng.integers(2, 7))
+    n = int(rng.integers(2, 60))
+    a = rng.integers(1, levels + 1, size=n)
+    # The second rater is near the first most of the time, so weighted and plain kappa differ.
+    b = np.clip(a + rng.integers(-1, 2, size=n) * (rng.random(n) < 0.6), 1, levels)
+    return [int(x) for x in a], [int(y) for y in b]
+
+
+@pytest.mark.parametrize("weights", ["linear", "quadratic", None])
+def test_weighted_kappa_and_its_interval_equal_statsmodels_on_random_ratings(weights):
+    rng = np.random.default_rng(2016)
+    checked = 0
+    for _ in range(400):
+        a, b = random_ratings(rng)
+        confidence = float(rng.choice([0.8, 0.9, 0.95, 0.99]))
+        result = cohen_kappa(a, b, confidence, weights=weights)
+        if result.kappa is None:
+            continue
+        with np.errstate(divide="ignore", invalid="ignore"):
+            reference = statsmodels_kappa(np.array(result.table, dtype=float), wt=weights)
+        assert result.kappa == pytest.approx(reference.kappa, abs=1e-12)
+        if result.note is None:
+            z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+            half = z * math.sqrt(reference.var_kappa)
+            assert result.low == pytest.approx(max(reference.kappa - half, -1.0), abs=1e-12)
+            assert result.high == pytest.approx(min(reference.kappa + half, 1.0), abs=1e-12)
+            checked += 1
+        else:
+            assert result.low is None and result.high is None
+            assert abs(reference.var_kappa) < 1e-12
+    assert checked > 300
+
+
+def test_with_two_categories_weights_change_nothing():
+    a, b = labels_from_table([[20, 5], [10, 15]], [False, True])
+    plain = cohen_kappa(a, b)
+    for weights in WEIGHTS:
+        weighted = cohen_kappa(a, b, weights=weights)
+        assert weighted.kappa == pytest.approx(plain.kappa, abs=1e-12)
+        assert weighted.low == pytest.approx(plain.low, abs=1e-12)
+        assert weighted.high == pytest.approx(plain.high, abs=1e-12)
+
+
+def test_a_declared_scale_keeps_unused_categories_in_their_place():
+    a, b = [1, 2, 4, 5, 5, 1, 2], [1, 2, 5, 4, 5, 2, 2]
+    used = cohen_kappa(a, b, weights="linear")
+    assert used.categories == (1, 2, 4, 5)
+    scale = cohen_kappa(a, b, weights="linear", categories=[1, 2, 3, 4, 5])
+    assert scale.categories == (1, 2, 3, 4, 5)
+    assert scale.table[2] == (0, 0, 0, 0, 0)
+    for result in (used, scale):
+        reference = statsmodels_kappa(np.array(result.table, dtype=float), wt="linear")
+        assert result.kappa == pytest.approx(reference.kappa, abs=1e-12)
+    assert scale.kappa != pytest.approx(used.kappa)
+    # A text scale in its own order, not the alphabet's.
+    words = cohen_kappa(["low", "mid", "high", "mid"], ["mid", "mid", "high", "low"], weights="quadratic",
+                        categories=["low", "mid", "high"])
+    assert words.categories == ("low", "mid", "high")
+    numbers = cohen_kappa([1, 2, 3, 2], [2, 2, 3, 1], weights="quadratic")
+    assert words.kappa == pytest.approx(numbers.kappa, abs=1e-12)
+
+
+@pytest.mark.parametrize(("kwargs", "where"), [
+    ({"weights": "squared"}, "weights"),
+    ({"weights": True}, "weights"),
+    ({"categories": [1, 2, 2]}, "categories[2]"),
+    ({"categories": [1, 2]}, "labels_a[2]"),
+    ({"categories": "123"}, "categories"),
+    ({"categories": [True, False]}, "categories[0]"),
+])
+def test_bad_weights_and_scales(kwargs, where):
+    with pytest.raises(InputError) as caught:
+        cohen_kappa([1, 2, 3], [1, 2, 2], **kwargs)
+    assert caught.value.where == where
+
+
+def test_weighted_kappa_of_mixed_kinds_needs_a_scale():
+    with pytest.raises(InputError) as caught:
+        cohen_kappa([1, "x", 2], [1, "x", 1], weights="linear")
+    assert caught.value.where == "weights"
+    result = cohen_kappa([1, "x", 2], [1, "x", 1], weights="linear", categories=[1, 2, "x"])
+    assert result.categories == (1, 2, "x")
+    assert cohen_kappa([1, "x", 2], [1, "x", 1]).categories == (1, 2, "x")  # plain kappa needs no order

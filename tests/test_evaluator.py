@@ -23,7 +23,7 @@ from uncase_core.evaluator import (
     certificate_payload,
     verify,
 )
-from uncase_core.stats import Proportion
+from uncase_core.stats import NotApplicableError, Proportion
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "conversations"
 SEED = ("customer: Hello, how much is the car? agent: The car costs a fixed price with a factory warranty. "
@@ -206,6 +206,20 @@ def test_memorization_limit_is_configurable():
     case = memorization_case(grams=95, copied_words=8)
     assert "memorization" not in Evaluator(memorization_limit=0.02).evaluate(case).failures
     assert "memorization" in Evaluator(memorization_limit=0.0).evaluate(conv()).failures  # 0.0 >= 0.0
+
+
+def test_float_of_the_result_proportions_as_document_000_writes_it():
+    result = Evaluator().evaluate(memorization_case(grams=101 - 5, copied_words=8))
+    assert float(result.memorization_rate) < 0.01
+    assert float(result.memorization_rate) == 1 / 101
+    assert float(result.fidelity) == result.fidelity.value
+    assert float(result.coherence) == result.coherence.value
+
+
+def test_float_of_an_na_result_proportion_names_it():
+    result = Evaluator().evaluate(conv(source_texts=[]))
+    with pytest.raises(NotApplicableError, match=r"^the proportion 'memorization_rate' is N/A"):
+        float(result.memorization_rate)
 
 
 def test_memorization_not_applicable_is_not_checked():

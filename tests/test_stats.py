@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from uncase_core.errors import InputError
 from uncase_core.stats import (
     DEFAULT_CONFIDENCE,
+    NotApplicableError,
     Proportion,
     check_confidence,
     count_labels,
@@ -239,6 +240,29 @@ def test_proportion_na_from_counts_keeps_unlabelled():
     assert proportion.to_dict() == {
         "successes": 0, "total": 0, "unlabelled": 4, "value": None, "low": None, "high": None,
     }
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=1, max_value=10_000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_float_of_a_proportion_is_its_value(counts):
+    proportion = Proportion.from_counts(*counts, unlabelled=3)
+    assert float(proportion) == proportion.value == counts[0] / counts[1]
+    assert (float(proportion) < 0.01) == (counts[0] / counts[1] < 0.01)
+
+
+def test_float_of_an_na_proportion_raises_a_clear_error():
+    with pytest.raises(NotApplicableError, match=r"^this proportion is N/A: it has no labelled units \(4 unlabelled\)"):
+        float(Proportion.from_counts(0, 0, unlabelled=4))
+    named = Proportion.from_counts(0, 0).named("coverage")
+    with pytest.raises(ValueError, match=r"^the proportion 'coverage' is N/A"):
+        float(named)
+
+
+def test_a_name_changes_neither_equality_nor_the_json():
+    proportion = Proportion.from_counts(2, 3)
+    assert proportion.named("fidelity") == proportion
+    assert proportion.named("fidelity").to_dict() == proportion.to_dict()
+    assert hash(proportion.named("fidelity")) == hash(proportion)
 
 
 def test_proportion_all_false_is_zero_not_na():

@@ -598,7 +598,7 @@ MESSAGES = {
     "wb.heldout_title": "Held-out discipline",
     "wb.heldout_show": "Show held-out results",
     "wb.heldout_result": "{metric} on the {count} held-out cases: {value}",
-    "wb.heldout_reveals": "Held-out results revealed in this session: {count}.",
+    "wb.heldout_reveals": "Held-out results revealed since this dataset was loaded: {count}.",
     "wb.heldout_doc": (
         "A held-out set looked at again and again, with prompts changed after each failure, stops being "
         "independent evidence. Rotate cases, keep a private set or limit access, and record which data guided "
@@ -780,6 +780,14 @@ MESSAGES = {
         "Kappa is not defined here: both annotators used one and the same label for every unit, so chance "
         "alone explains all the agreement. Raw agreement is still shown."
     ),
+    "agr.note.constant_annotator": (
+        "No interval for kappa: one annotator gave every unit the same label, so kappa is 0 whatever the other "
+        "did, and its usual interval would shrink to a single point that claims a certainty the data cannot give."
+    ),
+    "agr.note.zero_variance": (
+        "No interval for kappa: with agreement this complete its usual interval shrinks to a single point, which "
+        "would claim a certainty that a handful of units cannot give. Label more units to learn how stable it is."
+    ),
     "agr.matched": (
         "{units} units labelled by both · {only_a} labelled only by A · {only_b} labelled only by B · "
         "{neither} by neither (all left out)."
@@ -821,4 +829,33 @@ MESSAGES = {
     ),
     "confirm.yes": "Yes, replace",
     "confirm.no": "No, keep my labels",
+    # ---------------------------------------------------------------- where the work is kept
+    "store.saved": "Saved on this server at {time}",
+    "store.nothing_yet": "Nothing to save yet: your changes are saved as you make them",
+    "store.not_saved": (
+        "Your last change was **not saved**: {problem}. It is not kept; the page shows what is saved."
+    ),
+    "store.your_work": "Your work and its link",
+    "store.link_help": (
+        "Everything you do here is saved as you go, under this link. Open it again (after closing the tab, "
+        "on another device, or after the server restarts) to carry on where you left off. Keep it to yourself: "
+        "anyone with the link sees and changes your work."
+    ),
+    "store.download_all": "Download everything (JSON)",
+    "store.start_fresh": "Start fresh",
+    "store.start_fresh_help": "A new, empty workspace with a new link. Your current work stays saved under its link.",
+    "store.fresh": "This is a fresh workspace. Your previous work is still saved under its own link.",
+    "store.bad_link": "The link's workspace code is not valid, so a new workspace was started.",
+    "store.unknown": (
+        "No saved work was found for this link (it may have been removed after a long time unused), "
+        "so a new workspace was started."
+    ),
+    "store.corrupt": (
+        "The work saved under this link could not be read ({place}: {problem}), so a new workspace was started. "
+        "The old one is left as it was on the server."
+    ),
+    "store.unavailable": "The playground cannot reach its store, so nothing can be saved: {problem}",
+    "rub.generator_source": "the generator",
+    "data.stored_upload": "Kept in your workspace: {name}",
+    "data.remove_upload": "Remove this file",
 }

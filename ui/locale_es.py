@@ -614,7 +614,7 @@ MESSAGES = {
     "wb.heldout_title": "Disciplina con el held-out",
     "wb.heldout_show": "Mostrar resultados del held-out",
     "wb.heldout_result": "{metric} en los {count} casos held-out: {value}",
-    "wb.heldout_reveals": "Veces que se mostraron resultados del held-out en esta sesión: {count}.",
+    "wb.heldout_reveals": "Veces que se mostraron resultados del held-out desde que se cargó este dataset: {count}.",
     "wb.heldout_doc": (
         "Un held-out que se revisa una y otra vez, cambiando prompts tras cada fallo, deja de ser evidencia "
         "independiente. Rota casos, mantén un conjunto privado o limita el acceso, y registra qué datos guiaron "
@@ -804,6 +804,16 @@ MESSAGES = {
         "Kappa no está definida aquí: los dos anotadores usaron una misma etiqueta para todas las unidades, así "
         "que el azar explica todo el acuerdo. El acuerdo bruto se sigue mostrando."
     ),
+    "agr.note.constant_annotator": (
+        "Kappa sin intervalo: un anotador dio la misma etiqueta a todas las unidades, así que kappa es 0 haga lo "
+        "que haga el otro, y su intervalo habitual se reduciría a un solo punto que aparenta una certeza que los "
+        "datos no dan."
+    ),
+    "agr.note.zero_variance": (
+        "Kappa sin intervalo: con un acuerdo tan completo, su intervalo habitual se reduce a un solo punto, que "
+        "aparentaría una certeza que unas pocas unidades no pueden dar. Etiquete más unidades para saber cuán "
+        "estable es."
+    ),
     "agr.matched": (
         "{units} unidades etiquetadas por ambos · {only_a} solo por A · {only_b} solo por B · "
         "{neither} por ninguno (todas fuera)."
@@ -847,4 +857,35 @@ MESSAGES = {
     ),
     "confirm.yes": "Sí, sustituir",
     "confirm.no": "No, conservar mis etiquetas",
+    # ---------------------------------------------------------------- dónde se guarda el trabajo
+    "store.saved": "Guardado en este servidor a las {time}",
+    "store.nothing_yet": "Aún no hay nada que guardar: tus cambios se guardan a medida que los haces",
+    "store.not_saved": (
+        "Tu último cambio **no se guardó**: {problem}. No se conserva; la página muestra lo que está guardado."
+    ),
+    "store.your_work": "Tu trabajo y su enlace",
+    "store.link_help": (
+        "Todo lo que haces aquí se guarda sobre la marcha, con este enlace. Ábrelo de nuevo (tras cerrar la "
+        "pestaña, en otro dispositivo o cuando el servidor se reinicie) para seguir donde lo dejaste. No lo "
+        "compartas: quien tenga el enlace ve y cambia tu trabajo."
+    ),
+    "store.download_all": "Descargar todo (JSON)",
+    "store.start_fresh": "Empezar de cero",
+    "store.start_fresh_help": (
+        "Un espacio de trabajo nuevo y vacío, con un enlace nuevo. Tu trabajo actual sigue guardado con su enlace."
+    ),
+    "store.fresh": "Este es un espacio de trabajo nuevo. Tu trabajo anterior sigue guardado con su propio enlace.",
+    "store.bad_link": "El código del espacio de trabajo del enlace no es válido; se empezó uno nuevo.",
+    "store.unknown": (
+        "No hay trabajo guardado con este enlace (puede haberse borrado tras mucho tiempo sin uso); "
+        "se empezó un espacio de trabajo nuevo."
+    ),
+    "store.corrupt": (
+        "El trabajo guardado con este enlace no se pudo leer ({place}: {problem}); se empezó un espacio de "
+        "trabajo nuevo. El anterior queda como estaba en el servidor."
+    ),
+    "store.unavailable": "El playground no puede acceder a su almacén, así que no se puede guardar nada: {problem}",
+    "rub.generator_source": "el generador",
+    "data.stored_upload": "Guardado en tu espacio de trabajo: {name}",
+    "data.remove_upload": "Quitar este archivo",
 }

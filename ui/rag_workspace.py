@@ -1,87 +1,92 @@
-"""The RAG page's working data: the dataset being labelled, kept in session state.
+"""The RAG page's data: the dataset being labelled, as stored in the person's workspace.
 
-The dataset in session state is the one source of truth for labels. Each label table is
-given the same first table under its key (see :mod:`ui.editing`), and what the editor
-returns, that base plus every edit, is written back to the dataset. Keys change with the
-case, the language and each replaced or reset dataset.
+The workspace holds the dataset as loaded and one edit record per label change; this view
+gives the page the current dataset, the label tables' keys and bases, and turns what the
+tables report into records (see :mod:`ui.labels`). Keys change with the data loaded, the
+case, the language and each re-read of the workspace.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pandas as pd
-import streamlit as st
 
-from ui.editing import stable_base
+from ui.data_kinds import RAG
+from ui.labels import editor_base, mark_stored, new_cells
+from ui.workspace import Workspace
+from uncase_core.edits import rag_label
 from uncase_core.rag_cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 
-_STATE_KEY = "rag_workspace"
+CASE_KEY = "rag_case"
 
 
-@dataclass
-class Workspace:
-    dataset: RagDataset
-    original: RagDataset
-    source: str  # scenario id, "all", or the uploaded file's name
-    source_kind: str  # "scenario", "all" or "upload"
-    generation: int = 0
-    case_index: int = 0
-    editor_bases: dict[str, tuple[Unit, ...]] = field(default_factory=dict)
+class RagView:
+    """The RAG page's view of a workspace: ``default()`` gives ``(dataset, source, source_kind)`` while none is
+    stored."""
+
+    def __init__(self, workspace: Workspace, default: Callable[[], tuple[RagDataset, str, str]]) -> None:
+        self.workspace = workspace
+        self._default = default
 
     @property
-    def case(self) -> RagCase:
-        return self.dataset.cases[min(self.case_index, len(self.dataset.cases) - 1)]
+    def dataset(self) -> RagDataset:
+        return self.workspace.data(RAG, lambda: self._default()[0])
+
+    @property
+    def original(self) -> RagDataset:
+        return self.workspace.original(RAG, lambda: self._default()[0])
+
+    @property
+    def source(self) -> tuple[str, str]:
+        stored = self.workspace.source(RAG)
+        return stored if stored is not None else self._default()[1:]
 
     @property
     def changed(self) -> bool:
-        return self.dataset != self.original
+        return bool(self.workspace.edits(RAG)) and self.dataset != self.original
 
-    def replace_dataset(self, dataset: RagDataset, source: str, source_kind: str) -> None:
-        self.dataset = dataset
-        self.original = dataset
-        self.source = source
-        self.source_kind = source_kind
-        self.case_index = 0
-        self.generation += 1
-        self.editor_bases.clear()
+    @property
+    def case_index(self) -> int:
+        index = self.workspace.setting(CASE_KEY, 0)
+        count = len(self.dataset.cases)
+        return index if isinstance(index, int) and 0 <= index < count else 0
 
-    def reset(self) -> None:
-        self.dataset = self.original
-        self.generation += 1
-        self.editor_bases.clear()
+    @property
+    def case(self) -> RagCase:
+        return self.dataset.cases[self.case_index]
 
     def editor_key(self, kind: str, language: str) -> str:
         # The language is part of the key: translated column labels give the editor a new identity.
-        return f"rag_editor_{kind}_{self.generation}_{self.case_index}_{language}"
+        loaded = self.workspace.loaded_at(RAG)
+        return f"rag_editor_{kind}_{loaded}_{self.workspace.revision}_{self.case_index}_{language}"
 
-    def editor_base(self, kind: str, language: str, has_widget_state: bool) -> tuple[Unit, ...]:
-        """The units to give the editor this run (see :mod:`ui.editing`)."""
-        key = self.editor_key(kind, language)
-        return stable_base(self.editor_bases, key, self.case.units(kind), has_widget_state)
+    def editor_base(self, kind: str, language: str, has_widget_state: bool) -> pd.DataFrame:
+        """The table to give the editor this run (see :mod:`ui.labels`)."""
+        return editor_base(self.workspace.editors, self.editor_key(kind, language), has_widget_state,
+                           lambda: units_frame(self.case.units(kind), kind))
 
     def apply_editor_states(self, state: Mapping[str, Any], language: str) -> None:
-        """Write the current case's label tables (their base plus the edits in ``state``) into the dataset."""
-        case = self.case
+        """Store the label changes the current case's tables report and have not stored yet.
+
+        A StoreError (the workspace is full, the database is down) propagates with nothing changed.
+        """
+        dataset, case = self.dataset, self.case_index
+        records, stored = [], []
         for kind in LABEL_FIELDS:
             key = self.editor_key(kind, language)
-            if key not in self.editor_bases or key not in state:
-                continue
-            units = apply_edits(self.editor_bases[key], kind, state[key].get("edited_rows", {}))
-            if units != case.units(kind):
-                case = case.with_units(kind, units)
-        if case is not self.case:
-            self.dataset = self.dataset.with_case(self.case_index, case)
-
-
-def get_workspace() -> Workspace | None:
-    return st.session_state.get(_STATE_KEY)
-
-
-def set_workspace(workspace: Workspace) -> None:
-    st.session_state[_STATE_KEY] = workspace
+            widget_state = state.get(key) if key in state else None
+            units = dataset.cases[case].units(kind)
+            for row, column, value in new_cells(self.workspace.editors, key, widget_state):
+                label = None if value is None else bool(value)
+                # A cell set to the label already stored (e.g. by another tab) changes nothing: nothing to store.
+                if column in LABEL_FIELDS[kind] and row < len(units) and units[row].label(column) != label:
+                    records.append(rag_label(dataset, case, kind, row, column, label))
+            stored.append((key, widget_state))
+        self.workspace.edit(RAG, records, self._default)
+        for key, widget_state in stored:
+            mark_stored(self.workspace.editors, key, widget_state)
 
 
 def units_frame(units: tuple[Unit, ...], kind: str) -> pd.DataFrame:
@@ -93,17 +98,3 @@ def units_frame(units: tuple[Unit, ...], kind: str) -> pd.DataFrame:
     for name in LABEL_FIELDS[kind]:
         frame[name] = pd.Series([u.label(name) for u in units], dtype="boolean")
     return frame
-
-
-def apply_edits(units: tuple[Unit, ...], kind: str, edited_rows: Mapping[object, Mapping[str, object]]
-                ) -> tuple[Unit, ...]:
-    """The units with a data editor's ``edited_rows`` applied (rows are positions; a cleared box is None)."""
-    updated = list(units)
-    for row, changes in edited_rows.items():
-        position = int(row)  # the browser reports "3", the session state keeps 3
-        unit = updated[position]
-        for name, value in changes.items():
-            if name in LABEL_FIELDS[kind]:
-                unit = unit.with_label(name, None if value is None else bool(value))
-        updated[position] = unit
-    return tuple(updated)

@@ -1,17 +1,43 @@
-"""Shared page set-up: language, sidebar navigation, and widget values that survive page switches."""
+"""Shared page set-up: the person's workspace, the language, the sidebar, and widget values that are stored.
+
+Every page calls :func:`setup_page` first and :func:`finish_page` last. The workspace is
+named by ``?w=<token>`` in the address: the page opens it from the store (or starts a new
+one), keeps the token on every link, and says in a quiet line in the sidebar when the work
+was last saved. Session state is only a cache of the workspace: a reload, a new tab from
+the same link or a restarted server brings back the same labels, data, settings and
+language.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import streamlit as st
 
 from ui.i18n import LANGUAGES, guess_language, translate
+from ui.text import literal
+from ui.workspace import LANGUAGE, Workspace
+from uncase_store import (
+    CorruptWorkspace,
+    Store,
+    StoreConfigError,
+    StoreError,
+    UnknownWorkspace,
+    open_store,
+    store_url,
+    valid_token,
+)
+from uncase_store.store import encode
 
-LANGUAGE_KEY = "language"
+WORKSPACE_KEY = "workspace"
+QUERY_KEY = "w"
+LANGUAGE_QUERY_KEY = "lang"
 _LANGUAGE_WIDGET = "language_widget"
-_KEPT = "kept_widget_values"
+_NOTICE = "workspace_notice"
+_STATUS = "workspace_status_box"
 
 PAGES = (
     ("app.py", "nav.home", ":material/home:"),
@@ -29,8 +55,88 @@ SUMMARIES = ("home.rag_summary", "home.conv_summary", "home.sum_summary", "home.
              "home.thr_summary", "home.plan_summary", "home.agr_summary")
 
 
+# ---------------------------------------------------------------- the store and the workspace
+
+
+@st.cache_resource(show_spinner=False)
+def _open_store(url: str) -> Store:
+    # The one process-wide object: a SQLAlchemy engine (a connection pool) per store URL, migrated once.
+    return open_store(url)
+
+
+def get_store() -> Store:
+    return _open_store(store_url())
+
+
+def current_workspace() -> Workspace:
+    """The session's workspace (opened by :func:`setup_page` earlier in this run)."""
+    return st.session_state[WORKSPACE_KEY]
+
+
+def _browser_language() -> str:
+    try:
+        return guess_language(st.context.locale)
+    except Exception:  # no browser context (AppTest, bare mode)
+        return guess_language(None)
+
+
+def _notice(key: str, **values: object) -> None:
+    st.session_state[_NOTICE] = (key, values)
+
+
+def _open_workspace(store: Store) -> Workspace:
+    """The workspace the address names, kept in step with the store; a new one when there is none to open."""
+    token = st.query_params.get(QUERY_KEY)
+    cached: Workspace | None = st.session_state.get(WORKSPACE_KEY)
+    workspace = None
+    try:
+        if cached is not None and cached.token == token:
+            cached.sync()
+            workspace = cached
+        elif valid_token(token):
+            workspace = Workspace.open(store, token)
+            store.touch(token)
+        elif token is not None:
+            _notice("store.bad_link")
+    except UnknownWorkspace:
+        _notice("store.unknown")
+    except CorruptWorkspace as error:
+        _notice("store.corrupt", place=error.where, problem=error.problem)
+    if workspace is None:
+        language = cached.language if cached is not None and cached.language else _browser_language()
+        workspace = Workspace.create(store, {LANGUAGE: language})
+    if workspace is not cached:
+        _forget_session(keep=(_NOTICE,))
+        st.session_state[WORKSPACE_KEY] = workspace
+    if st.query_params.get(QUERY_KEY) != workspace.token:
+        st.query_params[QUERY_KEY] = workspace.token
+    return workspace
+
+
+def _forget_session(keep: tuple[str, ...] = ()) -> None:
+    """Drop every session value (widget states, pages' caches): they belonged to another workspace."""
+    for key in list(st.session_state):
+        if key not in keep:
+            del st.session_state[key]
+
+
+def start_fresh() -> None:
+    """Button callback: a new empty workspace in the same language; the old one stays stored under its link."""
+    old = current_workspace()
+    workspace = Workspace.create(old.store, {LANGUAGE: old.language or "en"})
+    _forget_session()
+    st.session_state[WORKSPACE_KEY] = workspace
+    st.query_params[QUERY_KEY] = workspace.token
+    _notice("store.fresh")
+
+
+# ---------------------------------------------------------------- language
+
+
 def language() -> str:
-    return st.session_state.get(LANGUAGE_KEY, "en")
+    workspace = st.session_state.get(WORKSPACE_KEY)
+    chosen = workspace.language if workspace is not None else None
+    return chosen if chosen in LANGUAGES else "en"
 
 
 def t(key: str, **values: object) -> str:
@@ -38,61 +144,206 @@ def t(key: str, **values: object) -> str:
     return translate(language(), key, **values)
 
 
-def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs: Any) -> Any:
-    """Draw ``widget`` under ``key`` and keep its value when the user visits another page.
+def _language_changed() -> None:
+    """The radio's callback: the only place the stored language changes (see NOTES: a radio that is
+    drawn anew on each page must not write its default back)."""
+    save_settings({LANGUAGE: st.session_state[_LANGUAGE_WIDGET]})
+    # Option widgets keep showing the label of the old language until their value is sent again.
+    for key in current_workspace().shown:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
 
-    Streamlit forgets a widget's value when a run does not draw it; the value is copied
-    to plain session state after each run and restored before the widget is drawn.
+
+def _language_from_link(workspace: Workspace) -> None:
+    """``?lang=es`` in a link a facilitator hands out sets the language once, then leaves the address."""
+    wanted = st.query_params.get(LANGUAGE_QUERY_KEY)
+    if wanted is None:
+        return
+    del st.query_params[LANGUAGE_QUERY_KEY]
+    if wanted in LANGUAGES and wanted != workspace.language:
+        save_settings({LANGUAGE: wanted})
+
+
+# ---------------------------------------------------------------- saving
+
+
+def save_settings(values: dict[str, Any]) -> bool:
+    """Store settings; on failure the reason is kept for the status line and False returned."""
+    workspace = current_workspace()
+    try:
+        workspace.set_settings(values)
+    except StoreError as error:
+        workspace.problem = str(error)
+        return False
+    return True
+
+
+def run_saving(action: Callable[[], None]) -> bool:
+    """Run a workspace change; if the store refuses it, keep the reason for the status line and say False."""
+    workspace = current_workspace()
+    try:
+        action()
+    except StoreError as error:
+        workspace.problem = str(error)
+        workspace.revision += 1  # label tables are drawn again from what is stored
+        return False
+    return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return encode(a) == encode(b)
+    except (TypeError, ValueError):
+        return a == b
+
+
+def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs: Any) -> Any:
+    """Draw ``widget`` under ``key`` with its value stored in the workspace.
+
+    The stored value (or ``default``) is the widget's starting value on every page visit, in
+    every new session from the same link. A value the person changes is stored in this run;
+    a value changed elsewhere (another tab) is taken over unless the person just changed it
+    here. With ``options=`` a stored value that is no longer an option falls back to ``default``.
     """
-    store = st.session_state.setdefault(_KEPT, {})
-    if key not in st.session_state:
-        st.session_state[key] = store.get(key, default)
+    workspace = current_workspace()
+    stored = workspace.setting(key, default)
+    options = kwargs.get("options")
+    if options is not None and stored not in list(options):
+        stored = default
+    if key in st.session_state:
+        current = st.session_state[key]
+        shown = workspace.shown.get(key, stored)
+        if _same(current, shown) and not _same(stored, shown):
+            st.session_state[key] = stored
+    else:
+        st.session_state[key] = stored
     value = widget(*args, key=key, **kwargs)
-    store[key] = value
+    workspace.shown[key] = value
+    if not _same(value, workspace.setting(key, default)):
+        save_settings({key: value})
     return value
 
 
 def keep(key: str) -> None:
-    """Copy a kept widget's value to the store now, from a callback of a run that will not draw it."""
-    st.session_state.setdefault(_KEPT, {})[key] = st.session_state[key]
+    """Store a kept widget's value now, from a callback of a run that will not draw it."""
+    workspace = current_workspace()
+    workspace.shown[key] = st.session_state[key]
+    if not _same(st.session_state[key], workspace.setting(key)):
+        save_settings({key: st.session_state[key]})
 
 
 def set_kept(key: str, value: Any) -> None:
     """Set a kept widget's value; call before the widget is drawn in this run."""
-    st.session_state.setdefault(_KEPT, {})[key] = value
     st.session_state[key] = value
+    current_workspace().shown[key] = value
+    save_settings({key: value})
 
 
 def forget(*keys: str) -> None:
-    """Drop kept values so their widgets start again from their defaults."""
-    store = st.session_state.setdefault(_KEPT, {})
+    """Drop stored values so their widgets start again from their defaults."""
+    workspace = current_workspace()
     for key in keys:
-        store.pop(key, None)
         st.session_state.pop(key, None)
+        workspace.shown.pop(key, None)
+    save_settings(dict.fromkeys(keys))
+
+
+# ---------------------------------------------------------------- the page frame
+
+
+def page_link(path: str, label: str, icon: str | None = None) -> None:
+    """A link to another page that keeps the workspace (Streamlit drops the address's parameters otherwise)."""
+    st.page_link(path, label=label, icon=icon, query_params={QUERY_KEY: current_workspace().token})
 
 
 def setup_page(title_key: str) -> str:
-    """Call first on every page: page config, language, navigation. Returns the language."""
-    st.set_page_config(page_title=translate(language(), title_key), page_icon="🔎", layout="wide")
-    if LANGUAGE_KEY not in st.session_state:
-        try:
-            locale = st.context.locale
-        except Exception:  # no browser context (tests, bare mode)
-            locale = None
-        st.session_state[LANGUAGE_KEY] = guess_language(locale)
-    if _LANGUAGE_WIDGET not in st.session_state:
-        st.session_state[_LANGUAGE_WIDGET] = st.session_state[LANGUAGE_KEY]
+    """Call first on every page: the workspace, page config, language, navigation. Returns the language."""
+    try:
+        store = get_store()
+        workspace = _open_workspace(store)
+    except (StoreConfigError, StoreError) as error:
+        st.set_page_config(page_title="UNCASE", page_icon="🔎", layout="wide")
+        st.error(translate(_browser_language(), "store.unavailable", problem=literal(error)))
+        st.stop()
+    _language_from_link(workspace)
+    lang = language()
+    st.set_page_config(page_title=translate(lang, title_key), page_icon="🔎", layout="wide")
     with st.sidebar:
-        chosen = st.radio(
-            "Language · Idioma",
-            options=list(LANGUAGES),
-            format_func=LANGUAGES.__getitem__,
-            key=_LANGUAGE_WIDGET,
-            horizontal=True,
-        )
-        st.session_state[LANGUAGE_KEY] = chosen
+        st.session_state[_LANGUAGE_WIDGET] = lang
+        st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
+                 key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)
+        st.session_state[_STATUS] = st.empty()
         st.markdown(f"**{t('nav.heading')}**")
         for path, label_key, icon in PAGES:
-            st.page_link(path, label=t(label_key), icon=icon)
+            page_link(path, t(label_key), icon)
         st.divider()
-    return chosen
+    if _NOTICE in st.session_state:
+        key, values = st.session_state.pop(_NOTICE)
+        st.info(t(key, **{name: literal(value) for name, value in values.items()}))
+    return lang
+
+
+def _saved_line(workspace: Workspace) -> None:
+    if workspace.problem:
+        st.error(t("store.not_saved", problem=literal(workspace.problem)))
+    elif workspace.saved_at is None:
+        st.caption(t("store.nothing_yet"))
+    else:
+        moment = workspace.saved_at.astimezone(_local_zone())
+        st.caption(t("store.saved", time=moment.strftime("%H:%M:%S")))
+
+
+def _local_zone() -> Any:
+    try:
+        from zoneinfo import ZoneInfo
+
+        name = st.context.timezone
+        return ZoneInfo(name) if name else None
+    except Exception:  # no browser context, or a zone the system does not know: the server's own
+        return None
+
+
+def resume_link(workspace: Workspace) -> str:
+    try:
+        url = st.context.url
+    except Exception:
+        url = None
+    return f"{url or ''}?{QUERY_KEY}={workspace.token}"
+
+
+def _status(workspace: Workspace) -> None:
+    _saved_line(workspace)
+    with st.expander(t("store.your_work")):
+        st.caption(t("store.link_help"))
+        st.code(resume_link(workspace), language=None, wrap_lines=True)
+        st.download_button(t("store.download_all"), key="workspace_download", width="stretch",
+                           data=lambda: json.dumps(workspace.to_document(), ensure_ascii=False, indent=2),
+                           file_name=f"uncase-workspace-{datetime.now():%Y%m%d-%H%M}.json",
+                           mime="application/json", on_click="ignore")
+        st.button(t("store.start_fresh"), key="workspace_fresh", on_click=start_fresh, width="stretch",
+                  help=t("store.start_fresh_help"))
+
+
+def finish_page(fragment_key: str | None = None, before: Callable[[], None] | None = None) -> None:
+    """Call last on every page: the quiet "saved" line and the resume link, in the sidebar.
+
+    A page whose label changes rerun only fragments passes ``fragment_key`` (and lists it
+    among the fragments those changes rerun), with ``before`` storing pending label edits.
+    """
+    box = st.session_state.get(_STATUS)
+    if box is None:
+        return
+    workspace = current_workspace()
+    if fragment_key is None:
+        with box.container():
+            _status(workspace)
+        return
+
+    @st.fragment(key=fragment_key)
+    def status() -> None:
+        if before is not None:
+            before()
+        _status(workspace)
+
+    with box.container():
+        status()

@@ -1,10 +1,18 @@
-"""Agreement between two annotators: percent agreement, Cohen's kappa and the confusion table.
+"""Agreement between annotators: Cohen's kappa for two, Krippendorff's alpha and Fleiss' kappa for many.
 
-Two people label the same units; :func:`cohen_kappa` compares their labels and
-:func:`match_labels` pairs up the labels of two RAG dataset files (the same cases,
-labelled separately) by case id, unit kind, unit id and label field. Labels that only one
-side gave are counted and left out of every figure. Anything that cannot be computed is
-``None`` with a ``note`` saying why, never NaN.
+Two people label the same units; :func:`cohen_kappa` compares their labels (plain, or
+weighted for ordinal ratings) and :func:`match_labels` pairs up the labels of two RAG
+dataset files (the same cases, labelled separately) by case id, unit kind, unit id and
+label field. Labels that only one side gave are counted and left out of every figure.
+
+A class of annotators, some of whom skipped units, is compared with
+:func:`krippendorff_alpha`, :func:`fleiss_kappa` and :func:`bootstrap_interval` (from
+:mod:`uncase_core.agreement_many`, re-exported here).
+
+Labels are categories as :mod:`uncase_core.categories` defines them: booleans, whole
+numbers or texts, never booleans mixed with numbers. Anything that cannot be computed is
+``None`` with a ``note``: a stable code whose English wording is in :data:`NOTES`, never
+NaN.
 """
 
 from __future__ import annotations
@@ -12,19 +20,58 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from types import MappingProxyType
+from typing import Literal
 
 import numpy as np
 from statsmodels.stats.inter_rater import cohens_kappa as _statsmodels_kappa
 
+from uncase_core.agreement_many import (
+    AGREEMENT_NOTES,
+    AgreementAmongMany,
+    BootstrapInterval,
+    bootstrap_interval,
+    fleiss_kappa,
+    krippendorff_alpha,
+)
+from uncase_core.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
 from uncase_core.errors import InputError
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
-NOTE_NO_UNITS = "no units were labelled by both annotators"
-NOTE_ONE_CATEGORY = (
-    "both annotators gave every unit the same single label, so chance agreement is 1 and kappa is undefined"
+__all__ = (
+    "AGREEMENT_NOTES", "FIELDS", "NOTES", "WEIGHTS", "Agreement", "AgreementAmongMany", "BootstrapInterval",
+    "LabelPair", "MatchedLabels", "agreement_from_bytes", "bootstrap_interval", "cohen_kappa", "fleiss_kappa",
+    "krippendorff_alpha", "match_labels",
 )
+
+NOTE_NO_UNITS = "no_units"
+NOTE_ONE_CATEGORY = "one_category"
+NOTE_CONSTANT_ANNOTATOR = "constant_annotator"
+NOTE_ZERO_VARIANCE = "zero_variance"
+NOTES = MappingProxyType({
+    NOTE_NO_UNITS: "no units were labelled by both annotators",
+    NOTE_ONE_CATEGORY: (
+        "both annotators gave every unit the same single label, so chance agreement is 1 and kappa is undefined"
+    ),
+    NOTE_CONSTANT_ANNOTATOR: (
+        "one annotator gave every unit the same label, so kappa is 0 whatever the other did; its asymptotic "
+        "variance is 0, which would make a one-point interval claiming certainty, so no interval is given"
+    ),
+    NOTE_ZERO_VARIANCE: (
+        "the asymptotic variance of kappa is 0 here (as with perfect agreement), which would make a one-point "
+        "interval claiming certainty, so no interval is given"
+    ),
+})
+"""English wording of the ``note`` codes of :class:`Agreement`; the pages translate the codes."""
+
 FIELDS = tuple(name for kind in UNIT_KINDS for name in LABEL_FIELDS[kind])
+Weights = Literal["linear", "quadratic"]
+WEIGHTS: tuple[Weights, ...] = ("linear", "quadratic")
+
+# The variance formula's numerator, var * n * (1 - pe)², is a difference of terms of order 1; at or below
+# this it is the rounding of a zero (its exact value is 0 when one annotator is constant or agreement is perfect).
+_ZERO_VARIANCE = 1e-12
 
 
 @dataclass(frozen=True)
@@ -34,13 +81,23 @@ class Agreement:
     ``agreement`` is the observed proportion of units given the same label (``agreed`` of
     ``units``), with its Wilson interval in ``agreement_interval``. ``expected_agreement``
     is the agreement expected by chance from each annotator's own label frequencies,
-    ``pe = sum_k pA(k) pB(k)``, and ``kappa = (agreement - pe) / (1 - pe)`` with its
-    asymptotic interval ``low``..``high``. ``table[i][j]`` counts units that annotator A
-    labelled ``categories[i]`` and annotator B labelled ``categories[j]``.
+    ``pe = sum_k pA(k) pB(k)``, and, unweighted, ``kappa = (agreement - pe) / (1 - pe)``
+    with its asymptotic interval ``low``..``high``. ``table[i][j]`` counts units that
+    annotator A labelled ``categories[i]`` and annotator B labelled ``categories[j]``.
+
+    With ``weights`` (``"linear"`` or ``"quadratic"``), a disagreement between categories
+    ``i`` and ``j`` counts ``|i - j| / (k - 1)`` or its square (positions in ``categories``,
+    ``k`` of them), and ``kappa = (weighted_agreement - weighted_expected_agreement) /
+    (1 - weighted_expected_agreement)``, where the weighted agreements are one minus the
+    observed and the chance-expected mean disagreement weight. Unweighted, both are ``None``.
 
     With no units everything is ``None`` (and ``table`` empty); when both annotators used
     one and the same single label, ``pe`` is 1 and kappa with its interval is ``None``
-    while the agreement is 1. ``note`` says which; it is ``None`` otherwise.
+    while the agreement is 1. When kappa is defined but its asymptotic variance is 0 (one
+    annotator used a single label, which makes kappa 0 whatever the other did; or perfect
+    agreement), ``low`` and ``high`` are ``None``: a one-point interval would claim a
+    certainty that a handful of units cannot give. ``note`` is a code of :data:`NOTES`
+    saying which of these happened; it is ``None`` otherwise.
     """
 
     kappa: float | None
@@ -51,106 +108,165 @@ class Agreement:
     units: int
     agreement_interval: Proportion
     expected_agreement: float | None
-    categories: tuple[bool | str, ...]
+    categories: tuple[Category, ...]
     table: tuple[tuple[int, ...], ...]
     note: str | None
     confidence: float = DEFAULT_CONFIDENCE
+    weights: Weights | None = None
+    weighted_agreement: float | None = None
+    weighted_expected_agreement: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {"kappa": self.kappa, "low": self.low, "high": self.high, "confidence": self.confidence,
-                "agreement": self.agreement_interval.to_dict(), "expected_agreement": self.expected_agreement,
-                "categories": list(self.categories), "table": [list(row) for row in self.table], "note": self.note}
+                "weights": self.weights, "agreement": self.agreement_interval.to_dict(),
+                "expected_agreement": self.expected_agreement, "weighted_agreement": self.weighted_agreement,
+                "weighted_expected_agreement": self.weighted_expected_agreement,
+                "categories": list(self.categories), "table": [list(row) for row in self.table],
+                "note": self.note, "note_text": None if self.note is None else NOTES[self.note]}
 
 
-def _category_key(label: bool | str) -> tuple[int, bool | str]:
-    return (0, label) if isinstance(label, bool) else (1, label)
+def _check_sequence(value: object, name: str) -> None:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence | np.ndarray):
+        raise InputError(f"expected a list of labels, got {type(value).__name__}", name)
 
 
-def _check_labels(labels: object, name: str) -> list[bool | str]:
-    if isinstance(labels, str | bytes) or not isinstance(labels, Sequence | np.ndarray):
-        raise InputError(f"expected a list of labels, got {type(labels).__name__}", name)
-    result: list[bool | str] = []
-    for i, label in enumerate(labels):
-        if isinstance(label, np.bool_):
-            label = bool(label)
+def _read_labels(labels: object, name: str, kinds: KindTracker) -> list[Category]:
+    _check_sequence(labels, name)
+    result: list[Category] = []
+    for i, label in enumerate(labels):  # type: ignore[arg-type]
+        where = f"{name}[{i}]"
         if label is None:
-            raise InputError("missing label (None); leave out units that are not labelled by both", f"{name}[{i}]")
-        if not isinstance(label, bool | str):
-            raise InputError(f"expected true, false or a text label, got {label!r}", f"{name}[{i}]")
-        result.append(label)
+            raise InputError("missing label (None); leave out units that are not labelled by both", where)
+        category = read_category(label, where)
+        kinds.see(category, where)
+        result.append(category)
     return result
 
 
+def _read_scale(categories: object, kinds: KindTracker) -> tuple[Category, ...]:
+    _check_sequence(categories, "categories")
+    seen: dict[Category, int] = {}
+    for i, value in enumerate(categories):  # type: ignore[arg-type]
+        category = read_category(value, f"categories[{i}]")
+        kinds.see(category, f"categories[{i}]")
+        if category in seen:
+            raise InputError(f"repeats categories[{seen[category]}] ({category!r})", f"categories[{i}]")
+        seen[category] = i
+    return tuple(seen)
+
+
+def _check_in_scale(labels: list[Category], scale: tuple[Category, ...], name: str) -> None:
+    known = set(scale)
+    for i, label in enumerate(labels):
+        if label not in known:
+            raise InputError(f"{label!r} is not one of the categories given", f"{name}[{i}]")
+
+
 def cohen_kappa(
-    labels_a: Sequence[bool | str], labels_b: Sequence[bool | str], confidence: float = DEFAULT_CONFIDENCE
+    labels_a: Sequence[Category],
+    labels_b: Sequence[Category],
+    confidence: float = DEFAULT_CONFIDENCE,
+    *,
+    weights: Weights | None = None,
+    categories: Sequence[Category] | None = None,
 ) -> Agreement:
-    """Cohen's kappa, percent agreement and the confusion table of two annotators.
+    """Cohen's kappa, plain or weighted, with percent agreement and the confusion table of two annotators.
 
     Parameters
     ----------
-    labels_a, labels_b : sequence of bool or str
-        The two annotators' labels for the same units, in the same order. ``None`` is not
-        a label: drop units that one side left unlabelled before calling.
+    labels_a, labels_b : sequence of bool, int or str
+        The two annotators' labels for the same units, in the same order. Any category of
+        :mod:`uncase_core.categories`: booleans, whole numbers (a whole float such as
+        ``2.0`` is read as the integer 2) or texts, but not booleans mixed with numbers.
+        ``None`` is not a label: drop units that one side left unlabelled before calling.
     confidence : float
         Coverage of both intervals, strictly between 0 and 1.
+    weights : {None, "linear", "quadratic"}
+        ``None`` for Cohen's plain kappa; ``"linear"`` (Cicchetti-Allison) or
+        ``"quadratic"`` (Fleiss-Cohen) for ordinal ratings, where a near miss counts less
+        than a far one. Categories are weighted by their position in the scale, as
+        statsmodels' ``cohens_kappa(table, wt=...)`` does.
+    categories : sequence, optional
+        The whole scale in its order, e.g. ``[1, 2, 3, 4, 5]`` or ``["low", "mid",
+        "high"]``; categories nobody used then keep their place in the table and in the
+        weights. By default the scale is the categories used, sorted (booleans, then
+        numbers, then texts): a 1-5 scale where nobody said 3 is weighted as four steps,
+        as R's irr does; texts sort alphabetically, so give ``categories`` for text scales.
 
     Returns
     -------
     Agreement
         ``kappa`` and the table-derived figures; the kappa interval is
         ``kappa ± z * sqrt(var_kappa)`` with statsmodels' ``cohens_kappa`` asymptotic
-        variance (Fleiss, Cohen and Everitt 1969), which at 95% equals its ``kappa_low`` and
-        ``kappa_upp``; the bounds are clipped to [-1, 1]. The agreement interval is Wilson.
+        variance (Fleiss, Cohen and Everitt 1969; SAS's formula when weighted), which at 95%
+        equals its ``kappa_low`` and ``kappa_upp``; the bounds are clipped to [-1, 1]. No
+        interval (and a ``note``) when that variance is 0. The agreement interval is Wilson.
 
     Raises
     ------
     InputError
         For sequences of different lengths (``where`` is ``labels_b``), a ``None`` or
-        other non-label entry (``where`` is e.g. ``labels_a[3]``), or a confidence
-        outside (0, 1).
+        other non-label entry (``where`` is e.g. ``labels_a[3]``), booleans mixed with
+        numbers, a label missing from ``categories`` or a repeated category, an unknown
+        ``weights``, or a confidence outside (0, 1).
     """
-    a = _check_labels(labels_a, "labels_a")
-    b = _check_labels(labels_b, "labels_b")
+    kinds = KindTracker()
+    a = _read_labels(labels_a, "labels_a", kinds)
+    b = _read_labels(labels_b, "labels_b", kinds)
+    scale = None if categories is None else _read_scale(categories, kinds)
     confidence = check_confidence(confidence)
+    if weights is not None and weights not in WEIGHTS:
+        raise InputError(f"expected none, {' or '.join(map(repr, WEIGHTS))}, got {weights!r}", "weights")
     if len(a) != len(b):
         raise InputError(f"has {len(b)} labels but labels_a has {len(a)}; both must label the same units", "labels_b")
+    if scale is not None:
+        _check_in_scale(a, scale, "labels_a")
+        _check_in_scale(b, scale, "labels_b")
     units = len(a)
     agreed = sum(1 for x, y in zip(a, b, strict=True) if x == y)
     interval = Proportion.from_counts(agreed, units, confidence=confidence)
     if units == 0:
-        return Agreement(None, None, None, None, 0, 0, interval, None, (), (), NOTE_NO_UNITS, confidence)
-    categories = tuple(sorted(set(a) | set(b), key=_category_key))
-    index = {category: i for i, category in enumerate(categories)}
-    counts = [[0] * len(categories) for _ in categories]
-    for x, y in zip(a, b, strict=True):
-        counts[index[x]][index[y]] += 1
-    table = tuple(tuple(row) for row in counts)
+        return Agreement(None, None, None, None, 0, 0, interval, None, scale or (), (), NOTE_NO_UNITS, confidence,
+                         weights)
+    used = set(a) | set(b)
+    if scale is None:
+        if weights is not None and len(distinct_kinds(used)) > 1:
+            raise InputError("weighted kappa needs one kind of rating (all numbers, or all texts, or true/false); "
+                             "give the scale's order with categories", "weights")
+        scale = tuple(sorted(used, key=sort_key))
+    index = {category: i for i, category in enumerate(scale)}
+    counts = np.zeros((len(scale), len(scale)), dtype=np.int64)
+    np.add.at(counts, ([index[x] for x in a], [index[y] for y in b]), 1)
+    table = tuple(tuple(int(c) for c in row) for row in counts)
     agreement = agreed / units
-    if len(categories) == 1:
-        return Agreement(None, None, None, agreement, agreed, units, interval, 1.0, categories, table,
-                         NOTE_ONE_CATEGORY, confidence)
+    rows, columns = counts.sum(axis=1) / units, counts.sum(axis=0) / units
+    expected = float(rows @ columns)
+    if len(used) == 1:
+        return Agreement(None, None, None, agreement, agreed, units, interval, 1.0, scale, table,
+                         NOTE_ONE_CATEGORY, confidence, weights)
     with np.errstate(divide="ignore", invalid="ignore"):  # its z test divides by a zero null variance at times
-        result = _statsmodels_kappa(np.array(counts, dtype=float))
+        result = _statsmodels_kappa(counts.astype(float), wt=weights)
     kappa = float(result.kappa)
-    z = NormalDist().inv_cdf(1.0 - (1.0 - confidence) / 2.0)
-    delta = z * float(np.sqrt(max(float(result.var_kappa), 0.0)))
-    rows = [sum(row) / units for row in counts]
-    columns = [sum(column) / units for column in zip(*counts, strict=True)]
-    expected = sum(r * c for r, c in zip(rows, columns, strict=True))
-    return Agreement(
-        kappa,
-        max(kappa - delta, -1.0),
-        min(kappa + delta, 1.0),
-        agreement,
-        agreed,
-        units,
-        interval,
-        expected,
-        categories,
-        table,
-        None,
-        confidence,
-    )
+    weighted_agreement = weighted_expected = None
+    chance = expected
+    if weights is not None:
+        disagreement = np.asarray(result.weights, dtype=float)  # 0 on the diagonal, 1 at the scale's two ends
+        weighted_agreement = 1.0 - float((disagreement * counts).sum()) / units
+        weighted_expected = chance = 1.0 - float((disagreement * np.outer(rows, columns)).sum())
+    variance = float(result.var_kappa)
+    note = None
+    if len(set(a)) == 1 or len(set(b)) == 1:
+        note = NOTE_CONSTANT_ANNOTATOR
+        kappa = 0.0  # exactly: observed and chance agreement are the same sum (statsmodels may round to ±1e-17)
+    elif variance * units * (1.0 - chance) ** 2 <= _ZERO_VARIANCE:
+        note = NOTE_ZERO_VARIANCE
+    if note is not None:
+        low = high = None
+    else:
+        delta = NormalDist().inv_cdf(1.0 - (1.0 - confidence) / 2.0) * float(np.sqrt(max(variance, 0.0)))
+        low, high = max(kappa - delta, -1.0), min(kappa + delta, 1.0)
+    return Agreement(kappa, low, high, agreement, agreed, units, interval, expected, scale, table, note,
+                     confidence, weights, weighted_agreement, weighted_expected)
 
 
 # ---------------------------------------------------------------- two label files
@@ -193,7 +309,7 @@ class MatchedLabels:
         return tuple(pair for pair in self.pairs if pair.a != pair.b)
 
     def agreement(self, confidence: float = DEFAULT_CONFIDENCE) -> Agreement:
-        """:func:`cohen_kappa` over the matched pairs."""
+        """:func:`cohen_kappa` over the matched pairs (true/false labels, so weights would change nothing)."""
         return cohen_kappa([pair.a for pair in self.pairs], [pair.b for pair in self.pairs], confidence)
 
     def to_dict(self, confidence: float = DEFAULT_CONFIDENCE) -> dict[str, object]:

@@ -77,7 +77,7 @@ _NAME = re.compile(r"\s[\"'(¿¡“‘«]*[A-ZÀ-ÖØ-Þ][^\W\d_]+(?![\w'’])")
 
 def content_words(text: str) -> set[str]:
     """Lowercased words that carry meaning, accents folded so "garantía" meets "garantia"."""
-    folded = unicodedata.normalize("NFC", text).lower().translate(_FOLD)
+    folded = unicodedata.normalize("NFC", text.lower()).translate(_FOLD)  # as uncase_core.tokenize does
     return _meaningful(set(split_words(folded)))
 
 

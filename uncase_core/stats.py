@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from statistics import NormalDist
 from typing import NamedTuple
 
@@ -117,6 +117,10 @@ def count_labels(labels: Sequence[bool | None]) -> tuple[int, int, int]:
     return successes, total, len(labels) - total
 
 
+class NotApplicableError(ValueError):
+    """``float()`` of a proportion over zero labelled units: it has no value to give."""
+
+
 @dataclass(frozen=True)
 class Proportion:
     """A rate over labelled units, with its counts and interval.
@@ -124,6 +128,12 @@ class Proportion:
     ``total`` counts labelled units only; ``unlabelled`` counts units that exist but
     carry no label yet and are left out of the denominator. ``value``, ``low`` and
     ``high`` are ``None`` when ``total == 0`` (not applicable).
+
+    ``float(proportion)`` is its value, so ``float(result.memorization_rate) < 0.01``
+    reads as in document 000; for an N/A proportion it raises
+    :class:`NotApplicableError` (a ``ValueError``) naming the proportion, never NaN.
+    ``name`` (e.g. ``"memorization_rate"``) is only for that message: it is left out of
+    equality and of :meth:`to_dict`.
     """
 
     successes: int
@@ -133,6 +143,7 @@ class Proportion:
     low: float | None
     high: float | None
     confidence: float = DEFAULT_CONFIDENCE
+    name: str = field(default="", compare=False, repr=False)
 
     @classmethod
     def from_counts(
@@ -190,6 +201,19 @@ class Proportion:
     @property
     def is_na(self) -> bool:
         return self.value is None
+
+    def named(self, name: str) -> Proportion:
+        """The same proportion, called ``name`` in the error of ``float()`` when it is N/A."""
+        return replace(self, name=name)
+
+    def __float__(self) -> float:
+        if self.value is None:
+            what = f"the proportion {self.name!r}" if self.name else "this proportion"
+            raise NotApplicableError(
+                f"{what} is N/A: it has no labelled units ({self.unlabelled} unlabelled), so it has no value; "
+                "check .is_na or .value first"
+            )
+        return self.value
 
     def to_dict(self) -> dict[str, int | float | None]:
         return {

@@ -12,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -64,16 +65,15 @@ def browser_checked() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def app_url(browser_checked: str) -> Iterator[str]:
-    """Start `streamlit run app.py` on a free local port and yield its base URL."""
+@contextmanager
+def streamlit_server(port: int, log_name: str = "streamlit.log", env: dict[str, str] | None = None) -> Iterator[str]:
+    """`streamlit run app.py` on 127.0.0.1:``port`` until the block ends; yields its base URL once healthy."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    log_path = ARTIFACTS / "streamlit.log"
-    command = streamlit_command(port)
+    log_path = ARTIFACTS / log_name
     base = f"http://127.0.0.1:{port}"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    with log_path.open("ab") as log:
+        process = subprocess.Popen(streamlit_command(port), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                                   env={**os.environ, **(env or {})})
         try:
             deadline = time.monotonic() + HEALTH_TIMEOUT_S
             while True:
@@ -93,6 +93,14 @@ def app_url(browser_checked: str) -> Iterator[str]:
             yield base
         finally:
             stop_process(process)
+
+
+@pytest.fixture(scope="session")
+def app_url(browser_checked: str) -> Iterator[str]:
+    """Start `streamlit run app.py` on a free local port and yield its base URL."""
+    (ARTIFACTS / "streamlit.log").unlink(missing_ok=True)
+    with streamlit_server(free_port()) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

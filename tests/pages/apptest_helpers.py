@@ -35,12 +35,46 @@ def captions(at: AppTest) -> list[str]:
 
 
 def edit_labels(at: AppTest, kind: str, edits: dict[int, dict[str, object]]) -> AppTest:
-    """Apply edits to a label table the way the browser's data editor reports them."""
-    key = at.session_state["rag_workspace"].editor_key(kind, at.session_state["language"])
+    """Apply edits to a RAG label table the way the browser's data editor reports them.
+
+    Like the browser, the report holds every edit made in the table since it was drawn: pass
+    the earlier ones again with the new one (or use :func:`tick`).
+    """
+    key = at.session_state["rag_workspace"].editor_key(kind, at.session_state["language_widget"])
     at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def edit_table(at: AppTest, table: str, edits: dict[int, dict[str, object]]) -> AppTest:
+    """The same for the conversation and summary pages' tables (``claims``, ``turns``, ``accuracy`` ...)."""
+    key = at.session_state["label_tables"][table]
+    at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def workspace(at: AppTest):
+    """The session's copy of the person's stored workspace (ui.workspace.Workspace)."""
+    return at.session_state["workspace"]
+
+
+def token(at: AppTest) -> str:
+    return at.query_params["w"]
+
+
+def reopen(at: AppTest, path: str | None = None) -> AppTest:
+    """A new session on the same link (a reload, or the tab reopened): nothing of the old session's state."""
+    fresh = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    fresh.query_params["w"] = token(at)
+    fresh.run()
+    if path is not None:
+        fresh.switch_page(path)
+        fresh.run()
+    assert not fresh.exception, [e.value for e in fresh.exception]
+    return fresh
 
 
 def load_scenario(at: AppTest, scenario_id: str) -> AppTest:

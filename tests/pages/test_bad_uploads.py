@@ -18,24 +18,16 @@ from typing import Any
 import pytest
 
 from tests.bad_inputs.corpus import CORPUS, SENTINEL
-from tests.pages.apptest_helpers import open_app, shown
+from tests.pages.apptest_helpers import open_app, shown, workspace
+from ui import data_kinds
 from uncase_core.scenarios import ASSETS
 
 
-def _state(key: str) -> Callable[[Any], Any]:
+def _stored(kind: Any) -> Callable[[Any], Any]:
+    """What the page holds: its stored data (None while it shows its default)."""
     def read(at) -> Any:
-        return at.session_state[key] if key in at.session_state else None  # noqa: SIM401 (no .get here)
-    return read
-
-
-def _workspace(key: str, attribute: str) -> Callable[[Any], Any]:
-    return lambda at: getattr(at.session_state[key], attribute)
-
-
-def _frame(key: str) -> Callable[[Any], Any]:
-    def read(at) -> Any:
-        value = at.session_state[key] if key in at.session_state else None  # noqa: SIM401
-        return None if value is None else value.to_csv()  # DataFrames compare by content
+        value = workspace(at).data(kind)
+        return value.to_csv() if hasattr(value, "to_csv") else value  # DataFrames compare by content
     return read
 
 
@@ -67,21 +59,21 @@ class Widget:
 
 
 WIDGETS = (
-    Widget("rag page", "pages/1_rag_diagnosis.py", "rag_upload", ("rag", "ragas"),
-           _workspace("rag_workspace", "dataset")),
+    Widget("rag page", "pages/1_rag_diagnosis.py", "rag_upload", ("rag", "ragas"), _stored(data_kinds.RAG)),
     Widget("conversation page", "pages/2_conversation_quality.py", "conv_upload", ("conversations",),
-           _workspace("conv_workspace", "conversations")),
+           _stored(data_kinds.CONVERSATIONS)),
     Widget("summary page", "pages/3_summary_autoevaluation.py", "sum_upload", ("summaries",),
-           _workspace("sum_workspace", "cases")),
-    Widget("rubric verdicts", "pages/4_rubric_lab.py", "rub_upload", ("verdicts",), _frame("rub_verdicts")),
+           _stored(data_kinds.SUMMARIES)),
+    Widget("rubric verdicts", "pages/4_rubric_lab.py", "rub_upload", ("verdicts",),
+           _stored(data_kinds.RUBRIC_VERDICTS)),
     Widget("rubric holistic", "pages/4_rubric_lab.py", "rub_holistic_upload", ("holistic",),
-           _frame("rub_holistic")),
+           _stored(data_kinds.RUBRIC_HOLISTIC)),
     Widget("workbench dataset", "pages/5_dataset_workbench.py", "wb_upload", ("rag", "dataset"),
-           _state("wb_dataset")),
+           _stored(data_kinds.WORKBENCH)),
     Widget("workbench other version", "pages/5_dataset_workbench.py", "wb_other", ("rag", "dataset"),
-           _state("wb_dataset"), every_file=False),
-    Widget("threshold explorer", "pages/6_threshold_explorer.py", "thr_upload", ("rag",), _state("thr_uploaded"),
-           _choose_upload("thr_source"), every_file=False),
+           _stored(data_kinds.WORKBENCH), every_file=False),
+    Widget("threshold explorer", "pages/6_threshold_explorer.py", "thr_upload", ("rag",),
+           _stored(data_kinds.THRESHOLD_UPLOAD), _choose_upload("thr_source"), every_file=False),
     Widget("agreement file A", "pages/8_annotator_agreement.py", "agr_upload_a", ("agreement",),
            lambda at: None, _agreement_other_side("b")),
     Widget("agreement file B", "pages/8_annotator_agreement.py", "agr_upload_b", ("agreement",),
@@ -158,7 +150,7 @@ def test_the_summary_paste_box_refuses_code_and_bad_blocks() -> None:
         except UnicodeDecodeError:
             continue  # a paste box receives text; bytes that are not text cannot be pasted
         tried += 1
-        before = at.session_state["sum_workspace"].cases
+        before = workspace(at).data(data_kinds.SUMMARIES)
         at.selectbox(key="sum_paste_kind").set_value(entry.block_kind or "accuracy")
         at.text_area(key="sum_paste_text").set_value(text)
         next(b for b in at.sidebar.button if b.label == "Replace this block in the case").click().run()
@@ -169,7 +161,7 @@ def test_the_summary_paste_box_refuses_code_and_bad_blocks() -> None:
         if entry.expect == "error":
             if not refused:
                 problems.append(f"{entry.name}: refused block ({entry.why}) gave no error")
-            elif at.session_state["sum_workspace"].cases != before:
+            elif workspace(at).data(data_kinds.SUMMARIES) != before:
                 problems.append(f"{entry.name}: a refused block changed the case")
         elif refused and text.strip():
             problems.append(f"{entry.name}: valid block refused: {refused[0][:200]}")

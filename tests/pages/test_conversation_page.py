@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest_helpers import open_app
+from tests.pages.apptest_helpers import edit_table, open_app
 
 PAGE = "pages/2_conversation_quality.py"
 
@@ -27,11 +27,7 @@ def load(at, scenario_id: str):
 
 
 def edit(at, table: str, edits: dict) -> None:
-    workspace = at.session_state["conv_workspace"]
-    key = workspace.key(table, at.session_state["language"])
-    at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    edit_table(at, table, edits)
 
 
 def test_healthy_conversation_passes_with_q_the_minimum():

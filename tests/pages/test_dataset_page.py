@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest_helpers import open_app, shown
+from tests.pages.apptest_helpers import open_app, shown, workspace
+from ui.data_kinds import WORKBENCH
+from uncase_core.edits import reveals
 
 PAGE = "pages/5_dataset_workbench.py"
 
@@ -122,14 +124,14 @@ def test_a_bad_second_version_is_reported_without_touching_the_first():
 
 def test_held_out_reveals_are_counted_once_per_reveal():
     at = open_page()
-    assert "Held-out results revealed in this session: 0." in [c.value for c in at.caption]
+    assert "Held-out results revealed since this dataset was loaded: 0." in [c.value for c in at.caption]
     toggle = at.toggle(key="wb_heldout_toggle")
     for _ in range(2):
         toggle.set_value(True).run()
         at.run()  # a rerun while shown is not a new reveal
         toggle.set_value(False).run()
-    assert at.session_state["wb_reveals"] == 2
-    assert "Held-out results revealed in this session: 2." in [c.value for c in at.caption]
+    assert reveals(workspace(at).edits(WORKBENCH)) == 2
+    assert "Held-out results revealed since this dataset was loaded: 2." in [c.value for c in at.caption]
 
 
 def test_split_assignment_is_reproducible_from_the_seed():
@@ -137,7 +139,7 @@ def test_split_assignment_is_reproducible_from_the_seed():
         at = open_page()
         next(b for b in at.button if b.label == "Assign").click().run()
         assert not at.exception, [e.value for e in at.exception]
-        return metrics(at)["Version"], [c.metadata.get("split") for c in at.session_state["wb_dataset"].cases]
+        return metrics(at)["Version"], [c.metadata.get("split") for c in workspace(at).data(WORKBENCH).cases]
 
     first, second = assigned(), assigned()
     assert first == second

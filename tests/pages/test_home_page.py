@@ -13,7 +13,7 @@ def test_home_switches_to_spanish_live():
     at.sidebar.radio(key="language_widget").set_value("es").run()
     assert not at.exception
     assert any("Etiqueta a mano casos sintéticos" in m.value for m in at.markdown)
-    assert at.session_state["language"] == "es"
+    assert at.session_state["language_widget"] == "es"
 
 
 

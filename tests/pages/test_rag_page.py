@@ -175,10 +175,9 @@ def test_switching_case_in_a_dataset_keeps_each_cases_labels():
     at = open_rag_page()
     load_scenario(at, "__all__")
     edit_labels(at, "passages", {0: {"relevant": False}})
-    generation = at.session_state["rag_workspace"].generation
-    at.selectbox(key=f"rag_case_select_{generation}").set_value(1).run()
+    at.selectbox(key="rag_case").set_value(1).run()
     assert not at.exception
-    at.selectbox(key=f"rag_case_select_{generation}").set_value(0).run()
+    at.selectbox(key="rag_case").set_value(0).run()
     assert metric_values(at)["Context relevance"] == "60.0%"
 
 

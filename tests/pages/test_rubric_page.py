@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest_helpers import open_app
+from tests.pages.apptest_helpers import open_app, workspace
 
 PAGE = "pages/4_rubric_lab.py"
 
@@ -46,11 +46,12 @@ def test_filtering_raises_agreement_between_judges_on_the_default_data():
 
 def test_a_new_seed_gives_new_verdicts():
     at = open_page()
-    first = at.session_state["rub_verdicts"].copy()
+    first = figures(at)
     at.sidebar.number_input(key="rub_seed").set_value(9).run()
     next(b for b in at.sidebar.button if b.label == "Generate").click().run()
     assert not at.exception
-    assert not at.session_state["rub_verdicts"].equals(first)
+    assert workspace(at).setting("rub_generated_with")["seed"] == 9
+    assert figures(at) != first
 
 
 def test_spanish_page():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest_helpers import open_app
+from tests.pages.apptest_helpers import edit_table, open_app
 
 PAGE = "pages/3_summary_autoevaluation.py"
 COMPLETENESS_BLOCK = """[
@@ -33,11 +33,16 @@ def load(at, scenario_id: str):
 
 
 def edit(at, table: str, edits: dict) -> None:
-    workspace = at.session_state["sum_workspace"]
-    at.session_state[workspace.key(table, at.session_state["language"])] = {
-        "edited_rows": edits, "added_rows": [], "deleted_rows": []}
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    edit_table(at, table, edits)
+
+
+def _section_count() -> int:
+    """How many sections the page's first case has (the first built-in scenario, in English)."""
+    from uncase_core.scenarios import SUMMARY_INDEX, load_index, scenario_path
+    from uncase_core.summary import cases_from_bytes
+
+    path = scenario_path(load_index(SUMMARY_INDEX)[0], "en", SUMMARY_INDEX)
+    return len(cases_from_bytes(path.read_bytes(), path.name)[0].sections)
 
 
 def test_document_002_cancellation_scores_one_of_two_points():
@@ -54,15 +59,14 @@ def test_relabelling_a_point_moves_accuracy():
 
 def test_making_every_section_predefined_makes_adherence_na():
     at = open_page()
-    workspace = at.session_state["sum_workspace"]
-    count = len(workspace.cases[0].sections)
+    count = _section_count()
     edit(at, "sections", {i: {"kind": "predefined"} for i in range(count)})
     assert metrics(at)["Adherence"] == "N/A"
 
 
 def test_making_every_section_categorical_makes_completeness_na():
     at = open_page()
-    count = len(at.session_state["sum_workspace"].cases[0].sections)
+    count = _section_count()
     edit(at, "sections", {i: {"categorical": True} for i in range(count)})
     assert metrics(at)["Completeness"] == "N/A"
 

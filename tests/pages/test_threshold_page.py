@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.pages.apptest_helpers import metric_values, open_app, shown
+from tests.pages.apptest_helpers import metric_values, open_app, shown, workspace
+from ui.data_kinds import WORKBENCH
 from uncase_core.scenarios import load_workbench
 from uncase_core.thresholds import case_standings, sweep_threshold, threshold_flips
 
@@ -76,7 +77,8 @@ def test_labels_changed_in_the_workbench_are_explored():
     def unsupported(case):
         return replace(case, claims=tuple(u.with_label("supported", False) for u in case.claims))
 
-    at.session_state["wb_dataset"] = replace(dataset, cases=tuple(unsupported(c) for c in dataset.cases))
+    workspace(at).replace(WORKBENCH, replace(dataset, cases=tuple(unsupported(c) for c in dataset.cases)), "builtin",
+                          "builtin")
     at.run()
     assert not at.exception
     assert metric_values(at)["Pass rate"] != before

@@ -12,19 +12,26 @@ from typing import Any
 
 import pytest
 
-from tests.pages.apptest_helpers import ROOT, open_app, shown
+from tests.pages.apptest_helpers import ROOT, edit_table, open_app, shown, workspace
+from ui.data_kinds import CONVERSATIONS, RAG, SUMMARIES, WORKBENCH
 from ui.limits import LIMITS, SERVER_MAX_UPLOAD_MB
-from uncase_core.scenarios import ASSETS
+from uncase_core.scenarios import (
+    ASSETS,
+    CONVERSATION_INDEX,
+    SUMMARY_INDEX,
+    load_conversation,
+    load_index,
+    load_scenario,
+    load_workbench,
+    scenario_path,
+)
+from uncase_core.summary import cases_from_bytes
 
 
-def _edit_table(state_key: str) -> Callable[[Any, str, dict], None]:
-    def edit(at, table: str, edits: dict) -> None:
-        workspace = at.session_state[state_key]
-        key = workspace.key(table, at.session_state["language"]) if hasattr(workspace, "key") else \
-            workspace.editor_key(table, at.session_state["language"])
-        at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
-        at.run()
-    return edit
+def _edit_rag(at, table: str, edits: dict) -> None:
+    key = at.session_state["rag_workspace"].editor_key(table, at.session_state["language_widget"])
+    at.session_state[key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
+    at.run()
 
 
 def _label_in_workbench(at) -> None:
@@ -34,12 +41,18 @@ def _label_in_workbench(at) -> None:
     next(b for b in at.button if b.label == "Change the label and log it").click().run()
 
 
+def _first_summaries():
+    path = scenario_path(load_index(SUMMARY_INDEX)[0], "en", SUMMARY_INDEX)
+    return cases_from_bytes(path.read_bytes(), path.name)
+
+
 @dataclass(frozen=True)
 class LabellingPage:
     name: str
     path: str
     change_labels: Callable[[Any], None]
-    labelled_data: Callable[[Any], Any]
+    kind: Any  # the page's data in the workspace (ui.data_kinds)
+    default: Callable[[], Any]  # what the page shows while nothing is stored
     upload_key: str
     load_button: str
     valid_upload: Path
@@ -52,23 +65,26 @@ class LabellingPage:
         assert not at.exception, [e.value for e in at.exception]
         return at
 
+    def labelled_data(self, at):
+        """The page's data as the person sees it: what is stored, or the default while nothing is."""
+        return workspace(at).data(self.kind, self.default)
+
 
 PAGES = (
     LabellingPage("rag", "pages/1_rag_diagnosis.py",
-                  lambda at: _edit_table("rag_workspace")(at, "passages", {0: {"relevant": False}}),
-                  lambda at: at.session_state["rag_workspace"].dataset, "rag_upload", "Load scenario",
+                  lambda at: _edit_rag(at, "passages", {0: {"relevant": False}}), RAG,
+                  lambda: load_scenario(load_index()[0], "en"), "rag_upload", "Load scenario",
                   ASSETS / "rag" / "en" / "wrong_answer.json",
                   '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": true}]}'),
     LabellingPage("conversations", "pages/2_conversation_quality.py",
-                  lambda at: _edit_table("conv_workspace")(at, "claims", {0: {"verified": False}}),
-                  lambda at: at.session_state["conv_workspace"].conversations, "conv_upload", "Load scenario",
-                  ASSETS / "conversations" / "en" / "drift.json", ""),
+                  lambda at: edit_table(at, "claims", {0: {"verified": False}}), CONVERSATIONS,
+                  lambda: (load_conversation(load_index(CONVERSATION_INDEX)[0], "en"),), "conv_upload",
+                  "Load scenario", ASSETS / "conversations" / "en" / "drift.json", ""),
     LabellingPage("summaries", "pages/3_summary_autoevaluation.py",
-                  lambda at: _edit_table("sum_workspace")(at, "accuracy", {1: {"is_accurate": True}}),
-                  lambda at: at.session_state["sum_workspace"].cases, "sum_upload", "Load scenario",
-                  ASSETS / "summaries" / "en" / "appointment.json", ""),
-    LabellingPage("dataset", "pages/5_dataset_workbench.py", _label_in_workbench,
-                  lambda at: at.session_state["wb_dataset"], "wb_upload", "Load the built-in dataset",
+                  lambda at: edit_table(at, "accuracy", {1: {"is_accurate": True}}), SUMMARIES, _first_summaries,
+                  "sum_upload", "Load scenario", ASSETS / "summaries" / "en" / "appointment.json", ""),
+    LabellingPage("dataset", "pages/5_dataset_workbench.py", _label_in_workbench, WORKBENCH,
+                  lambda: load_workbench("en"), "wb_upload", "Load the built-in dataset",
                   ASSETS / "rag" / "en" / "wrong_answer.json",
                   '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": true}]}'),
 )

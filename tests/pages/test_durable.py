@@ -1,0 +1,242 @@
+"""Nothing a person did is lost (AppTest): a new session on the same link brings back every page's labels,
+data, settings and language; a new visitor gets a new workspace; a link that cannot be used says so.
+
+Every edit here moves away from the page's default to a value the default does not have, so a test
+cannot pass with the edit lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.pages.apptest_helpers import (
+    RAG_PAGE,
+    ROOT,
+    edit_labels,
+    edit_table,
+    metric_values,
+    open_app,
+    open_rag_page,
+    reopen,
+    shown,
+    token,
+    workspace,
+)
+from ui.data_kinds import RAG
+from uncase_core.scenarios import ASSETS
+from uncase_store import Limits
+
+
+def opened(path: str) -> AppTest:
+    at = open_app()
+    at.switch_page(path)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+# ---------------------------------------------------------------- labels on every labelling page
+
+
+@dataclass(frozen=True)
+class Labelling:
+    name: str
+    path: str
+    edit: Any  # at -> None: a change away from the default
+    metric: str  # a metric card the change moves
+    before: str
+    after: str
+
+
+LABELLING = (
+    Labelling("rag", RAG_PAGE, lambda at: edit_labels(at, "passages", {0: {"relevant": False}}),
+              "Context relevance", "80.0%", "60.0%"),
+    Labelling("conversations", "pages/2_conversation_quality.py",
+              lambda at: edit_table(at, "turns", {1: {"coherent": False}, 3: {"coherent": False}}),
+              "Dialogue coherence", "1.00", "0.83"),
+    Labelling("summaries", "pages/3_summary_autoevaluation.py",
+              lambda at: edit_table(at, "accuracy", {1: {"is_accurate": True}}), "Accuracy", "50.0%", "100.0%"),
+)
+
+
+@pytest.mark.parametrize("page", LABELLING, ids=[p.name for p in LABELLING])
+def test_labels_come_back_in_a_new_session_on_the_same_link(page):
+    at = opened(page.path)
+    assert metric_values(at)[page.metric] == page.before
+    page.edit(at)
+    assert metric_values(at)[page.metric] == page.after
+    stored = workspace(at).data(_kind(page.path))
+    again = reopen(at, page.path)
+    assert metric_values(again)[page.metric] == page.after
+    assert workspace(again).data(_kind(page.path)) == stored
+    assert workspace(again).edits(_kind(page.path))  # stored as edit records, not as a new document
+
+
+def _kind(path: str):
+    from ui import data_kinds
+
+    return {RAG_PAGE: data_kinds.RAG, "pages/2_conversation_quality.py": data_kinds.CONVERSATIONS,
+            "pages/3_summary_autoevaluation.py": data_kinds.SUMMARIES}[path]
+
+
+def test_a_label_put_back_is_stored_too():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    edit_labels(at, "passages", {})  # ticked again: the editor reports no edit at all
+    again = reopen(at, RAG_PAGE)
+    assert metric_values(again)["Context relevance"] == "80.0%"
+    assert [e["value"] for e in workspace(again).edits(RAG)] == [False, True]
+
+
+def test_the_workbench_log_and_splits_come_back():
+    at = opened("pages/5_dataset_workbench.py")
+    next(s for s in at.selectbox if s.label == "New value").set_value("false")
+    next(i for i in at.text_input if i.label == "Reason").input("checked twice")
+    next(b for b in at.button if b.label == "Change the label and log it").click().run()
+    next(b for b in at.button if b.label == "Assign").click().run()
+    assert not at.exception
+    version = metric_values(at)["Version"]
+    again = reopen(at, "pages/5_dataset_workbench.py")
+    assert metric_values(again)["Version"] == version
+    assert metric_values(again)["Label revisions"] == metric_values(at)["Label revisions"]
+
+
+def test_an_upload_is_still_there_in_a_new_session():
+    at = open_rag_page()
+    upload = ASSETS / "rag" / "en" / "wrong_answer.json"
+    at.sidebar.file_uploader(key="rag_upload").set_value((upload.name, upload.read_bytes(), "application/json"))
+    at.run()
+    edit_labels(at, "claims", {0: {"correct": True}})
+    shown = metric_values(at)
+    again = reopen(at, RAG_PAGE)
+    assert workspace(again).source(RAG) == ("wrong_answer.json", "upload")
+    assert metric_values(again) == shown
+
+
+# ---------------------------------------------------------------- settings and language
+
+
+SETTINGS = (
+    (RAG_PAGE, "slider", "rag_threshold_coverage", 0.45),
+    (RAG_PAGE, "radio", "rag_aggregation", "min"),
+    ("pages/2_conversation_quality.py", "slider", "conv_threshold_ttr", 0.4),
+    ("pages/3_summary_autoevaluation.py", "selectbox", "sum_paste_kind", "completeness"),
+    ("pages/4_rubric_lab.py", "checkbox", "rub_filter_trivial", False),
+    ("pages/5_dataset_workbench.py", "slider", "wb_min_units", 9),
+    ("pages/6_threshold_explorer.py", "slider", "thr_current_faithfulness", 0.35),
+    ("pages/7_sample_size_planner.py", "number_input", "plan_n", 77),
+    ("pages/8_annotator_agreement.py", "selectbox", "agr_field", "supported"),
+)
+
+
+@pytest.mark.parametrize(("path", "widget", "key", "value"), SETTINGS, ids=[s[2] for s in SETTINGS])
+def test_a_setting_comes_back_in_a_new_session(path, widget, key, value):
+    at = opened(path)
+    element = getattr(at, widget)(key=key)
+    assert element.value != value
+    element.set_value(value).run()
+    assert not at.exception
+    again = reopen(at, path)
+    assert getattr(again, widget)(key=key).value == value
+    again.switch_page("app.py").run()  # and after a page switch
+    again.switch_page(path).run()
+    assert getattr(again, widget)(key=key).value == value
+
+
+def test_the_language_holds_across_page_switches_and_new_sessions():
+    at = open_app()
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    for path in ("pages/1_rag_diagnosis.py", "pages/5_dataset_workbench.py", "app.py"):
+        at.switch_page(path).run()
+        assert at.sidebar.radio(key="language_widget").value == "es"
+    again = reopen(at, RAG_PAGE)
+    assert again.title[0].value == "Diagnóstico RAG: localiza el fallo"
+    assert "Relevancia del contexto" in metric_values(again)
+
+
+def test_a_language_in_the_link_is_taken_once():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lang"] = "es"
+    at.run()
+    assert at.sidebar.radio(key="language_widget").value == "es"
+    assert "lang" not in at.query_params and "w" in at.query_params
+    at.sidebar.radio(key="language_widget").set_value("en").run()
+    assert reopen(at).sidebar.radio(key="language_widget").value == "en"
+
+
+# ---------------------------------------------------------------- links, new visitors, start fresh
+
+
+def test_every_link_carries_the_workspace():
+    at = open_rag_page()
+    links = at.get("page_link")
+    assert len(links) >= 9
+    assert {link.proto.query_string for link in links} == {f"w={token(at)}"}
+
+
+def test_a_new_visitor_gets_a_new_workspace():
+    first, second = open_app(), open_app()
+    assert token(first) != token(second)
+    edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    assert metric_values(open_rag_page())["Context relevance"] == "80.0%"
+
+
+def test_start_fresh_keeps_the_language_and_leaves_the_old_work_under_its_link():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    old = token(at)
+    next(b for b in at.sidebar.button if b.label == "Empezar de cero").click().run()
+    assert not at.exception
+    assert token(at) != old
+    assert metric_values(at)["Relevancia del contexto"] == "80,0\u00a0%"
+    assert any("espacio de trabajo nuevo" in i.value for i in at.info)
+    at.query_params["w"] = old  # the old link still opens the old work
+    at.run()
+    assert metric_values(at)["Relevancia del contexto"] == "60,0\u00a0%"
+
+
+def test_an_unknown_or_unreadable_workspace_is_reported_and_a_fresh_one_started():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["w"] = "A" * 24
+    at.run()
+    assert any("No saved work was found for this link" in i.value for i in at.info)
+    assert token(at) != "A" * 24
+
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    store = workspace(at).store
+    store.add_edit(token(at), "rag", {"op": "label", "case": 7, "case_id": "gone", "kind": "passages", "unit": 0,
+                                      "unit_id": "p1", "field": "relevant", "value": True})
+    broken = token(at)
+    again = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    again.query_params["w"] = broken
+    again.run()
+    assert not again.exception
+    notice = next(shown(i.value) for i in again.info if "could not be read" in i.value)
+    assert "edits[seq" in notice and "no case at position 7" in notice
+    assert token(again) != broken
+    assert store.head(broken) is not None  # left as it was
+
+
+def test_a_change_the_store_refuses_is_said_and_not_shown_as_done():
+    at = open_rag_page()
+    store = workspace(at).store
+    limits = store.limits
+    try:
+        store.limits = Limits(workspace_bytes=2_000, store_bytes=limits.store_bytes)
+        edit_labels(at, "passages", {0: {"relevant": False}})
+        assert any("not saved" in e.value and "per workspace" in e.value for e in at.sidebar.error)
+        assert metric_values(at)["Context relevance"] == "80.0%"  # the page shows what is stored
+    finally:
+        store.limits = limits
+    edit_labels(at, "passages", {1: {"relevant": False}})
+    assert metric_values(at)["Context relevance"] == "60.0%"
+    assert not at.sidebar.error
+
+
+def test_the_saved_line_says_when():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    assert any(c.value.startswith("Saved on this server at ") for c in at.sidebar.caption)
+    assert any(c.value.endswith(f"?w={token(at)}") for c in at.get("code"))

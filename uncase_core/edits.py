@@ -1,0 +1,269 @@
+"""What a person changes in loaded data, as small JSON records, and how each record is applied.
+
+A page keeps the data it loaded (a scenario or an upload) as it was, and every change the
+person makes after that as one record: one label, one logged revision, one pasted
+judgement block. Replaying the records in order on the loaded data gives the data as the
+person left it. Records are plain JSON objects, so they can be stored one at a time and
+two tabs editing different labels never overwrite each other's work.
+
+Every record names what it changes both by position and by id (``"case": 2, "case_id":
+"refund-01"``), so a record that no longer fits its data (a hand-edited row, data replaced
+underneath it) is refused with an :class:`~uncase_core.errors.InputError` naming the
+place, instead of changing the wrong unit.
+
+Records by page:
+
+* RAG cases (``apply_rag_edit``): ``{"op": "label", "case", "case_id", "kind", "unit",
+  "unit_id", "field", "value"}``;
+* the dataset workbench (``apply_workbench_edit``): ``{"op": "revision", "case_id", "kind",
+  "unit_id", "field", "value", "reason", "author", "time"}`` (the change is logged in the
+  dataset's revision log), ``{"op": "splits", "assignment": {case id: split}}`` and
+  ``{"op": "reveal"}`` (the held-out set was looked at; it changes no data);
+* conversations (``apply_conversation_edit``): ``{"op": "claim", "conversation",
+  "conversation_id", "claim", "value"}`` and ``{"op": "turn", "conversation",
+  "conversation_id", "turn", "value"}``;
+* summaries (``apply_summary_edit``): ``{"op": "accuracy" | "rubric", "case", "case_id",
+  "index", "value"}``, ``{"op": "completeness", "case", "case_id", "question", "item",
+  "value"}``, ``{"op": "section", "case", "case_id", "index", "kind", "categorical"}`` and
+  ``{"op": "block", "case", "case_id", "block": "accuracy" | "adherence" | "completeness",
+  "data": ...}`` (a pasted judgement block, in document 002's JSON shape).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from uncase_core.claims import check_claims
+from uncase_core.coherence import check_turns
+from uncase_core.conversations import Conversation, TurnLabel
+from uncase_core.datasets import apply_label_change, with_splits
+from uncase_core.errors import InputError
+from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagDataset
+from uncase_core.summary import SummaryCase, case_from_dict, case_to_dict
+
+Edit = Mapping[str, Any]
+SUMMARY_BLOCKS = ("accuracy", "adherence", "completeness")
+SECTION_KINDS = ("custom", "predefined")
+
+
+# ---------------------------------------------------------------- checking a record
+
+
+def _get(edit: Edit, key: str) -> Any:
+    if key not in edit:
+        raise InputError(f'missing "{key}"', "")
+    return edit[key]
+
+
+def _index(edit: Edit, key: str, count: int, what: str) -> int:
+    value = _get(edit, key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"expected a position (a whole number), got {value!r}", key)
+    if not 0 <= value < count:
+        raise InputError(f"there is no {what} at position {value} (there are {count})", key)
+    return value
+
+
+def _text(edit: Edit, key: str) -> str:
+    value = _get(edit, key)
+    if not isinstance(value, str):
+        raise InputError(f"expected text, got {value!r}", key)
+    return value
+
+
+def _label(edit: Edit, key: str = "value") -> bool | None:
+    value = _get(edit, key)
+    if value is not None and not isinstance(value, bool):
+        raise InputError(f"expected true, false or null, got {value!r}", key)
+    return value
+
+
+def _same_id(edit: Edit, key: str, actual: str) -> None:
+    expected = _text(edit, key)
+    if expected != actual:
+        raise InputError(f"the record is for {expected!r} but that position holds {actual!r}", key)
+
+
+def _op(edit: object, known: Sequence[str]) -> str:
+    if not isinstance(edit, Mapping):
+        raise InputError("expected a JSON object", "")
+    op = edit.get("op")
+    if op not in known:
+        raise InputError(f"unknown edit {op!r}; expected one of {', '.join(known)}", "op")
+    return op
+
+
+# ---------------------------------------------------------------- RAG cases
+
+
+def rag_label(dataset: RagDataset, case: int, kind: str, unit: int, field: str, value: bool | None) -> dict[str, Any]:
+    """The record for setting one label of one unit (checked by applying it)."""
+    units = dataset.cases[case].units(kind)
+    edit = {"op": "label", "case": case, "case_id": dataset.cases[case].id, "kind": kind, "unit": unit,
+            "unit_id": units[unit].id, "field": field, "value": value}
+    apply_rag_edit(dataset, edit)
+    return edit
+
+
+def apply_rag_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
+    _op(edit, ("label",))
+    case_index = _index(edit, "case", len(dataset.cases), "case")
+    case = dataset.cases[case_index]
+    _same_id(edit, "case_id", case.id)
+    kind = _text(edit, "kind")
+    if kind not in UNIT_KINDS:
+        raise InputError(f"unknown unit kind {kind!r}; use one of {', '.join(UNIT_KINDS)}", "kind")
+    units = list(case.units(kind))
+    position = _index(edit, "unit", len(units), f"{kind} unit")
+    _same_id(edit, "unit_id", units[position].id)
+    field = _text(edit, "field")
+    if field not in LABEL_FIELDS[kind]:
+        raise InputError(f"{kind} have no label {field!r}; use {', '.join(LABEL_FIELDS[kind])}", "field")
+    value = _label(edit)
+    if units[position].label(field) == value:
+        return dataset
+    units[position] = units[position].with_label(field, value)
+    return dataset.with_case(case_index, case.with_units(kind, tuple(units)))
+
+
+# ---------------------------------------------------------------- the dataset workbench
+
+
+def workbench_revision(dataset: RagDataset, case_id: str, kind: str, unit_id: str, field: str,
+                       value: bool | None, reason: str, author: str, time: str) -> dict[str, Any]:
+    """The record for a logged label change (checked by applying it)."""
+    edit = {"op": "revision", "case_id": case_id, "kind": kind, "unit_id": unit_id, "field": field, "value": value,
+            "reason": reason, "author": author, "time": time}
+    apply_workbench_edit(dataset, edit)
+    return edit
+
+
+def apply_workbench_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
+    op = _op(edit, ("revision", "splits", "reveal"))
+    if op == "reveal":
+        return dataset
+    if op == "splits":
+        assignment = _get(edit, "assignment")
+        if not isinstance(assignment, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in assignment.items()):
+            raise InputError("expected an object of case id -> split name", "assignment")
+        return with_splits(dataset, assignment)
+    return apply_label_change(dataset, _text(edit, "case_id"), _text(edit, "kind"), _text(edit, "unit_id"),
+                              _text(edit, "field"), _label(edit), _text(edit, "reason"), _text(edit, "author"),
+                              _text(edit, "time"))
+
+
+def reveals(edits: Sequence[Edit]) -> int:
+    """How many times the held-out set was looked at since the dataset was loaded."""
+    return sum(1 for edit in edits if edit.get("op") == "reveal")
+
+
+# ---------------------------------------------------------------- conversations
+
+
+def conversation_claim(conversations: Sequence[Conversation], index: int, claim: int, value: bool | None
+                       ) -> dict[str, Any]:
+    edit = {"op": "claim", "conversation": index, "conversation_id": conversations[index].id, "claim": claim,
+            "value": value}
+    apply_conversation_edit(tuple(conversations), edit)
+    return edit
+
+
+def conversation_turn(conversations: Sequence[Conversation], index: int, turn: int, value: bool | None
+                      ) -> dict[str, Any]:
+    edit = {"op": "turn", "conversation": index, "conversation_id": conversations[index].id, "turn": turn,
+            "value": value}
+    apply_conversation_edit(tuple(conversations), edit)
+    return edit
+
+
+def apply_conversation_edit(conversations: tuple[Conversation, ...], edit: Edit) -> tuple[Conversation, ...]:
+    """Label one claim (verified) or one turn (coherent).
+
+    The first label a person sets turns the pre-labels the page showed (claims extracted and
+    checked against the knowledge base, turns judged by the coherence rules) into the
+    conversation's own labels, as the page shows them, with the one changed.
+    """
+    op = _op(edit, ("claim", "turn"))
+    index = _index(edit, "conversation", len(conversations), "conversation")
+    conversation = conversations[index]
+    _same_id(edit, "conversation_id", conversation.id)
+    value = _label(edit)
+    if op == "claim":
+        claims = [check.claim for check in check_claims(conversation)]
+        position = _index(edit, "claim", len(claims), "claim")
+        claims[position] = replace(claims[position], verified=value)
+        updated = replace(conversation, claims=tuple(claims))
+    else:
+        given = {label.turn: label for label in conversation.turn_labels}
+        labels = []
+        for check in check_turns(conversation):
+            label = given.get(check.turn) or TurnLabel(check.turn, check.coherent,
+                                                       check.flags[0].rule if check.flags else None)
+            labels.append(label)
+        position = _index(edit, "turn", len(labels), "turn")
+        labels[position] = replace(labels[position], coherent=value)
+        updated = replace(conversation, turn_labels=tuple(labels))
+    changed = list(conversations)
+    changed[index] = updated
+    return tuple(changed)
+
+
+# ---------------------------------------------------------------- summaries
+
+
+def summary_edit(cases: Sequence[SummaryCase], op: str, case: int, **fields: Any) -> dict[str, Any]:
+    edit = {"op": op, "case": case, "case_id": cases[case].id, **fields}
+    apply_summary_edit(tuple(cases), edit)
+    return edit
+
+
+def apply_summary_edit(cases: tuple[SummaryCase, ...], edit: Edit) -> tuple[SummaryCase, ...]:
+    op = _op(edit, ("accuracy", "rubric", "completeness", "section", "block"))
+    index = _index(edit, "case", len(cases), "case")
+    case = cases[index]
+    _same_id(edit, "case_id", case.id)
+    if op == "accuracy":
+        points = list(case.accuracy)
+        position = _index(edit, "index", len(points), "accuracy point")
+        points[position] = replace(points[position], is_accurate=_label(edit))
+        updated = replace(case, accuracy=tuple(points))
+    elif op == "rubric":
+        rubrics = list(case.rubrics)
+        position = _index(edit, "index", len(rubrics), "rubric")
+        rubrics[position] = replace(rubrics[position], is_addressed=_label(edit))
+        updated = replace(case, rubrics=tuple(rubrics))
+    elif op == "completeness":
+        questions = list(case.completeness)
+        q = _index(edit, "question", len(questions), "completeness question")
+        items = list(questions[q].content_list)
+        i = _index(edit, "item", len(items), "content item")
+        items[i] = replace(items[i], is_covered=_label(edit))
+        questions[q] = replace(questions[q], content_list=tuple(items))
+        updated = replace(case, completeness=tuple(questions))
+    elif op == "section":
+        sections = list(case.sections)
+        position = _index(edit, "index", len(sections), "section")
+        kind = _text(edit, "kind")
+        if kind not in SECTION_KINDS:
+            raise InputError(f"expected one of {', '.join(SECTION_KINDS)}, got {kind!r}", "kind")
+        categorical = _get(edit, "categorical")
+        if not isinstance(categorical, bool):
+            raise InputError(f"expected true or false, got {categorical!r}", "categorical")
+        sections[position] = replace(sections[position], kind=kind, categorical=categorical)
+        updated = replace(case, sections=tuple(sections))
+    else:
+        block = _text(edit, "block")
+        if block not in SUMMARY_BLOCKS:
+            raise InputError(f"expected one of {', '.join(SUMMARY_BLOCKS)}, got {block!r}", "block")
+        data = case_to_dict(case)
+        data[block] = _get(edit, "data")
+        try:
+            updated = replace(case_from_dict(data), notes=case.notes)
+        except InputError as error:
+            raise error.nested("data") from None
+    changed = list(cases)
+    changed[index] = updated
+    return tuple(changed)

@@ -1,0 +1,99 @@
+"""The schema's version and the steps that bring an older store forward, run when the app starts.
+
+The version lives in ``store_meta`` under ``schema_version``. :func:`migrate` applies each
+missing step in order, each in its own transaction together with the new version number,
+so a store is always at one version or the next, never between. Several processes may
+start at once (two Streamlit servers on one SQLite file, or on one PostgreSQL): the
+version is re-read under a write lock before each step, so a step runs once.
+
+Rules for new steps: append, never edit a released step; a step that changes a table an
+earlier step created uses explicit DDL (``ALTER TABLE ...``), not the current
+:mod:`uncase_store.schema` objects, which describe the newest shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, Engine, inspect, select
+
+from uncase_store import schema
+
+
+class SchemaTooNew(RuntimeError):
+    """The store was written by a newer version of the playground than this one."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    apply: Callable[[Connection], None]
+
+
+def _create_workspace_tables(connection: Connection) -> None:
+    for table in (schema.workspaces, schema.documents, schema.edits, schema.settings):
+        table.create(connection, checkfirst=True)
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "workspaces: documents, edits and settings", _create_workspace_tables),
+)
+LATEST_VERSION = MIGRATIONS[-1].version
+
+
+_MIGRATION_LOCK = 0x756E63617365  # "uncase": PostgreSQL advisory lock key held while migrating
+
+
+def _write_lock(connection: Connection) -> None:
+    """Serialize migrating processes: the engine takes SQLite's write lock at BEGIN; PostgreSQL takes an advisory
+    lock until the transaction ends (table creation itself is not safe from two processes at once there)."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
+
+
+def current_version(connection: Connection) -> int:
+    if not inspect(connection).has_table("store_meta"):
+        return 0
+    value = connection.execute(
+        select(schema.store_meta.c.value).where(schema.store_meta.c.key == "schema_version")).scalar()
+    return int(value) if value is not None else 0
+
+
+def _set_version(connection: Connection, version: int) -> None:
+    table = schema.store_meta
+    updated = connection.execute(
+        table.update().where(table.c.key == "schema_version").values(value=str(version))).rowcount
+    if not updated:
+        connection.execute(table.insert().values(key="schema_version", value=str(version)))
+
+
+def migrate(engine: Engine, target: int = LATEST_VERSION, migrations: tuple[Migration, ...] = MIGRATIONS) -> int:
+    """Bring the store to ``target`` (default: the newest schema); returns the version it is at.
+
+    Raises :class:`SchemaTooNew` when the store is newer than this code knows, rather than
+    guessing at a layout it has never seen.
+    """
+    newest = migrations[-1].version
+    with engine.connect() as connection, connection.execution_options(store_write=True).begin():
+        _write_lock(connection)
+        schema.store_meta.create(connection, checkfirst=True)
+    for step in migrations:
+        if step.version > target:
+            break
+        with engine.connect() as connection, connection.execution_options(store_write=True).begin():
+            _write_lock(connection)
+            version = current_version(connection)
+            if version > newest:
+                raise SchemaTooNew(f"the store is at schema version {version}; this playground knows up to "
+                                   f"{newest}: update the playground")
+            if version >= step.version:
+                continue
+            if version != step.version - 1:
+                raise RuntimeError(f"the store is at schema version {version} and the next step is "
+                                   f"{step.version}: a step is missing")
+            step.apply(connection)
+            _set_version(connection, step.version)
+    with engine.connect() as connection:
+        return current_version(connection)

@@ -1,0 +1,109 @@
+"""The store's tables, as SQLAlchemy Core metadata: one definition for SQLite and PostgreSQL.
+
+A workspace is everything one person did, named by an unguessable token. It is kept as
+rows a change at a time, never rewritten whole:
+
+``workspaces``
+    one row per token: when it was made, last opened and last changed, its size in bytes (the cap is
+    checked against it), and ``seq``, the number of the last change. Every write bumps
+    ``seq`` in the same transaction as the row it writes, under the row's lock, so the
+    changes of one workspace are numbered in the order they were committed, whichever
+    process or tab made them. A reader that knows ``seq`` knows whether anything changed.
+``documents``
+    a page's data as it was loaded (a scenario or an upload), once per load: the text of
+    the page's own download format (JSON or JSONL, never pickle), what it came from, a
+    small JSON ``meta`` object (notes made while reading the file), and the ``seq`` it was
+    stored at.
+``edits``
+    small records of what a person changed in a document since it was loaded (one label,
+    one logged revision), in ``seq`` order; replaying them on the document gives the
+    current data. Edits older than their document's load are deleted with it.
+``settings``
+    one JSON value per widget or choice (a threshold, the language, the current case),
+    overwritten in place and stamped with the ``seq`` of its last change.
+``store_meta``
+    the schema version (see :mod:`uncase_store.migrations`).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+)
+
+TOKEN_LENGTH = 64  # the column's width; tokens made here are 24 characters
+
+metadata = MetaData()
+
+store_meta = Table(
+    "store_meta",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+workspaces = Table(
+    "workspaces",
+    metadata,
+    Column("token", String(TOKEN_LENGTH), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("touched_at", DateTime(timezone=True), nullable=False),  # last opened or changed
+    Column("changed_at", DateTime(timezone=True), nullable=False),  # last changed
+    Column("seq", BigInteger, nullable=False, default=0),
+    Column("size_bytes", BigInteger, nullable=False, default=0),
+    Index("workspaces_touched_at", "touched_at"),
+)
+
+documents = Table(
+    "documents",
+    metadata,
+    Column("token", String(TOKEN_LENGTH), nullable=False),
+    Column("name", String(64), nullable=False),  # the page's data slot: "rag", "conversations", ...
+    Column("seq", BigInteger, nullable=False),
+    Column("format", String(32), nullable=False),  # which reader reads ``body``
+    Column("source", Text, nullable=False),  # scenario id or uploaded file name
+    Column("source_kind", String(32), nullable=False),  # "scenario", "upload", ...
+    Column("body", Text, nullable=False),
+    Column("meta", Text, nullable=False, default="{}"),  # JSON: what reading the file noted, the upload's id
+    Column("size_bytes", Integer, nullable=False),
+    Column("stored_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("token", "name"),
+    ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),
+)
+
+edits = Table(
+    "edits",
+    metadata,
+    Column("token", String(TOKEN_LENGTH), nullable=False),
+    Column("seq", BigInteger, nullable=False),
+    Column("name", String(64), nullable=False),  # the document edited
+    Column("body", Text, nullable=False),  # one JSON object
+    Column("size_bytes", Integer, nullable=False),
+    Column("stored_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("token", "seq"),
+    ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),
+    Index("edits_document", "token", "name", "seq"),
+)
+
+settings = Table(
+    "settings",
+    metadata,
+    Column("token", String(TOKEN_LENGTH), nullable=False),
+    Column("key", String(128), nullable=False),
+    Column("value", Text, nullable=False),  # one JSON value
+    Column("seq", BigInteger, nullable=False),
+    Column("size_bytes", Integer, nullable=False),
+    Column("stored_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("token", "key"),
+    ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),
+)
