@@ -95,12 +95,14 @@ alone in brackets, ``(52998224725)``, are read without the brackets.
 When detectors match overlapping text the more specific kind wins, in the order of
 :data:`KINDS`; within one kind the longer match wins.
 
-Cost (``bench/bench_privacy.py``): importing this module imports python-stdnum (about 50 ms, most
-of it ``stdnum.util``'s own imports) and phonenumbers (about 20 ms); phonenumbers loads a region's
-metadata the first time a number is checked for it (about 3 ms for all eight). Text with no ASCII
-digit and no ``@`` is skipped at once. Only candidates our scanner found reach phonenumbers, at
-about 20 microseconds per region tried; its own text matcher would cost about 0.9 ms per turn
-over eight regions.
+Cost (``bench/bench_privacy.py``, on the 2-core development machine): importing this module takes
+about 65 ms, most of it python-stdnum (about 43 ms, much of that ``stdnum.util``'s own imports) and
+phonenumbers (about 18 ms), which loads a region's metadata the first time a number is checked
+for it (about 15 ms for all eight). A check costs about 18 microseconds per region tried. Only
+candidates our scanner found reach the libraries, and a turn's digit runs decide which detectors
+run at all (:func:`_detectors_for`): a turn holding a figure costs about 30 microseconds, one
+without digits or ``@`` about 3. phonenumbers' own text matcher (``PhoneNumberMatcher``) would
+cost about 0.4 ms per such turn over the eight regions.
 """
 
 from __future__ import annotations
