@@ -13,7 +13,7 @@ import ast
 import csv
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from uncase_core.errors import InputError
@@ -107,7 +107,13 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     )
 
 
-def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
+def _ragas_header(names: list[str]) -> None:
+    if not set(names) & set(COLUMNS["question"]):
+        raise InputError(f"the header has no user_input (or question) column; it has: {', '.join(names)}", "line 1")
+
+
+def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The rows of CSV text as ``("line N", {column: cell})``; ``check_header`` may refuse the header first."""
     reader = csv.DictReader(io.StringIO(text, newline=""))
     try:
         header = reader.fieldnames
@@ -115,10 +121,8 @@ def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
         raise InputError(f"unreadable CSV: {error}", "line 1") from None
     if not header:
         raise InputError("the CSV has no header row")
-    names = set(reader.fieldnames)
-    if not names & set(COLUMNS["question"]):
-        raise InputError(f"the header has no user_input (or question) column; it has: {', '.join(reader.fieldnames)}",
-                         "line 1")
+    if check_header is not None:
+        check_header(list(header))
     rows = []
     try:
         for row in reader:
@@ -130,26 +134,38 @@ def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
     return rows
 
 
+def read_rows(text: str, fmt: str | None = None,
+              check_header: Callable[[list[str]], None] | None = None) -> list[tuple[str, Any]]:
+    """Rows of JSON Lines (``"line N"``), a JSON array (``"[i]"``), one JSON object (``"row"``) or CSV (``"line N"``).
+
+    ``fmt`` is ``"jsonl"``, ``"json"``, ``"csv"`` or None to sniff (JSON when the text starts with
+    ``[`` or ``{``). ``check_header`` sees a CSV header before any row is read. An empty file or
+    one without rows is refused.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise InputError("the file is empty")
+    is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
+    if is_json:
+        document = parse_document(text)
+        if document.kind == "jsonl":
+            rows = [(f"line {line}", record) for line, record in document.records]
+        elif isinstance(document.value, list):
+            rows = [(f"[{i}]", record) for i, record in enumerate(document.value)]
+        else:
+            rows = [("row", document.value)]
+    else:
+        rows = csv_rows(text, check_header)
+    if not rows:
+        raise InputError("no rows to import")
+    return rows
+
+
 def import_ragas_text(text: str, source: str = "", fmt: str | None = None) -> RagDataset:
     """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing)."""
     try:
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        if not text.strip():
-            raise InputError("the file is empty")
-        is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
-        if is_json:
-            document = parse_document(text)
-            if document.kind == "jsonl":
-                rows = [(f"line {line}", record) for line, record in document.records]
-            elif isinstance(document.value, list):
-                rows = [(f"[{i}]", record) for i, record in enumerate(document.value)]
-            else:
-                rows = [("row", document.value)]
-        else:
-            rows = _rows_from_csv(text)
-        if not rows:
-            raise InputError("no rows to import")
+        rows = read_rows(text, fmt, _ragas_header)
         cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
         seen: set[str] = set()
         for (where, _), case in zip(rows, cases, strict=True):
