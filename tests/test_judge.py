@@ -184,3 +184,13 @@ def test_sampling_rejects_bad_input(units, seed, where):
     with pytest.raises(InputError) as caught:
         next_unit_to_label(units, set(), seed)
     assert caught.value.where == where
+
+
+def test_a_bad_value_on_a_unit_built_in_code_is_located():
+    from uncase_core.rag_cases import RagCase, Unit
+
+    good = Unit("c1", "t", {"supported": True, "correct": None}, {}, {"judge_supported": False})
+    bad = Unit("c2", "t", {"supported": True, "correct": None}, {}, {"judge_supported": "yes"})
+    with pytest.raises(InputError) as caught:
+        judge_report([RagCase("a", "q", claims=(good,)), RagCase("b", "q", claims=(good, bad))], "faithfulness")
+    assert caught.value.where == "cases[1].claims[1].judge_supported"

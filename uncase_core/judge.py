@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
 from types import MappingProxyType
 
 import numpy as np
@@ -38,7 +40,7 @@ from uncase_core.agreement import Agreement, cohen_kappa
 from uncase_core.errors import InputError
 from uncase_core.notes import Note, notes_to_dicts
 from uncase_core.rag import METRIC_UNITS, METRICS
-from uncase_core.rag_cases import RagCase
+from uncase_core.rag_cases import JUDGE_PREFIX, RagCase
 from uncase_core.stats import (
     DEFAULT_CONFIDENCE,
     Difference,
@@ -217,13 +219,17 @@ def compare_judge(
     if len(labels) != len(verdicts):
         raise InputError(f"has {len(verdicts)} values but labels has {len(labels)}; both must describe the same units",
                          "verdicts")
-    cells = Counter(zip(labels, verdicts, strict=True))
+    return _report(Counter(zip(labels, verdicts, strict=True)), dimension, unit, confidence, tuned)
+
+
+def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned: bool) -> JudgeReport:
+    """The report from the counts of (hand label, verdict) pairs, each True, False or None."""
     n11, n10 = cells[True, True], cells[True, False]
     n01, n00 = cells[False, True], cells[False, False]
     m1, m0 = cells[None, True], cells[None, False]
     label_only = cells[True, None] + cells[False, None]
     both = n11 + n10 + n01 + n00
-    counts = MappingProxyType({"units": len(labels), "both": both, "label_only": label_only,
+    counts = MappingProxyType({"units": sum(cells.values()), "both": both, "label_only": label_only,
                                "verdict_only": m1 + m0, "neither": cells[None, None]})
     hand, judge = Proportion.many(
         [(n11 + n10 + cells[True, None], both + label_only, m1 + m0 + cells[None, None]),
@@ -273,6 +279,25 @@ def unit_keys(cases: Sequence[RagCase], dimension: str) -> tuple[tuple[str, str]
 def judge_report(
     cases: Sequence[RagCase], dimension: str, confidence: float = DEFAULT_CONFIDENCE, tuned: bool = False
 ) -> JudgeReport:
-    """:func:`compare_judge` over every unit of ``dimension`` in ``cases``."""
-    labels, verdicts = dimension_values(cases, dimension)
-    return compare_judge(labels, verdicts, dimension, UNIT_NAMES[dimension], confidence, tuned)
+    """:func:`compare_judge` over every unit of ``dimension`` in ``cases``.
+
+    The labels and verdicts are counted in one pass over the units (no lists are built), which
+    keeps 100,000 units within a few tens of milliseconds.
+    """
+    confidence = check_confidence(confidence)
+    kind, name = METRIC_UNITS[check_dimension(dimension)]
+    verdict_key = JUDGE_PREFIX + name
+    cells = Counter((unit.labels.get(name), unit.judge.get(verdict_key))
+                    for unit in chain.from_iterable(map(attrgetter(kind), cases)))
+    if not all(type(value) in _LABEL_TYPES for pair in cells for value in pair):
+        _locate_bad_value(cases, kind, name)
+    return _report(cells, dimension, UNIT_NAMES[dimension], confidence, tuned)
+
+
+def _locate_bad_value(cases: Sequence[RagCase], kind: str, name: str) -> None:
+    verdict_key = JUDGE_PREFIX + name
+    for i, case in enumerate(cases):
+        for j, unit in enumerate(case.units(kind)):
+            for key, value in ((name, unit.labels.get(name)), (verdict_key, unit.judge.get(verdict_key))):
+                if type(value) not in _LABEL_TYPES:
+                    raise InputError(f"expected true, false or null, got {value!r}", f"cases[{i}].{kind}[{j}].{key}")
