@@ -127,10 +127,17 @@ def test_classical_and_judge_only_are_wilson_intervals():
     assert (result.judge_only.low, result.judge_only.high) == wilson_interval(31 + 700, 1040)
 
 
-def test_accepts_booleans_numpy_arrays_and_floats():
+def test_accepts_booleans_numpy_arrays_pandas_series_and_floats():
+    import pandas as pd
+
     as_ints = ppi_mean_interval([1, 0, 1], [1, 1, 0], [0, 1])
     assert ppi_mean_interval([True, False, True], [True, True, False], [False, True]) == as_ints
     assert ppi_mean_interval(np.array([1, 0, 1]), np.array([1.0, 1.0, 0.0]), np.array([False, True])) == as_ints
+    assert ppi_mean_interval(pd.Series([1, 0, 1], index=[7, 8, 9]), pd.Series([True, True, False]),
+                             (0, 1)) == as_ints
+    with pytest.raises(InputError) as caught:
+        ppi_mean_interval(pd.Series([1, 3], index=[5, 6]), [1, 0], [1])
+    assert (caught.value.where, caught.value.problem) == ("labels[1]", "expected 0, 1, true or false, got 3")
 
 
 def test_a_perfect_judge_narrows_the_interval_and_is_worth_labels():
@@ -226,6 +233,7 @@ def test_few_labels_and_few_disagreements_thresholds():
     (([1, 0.5], [1, 0], [1]), "labels[1]", "got 0.5"),
     (([1, float("nan")], [1, 0], [1]), "labels[1]", "got nan"),
     (("10", [1, 0], [1]), "labels", "expected a list"),
+    ((5, [1, 0], [1]), "labels", "expected a list"),
     (([[1, 0]], [[1, 0]], [1]), "labels[0]", "got [1, 0]"),
     (([1, [1, 0]], [1, 0], [1]), "labels[1]", "got [1, 0]"),
 ])
@@ -251,7 +259,7 @@ def test_counts_are_checked():
     assert caught.value.where == "table[0][1]"
     with pytest.raises(InputError) as caught:
         ppi_interval_from_counts(((1, 1), (0, 0)), 3, 2)
-    assert caught.value.where == "successes"
+    assert caught.value.where == "judge_positive_unlabelled"
 
 
 def test_result_is_frozen_and_serializes():

@@ -173,8 +173,10 @@ _LABEL_TYPES = frozenset({bool, type(None)})
 
 def _checked(values: Sequence[Label], name: str) -> Sequence[Label]:
     """``values`` if every one is True, False or None (numpy booleans converted); else the first bad one's place."""
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence | np.ndarray):
+    if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise InputError(f"expected a list of true, false or null, got {type(values).__name__}", name)
+    if not isinstance(values, Sequence):  # a numpy array or pandas Series: positions, not index labels
+        values = list(values)
     types = set(map(type, values))
     if types <= _LABEL_TYPES:  # checked by type: 1 == True, so a value test would let 1 and 0 through
         return values

@@ -588,8 +588,8 @@ class PPIInterval:
 
 
 def _binary_array(values: object, name: str) -> NDArray[np.bool_]:
-    """``values`` (a sequence or array of 0/1 or booleans) as a boolean array; refuse anything else."""
-    if isinstance(values, str | bytes | Mapping) or not isinstance(values, Sequence | np.ndarray):
+    """``values`` (a list, tuple, numpy array or pandas Series of 0/1 or booleans) as a boolean array."""
+    if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise InputError(f"expected a list of 0/1 or true/false values, got {type(values).__name__}", name)
     try:
         array = np.asarray(values) if len(values) else np.zeros(0, dtype=bool)
@@ -602,8 +602,8 @@ def _binary_array(values: object, name: str) -> NDArray[np.bool_]:
         if bad.size == 0:
             return array == 1
         first = int(bad[0])
-        raise InputError(f"expected 0, 1, true or false, got {values[first]!r}", f"{name}[{first}]")
-    for i, value in enumerate(values):  # mixed or non-numeric content: find the first bad value
+        raise InputError(f"expected 0, 1, true or false, got {array[first].item()!r}", f"{name}[{first}]")
+    for i, value in enumerate(list(values)):  # mixed or non-numeric content: find the first bad value
         if not (isinstance(value, bool | np.bool_) or (isinstance(value, numbers.Real) and value in (0, 1))):
             raise InputError(f"expected 0, 1, true or false, got {value!r}", f"{name}[{i}]")
     raise InputError("expected a flat list of 0/1 or true/false values", name)
@@ -682,7 +682,7 @@ def ppi_interval_from_counts(
     except (TypeError, ValueError):
         raise InputError("expected a 2x2 table ((n11, n10), (n01, n00))", "table") from None
     n11, n10, n01, n00 = (_check_count(v, f"table[{i // 2}][{i % 2}]") for i, v in enumerate((n11, n10, n01, n00)))
-    m1, m = _check_pair(judge_positive_unlabelled, unlabelled)
+    m1, m = _check_counts(judge_positive_unlabelled, unlabelled, "judge_positive_unlabelled", "unlabelled")
     n = n11 + n10 + n01 + n00
     if n == 0:
         raise InputError("no labelled units: PPI needs at least one hand label", "labels")
