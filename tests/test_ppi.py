@@ -205,8 +205,15 @@ def test_clipping_to_the_unit_interval_is_said():
 def test_one_label_works_and_warns():
     result = ppi_mean_interval([1], [1], [1, 0, 1])
     codes = {note.code for note in result.notes}
-    assert {"few_labels", "few_disagreements", "worth_undefined"} <= codes
+    assert {"few_labels", "few_disagreements", "worth_undefined_labels"} <= codes
     assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0
+
+
+def test_zero_ppi_variance_is_said_not_divided_by():
+    result = ppi_mean_interval([1, 0, 1], [1, 0, 1], [1, 1, 1, 1])
+    assert result.standard_error == 0.0 and result.low == result.estimate == result.high == 1.0
+    assert result.effective_labels is None and result.judge_worth is None
+    assert {"worth_undefined_ppi", "few_disagreements"} <= {note.code for note in result.notes}
 
 
 def test_few_labels_and_few_disagreements_thresholds():

@@ -58,7 +58,7 @@ JUDGE_NOTES: Mapping[str, str] = MappingProxyType({
                 "label some judged units",
     "labelled_without_verdict": "{count} hand-labelled units have no judge verdict: they count for the "
                                 "hand-labels-only interval but not for PPI or the agreement",
-    "no_verdicts": "no unit has a judge verdict on {dimension}",
+    "no_verdicts": "no unit has a judge verdict, so only the hand-labels-only interval is available",
 })
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned:
          (n11 + n01 + m1, both + m1 + m0, label_only + cells[None, None])], confidence)
     notes: list[Note] = []
     if judge.total == 0:
-        notes.append(Note.of("no_verdicts", dimension=dimension or "this dimension"))
+        notes.append(Note.of("no_verdicts"))
     if both == 0:
         plain = tuned_ppi = None
         if judge.total:

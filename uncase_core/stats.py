@@ -524,8 +524,10 @@ PPI_NOTES: Mapping[str, str] = MappingProxyType({
                          "units ({judge_yes} judge-yes/human-no, {judge_no} judge-no/human-yes); the correction "
                          "rests on so few units that the interval can be too narrow, more so when they all go "
                          "one way",
-    "worth_undefined": "what the judge is worth in hand labels is undefined here: the estimated variance of the "
-                       "{which} estimate is 0",
+    "worth_undefined_labels": "what the judge is worth in hand labels is undefined here: the {labelled} hand "
+                              "labels are all the same, so their estimated variance is 0",
+    "worth_undefined_ppi": "what the judge is worth in hand labels is undefined here: the estimated variance of "
+                           "the PPI estimate is 0",
 })
 
 
@@ -713,7 +715,8 @@ def ppi_interval_from_counts(
         effective = n * variance_classical / (se * se)
         worth = effective - n
     else:
-        notes.append(Note.of("worth_undefined", which="PPI" if se == 0 else "hand-labels-only"))
+        notes.append(Note.of("worth_undefined_labels", labelled=n) if variance_classical == 0
+                     else Note.of("worth_undefined_ppi"))
     classical, judge_only = Proportion.many([(n11 + n10, n, 0), (n11 + n01 + m1, n + m, 0)], confidence)
     return PPIInterval(
         clipped[0], clipped[1], clipped[2], se, lam, bool(tuned), n, m, ((n11, n10), (n01, n00)), m1,
