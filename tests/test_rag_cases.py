@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
 from uncase_core.rag_cases import (
+    JUDGE_FIELDS,
     LABEL_FIELDS,
     RagCase,
     RagDataset,
@@ -492,3 +493,79 @@ def test_a_one_line_jsonl_file_is_written_back_as_jsonl():
     assert again == dataset
     assert dataset_to_text(dataset).count("\n") == 1
     assert dataset_from_bytes((line + "\n").encode(), "one.json").format == "case"
+
+
+# ---------------------------------------------------------------- judge verdicts beside the labels
+
+
+JUDGED_CASE = {
+    "id": "j1", "question": "q",
+    "passages": [{"id": "p1", "text": "t", "relevant": None, "judge_relevant": True},
+                 {"id": "p2", "text": "t", "relevant": False}],
+    "claims": [{"id": "c1", "text": "t", "supported": True, "judge_supported": False, "judge_correct": None,
+                "rank": 2}],
+    "reference_facts": [{"id": "f1", "text": "t", "judge_covered": False}],
+}
+
+
+def test_judge_verdicts_are_first_class_and_apart_from_labels():
+    case = case_from_dict(JUDGED_CASE)
+    p1, p2 = case.passages
+    assert p1.labels == {"relevant": None} and p1.judge == {"judge_relevant": True} and p1.extra == {}
+    assert p1.verdict("relevant") is True and p2.verdict("relevant") is None
+    assert p2.judge == {}  # no verdict key in the file: none invented
+    claim = case.claims[0]
+    assert claim.judge == {"judge_supported": False, "judge_correct": None}
+    assert claim.extra == {"rank": 2}
+    assert case.reference_facts[0].labels == {"covered": None}
+    assert case.reference_facts[0].verdict("covered") is False
+
+
+def test_judge_fields_table():
+    assert dict(JUDGE_FIELDS) == {kind: tuple(f"judge_{name}" for name in names)
+                                  for kind, names in LABEL_FIELDS.items()}
+
+
+def test_judge_verdicts_round_trip_and_absent_keys_stay_absent():
+    dataset = dataset_from_text(json.dumps([JUDGED_CASE]))
+    written = json.loads(dataset_to_text(dataset))[0]
+    assert written["passages"][0] == {"id": "p1", "text": "t", "relevant": None, "judge_relevant": True}
+    assert "judge_relevant" not in written["passages"][1]
+    assert written["claims"][0] == {"id": "c1", "text": "t", "supported": True, "correct": None,
+                                    "judge_supported": False, "judge_correct": None, "rank": 2}
+    assert dataset_from_text(dataset_to_text(dataset)) == dataset
+
+
+def test_with_verdict_sets_only_the_verdict():
+    unit = Unit("c1", "t", {"supported": True, "correct": None})
+    judged = unit.with_verdict("correct", False)
+    assert judged.judge == {"judge_correct": False}
+    assert judged.labels == unit.labels
+    assert unit.judge == {}
+
+
+def test_labels_are_never_counted_from_verdicts():
+    from uncase_core.rag import pooled_metrics
+
+    metrics = pooled_metrics([case_from_dict(JUDGED_CASE)])
+    assert (metrics["context_relevance"].total, metrics["context_relevance"].unlabelled) == (1, 1)
+    assert metrics["coverage"].total == 0
+
+
+@pytest.mark.parametrize(("kind", "field", "value", "shown"), [
+    ("passages", "judge_relevant", "yes", '"yes"'),
+    ("claims", "judge_supported", 1, "1"),
+    ("claims", "judge_correct", 0.0, "0.0"),
+    ("reference_facts", "judge_covered", [True], "a list"),
+])
+def test_a_non_boolean_verdict_is_refused_with_the_place(kind, field, value, shown):
+    case = {"id": "a", "question": "q", kind: [{"id": "u1", "text": "t"}, {"id": "u2", "text": "t", field: value}]}
+    with pytest.raises(InputError) as caught:
+        dataset_from_text(json.dumps({"cases": [case]}))
+    assert caught.value.where == f"cases[0].{kind}[1].{field}"
+    assert caught.value.problem == f"expected true, false or null, got {shown}"
+
+
+def test_a_verdict_of_another_kind_is_an_unknown_key_and_kept():
+    case = case_from_dict({"id": "a", "question": "q", "passages": [{"id": "p", "text": "t", "judge_covered": "x"}]})
+    assert case.passages[0].extra == {"judge_covered": "x"} and case.passages[0].judge == {}

@@ -11,7 +11,8 @@ line break, NUL and byte-order marks.
 Reader <-> writer pairs covered:
 
 * ``rag_cases``: ``dataset_from_text`` / ``dataset_from_bytes`` <-> ``dataset_to_text``, layouts
-  ``case``, ``array``, ``object`` (top-level extra keys) and ``jsonl``; the annotator
+  ``case``, ``array``, ``object`` (top-level extra keys) and ``jsonl``, with judge verdicts
+  (``judge_relevant`` ... present, null or absent) beside the labels; the annotator
   agreement page reads the same files (``agreement_from_bytes``).
 * ``datasets``: the revision log inside the exported dataset (``apply_label_change`` /
   ``with_revision`` / ``revisions``) and the dataset version.
@@ -70,6 +71,7 @@ from uncase_core.errors import InputError
 from uncase_core.evaluator import Evaluator, canonical_json, verify
 from uncase_core.jsonfiles import dumps_json, dumps_jsonl, parse_document
 from uncase_core.rag_cases import (
+    JUDGE_FIELDS,
     LABEL_FIELDS,
     UNIT_KINDS,
     RagCase,
@@ -102,6 +104,7 @@ nonblank = texts.map(lambda s: s if s.strip() else f"id{s}")
 labels = st.sampled_from([True, False, None])
 # Keys that sit close to the formats' own names, beside arbitrary ones.
 NEAR_MISSES = ("Id", "ID", "id ", "labels", "relevant", "supported", "correct", "covered", "verified", "coherent",
+               "judge_relevant", "judge_supported", "judge_correct", "judge_covered", "judge", "Judge_covered",
                "issue", "note", "metadata", "revisions", "notes", "", " ", "__proto__", "$ref", "🔑", "ключ")
 keys = st.one_of(texts, st.sampled_from(NEAR_MISSES))
 json_scalars = st.one_of(
@@ -156,9 +159,13 @@ CASE_RESERVED = ("id", "question", "passages", "answer", "claims", "reference_fa
 
 def units(kind: str) -> st.SearchStrategy[tuple[Unit, ...]]:
     names = LABEL_FIELDS[kind]
+    # Judge verdicts: any subset of the kind's verdict keys, each true, false or null (absent keys stay absent).
+    verdicts = st.dictionaries(st.sampled_from(JUDGE_FIELDS[kind]), labels, max_size=len(JUDGE_FIELDS[kind]))
     unit = st.builds(
-        lambda unit_id, text, values, extra: Unit(unit_id, text, dict(zip(names, values, strict=True)), extra),
-        nonblank, texts, st.tuples(*[labels] * len(names)), extras(("id", "text", *names), max_size=1))
+        lambda unit_id, text, values, extra, judge: Unit(unit_id, text, dict(zip(names, values, strict=True)), extra,
+                                                         judge),
+        nonblank, texts, st.tuples(*[labels] * len(names)),
+        extras(("id", "text", *names, *JUDGE_FIELDS[kind]), max_size=1), verdicts)
     return st.lists(unit, max_size=3, unique_by=lambda u: u.id).map(tuple)
 
 
@@ -539,4 +546,5 @@ def test_readers_build_what_the_generators_build():
     unit = dataset.cases[0].claims[0]
     assert type(unit.labels) is dict and unit.labels == {"supported": None, "correct": None}
     assert unit == Unit("c", "t", {"supported": None, "correct": None}, {})
+    assert type(unit.judge) is dict and unit.judge == {}  # no verdict keys in the file: none on the unit
     assert replace(dataset.cases[0], claims=()) == RagCase("a", "q")

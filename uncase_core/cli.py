@@ -295,6 +295,78 @@ def _confidence_option(command: argparse.ArgumentParser) -> None:
                          help=f"interval confidence, from {MIN_CONFIDENCE} to {MAX_CONFIDENCE} (default 0.95)")
 
 
+# ---------------------------------------------------------------- judge (issue 17), self-contained
+
+
+def _add_judge_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
+    judge_cmd = command(
+        "judge", _run_judge,
+        help="an automatic judge beside hand labels: judge-only, hand-only, PPI and PPI++ intervals",
+        description="Read a labelled RAG dataset and a judge's verdicts (those in FILE, the built-in lexical judge, "
+                    "a verdict file or RAGAS results) and print, per dimension, the hand-labels-only, judge-only, "
+                    "PPI and PPI++ intervals, what the judge is worth in hand labels and the judge-human "
+                    "agreement as JSON.")
+    judge_cmd.add_argument("file", type=Path, help='labelled RAG dataset (JSON, JSONL or {"cases": [...]})')
+    judge_cmd.add_argument("--dimension", action="append", default=[], metavar="D",
+                           help="context_relevance, faithfulness, correctness or coverage (repeatable; default all)")
+    judge_cmd.add_argument("--tuned", action="store_true", help="PPI++ (power-tuned) as the headline, not plain PPI")
+    _confidence_option(judge_cmd)
+    judge_cmd.add_argument("--judge", choices=("stored", "builtin", "file", "ragas"), default="stored",
+                           help="stored: the judge_* verdicts in FILE (default); builtin: the lexical judge; file: "
+                                "a case_id,unit_id,dimension,judge_verdict file; ragas: RAGAS results (per case)")
+    judge_cmd.add_argument("--judge-file", type=Path, metavar="F", help="the verdict file or RAGAS results file")
+    judge_cmd.add_argument("--cutoff", action="append", default=[], type=_metric_value, metavar="NAME=VALUE",
+                           help="built-in judge cut-off for one dimension (word overlap share, 0 to 1)")
+    judge_cmd.add_argument("--score-threshold", type=_number, default=0.5,
+                           help="ragas: a score at or above this is a yes (default 0.5)")
+    judge_cmd.add_argument("--pass-threshold", type=_number, default=None,
+                           help="ragas: a case passes when its labelled proportion reaches this "
+                                "(default the RAG page's threshold for the dimension)")
+
+
+def _run_judge(args: argparse.Namespace) -> int:
+    if args.judge in ("file", "ragas") and args.judge_file is None:
+        raise InputError(f"--judge {args.judge} needs --judge-file F", "--judge-file")
+    data = _read(args, args.file)
+    judge_data = _read(args, args.judge_file) if args.judge in ("file", "ragas") else b""
+    from uncase_core.judge import check_dimension, judge_report  # imported here: only this subcommand needs them
+    from uncase_core.rag import METRICS
+    from uncase_core.rag_cases import dataset_from_bytes
+
+    dataset = dataset_from_bytes(data, str(args.file))
+    dimensions = tuple(dict.fromkeys(check_dimension(d) for d in args.dimension)) or METRICS
+    result: dict[str, object] = {"judge": args.judge, "confidence": args.confidence, "tuned": args.tuned}
+    if args.judge == "ragas":
+        from uncase_core.judge_import import compare_ragas, read_ragas_scores_bytes
+
+        scores = read_ragas_scores_bytes(judge_data, str(args.judge_file))
+        if not args.dimension:
+            dimensions = tuple(d for d in METRICS if d in scores.columns)
+        try:
+            reports = {d: compare_ragas(dataset.cases, scores, d, args.score_threshold, args.pass_threshold,
+                                        args.confidence, args.tuned).to_dict() for d in dimensions}
+        except InputError as error:
+            raise error.located(str(args.judge_file)) from None
+        result["dimensions"] = reports
+    else:
+        if args.judge == "builtin":
+            from uncase_core.lexical_judge import judge_dataset, resolve_cutoffs
+
+            cutoffs = resolve_cutoffs(dict(args.cutoff))
+            dataset = judge_dataset(dataset, cutoffs)
+            result["cutoffs"] = cutoffs
+        elif args.judge == "file":
+            from uncase_core.judge_import import attach_verdicts_bytes
+
+            attached = attach_verdicts_bytes(dataset, judge_data, str(args.judge_file))
+            dataset = attached.dataset
+            result["attached"] = attached.to_dict()
+        result["dimensions"] = {d: judge_report(dataset.cases, d, args.confidence, args.tuned).to_dict()
+                                for d in dimensions}
+    _print_json(result)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--max-file-mb", type=_max_file_mb, default=DEFAULT_MAX_FILE_MB, metavar="MB",
@@ -405,6 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
     agreement_cmd.add_argument("--field", choices=LABEL_NAMES, default=None,
                                help="one label only (default: all labels together)")
     _confidence_option(agreement_cmd)
+    _add_judge_parser(command)
     return parser
 
 

@@ -154,18 +154,20 @@ def _check_records(document: Document, check: Any) -> None:
                              error.source) from None
 
 
-def parse_document(text: str) -> Document:
+def parse_document(text: str, allow_nan: bool = False) -> Document:
     """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
 
     Refuses, naming the place, what Python's reader takes but JSON has not: unpaired
     surrogates, ``NaN``, ``Infinity``, ``-Infinity`` and numbers beyond the float range
     (``1e999999``), which would otherwise be kept and written back as non-standard JSON.
+    ``allow_nan`` keeps those numbers for a reader whose format gives them a meaning (RAGAS
+    writes ``NaN`` for a score it could not determine); that reader must not write them back.
     """
     hooks = _NonFiniteSeen()
     document = _parse(text, hooks)
     if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
         _check_records(document, reject_surrogates)
-    if hooks.seen:  # Python's reader took a NaN, an Infinity or 1e999999: none is JSON
+    if hooks.seen and not allow_nan:  # Python's reader took a NaN, an Infinity or 1e999999: none is JSON
         _check_records(document, reject_non_finite)
     return document
 

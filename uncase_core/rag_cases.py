@@ -6,6 +6,12 @@ reference) and the reference facts (labelled covered by the answer or not). A la
 ``None`` means "not labelled yet": it is kept, counted as unlabelled, and left out of
 every denominator.
 
+Beside each human label a unit may carry an automatic judge's verdict on the same question
+(``judge_relevant``, ``judge_supported``, ``judge_correct``, ``judge_covered``: true, false or
+null). They are kept apart from the labels (``Unit.judge``), only the keys the file has, so a
+count of labels never includes a verdict and a file without verdicts is written back without
+them.
+
 Files hold one case (a JSON object), or a dataset: JSON Lines of cases, a JSON object
 ``{"cases": [...]}``, or a JSON array of cases. Keys this module does not know are kept
 and written back, so a download round trip loses nothing.
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any, Literal
 
 from uncase_core.errors import InputError
@@ -32,23 +39,43 @@ LABEL_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 # Every label field, in the order of the unit kinds: relevant, supported, correct, covered.
 LABEL_NAMES = tuple(name for kind in UNIT_KINDS for name in LABEL_FIELDS[kind])
+JUDGE_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "passages": ("judge_relevant",),
+    "claims": ("judge_supported", "judge_correct"),
+    "reference_facts": ("judge_covered",),
+})
+JUDGE_PREFIX = "judge_"
 _CASE_KEYS = ("id", "question", "passages", "answer", "claims", "reference_facts", "metadata")
 
 
 @dataclass(frozen=True)
 class Unit:
-    """A passage, claim or reference fact: its id, text, labels and any other keys."""
+    """A passage, claim or reference fact: its id, text, labels, judge verdicts and any other keys.
+
+    ``labels`` holds every label name of the unit's kind (``None`` when not labelled);
+    ``judge`` holds only the verdict keys the unit has (``judge_relevant`` and so on), so
+    "no verdict key" and ``"judge_relevant": null`` both survive a round trip.
+    """
 
     id: str
     text: str
     labels: Mapping[str, Label]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    judge: Mapping[str, Label] = field(default_factory=dict)
 
     def label(self, name: str) -> Label:
         return self.labels.get(name)
 
     def with_label(self, name: str, value: Label) -> Unit:
         return replace(self, labels={**self.labels, name: value})
+
+    def verdict(self, name: str) -> Label:
+        """The judge's verdict on label ``name`` (``"relevant"`` reads ``judge_relevant``); None if absent."""
+        return self.judge.get(JUDGE_PREFIX + name)
+
+    def with_verdict(self, name: str, value: Label) -> Unit:
+        """The unit with the judge's verdict on label ``name`` set (the key is written even when None)."""
+        return replace(self, judge={**self.judge, JUDGE_PREFIX + name: value})
 
 
 @dataclass(frozen=True)
@@ -127,8 +154,10 @@ def _unit(data: Any, kind: str, where: str) -> Unit:
         raise InputError("id must not be empty", f"{where}.id")
     text = _string(data, "text", where, required=True)
     labels = {name: _label(data, name, where) for name in LABEL_FIELDS[kind]}
-    extra = {k: v for k, v in data.items() if k not in ("id", "text", *LABEL_FIELDS[kind])}
-    return Unit(unit_id, text, labels, extra)
+    judge = {name: _label(data, name, where) for name in data if name in JUDGE_FIELDS[kind]}  # in file order
+    known = ("id", "text", *LABEL_FIELDS[kind], *JUDGE_FIELDS[kind])
+    extra = {k: v for k, v in data.items() if k not in known}
+    return Unit(unit_id, text, labels, extra, judge)
 
 
 def case_from_dict(data: Any, where: str = "") -> RagCase:
@@ -237,7 +266,7 @@ def _keep_jsonl_layout(dataset: RagDataset, source: str) -> RagDataset:
 
 
 def unit_to_dict(unit: Unit) -> dict[str, Any]:
-    return {"id": unit.id, "text": unit.text, **unit.labels, **unit.extra}
+    return {"id": unit.id, "text": unit.text, **unit.labels, **unit.judge, **unit.extra}
 
 
 def case_to_dict(case: RagCase) -> dict[str, Any]:

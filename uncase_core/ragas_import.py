@@ -13,12 +13,12 @@ import ast
 import csv
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from uncase_core.errors import InputError
 from uncase_core.formats import RAGAS, check_csv_header, parse_format
-from uncase_core.jsonfiles import decode_text
+from uncase_core.jsonfiles import decode_text, parse_document
 from uncase_core.rag_cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 from uncase_core.text import split_sentences
 
@@ -108,7 +108,14 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     )
 
 
-def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
+def _ragas_header(names: list[str]) -> None:
+    check_csv_header(names, RAGAS, "line 1")  # a ';' or tab delimiter, or another module's columns, said so
+    if not set(names) & set(COLUMNS["question"]):
+        raise InputError(f"the header has no user_input (or question) column; it has: {', '.join(names)}", "line 1")
+
+
+def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The rows of CSV text as ``("line N", {column: cell})``; ``check_header`` may refuse the header first."""
     reader = csv.DictReader(io.StringIO(text, newline=""))
     try:
         header = reader.fieldnames
@@ -116,11 +123,8 @@ def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
         raise InputError(f"unreadable CSV: {error}", "line 1") from None
     if not header:
         raise InputError("the CSV has no header row")
-    check_csv_header(header, RAGAS, "line 1")
-    names = set(reader.fieldnames)
-    if not names & set(COLUMNS["question"]):
-        raise InputError(f"the header has no user_input (or question) column; it has: {', '.join(reader.fieldnames)}",
-                         "line 1")
+    if check_header is not None:
+        check_header(list(header))
     rows = []
     try:
         for row in reader:
@@ -132,26 +136,40 @@ def _rows_from_csv(text: str) -> list[tuple[str, dict[str, Any]]]:
     return rows
 
 
+def read_rows(text: str, fmt: str | None = None,
+              check_header: Callable[[list[str]], None] | None = None,
+              parse: Callable[[str], Any] = parse_document) -> list[tuple[str, Any]]:
+    """Rows of JSON Lines (``"line N"``), a JSON array (``"[i]"``), one JSON object (``"row"``) or CSV (``"line N"``).
+
+    ``fmt`` is ``"jsonl"``, ``"json"``, ``"csv"`` or None to sniff (JSON when the text starts with
+    ``[`` or ``{``). ``check_header`` sees a CSV header before any row is read; ``parse`` reads
+    JSON (a reader that refuses another module's files, say). An empty file or one without rows is
+    refused.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise InputError("the file is empty")
+    is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
+    if is_json:
+        document = parse(text)
+        if document.kind == "jsonl":
+            rows = [(f"line {line}", record) for line, record in document.records]
+        elif isinstance(document.value, list):
+            rows = [(f"[{i}]", record) for i, record in enumerate(document.value)]
+        else:
+            rows = [("row", document.value)]
+    else:
+        rows = csv_rows(text, check_header)
+    if not rows:
+        raise InputError("no rows to import")
+    return rows
+
+
 def import_ragas_text(text: str, source: str = "", fmt: str | None = None) -> RagDataset:
     """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing)."""
     try:
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        if not text.strip():
-            raise InputError("the file is empty")
-        is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
-        if is_json:
-            document = parse_format(text, RAGAS)
-            if document.kind == "jsonl":
-                rows = [(f"line {line}", record) for line, record in document.records]
-            elif isinstance(document.value, list):
-                rows = [(f"[{i}]", record) for i, record in enumerate(document.value)]
-            else:
-                rows = [("row", document.value)]
-        else:
-            rows = _rows_from_csv(text)
-        if not rows:
-            raise InputError("no rows to import")
+        rows = read_rows(text, fmt, _ragas_header, parse=lambda body: parse_format(body, RAGAS))
         cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
         seen: set[str] = set()
         for (where, _), case in zip(rows, cases, strict=True):

@@ -67,3 +67,20 @@ def load_workbench(language: str) -> RagDataset:
     if not path.exists():
         path = ASSETS / "datasets" / "workbench_en.json"
     return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+JUDGE_SET = ASSETS / "judge"
+
+
+def load_judge_set(language: str) -> RagDataset:
+    """The built-in judge set in ``language`` (English when there is none): every domain file, in name order.
+
+    Each unit carries its reference (hand) label and the built-in lexical judge's verdict
+    (``judge_relevant`` and so on); ``bench/judge_set.py`` rebuilds the files from a seed.
+    """
+    folder = JUDGE_SET / language
+    if not folder.is_dir():
+        folder = JUDGE_SET / "en"
+    cases = tuple(case for path in sorted(folder.glob("*.json"))
+                  for case in dataset_from_bytes(path.read_bytes(), path.name).cases)
+    return RagDataset(cases, "jsonl")

@@ -1,23 +1,31 @@
-"""Proportions of labelled units and their Wilson score intervals.
+"""Proportions of labelled units and their Wilson score intervals, and what builds on them.
 
 Every rate the playground shows is a :class:`Proportion`: the counts it was made from,
 the estimate and its interval. A proportion over zero labelled units is not applicable
 (``value is None``), never NaN and never 0.
+
+Also here: sample-size planning, differences of two proportions (independent and paired),
+and the prediction-powered interval (:func:`ppi_mean_interval`) that combines a few hand
+labels with many verdicts of an automatic judge (its arithmetic is in :mod:`uncase_core.ppi`).
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import NormalDist
+from types import MappingProxyType
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 from uncase_core.errors import InputError
+from uncase_core.notes import Note, notes_to_dicts
+from uncase_core.ppi import classical_variance, ppi_estimate, tuned_lambda
 
 DEFAULT_CONFIDENCE = 0.95
 
@@ -469,3 +477,271 @@ def difference_interval(
         s1, n1, s2, n2, method="newcomb", compare="diff", alpha=1.0 - confidence
     )
     return Difference(s1 / n1 - s2 / n2, min(max(float(low), -1.0), 1.0), min(max(float(high), -1.0), 1.0))
+
+
+def paired_difference_interval(
+    both: int, first_only: int, second_only: int, neither: int, confidence: float = DEFAULT_CONFIDENCE
+) -> Difference:
+    """Newcombe's score interval for the difference of two proportions measured on the same units.
+
+    Each unit is classified twice (for instance by a judge and by a person): ``both`` units are
+    positive in both classifications, ``first_only`` only in the first, ``second_only`` only in
+    the second, ``neither`` in none. The difference is ``p1 - p2 = (first_only - second_only) / n``.
+
+    Returns
+    -------
+    Difference
+        The difference and Newcombe's (1998b) method 10: the two marginal Wilson intervals (from
+        statsmodels) combined with a correction for the correlation between the classifications,
+        ``phi`` as Newcombe defines it (0 when a margin is empty, ``(AD - BC - n/2) / sqrt(...)``
+        when ``AD - BC > n/2``, 0 between 0 and ``n/2``, ``(AD - BC) / sqrt(...)`` when negative).
+        Bounds are clipped to [-1, 1]; all ``None`` with no units.
+
+    Why our own: statsmodels 0.15 has no interval for paired proportions (only for independent
+    ones, :func:`difference_interval`); the tests hold this one to Newcombe's published examples.
+
+    References
+    ----------
+    Newcombe, R. G. (1998). Improved confidence intervals for the difference between binomial
+    proportions based on paired data. Statistics in Medicine 17, 2635-2650.
+    """
+    a = _check_count(both, "both")
+    b = _check_count(first_only, "first_only")
+    c = _check_count(second_only, "second_only")
+    d = _check_count(neither, "neither")
+    confidence = check_confidence(confidence)
+    n = a + b + c + d
+    if n == 0:
+        return Difference(None, None, None)
+    first, second = a + b, a + c
+    (l1, u1), (l2, u2) = wilson_intervals([(first, n), (second, n)], confidence)
+    p1, p2 = first / n, second / n
+    margins = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = 0.0
+    if margins > 0:
+        excess = a * d - b * c
+        correction = excess - n / 2 if excess > n / 2 else (excess if excess < 0 else 0.0)
+        phi = correction / math.sqrt(margins)
+    difference = p1 - p2
+    low = difference - math.sqrt(max((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2, 0.0))
+    high = difference + math.sqrt(max((u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2, 0.0))
+    return Difference(difference, max(low, -1.0), min(high, 1.0))
+
+
+# ---------------------------------------------------------------- prediction-powered inference
+
+MIN_LABELS_FOR_NORMAL = 30
+"""Below this many labelled units the ``few_labels`` note warns that the normal approximation may under-cover."""
+MIN_DISAGREEMENTS = 10
+"""Below this many labelled units where judge and hand label differ, the ``few_disagreements`` note warns."""
+
+PPI_NOTES: Mapping[str, str] = MappingProxyType({
+    "clipped": "the normal interval reached outside [0, 1] ({raw_low:.4f} to {raw_high:.4f}, estimate "
+               "{raw_estimate:.4f}); the estimate and bounds shown are clipped to [0, 1]",
+    "one_judge_verdict": "the judge gave every unit the same verdict, so it carries no information; PPI++ uses "
+                         "lambda = 0, the classical interval on the {labelled} hand labels",
+    "no_unlabelled_units": "every judged unit is also hand-labelled, so the judge adds nothing; the interval is the "
+                           "classical one on the {labelled} hand labels (lambda = 0)",
+    "few_labels": "only {labelled} hand labels: the normal approximation behind PPI may cover less often than "
+                  "stated; label at least {minimum}",
+    "few_disagreements": "the judge and the hand labels disagree on {disagreements} of the {labelled} labelled "
+                         "units ({judge_yes} judge-yes/human-no, {judge_no} judge-no/human-yes); the correction "
+                         "rests on so few units that the interval can be too narrow, more so when they all go "
+                         "one way",
+    "worth_undefined_labels": "what the judge is worth in hand labels is undefined here: the {labelled} hand "
+                              "labels are all the same, so their estimated variance is 0",
+    "worth_undefined_ppi": "what the judge is worth in hand labels is undefined here: the estimated variance of "
+                           "the PPI estimate is 0",
+})
+
+
+@dataclass(frozen=True)
+class PPIInterval:
+    """A prediction-powered interval for a proportion, with what it is compared with.
+
+    ``estimate``, ``low`` and ``high`` are clipped to [0, 1] (``ppi_py`` does not clip; the
+    ``clipped`` note gives the raw values when clipping changed anything). ``lam`` is 1 for
+    plain PPI and the tuned value for PPI++ (0 for a judge with one verdict everywhere).
+    ``classical`` is the Wilson interval on the hand labels alone; ``judge_only`` the Wilson
+    interval on the judge's verdicts over every judged unit (labelled and unlabelled), the
+    judge's figure taken at face value. ``effective_labels`` is
+    ``labelled * var(classical estimate) / var(PPI estimate)``: how many hand labels alone would
+    give the PPI interval's precision; ``judge_worth`` is that minus ``labelled`` (negative when
+    the judge costs precision). Both are ``None`` when a variance is 0 (see ``notes``).
+    """
+
+    estimate: float
+    low: float
+    high: float
+    standard_error: float
+    lam: float
+    tuned: bool
+    labelled: int
+    unlabelled: int
+    table: tuple[tuple[int, int], tuple[int, int]]
+    judge_positive_unlabelled: int
+    classical: Proportion
+    judge_only: Proportion
+    effective_labels: float | None
+    judge_worth: float | None
+    notes: tuple[Note, ...]
+    confidence: float = DEFAULT_CONFIDENCE
+
+    @property
+    def disagreements(self) -> int:
+        return self.table[0][1] + self.table[1][0]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "method": "ppi++" if self.tuned else "ppi",
+            "estimate": self.estimate,
+            "low": self.low,
+            "high": self.high,
+            "standard_error": self.standard_error,
+            "lambda": self.lam,
+            "confidence": self.confidence,
+            "labelled": self.labelled,
+            "unlabelled": self.unlabelled,
+            "table": {"label_1_judge_1": self.table[0][0], "label_1_judge_0": self.table[0][1],
+                      "label_0_judge_1": self.table[1][0], "label_0_judge_0": self.table[1][1]},
+            "judge_positive_unlabelled": self.judge_positive_unlabelled,
+            "classical": self.classical.to_dict(),
+            "judge_only": self.judge_only.to_dict(),
+            "effective_labels": self.effective_labels,
+            "judge_worth": self.judge_worth,
+            "notes": notes_to_dicts(self.notes, PPI_NOTES),
+        }
+
+
+def _binary_array(values: object, name: str) -> NDArray[np.bool_]:
+    """``values`` (a list, tuple, numpy array or pandas Series of 0/1 or booleans) as a boolean array."""
+    if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
+        raise InputError(f"expected a list of 0/1 or true/false values, got {type(values).__name__}", name)
+    try:
+        array = np.asarray(values) if len(values) else np.zeros(0, dtype=bool)
+    except ValueError:  # ragged nesting: the loop below names the first bad value
+        array = np.zeros((0, 0))
+    if array.ndim == 1 and array.dtype.kind == "b":
+        return array
+    if array.ndim == 1 and array.dtype.kind in "iuf":
+        bad = np.flatnonzero((array != 0) & (array != 1))
+        if bad.size == 0:
+            return array == 1
+        first = int(bad[0])
+        raise InputError(f"expected 0, 1, true or false, got {array[first].item()!r}", f"{name}[{first}]")
+    for i, value in enumerate(list(values)):  # mixed or non-numeric content: find the first bad value
+        if not (isinstance(value, bool | np.bool_) or (isinstance(value, numbers.Real) and value in (0, 1))):
+            raise InputError(f"expected 0, 1, true or false, got {value!r}", f"{name}[{i}]")
+    raise InputError("expected a flat list of 0/1 or true/false values", name)
+
+
+def ppi_mean_interval(
+    labels: Sequence[bool | int],
+    judge_on_labelled: Sequence[bool | int],
+    judge_on_unlabelled: Sequence[bool | int],
+    confidence: float = DEFAULT_CONFIDENCE,
+    tuned: bool = False,
+) -> PPIInterval:
+    """Prediction-powered interval for a proportion from a few hand labels and many judge verdicts.
+
+    Parameters
+    ----------
+    labels : sequence of 0/1 or bool
+        Hand labels of the labelled units (at least one). PPI assumes these units are a
+        uniform random sample of the judged units.
+    judge_on_labelled : sequence of 0/1 or bool
+        The judge's verdicts on the same units, in the same order.
+    judge_on_unlabelled : sequence of 0/1 or bool
+        The judge's verdicts on the units without a hand label (may be empty: then the result
+        is the classical interval, with a note).
+    confidence : float
+        Coverage, strictly between 0 and 1.
+    tuned : bool
+        False: plain PPI (lambda = 1, Angelopoulos et al. 2023). True: PPI++ (Angelopoulos,
+        Duchi and Zrnic 2024) with lambda estimated and clipped to [0, 1] as ``ppi_py`` does;
+        lambda = 0 with a note when the judge gave every unit one verdict.
+
+    Returns
+    -------
+    PPIInterval
+        Before clipping, equal to ``ppi_py.ppi_mean_pointestimate`` and ``ppi_py.ppi_mean_ci``
+        (``lam=1`` or ``lam=None``, ``alpha = 1 - confidence``) to rounding; see
+        :mod:`uncase_core.ppi` for the formulas.
+
+    Raises
+    ------
+    InputError
+        With no labelled units (``labels``), lengths that differ (``judge_on_labelled``), a value
+        that is not 0, 1, true or false (``labels[3]`` and the like), or a confidence outside (0, 1).
+    """
+    confidence = check_confidence(confidence)
+    y = _binary_array(labels, "labels")
+    f = _binary_array(judge_on_labelled, "judge_on_labelled")
+    g = _binary_array(judge_on_unlabelled, "judge_on_unlabelled")
+    if y.size == 0:
+        raise InputError("no labelled units: PPI needs at least one hand label", "labels")
+    if f.size != y.size:
+        raise InputError(f"has {f.size} verdicts but labels has {y.size}; both must describe the same units",
+                         "judge_on_labelled")
+    n11 = int(np.count_nonzero(y & f))
+    n10 = int(np.count_nonzero(y)) - n11
+    n01 = int(np.count_nonzero(f)) - n11
+    n00 = y.size - n11 - n10 - n01
+    return ppi_interval_from_counts(((n11, n10), (n01, n00)), int(np.count_nonzero(g)), g.size, confidence, tuned)
+
+
+def ppi_interval_from_counts(
+    table: Sequence[Sequence[int]],
+    judge_positive_unlabelled: int,
+    unlabelled: int,
+    confidence: float = DEFAULT_CONFIDENCE,
+    tuned: bool = False,
+) -> PPIInterval:
+    """:func:`ppi_mean_interval` from counts.
+
+    ``table`` is ``((label 1 & judge 1, label 1 & judge 0), (label 0 & judge 1, label 0 & judge 0))``
+    over the labelled units; ``judge_positive_unlabelled`` of the ``unlabelled`` units were judged 1.
+    """
+    confidence = check_confidence(confidence)
+    try:
+        (n11, n10), (n01, n00) = table
+    except (TypeError, ValueError):
+        raise InputError("expected a 2x2 table ((n11, n10), (n01, n00))", "table") from None
+    n11, n10, n01, n00 = (_check_count(v, f"table[{i // 2}][{i % 2}]") for i, v in enumerate((n11, n10, n01, n00)))
+    m1, m = _check_counts(judge_positive_unlabelled, unlabelled, "judge_positive_unlabelled", "unlabelled")
+    n = n11 + n10 + n01 + n00
+    if n == 0:
+        raise InputError("no labelled units: PPI needs at least one hand label", "labels")
+    notes: list[Note] = []
+    if m == 0:
+        lam = 0.0
+        notes.append(Note.of("no_unlabelled_units", labelled=n))
+    elif tuned:
+        lam_array, undefined = tuned_lambda(n11, n10, n01, n00, m1, m)
+        lam = float(lam_array)
+        if bool(undefined):
+            notes.append(Note.of("one_judge_verdict", labelled=n))
+    else:
+        lam = 1.0
+    estimate, se = (float(v) for v in ppi_estimate(n11, n10, n01, n00, m1, m, lam))
+    z = _z(confidence)
+    raw_low, raw_high = estimate - z * se, estimate + z * se
+    clipped = tuple(min(max(v, 0.0), 1.0) for v in (estimate, raw_low, raw_high))
+    if clipped != (estimate, raw_low, raw_high):
+        notes.append(Note.of("clipped", raw_estimate=estimate, raw_low=raw_low, raw_high=raw_high))
+    if n < MIN_LABELS_FOR_NORMAL:
+        notes.append(Note.of("few_labels", labelled=n, minimum=MIN_LABELS_FOR_NORMAL))
+    if n10 + n01 < MIN_DISAGREEMENTS and m > 0:
+        notes.append(Note.of("few_disagreements", disagreements=n10 + n01, labelled=n, judge_yes=n01, judge_no=n10))
+    variance_classical = float(classical_variance(n11, n10, n01, n00))
+    effective = worth = None
+    if se > 0 and variance_classical > 0:
+        effective = n * variance_classical / (se * se)
+        worth = effective - n
+    else:
+        notes.append(Note.of("worth_undefined_labels", labelled=n) if variance_classical == 0
+                     else Note.of("worth_undefined_ppi"))
+    classical, judge_only = Proportion.many([(n11 + n10, n, 0), (n11 + n01 + m1, n + m, 0)], confidence)
+    return PPIInterval(
+        clipped[0], clipped[1], clipped[2], se, lam, bool(tuned), n, m, ((n11, n10), (n01, n00)), m1,
+        classical, judge_only, effective, worth, tuple(notes), confidence)

@@ -156,6 +156,8 @@ TARGETS: tuple[Target, ...] = (
     Target("holistic.read_holistic", "loader", frozenset({"holistic"}),
            _loader(lambda e, w: read_holistic(e.data, e.name))),
     Target("cli rag", "cli", frozenset({"rag"}), _cli(lambda p, w: ["rag", p])),
+    Target("cli judge --judge builtin", "cli", frozenset({"rag"}),
+           _cli(lambda p, w: ["judge", p, "--judge", "builtin"])),
     Target("cli dataset", "cli", frozenset({"dataset"}), _cli(lambda p, w: ["dataset", p, "--strata", "split"])),
     Target("cli import-ragas", "cli", frozenset({"ragas"}), _cli(lambda p, w: ["import-ragas", p])),
     Target("cli conversations", "cli", frozenset({"conversations"}), _cli(lambda p, w: ["conversations", p])),

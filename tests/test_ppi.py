@@ -1,0 +1,336 @@
+"""Prediction-powered intervals (uncase_core.stats.ppi_mean_interval, uncase_core.ppi) and the paired difference.
+
+Two references: the ``ppi-python`` package's own results on seeded random data, recorded by
+``bench/ppi_py_reference.py`` in ``tests/data/ppi_py_reference.json`` (the package is not
+installed with the project: its wheel puts a top-level ``tests`` package in site-packages, which
+hides ours, and importing it silences every warning of the process); and an independent
+per-unit port of its formulas written here, which also checks PPI++'s lambda.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from statistics import NormalDist
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.ppi_py_reference import REFERENCE, fingerprint, random_problems
+from uncase_core.errors import InputError
+from uncase_core.ppi import ppi_estimate, tuned_lambda
+from uncase_core.stats import (
+    MIN_DISAGREEMENTS,
+    MIN_LABELS_FOR_NORMAL,
+    PPI_NOTES,
+    PPIInterval,
+    paired_difference_interval,
+    ppi_interval_from_counts,
+    ppi_mean_interval,
+    wilson_interval,
+)
+
+
+def reference_per_unit(labels, judge, unlabelled, confidence, tuned):
+    """PPI and PPI++ on per-unit arrays, ported from ppi_py 0.2.3 (ppi_mean_ci, ppi_mean_pointestimate,
+    _calc_lam_glm with clip=True) without its weights or multi-dimensional paths."""
+    y, f, g = (np.asarray(v, dtype=float) for v in (labels, judge, unlabelled))
+    n, m = len(y), len(g)
+    if tuned:
+        point = g.mean() + (y - f).mean()
+        grads, grads_hat = y - point, f - point
+        cov = 2 * ((grads - grads.mean()) * (grads_hat - grads_hat.mean())).sum() / n
+        var = np.cov(np.concatenate([grads_hat, g - point]))
+        lam = float(np.clip(cov / (2 * (1 + n / m) * var), 0, 1))
+    else:
+        lam = 1.0
+    estimate = (lam * g).mean() + (y - lam * f).mean()
+    se = math.sqrt(((lam * g).std() / math.sqrt(m)) ** 2 + ((y - lam * f).std() / math.sqrt(n)) ** 2)
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    return estimate, estimate - z * se, estimate + z * se, lam
+
+
+def raw(result: PPIInterval) -> tuple[float, float, float]:
+    """The unclipped estimate and bounds (the ``clipped`` note keeps them when clipping changed anything)."""
+    for note in result.notes:
+        if note.code == "clipped":
+            return note.params["raw_estimate"], note.params["raw_low"], note.params["raw_high"]
+    return result.estimate, result.low, result.high
+
+
+# ---------------------------------------------------------------- references
+
+
+def test_equals_ppi_python_plain_and_tuned_on_seeded_random_data():
+    recorded = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    problems = random_problems(recorded["seed"], recorded["count"])
+    assert recorded["ppi_python"] == "0.2.3"
+    for problem, reference in zip(problems, recorded["results"], strict=True):
+        # The same inputs as when ppi-python ran (else numpy's random streams changed: rerun the script).
+        assert fingerprint(problem) == reference["fingerprint"]
+        for name, tuned in (("plain", False), ("tuned", True)):
+            result = ppi_mean_interval(problem["labels"], problem["judge"], problem["unlabelled"],
+                                       problem["confidence"], tuned=tuned)
+            assert raw(result) == pytest.approx(reference[name], abs=1e-6)
+        # ppi-python does not clip: some of its intervals reach past [0, 1] and ours say so.
+    assert any(not 0 <= value <= 1 for row in recorded["results"] for value in row["plain"])
+
+
+@pytest.mark.parametrize("tuned", [False, True])
+def test_equals_the_per_unit_reference_on_seeded_random_data(tuned):
+    for problem in random_problems(seed=7, count=200):  # other seeds than the recorded ones
+        result = ppi_mean_interval(problem["labels"], problem["judge"], problem["unlabelled"], problem["confidence"],
+                                   tuned)
+        estimate, low, high, lam = reference_per_unit(problem["labels"], problem["judge"], problem["unlabelled"],
+                                                      problem["confidence"], tuned)
+        assert raw(result) == pytest.approx((estimate, low, high), abs=1e-9)
+        assert result.lam == pytest.approx(lam, abs=1e-12)
+
+
+def test_vectorized_counts_equal_scalar_calls():
+    rng = np.random.default_rng(3)
+    cells = rng.multinomial(40, [0.6, 0.1, 0.1, 0.2], size=50)
+    m1 = rng.binomial(500, 0.65, size=50)
+    lam, undefined = tuned_lambda(*cells.T, m1, 500)
+    estimate, se = ppi_estimate(*cells.T, m1, 500, lam)
+    assert not undefined.any()
+    for i in range(50):
+        one = ppi_interval_from_counts(((cells[i, 0], cells[i, 1]), (cells[i, 2], cells[i, 3])), int(m1[i]), 500,
+                                       tuned=True)
+        assert (one.lam, one.standard_error) == pytest.approx((lam[i], se[i]), abs=1e-15)
+        assert raw(one)[0] == pytest.approx(estimate[i], abs=1e-15)
+
+
+# ---------------------------------------------------------------- by hand
+
+
+def test_small_example_by_hand():
+    # Labels 1,1,0,0 with judge 1,0,0,1: ybar 0.5, fbar 0.5; unlabelled judge 3 of 4 positive.
+    result = ppi_mean_interval([1, 1, 0, 0], [1, 0, 0, 1], [1, 1, 1, 0], confidence=0.95)
+    assert result.estimate == pytest.approx(0.75 + 0.5 - 0.5)
+    # Rectifier Y - f: 0, 1, 0, -1 -> variance 0.5; imputed 0.75 * 0.25 / 4.
+    se = math.sqrt(0.75 * 0.25 / 4 + 0.5 / 4)
+    assert result.standard_error == pytest.approx(se)
+    assert result.table == ((1, 1), (1, 1))
+    assert (result.labelled, result.unlabelled, result.judge_positive_unlabelled, result.lam) == (4, 4, 3, 1.0)
+    assert result.classical.successes == 2 and result.classical.total == 4
+    assert (result.judge_only.successes, result.judge_only.total) == (5, 8)
+    assert result.effective_labels == pytest.approx(4 * (0.25 / 4) / se**2)
+    assert result.judge_worth == pytest.approx(result.effective_labels - 4)
+
+
+def test_classical_and_judge_only_are_wilson_intervals():
+    result = ppi_mean_interval([1] * 30 + [0] * 10, [1] * 28 + [0] * 2 + [1] * 3 + [0] * 7, [1] * 700 + [0] * 300)
+    assert (result.classical.low, result.classical.high) == wilson_interval(30, 40)
+    assert (result.judge_only.low, result.judge_only.high) == wilson_interval(31 + 700, 1040)
+
+
+def test_accepts_booleans_numpy_arrays_pandas_series_and_floats():
+    import pandas as pd
+
+    as_ints = ppi_mean_interval([1, 0, 1], [1, 1, 0], [0, 1])
+    assert ppi_mean_interval([True, False, True], [True, True, False], [False, True]) == as_ints
+    assert ppi_mean_interval(np.array([1, 0, 1]), np.array([1.0, 1.0, 0.0]), np.array([False, True])) == as_ints
+    assert ppi_mean_interval(pd.Series([1, 0, 1], index=[7, 8, 9]), pd.Series([True, True, False]),
+                             (0, 1)) == as_ints
+    with pytest.raises(InputError) as caught:
+        ppi_mean_interval(pd.Series([1, 3], index=[5, 6]), [1, 0], [1])
+    assert (caught.value.where, caught.value.problem) == ("labels[1]", "expected 0, 1, true or false, got 3")
+
+
+def test_a_perfect_judge_narrows_the_interval_and_is_worth_labels():
+    labels = [1] * 70 + [0] * 30
+    result = ppi_mean_interval(labels, labels, [1] * 700 + [0] * 300)
+    assert result.standard_error < math.sqrt(0.7 * 0.3 / 100)
+    assert result.judge_worth > 100
+    assert {note.code for note in result.notes} == {"few_disagreements"}  # no disagreement at all: said so
+
+
+def test_a_useless_judge_makes_plain_ppi_wider_but_not_ppi_plus_plus():
+    rng = np.random.default_rng(11)
+    labels = rng.random(200) < 0.6
+    judge = rng.random(200) < 0.5  # unrelated to the labels
+    unlabelled = rng.random(2000) < 0.5
+    plain = ppi_mean_interval(labels, judge, unlabelled)
+    tuned = ppi_mean_interval(labels, judge, unlabelled, tuned=True)
+    assert plain.judge_worth < 0
+    assert tuned.lam < 0.2
+    assert tuned.high - tuned.low < plain.high - plain.low
+
+
+# ---------------------------------------------------------------- edge cases
+
+
+def test_one_verdict_everywhere_uses_lambda_zero_with_a_note_when_tuned():
+    labels = [1, 1, 0, 1, 0, 1]
+    tuned = ppi_mean_interval(labels, [1] * 6, [1] * 50, tuned=True)
+    assert tuned.lam == 0.0
+    assert "one_judge_verdict" in {note.code for note in tuned.notes}
+    # lambda = 0 is the classical normal interval on the labels.
+    p, z = 4 / 6, NormalDist().inv_cdf(0.975)
+    assert tuned.estimate == pytest.approx(p)
+    assert tuned.standard_error == pytest.approx(math.sqrt(p * (1 - p) / 6))
+    assert raw(tuned)[1] == pytest.approx(p - z * math.sqrt(p * (1 - p) / 6))
+    # Plain PPI with a constant judge is the same interval (the judge cancels), without that note.
+    plain = ppi_mean_interval(labels, [1] * 6, [1] * 50)
+    assert (plain.estimate, plain.standard_error) == pytest.approx((tuned.estimate, tuned.standard_error))
+    assert "one_judge_verdict" not in {note.code for note in plain.notes}
+
+
+@pytest.mark.parametrize("tuned", [False, True])
+def test_no_unlabelled_units_gives_the_classical_interval_with_a_note(tuned):
+    result = ppi_mean_interval([1, 0, 1, 1], [1, 0, 0, 1], [], tuned=tuned)
+    assert result.lam == 0.0
+    assert result.estimate == pytest.approx(0.75)
+    assert result.standard_error == pytest.approx(math.sqrt(0.75 * 0.25 / 4))
+    assert "no_unlabelled_units" in {note.code for note in result.notes}
+    assert result.judge_worth == pytest.approx(0.0)
+
+
+def test_clipping_to_the_unit_interval_is_said():
+    # ppi_py gives an interval reaching past 1 here; ours is clipped and says so.
+    labels = [1] * 18 + [0, 1]
+    judge = [1] * 18 + [1, 0]
+    result = ppi_mean_interval(labels, judge, [1] * 190 + [0] * 10)
+    estimate, low, high = raw(result)
+    assert high > 1.0
+    assert 0.0 <= result.low <= result.estimate <= result.high == 1.0
+    clipped = next(note for note in result.notes if note.code == "clipped")
+    assert "clipped to [0, 1]" in clipped.text(PPI_NOTES)
+    assert (result.estimate, result.low) == (estimate, low)
+
+
+def test_one_label_works_and_warns():
+    result = ppi_mean_interval([1], [1], [1, 0, 1])
+    codes = {note.code for note in result.notes}
+    assert {"few_labels", "few_disagreements", "worth_undefined_labels"} <= codes
+    assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0
+
+
+def test_zero_ppi_variance_is_said_not_divided_by():
+    result = ppi_mean_interval([1, 0, 1], [1, 0, 1], [1, 1, 1, 1])
+    assert result.standard_error == 0.0 and result.low == result.estimate == result.high == 1.0
+    assert result.effective_labels is None and result.judge_worth is None
+    assert {"worth_undefined_ppi", "few_disagreements"} <= {note.code for note in result.notes}
+
+
+def test_few_labels_and_few_disagreements_thresholds():
+    rng = np.random.default_rng(5)
+    n = MIN_LABELS_FOR_NORMAL
+    labels = (rng.random(n) < 0.5).astype(int)
+    judge = labels.copy()
+    judge[:MIN_DISAGREEMENTS] = 1 - judge[:MIN_DISAGREEMENTS]
+    result = ppi_mean_interval(labels, judge, [0, 1] * 100)
+    assert {note.code for note in result.notes}.isdisjoint({"few_labels", "few_disagreements"})
+    fewer = ppi_mean_interval(labels[1:], judge[1:], [0, 1] * 100)
+    assert {"few_labels", "few_disagreements"} <= {note.code for note in fewer.notes}
+    note = next(note for note in fewer.notes if note.code == "few_disagreements")
+    assert note.params["disagreements"] == MIN_DISAGREEMENTS - 1
+    assert note.params["judge_yes"] + note.params["judge_no"] == MIN_DISAGREEMENTS - 1
+
+
+@pytest.mark.parametrize(("args", "where", "fragment"), [
+    (([], [], [1]), "labels", "no labelled units"),
+    (([1, 0], [1], [1]), "judge_on_labelled", "has 1 verdicts but labels has 2"),
+    (([1, 2], [1, 0], [1]), "labels[1]", "got 2"),
+    (([1, 0], [1, None], [1]), "judge_on_labelled[1]", "got None"),
+    (([1, 0], [1, 0], [1, "yes"]), "judge_on_unlabelled[1]", "got 'yes'"),
+    (([1, 0.5], [1, 0], [1]), "labels[1]", "got 0.5"),
+    (([1, float("nan")], [1, 0], [1]), "labels[1]", "got nan"),
+    (("10", [1, 0], [1]), "labels", "expected a list"),
+    ((5, [1, 0], [1]), "labels", "expected a list"),
+    (([[1, 0]], [[1, 0]], [1]), "labels[0]", "got [1, 0]"),
+    (([1, [1, 0]], [1, 0], [1]), "labels[1]", "got [1, 0]"),
+])
+def test_bad_input_names_the_place(args, where, fragment):
+    with pytest.raises(InputError) as caught:
+        ppi_mean_interval(*args)
+    assert caught.value.where == where
+    assert fragment in caught.value.problem
+
+
+@pytest.mark.parametrize("confidence", [0, 1, 1.5, -0.1, float("nan"), "0.9", True])
+def test_bad_confidence(confidence):
+    with pytest.raises(InputError) as caught:
+        ppi_mean_interval([1], [1], [1], confidence=confidence)
+    assert caught.value.where == "confidence"
+
+
+def test_counts_are_checked():
+    with pytest.raises(InputError, match="table"):
+        ppi_interval_from_counts((1, 2, 3, 4), 1, 2)
+    with pytest.raises(InputError) as caught:
+        ppi_interval_from_counts(((1, -1), (0, 0)), 1, 2)
+    assert caught.value.where == "table[0][1]"
+    with pytest.raises(InputError) as caught:
+        ppi_interval_from_counts(((1, 1), (0, 0)), 3, 2)
+    assert caught.value.where == "judge_positive_unlabelled"
+
+
+def test_result_is_frozen_and_serializes():
+    result = ppi_mean_interval([1, 0, 1], [1, 0, 0], [1, 1, 0], tuned=True)
+    with pytest.raises(AttributeError):
+        result.estimate = 0.5  # type: ignore[misc]
+    data = result.to_dict()
+    assert data["method"] == "ppi++"
+    assert json.loads(json.dumps(data)) == data
+    assert all(set(note) == {"code", "params", "text"} for note in data["notes"])
+    assert set(PPI_NOTES) >= {note["code"] for note in data["notes"]}
+
+
+# ---------------------------------------------------------------- properties
+
+binary = st.lists(st.booleans(), min_size=1, max_size=60)
+
+
+@settings(max_examples=200, deadline=None)
+@given(labels=binary, data=st.data(), unlabelled=st.lists(st.booleans(), max_size=200), tuned=st.booleans(),
+       confidence=st.floats(0.5, 0.999))
+def test_interval_is_ordered_and_inside_the_unit_interval(labels, data, unlabelled, tuned, confidence):
+    judge = data.draw(st.lists(st.booleans(), min_size=len(labels), max_size=len(labels)))
+    result = ppi_mean_interval(labels, judge, unlabelled, confidence, tuned)
+    assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0
+    assert 0.0 <= result.lam <= 1.0
+    assert all(math.isfinite(v) for v in (result.estimate, result.low, result.high, result.standard_error))
+    assert all(note.code in PPI_NOTES for note in result.notes)
+    for note in result.notes:
+        note.text(PPI_NOTES)  # every template fills from its parameters
+
+
+# ---------------------------------------------------------------- paired difference (judge bias)
+
+# Newcombe (1998), "Improved confidence intervals for the difference between binomial proportions based on
+# paired data", Statistics in Medicine 17:2635-2650, examples (a) to (d), method 10, 95%.
+NEWCOMBE_PAIRED = [
+    ((36, 12, 2, 0), 0.0569, 0.3404),
+    ((18, 12, 2, 18), 0.0562, 0.3290),
+    ((53, 0, 0, 1), -0.0729, 0.0729),
+    ((0, 30, 0, 0), 0.8395, 1.0),
+]
+
+
+@pytest.mark.parametrize(("cells", "low", "high"), NEWCOMBE_PAIRED)
+def test_paired_difference_matches_newcombe(cells, low, high):
+    result = paired_difference_interval(*cells)
+    assert result.difference == pytest.approx((cells[1] - cells[2]) / sum(cells))
+    assert (result.low, result.high) == pytest.approx((low, high), abs=5e-5)
+
+
+def test_paired_difference_is_antisymmetric_and_na_when_empty():
+    forward = paired_difference_interval(10, 7, 2, 21, 0.9)
+    backward = paired_difference_interval(10, 2, 7, 21, 0.9)
+    assert (backward.difference, backward.low, backward.high) == pytest.approx(
+        (-forward.difference, -forward.high, -forward.low))
+    assert paired_difference_interval(0, 0, 0, 0) == (None, None, None)
+    with pytest.raises(InputError) as caught:
+        paired_difference_interval(1, -1, 0, 0)
+    assert caught.value.where == "first_only"
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells=st.tuples(*[st.integers(0, 40)] * 4).filter(lambda c: sum(c) > 0), confidence=st.floats(0.5, 0.999))
+def test_paired_difference_contains_its_estimate(cells, confidence):
+    result = paired_difference_interval(*cells, confidence)
+    assert -1.0 <= result.low <= result.difference <= result.high <= 1.0

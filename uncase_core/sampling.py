@@ -1,0 +1,58 @@
+"""Which unit to hand-label next: uniform random sampling without replacement, seeded.
+
+Prediction-powered inference corrects the judge with the labelled units, and its interval is
+valid only if those units are a uniform random sample of the judged units: every unit equally
+likely to be labelled, whatever its text, its verdict or how easy it looks. A person choosing
+units (the first ones, the doubtful ones, the ones the judge said yes to) makes the labelled
+set unrepresentative and the correction biased. So the playground picks for them.
+
+The order is one seeded random permutation of the unit list, so the same seed gives the same
+sequence and each prefix of it is a uniform random sample without replacement. Units labelled
+by other means are skipped; if many were chosen by hand, the labelled set is no longer uniform
+and PPI's guarantee no longer holds.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Hashable, Sequence, Set
+from typing import TypeVar
+
+import numpy as np
+
+from uncase_core.errors import InputError
+
+Key = TypeVar("Key", bound=Hashable)
+
+
+def labelling_order(units: Sequence[Key], seed: int) -> list[Key]:
+    """Every unit once, in the seeded random order in which they are offered for labelling."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise InputError(f"expected a whole number of at least 0, got {seed!r}", "seed")
+    if len(set(units)) != len(units):
+        raise InputError("the same unit is listed twice; give each unit once", "units")
+    permutation = np.random.default_rng(int(seed)).permutation(len(units))
+    return [units[i] for i in permutation]
+
+
+def next_unit_to_label(units: Sequence[Key], labelled: Set[Key], seed: int) -> Key | None:
+    """The next unit to label: the first unit of :func:`labelling_order` not yet in ``labelled``.
+
+    Parameters
+    ----------
+    units : sequence of hashable keys
+        Every judged unit (e.g. ``(case id, unit id)`` pairs), each once, in a fixed order.
+    labelled : set of keys
+        The units that already have a hand label (keys not in ``units`` are ignored).
+    seed : int
+        The seed of the order; the same seed and units give the same sequence of picks.
+
+    Returns
+    -------
+    key or None
+        ``None`` when every unit is labelled.
+    """
+    for unit in labelling_order(units, seed):
+        if unit not in labelled:
+            return unit
+    return None
