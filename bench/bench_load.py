@@ -193,7 +193,8 @@ def _verdict_re(successes: int, total: int, steps: int) -> str:
 
 
 def _threshold_re(steps: int) -> str:
-    return "^" + re.escape(f"{steps * SLIDER_STEP:.2f}") + "$"
+    # The threshold sliders show percentages ("55%", or "55 %" in a Spanish browser).
+    return f"^{round(steps * SLIDER_STEP * 100)}\\s?%$"
 
 
 def _initial_labels() -> list[bool]:

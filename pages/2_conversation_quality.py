@@ -15,7 +15,7 @@ from ui.conversation_view import (
     metric_name,
 )
 from ui.data_kinds import CONVERSATIONS
-from ui.data_source import Loaded, Source, changed_items, data_source, stored_or_default
+from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import translate
 from ui.labels import editor_base, mark_stored, new_cells
 from ui.session import current_workspace, finish_page, forget, kept, run_saving, set_kept, setup_page, t
@@ -59,6 +59,13 @@ SOURCE = Source(
 )
 
 
+def conversation_name(conversation_id: str, markdown: bool = True) -> str:
+    """A built-in conversation's title in the person's language; an uploaded one's id, shown literally."""
+    if conversation_id in by_id:
+        return by_id[conversation_id].title[lang]
+    return literal(conversation_id) if markdown else conversation_id
+
+
 def editor_key(table: str) -> str:
     loaded = workspace.loaded_at(CONVERSATIONS)
     key = f"conv_editor_{table}_{loaded}_{workspace.revision}_{index}_{lang}"
@@ -69,6 +76,7 @@ def editor_key(table: str) -> str:
 # ---------------------------------------------------------------- sidebar: data
 with st.sidebar:
     st.subheader(t("rag.data"))
+    follow_language(SOURCE)
     if data_source(SOURCE, default) is not None:
         forget(INDEX_KEY)
     downloads = st.container()
@@ -81,12 +89,12 @@ with st.sidebar:
             set_kept(f"conv_threshold_{name}", value)
     thresholds = {
         name: kept(st.slider, f"conv_threshold_{name}", DEFAULT_THRESHOLDS[name], metric_name(name),
-                   min_value=0.0, max_value=1.0, step=0.05)
+                   min_value=0.0, max_value=1.0, step=0.05, format="localized")
         for name in METRICS
     }
     memorization_limit = kept(st.slider, "conv_memorization_limit", DEFAULT_MEMORIZATION_LIMIT,
                               t("conv.memorization_limit"), min_value=0.0, max_value=0.1, step=0.005,
-                              format="%.3f")
+                              format="localized")
 
 evaluator = Evaluator(thresholds, memorization_limit)
 conversations, _, source, source_kind = stored_or_default(SOURCE, default)
@@ -114,7 +122,7 @@ if len(conversations) > 1:
         st.download_button(t("conv.download_report"), json.dumps(report.to_dict(), ensure_ascii=False, indent=2),
                            file_name="conversation-report.json", mime="application/json", width="stretch")
     kept(st.selectbox, INDEX_KEY, 0, t("conv.inspect"), options=list(range(len(conversations))),
-         format_func=lambda i: conversations[i].id)
+         format_func=lambda i: conversation_name(conversations[i].id, markdown=False))
 stored_index = workspace.setting(INDEX_KEY, 0)
 index = stored_index if isinstance(stored_index, int) and 0 <= stored_index < len(conversations) else 0
 
@@ -138,7 +146,7 @@ result = evaluator.evaluate(conversation)
 
 chat_column, result_column = st.columns([3, 2], gap="large")
 with chat_column:
-    st.subheader(t("conv.chat", id=literal(conversation.id)))
+    st.subheader(t("conv.chat", id=conversation_name(conversation.id)))
     draw_chat(conversation, result)
 
     st.markdown(f"**{t('conv.claims')}** · {t('conv.claims_help')}")

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.data_kinds import SUMMARIES
-from ui.data_source import Loaded, Source, changed_items, data_source, stored_or_default
+from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import format_percent, translate
 from ui.labels import editor_base, mark_stored, new_cells
 from ui.session import current_workspace, finish_page, forget, kept, language, run_saving, setup_page, t
@@ -14,6 +14,7 @@ from uncase_core.errors import InputError
 from uncase_core.scenarios import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.summary import (
     SUMMARY_METRICS,
+    ReadNote,
     cases_from_bytes,
     cases_to_text,
     categorical_check,
@@ -29,6 +30,13 @@ INDEX_KEY = "sum_index"
 def _load_file(scenario, lang: str) -> tuple:
     path = scenario_path(scenario, lang, SUMMARY_INDEX)
     return cases_from_bytes(path.read_bytes(), path.name)
+
+
+def read_note(note) -> str:
+    """A note the reader made, in the person's language (the place and quoted keys shown as they are)."""
+    if isinstance(note, ReadNote):
+        return t(f"sum.note.{note.code}", where=literal(note.where), **{k: literal(v) for k, v in note.params.items()})
+    return literal(note)
 
 
 def _label(value) -> bool | None:
@@ -92,6 +100,7 @@ def editor_key(table: str) -> str:
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
     st.subheader(t("rag.data"))
+    follow_language(SOURCE)
     if data_source(SOURCE, default) is not None:
         forget(INDEX_KEY)
     downloads = st.container()
@@ -124,7 +133,7 @@ with st.sidebar, st.expander(t("sum.paste_title")):
             st.error(t("sum.paste_failed", message=literal(error.message)))
         else:
             if store([record]):
-                st.session_state["sum_paste_notes"] = [*notes] or [t("sum.paste_ok")]
+                st.session_state["sum_paste_notes"] = [read_note(note) for note in notes] or [t("sum.paste_ok")]
                 workspace.revision += 1  # the tables are drawn again from the new block
                 cases = workspace.data(SUMMARIES)
 
@@ -132,7 +141,7 @@ for note in st.session_state.pop("sum_paste_notes", []):
     st.info(note)
 case = cases[index]
 for note in case.notes:
-    st.caption(t("sum.read_note", note=note))
+    st.caption(t("sum.read_note", note=read_note(note)))
 
 
 def table(name: str, columns: dict, make_edit) -> None:

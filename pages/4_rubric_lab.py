@@ -98,8 +98,10 @@ with st.sidebar:
                                                      t(f"rub.filter.{kind}"), help=t(f"rub.filter_help.{kind}")))
     rule = kept(st.radio, "rub_rule", "all", t("rub.rule"), options=["all", "any"], horizontal=True,
                 format_func=lambda r, lang=lang: translate(lang, f"rub.rule.{r}"))
-    misaligned_below = kept(st.slider, "rub_misaligned_below", 0.0, t("rub.misaligned_below"), -1.0, 1.0, step=0.05)
-    unstable_above = kept(st.slider, "rub_unstable_above", 0.20, t("rub.unstable_above"), 0.0, 1.0, step=0.05)
+    misaligned_below = kept(st.slider, "rub_misaligned_below", 0.0, t("rub.misaligned_below"), -1.0, 1.0, step=0.05,
+                            format="localized")
+    unstable_above = kept(st.slider, "rub_unstable_above", 0.20, t("rub.unstable_above"), 0.0, 1.0, step=0.05,
+                          format="percent")
 
 analysis = analyse(verdicts, FilterSettings(enabled, rule, misaligned_below, unstable_above))
 

@@ -102,9 +102,9 @@ try:
     if mode == "threshold":
         left, right = st.columns(2)
         current = kept(left.slider, f"thr_current_{metric}", DEFAULT_THRESHOLDS[metric], t("thr.current"),
-                       min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
+                       min_value=0.0, max_value=1.0, step=0.05, format="percent")
         other = kept(right.slider, f"thr_other_{metric}", max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)),
-                     t("thr.compare"), min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
+                     t("thr.compare"), min_value=0.0, max_value=1.0, step=0.05, format="percent")
         grid = sorted({*threshold_grid(), current, other})
         sweep = sweep_threshold(cases, metric, grid)
         at_current = next(p for p in sweep.points if p.x == current)
@@ -121,10 +121,10 @@ try:
         _flip_lists(threshold_flips(cases, metric, current, other), case_standings(cases, metric, other))
     else:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("rag.aggregation"), options=list(AGGREGATIONS),
-                           format_func=lambda a: t(f"aggregation.{a}"), horizontal=True)
+                           format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"), horizontal=True)
         left, right = st.columns(2)
         threshold = kept(left.slider, "thr_composite_threshold", 0.7, t("thr.composite_threshold"), min_value=0.0,
-                         max_value=1.0, step=0.05, format="%.2f")
+                         max_value=1.0, step=0.05, format="percent")
         weight = kept(right.slider, f"thr_weight_{metric}", 1.0, t("thr.weight", metric=_metric(metric)),
                       min_value=0.0, max_value=3.0, step=0.25)
         with st.expander(t("thr.other_weights")):

@@ -31,10 +31,10 @@ st.markdown(t("plan.intro"))
 # ---------------------------------------------------------------- how many units
 st.subheader(t("plan.need_title"))
 left, middle, right = st.columns(3)
-expected = kept(left.slider, "plan_expected", 0.8, t("plan.expected"), 0.0, 1.0, step=0.01, format="%.2f",
+expected = kept(left.slider, "plan_expected", 0.8, t("plan.expected"), 0.0, 1.0, step=0.01, format="percent",
                 help=t("plan.expected_help"))
 half_width = kept(middle.slider, "plan_half_width", 0.05, t("plan.half_width"), 0.01, 0.25, step=0.005,
-                  format="%.3f", help=t("plan.half_width_help"))
+                  format="localized", help=t("plan.half_width_help"))
 confidence = kept(right.selectbox, "plan_confidence", 0.95, t("plan.confidence"), options=list(CONFIDENCES),
                   format_func=lambda c: _pct(c, 0))
 

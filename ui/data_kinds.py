@@ -18,7 +18,7 @@ from uncase_core.datasets import dataset_from_file
 from uncase_core.holistic import read_holistic
 from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
 from uncase_core.rubrics import read_verdicts, verdicts_to_csv
-from uncase_core.summary import cases_from_text, cases_to_text
+from uncase_core.summary import ReadNote, cases_from_text, cases_to_text
 
 
 @dataclass(frozen=True)
@@ -50,14 +50,17 @@ def _workbench_read(body: str, _meta: Mapping[str, Any]) -> Any:
 
 def _summaries_write(cases: Any) -> tuple[str, dict[str, Any]]:
     # Notes made while reading the file (a repaired block) are not part of the data; keep them beside it.
-    notes = {str(i): list(case.notes) for i, case in enumerate(cases) if case.notes}
+    notes = {str(i): [note.to_dict() if isinstance(note, ReadNote) else str(note) for note in case.notes]
+             for i, case in enumerate(cases) if case.notes}
     return cases_to_text(cases), ({"notes": notes} if notes else {})
 
 
 def _summaries_read(body: str, meta: Mapping[str, Any]) -> Any:
     cases = cases_from_text(body)
     notes = meta.get("notes") or {}
-    return tuple(replace(case, notes=tuple(notes.get(str(i), ()))) for i, case in enumerate(cases))
+    return tuple(replace(case, notes=tuple(ReadNote.from_dict(note) if isinstance(note, dict) else str(note)
+                                           for note in notes.get(str(i), ())))
+                 for i, case in enumerate(cases))
 
 
 def _text_write(text: Any) -> tuple[str, dict[str, Any]]:

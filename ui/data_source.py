@@ -17,7 +17,7 @@ import streamlit as st
 
 from ui.data_kinds import DataKind
 from ui.limits import LIMITS, check_count, check_size
-from ui.session import current_workspace, kept, run_saving, t
+from ui.session import current_workspace, kept, language, run_saving, t
 from ui.text import literal
 from uncase_core.errors import InputError
 
@@ -59,7 +59,11 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
     A file that cannot be read is refused with a message naming it, shown for as long as that
     file is in the box; what the page holds is left as it was.
     """
-    upload = st.file_uploader(label, type=list(types), key=key, help=help, max_upload_size=LIMITS[limit].upload_mb)
+    # Streamlit's box says "Drag and drop", "Upload" and "... per file" in English whatever the language (its
+    # frontend has no setting for it): the label gives the size limit and the help says what the box says.
+    cap = LIMITS[limit].upload_mb
+    upload = st.file_uploader(f"{label} {t('data.upload_limit', mb=cap)}", type=list(types), key=key,
+                              help=f"{help} {t('data.upload_box_note')}".strip(), max_upload_size=cap)
     seen_key, error_key = f"{key}_seen", f"{key}_error"
     loaded = None
     if upload is not None and st.session_state.get(seen_key) != upload.file_id:
@@ -163,10 +167,35 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
     current = workspace.data(source.kind) if workspace.has(source.kind) else default().data
     original = workspace.original(source.kind) if workspace.has(source.kind) else current
     chosen = _confirm(f"{source.prefix}_replace", source.changes(original, current), requested)
-    if chosen is not None and run_saving(lambda: workspace.replace(source.kind, chosen.data, chosen.source,
-                                                                   chosen.source_kind, chosen.meta)):
+    if chosen is not None and run_saving(lambda: workspace.replace(
+            source.kind, chosen.data, chosen.source, chosen.source_kind,
+            {**chosen.meta, **({"language": language()} if chosen.source_kind in BUILT_IN else {})})):
         return chosen
     return None
+
+
+BUILT_IN = ("scenario", "all", "builtin")  # data the playground has in both languages
+
+
+def follow_language(source: Source) -> None:
+    """Built-in data follows the person's language: after a switch, the same scenario in the new language, with
+    every label and revision the person made kept (nothing changes when they do not fit the other version)."""
+    workspace = current_workspace()
+    stored = workspace.source(source.kind)
+    lang = language()
+    if stored is None or stored[1] not in BUILT_IN or workspace.meta(source.kind).get("language") == lang:
+        return
+    tried = st.session_state.setdefault("language_followed", set())
+    mark = (source.kind.name, workspace.loaded_at(source.kind), workspace.revision, lang)
+    if mark in tried:
+        return
+    tried.add(mark)
+    try:
+        loaded = source.load(stored[0])
+    except (KeyError, LookupError, InputError):  # a scenario this version no longer has
+        return
+    if loaded.data != workspace.original(source.kind):
+        run_saving(lambda: workspace.translate(source.kind, loaded.data, lang))
 
 
 def _initial_choice(source: Source, workspace: Any) -> str:

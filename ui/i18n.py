@@ -19,6 +19,10 @@ def guess_language(locale: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+def has_key(key: str) -> bool:
+    return key in EN
+
+
 def translate(language: str, key: str, **values: object) -> str:
     """The message ``key`` in ``language``, with ``{name}`` fields filled from ``values``.
 
@@ -41,3 +45,8 @@ def format_percent(value: float, language: str, decimals: int = 1) -> str:
 def format_number(value: float, language: str, decimals: int = 2) -> str:
     number = f"{value:.{decimals}f}"
     return number.replace(".", ",") if language == "es" else number
+
+
+def plot_separators(language: str) -> str:
+    """Plotly's ``separators`` (decimal mark, then thousands) for the language: ``",."`` in Spanish."""
+    return ",." if language == "es" else ".,"

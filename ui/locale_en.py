@@ -229,7 +229,7 @@ MESSAGES = {
     "conv.download_report": "Download the certified report",
     "conv.download_data": "Download labelled conversations",
     "conv.inspect": "Inspect conversation",
-    "conv.chat": "Conversation {id}",
+    "conv.chat": "Conversation: {id}",
     "conv.role.customer": "customer",
     "conv.role.agent": "agent",
     "conv.labelled_incoherent": "labelled incoherent",
@@ -445,12 +445,14 @@ MESSAGES = {
     "rub.generate": "Generate",
     "rub.upload": "Upload verdicts",
     "rub.upload_help": (
-        "CSV, JSONL or a JSON array with candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0)."
+        "CSV, JSONL or a JSON array with the columns `candidate, prompt, item, judge, run, verdict` (yes/no, "
+        "true/false, 1/0)."
     ),
     "rub.upload_failed": "The file was not loaded; the current verdicts are kept. {message}",
     "rub.upload_holistic": "Upload holistic scores (optional)",
     "rub.upload_holistic_help": (
-        "CSV, JSONL or a JSON array with candidate, judge, score: one overall score per candidate and judge."
+        "CSV, JSONL or a JSON array with the columns `candidate, judge, score`: one overall score per candidate and "
+        "judge."
     ),
     "rub.holistic": (
         "**Holistic scores, for comparison:** Spearman between judges {spearman}, Kendall {kendall}, "
@@ -983,4 +985,60 @@ MESSAGES = {
     "room.you_are": "Workshop room **{code}** ({title}): you label as **{name}**.",
     "room.frozen_note": "The facilitator has frozen the labels: you can look, not change them.",
     "room.unavailable": "The workshop room {code} cannot be reached ({problem}); your own labels are still saved.",
+    # ---------------------------------------------------------------- metadata fields and their codes, for display
+    "meta.language": "language",
+    "meta.domain": "domain",
+    "meta.difficulty": "difficulty",
+    "meta.source": "source",
+    "meta.split": "split",
+    "meta.risk": "risk",
+    "meta.reason": "reason",
+    "meta.created": "created",
+    "meta.provenance": "provenance",
+    "meta.missing": "(missing)",
+    "meta.domain.banking": "banking",
+    "meta.domain.health": "health",
+    "meta.domain.retail": "retail",
+    "meta.domain.telecom": "telecom",
+    "meta.domain.travel": "travel",
+    "meta.difficulty.easy": "easy",
+    "meta.difficulty.medium": "medium",
+    "meta.difficulty.hard": "hard",
+    "meta.source.expert": "expert",
+    "meta.source.incident": "incident",
+    "meta.source.production": "production",
+    "meta.source.synthetic": "synthetic",
+    "meta.split.smoke": "smoke",
+    "meta.split.dev": "dev",
+    "meta.split.regression": "regression",
+    "meta.split.held-out": "held-out",
+    "meta.risk.low": "low",
+    "meta.risk.medium": "medium",
+    "meta.risk.high": "high",
+    "meta.language.en": "English",
+    "meta.language.es": "Spanish",
+    "value.yes": "yes",
+    "value.no": "no",
+    "value.unlabelled_label": "not labelled",
+    "wb.by_none": "(none)",
+    "wb.method_name.prefix": "prefix-filtering index",
+    "wb.method_name.brute": "every pair compared",
+    "wb.method_name.minhash": "MinHash LSH",
+    "wb.threshold_line": "threshold {value}",
+    "wb.field_absent": (
+        "No case has the field {field}, so every case falls in one stratum \"(missing)\". Fields the cases have: "
+        "{present}."
+    ),
+    "sum.note.ignored_keys": '{where}: ignored keys beside "{key}": {ignored}',
+    "sum.note.python_literal": "{where}: read as a Python literal (single quotes), as document 002 prints it",
+    "sum.note.bare_rubrics_repaired": (
+        '{where}: the rubric members were written directly inside "rubrics": [...] (not valid JSON, as in '
+        "document 002's categorical example); read as one rubric object"
+    ),
+    "data.upload_limit": "(up to {mb} MB)",
+    "data.upload_box_note": "Drag a file onto the box, or click Upload to choose one.",
+    "diagnosis.ok_uncertain": (
+        "No dimension fails at these thresholds, but {count} still uncertain ({names}): the interval straddles "
+        "the threshold, so more labelled units are needed to tell."
+    ),
 }

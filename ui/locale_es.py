@@ -25,7 +25,7 @@ MESSAGES = {
         "- **Intervalos.** Un intervalo de Wilson del 95 % muestra cuánto podría alejarse la tasa real de "
         "la estimación.\n"
         "- **N/A no es cero.** Sin unidades etiquetadas una dimensión no es aplicable, y se dice.\n"
-        "- **Los umbrales son tuyos.** Los valores por defecto son didácticos, no gates de producción; "
+        "- **Los umbrales son tuyos.** Los valores por defecto son didácticos, no compuertas de producción; "
         "puedes cambiar cada umbral y cada peso."
     ),
     "home.footer": "Cambia el idioma en la barra lateral cuando quieras; tus etiquetas se conservan.",
@@ -58,14 +58,16 @@ MESSAGES = {
     "rag.reset_no": "Conservar",
     "rag.settings": "Ajustes",
     "rag.thresholds": "Umbrales (falla por debajo)",
-    "rag.weights": "Pesos del score compuesto",
+    "rag.weights": "Pesos de la puntuación compuesta",
     "rag.aggregation": "Agregación",
     "aggregation.mean": "Media ponderada",
     "aggregation.min": "Mínimo (sin compensación)",
-    "rag.gates": "Gates duros",
-    "rag.gates_help": "Una dimensión por debajo de su gate hace fallar el caso, diga lo que diga el compuesto.",
-    "rag.gate_on": "Gate en {name}",
-    "rag.gate_value": "Gate de {name}",
+    "rag.gates": "Compuertas duras",
+    "rag.gates_help": (
+        "Una dimensión por debajo de su compuerta hace fallar el caso, diga lo que diga la puntuación compuesta."
+    ),
+    "rag.gate_on": "Compuerta en {name}",
+    "rag.gate_value": "Compuerta de {name}",
     "rag.confidence": "Confianza del intervalo",
     "rag.settings_reset": "Restaurar ajustes por defecto",
     "rag.settings_error": "{message}. Se usan los pesos por defecto hasta que algún peso sea mayor que cero.",
@@ -141,15 +143,17 @@ MESSAGES = {
     "status.single": "fallo único",
     "status.multiple": "fallo múltiple",
     # compuesto
-    "composite.title_mean": "Score compuesto (media ponderada)",
-    "composite.title_min": "Score compuesto (mínimo)",
+    "composite.title_mean": "Puntuación compuesta (media ponderada)",
+    "composite.title_min": "Puntuación compuesta (mínimo)",
     "composite.na": "N/A",
     "composite.used_weights": "Pesos usados: {shares}",
     "composite.dropped": "Descartadas por N/A: {names}; los demás pesos se renormalizaron.",
-    "composite.gated": "Por debajo de un gate duro: {names}.",
-    "composite.unchecked": "Gate no comprobado (N/A): {names}.",
-    "composite.gate_fail": "Este caso no supera un gate duro, diga lo que diga el compuesto.",
-    "composite.not_standard": "Un score compuesto sirve para ordenar configuraciones; no es un score estándar.",
+    "composite.gated": "Por debajo de una compuerta dura: {names}.",
+    "composite.unchecked": "Compuerta no comprobada (N/A): {names}.",
+    "composite.gate_fail": "Este caso no supera una compuerta dura, diga lo que diga la puntuación compuesta.",
+    "composite.not_standard": (
+        "Una puntuación compuesta sirve para ordenar configuraciones; no es una puntuación estándar."
+    ),
     # tablas
     "table.case": "Caso",
     "table.status": "Diagnóstico",
@@ -185,12 +189,12 @@ MESSAGES = {
     "explain.thresholds": (
         "**Diagnóstico.** Los umbrales son explícitos y didácticos: relevancia del contexto por debajo del "
         "50 %, las demás por debajo del 70 %. Si fallan varias dimensiones, se nombran todas: ninguna causa "
-        "única arbitraria. No son gates recomendados para producción."
+        "única arbitraria. No son compuertas recomendadas para producción."
     ),
     "explain.composite": (
-        "**Score compuesto.** Para ordenar configuraciones, combina las dimensiones con pesos explícitos; se "
+        "**Puntuación compuesta.** Para ordenar configuraciones, combina las dimensiones con pesos explícitos; se "
         "normalizan para sumar 1. Si necesitas una fidelidad casi perfecta, dilo con el peso o, mejor, con "
-        "un gate duro."
+        "una compuerta dura."
     ),
     "explain.not_a_judge": (
         "**No es un LLM judge.** Herramientas como RAGAS y ARES automatizan parte de esto con modelos como "
@@ -202,13 +206,13 @@ MESSAGES = {
     "nav.conversations": "Calidad de conversaciones",
     "home.conv_summary": (
         "Puntúa conversaciones sintéticas de atención al cliente como lo hace el evaluador de calidad de "
-        "UNCASE: ROUGE-L frente a la plantilla semilla, type-token ratio, fidelidad factual y coherencia "
-        "dialógica, con gates de privacidad y memorización y Q = min(...). Las afirmaciones y las etiquetas de "
+        "UNCASE: ROUGE-L frente a la plantilla semilla, razón tipo-token (TTR), fidelidad factual y coherencia "
+        "dialógica, con compuertas de privacidad y memorización y Q = min(...). Las afirmaciones y las etiquetas de "
         "turno vienen prellenadas por reglas deterministas que puedes corregir."
     ),
     "conv.title": "Calidad de conversaciones",
     "conv.intro": (
-        "Cuatro métricas y dos gates deciden si una conversación sintética sirve para entrenar. Q es el "
+        "Cuatro métricas y dos compuertas deciden si una conversación sintética sirve para entrenar. Q es el "
         "mínimo de las cuatro, no su media: una métrica fuerte no compensa una débil, y cualquier dato "
         "personal o texto copiado deja Q en 0. Las afirmaciones y las etiquetas de turno vienen prellenadas "
         "por reglas; cambia cualquiera y observa cómo se mueven las puntuaciones."
@@ -222,7 +226,7 @@ MESSAGES = {
     "conv.preset.lenient": "Permisivos (exploración)",
     "conv.preset.strict": "Estrictos",
     "conv.apply_preset": "Aplicar",
-    "conv.memorization_limit": "Límite de memorización (el gate falla en o por encima)",
+    "conv.memorization_limit": "Límite de memorización (la compuerta falla en o por encima)",
     "conv.batch_title": "Lote de {count} conversaciones",
     "conv.batch_progress": "Puntuando el lote ...",
     "conv.pass_rate": "Tasa de aprobación",
@@ -235,7 +239,7 @@ MESSAGES = {
     "conv.download_report": "Descargar el informe certificado",
     "conv.download_data": "Descargar conversaciones etiquetadas",
     "conv.inspect": "Inspeccionar conversación",
-    "conv.chat": "Conversación {id}",
+    "conv.chat": "Conversación: {id}",
     "conv.role.customer": "cliente",
     "conv.role.agent": "agente",
     "conv.labelled_incoherent": "etiquetado como incoherente",
@@ -266,14 +270,14 @@ MESSAGES = {
     "conv.results": "Resultados",
     "conv.metric.rouge_l": "ROUGE-L",
     "conv.metric.fidelity": "Fidelidad factual",
-    "conv.metric.ttr": "Type-token ratio",
+    "conv.metric.ttr": "Razón tipo-token (TTR)",
     "conv.metric.coherence": "Coherencia dialógica",
     "conv.gate.privacy": "Datos personales",
     "conv.gate.memorization": "Memorización",
     "conv.gate.privacy_fail": "Se encontraron datos personales ({kinds}): Q es 0.",
     "conv.gate.privacy_ok": "No se encontraron datos personales.",
     "conv.gate.memorization_unchecked": "No comprobado: no hay textos fuente o ningún turno es bastante largo.",
-    "conv.gate.memorization_counts": "{copied} de {total} secuencias de 8 palabras copiadas (gate en {limit}).",
+    "conv.gate.memorization_counts": "{copied} de {total} secuencias de 8 palabras copiadas (compuerta en {limit}).",
     "conv.verdict.na": "N/A: ni supera ni falla",
     "conv.verdict.pass": "supera (umbral {threshold})",
     "conv.verdict.fail": "falla (por debajo de {threshold})",
@@ -284,13 +288,13 @@ MESSAGES = {
     "conv.band.copy_risk": "riesgo de copiar la plantilla (por encima de 0,80)",
     "conv.no_seed": "No hay plantilla semilla con la que comparar.",
     "conv.mattr": "MATTR (ventanas de 50 palabras): {mattr}",
-    "conv.passed": "Supera todas las métricas y gates.",
+    "conv.passed": "Supera todas las métricas y compuertas.",
     "conv.failed": "Falla: {names}.",
     "conv.not_checked": "No comprobado (N/A): {names}.",
     "conv.q": "Q = min(...)",
     "conv.mean": "Media, para comparar",
     "conv.min_over": "El mínimo se toma sobre: {names}.",
-    "conv.q_gated": "Falló un gate, así que Q es 0 digan lo que digan las métricas.",
+    "conv.q_gated": "Falló una compuerta, así que Q es 0 digan lo que digan las métricas.",
     "conv.lesson": (
         "Sin compensación: con fidelidad 0,95 y TTR 0,40, Q es 0,40, no la media 0,675. Cada métrica debe "
         "superar su umbral por sí sola."
@@ -298,7 +302,7 @@ MESSAGES = {
     "conv.table.id": "Conversación",
     "conv.table.passed": "Aprobada",
     "conv.failures_axis": "conversaciones que fallan",
-    "conv.explain_title": "Qué mide cada métrica y cada gate",
+    "conv.explain_title": "Qué mide cada métrica y cada compuerta",
     "conv.explain.rouge_l": (
         "subsecuencia común más larga de palabras entre la conversación y su plantilla semilla (medida F). Por "
         "debajo de 0,50 la conversación se aleja de la semilla; por encima de 0,80 puede copiarla. Las palabras "
@@ -318,20 +322,20 @@ MESSAGES = {
         "que sabe lo que no se le dijo, confusión de roles y deriva temática."
     ),
     "conv.explain.privacy": (
-        "el número de datos personales encontrados (e-mail, teléfono, tarjeta, IBAN, CURP, RFC, DNI/NIE, CPF, "
-        "IP), cada uno con su propia validación (Luhn, mod 97, letras y dígitos de control). Cualquier hallazgo "
-        "deja Q en 0."
+        "el número de datos personales encontrados (correo electrónico, teléfono, tarjeta, IBAN, CURP, RFC, "
+        "DNI/NIE, CPF, IP), cada uno con su propia validación (Luhn, mod 97, letras y dígitos de control). "
+        "Cualquier hallazgo deja Q en 0."
     ),
     "conv.explain.memorization": (
         "la proporción de secuencias de 8 palabras de la conversación que aparecen tal cual en los textos que "
         "vio el generador. En o por encima del límite (1 %) Q es 0. Sin textos fuente no se puede comprobar."
     ),
     "conv.explain.q": (
-        "el mínimo de las métricas aplicables si se cumplen ambos gates; si no, 0. Las métricas N/A quedan "
+        "el mínimo de las métricas aplicables si se cumplen ambas compuertas; si no, 0. Las métricas N/A quedan "
         "fuera del mínimo y se nombran."
     ),
     "conv.explain.mean": "la media simple de las mismas métricas, solo para ver lo que el mínimo impide.",
-    "pii.email": "e-mail",
+    "pii.email": "correo electrónico",
     "pii.phone": "teléfono",
     "pii.card": "tarjeta de pago",
     "pii.iban": "IBAN",
@@ -457,12 +461,14 @@ MESSAGES = {
     "rub.generate": "Generar",
     "rub.upload": "Subir veredictos",
     "rub.upload_help": (
-        "CSV, JSONL o una lista JSON con candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0)."
+        "CSV, JSONL o una lista JSON con las columnas `candidate, prompt, item, judge, run, verdict` (yes/no, "
+        "true/false, 1/0)."
     ),
     "rub.upload_failed": "El archivo no se cargó; se conservan los veredictos actuales. {message}",
     "rub.upload_holistic": "Subir puntuaciones holísticas (opcional)",
     "rub.upload_holistic_help": (
-        "CSV, JSONL o una lista JSON con candidate, judge, score: una puntuación global por candidato y juez."
+        "CSV, JSONL o una lista JSON con las columnas `candidate, judge, score`: una puntuación global por candidato y"
+        " juez."
     ),
     "rub.holistic": (
         "**Puntuaciones holísticas, para comparar:** Spearman entre jueces {spearman}, Kendall {kendall}, "
@@ -611,14 +617,16 @@ MESSAGES = {
     ),
     "wb.stratify_by": "Estratificar por",
     "wb.assign": "Asignar",
-    "wb.heldout_title": "Disciplina con el held-out",
-    "wb.heldout_show": "Mostrar resultados del held-out",
-    "wb.heldout_result": "{metric} en los {count} casos held-out: {value}",
-    "wb.heldout_reveals": "Veces que se mostraron resultados del held-out desde que se cargó este dataset: {count}.",
+    "wb.heldout_title": "Disciplina con el conjunto reservado",
+    "wb.heldout_show": "Mostrar resultados del conjunto reservado",
+    "wb.heldout_result": "{metric} en los {count} casos reservados: {value}",
+    "wb.heldout_reveals": (
+        "Veces que se mostraron resultados del conjunto reservado desde que se cargó este dataset: {count}."
+    ),
     "wb.heldout_doc": (
-        "Un held-out que se revisa una y otra vez, cambiando prompts tras cada fallo, deja de ser evidencia "
-        "independiente. Rota casos, mantén un conjunto privado o limita el acceso, y registra qué datos guiaron "
-        "el diseño y cuáles solo lo probaron."
+        "Un conjunto reservado (held-out) que se revisa una y otra vez, cambiando prompts tras cada fallo, deja "
+        "de ser evidencia independiente. Rota casos, mantén un conjunto privado o limita el acceso, y registra "
+        "qué datos guiaron el diseño y cuáles solo lo probaron."
     ),
     "wb.history": "Registro de cambios de etiquetas",
     "wb.unit_kind": "Unidades",
@@ -1025,5 +1033,66 @@ MESSAGES = {
     "room.frozen_note": "Quien facilita ha congelado las etiquetas: puedes mirarlas, no cambiarlas.",
     "room.unavailable": (
         "No se puede acceder a la sala de taller {code} ({problem}); tus propias etiquetas siguen guardadas."
+    ),
+    # ---------------------------------------------------------------- campos de metadata y sus códigos
+    "meta.language": "idioma",
+    "meta.domain": "ámbito",
+    "meta.difficulty": "dificultad",
+    "meta.source": "origen",
+    "meta.split": "partición",
+    "meta.risk": "riesgo",
+    "meta.reason": "motivo",
+    "meta.created": "creado",
+    "meta.provenance": "procedencia",
+    "meta.missing": "(sin valor)",
+    "meta.domain.banking": "banca",
+    "meta.domain.health": "salud",
+    "meta.domain.retail": "comercio",
+    "meta.domain.telecom": "telecomunicaciones",
+    "meta.domain.travel": "viajes",
+    "meta.difficulty.easy": "fácil",
+    "meta.difficulty.medium": "media",
+    "meta.difficulty.hard": "difícil",
+    "meta.source.expert": "experto",
+    "meta.source.incident": "incidente",
+    "meta.source.production": "producción",
+    "meta.source.synthetic": "sintético",
+    "meta.split.smoke": "humo",
+    "meta.split.dev": "desarrollo",
+    "meta.split.regression": "regresión",
+    "meta.split.held-out": "reservado",
+    "meta.risk.low": "bajo",
+    "meta.risk.medium": "medio",
+    "meta.risk.high": "alto",
+    "meta.language.en": "inglés",
+    "meta.language.es": "español",
+    "value.yes": "sí",
+    "value.no": "no",
+    "value.unlabelled_label": "sin etiquetar",
+    "wb.by_none": "(ninguno)",
+    "wb.method_name.prefix": "índice de filtrado por prefijos",
+    "wb.method_name.brute": "todos los pares comparados",
+    "wb.method_name.minhash": "MinHash LSH",
+    "wb.threshold_line": "umbral {value}",
+    "wb.field_absent": (
+        "Ningún caso tiene el campo {field}, así que todos caen en un único estrato «(sin valor)». Campos que "
+        "tienen los casos: {present}."
+    ),
+    "sum.note.ignored_keys": '{where}: se ignoraron claves junto a "{key}": {ignored}',
+    "sum.note.python_literal": (
+        "{where}: leído como un literal de Python (comillas simples), como lo imprime el documento 002"
+    ),
+    "sum.note.bare_rubrics_repaired": (
+        '{where}: los miembros de la rúbrica estaban escritos directamente dentro de "rubrics": [...] (no es JSON '
+        "válido, como en el ejemplo categórico del documento 002); se leyeron como un único objeto de rúbrica"
+    ),
+    "data.upload_limit": "(hasta {mb} MB)",
+    "data.upload_box_note": (
+        "Arrastra un archivo a la caja o pulsa «Upload» para elegirlo (la caja de Streamlit muestra sus textos en "
+        "inglés: «Drag and drop» es arrastrar y soltar, «per file» es por archivo)."
+    ),
+    "diagnosis.ok_uncertain": (
+        "Ninguna dimensión falla con estos umbrales, pero {count} sigue(n) sin decidir ({names}): el intervalo "
+        "cruza el umbral, así que hacen falta más unidades etiquetadas para saberlo."
     ),
 }

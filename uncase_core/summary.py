@@ -44,6 +44,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from uncase_core.errors import InputError
@@ -233,11 +234,44 @@ def _sections(items: list[Any], where: str) -> tuple[Section, ...]:
 # ------------------------------------------------------------------ judgement blocks
 
 
+READ_NOTES: Mapping[str, str] = MappingProxyType({
+    "ignored_keys": '{where}: ignored keys beside "{key}": {ignored}',
+    "python_literal": "{where}: read as a Python literal (single quotes), as document 002 prints it",
+    "bare_rubrics_repaired": (
+        '{where}: the rubric members were written directly inside "rubrics": [...] (not valid JSON, as in '
+        "document 002's categorical example); read as one rubric object"
+    ),
+})
+"""English wording of the notes made while reading a judgement block; pages translate the codes."""
+
+
+class ReadNote(str):
+    """A note made while reading: its English text (what ``str`` gives, for the command line), its ``code`` of
+    :data:`READ_NOTES`, the place and the parameters, for pages that say it in another language."""
+
+    code: str
+    where: str
+    params: Mapping[str, str]
+
+    def __new__(cls, code: str, where: str, **params: str) -> ReadNote:
+        note = super().__new__(cls, READ_NOTES[code].format(where=where, **params))
+        note.code, note.where, note.params = code, where, MappingProxyType(dict(params))
+        return note
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "where": self.where, "params": dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ReadNote:
+        return cls(str(data["code"]), str(data.get("where", "")), **{k: str(v) for k, v in
+                                                                     dict(data.get("params") or {}).items()})
+
+
 def _block_notes(data: Mapping[str, Any], key: str, where: str) -> list[str]:
     ignored = [k for k in data if k != key]
     if not ignored:
         return []
-    return [f"{where}: ignored keys beside \"{key}\": {', '.join(repr(k) for k in ignored)}"]
+    return [ReadNote("ignored_keys", where, key=key, ignored=", ".join(repr(k) for k in ignored))]
 
 
 def _accuracy_block(data: Any, where: str) -> tuple[tuple[AccuracyPoint, ...], list[str]]:
@@ -334,7 +368,7 @@ def _read_block_text(text: str, kind: str, where: str) -> tuple[Any, list[str]]:
         json_problem = str(error)
     try:
         value = _literal(text)
-        return value, [f"{where}: read as a Python literal (single quotes), as document 002 prints it"]
+        return value, [ReadNote("python_literal", where)]
     except ValueError as error:
         literal_problem = str(error)
     if kind == "adherence":
@@ -342,8 +376,7 @@ def _read_block_text(text: str, kind: str, where: str) -> tuple[Any, list[str]]:
         close = text.rfind("]")
         if match and close > match.end() and re.fullmatch(r"\]\s*\}", text[close:]):
             repaired = text[:match.end()] + "{" + text[match.end():close] + "}" + text[close:]
-            note = (f'{where}: the rubric members were written directly inside "rubrics": [...] '
-                    "(not valid JSON, as in document 002's categorical example); read as one rubric object")
+            note = ReadNote("bare_rubrics_repaired", where)
             for reader in (_json, _literal):
                 try:
                     return reader(repaired), [note]
