@@ -5,7 +5,7 @@ import streamlit as st
 from ui.data_kinds import RAG
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.i18n import format_percent, translate
-from ui.layout import row_height
+from ui.layout import ID_COLUMN_WIDTH, LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, table_height, text_column_width
 from ui.limits import LIMITS
 from ui.rag_view import (
     cases_table,
@@ -234,7 +234,11 @@ def near_results(kind: str) -> None:
     figures()
 
 
-labels_column, results_column = st.columns([3, 2], gap="large")
+# Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
+# table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
+page_row = st.container(horizontal=True, gap="large")
+labels_column = page_row.container(width="stretch")
+results_column = page_row.container(width=RESULTS_WIDTH)
 with labels_column:
     case = workspace.case
     st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
@@ -246,12 +250,14 @@ with labels_column:
             st.caption(t("units.none"))
             near_results(kind)  # every result fragment exists in every run: label changes rerun them by key
             continue
-        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=48),
-                   "text": st.column_config.TextColumn(t("units.text"), disabled=True, width="large")}
+        text_width = text_column_width(len(LABEL_FIELDS[kind]) * (3 if class_units else 1))
+        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH),
+                   "text": st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)}
         order = list(LABEL_FIELDS[kind])
         for label in LABEL_FIELDS[kind]:
             columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
-                                                             width=90, disabled=room is not None and room.frozen)
+                                                             width=LABEL_COLUMN_WIDTH,
+                                                             disabled=room is not None and room.frozen)
             if class_units:
                 columns[f"reference_{label}"] = st.column_config.TextColumn(
                     t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width="small")
@@ -261,8 +267,9 @@ with labels_column:
         key = workspace.editor_key(kind, lang)
         base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
         # Rows tall enough to read each text in full where its box is ticked.
-        st.data_editor(base, column_config=columns, hide_index=True,
-                       column_order=[*order, "text", "id"], row_height=row_height([u.text for u in units]),
+        height_of_row = row_height([u.text for u in units], text_width)
+        st.data_editor(base, column_config=columns, hide_index=True, column_order=[*order, "id", "text"],
+                       row_height=height_of_row, height=table_height(len(units), height_of_row),
                        num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
         near_results(kind)
 

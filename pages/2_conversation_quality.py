@@ -18,6 +18,7 @@ from ui.data_kinds import CONVERSATIONS
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import translate
 from ui.labels import editor_base, mark_stored, new_cells
+from ui.layout import RESULTS_WIDTH, show_chart
 from ui.session import current_workspace, finish_page, forget, kept, run_saving, set_kept, setup_page, t
 from ui.text import literal
 from uncase_core.claims import label_claim
@@ -114,7 +115,7 @@ if len(conversations) > 1:
     rate = "N/A" if report.pass_rate is None else f"{report.pass_rate:.1f}".replace(".", "," if lang == "es" else ".")
     st.metric(t("conv.pass_rate"), f"{rate}%" if lang == "en" else f"{rate}\u00a0%")
     chart_column, table_column = st.columns([2, 3])
-    chart_column.plotly_chart(failure_chart(report), width="stretch", config={"displayModeBar": False})
+    show_chart(failure_chart(report), chart_column)
     table_column.dataframe(batch_table(report), hide_index=True, width="stretch")
     st.markdown(t("conv.certificate", digest=report.certificate_hash))
     st.caption(t("conv.certificate_help"))
@@ -144,7 +145,10 @@ def as_label(value) -> bool | None:
 conversation = conversations[index]
 result = evaluator.evaluate(conversation)
 
-chat_column, result_column = st.columns([3, 2], gap="large")
+# The chat and the results side by side while both fit; on a narrow screen the results wrap below the chat.
+page_row = st.container(horizontal=True, gap="large")
+chat_column = page_row.container(width="stretch")
+result_column = page_row.container(width=RESULTS_WIDTH)
 with chat_column:
     st.subheader(t("conv.chat", id=conversation_name(conversation.id)))
     draw_chat(conversation, result)

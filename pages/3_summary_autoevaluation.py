@@ -7,6 +7,7 @@ from ui.data_kinds import SUMMARIES
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import format_percent, translate
 from ui.labels import editor_base, mark_stored, new_cells
+from ui.layout import card_row
 from ui.session import current_workspace, finish_page, forget, kept, language, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core.edits import summary_edit
@@ -254,8 +255,8 @@ case = cases[index]
 # ---------------------------------------------------------------- results
 evaluation = evaluate_summary(case)
 st.subheader(t("sum.results", id=literal(case.id)))
-for column, name in zip(st.columns(3), SUMMARY_METRICS, strict=True):
-    with column.container(border=True):
+for card, name in zip(card_row(len(SUMMARY_METRICS)), SUMMARY_METRICS, strict=True):
+    with card:
         p = evaluation.metrics[name]
         st.metric(t(f"sum.metric.{name}"), "N/A" if p.value is None else format_percent(p.value, lang),
                   help=t(f"sum.explain.{name}"))

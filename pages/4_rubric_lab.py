@@ -6,6 +6,7 @@ import streamlit as st
 from ui.data_kinds import RUBRIC_HOLISTIC, RUBRIC_VERDICTS
 from ui.data_source import Loaded, read_new_upload
 from ui.i18n import format_number, translate
+from ui.layout import show_chart
 from ui.rubric_view import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import literal
@@ -160,23 +161,23 @@ if truth is not None:
 
 judges = list(analysis.drfr_before)
 judge = kept(st.selectbox, "rub_judge", judges[0], t("rub.judge"), options=judges)
-labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.rank"), "share": t("rub.share")}
+labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.rank"), "share": t("rub.share"),
+          "removed_row": t("rub.removed_row")}
 left, right = st.columns(2, gap="large")
 with left:
     st.subheader(t("rub.leaderboard", judge=judge))
-    st.plotly_chart(leaderboard_chart(analysis.drfr_before[judge], analysis.drfr_after[judge], labels),
-                    width="stretch", config={"displayModeBar": False})
+    show_chart(leaderboard_chart(analysis.drfr_before[judge], analysis.drfr_after[judge], labels))
 with right:
     st.subheader(t("rub.bump"))
-    st.plotly_chart(bump_chart(analysis.drfr_before, analysis.drfr_after, labels), width="stretch",
-                    config={"displayModeBar": False})
+    show_chart(bump_chart(analysis.drfr_before, analysis.drfr_after, labels))
 
 st.subheader(t("rub.heatmap", judge=judge))
 removed_items = {(r.prompt, r.item) for r in analysis.removed}
-st.plotly_chart(verdict_heatmap(verdicts, judge, removed_items, labels), width="stretch",
-                config={"displayModeBar": False})
+show_chart(verdict_heatmap(verdicts, judge, removed_items, labels))
 
-st.subheader(t("rub.removed", count=len(analysis.removed)))
+st.subheader(t("rub.removed", count=len(removed_items)))
+if len(analysis.removed) > len(removed_items):
+    st.caption(t("rub.removed_rows", rows=len(analysis.removed), items=len(removed_items)))
 if analysis.removed:
     st.dataframe(pd.DataFrame([{t("rub.col.prompt"): r.prompt, t("rub.col.item"): r.item,
                                 t("rub.filter"): t(f"rub.filter.{r.filter}"), t("rub.col.reason"): _reason(r)}

@@ -17,7 +17,8 @@ from ui.data_source import (
     stored_upload,
     stored_upload_data,
 )
-from ui.i18n import format_number, format_percent, plot_separators, translate
+from ui.i18n import format_number, format_percent, translate
+from ui.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row, show_chart
 from ui.rag_view import field_label, field_value, label_value, proportion_text
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import id_list, literal
@@ -93,7 +94,7 @@ cases = dataset.cases
 st.title(t("wb.title"))
 st.markdown(t("wb.intro"))
 digest = dataset_version(dataset)
-left, middle, right = st.columns(3)
+left, middle, right = card_row(3, width=(VERSION_CARD_WIDTH, CARD_WIDTH, CARD_WIDTH), border=False)
 left.metric(t("wb.version"), short_version(digest), help=t("wb.version_help"))
 middle.metric(t("wb.cases"), str(len(cases)))
 right.metric(t("wb.revisions"), str(len(revisions(dataset))))
@@ -106,7 +107,7 @@ for warning in strata_warnings(cases, [field]):
                  present=literal(", ".join(field_label(f) for f in warning.params["present"].split(", ")))))
 
 with st.expander(t("wb.table"), expanded=False):
-    st.dataframe(pd.DataFrame([{"id": c.id, t("rag.question"): c.question,
+    st.dataframe(pd.DataFrame([{"id": c.id, t("sum.col.question"): c.question,
                                 **{field_label(f): (None if c.metadata.get(f) is None
                                                     else field_value(f, c.metadata.get(f)))
                                    for f in METADATA_FIELDS}} for c in cases]),
@@ -125,7 +126,7 @@ figure = go.Figure(
                           "array": [(p.high or 0) - (p.value or 0) for p in props],
                           "arrayminus": [(p.value or 0) - (p.low or 0) for p in props]},
                  hovertemplate="%{x}: %{y:.0%}<extra></extra>")],
-    layout={"height": 340, "yaxis": {"range": [0, 1.12], "tickformat": ".0%"}, "separators": plot_separators(lang),
+    layout={"height": 340, "yaxis": {"range": [0, 1.12], "tickformat": ".0%"},
             "margin": {"l": 10, "r": 10, "t": 30, "b": 10}},
 )
 # Both reference lines are labelled at the left edge, above the plot's bars where nothing hides them.
@@ -135,7 +136,7 @@ figure.add_hline(y=threshold, line_color="#b3261e", line_width=2, annotation_pos
 if overall.value is not None:
     figure.add_hline(y=overall.value, line_dash="dot", annotation_position="top right",
                      annotation_text=t("wb.overall"), annotation_bgcolor="rgba(255,255,255,0.85)")
-st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+show_chart(figure)
 for failure in result.hidden_failures:
     # An uncertain stratum is not a confirmed failure: a warning to label more, not an error.
     box = st.error if failure.certainty == "clear" else st.warning

@@ -7,6 +7,7 @@ from ui.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.data_kinds import RAG, THRESHOLD_UPLOAD, WORKBENCH
 from ui.data_source import Loaded, stored_upload, stored_upload_data
 from ui.i18n import format_number, format_percent, translate
+from ui.layout import card_row, show_chart
 from ui.rag_view import proportion_text
 from ui.session import current_workspace, finish_page, kept, setup_page, t
 from ui.text import id_list, literal
@@ -73,7 +74,7 @@ questions = {c.id: c.question for c in cases}
 
 def _standing_rows(standings) -> pd.DataFrame:
     return pd.DataFrame([{
-        t("rag.case"): s.case_id, t("rag.question"): questions[s.case_id],
+        t("rag.case"): s.case_id, t("sum.col.question"): questions[s.case_id],
         t("thr.value"): "N/A" if s.value is None else format_percent(s.value, lang),
         t("thr.range"): "N/A" if s.low is None else f"{format_percent(s.low, lang)} – {format_percent(s.high, lang)}",
         t("thr.standing"): t(f"thr.standing.{s.standing}"),
@@ -89,7 +90,7 @@ def _flip_lists(flips, standings) -> None:
 
 
 def _counts_row(point) -> None:
-    columns = st.columns(4)
+    columns = card_row(4, border=False)
     columns[0].metric(t("thr.pass_rate"), "N/A" if point.pass_rate.value is None else
                       format_percent(point.pass_rate.value, lang), help=t("thr.pass_rate_help"))
     columns[1].metric(t("thr.standing.pass"), str(point.clear_pass), help=t("thr.clear_help"))
@@ -114,7 +115,7 @@ try:
             {"x_title": t("thr.x_threshold", metric=_metric(metric)), "y_title": t("thr.y_rate"),
              "rate": t("thr.pass_rate"), "band": t("thr.band")})
         st.subheader(t("thr.curve_title", metric=_metric(metric)))
-        st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+        show_chart(figure)
         _counts_row(at_current)
         standings = case_standings(cases, metric, current)
         st.subheader(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
@@ -141,7 +142,7 @@ try:
             {"x_title": t("thr.x_weight", metric=_metric(metric)), "y_title": t("thr.y_rate_composite"),
              "rate": t("thr.pass_rate"), "band": t("thr.band")}, x_format=".2f")
         st.subheader(t("thr.weight_curve_title", metric=_metric(metric)))
-        st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+        show_chart(figure)
         _counts_row(at_weight)
         st.caption(t("thr.composite_bound_note"))
         current_weights = {**weights, metric: weight}

@@ -3,7 +3,8 @@
 import streamlit as st
 
 from ui.charts import half_width_chart
-from ui.i18n import format_percent
+from ui.i18n import format_count, format_percent
+from ui.layout import card_row, show_chart
 from ui.session import finish_page, kept, setup_page, t
 from ui.text import literal
 from uncase_core.errors import InputError
@@ -45,29 +46,30 @@ except InputError as error:
     st.error(literal(error.message))
     finish_page()
     st.stop()
-first, second = st.columns(2)
-first.metric(t("plan.wilson_n"), f"{needed:,}", help=t("plan.wilson_n_help"))
-second.metric(t("plan.normal_n"), f"{normal_needed:,}", delta=f"{normal_needed - needed:+,}",
+first, second = card_row(2, border=False)
+first.metric(t("plan.wilson_n"), format_count(needed, lang), help=t("plan.wilson_n_help"))
+second.metric(t("plan.normal_n"), format_count(normal_needed, lang),
+              delta=format_count(normal_needed - needed, lang, sign=True),
               delta_color="off", help=t("plan.normal_n_help"))
-st.markdown(t("plan.reading", n=f"{needed:,}", expected=_pct(expected, 0), half=_pct(half_width),
+st.markdown(t("plan.reading", n=format_count(needed, lang), expected=_pct(expected, 0), half=_pct(half_width),
               level=_pct(confidence, 0)))
 if abs(normal_needed - needed) > max(2, 0.1 * needed):
-    st.warning(t("plan.differ", wilson=f"{needed:,}", normal=f"{normal_needed:,}"))
+    st.warning(t("plan.differ", wilson=format_count(needed, lang), normal=format_count(normal_needed, lang)))
 
 ns = sorted({*CHART_NS, needed}) if needed <= 5000 else sorted({*CHART_NS, needed, 5000})
 figure = half_width_chart(ns, [wilson_half_width(expected, n, confidence) for n in ns],
                           [normal_half_width(expected, n, confidence) for n in ns], half_width, needed,
                           {"wilson": t("plan.wilson"), "normal": t("plan.normal"), "x_title": t("plan.x_n"),
                            "y_title": t("plan.y_half_width")})
-st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+show_chart(figure)
 
 # ---------------------------------------------------------------- what a given n buys
 st.subheader(t("plan.buys_title"))
 n = int(kept(st.number_input, "plan_n", 30, t("plan.n"), min_value=1, max_value=1_000_000, step=1))
 wilson = wilson_half_width(expected, n, confidence)
 normal = normal_half_width(expected, n, confidence)
-st.markdown(t("plan.buys", n=f"{n:,}", wilson=_pct(wilson), normal=_pct(normal), expected=_pct(expected, 0),
-              level=_pct(confidence, 0)))
+st.markdown(t("plan.buys", n=format_count(n, lang), wilson=_pct(wilson), normal=_pct(normal),
+              expected=_pct(expected, 0), level=_pct(confidence, 0)))
 
 # ---------------------------------------------------------------- comparing two configurations
 st.subheader(t("plan.compare_title"))

@@ -6,6 +6,7 @@ import streamlit as st
 from ui.data_kinds import AGREEMENT_A, AGREEMENT_B
 from ui.data_source import Loaded, stored_upload, stored_upload_data
 from ui.i18n import format_number, format_percent, translate
+from ui.layout import card_row
 from ui.limits import check_count
 from ui.rag_view import proportion_text
 from ui.session import finish_page, kept, setup_page, t
@@ -79,7 +80,7 @@ except InputError as error:
 result = matched.agreement()
 
 # ---------------------------------------------------------------- figures
-left, middle, right = st.columns(3)
+left, middle, right = card_row(3, border=False)
 left.metric(t("agr.raw"), "N/A" if result.agreement is None else format_percent(result.agreement, lang),
             help=t("agr.raw_help"))
 middle.metric(t("agr.kappa"), "N/A" if result.kappa is None else format_number(result.kappa, lang),

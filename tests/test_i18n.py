@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ui.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
-from ui.i18n import CATALOGUES, format_percent, guess_language, translate
+from ui.i18n import CATALOGUES, format_count, format_percent, guess_language, translate
 from ui.locale_en import MESSAGES as EN
 from ui.locale_es import MESSAGES as ES
 
@@ -83,6 +83,33 @@ def test_language_guess_from_browser_locale():
 def test_translate_fills_fields_and_falls_back_to_the_key():
     assert translate("es", "diagnosis.single", names="Fidelidad") == "Falla una dimensión: Fidelidad."
     assert translate("en", "no.such.key") == "no.such.key"
+
+
+@pytest.mark.parametrize("key", sorted(k for k in EN if k.endswith(".one")))
+def test_a_singular_wording_belongs_to_a_counted_message(key):
+    plural = key.removesuffix(".one")
+    assert plural in EN and "count" in _fields(EN[plural]), f"{key} has no counted plural message"
+    assert "(s)" not in EN[plural] and "(s)" not in ES[plural] and "(n)" not in ES[plural]
+
+
+def test_one_picks_the_singular_and_other_counts_the_plural():
+    assert translate("es", "diagnosis.ok_uncertain", count=1, names="Fidelidad").startswith(
+        "Ninguna dimensión falla con estos umbrales, pero 1 sigue sin decidir (Fidelidad)")
+    assert "2 siguen sin decidir" in translate("es", "diagnosis.ok_uncertain", count=2, names="a, b")
+    assert translate("en", "conv.batch_title", count=1) == "Batch of 1 conversation"
+    assert translate("en", "conv.batch_title", count=0) == "Batch of 0 conversations"
+    assert translate("es", "rag.results_dataset", count=1) == "Dataset completo (1 caso)"
+
+
+def test_no_message_hedges_its_plural():
+    hedged = [key for key in EN if re.search(r"\w\((s|n|es)\)", EN[key] + ES[key])]
+    assert hedged == []
+
+
+def test_counts_follow_each_language():
+    assert format_count(1234, "en") == "1,234" and format_count(1234, "es") == "1234"
+    assert format_count(12345, "en") == "12,345" and format_count(12345, "es") == "12\u00a0345"
+    assert format_count(-12345, "es", sign=True) == "-12\u00a0345" and format_count(7, "en", sign=True) == "+7"
 
 
 def test_percentages_follow_each_language():

@@ -27,9 +27,12 @@ def translate(language: str, key: str, **values: object) -> str:
     """The message ``key`` in ``language``, with ``{name}`` fields filled from ``values``.
 
     A missing key is a bug the catalogue test catches; at run time it shows the key
-    itself rather than breaking the page.
+    itself rather than breaking the page. When ``count`` is 1 and the catalogue has ``<key>.one``, that
+    singular wording is used ("1 sigue sin decidir", not "1 sigue(n)").
     """
     catalogue = CATALOGUES.get(language, EN)
+    if values.get("count") == 1 and f"{key}.one" in catalogue:
+        key = f"{key}.one"
     template = catalogue.get(key) or EN.get(key) or key
     return template.format(**values) if values else template
 
@@ -45,6 +48,16 @@ def format_percent(value: float, language: str, decimals: int = 1) -> str:
 def format_number(value: float, language: str, decimals: int = 2) -> str:
     number = f"{value:.{decimals}f}"
     return number.replace(".", ",") if language == "es" else number
+
+
+def format_count(value: int, language: str, sign: bool = False) -> str:
+    """``12,345`` in English; in Spanish ``12 345`` with a non-breaking space, and ``1234`` with none (the RAE
+    and ISO 80000 group digits with a space, and not in four-digit numbers; a point would read as a decimal
+    mark to some and a comma does to others)."""
+    text = f"{value:+,}" if sign else f"{value:,}"
+    if language != "es":
+        return text
+    return text.replace(",", "") if abs(value) < 10_000 else text.replace(",", "\u00a0")
 
 
 def plot_separators(language: str) -> str:

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ui.session import t
+from ui.i18n import format_count, format_number
+from ui.session import language, t
 from uncase_core.errors import InputError
 
 # The server-wide cap (server.maxUploadSize in .streamlit/config.toml; a test keeps them equal).
@@ -44,8 +45,9 @@ def check_size(page: str, data: bytes, name: str) -> bytes:
     """``data`` unchanged, or an InputError in the user's language naming the file, the cap and the command."""
     limit = LIMITS[page]
     if len(data) > limit.upload_bytes:
-        raise InputError(t("limits.file_too_large", size=f"{len(data) / 1024 / 1024:.1f}", limit=limit.upload_mb,
-                           command=limit.command), source=name)
+        size = format_number(len(data) / 1024 / 1024, language(), 1)
+        raise InputError(t("limits.file_too_large", size=size, limit=limit.upload_mb, command=limit.command),
+                         source=name)
     return data
 
 
@@ -53,5 +55,6 @@ def check_count(page: str, count: int, name: str) -> None:
     """Refuse a dataset with more items than the page handles live, naming the command to use instead."""
     limit = LIMITS[page]
     if count > limit.max_items:
-        raise InputError(t("limits.too_many", count=f"{count:,}", limit=f"{limit.max_items:,}",
-                           command=limit.command), source=name)
+        lang = language()
+        raise InputError(t("limits.too_many", count=format_count(count, lang),
+                           limit=format_count(limit.max_items, lang), command=limit.command), source=name)

@@ -49,6 +49,10 @@ MESSAGES = {
         "Imported {count} RAGAS rows as unlabelled cases: the response was split into claims and the "
         "reference into facts. Label them below."
     ),
+    "rag.ragas_imported.one": (
+        "Imported 1 RAGAS row as an unlabelled case: the response was split into claims and the reference "
+        "into facts. Label it below."
+    ),
     "rag.download": "Download labelled data",
     "rag.reset": "Reset labels",
     "rag.reset_confirm": "Discard every label you changed and go back to the loaded data?",
@@ -72,6 +76,7 @@ MESSAGES = {
     "rag.answer": "Answer:",
     "rag.results_case": "Case {case}",
     "rag.results_dataset": "Whole dataset ({count} cases)",
+    "rag.results_dataset.one": "Whole dataset (1 case)",
     "rag.weights_normalized": "Normalized weights: {shares}",
     "rag.micro_macro_help": (
         "Micro pools every labelled unit of every case (a case with many units weighs more); macro "
@@ -218,6 +223,7 @@ MESSAGES = {
     "conv.apply_preset": "Apply preset",
     "conv.memorization_limit": "Memorization limit (gate fails at or above)",
     "conv.batch_title": "Batch of {count} conversations",
+    "conv.batch_title.one": "Batch of 1 conversation",
     "conv.batch_progress": "Scoring the batch ...",
     "conv.pass_rate": "Pass rate",
     "conv.certificate": "Certificate (SHA-256): `{digest}`",
@@ -370,7 +376,8 @@ MESSAGES = {
     "sum.accuracy_help": "is each point of the summary accurate against the transcript?",
     "sum.adherence_help": "does the summary address each instruction?",
     "sum.completeness_help": "does the summary cover each piece of the transcript a question asks for?",
-    "sum.empty_questions": "{count} question(s) with nothing to cover: not penalized, not counted.",
+    "sum.empty_questions": "{count} questions with nothing to cover: not penalized, not counted.",
+    "sum.empty_questions.one": "1 question with nothing to cover: not penalized, not counted.",
     "sum.results": "Scores of {id}",
     "sum.macro_value": "Macro (mean of questions): {value}",
     "sum.micro_macro_help": (
@@ -379,6 +386,7 @@ MESSAGES = {
         "so the two differ when questions have different numbers of items."
     ),
     "sum.aggregate": "All {count} cases",
+    "sum.aggregate.one": "The only case",
     "sum.macro_cases": "Macro (mean of the cases' macro values)",
     "sum.download": "Download labelled cases",
     "sum.metric.accuracy": "Accuracy",
@@ -499,6 +507,7 @@ MESSAGES = {
         "pairs whose intervals do not overlap: the only gaps the data can vouch for."
     ),
     "rub.ties": "{count} verdicts tied between runs and were counted as not passed.",
+    "rub.ties.one": "1 verdict tied between runs and was counted as not passed.",
     "rub.recovery": "What the filters found among the planted items",
     "rub.rec.planted": "Planted",
     "rub.rec.found": "Planted, found",
@@ -510,7 +519,9 @@ MESSAGES = {
     "rub.rank": "Rank",
     "rub.share": "Runs passing",
     "rub.heatmap": "Verdicts of {judge} (✕ = removed item)",
-    "rub.removed": "Removed items ({count} entries)",
+    "rub.removed": "Removed items ({count})",
+    "rub.removed_row": "✕ removed",
+    "rub.removed_rows": "{rows} rows for {items} items: an item removed by more than one filter has a row for each.",
     "rub.reason.trivial": "passed by every candidate under {rule} (passed/judged: {detail})",
     "rub.reason.impossible": "failed by every candidate under {rule} (passed/judged: {detail})",
     "rub.reason.misaligned": (
@@ -558,7 +569,8 @@ MESSAGES = {
     ),
     "wb.cases": "Cases",
     "wb.revisions": "Label revisions",
-    "wb.missing": "{count} case(s) lack what this analysis needs ({fields}): {ids}",
+    "wb.missing": "{count} cases lack what this analysis needs ({fields}): {ids}",
+    "wb.missing.one": "1 case lacks what this analysis needs ({fields}): {ids}",
     "wb.table": "Cases and their metadata",
     "wb.strata_title": "Metrics by {field}",
     "wb.overall": "whole dataset",
@@ -600,6 +612,7 @@ MESSAGES = {
     "wb.heldout_title": "Held-out discipline",
     "wb.heldout_show": "Show held-out results",
     "wb.heldout_result": "{metric} on the {count} held-out cases: {value}",
+    "wb.heldout_result.one": "{metric} on the 1 held-out case: {value}",
     "wb.heldout_reveals": "Held-out results revealed since this dataset was loaded: {count}.",
     "wb.heldout_doc": (
         "A held-out set looked at again and again, with prompts changed after each failure, stops being "
@@ -683,6 +696,7 @@ MESSAGES = {
         "mean of the lows and of the highs, or their minimum): a conservative range, not a confidence interval."
     ),
     "thr.not_applicable": "{count} cases have no labelled units for this and are left out: {ids}.",
+    "thr.not_applicable.one": "1 case has no labelled units for this and is left out: {ids}.",
     "thr.all_cases": "Every case at the current setting ({count})",
     # ---------------------------------------------------------------- sample-size planner
     "nav.planner": "Sample-size planner",
@@ -940,7 +954,8 @@ MESSAGES = {
     "room.col.status": "Status",
     "room.status.done": "done",
     "room.status.labelling": "labelling",
-    "room.refused": "{count} stored label change(s) did not fit the room's cases and were left out.",
+    "room.refused": "{count} stored label changes did not fit the room's cases and were left out.",
+    "room.refused.one": "1 stored label change did not fit the room's cases and was left out.",
     "room.agreement_title": "Agreement among the class",
     "room.all_labels": "All labels together",
     "room.col.alpha": "Krippendorff's alpha",
@@ -973,10 +988,11 @@ MESSAGES = {
     "room.distribution": "{yes} yes / {no} no / {unlabelled} not labelled",
     "room.tie": "tie",
     "room.no_disagreement": "No disagreement so far: everyone who labelled a unit gave it the same label.",
-    "room.more_disputed": "{count} more disputed label(s) in the full table below.",
+    "room.more_disputed": "{count} more disputed labels in the full table below.",
+    "room.more_disputed.one": "1 more disputed label in the full table below.",
     "room.metrics_title": "The class's metrics (majority labels)",
     "room.majority_help": (
-        "Each unit gets the label most of the class gave it; a tie counts as not labelled ({ties} tie(s) now). "
+        "Each unit gets the label most of the class gave it; a tie counts as not labelled (ties now: {ties}). "
         "Counts and 95% Wilson intervals as on the RAG page."
     ),
     "room.spread_title": "Each participant's own values",
@@ -1038,7 +1054,11 @@ MESSAGES = {
     "data.upload_limit": "(up to {mb} MB)",
     "data.upload_box_note": "Drag a file onto the box, or click Upload to choose one.",
     "diagnosis.ok_uncertain": (
-        "No dimension fails at these thresholds, but {count} still uncertain ({names}): the interval straddles "
+        "No dimension fails at these thresholds, but {count} are still uncertain ({names}): the interval "
+        "straddles the threshold, so more labelled units are needed to tell."
+    ),
+    "diagnosis.ok_uncertain.one": (
+        "No dimension fails at these thresholds, but 1 is still uncertain ({names}): the interval straddles "
         "the threshold, so more labelled units are needed to tell."
     ),
 }

@@ -51,6 +51,10 @@ MESSAGES = {
         "Se importaron {count} filas de RAGAS como casos sin etiquetar: la respuesta se dividió en "
         "afirmaciones y la referencia en hechos. Etiquétalos abajo."
     ),
+    "rag.ragas_imported.one": (
+        "Se importó 1 fila de RAGAS como caso sin etiquetar: la respuesta se dividió en afirmaciones y la "
+        "referencia en hechos. Etiquétalo abajo."
+    ),
     "rag.download": "Descargar datos etiquetados",
     "rag.reset": "Restablecer etiquetas",
     "rag.reset_confirm": "¿Descartar todas las etiquetas que cambiaste y volver a los datos cargados?",
@@ -76,6 +80,7 @@ MESSAGES = {
     "rag.answer": "Respuesta:",
     "rag.results_case": "Caso {case}",
     "rag.results_dataset": "Dataset completo ({count} casos)",
+    "rag.results_dataset.one": "Dataset completo (1 caso)",
     "rag.weights_normalized": "Pesos normalizados: {shares}",
     "rag.micro_macro_help": (
         "Micro agrupa todas las unidades etiquetadas de todos los casos (un caso con muchas unidades pesa "
@@ -228,6 +233,7 @@ MESSAGES = {
     "conv.apply_preset": "Aplicar",
     "conv.memorization_limit": "Límite de memorización (la compuerta falla en o por encima)",
     "conv.batch_title": "Lote de {count} conversaciones",
+    "conv.batch_title.one": "Lote de 1 conversación",
     "conv.batch_progress": "Puntuando el lote ...",
     "conv.pass_rate": "Tasa de aprobación",
     "conv.certificate": "Certificado (SHA-256): `{digest}`",
@@ -383,7 +389,8 @@ MESSAGES = {
     "sum.accuracy_help": "¿es exacto cada punto del resumen frente a la transcripción?",
     "sum.adherence_help": "¿atiende el resumen cada instrucción?",
     "sum.completeness_help": "¿cubre el resumen cada parte de la transcripción que pide una pregunta?",
-    "sum.empty_questions": "{count} pregunta(s) sin nada que cubrir: no penalizan ni cuentan.",
+    "sum.empty_questions": "{count} preguntas sin nada que cubrir: no penalizan ni cuentan.",
+    "sum.empty_questions.one": "1 pregunta sin nada que cubrir: no penaliza ni cuenta.",
     "sum.results": "Puntuaciones de {id}",
     "sum.macro_value": "Macro (media de preguntas): {value}",
     "sum.micro_macro_help": (
@@ -393,6 +400,7 @@ MESSAGES = {
         "elementos."
     ),
     "sum.aggregate": "Los {count} casos",
+    "sum.aggregate.one": "El único caso",
     "sum.macro_cases": "Macro (media de los valores macro de los casos)",
     "sum.download": "Descargar casos etiquetados",
     "sum.metric.accuracy": "Exactitud",
@@ -516,6 +524,7 @@ MESSAGES = {
         "separados son pares cuyos intervalos no se solapan: las únicas distancias que los datos respaldan."
     ),
     "rub.ties": "{count} veredictos empataron entre ejecuciones y se contaron como no superados.",
+    "rub.ties.one": "1 veredicto empató entre ejecuciones y se contó como no superado.",
     "rub.recovery": "Qué encontraron los filtros entre los ítems sembrados",
     "rub.rec.planted": "Sembrados",
     "rub.rec.found": "Sembrados, encontrados",
@@ -527,7 +536,11 @@ MESSAGES = {
     "rub.rank": "Posición",
     "rub.share": "Ejecuciones superadas",
     "rub.heatmap": "Veredictos de {judge} (✕ = ítem eliminado)",
-    "rub.removed": "Ítems eliminados ({count} entradas)",
+    "rub.removed": "Ítems eliminados ({count})",
+    "rub.removed_row": "✕ eliminado",
+    "rub.removed_rows": (
+        "{rows} filas para {items} ítems: un ítem que eliminó más de un filtro tiene una fila por cada uno."
+    ),
     "rub.reason.trivial": "lo superan todos los candidatos con {rule} (superados/juzgados: {detail})",
     "rub.reason.impossible": "no lo supera ningún candidato con {rule} (superados/juzgados: {detail})",
     "rub.reason.misaligned": (
@@ -577,7 +590,8 @@ MESSAGES = {
     ),
     "wb.cases": "Casos",
     "wb.revisions": "Cambios de etiquetas",
-    "wb.missing": "{count} caso(s) no tienen lo que este análisis necesita ({fields}): {ids}",
+    "wb.missing": "{count} casos no tienen lo que este análisis necesita ({fields}): {ids}",
+    "wb.missing.one": "1 caso no tiene lo que este análisis necesita ({fields}): {ids}",
     "wb.table": "Casos y su metadata",
     "wb.strata_title": "Métricas por {field}",
     "wb.overall": "dataset completo",
@@ -620,6 +634,7 @@ MESSAGES = {
     "wb.heldout_title": "Disciplina con el conjunto reservado",
     "wb.heldout_show": "Mostrar resultados del conjunto reservado",
     "wb.heldout_result": "{metric} en los {count} casos reservados: {value}",
+    "wb.heldout_result.one": "{metric} en el único caso reservado: {value}",
     "wb.heldout_reveals": (
         "Veces que se mostraron resultados del conjunto reservado desde que se cargó este dataset: {count}."
     ),
@@ -706,6 +721,7 @@ MESSAGES = {
         "de confianza."
     ),
     "thr.not_applicable": "{count} casos no tienen unidades etiquetadas para esto y quedan fuera: {ids}.",
+    "thr.not_applicable.one": "1 caso no tiene unidades etiquetadas para esto y queda fuera: {ids}.",
     "thr.all_cases": "Todos los casos con el ajuste actual ({count})",
     # ---------------------------------------------------------------- sample-size planner
     "nav.planner": "Planificador de muestra",
@@ -986,7 +1002,8 @@ MESSAGES = {
     "room.col.status": "Estado",
     "room.status.done": "terminado",
     "room.status.labelling": "etiquetando",
-    "room.refused": "{count} cambio(s) de etiqueta guardados no encajaban en los casos de la sala y se dejaron fuera.",
+    "room.refused": "{count} cambios de etiqueta guardados no encajaban en los casos de la sala y se dejaron fuera.",
+    "room.refused.one": "1 cambio de etiqueta guardado no encajaba en los casos de la sala y se dejó fuera.",
     "room.agreement_title": "Acuerdo en la clase",
     "room.all_labels": "Todas las etiquetas juntas",
     "room.col.alpha": "Alfa de Krippendorff",
@@ -1020,11 +1037,12 @@ MESSAGES = {
     "room.distribution": "{yes} sí / {no} no / {unlabelled} sin etiquetar",
     "room.tie": "empate",
     "room.no_disagreement": "Sin discrepancias por ahora: quien etiquetó cada unidad le dio la misma etiqueta.",
-    "room.more_disputed": "{count} etiqueta(s) discutida(s) más en la tabla completa de abajo.",
+    "room.more_disputed": "{count} etiquetas discutidas más en la tabla completa de abajo.",
+    "room.more_disputed.one": "1 etiqueta discutida más en la tabla completa de abajo.",
     "room.metrics_title": "Métricas de la clase (etiquetas de la mayoría)",
     "room.majority_help": (
         "Cada unidad recibe la etiqueta que le dio la mayoría de la clase; un empate cuenta como sin etiquetar "
-        "({ties} empate(s) ahora). Recuentos e intervalos de Wilson del 95 % como en la página RAG."
+        "(empates ahora: {ties}). Recuentos e intervalos de Wilson del 95 % como en la página RAG."
     ),
     "room.spread_title": "Los valores propios de cada participante",
     "room.spread_na": "No se muestran (nada etiquetado en esa dimensión): {details}",
@@ -1092,7 +1110,11 @@ MESSAGES = {
         "inglés: «Drag and drop» es arrastrar y soltar, «per file» es por archivo)."
     ),
     "diagnosis.ok_uncertain": (
-        "Ninguna dimensión falla con estos umbrales, pero {count} sigue(n) sin decidir ({names}): el intervalo "
+        "Ninguna dimensión falla con estos umbrales, pero {count} siguen sin decidir ({names}): el intervalo "
         "cruza el umbral, así que hacen falta más unidades etiquetadas para saberlo."
+    ),
+    "diagnosis.ok_uncertain.one": (
+        "Ninguna dimensión falla con estos umbrales, pero 1 sigue sin decidir ({names}): el intervalo cruza el "
+        "umbral, así que hacen falta más unidades etiquetadas para saberlo."
     ),
 }
