@@ -5,7 +5,15 @@ import streamlit as st
 from ui.data_kinds import RAG
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.i18n import format_percent, translate
-from ui.layout import ID_COLUMN_WIDTH, LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, table_height, text_column_width
+from ui.layout import (
+    ID_COLUMN_WIDTH,
+    LABEL_COLUMN_WIDTH,
+    RESULTS_WIDTH,
+    REVEAL_COLUMN_WIDTH,
+    row_height,
+    table_height,
+    text_column_width,
+)
 from ui.limits import LIMITS
 from ui.rag_view import (
     cases_table,
@@ -250,9 +258,7 @@ with labels_column:
             st.caption(t("units.none"))
             near_results(kind)  # every result fragment exists in every run: label changes rerun them by key
             continue
-        text_width = text_column_width(len(LABEL_FIELDS[kind]) * (3 if class_units else 1))
-        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH),
-                   "text": st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)}
+        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)}
         order = list(LABEL_FIELDS[kind])
         for label in LABEL_FIELDS[kind]:
             columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
@@ -260,14 +266,16 @@ with labels_column:
                                                              disabled=room is not None and room.frozen)
             if class_units:
                 columns[f"reference_{label}"] = st.column_config.TextColumn(
-                    t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width="small")
+                    t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
                 columns[f"class_{label}"] = st.column_config.TextColumn(
-                    t("room.col.class_of", label=t(f"label.{label}")), disabled=True)
+                    t("room.col.class_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
                 order += [f"reference_{label}", f"class_{label}"]
+        text_width = text_column_width([column["width"] for column in columns.values()])
+        columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
         key = workspace.editor_key(kind, lang)
         base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
         # Rows tall enough to read each text in full where its box is ticked.
-        height_of_row = row_height([u.text for u in units], text_width)
+        height_of_row = row_height(([u.text for u in units], text_width))
         st.data_editor(base, column_config=columns, hide_index=True, column_order=[*order, "id", "text"],
                        row_height=height_of_row, height=table_height(len(units), height_of_row),
                        num_rows="fixed", width="stretch", key=key, on_change=rerun_results)

@@ -18,7 +18,7 @@ from ui.data_kinds import CONVERSATIONS
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import translate
 from ui.labels import editor_base, mark_stored, new_cells
-from ui.layout import RESULTS_WIDTH, show_chart
+from ui.layout import LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, show_chart, table_height, text_column_width
 from ui.session import current_workspace, finish_page, forget, kept, run_saving, set_kept, setup_page, t
 from ui.text import literal
 from uncase_core.claims import label_claim
@@ -28,6 +28,8 @@ from uncase_core.evaluator import DEFAULT_MEMORIZATION_LIMIT, DEFAULT_THRESHOLDS
 from uncase_core.scenarios import CONVERSATION_INDEX, load_conversation, load_index
 
 ALL = "__all__"
+TURN_COLUMN_WIDTH = 48  # px: "Turno" and a two-digit number
+ROLE_COLUMN_WIDTH = 70  # px: "cliente", "agente"
 INDEX_KEY = "conv_index"
 PRESETS = {
     "document": dict(DEFAULT_THRESHOLDS),
@@ -164,12 +166,16 @@ with chat_column:
             "rule": pd.Series([t(f"conv.reason.{label_claim(c, conversation.knowledge_base).reason}")
                                for c in claims], dtype="string"),
         }))
-        st.data_editor(frame, key=claim_key, hide_index=True, num_rows="fixed", width="stretch",
-                       column_config={
-                           "verified": st.column_config.CheckboxColumn(t("conv.col.verified"), width=90),
-                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True, width=60),
-                           "text": st.column_config.TextColumn(t("units.text"), disabled=True),
-                           "rule": st.column_config.TextColumn(t("conv.col.rule"), disabled=True),
+        width = text_column_width([LABEL_COLUMN_WIDTH, TURN_COLUMN_WIDTH], text_columns=2)
+        height = row_height((frame["text"].tolist(), width), (frame["rule"].tolist(), width))
+        st.data_editor(frame, key=claim_key, hide_index=True, num_rows="fixed", width="stretch", row_height=height,
+                       height=table_height(len(frame), height), column_config={
+                           "verified": st.column_config.CheckboxColumn(t("conv.col.verified"),
+                                                                       width=LABEL_COLUMN_WIDTH),
+                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True,
+                                                                 width=TURN_COLUMN_WIDTH),
+                           "text": st.column_config.TextColumn(t("units.text"), disabled=True, width=width),
+                           "rule": st.column_config.TextColumn(t("conv.col.rule"), disabled=True, width=width),
                        })
         store_edits("claims", lambda row, value: conversation_claim(conversations, index, row, as_label(value)))
     else:
@@ -186,12 +192,17 @@ with chat_column:
             "rules": pd.Series(["; ".join(t(f"conv.rule.{f.rule}") for f in c.flags) for c in checks],
                                dtype="string"),
         }))
-        st.data_editor(frame, key=turn_key, hide_index=True, num_rows="fixed", width="stretch",
-                       column_config={
-                           "coherent": st.column_config.CheckboxColumn(t("conv.col.coherent"), width=90),
-                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True, width=60),
-                           "role": st.column_config.TextColumn(t("conv.col.role"), disabled=True),
-                           "rules": st.column_config.TextColumn(t("conv.col.rules"), disabled=True),
+        width = text_column_width([LABEL_COLUMN_WIDTH, TURN_COLUMN_WIDTH, ROLE_COLUMN_WIDTH])
+        height = row_height((frame["rules"].tolist(), width))
+        st.data_editor(frame, key=turn_key, hide_index=True, num_rows="fixed", width="stretch", row_height=height,
+                       height=table_height(len(frame), height), column_config={
+                           "coherent": st.column_config.CheckboxColumn(t("conv.col.coherent"),
+                                                                       width=LABEL_COLUMN_WIDTH),
+                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True,
+                                                                 width=TURN_COLUMN_WIDTH),
+                           "role": st.column_config.TextColumn(t("conv.col.role"), disabled=True,
+                                                               width=ROLE_COLUMN_WIDTH),
+                           "rules": st.column_config.TextColumn(t("conv.col.rules"), disabled=True, width=width),
                        })
         store_edits("turns", lambda row, value: conversation_turn(conversations, index, row, as_label(value)))
 

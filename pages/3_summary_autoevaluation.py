@@ -7,7 +7,7 @@ from ui.data_kinds import SUMMARIES
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import format_percent, translate
 from ui.labels import editor_base, mark_stored, new_cells
-from ui.layout import card_row
+from ui.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
 from ui.session import current_workspace, finish_page, forget, kept, language, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core.edits import summary_edit
@@ -53,12 +53,16 @@ def _proportion_text(p) -> str:
              high=format_percent(p.high, lang))
 
 
-def _editor(frame: pd.DataFrame, key: str, label_column: str, columns: dict) -> None:
-    config = {label_column: st.column_config.CheckboxColumn(t(f"sum.col.{label_column}"), width=90)}
-    for name, width in columns.items():
+def _editor(frame: pd.DataFrame, key: str, label_column: str, text_columns: list[str]) -> None:
+    """A label table whose rows show every text column in full (see ui.layout)."""
+    width = text_column_width([LABEL_COLUMN_WIDTH], len(text_columns))
+    config = {label_column: st.column_config.CheckboxColumn(t(f"sum.col.{label_column}"), width=LABEL_COLUMN_WIDTH)}
+    for name in text_columns:
         config[name] = st.column_config.TextColumn(t(f"sum.col.{name}"), disabled=True, width=width)
-    st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", width="stretch",
-                   column_config=config, column_order=[label_column, *columns])
+    height = row_height(*((frame[name].fillna("").astype(str).tolist(), width) for name in text_columns))
+    st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", width="stretch", row_height=height,
+                   height=table_height(len(frame), height), column_config=config,
+                   column_order=[label_column, *text_columns])
 
 
 lang = setup_page("sum.title")
@@ -180,8 +184,9 @@ with summary_column:
         st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", width="stretch",
                        column_config={
                            "name": st.column_config.TextColumn(t("sum.col.name"), disabled=True),
-                           "kind": st.column_config.SelectboxColumn(t("sum.col.kind"), options=["custom", "predefined"],
-                                                                    required=True, width=110),
+                           "kind": st.column_config.SelectboxColumn(
+                               t("sum.col.kind"), options=["custom", "predefined"], required=True, width=110,
+                               format_func=lambda kind, lang=lang: translate(lang, f"sum.kind.{kind}")),
                            "categorical": st.column_config.CheckboxColumn(t("sum.col.categorical"), width=100),
                            "text": st.column_config.TextColumn(t("sum.col.text"), disabled=True),
                        })
@@ -202,7 +207,8 @@ with summary_column:
         st.caption(t("sum.no_sections"))
 
 st.subheader(t("sum.judgements"))
-accuracy_column, adherence_column = st.columns(2, gap="large")
+# One above the other: side by side, four text columns would squeeze below a laptop's width.
+accuracy_column, adherence_column = st.container(), st.container()
 with accuracy_column:
     st.markdown(f"**{t('sum.metric.accuracy')}** · {t('sum.accuracy_help')}")
     points = case.accuracy
@@ -212,7 +218,7 @@ with accuracy_column:
             "point": pd.Series([p.point for p in points], dtype="string"),
             "accuracy": pd.Series([p.accuracy for p in points], dtype="string")},
             lambda row, column, value: summary_edit(cases, "accuracy", index, index=row, value=_label(value)))
-        _editor(frame, key, "is_accurate", {"point": "medium", "accuracy": "large"})
+        _editor(frame, key, "is_accurate", ["point", "accuracy"])
         absorb()
     else:
         st.caption(t("units.none"))
@@ -225,7 +231,7 @@ with adherence_column:
             "question": pd.Series([r.question for r in rubrics], dtype="string"),
             "reasoning": pd.Series([r.reasoning for r in rubrics], dtype="string")},
             lambda row, column, value: summary_edit(cases, "rubric", index, index=row, value=_label(value)))
-        _editor(frame, key, "is_addressed", {"question": "medium", "reasoning": "large"})
+        _editor(frame, key, "is_addressed", ["question", "reasoning"])
         absorb()
     else:
         st.caption(t("units.none"))
@@ -242,8 +248,7 @@ if rows:
                                                   dtype="string"),
     }, lambda row, column, value: summary_edit(cases, "completeness", index, question=rows[row][0], item=rows[row][1],
                                                value=_label(value)))
-    _editor(frame, key, "is_covered", {"question": "medium", "transcript_content": "medium",
-                                       "related_content_from_summary": "medium"})
+    _editor(frame, key, "is_covered", ["question", "transcript_content", "related_content_from_summary"])
     absorb()
 empty = [q.question for q in questions if not q.content_list]
 if empty:

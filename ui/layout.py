@@ -7,7 +7,6 @@ line instead, so each card keeps the width its label needs.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
@@ -22,9 +21,14 @@ VERSION_CARD_WIDTH = 290  # px: a 12-character version id at the metric font siz
 RESULTS_WIDTH = 2 * CARD_WIDTH + 20  # px: a results column two cards wide, beside the labels or below them
 HEADER_HEIGHT = 35  # px: the data editor's header row, whatever the rows' height
 LINE_HEIGHT = 18  # px per line of wrapped text in a data editor cell
-TABLE_WIDTH = 410  # px: what a label table gets beside the results on a laptop, and on a tablet
-LABEL_COLUMN_WIDTH = 104  # "Respaldada" and the edit icon
-ID_COLUMN_WIDTH = 48
+# Label tables are laid out for a phone (390 px less the page's margins): rows are sized so the whole text shows
+# there, and wider screens stretch the columns (the rows then have some air, never a cut text).
+TABLE_WIDTH = 358
+LABEL_COLUMN_WIDTH = 100  # "Respaldada" and the edit icon
+ID_COLUMN_WIDTH = 40
+REVEAL_COLUMN_WIDTH = 80  # a room's reference and class columns: "sí", "12/20 sí"
+MIN_TEXT_WIDTH = 118  # px: the narrowest text column (two label columns beside it on a phone)
+MAX_LINES = 14  # a longer text scrolls inside its cell
 PX_PER_CHAR = 6.3  # average width of a character in a cell (13 px font), a little generous
 
 
@@ -38,17 +42,30 @@ def card_row(count: int, width: int | Sequence[int] = CARD_WIDTH, border: bool =
     return [row.container(border=border, width=w) for w in widths]
 
 
-def text_column_width(label_columns: int) -> int:
-    """The text column's width that fills a label table beside ``label_columns`` boxes and the id."""
-    return max(160, TABLE_WIDTH - ID_COLUMN_WIDTH - LABEL_COLUMN_WIDTH * label_columns)
+def text_column_width(fixed_widths: Sequence[int], text_columns: int = 1) -> int:
+    """The width of each of ``text_columns`` text columns filling a phone-wide table beside columns of
+    ``fixed_widths`` (boxes, ids)."""
+    return max(MIN_TEXT_WIDTH, (TABLE_WIDTH - sum(fixed_widths)) // text_columns)
 
 
-def row_height(texts: Sequence[str], text_width: int) -> int:
-    """A data editor row tall enough to show the longest text in full (cells wrap their text), at most 8 lines."""
-    per_line = max(10, int((text_width - 16) / PX_PER_CHAR))
-    longest = max((len(text) for text in texts), default=0)
-    lines = min(8, max(1, math.ceil(longest / per_line)))
-    return 16 + LINE_HEIGHT * lines
+def lines_needed(text: str, text_width: int) -> int:
+    """Lines a cell ``text_width`` px wide needs for ``text`` (a whole word moves to the next line)."""
+    per_line = max(8, int((text_width - 16) / PX_PER_CHAR))
+    lines, used = 1, 0
+    for word in text.split():
+        length = min(len(word), per_line)
+        if used and used + 1 + length > per_line:
+            lines, used = lines + 1, length
+        else:
+            used += length + (1 if used else 0)
+    return lines
+
+
+def row_height(*columns: tuple[Sequence[str], int]) -> int:
+    """A data editor row tall enough to show, in full, the longest text of every ``(texts, width)`` column
+    (cells wrap their text), up to :data:`MAX_LINES` lines."""
+    lines = max((lines_needed(text, width) for texts, width in columns for text in texts), default=1)
+    return 16 + LINE_HEIGHT * min(MAX_LINES, max(1, lines))
 
 
 def table_height(rows: int, height_of_row: int) -> int:

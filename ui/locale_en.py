@@ -11,12 +11,17 @@ MESSAGES = {
         "labels you can see and change, carries its counts and a confidence interval, and is computed on "
         "this machine: no API key, no model, no network."
     ),
+    "home.start_title": "Start here",
+    "home.start": (
+        "Open the RAG diagnosis with the **Multiple failures** scenario: three dimensions fail at once, and the "
+        "diagnosis names each instead of guessing one cause. Change a label and watch it move."
+    ),
+    "home.start_button": "Start with Multiple failures",
+    "home.then": "Then, in this order",
     "home.modules": "Modules",
     "home.rag_summary": (
-        "Mark which passages are relevant, which answer claims the context supports, which are correct "
-        "against the reference and which reference facts the answer covers. See context relevance, "
-        "faithfulness, correctness and coverage separately, each with a Wilson interval, and a diagnosis "
-        "that names every failing dimension."
+        "Label passages, claims and facts; four proportions with intervals and a diagnosis that names every failing "
+        "dimension."
     ),
     "home.principles_title": "How to read the numbers",
     "home.principles": (
@@ -201,9 +206,7 @@ MESSAGES = {
     # conversation quality page
     "nav.conversations": "Conversation quality",
     "home.conv_summary": (
-        "Score synthetic customer conversations as UNCASE's quality evaluator does: ROUGE-L against the seed "
-        "template, type-token ratio, factual fidelity and dialogue coherence, with privacy and memorization "
-        "gates and Q = min(...). Claims and turn labels are pre-filled by deterministic rules you can overrule."
+        "Is a synthetic conversation fit for training? Four metrics, two gates, and Q is the minimum, not the mean."
     ),
     "conv.title": "Conversation quality",
     "conv.intro": (
@@ -340,8 +343,7 @@ MESSAGES = {
     # summary autoevaluation page
     "nav.summaries": "Summary autoevaluation",
     "home.sum_summary": (
-        "Judge a conversation summary on accuracy, adherence and completeness the way document 002 "
-        "describes, label the judgements yourself, and watch its N/A rules at work."
+        "A summary judged on accuracy, adherence and coverage, from judgements you mark, with its N/A rules."
     ),
     "sum.title": "Summary autoevaluation",
     "sum.intro": (
@@ -428,9 +430,7 @@ MESSAGES = {
     # rubric lab page
     "nav.rubrics": "Rubric lab",
     "home.rub_summary": (
-        "Binary rubric items scored by several judges: DRFR per candidate with intervals, filters for "
-        "trivial, impossible, misaligned and unstable items, and whether the judges' rankings agree before "
-        "and after filtering."
+        "Filter noisy rubric items and watch whether three judges' rankings of the candidates converge."
     ),
     "rub.title": "Rubric lab",
     "rub.intro": (
@@ -544,8 +544,7 @@ MESSAGES = {
     # dataset workbench page
     "nav.datasets": "Dataset workbench",
     "home.wb_summary": (
-        "What makes an evaluation dataset trustworthy: the metadata each case carries, metrics broken down "
-        "by stratum, splits, a version hash, a label revision log, and leakage and duplicate checks."
+        "What makes an evaluation dataset trustworthy: metadata, strata, splits, versions and leakage checks."
     ),
     "wb.title": "Dataset workbench",
     "wb.intro": (
@@ -641,9 +640,7 @@ MESSAGES = {
     "wb.download": "Download with the revision log",
     # ---------------------------------------------------------------- threshold explorer
     "nav.thresholds": "Threshold explorer",
-    "home.thr_summary": (
-        "Move a threshold or a composite weight and watch the pass rate, its interval and the cases that flip."
-    ),
+    "home.thr_summary": "Move a threshold or a weight and see which cases change side, and how sure each verdict is.",
     "thr.title": "Threshold explorer",
     "thr.intro": (
         "A pass rate depends on where you put the threshold. The curve shows the share of cases whose value "
@@ -700,9 +697,7 @@ MESSAGES = {
     "thr.all_cases": "Every case at the current setting ({count})",
     # ---------------------------------------------------------------- sample-size planner
     "nav.planner": "Sample-size planner",
-    "home.plan_summary": (
-        "How many labelled units before a proportion means something, and whether two results really differ."
-    ),
+    "home.plan_summary": "How many labels an interval of a given width needs, and whether two results really differ.",
     "plan.title": "Sample-size planner",
     "plan.intro": (
         "A proportion from a handful of units has a wide interval. Say what value you expect and how precise "
@@ -876,10 +871,7 @@ MESSAGES = {
     "data.remove_upload": "Remove this file",
     # ---------------------------------------------------------------- workshop rooms
     "nav.room": "Workshop room",
-    "home.room_summary": (
-        "A facilitator gives the class one set of cases; everyone labels on their own device and the room shows "
-        "what the class labelled, how much people agree and which units to discuss, live."
-    ),
+    "home.room_summary": "For facilitators: the class labels the same cases on their own devices; you see it live.",
     "room.title": "Workshop room",
     "room.intro": (
         "A room is one set of RAG cases for a whole class. Each participant labels them on their own device, as on "

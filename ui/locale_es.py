@@ -11,12 +11,17 @@ MESSAGES = {
         "de etiquetas que puedes ver y cambiar, lleva sus conteos y un intervalo de confianza, y se calcula "
         "en esta máquina: sin clave de API, sin modelo y sin red."
     ),
+    "home.start_title": "Empieza aquí",
+    "home.start": (
+        "Abre el diagnóstico RAG con el escenario **Fallos múltiples**: fallan tres dimensiones a la vez y el "
+        "diagnóstico nombra cada una en vez de adivinar una causa. Cambia una etiqueta y mira cómo se mueve."
+    ),
+    "home.start_button": "Empezar con Fallos múltiples",
+    "home.then": "Después, en este orden",
     "home.modules": "Módulos",
     "home.rag_summary": (
-        "Marca qué pasajes son relevantes, qué afirmaciones de la respuesta respalda el contexto, cuáles "
-        "son correctas frente a la referencia y qué hechos de referencia cubre la respuesta. Verás relevancia "
-        "del contexto, fidelidad, corrección y cobertura por separado, cada una con su intervalo de Wilson, "
-        "y un diagnóstico que nombra cada dimensión que falla."
+        "Etiqueta pasajes, afirmaciones y hechos; cuatro proporciones con intervalo y un diagnóstico que nombra cada "
+        "dimensión que falla."
     ),
     "home.principles_title": "Cómo leer los números",
     "home.principles": (
@@ -210,10 +215,8 @@ MESSAGES = {
     # página de calidad de conversaciones
     "nav.conversations": "Calidad de conversaciones",
     "home.conv_summary": (
-        "Puntúa conversaciones sintéticas de atención al cliente como lo hace el evaluador de calidad de "
-        "UNCASE: ROUGE-L frente a la plantilla semilla, razón tipo-token (TTR), fidelidad factual y coherencia "
-        "dialógica, con compuertas de privacidad y memorización y Q = min(...). Las afirmaciones y las etiquetas de "
-        "turno vienen prellenadas por reglas deterministas que puedes corregir."
+        "¿Sirve una conversación sintética para entrenar? Cuatro métricas, dos compuertas, y Q es el mínimo, no la "
+        "media."
     ),
     "conv.title": "Calidad de conversaciones",
     "conv.intro": (
@@ -353,8 +356,7 @@ MESSAGES = {
     # página de autoevaluación de resúmenes
     "nav.summaries": "Autoevaluación de resúmenes",
     "home.sum_summary": (
-        "Juzga el resumen de una conversación por exactitud, cumplimiento e integridad como describe el "
-        "documento 002, etiqueta tú los juicios y observa sus reglas de N/A en acción."
+        "Un resumen juzgado por exactitud, adherencia y cobertura, con juicios que marcas tú, y sus reglas de N/A."
     ),
     "sum.title": "Autoevaluación de resúmenes",
     "sum.intro": (
@@ -444,9 +446,7 @@ MESSAGES = {
     # página del laboratorio de rúbricas
     "nav.rubrics": "Laboratorio de rúbricas",
     "home.rub_summary": (
-        "Ítems binarios de rúbrica puntuados por varios jueces: DRFR por candidato con intervalos, filtros de "
-        "ítems triviales, imposibles, desalineados e inestables, y si los rankings de los jueces coinciden "
-        "antes y después de filtrar."
+        "Filtra ítems de rúbrica ruidosos y mira si convergen los rankings de tres jueces sobre los candidatos."
     ),
     "rub.title": "Laboratorio de rúbricas",
     "rub.intro": (
@@ -564,10 +564,7 @@ MESSAGES = {
     ),
     # página del banco de trabajo de datasets
     "nav.datasets": "Banco de datasets",
-    "home.wb_summary": (
-        "Qué hace fiable un dataset de evaluación: la metadata de cada caso, métricas desglosadas por estrato, "
-        "particiones, un hash de versión, un registro de cambios de etiquetas y la búsqueda de fugas y duplicados."
-    ),
+    "home.wb_summary": "Qué hace fiable un dataset de evaluación: metadata, estratos, particiones, versiones y fugas.",
     "wb.title": "Banco de datasets",
     "wb.intro": (
         "Un dataset de evaluación es evidencia para una pregunta, así que necesita más que casos: metadata para "
@@ -666,7 +663,7 @@ MESSAGES = {
     # ---------------------------------------------------------------- threshold explorer
     "nav.thresholds": "Explorador de umbrales",
     "home.thr_summary": (
-        "Mueve un umbral o un peso del compuesto y mira la tasa de aprobados, su intervalo y los casos que cambian."
+        "Mueve un umbral o un peso y mira qué casos cambian de lado, y con qué seguridad se decide cada uno."
     ),
     "thr.title": "Explorador de umbrales",
     "thr.intro": (
@@ -726,8 +723,7 @@ MESSAGES = {
     # ---------------------------------------------------------------- sample-size planner
     "nav.planner": "Planificador de muestra",
     "home.plan_summary": (
-        "Cuántas unidades etiquetadas hacen falta para que una proporción signifique algo, y si dos resultados "
-        "difieren de verdad."
+        "Cuántas etiquetas necesita un intervalo de cierto ancho, y si dos resultados difieren de verdad."
     ),
     "plan.title": "Planificador de tamaño de muestra",
     "plan.intro": (
@@ -915,8 +911,7 @@ MESSAGES = {
     # ---------------------------------------------------------------- salas de taller
     "nav.room": "Sala de taller",
     "home.room_summary": (
-        "Quien facilita da a la clase un conjunto de casos; cada persona etiqueta en su dispositivo y la sala "
-        "muestra en vivo qué etiquetó la clase, cuánto coincide y qué unidades conviene discutir."
+        "Para facilitadores: la clase etiqueta los mismos casos en sus dispositivos y tú lo ves en directo."
     ),
     "room.title": "Sala de taller",
     "room.intro": (

@@ -30,7 +30,7 @@ def test_page_loads_with_the_first_scenario_and_four_metrics():
     # Nothing fails, but with five units or fewer every interval straddles its threshold: no green light, and it
     # says why.
     assert not at.success
-    assert at.info[0].value.startswith("No dimension fails at these thresholds, but 4 still uncertain "
+    assert at.info[0].value.startswith("No dimension fails at these thresholds, but 4 are still uncertain "
                                        "(Context relevance, Faithfulness, Correctness, Coverage)")
 
 
