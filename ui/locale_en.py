@@ -1130,7 +1130,7 @@ MESSAGES = {
     "judge.card.hand_labels": "{successes} yes of {total} hand labels",
     "judge.card.ppi": "{labelled} hand-labelled + {unlabelled} judged only",
     "judge.card.ppi_na": "N/A: label a judged unit first",
-    "judge.card.lambda": "lambda = {lam}",
+    "judge.card.lambda": "weight given to the judge: lambda = {lam}",
     "judge.worth": (
         "The judge's {verdicts} verdicts are worth about **{worth} more hand labels** here: PPI with your "
         "{labelled} labels is as precise as about {effective} hand labels alone."

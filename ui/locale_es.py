@@ -1186,7 +1186,7 @@ MESSAGES = {
     "judge.card.hand_labels": "{successes} «sí» de {total} etiquetas manuales",
     "judge.card.ppi": "{labelled} con etiqueta manual + {unlabelled} solo con veredicto",
     "judge.card.ppi_na": "N/A: etiqueta primero una unidad con veredicto",
-    "judge.card.lambda": "lambda = {lam}",
+    "judge.card.lambda": "peso que se da al juez: lambda = {lam}",
     "judge.worth": (
         "Aquí los {verdicts} veredictos del juez valen unas **{worth} etiquetas manuales más**: PPI con tus "
         "{labelled} etiquetas es tan preciso como unas {effective} etiquetas manuales solas."
