@@ -26,7 +26,7 @@ from ui.judge_view import (
 from ui.limits import LIMITS
 from ui.session import current_workspace, finish_page, forget, kept, run_saving, set_kept, setup_page, t
 from ui.text import literal
-from uncase_core.edits import apply_judge_edit, judge_answers, judge_skips
+from uncase_core.edits import apply_judge_edit, judge_answers
 from uncase_core.errors import InputError
 from uncase_core.jsonfiles import decode_text
 from uncase_core.judge import judge_report
@@ -227,12 +227,11 @@ if (ragas_file := stored_upload_data(JUDGE_RAGAS)) is not None:
             st.error(t("judge.attached_failed", name=literal(ragas_file[1]), message=literal(error.message)))
 
 # ---------------------------------------------------------------- what is estimated
-modes = ["units", "ragas"] if scores is not None else ["units"]
-mode_column, dimension_column = st.columns(2)
-with mode_column:
-    mode = "units"
-    if len(modes) > 1:
-        mode = kept(st.radio, MODE_KEY, "ragas", t("judge.mode"), options=modes, horizontal=True,
+dimension_column, mode_column = st.columns(2)
+mode = "units"
+if scores is not None:  # with RAGAS scores attached, the person chooses whose verdicts to read
+    with mode_column:
+        mode = kept(st.radio, MODE_KEY, "ragas", t("judge.mode"), options=["ragas", "units"], horizontal=True,
                     format_func=lambda m, lang=lang: translate(lang, f"judge.mode.{m}"))
 dimensions = list(METRICS) if mode == "units" else [d for d in METRICS if d in scores.columns]
 with dimension_column:
@@ -266,7 +265,7 @@ except InputError as error:
 
 records = workspace.edits(JUDGE)
 answers = judge_answers(records)
-skipped = judge_skips(records)
+skipped = frozenset(given.key for given in answers if given.op == "skip")  # as uncase_core.edits.judge_skips
 if case_mode:
     scored = {case_id for case_id, score in zip(scores.case_ids, scores.scores[dimension], strict=True)
               if score is not None}
@@ -277,8 +276,8 @@ else:
 label_tab, simulation_tab = st.tabs([t("judge.tab.label"), t("judge.tab.simulate")])
 
 # ---------------------------------------------------------------- label the next one
-with label_tab, st.container(horizontal=True, gap="large"):
-    with st.container(width=460):
+with label_tab, st.container(horizontal=True, gap="medium"):
+    with st.container(width=420):
         st.subheader(t("judge.next_title"))
         if notice := st.session_state.pop(NOTICE, None):
             st.error(notice)
@@ -325,7 +324,7 @@ with label_tab, st.container(horizontal=True, gap="large"):
             st.markdown(t("judge.why_random", seed=seed))
 
     # ------------------------------------------------------------ the intervals
-    with st.container(width=480):
+    with st.container(width=460):
         st.subheader(t("judge.results", dimension=translate(lang, f"metric.{dimension}")))
         shown_truth = None
         if source_kind == "builtin" and kept(st.checkbox, "judge_show_truth", False, t("judge.show_truth"),

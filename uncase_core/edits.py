@@ -193,20 +193,20 @@ def judge_answers(records: Sequence[Edit]) -> tuple[JudgeAnswer, ...]:
     cleared label or a withdrawn skip removes it. So the last element is what an "undo" takes back, and
     undoing again reaches the answer before it.
     """
-    answers: list[JudgeAnswer] = []
+    # One entry per (unit, kind of answer), in the order given: a dict keeps insertion order, and deleting and
+    # re-inserting a key moves it to the end, so the whole replay is one pass.
+    answers: dict[tuple[tuple[str, str, str, str], str], JudgeAnswer] = {}
     for edit in records:
         op = edit.get("op")
         if op not in ("label", "skip"):
             continue
         answer = JudgeAnswer(op, edit["case"], edit["case_id"], edit["kind"], edit["unit"], edit["unit_id"],
                              edit["field"], edit.get("value"))
-        same = [i for i, earlier in enumerate(answers) if earlier.key == answer.key and earlier.op == op]
-        taken_back = answer.value is None if op == "label" else answer.value is False
-        if same:  # at most one answer of each kind per unit: a new one replaces it, a taken-back one removes it
-            del answers[same[-1]]
-        if not taken_back:
-            answers.append(answer)
-    return tuple(answers)
+        slot = (answer.key, op)
+        answers.pop(slot, None)
+        if not (answer.value is None if op == "label" else answer.value is False):  # not a taken-back answer
+            answers[slot] = answer
+    return tuple(answers.values())
 
 
 def judge_skips(records: Sequence[Edit]) -> frozenset[tuple[str, str, str, str]]:
