@@ -288,8 +288,10 @@ with label_tab, st.container(horizontal=True, gap="medium"):
             st.caption(t("judge.progress", labelled=progress.labelled, pool=progress.pool, skipped=progress.skipped,
                          units=units_word))
         target = progress.next
-        if target is None:
-            st.success(t("judge.all_done" if progress.pool else "judge.nothing_to_label"))
+        if target is None and progress.pool:
+            st.success(t("judge.all_done"))
+        elif target is None:
+            st.info(t("judge.nothing_to_label"))
         else:
             with st.container(border=True):
                 if case_mode:

@@ -1106,9 +1106,7 @@ MESSAGES = {
     "judge.tab.simulate": "Simulación: ¿cuántas veces acierta cada intervalo?",
     "judge.next_title": "Etiqueta la siguiente",
     "judge.progress": "Has etiquetado {labelled} de {pool} {units} con veredicto del juez y has saltado {skipped}.",
-    "judge.progress_cases": (
-        "Has etiquetado {labelled} de {pool} casos puntuados; {units} saltados o saltadas: {skipped}."
-    ),
+    "judge.progress_cases": "Has etiquetado {labelled} de {pool} casos puntuados; {units} que saltaste: {skipped}.",
     "judge.where": "{unit} {unit_id} del caso {case_id}",
     "judge.case_where": "Caso {case_id}: {unit} {position} de {count}",
     "judge.unit.context_relevance": "pasaje",

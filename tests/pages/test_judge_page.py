@@ -255,6 +255,9 @@ def test_a_verdict_file_is_attached_by_id_and_a_bad_one_is_refused_with_its_plac
     expected = judge_report(attach_verdicts(before, good).dataset.cases, "correctness")
     assert metric_values(at)[JUDGE_ALONE] == format_percent(expected.judge.value, "en")
     assert expected.judge.successes == judge_report(before.cases, "correctness").judge.successes - 2
+    again = reopen(at, PAGE)  # the verdict file is kept with the cases
+    assert workspace(again).source(JUDGE_VERDICTS) == ("verdicts.csv", "upload")
+    assert metric_values(again) == metric_values(at)
 
 
 def _ragas_rows() -> bytes:
@@ -294,6 +297,18 @@ def test_ragas_results_make_the_case_the_unit_and_are_labelled_case_by_case():
     assert metric_values(at)[PPI] == format_percent(comparison.report.ppi.estimate, "en")
     again = reopen(at, PAGE)  # the RAGAS scores are kept with the cases
     assert metric_values(again) == metric_values(at)
+
+
+def test_ragas_rows_without_scores_are_judged_by_the_built_in_judge_and_said_so():
+    rows = "user_input,retrieved_contexts,response,reference\n" + "".join(
+        f'"How long does refund {i} take?","[""Refunds take {i} days.""]","Refunds take {i} days.","Refunds take {i} '
+        f'days."\n' for i in range(1, 5))
+    at = upload(opened(), "judge_upload", "samples.csv", rows.encode())
+    assert not workspace(at).has(JUDGE_RAGAS)
+    assert not [r for r in at.radio if r.key == "judge_mode"]  # no RAGAS scores: verdicts on units only
+    assert any(c.startswith("The file had no judge verdicts, so the built-in lexical judge") for c in captions(at))
+    _, report = labels_and_report(at)
+    assert report.judge.total == 4 and metric_values(at)[JUDGE_ALONE] == format_percent(report.judge.value, "en")
 
 
 def test_a_bad_upload_is_refused_naming_the_place_and_the_labels_stay():
