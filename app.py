@@ -8,12 +8,14 @@ from ui.session import PAGES, QUERY_KEY, SUMMARIES, current_workspace, finish_pa
 START_PAGE = "pages/1_rag_diagnosis.py"
 START_SCENARIO = "multiple_failures"  # several dimensions fail at once: the diagnosis names each
 # The order a newcomer meets the ideas in: one case's four proportions, then thresholds and sample size (how sure
-# a verdict is), agreement (how sure a label is), the other evaluations, the dataset, and the room for facilitators.
+# a verdict is), agreement (how sure a label is), a judge checked by a few labels, the other evaluations, the
+# dataset, and the room for facilitators.
 SUGGESTED_ORDER = (
     "pages/1_rag_diagnosis.py",
     "pages/6_threshold_explorer.py",
     "pages/7_sample_size_planner.py",
     "pages/8_annotator_agreement.py",
+    "pages/10_judge_and_hand_labels.py",
     "pages/2_conversation_quality.py",
     "pages/3_summary_autoevaluation.py",
     "pages/4_rubric_lab.py",

@@ -87,6 +87,12 @@ RUBRIC_HOLISTIC = DataKind("rubric_holistic", "holistic-csv",
 AGREEMENT_A = DataKind("agreement_a", "rag-labels", _text_write, _text_read)
 AGREEMENT_B = DataKind("agreement_b", "rag-labels", _text_write, _text_read)
 
+# The judge page: RAG cases with judge verdicts (hand labels and skips as edit records), and the judge output
+# attached to them, kept as the files' text and read against the cases on every run.
+JUDGE = DataKind("judge", "rag-dataset", _rag_write, _rag_read, edits.apply_judge_edit)
+JUDGE_VERDICTS = DataKind("judge_verdicts", "judge-verdicts", _text_write, _text_read)
+JUDGE_RAGAS = DataKind("judge_ragas", "ragas-results", _text_write, _text_read)
+
 KINDS: Mapping[str, DataKind] = MappingProxyType({kind.name: kind for kind in (
     RAG, CONVERSATIONS, SUMMARIES, WORKBENCH, WORKBENCH_COMPARE, THRESHOLD_UPLOAD, RUBRIC_VERDICTS, RUBRIC_HOLISTIC,
-    AGREEMENT_A, AGREEMENT_B)})
+    AGREEMENT_A, AGREEMENT_B, JUDGE, JUDGE_VERDICTS, JUDGE_RAGAS)})

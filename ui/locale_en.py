@@ -1053,4 +1053,358 @@ MESSAGES = {
         "No dimension fails at these thresholds, but 1 is still uncertain ({names}): the interval straddles "
         "the threshold, so more labelled units are needed to tell."
     ),
+    # ---------------------------------------------------------------- judge and hand labels (issue 17)
+    "nav.judge": "Judge and hand labels",
+    "home.judge_summary": (
+        "An automatic judge on every unit plus a few hand labels drawn at random: intervals that stay honest (PPI)."
+    ),
+    "judge.title": "Judge and hand labels",
+    "judge.intro": (
+        "Teams run an automatic judge over thousands of units and hand-label a few dozen. How far can the judge's "
+        "number be trusted, and how many hand labels are needed? Label the units this page draws for you and watch "
+        "three intervals: the **judge alone** (narrow, but off by as much as the judge is biased), your **hand "
+        "labels alone** (honest, and wide) and **PPI**, which corrects the judge with your labels (honest, and "
+        "narrower when the judge is good)."
+    ),
+    "judge.builtin_note": (
+        "Built-in set: {cases} customer-support cases (an online shop, a mobile operator, a bank, an airline), "
+        "300 units per dimension. Their reference labels are **hidden**: you start with no hand labels. The "
+        "verdicts come from the built-in lexical judge, which is **deliberately weak**: it counts shared words, so "
+        "it cannot see a changed number, misses paraphrases and calls a passage relevant when it repeats the "
+        "question's words. Its mistakes are what PPI corrects."
+    ),
+    "judge.upload_note": "Your file {name}: {cases} cases.",
+    "judge.judged_by_builtin": (
+        "The file had no judge verdicts, so the built-in lexical judge (deliberately weak) gave them. Attach your "
+        "own judge's verdicts in the sidebar."
+    ),
+    "judge.load_builtin": "Load the built-in set",
+    "judge.upload": "Upload cases with judge verdicts, or RAGAS results",
+    "judge.upload_help": (
+        "RAG cases (JSON or JSONL) whose units carry judge_relevant, judge_supported, judge_correct or "
+        "judge_covered; or RAGAS results (to_pandas() rows as CSV or JSONL) with faithfulness, context_precision, "
+        "context_recall or factual_correctness columns. The upload box's own texts are in English."
+    ),
+    "judge.attach_title": "Attach a judge's output",
+    "judge.attach_help": (
+        "Verdicts per unit from any judge, matched by case and unit id, or RAGAS results matched by case id. They "
+        "stay with these cases until you load other data."
+    ),
+    "judge.verdicts_upload": "Verdict file (case_id, unit_id, dimension, judge_verdict)",
+    "judge.verdicts_upload_help": (
+        "CSV, JSON Lines or a JSON list. judge_verdict is true/false, 1/0, yes/no, or empty for no verdict; other "
+        "columns are ignored. Units the file does not name keep the verdicts they had."
+    ),
+    "judge.ragas_upload": "RAGAS results (scores per case)",
+    "judge.ragas_upload_help": (
+        "to_pandas() rows as CSV or JSON Lines, matched to the cases by their id column, else by position "
+        "(ragas-001, ...). A NaN or empty score counts as not judged, never as 0."
+    ),
+    "judge.attached_failed": "The attached file {name} is not used: {message}",
+    "judge.cannot_compute": "The intervals cannot be computed: {message}",
+    "judge.show_tuned": "Also show PPI++",
+    "judge.show_tuned_help": (
+        "PPI++ learns from your labels how much weight to give the judge (lambda, from 0 to 1), so a poor judge "
+        "cannot make it wider than your labels alone. With few labels it covers the truth less often than stated; "
+        "plain PPI stays the headline."
+    ),
+    "judge.seed": "Seed of the labelling order",
+    "judge.seed_help": (
+        "The units are offered in one random order drawn from this seed (the simulation uses it too). Another seed "
+        "gives another uniform order; your labels stay."
+    ),
+    "judge.mode": "Judge",
+    "judge.mode.units": "Verdicts on units",
+    "judge.mode.ragas": "RAGAS scores (the unit is the case)",
+    "judge.dimension": "Dimension",
+    "judge.ragas_note": (
+        "RAGAS scores whole cases, not passages or claims, so here **the unit is the case**. The judge's verdict on "
+        "a case is whether its {column} score reaches the score threshold; your hand label is whether the share of "
+        "its {units} you label yes reaches the pass threshold; PPI estimates the share of passing cases. You label "
+        "a case by labelling its {units} one by one."
+    ),
+    "judge.score_threshold": "RAGAS score threshold (the verdict is yes at or above it)",
+    "judge.pass_threshold": "Pass threshold for a case (share of its {units} labelled yes)",
+    "judge.tab.label": "Label and estimate",
+    "judge.tab.simulate": "Simulation: how often is each interval right?",
+    "judge.next_title": "Label the next one",
+    "judge.progress": "{labelled} of {pool} judged {units} labelled, {skipped} skipped.",
+    "judge.progress_cases": "{labelled} of {pool} scored cases labelled; {skipped} {units} skipped.",
+    "judge.where": "{unit} {unit_id} of case {case_id}",
+    "judge.case_where": "Case {case_id}: {unit} {position} of {count}",
+    "judge.unit.context_relevance": "passage",
+    "judge.unit.faithfulness": "claim",
+    "judge.unit.correctness": "claim",
+    "judge.unit.coverage": "reference fact",
+    "judge.unit_plural.context_relevance": "passages",
+    "judge.unit_plural.faithfulness": "claims",
+    "judge.unit_plural.correctness": "claims",
+    "judge.unit_plural.coverage": "reference facts",
+    "judge.unit_plural.case": "cases",
+    "judge.question.context_relevance": "Is this passage relevant to the question?",
+    "judge.question.faithfulness": "Is this claim supported by the passages?",
+    "judge.question.correctness": "Is this claim correct against the reference?",
+    "judge.question.coverage": "Does the answer cover this reference fact?",
+    "judge.yes": "Yes",
+    "judge.no": "No",
+    "judge.skip": "Skip",
+    "judge.undo": "Undo the last answer",
+    "judge.verdict_hidden": "The judge's verdict stays hidden until you answer, so it cannot sway you.",
+    "judge.case_verdict_hidden": "RAGAS's score for this case stays hidden, so it cannot sway you.",
+    "judge.all_done": "Every judged unit is labelled or skipped. Choose another dimension, or undo an answer.",
+    "judge.nothing_to_label": "No unit has a judge verdict on this dimension, so there is nothing to draw from.",
+    "judge.last_label": "Last answer, {where}: you said **{yours}**, the judge said **{judge}**.",
+    "judge.last_skip": "Last answer, {where}: skipped.",
+    "judge.value.yes": "yes",
+    "judge.value.no": "no",
+    "judge.value.none": "no verdict",
+    "judge.value.skipped": "skipped",
+    "judge.stale": "That answer was not stored: the cases changed meanwhile (in another tab?). {message}",
+    "judge.why_random_title": "Why the page chooses the unit",
+    "judge.why_random": (
+        "PPI corrects the judge with the units you label, and the correction is unbiased only if those units are a "
+        "**uniform random sample** of the judged units: every unit equally likely to be labelled, whatever its text, "
+        "its verdict or how easy it looks. Labelling the first ones, the doubtful ones or the ones the judge said "
+        "yes to would bias it. So the page shuffles the units once (seed {seed}) and offers them in that order. "
+        "Skip only a unit you really cannot judge: skipping the hard ones biases the sample too."
+    ),
+    "judge.results": "Intervals for {dimension}",
+    "judge.method.judge_only": "Judge alone",
+    "judge.method.hand_labels": "Hand labels alone",
+    "judge.method.ppi": "PPI",
+    "judge.method.ppi_tuned": "PPI++",
+    "judge.method_help.judge_only": (
+        "Wilson interval on the judge's verdicts over every judged unit: the judge's number taken at its word. "
+        "Narrow, because there are many verdicts; off by as much as the judge is biased."
+    ),
+    "judge.method_help.hand_labels": "Wilson interval on your hand labels only. Honest, and wide while they are few.",
+    "judge.method_help.ppi": (
+        "Prediction-powered inference (Angelopoulos et al., 2023): the judge's rate on the units you did not label, "
+        "corrected by the judge's error measured on the ones you did. It covers the truth about as often as stated, "
+        "and is narrower than your labels alone when the judge is good."
+    ),
+    "judge.method_help.ppi_tuned": (
+        "PPI++ (Angelopoulos, Duchi and Zrnic, 2024): PPI giving the judge only as much weight (lambda) as your "
+        "labels say it deserves."
+    ),
+    "judge.chart.title": (
+        "Chart: estimate (dot) and {level} interval (bar) of {dimension} from the judge alone, your hand labels "
+        "alone and PPI"
+    ),
+    "judge.chart.truth": "truth {value}",
+    "judge.card.interval": "{level} interval {low} to {high} (width {width})",
+    "judge.card.judge_only": "{successes} yes of {total} verdicts",
+    "judge.card.no_verdicts": "N/A: no unit has a verdict",
+    "judge.card.hand_labels": "{successes} yes of {total} hand labels",
+    "judge.card.ppi": "{labelled} hand-labelled + {unlabelled} judged only",
+    "judge.card.ppi_na": "N/A: label a judged unit first",
+    "judge.card.lambda": "weight given to the judge: lambda = {lam}",
+    "judge.worth": (
+        "The judge's {verdicts} verdicts are worth about **{worth} more hand labels** here: PPI with your "
+        "{labelled} labels is as precise as about {effective} hand labels alone."
+    ),
+    "judge.worth_negative": (
+        "Here the judge costs precision: PPI with your {labelled} labels is only as precise as about {effective} "
+        "hand labels alone (the judge's {verdicts} verdicts are worth {worth}). The judge disagrees with you too "
+        "often to help; PPI++ gives it less weight."
+    ),
+    "judge.worth_none": (
+        "The judge adds about nothing here: PPI with your {labelled} labels is about as precise as your labels "
+        "alone ({effective})."
+    ),
+    "judge.last_label_case": "Last answer, {where}: you said **{yours}**.",
+    "judge.worth_tuned": "PPI++: about {worth} more hand labels (lambda = {lam}).",
+    "judge.worth_na": "What the judge is worth in hand labels shows once you have labelled judged units.",
+    "judge.show_truth": "Show the truth (the hidden reference labels)",
+    "judge.show_truth_help": (
+        "For teaching: the built-in set's reference labels give the true rate that every interval tries to "
+        "contain. Real data has no such line: that is why you label."
+    ),
+    "judge.truth_line": (
+        "The hidden reference labels give **{value}** ({successes} of {total} {units}). Judge alone: {judge}. "
+        "Hand labels alone: {hand}. PPI: {ppi}."
+    ),
+    "judge.truth.covers": "contains it",
+    "judge.truth.misses": "misses it",
+    "judge.truth.na": "N/A",
+    "judge.truth_match": "Your hand labels agree with the reference on {matching} of {compared} units.",
+    "judge.note.clipped": (
+        "The normal interval reached outside 0 to 1 ({raw_low} to {raw_high}, estimate {raw_estimate}); the figures "
+        "shown are clipped to [0, 1]."
+    ),
+    "judge.note.one_judge_verdict": (
+        "The judge gave every unit the same verdict, so it carries no information: PPI++ uses lambda = 0, the "
+        "classical interval on your {labelled} hand labels."
+    ),
+    "judge.note.no_unlabelled_units": (
+        "Every judged unit is also hand-labelled, so the judge adds nothing: the interval is the classical one on "
+        "your {labelled} hand labels (lambda = 0)."
+    ),
+    "judge.note.few_labels": (
+        "Only {labelled} hand labels: the normal approximation behind PPI may contain the truth less often than "
+        "stated. Label at least {minimum}."
+    ),
+    "judge.note.few_disagreements": (
+        "The judge and you disagree on {disagreements} of the {labelled} labelled units ({judge_yes} judge yes and "
+        "you no, {judge_no} judge no and you yes). The correction rests on so few units that the interval can be "
+        "too narrow, more so when they all go one way."
+    ),
+    "judge.note.worth_undefined_labels": (
+        "What the judge is worth is undefined for now: your {labelled} hand labels are all the same, so their "
+        "estimated variance is 0."
+    ),
+    "judge.note.worth_undefined_ppi": (
+        "What the judge is worth is undefined here: the estimated variance of the PPI estimate is 0."
+    ),
+    "judge.note.no_pairs": (
+        "No unit has both your label and a judge verdict yet, so PPI and the agreement are not available: label "
+        "some judged units."
+    ),
+    "judge.note.labelled_without_verdict": (
+        "{count} hand-labelled unit(s) without a judge verdict: they count for the hand-labels interval, not for "
+        "PPI or the agreement."
+    ),
+    "judge.note.no_verdicts": (
+        "No unit has a judge verdict on this dimension, so only the hand-labels interval is available. Attach a "
+        "verdict file or RAGAS results in the sidebar."
+    ),
+    "judge.note.case_is_the_unit": (
+        "Each case is one unit: its hand label is whether its labelled {dimension} reaches {pass_threshold}, its "
+        "judge verdict whether its RAGAS score in {column} reaches {score_threshold}; PPI estimates the share of "
+        "passing cases."
+    ),
+    "judge.note.undetermined_scores": (
+        "{count} case(s) without a {column} score (RAGAS could not determine it): not judged, never counted as 0."
+    ),
+    "judge.note.unscored_cases": "{count} case(s) without a row in the RAGAS file: not judged.",
+    "judge.agreement_title": "The judge against your labels",
+    "judge.agreement_none": "No unit has both a hand label and a judge verdict yet.",
+    "judge.agreement_units": "On the {units} {unit_plural} that have both your label and a judge verdict:",
+    "judge.table.you_yes": "You: yes",
+    "judge.table.you_no": "You: no",
+    "judge.table.judge_yes": "Judge: yes",
+    "judge.table.judge_no": "Judge: no",
+    "judge.accuracy_line": (
+        "**Accuracy {value}**: {agreed} of {units} agree ({level} interval {low} to {high})."
+    ),
+    "judge.kappa_line": "**Cohen's kappa {value}** ({level} interval {low} to {high}).",
+    "judge.kappa_alone": "**Cohen's kappa {value}** (no interval).",
+    "judge.kappa_na": "**Cohen's kappa** is not defined here.",
+    "judge.kappa_note.no_units": "Kappa needs units with both a hand label and a verdict.",
+    "judge.kappa_note.one_category": (
+        "The judge and you gave every unit the same single label, so chance explains all the agreement and kappa "
+        "is undefined."
+    ),
+    "judge.kappa_note.constant_annotator": (
+        "The judge or you gave every unit the same label, so kappa is 0 whatever the other did; its usual interval "
+        "would shrink to a point claiming a certainty the data cannot give, so none is shown."
+    ),
+    "judge.kappa_note.zero_variance": (
+        "With agreement this complete kappa's usual interval shrinks to a point, which would claim a certainty a "
+        "handful of units cannot give, so none is shown."
+    ),
+    "judge.sensitivity_line": (
+        "**Sensitivity {value}** ({successes} / {total}): how often the judge says yes where you said yes."
+    ),
+    "judge.false_positive_line": (
+        "**False-positive rate {value}** ({successes} / {total}): how often the judge says yes where you said no."
+    ),
+    "judge.bias_line": (
+        "**Judge bias {value}**: the judge says yes to {judge}, you to {human}, on the same units ({level} interval "
+        "{low} to {high})."
+    ),
+    "judge.bias_help": (
+        "Bias is the judge's rate minus yours on the units with both. Its interval is Newcombe's for paired "
+        "proportions: both rates come from the same units."
+    ),
+    "judge.points": "{value} points",
+    "judge.answers_title": "Your answers ({count}), most recent first",
+    "judge.col.unit": "Unit",
+    "judge.col.yours": "You",
+    "judge.col.judge": "Judge",
+    "judge.explain_title": "How to read this page",
+    "judge.explain": (
+        "- **Judge alone** treats every verdict as the truth. Its interval is narrow because there are many "
+        "verdicts, and it is wrong by the judge's bias: more units make it narrower around the wrong number.\n"
+        "- **Hand labels alone** uses only your labels: honest, wide while there are few.\n"
+        "- **PPI** takes the judge's rate on the units you did not label and subtracts the judge's average error "
+        "measured on the units you did (judge says yes, you say no, and the other way round). With a good judge "
+        "its interval is honest and narrower than your labels alone; with a poor one it can be wider, and PPI++ "
+        "then leans back on your labels.\n"
+        "- **What the judge is worth**: how many hand labels alone would give PPI's precision, minus the ones you "
+        "gave.\n"
+        "- Every interval is at the confidence chosen in the sidebar; PPI's is a normal approximation (see the "
+        "simulation tab for when it can be trusted). A unit with a hand label and no verdict counts for the "
+        "hand-labels interval only; labels and verdicts are never mixed in one count.\n"
+        "- Labels that came in an uploaded file count as hand labels: PPI assumes they too were drawn at random "
+        "from the judged units."
+    ),
+    "judge.reset": "Clear my labels and skips",
+    "judge.reset_confirm": "Clear every hand label and skip you gave on this page and start again?",
+    "judge.sim.intro": (
+        "A made-up population with a true rate, a judge with a given sensitivity and false-positive rate, hand "
+        "labels drawn at random from the judged units, repeated many times with a fixed seed. Each repeat forms the "
+        "intervals as the other tab does; the table counts how often each one contains the true rate. Try:"
+    ),
+    "judge.sim.preset.unbiased": "Accurate, unbiased judge",
+    "judge.sim.preset.one_sided": "Judge 10 points too high, 40 labels",
+    "judge.sim.preset.one_sided_more": "The same judge, 100 labels",
+    "judge.sim.preset.weak": "Weak judge (65% accurate)",
+    "judge.sim.true_rate": "True rate",
+    "judge.sim.sensitivity": "Judge sensitivity (yes when the truth is yes)",
+    "judge.sim.false_positive_rate": "Judge false-positive rate (yes when the truth is no)",
+    "judge.sim.labelled": "Hand labels (n)",
+    "judge.sim.judged": "Judged units (N, the hand-labelled ones included)",
+    "judge.sim.repeats": "Repeats",
+    "judge.sim.implied": (
+        "This judge says yes to **{rate}** of the units, is right on **{accuracy}** of them and is biased by "
+        "**{bias}**."
+    ),
+    "judge.sim.error": "Cannot simulate: {message}",
+    "judge.sim.summary": (
+        "Over {repeats} repeats the interval contains the true rate: judge alone **{judge}**, hand labels alone "
+        "**{hand}**, PPI **{ppi}** of the time (stated: {level})."
+    ),
+    "judge.sim.col.method": "Interval",
+    "judge.sim.col.coverage": "Contains the truth",
+    "judge.sim.col.coverage_interval": "Monte Carlo 95% range",
+    "judge.sim.col.verdict": "Against the stated level",
+    "judge.sim.col.width": "Mean width",
+    "judge.sim.col.estimate": "Mean estimate",
+    "judge.sim.range": "{low} to {high}",
+    "judge.sim.verdict.as_stated": "as stated",
+    "judge.sim.verdict.under": "less often than stated",
+    "judge.sim.verdict.over": "more often than stated",
+    "judge.sim.table_help": (
+        "Seed {seed}. The Monte Carlo range says how much the share itself could move with other repeats; a level "
+        "outside it is a real difference, not noise."
+    ),
+    "judge.sim.warn_few_labels": (
+        "With {n} hand labels the normal approximation behind PPI is shaky: expect it to contain the truth less "
+        "often than stated. Use at least 30, better 100."
+    ),
+    "judge.sim.warn_few_disagreements": (
+        "The judge and the hand labels are expected to disagree on only about {expected} of the {n} labelled "
+        "units: PPI's correction rests on that handful, and its interval can be too narrow."
+    ),
+    "judge.sim.warn_few_disagreements_one_sided": (
+        "The judge and the hand labels are expected to disagree on only about {expected} of the {n} labelled "
+        "units, all in one direction: PPI's correction rests on that handful, and its interval can be too narrow. "
+        "This is the case where PPI covers least."
+    ),
+    "judge.sim.distrust_title": "When to distrust PPI's interval",
+    "judge.sim.distrust": (
+        "PPI's interval is a normal approximation. From 2,000 seeded repeats (docs/judge.md):\n\n"
+        "- With few hand labels **and** judge errors that are rare and go one way, it contains the truth less often "
+        "than stated: 40 labels and a judge 10 points too high (sensitivity 1, false-positive rate 1/3) give 0.91, "
+        "not 0.95. With 100 labels it is back to 0.95.\n"
+        "- PPI++ falls short more with few labels (0.89 there, and 0.88 with 100 labels when the judge fails on "
+        "only 4% of the units): lambda is estimated from the same few labels. With fewer than a few hundred labels "
+        "prefer plain PPI.\n"
+        "- A weak judge (65% accurate) makes plain PPI wider than the hand labels alone (0.235 against 0.191 with "
+        "100 labels): the judge is then worth a negative number of labels, and PPI++ falls back to about the "
+        "labels-alone width.\n"
+        "- An unbiased judge's own interval does contain the truth: the judge alone fails through bias, not noise. "
+        "Nothing but hand labels tells you a real judge's bias."
+    ),
 }

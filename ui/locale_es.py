@@ -1112,4 +1112,375 @@ MESSAGES = {
         "Ninguna dimensión falla con estos umbrales, pero 1 sigue sin decidir ({names}): el intervalo cruza el "
         "umbral, así que hacen falta más unidades etiquetadas para saberlo."
     ),
+    # ---------------------------------------------------------------- juez y etiquetas manuales (issue 17)
+    "nav.judge": "Juez y etiquetas manuales",
+    "home.judge_summary": (
+        "Un juez automático en cada unidad y unas pocas etiquetas manuales al azar: intervalos honestos (PPI)."
+    ),
+    "judge.title": "Juez y etiquetas manuales",
+    "judge.intro": (
+        "Los equipos pasan un juez automático por miles de unidades y etiquetan a mano unas decenas. ¿Cuánto "
+        "puedes fiarte de la cifra del juez y cuántas etiquetas manuales necesitas? Etiqueta las unidades que esta "
+        "página saca para ti y observa tres intervalos: el del **juez solo** (estrecho, pero desviado tanto como "
+        "sesgado esté el juez), el de tus **etiquetas manuales solas** (honesto y ancho) y el de **PPI**, que "
+        "corrige al juez con tus etiquetas (honesto, y más estrecho cuando el juez es bueno)."
+    ),
+    "judge.builtin_note": (
+        "Conjunto incluido: {cases} casos de atención al cliente (una tienda en línea, una operadora móvil, un "
+        "banco, una aerolínea), 300 unidades por dimensión. Sus etiquetas de referencia están **ocultas**: empiezas "
+        "sin ninguna etiqueta manual. Los veredictos los da el juez léxico incluido, que es **débil a propósito**: "
+        "cuenta palabras en común, así que no ve un número cambiado, no reconoce una paráfrasis y da por relevante "
+        "un pasaje que repite las palabras de la pregunta. Sus errores son lo que PPI corrige."
+    ),
+    "judge.upload_note": "Tu fichero {name}: {cases} casos.",
+    "judge.judged_by_builtin": (
+        "El fichero no traía veredictos de ningún juez, así que los ha dado el juez léxico incluido (débil a "
+        "propósito). Puedes adjuntar los veredictos de tu propio juez en la barra lateral."
+    ),
+    "judge.load_builtin": "Cargar el conjunto incluido",
+    "judge.upload": "Subir casos con veredictos de un juez, o resultados de RAGAS",
+    "judge.upload_help": (
+        "Casos RAG (JSON o JSONL) cuyas unidades llevan judge_relevant, judge_supported, judge_correct o "
+        "judge_covered; o resultados de RAGAS (filas de to_pandas() en CSV o JSONL) con columnas faithfulness, "
+        "context_precision, context_recall o factual_correctness. Los textos propios del cuadro de subida están en "
+        "inglés."
+    ),
+    "judge.attach_title": "Adjuntar la salida de un juez",
+    "judge.attach_help": (
+        "Veredictos por unidad de cualquier juez, emparejados por id de caso y de unidad, o resultados de RAGAS "
+        "emparejados por id de caso. Siguen con estos casos hasta que cargues otros datos."
+    ),
+    "judge.verdicts_upload": "Fichero de veredictos (case_id, unit_id, dimension, judge_verdict)",
+    "judge.verdicts_upload_help": (
+        "CSV, JSON Lines o una lista JSON. judge_verdict es true/false, 1/0, yes/no, o vacío si no hay veredicto; "
+        "las demás columnas se ignoran. Las unidades que el fichero no nombra conservan sus veredictos."
+    ),
+    "judge.ragas_upload": "Resultados de RAGAS (puntuaciones por caso)",
+    "judge.ragas_upload_help": (
+        "Filas de to_pandas() en CSV o JSON Lines, emparejadas con los casos por su columna id o, si no la hay, "
+        "por posición (ragas-001, ...). Una puntuación NaN o vacía cuenta como sin juzgar, nunca como 0."
+    ),
+    "judge.attached_failed": "No se usa el fichero adjunto {name}: {message}",
+    "judge.cannot_compute": "No se pueden calcular los intervalos: {message}",
+    "judge.show_tuned": "Mostrar también PPI++",
+    "judge.show_tuned_help": (
+        "PPI++ aprende de tus etiquetas cuánto peso darle al juez (lambda, de 0 a 1), de modo que un juez malo no "
+        "lo vuelve más ancho que tus etiquetas solas. Con pocas etiquetas acierta menos de lo anunciado; la cifra "
+        "principal sigue siendo la de PPI."
+    ),
+    "judge.seed": "Semilla del orden de etiquetado",
+    "judge.seed_help": (
+        "Las unidades se ofrecen en un orden aleatorio sacado de esta semilla (la simulación también la usa). Otra "
+        "semilla da otro orden uniforme; tus etiquetas se conservan."
+    ),
+    "judge.mode": "Juez",
+    "judge.mode.units": "Veredictos por unidad",
+    "judge.mode.ragas": "Puntuaciones de RAGAS (la unidad es el caso)",
+    "judge.dimension": "Dimensión",
+    "judge.ragas_note": (
+        "RAGAS puntúa casos enteros, no pasajes ni afirmaciones, así que aquí **la unidad es el caso**. El "
+        "veredicto del juez sobre un caso es si su puntuación de {column} alcanza el umbral de puntuación; tu "
+        "etiqueta manual, si la proporción de sus {units} que marcas «sí» alcanza el umbral de aprobado; PPI estima "
+        "la proporción de casos que aprueban. Etiquetas un caso etiquetando sus {units} por turno."
+    ),
+    "judge.score_threshold": "Umbral de puntuación de RAGAS (el veredicto es «sí» desde este valor)",
+    "judge.pass_threshold": "Umbral de aprobado de un caso (proporción de sus {units} marcadas «sí»)",
+    "judge.tab.label": "Etiquetar y estimar",
+    "judge.tab.simulate": "Simulación: ¿cuántas veces acierta cada intervalo?",
+    "judge.next_title": "Etiqueta la siguiente",
+    "judge.progress": "Has etiquetado {labelled} de {pool} {units} con veredicto del juez y has saltado {skipped}.",
+    "judge.progress_cases": "Has etiquetado {labelled} de {pool} casos puntuados; {units} que saltaste: {skipped}.",
+    "judge.where": "{unit} {unit_id} del caso {case_id}",
+    "judge.case_where": "Caso {case_id}: {unit} {position} de {count}",
+    "judge.unit.context_relevance": "pasaje",
+    "judge.unit.faithfulness": "afirmación",
+    "judge.unit.correctness": "afirmación",
+    "judge.unit.coverage": "hecho de referencia",
+    "judge.unit_plural.context_relevance": "pasajes",
+    "judge.unit_plural.faithfulness": "afirmaciones",
+    "judge.unit_plural.correctness": "afirmaciones",
+    "judge.unit_plural.coverage": "hechos de referencia",
+    "judge.unit_plural.case": "casos",
+    "judge.question.context_relevance": "¿Es este pasaje relevante para la pregunta?",
+    "judge.question.faithfulness": "¿Respaldan los pasajes esta afirmación?",
+    "judge.question.correctness": "¿Es correcta esta afirmación frente a la referencia?",
+    "judge.question.coverage": "¿Cubre la respuesta este hecho de referencia?",
+    "judge.yes": "Sí",
+    "judge.no": "No",
+    "judge.skip": "Saltar",
+    "judge.undo": "Deshacer la última respuesta",
+    "judge.verdict_hidden": "El veredicto del juez queda oculto hasta que respondas, para que no te influya.",
+    "judge.case_verdict_hidden": "La puntuación de RAGAS de este caso queda oculta, para que no te influya.",
+    "judge.all_done": (
+        "Todas las unidades con veredicto están etiquetadas o saltadas. Elige otra dimensión o deshaz una respuesta."
+    ),
+    "judge.nothing_to_label": (
+        "Ninguna unidad tiene veredicto del juez en esta dimensión, así que no hay de dónde sacar unidades."
+    ),
+    "judge.last_label": "Última respuesta ({where}): dijiste **{yours}**, el juez dijo **{judge}**.",
+    "judge.last_skip": "Última respuesta ({where}): saltaste esta unidad.",
+    "judge.value.yes": "sí",
+    "judge.value.no": "no",
+    "judge.value.none": "sin veredicto",
+    "judge.value.skipped": "sin responder",
+    "judge.stale": (
+        "Esa respuesta no se guardó: los casos cambiaron entretanto (¿en otra pestaña?). {message}"
+    ),
+    "judge.why_random_title": "Por qué la página elige la unidad",
+    "judge.why_random": (
+        "PPI corrige al juez con las unidades que etiquetas, y la corrección solo es insesgada si esas unidades son "
+        "una **muestra aleatoria uniforme** de las unidades juzgadas: todas con la misma probabilidad de salir, "
+        "sea cual sea su texto, su veredicto o lo fácil que parezcan. Etiquetar las primeras, las dudosas o las "
+        "que el juez dio por buenas la sesgaría. Por eso la página baraja las unidades una vez (semilla {seed}) y "
+        "te las ofrece en ese orden. Salta solo una unidad que de verdad no puedas juzgar: saltar las difíciles "
+        "también sesga la muestra."
+    ),
+    "judge.results": "Intervalos de {dimension}",
+    "judge.method.judge_only": "Juez solo",
+    "judge.method.hand_labels": "Etiquetas manuales solas",
+    "judge.method.ppi": "PPI",
+    "judge.method.ppi_tuned": "PPI++",
+    "judge.method_help.judge_only": (
+        "Intervalo de Wilson sobre los veredictos del juez en todas las unidades juzgadas: la cifra del juez "
+        "tomada al pie de la letra. Estrecho, porque hay muchos veredictos; desviado tanto como sesgado esté el juez."
+    ),
+    "judge.method_help.hand_labels": (
+        "Intervalo de Wilson solo con tus etiquetas manuales. Honesto, y ancho mientras sean pocas."
+    ),
+    "judge.method_help.ppi": (
+        "Inferencia potenciada por predicciones (Angelopoulos et al., 2023): la tasa del juez en las unidades que "
+        "no etiquetaste, corregida con el error del juez medido en las que sí. Contiene el valor real más o menos "
+        "tantas veces como anuncia, y es más estrecho que tus etiquetas solas cuando el juez es bueno."
+    ),
+    "judge.method_help.ppi_tuned": (
+        "PPI++ (Angelopoulos, Duchi y Zrnic, 2024): PPI dándole al juez solo el peso (lambda) que tus etiquetas "
+        "dicen que merece."
+    ),
+    "judge.chart.title": (
+        "Gráfico: estimación (punto) e intervalo del {level} (barra) de {dimension} según el juez solo, tus "
+        "etiquetas manuales solas y PPI"
+    ),
+    "judge.chart.truth": "valor real {value}",
+    "judge.card.interval": "intervalo del {level}: {low} a {high} (anchura {width})",
+    "judge.card.judge_only": "{successes} «sí» de {total} veredictos",
+    "judge.card.no_verdicts": "N/A: ninguna unidad tiene veredicto",
+    "judge.card.hand_labels": "{successes} «sí» de {total} etiquetas manuales",
+    "judge.card.ppi": "{labelled} con etiqueta manual + {unlabelled} solo con veredicto",
+    "judge.card.ppi_na": "N/A: etiqueta primero una unidad con veredicto",
+    "judge.card.lambda": "peso que se da al juez: lambda = {lam}",
+    "judge.worth": (
+        "Aquí los {verdicts} veredictos del juez valen unas **{worth} etiquetas manuales más**: PPI con tus "
+        "{labelled} etiquetas es tan preciso como unas {effective} etiquetas manuales solas."
+    ),
+    "judge.worth_negative": (
+        "Aquí el juez resta precisión: PPI con tus {labelled} etiquetas solo es tan preciso como unas {effective} "
+        "etiquetas manuales solas (los {verdicts} veredictos del juez valen {worth}). El juez discrepa de ti "
+        "demasiado a menudo para ayudar; PPI++ le da menos peso."
+    ),
+    "judge.worth_none": (
+        "Aquí el juez no aporta casi nada: PPI con tus {labelled} etiquetas es más o menos tan preciso como tus "
+        "etiquetas solas ({effective})."
+    ),
+    "judge.last_label_case": "Última respuesta ({where}): dijiste **{yours}**.",
+    "judge.worth_tuned": "PPI++: unas {worth} etiquetas manuales más (lambda = {lam}).",
+    "judge.worth_na": (
+        "Cuántas etiquetas manuales vale el juez se verá cuando hayas etiquetado unidades con veredicto."
+    ),
+    "judge.show_truth": "Mostrar el valor real (las etiquetas de referencia ocultas)",
+    "judge.show_truth_help": (
+        "Para enseñar: las etiquetas de referencia del conjunto incluido dan la tasa real que todo intervalo "
+        "intenta contener. Con datos reales no hay tal línea: para eso etiquetas."
+    ),
+    "judge.truth_line": (
+        "Las etiquetas de referencia ocultas dan **{value}** ({successes} de {total} {units}). Juez solo: {judge}. "
+        "Etiquetas manuales solas: {hand}. PPI: {ppi}."
+    ),
+    "judge.truth.covers": "lo contiene",
+    "judge.truth.misses": "no lo contiene",
+    "judge.truth.na": "N/A",
+    "judge.truth_match": "Tus etiquetas manuales coinciden con la referencia en {matching} de {compared} unidades.",
+    "judge.note.clipped": (
+        "El intervalo normal se salía del rango de 0 a 1 ({raw_low} a {raw_high}, estimación {raw_estimate}); las "
+        "cifras mostradas están recortadas a [0, 1]."
+    ),
+    "judge.note.one_judge_verdict": (
+        "El juez dio el mismo veredicto a todas las unidades, así que no aporta información: PPI++ usa lambda = 0, "
+        "el intervalo clásico sobre tus {labelled} etiquetas manuales."
+    ),
+    "judge.note.no_unlabelled_units": (
+        "Todas las unidades juzgadas tienen también etiqueta manual, así que el juez no añade nada: el intervalo es "
+        "el clásico sobre tus {labelled} etiquetas manuales (lambda = 0)."
+    ),
+    "judge.note.few_labels": (
+        "Solo {labelled} etiquetas manuales: la aproximación normal en la que se apoya PPI puede contener el valor "
+        "real menos veces de lo anunciado. Etiqueta al menos {minimum}."
+    ),
+    "judge.note.few_disagreements": (
+        "El juez y tú discrepáis en {disagreements} de las {labelled} unidades etiquetadas ({judge_yes} con el juez "
+        "en «sí» y tú en «no», {judge_no} con el juez en «no» y tú en «sí»). La corrección descansa en tan pocas "
+        "unidades que el intervalo puede quedar demasiado estrecho, más aún si todas van en la misma dirección."
+    ),
+    "judge.note.worth_undefined_labels": (
+        "Por ahora no se puede decir cuánto vale el juez: tus {labelled} etiquetas manuales son todas iguales, así "
+        "que su varianza estimada es 0."
+    ),
+    "judge.note.worth_undefined_ppi": (
+        "Aquí no se puede decir cuánto vale el juez: la varianza estimada de la estimación de PPI es 0."
+    ),
+    "judge.note.no_pairs": (
+        "Todavía ninguna unidad tiene a la vez tu etiqueta y un veredicto del juez, así que PPI y el acuerdo no "
+        "están disponibles: etiqueta algunas unidades con veredicto."
+    ),
+    "judge.note.labelled_without_verdict": (
+        "Unidades con etiqueta manual y sin veredicto del juez: {count}. Cuentan para el intervalo de las "
+        "etiquetas manuales, no para PPI ni para el acuerdo."
+    ),
+    "judge.note.no_verdicts": (
+        "Ninguna unidad tiene veredicto del juez en esta dimensión, así que solo está el intervalo de las etiquetas "
+        "manuales. Adjunta un fichero de veredictos o resultados de RAGAS en la barra lateral."
+    ),
+    "judge.note.case_is_the_unit": (
+        "Cada caso es una unidad: su etiqueta manual es si su {dimension} etiquetada alcanza {pass_threshold}; su "
+        "veredicto, si su puntuación de RAGAS en {column} alcanza {score_threshold}; PPI estima la proporción de "
+        "casos que aprueban."
+    ),
+    "judge.note.undetermined_scores": (
+        "Casos sin puntuación de {column} (RAGAS no pudo determinarla): {count}. Cuentan como sin juzgar, nunca "
+        "como 0."
+    ),
+    "judge.note.unscored_cases": "Casos sin fila en el fichero de RAGAS: {count}. Cuentan como sin juzgar.",
+    "judge.agreement_title": "El juez frente a tus etiquetas",
+    "judge.agreement_none": "Todavía ninguna unidad tiene a la vez etiqueta manual y veredicto del juez.",
+    "judge.agreement_units": "Unidades con tu etiqueta y un veredicto del juez: {units} ({unit_plural}).",
+    "judge.table.you_yes": "Tú: sí",
+    "judge.table.you_no": "Tú: no",
+    "judge.table.judge_yes": "Juez: sí",
+    "judge.table.judge_no": "Juez: no",
+    "judge.accuracy_line": (
+        "**Exactitud {value}**: coincidís en {agreed} de {units} (intervalo del {level}: {low} a {high})."
+    ),
+    "judge.kappa_line": "**Kappa de Cohen {value}** (intervalo del {level}: {low} a {high}).",
+    "judge.kappa_alone": "**Kappa de Cohen {value}** (sin intervalo).",
+    "judge.kappa_na": "**Kappa de Cohen**: aquí no está definido.",
+    "judge.kappa_note.no_units": "Kappa necesita unidades con etiqueta manual y veredicto a la vez.",
+    "judge.kappa_note.one_category": (
+        "El juez y tú pusisteis a todas las unidades la misma etiqueta, así que el azar explica todo el acuerdo y "
+        "kappa no está definido."
+    ),
+    "judge.kappa_note.constant_annotator": (
+        "El juez o tú pusisteis la misma etiqueta a todas las unidades, así que kappa vale 0 haga lo que haga el "
+        "otro; su intervalo habitual se reduciría a un punto que afirma una certeza que los datos no dan, y no se "
+        "muestra."
+    ),
+    "judge.kappa_note.zero_variance": (
+        "Con un acuerdo tan completo, el intervalo habitual de kappa se reduce a un punto que afirmaría una certeza "
+        "que un puñado de unidades no puede dar, y no se muestra."
+    ),
+    "judge.sensitivity_line": (
+        "**Sensibilidad {value}** ({successes} / {total}): con qué frecuencia el juez dice «sí» donde tú dijiste «sí»."
+    ),
+    "judge.false_positive_line": (
+        "**Tasa de falsos positivos {value}** ({successes} / {total}): con qué frecuencia el juez dice «sí» donde tú "
+        "dijiste «no»."
+    ),
+    "judge.bias_line": (
+        "**Sesgo del juez {value}**: el juez dice «sí» al {judge} y tú al {human}, en las mismas unidades "
+        "(intervalo del {level}: {low} a {high})."
+    ),
+    "judge.bias_help": (
+        "El sesgo es la tasa del juez menos la tuya en las unidades que tienen ambas. Su intervalo es el de "
+        "Newcombe para proporciones emparejadas: las dos tasas salen de las mismas unidades."
+    ),
+    "judge.points": "{value} puntos",
+    "judge.answers_title": "Tus respuestas ({count}), la más reciente primero",
+    "judge.col.unit": "Unidad",
+    "judge.col.yours": "Tú",
+    "judge.col.judge": "Juez",
+    "judge.explain_title": "Cómo leer esta página",
+    "judge.explain": (
+        "- **Juez solo** trata cada veredicto como la verdad. Su intervalo es estrecho porque hay muchos "
+        "veredictos, y se equivoca en lo que esté sesgado el juez: más unidades lo estrechan alrededor de la cifra "
+        "equivocada.\n"
+        "- **Etiquetas manuales solas** usa solo tus etiquetas: honesto, y ancho mientras sean pocas.\n"
+        "- **PPI** toma la tasa del juez en las unidades que no etiquetaste y le resta el error medio del juez "
+        "medido en las que sí (el juez dice «sí» y tú «no», y al revés). Con un buen juez su intervalo es honesto "
+        "y más estrecho que tus etiquetas solas; con uno malo puede ser más ancho, y entonces PPI++ se apoya más "
+        "en tus etiquetas.\n"
+        "- **Cuánto vale el juez**: cuántas etiquetas manuales solas darían la precisión de PPI, menos las que "
+        "pusiste.\n"
+        "- Todos los intervalos usan la confianza elegida en la barra lateral; el de PPI es una aproximación normal "
+        "(la pestaña de simulación muestra cuándo fiarse). Una unidad con etiqueta manual y sin veredicto cuenta "
+        "solo para el intervalo de las etiquetas manuales; etiquetas y veredictos nunca se mezclan en un recuento.\n"
+        "- Las etiquetas que venían en un fichero subido cuentan como etiquetas manuales: PPI supone que también se "
+        "sacaron al azar de entre las unidades juzgadas."
+    ),
+    "judge.reset": "Borrar mis etiquetas y saltos",
+    "judge.reset_confirm": "¿Borrar todas las etiquetas manuales y saltos que diste en esta página y empezar de nuevo?",
+    "judge.sim.intro": (
+        "Una población inventada con una tasa real, un juez con una sensibilidad y una tasa de falsos positivos "
+        "dadas, y etiquetas manuales sacadas al azar de entre las unidades juzgadas, repetido muchas veces con una "
+        "semilla fija. Cada repetición forma los intervalos como la otra pestaña; la tabla cuenta cuántas veces "
+        "contiene cada uno la tasa real. Prueba:"
+    ),
+    "judge.sim.preset.unbiased": "Juez exacto y sin sesgo",
+    "judge.sim.preset.one_sided": "Juez 10 puntos por encima, 40 etiquetas",
+    "judge.sim.preset.one_sided_more": "El mismo juez, 100 etiquetas",
+    "judge.sim.preset.weak": "Juez flojo (65 % de exactitud)",
+    "judge.sim.true_rate": "Tasa real",
+    "judge.sim.sensitivity": "Sensibilidad del juez («sí» cuando la verdad es «sí»)",
+    "judge.sim.false_positive_rate": "Tasa de falsos positivos del juez («sí» cuando la verdad es «no»)",
+    "judge.sim.labelled": "Etiquetas manuales (n)",
+    "judge.sim.judged": "Unidades juzgadas (N, incluidas las etiquetadas a mano)",
+    "judge.sim.repeats": "Repeticiones",
+    "judge.sim.implied": (
+        "Este juez dice «sí» al **{rate}** de las unidades, acierta en el **{accuracy}** y tiene un sesgo de "
+        "**{bias}**."
+    ),
+    "judge.sim.error": "No se puede simular: {message}",
+    "judge.sim.summary": (
+        "En {repeats} repeticiones, el intervalo contiene la tasa real: juez solo, el **{judge}** de las veces; "
+        "etiquetas manuales solas, el **{hand}**; PPI, el **{ppi}** (lo anunciado: {level})."
+    ),
+    "judge.sim.col.method": "Intervalo",
+    "judge.sim.col.coverage": "Contiene el valor real",
+    "judge.sim.col.coverage_interval": "Rango Monte Carlo del 95 %",
+    "judge.sim.col.verdict": "Frente al nivel anunciado",
+    "judge.sim.col.width": "Anchura media",
+    "judge.sim.col.estimate": "Estimación media",
+    "judge.sim.range": "{low} a {high}",
+    "judge.sim.verdict.as_stated": "como se anuncia",
+    "judge.sim.verdict.under": "menos de lo anunciado",
+    "judge.sim.verdict.over": "más de lo anunciado",
+    "judge.sim.table_help": (
+        "Semilla {seed}. El rango Monte Carlo dice cuánto podría moverse la propia proporción con otras "
+        "repeticiones; un nivel fuera de él es una diferencia real, no ruido."
+    ),
+    "judge.sim.warn_few_labels": (
+        "Con {n} etiquetas manuales la aproximación normal de PPI es frágil: cuenta con que contenga el valor real "
+        "menos veces de lo anunciado. Usa al menos 30, mejor 100."
+    ),
+    "judge.sim.warn_few_disagreements": (
+        "Se espera que el juez y las etiquetas manuales discrepen en solo unas {expected} de las {n} unidades "
+        "etiquetadas: la corrección de PPI descansa en ese puñado, y su intervalo puede quedar demasiado estrecho."
+    ),
+    "judge.sim.warn_few_disagreements_one_sided": (
+        "Se espera que el juez y las etiquetas manuales discrepen en solo unas {expected} de las {n} unidades "
+        "etiquetadas, y todas en la misma dirección: la corrección de PPI descansa en ese puñado, y su intervalo "
+        "puede quedar demasiado estrecho. Es el caso en el que PPI acierta menos."
+    ),
+    "judge.sim.distrust_title": "Cuándo desconfiar del intervalo de PPI",
+    "judge.sim.distrust": (
+        "El intervalo de PPI es una aproximación normal. Con 2000 repeticiones con semilla (docs/judge.md):\n\n"
+        "- Con pocas etiquetas manuales **y** errores del juez raros y en una sola dirección, contiene el valor real "
+        "menos veces de lo anunciado: 40 etiquetas y un juez 10 puntos por encima (sensibilidad 1, tasa de falsos "
+        "positivos 1/3) dan 0,91, no 0,95. Con 100 etiquetas vuelve a 0,95.\n"
+        "- PPI++ se queda más corto con pocas etiquetas (0,89 en ese caso, y 0,88 con 100 etiquetas cuando el juez "
+        "falla solo en el 4 % de las unidades): lambda se estima con esas mismas pocas etiquetas. Con menos de unos "
+        "cientos de etiquetas, mejor PPI a secas.\n"
+        "- Un juez flojo (65 % de exactitud) hace a PPI más ancho que las etiquetas manuales solas (0,235 frente a "
+        "0,191 con 100 etiquetas): el juez vale entonces un número negativo de etiquetas, y PPI++ vuelve a "
+        "aproximadamente la anchura de las etiquetas solas.\n"
+        "- El intervalo propio de un juez sin sesgo sí contiene el valor real: el juez solo falla por sesgo, no por "
+        "ruido. Solo las etiquetas manuales te dicen el sesgo de un juez real."
+    ),
 }

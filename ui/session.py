@@ -50,10 +50,11 @@ PAGES = (
     ("pages/7_sample_size_planner.py", "nav.planner", ":material/straighten:"),
     ("pages/8_annotator_agreement.py", "nav.agreement", ":material/group:"),
     ("pages/9_workshop_room.py", "nav.room", ":material/groups:"),
+    ("pages/10_judge_and_hand_labels.py", "nav.judge", ":material/balance:"),
 )
 # The home page's one-line summary of each module, in the order of PAGES[1:].
 SUMMARIES = ("home.rag_summary", "home.conv_summary", "home.sum_summary", "home.rub_summary", "home.wb_summary",
-             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary")
+             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary", "home.judge_summary")
 
 
 # ---------------------------------------------------------------- the store and the workspace

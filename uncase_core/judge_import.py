@@ -64,6 +64,7 @@ RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
 })
 DEFAULT_SCORE_THRESHOLD = 0.5
+NO_RAGAS_SCORES = "no_ragas_scores"  # InputError code: rows without any score column (samples only)
 
 IMPORT_NOTES: Mapping[str, str] = MappingProxyType({
     "case_is_the_unit": "RAGAS scores whole cases, so each case is one unit: its hand label is whether its "
@@ -259,7 +260,7 @@ def read_ragas_scores(text: str, source: str = "", fmt: str | None = None) -> Ra
         if not columns:
             names = ", ".join(name for dimension in METRICS for name in RAGAS_COLUMNS[dimension])
             raise InputError(f"no RAGAS score column found; expected one of {names}",
-                             "line 1" if rows[0][0].startswith("line") else "")
+                             "line 1" if rows[0][0].startswith("line") else "", code=NO_RAGAS_SCORES)
         case_ids: list[str] = []
         seen: dict[str, str] = {}
         scores: dict[str, list[float | None]] = {d: [] for d in columns}
