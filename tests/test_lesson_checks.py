@@ -144,11 +144,11 @@ def test_a_check_on_another_page_asks_to_open_its_page():
 def test_settings_the_core_refuses_give_a_note_not_a_traceback():
     zero = {f"rag_weight_{m}": 0.0 for m in METRICS}
     assert not holds(run("rag_dimensions", "rag", MULTIPLE, settings=zero, failing=["faithfulness"]),
-                     "settings_not_usable")
+                     "state_not_usable")
     assert "all weights are zero" in run("rag_dimensions", "rag", MULTIPLE, settings=zero,
                                          failing=["faithfulness"]).note.params["problem"]
     assert not holds(run("rag_dimensions", "rag", MULTIPLE, settings={"rag_threshold_coverage": "high"},
-                         failing=["faithfulness"]), "settings_not_usable")
+                         failing=["faithfulness"]), "state_not_usable")
 
 
 # ================================================================ RAG page
@@ -348,6 +348,10 @@ def test_threshold_halves_pass_rate_reads_the_explorers_mode_metric_and_comparis
     assert run("threshold_halves_pass_rate", "thresholds", WORKBENCH, compared, baseline="comparison").passed
     empty = cleared(WORKBENCH, "passages")
     assert not holds(run("threshold_halves_pass_rate", "thresholds", empty, EXPLORER), "no_applicable_cases")
+    none_relevant = replace(WORKBENCH, cases=tuple(case.with_units("passages", tuple(
+        u.with_label("relevant", False) for u in case.passages)) for case in WORKBENCH.cases))
+    assert not holds(run("threshold_halves_pass_rate", "thresholds", none_relevant, EXPLORER),
+                     "nothing_passes_at_baseline", baseline=0.5)
 
 
 def test_flipping_cases_wants_cases_that_change_side_between_the_two_thresholds():
@@ -424,7 +428,7 @@ def test_conversation_gate_zero_needs_a_failed_gate_and_good_metrics():
                      gate="memorization")
     assert holds(run("conversation_gate_zero", "conversations", MEMORIZED, gate="memorization"), "gate_zeroes_q",
                  gate="memorization")
-    assert not holds(run("conversation_gate_zero", "conversations", conversations("good")), "gate_holds", gate="any")
+    assert not holds(run("conversation_gate_zero", "conversations", conversations("good")), "no_gate_fails")
     strict = {"conv_threshold_ttr": 0.99}
     assert not holds(run("conversation_gate_zero", "conversations", LEAK, strict), "metric_fails", metric="ttr")
     assert run("conversation_gate_zero", "conversations", LEAK, strict, metrics_pass=False).passed

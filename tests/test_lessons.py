@@ -19,7 +19,7 @@ from uncase_core.agreement import match_labels
 from uncase_core.edits import apply_rag_edit, apply_summary_edit, rag_label, summary_edit
 from uncase_core.errors import InputError
 from uncase_core.judge import judge_report, unit_keys
-from uncase_core.lesson_checks import CHECK_NOTES, PAGES, Snapshot
+from uncase_core.lesson_checks import CHECK_NOTES, CHECKS, PAGES, Snapshot
 from uncase_core.lesson_data import lesson_data, scenario_ids
 from uncase_core.lessons import (
     LANGUAGES,
@@ -579,3 +579,27 @@ def test_lesson_data_refuses_an_unknown_page_or_scenario(page, scenario, where):
     with pytest.raises(InputError) as caught:
         lesson_data(page, scenario, "en")
     assert caught.value.where == where
+
+
+def test_the_readmes_example_is_a_good_lesson_and_its_checks_are_documented():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Lessons are data"):]
+    example = section[section.index("```toml") + len("```toml"):section.index("```\n", section.index("```toml"))]
+    lesson = lesson_from_text(example, "lessons/l11.toml", SCENARIOS)
+    assert [step.id for step in lesson.steps] == ["find", "fix"]
+    data = lesson_data("rag", "poor_retrieval", "en")
+    relabelled = label(label(data, "card-fees-01", "passages", "p2", "relevant", True),
+                       "card-fees-01", "passages", "p3", "relevant", True)
+    assert evaluate_step(lesson.step("fix"), Snapshot("rag", relabelled, data)).done
+    assert not evaluate_step(lesson.step("fix"), Snapshot("rag", data, data)).done
+
+
+def test_the_reference_page_lists_every_check_and_question_with_its_parameters():
+    reference = (Path(__file__).resolve().parents[1] / "docs" / "lessons.md").read_text(encoding="utf-8")
+    tables = reference[reference.index("## Checks"):]
+    rows = {match.group(1): match.group(0) for match in re.finditer(r"^\| `([a-z_]+)` \|.*$", tables, re.M)}
+    assert set(rows) == set(CHECKS)
+    for name, definition in CHECKS.items():
+        for param in definition.params:
+            if (name, param.name) not in {("choice", "options"), ("choice", "correct")}:  # written as options
+                assert f"`{param.name}`" in rows[name], (name, param.name)

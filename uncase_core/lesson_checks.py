@@ -49,7 +49,7 @@ Results
 whose code names what holds or what is still missing (``dimension_still_passing`` with
 ``{"dimension": "faithfulness"}``). :data:`CHECK_NOTES` holds the English wording; the user
 interface translates the codes. A check never raises on what the person did: settings the core
-refuses give ``settings_not_usable`` and an answer of the wrong shape ``answer_not_understood``.
+refuses give ``state_not_usable`` and an answer of the wrong shape ``answer_not_understood``.
 A snapshot of the wrong shape (data of another page) is a bug of its builder and raises
 :class:`~uncase_core.errors.InputError` naming the field.
 
@@ -82,14 +82,14 @@ from uncase_core.choices import RAG_METRICS, RUBRIC_FILTERS
 from uncase_core.conversations import Conversation
 from uncase_core.datasets import METADATA_FIELDS, metadata_value, strata
 from uncase_core.errors import InputError
-from uncase_core.evaluator import DEFAULT_MEMORIZATION_LIMIT, GATES, Evaluator
+from uncase_core.evaluator import DEFAULT_MEMORIZATION_LIMIT, GATES, ConversationResult, Evaluator
 from uncase_core.evaluator import DEFAULT_THRESHOLDS as CONVERSATION_THRESHOLDS
 from uncase_core.evaluator import METRICS as CONVERSATION_METRICS
-from uncase_core.judge import judge_report
+from uncase_core.judge import JudgeReport, judge_report
 from uncase_core.leakage import find_similar
 from uncase_core.lesson_params import Param, Validator, read_params
 from uncase_core.notes import Note
-from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset
+from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit
 from uncase_core.rubrics import FilterSettings, analyse
 from uncase_core.stats import DEFAULT_CONFIDENCE, wilson_interval
 from uncase_core.summary import (
@@ -240,7 +240,7 @@ class Snapshot:
 CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     # any check
     "open_page": "open the {page} page to do this step",
-    "settings_not_usable": "the page's settings cannot be used: {problem}",
+    "state_not_usable": "the page's settings or data cannot be used: {problem}",
     "nothing_to_compare": "the data as loaded is not known, so nothing can be compared with it",
     # any question
     "not_answered": "not answered yet",
@@ -282,6 +282,7 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "metric_not_chosen": "choose {metric} in the explorer",
     "no_applicable_cases": "no case has a labelled unit for {metric}",
     "threshold_not_above_baseline": "raise the threshold above {baseline:.2f}",
+    "nothing_passes_at_baseline": "no case passes at {baseline:.2f}, so there is nothing to halve",
     "pass_rate_not_halved": "the pass rate is {rate:.0%}; half of {baseline_rate:.0%} is not reached yet",
     "lower_threshold_halves": "a lower threshold already halves the pass rate",
     "pass_rate_halved": "at {threshold:.2f} the pass rate is {rate:.0%}, at most half of {baseline_rate:.0%}",
@@ -300,6 +301,7 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     # conversations
     "gate_zeroes_q": "Q is 0 because the {gate} gate fails",
     "gate_holds": "the {gate} gate holds",
+    "no_gate_fails": "both gates hold",
     "metric_fails": "{metric} fails its threshold",
     "no_metric_applicable": "no metric of this conversation is applicable",
     "gate_named_holds": "the {gate} gate holds",
@@ -410,7 +412,7 @@ def _current(snapshot: Snapshot, key: str) -> Any:
     return items[_position(snapshot.setting(key), len(items))]
 
 
-def _conversation_result(snapshot: Snapshot):  # -> ConversationResult
+def _conversation_result(snapshot: Snapshot) -> ConversationResult:
     thresholds = {m: snapshot.setting(f"conv_threshold_{m}") for m in CONVERSATION_METRICS}
     evaluator = Evaluator(thresholds, snapshot.setting("conv_memorization_limit"))
     return evaluator.evaluate(_current(snapshot, "conv_index"))
@@ -441,10 +443,11 @@ def _answer_texts(answer: object, what: str) -> list[str]:
 
 
 def _answer_number(answer: object, low: float | None = None, high: float | None = None) -> float:
+    """``answer`` as a float (from ``low`` to ``high`` when both are given), else _AnswerError."""
     if isinstance(answer, bool) or not isinstance(answer, numbers.Real) or not math.isfinite(float(answer)):
         raise _AnswerError("expected a number")
     value = float(answer)
-    if (low is not None and value < low) or (high is not None and value > high):
+    if low is not None and high is not None and not low <= value <= high:
         raise _AnswerError(f"expected a number from {low:g} to {high:g}")
     return value
 
@@ -607,7 +610,7 @@ def gate_fails_case(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResul
 # ---------------------------------------------------------------- labels only (any page with RAG cases)
 
 
-def _unit_key(unit) -> tuple:
+def _unit_key(unit: Unit) -> tuple[object, ...]:
     return unit.id, unit.text, dict(unit.extra), dict(unit.judge)
 
 
@@ -685,6 +688,8 @@ def threshold_halves_pass_rate(snapshot: Snapshot, params: Mapping[str, Any]) ->
     base_rate, rate = (point.pass_rate.value for point in sweep.points)
     if base_rate is None:
         return _missing("no_applicable_cases", metric=metric)
+    if base_rate == 0:
+        return _missing("nothing_passes_at_baseline", baseline=baseline)
     if current <= baseline:
         return _missing("threshold_not_above_baseline", baseline=baseline)
     limit = params["ratio"] * base_rate
@@ -759,7 +764,7 @@ def micro_macro_differ(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckRe
 # ---------------------------------------------------------------- conversations
 
 
-def _failing_gates(result) -> list[str]:
+def _failing_gates(result: ConversationResult) -> list[str]:
     return [gate for gate in GATES if gate in result.failures]
 
 
@@ -772,7 +777,9 @@ def conversation_gate_zero(snapshot: Snapshot, params: Mapping[str, Any]) -> Che
     result = _conversation_result(snapshot)
     gates = _failing_gates(result)
     wanted = params["gate"]
-    if (wanted == "any" and not gates) or (wanted != "any" and wanted not in gates):
+    if wanted == "any" and not gates:
+        return _missing("no_gate_fails")
+    if wanted != "any" and wanted not in gates:
         return _missing("gate_holds", gate=wanted)
     if params["metrics_pass"]:
         if not result.min_over:
@@ -987,7 +994,7 @@ def hidden_stratum(snapshot: Snapshot, params: Mapping[str, Any], answer: object
 # ---------------------------------------------------------------- judge and hand labels
 
 
-def _judge(snapshot: Snapshot, params: Mapping[str, Any]):  # -> JudgeReport
+def _judge(snapshot: Snapshot, params: Mapping[str, Any]) -> JudgeReport:
     dimension = params["dimension"] or snapshot.setting("judge_dimension")
     return judge_report(snapshot.data.cases, dimension, snapshot.setting("judge_confidence"),
                         bool(snapshot.setting("judge_tuned")))
@@ -1202,7 +1209,7 @@ def run_check(name: str, params: Mapping[str, Any], snapshot: Snapshot, question
 
     For a question, ``question`` is the key of its answer in ``snapshot.answers`` (the step id);
     no answer there gives ``not_answered``. On another page than the check reads it gives
-    ``open_page``. Settings the core refuses give ``settings_not_usable`` and an answer of the
+    ``open_page``. Settings or data the core refuses give ``state_not_usable`` and an answer of the
     wrong shape ``answer_not_understood``, each with the problem.
     """
     definition = check_definition(name)
@@ -1219,7 +1226,7 @@ def run_check(name: str, params: Mapping[str, Any], snapshot: Snapshot, question
     except _AnswerError as problem:
         return _missing("answer_not_understood", problem=str(problem))
     except InputError as error:
-        return _missing("settings_not_usable", problem=error.message)
+        return _missing("state_not_usable", problem=error.message)
 
 
 def answer_options(name: str, params: Mapping[str, Any], snapshot: Snapshot) -> tuple[Any, ...] | None:

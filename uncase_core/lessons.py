@@ -111,11 +111,10 @@ class Text:
 
 @dataclass(frozen=True)
 class Check:
-    """A named check with its parameters, read and checked (``where`` is its place in the file)."""
+    """A named check with its parameters, read and checked."""
 
     name: str
     params: Mapping[str, Any]
-    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -133,7 +132,6 @@ class Question:
     params: Mapping[str, Any]
     answer: str
     options: tuple[Option, ...] = ()
-    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -251,7 +249,7 @@ def _check(value: object, where: str, page: str) -> Check:
     if page not in definition.pages:
         raise InputError(f'"{name}" reads the {" or ".join(definition.pages)} page; this lesson uses {page}',
                          _at(where, "name"))
-    return Check(name, check_params(name, _params(table, ("name",)), where), where)
+    return Check(name, check_params(name, _params(table, ("name",)), where))
 
 
 def _options(value: object, where: str) -> tuple[Option, ...]:
@@ -286,15 +284,14 @@ def _question(value: object, where: str, page: str) -> Question:
     if name == "choice":
         if "options" not in table:
             raise InputError('missing "options" (a multiple-choice question lists them)', where)
-        for key in ("correct",):
-            if key in raw:
-                raise InputError("mark the right option with correct = true inside it", _at(where, key))
+        if "correct" in raw:
+            raise InputError("mark the right option with correct = true inside it", _at(where, "correct"))
         options = _options(table["options"], _at(where, "options"))
         raw = {"options": [o.id for o in options], "correct": [o.id for o in options if o.correct]}
     elif "options" in table:
         raise InputError(f'"{name}" computes its answer from the data; only "choice" lists options',
                          _at(where, "options"))
-    return Question(name, check_params(name, raw, where), definition.answer, options, where)
+    return Question(name, check_params(name, raw, where), definition.answer, options)
 
 
 def _step(value: object, where: str, page: str) -> Step:
