@@ -14,6 +14,8 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from uncase_core import lesson_checks
 from uncase_core.agreement import match_labels
@@ -36,7 +38,7 @@ from uncase_core.lesson_checks import (
     run_check,
 )
 from uncase_core.lesson_data import lesson_data
-from uncase_core.rag import METRIC_UNITS, METRICS, case_metrics
+from uncase_core.rag import METRIC_UNITS, METRICS, case_metrics, diagnose
 from uncase_core.rag_cases import RagDataset
 from uncase_core.rubrics import FilterSettings, analyse, read_verdicts
 from uncase_core.sampling import labelling_order
@@ -815,3 +817,51 @@ def test_the_rubric_generators_defaults_are_the_rubric_labs():
             values.update(ast.literal_eval(node.value))
     assert values == dict(SETTING_DEFAULTS["rub_generated_with"])
     assert isinstance(VERDICTS, pd.DataFrame) and len(VERDICTS) == 8 * 120 * 3 * 3
+
+
+# ================================================================ properties
+
+LABEL_SLOTS = [(kind, unit.id, name) for kind in ("passages", "claims", "reference_facts")
+               for unit in MULTIPLE.cases[0].units(kind) for name in unit.labels]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(LABEL_SLOTS) - 1), st.sampled_from([True, False, None])), max_size=12))
+def test_labels_changed_only_counts_exactly_the_labels_that_differ(changes):
+    data = MULTIPLE
+    for slot, value in changes:
+        kind, unit, name = LABEL_SLOTS[slot]
+        data = relabel(data, "warranty-01", kind, unit, name, value)
+    loaded, now = MULTIPLE.cases[0], data.cases[0]
+    differing = sum(1 for kind, unit, name in LABEL_SLOTS
+                    if next(u for u in loaded.units(kind) if u.id == unit).label(name)
+                    != next(u for u in now.units(kind) if u.id == unit).label(name))
+    assert holds(run("labels_changed_only", "rag", data, original=MULTIPLE), "only_labels_changed", changed=differing)
+    # And rag_dimensions agrees with the diagnosis of the same labels: it holds when told exactly that.
+    diagnosis = diagnose(case_metrics(now))
+    if diagnosis.failing or diagnosis.passing:
+        assert run("rag_dimensions", "rag", data, failing=list(diagnosis.failing),
+                   passing=list(diagnosis.passing)).passed
+        for name in diagnosis.passing:
+            assert not run("rag_dimensions", "rag", data, failing=[name]).passed
+
+
+# Any value a TOML or JSON file can hold, nested a little.
+TOML_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(CHECKS)), st.dictionaries(
+    st.sampled_from(["failing", "passing", "scope", "dimension", "min_composite", "ratio", "on", "filters", "kind",
+                     "field", "metric", "successes", "total", "bound", "options", "correct", "count", "at_least",
+                     "min_labels", "colour"]), TOML_VALUES, max_size=4))
+def test_any_parameter_values_are_read_or_refused_with_an_input_error(name, raw):
+    try:
+        params = check_params(name, raw, "steps[0].checks[0]")
+    except InputError as error:
+        assert error.where.startswith("steps[0].checks[0]")
+    else:
+        assert set(params) == {p.name for p in CHECKS[name].params}
