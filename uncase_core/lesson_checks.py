@@ -31,10 +31,11 @@ The snapshot contract
 ``settings``
     The person's stored widget values, keyed as the pages store them (``rag_threshold_faithfulness``,
     ``thr_current_coverage``, ``rub_filter_trivial``...). A missing key means the page's default:
-    :data:`SETTING_DEFAULTS` lists every key a check reads with that default, taken from the core
-    where the core holds it, and otherwise written here once (:data:`PAGE_ONLY_DEFAULTS`). The keys
-    of the judge page (``judge_dimension``, ``judge_tuned``, ``judge_confidence``) are a proposal:
-    that page does not exist yet.
+    :data:`SETTING_DEFAULTS` lists the keys (every one a check reads, and the pages' other keys named
+    in issue 18) with their defaults, taken from the core where the core holds them and otherwise
+    written here once (:data:`PAGE_ONLY_DEFAULTS`); a test compares them with the pages' own. The
+    keys of the judge page (``judge_dimension``, ``judge_tuned``, ``judge_confidence``) are a
+    proposal: that page does not exist yet.
 ``answers``
     The person's answers to this lesson's questions, keyed by the step id. What an answer holds
     depends on the question's answer kind (:data:`ANSWER_KINDS`): an option id (or a list of
@@ -59,8 +60,8 @@ snapshot (:func:`uncase_core.thresholds.threshold_flips`, :func:`uncase_core.lea
 answer written in the lesson file. The one exception is ``choice``: a multiple-choice question
 about an explanation, whose right option the lesson's author marks.
 
-The checks and their parameters are listed in :data:`CHECKS` (and in the README); each check's
-docstring says exactly when it holds.
+The checks and their parameters are listed in :data:`CHECKS` (and in ``docs/lessons.md``); each
+check's docstring says exactly when it holds.
 """
 
 from __future__ import annotations
@@ -122,6 +123,9 @@ PAGE_ONLY_DEFAULTS: Mapping[str, Any] = MappingProxyType({
     "thr_mode": "threshold",
     "thr_metric": "faithfulness",
     **{f"thr_other_{m}": max(0.0, round(rag.DEFAULT_THRESHOLDS[m] - 0.1, 2)) for m in RAG_METRICS},
+    "thr_composite_threshold": 0.7,
+    **{f"thr_weight_{m}": 1.0 for m in RAG_METRICS},
+    **{f"thr_fixed_weight_{m}": 1.0 for m in RAG_METRICS},
     "wb_field": "domain",
     "wb_metric": "faithfulness",
     "agr_field": "all",
@@ -145,6 +149,7 @@ SETTING_DEFAULTS: Mapping[str, Any] = MappingProxyType({
     "rag_confidence": DEFAULT_CONFIDENCE,
     "rag_case": 0,
     **{f"thr_current_{m}": rag.DEFAULT_THRESHOLDS[m] for m in RAG_METRICS},
+    "thr_aggregation": _core_default(rag.composite_score, "aggregation"),
     **{f"conv_threshold_{m}": CONVERSATION_THRESHOLDS[m] for m in CONVERSATION_METRICS},
     "conv_memorization_limit": DEFAULT_MEMORIZATION_LIMIT,
     "conv_index": 0,
