@@ -636,13 +636,13 @@ def test_ppi_narrower_than_hand_waits_for_labels_and_a_disagreement():
     assert not holds(run("ppi_narrower_than_hand", "judge", contrary, dimension="faithfulness"), "ppi_not_narrower")
 
 
-def test_ppi_narrower_than_hand_reads_the_pages_dimension_and_ppi_kind():
+def test_ppi_narrower_than_hand_reads_the_pages_dimension_and_confidence():
     honest = judge_labelled(15)
-    assert run("ppi_narrower_than_hand", "judge", honest).passed  # the page's default dimension: faithfulness
+    assert run("ppi_narrower_than_hand", "judge", honest, {"judge_dimension": "faithfulness"}).passed
     assert not run("ppi_narrower_than_hand", "judge", honest, {"judge_dimension": "coverage"}).passed
-    tuned = run("ppi_narrower_than_hand", "judge", honest, {"judge_tuned": True}, dimension="faithfulness")
+    wide = run("ppi_narrower_than_hand", "judge", honest, {"judge_confidence": 0.99}, dimension="faithfulness")
     plain = run("ppi_narrower_than_hand", "judge", honest, dimension="faithfulness")
-    assert tuned.note.params["ppi_width"] != plain.note.params["ppi_width"]
+    assert wide.note.params["ppi_width"] > plain.note.params["ppi_width"]
 
 
 def test_judge_worth_answer_is_right_within_the_tolerance_of_the_cores_figure():

@@ -34,8 +34,7 @@ The snapshot contract
     :data:`SETTING_DEFAULTS` lists the keys (every one a check reads, and the pages' other keys named
     in issue 18) with their defaults, taken from the core where the core holds them and otherwise
     written here once (:data:`PAGE_ONLY_DEFAULTS`); a test compares them with the pages' own. The
-    keys of the judge page (``judge_dimension``, ``judge_tuned``, ``judge_confidence``) are a
-    proposal: that page does not exist yet.
+    judge page's keys are ``judge_dimension`` and ``judge_confidence``.
 ``answers``
     The person's answers to this lesson's questions, keyed by the step id. What an answer holds
     depends on the question's answer kind (:data:`ANSWER_KINDS`): an option id (or a list of
@@ -130,8 +129,7 @@ PAGE_ONLY_DEFAULTS: Mapping[str, Any] = MappingProxyType({
     "wb_metric": "faithfulness",
     "agr_field": "all",
     "rub_generated_with": RUBRIC_GENERATOR_DEFAULTS,
-    "judge_dimension": "faithfulness",
-    "judge_tuned": False,
+    "judge_dimension": "correctness",  # the judge page's first choice on its built-in set
 })
 
 
@@ -1001,8 +999,8 @@ def hidden_stratum(snapshot: Snapshot, params: Mapping[str, Any], answer: object
 
 def _judge(snapshot: Snapshot, params: Mapping[str, Any]) -> JudgeReport:
     dimension = params["dimension"] or snapshot.setting("judge_dimension")
-    return judge_report(snapshot.data.cases, dimension, snapshot.setting("judge_confidence"),
-                        bool(snapshot.setting("judge_tuned")))
+    # Plain PPI: the interval the judge page puts first and whose worth it states (PPI++ is its side note).
+    return judge_report(snapshot.data.cases, dimension, snapshot.setting("judge_confidence"), False)
 
 
 def ppi_narrower_than_hand(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult:
