@@ -2,14 +2,13 @@
 
 import streamlit as st
 
-from ui.data_source import request_load
+from ui.lesson_panel import LESSONS_PAGE, REQUEST
 from ui.session import PAGES, QUERY_KEY, SUMMARIES, current_workspace, finish_page, page_link, setup_page, t
 
-START_PAGE = "pages/1_rag_diagnosis.py"
-START_SCENARIO = "multiple_failures"  # several dimensions fail at once: the diagnosis names each
+START_LESSON = "l01"  # one number hides four failures: the RAG page's Multiple failures scenario
 # The order a newcomer meets the ideas in: one case's four proportions, then thresholds and sample size (how sure
 # a verdict is), agreement (how sure a label is), a judge checked by a few labels, the other evaluations, the
-# dataset, and the room for facilitators.
+# dataset, the room for facilitators, and the lessons that string them together.
 SUGGESTED_ORDER = (
     "pages/1_rag_diagnosis.py",
     "pages/6_threshold_explorer.py",
@@ -21,6 +20,7 @@ SUGGESTED_ORDER = (
     "pages/4_rubric_lab.py",
     "pages/5_dataset_workbench.py",
     "pages/9_workshop_room.py",
+    "pages/11_lessons.py",
 )
 
 setup_page("home.title")
@@ -32,8 +32,8 @@ with st.container(border=True):
     st.subheader(t("home.start_title"))
     st.markdown(t("home.start"))
     if st.button(t("home.start_button"), type="primary", icon=":material/play_arrow:"):
-        request_load("rag", START_SCENARIO)  # the RAG page asks first if labels there would be lost
-        st.switch_page(START_PAGE, query_params={QUERY_KEY: current_workspace().token})
+        st.session_state[REQUEST] = START_LESSON  # the lessons page starts it (asking first if work would be lost)
+        st.switch_page(LESSONS_PAGE, query_params={QUERY_KEY: current_workspace().token})
 
 st.subheader(t("home.then"))
 pages = {path: (label_key, icon, summary) for (path, label_key, icon), summary in zip(PAGES[1:], SUMMARIES,

@@ -14,6 +14,7 @@ from ui.layout import (
     table_height,
     text_column_width,
 )
+from ui.lesson_panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.limits import LIMITS
 from ui.rag_view import (
     cases_table,
@@ -46,7 +47,7 @@ SETTING_KEYS = tuple(
 )
 
 RESULT_FRAGMENTS = ["rag_case_results", "rag_dataset_results", "rag_data_actions", "rag_saved_status",
-                    "rag_near_passages", "rag_near_claims", "rag_near_reference_facts"]
+                    "rag_near_passages", "rag_near_claims", "rag_near_reference_facts", *LESSON_FRAGMENTS]
 ROOM_FOLLOW = "rag_room_host"  # in a room, the fragment holding the one that looks for the facilitator's changes
 
 

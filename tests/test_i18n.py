@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 from ui.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
-from ui.i18n import CATALOGUES, format_count, format_percent, guess_language, translate
-from ui.locale_en import MESSAGES as EN
-from ui.locale_es import MESSAGES as ES
+from ui.i18n import CATALOGUES, EN, ES, format_count, format_percent, guess_language, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -87,8 +85,11 @@ def test_translate_fills_fields_and_falls_back_to_the_key():
 
 @pytest.mark.parametrize("key", sorted(k for k in EN if k.endswith(".one")))
 def test_a_singular_wording_belongs_to_a_counted_message(key):
+    from ui.lesson_notes import COUNTED_BY
+
     plural = key.removesuffix(".one")
-    assert plural in EN and "count" in _fields(EN[plural]), f"{key} has no counted plural message"
+    counted = COUNTED_BY.get(plural.removeprefix("lesson.note."), "count")
+    assert plural in EN and counted in _fields(EN[plural]), f"{key} has no counted plural message"
     assert "(s)" not in EN[plural] and "(s)" not in ES[plural] and "(n)" not in ES[plural]
 
 
@@ -115,3 +116,25 @@ def test_counts_follow_each_language():
 def test_percentages_follow_each_language():
     assert format_percent(0.667, "en") == "66.7%"
     assert format_percent(0.667, "es") == "66,7\u00a0%"
+
+
+def _lesson_texts():
+    from uncase_core.lessons import load_lessons
+
+    for lesson in load_lessons():
+        texts = [("title", lesson.title), ("goal", lesson.goal), ("explanation", lesson.explanation),
+                 ("say", lesson.facilitator.say), ("wrong_answer", lesson.facilitator.wrong_answer),
+                 ("timing", lesson.facilitator.timing)]
+        for step in lesson.steps:
+            texts += [(f"{step.id}.text", step.text)] + ([(f"{step.id}.hint", step.hint)] if step.hint else [])
+            if step.question is not None:
+                texts += [(f"{step.id}.{option.id}", option.text) for option in step.question.options]
+        for place, text in texts:
+            yield f"{lesson.id}.{place}", text.get("es")
+
+
+@pytest.mark.parametrize(("place", "text"), list(_lesson_texts()))
+def test_the_lessons_spanish_follows_the_glossary_too(place, text):
+    prose = _prose(text).lower()
+    used = [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
+    assert not used, f"{place}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"

@@ -17,7 +17,7 @@ import streamlit as st
 
 from ui.data_kinds import DataKind
 from ui.limits import LIMITS, check_count, check_size
-from ui.session import current_workspace, kept, language, run_saving, set_kept, t
+from ui.session import current_workspace, kept, language, run_saving, t
 from ui.text import literal
 from uncase_core.errors import InputError
 
@@ -144,16 +144,6 @@ def _confirm(key: str, changes: int, candidate: Loaded | None) -> Loaded | None:
     return loaded if said_yes else None
 
 
-def _request_key(prefix: str) -> str:
-    return f"{prefix}_requested_choice"
-
-
-def request_load(prefix: str, choice: str) -> None:
-    """Ask the page whose data block has ``prefix`` to load built-in ``choice`` when it next runs (a link such
-    as the home page's "start here"). Labels the person changed there are not lost: the page asks first."""
-    st.session_state[_request_key(prefix)] = choice
-
-
 def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
     """Draw the data block in the sidebar (call inside ``with st.sidebar``) and store what the person loads.
 
@@ -162,10 +152,6 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
     """
     workspace = current_workspace()
     requested = None
-    asked = st.session_state.pop(_request_key(source.prefix), None)  # another page's "open this scenario"
-    if asked in source.choices:
-        set_kept(f"{source.prefix}_scenario_choice", asked)
-        requested = source.load(asked)
     if source.choices:
         if len(source.choices) > 1:
             choice = kept(st.selectbox, f"{source.prefix}_scenario_choice", _initial_choice(source, workspace),

@@ -53,6 +53,10 @@ SAME_IN_SPANISH: Mapping[str, str] = MappingProxyType({
     "Trivial": "the same word in Spanish",
     "no": "the same word in Spanish",
     "MinHash LSH": "a method's name",
+    "No": "the same word in Spanish",
+    "PPI": "kept in English (see TERMS)",
+    "PPI++": "kept in English (see TERMS)",
+    "{note}.": "only the note itself, translated where it is made",
 })
 
 # Words a Spanish value must not use (outside backticks and parentheses), and what to write instead.

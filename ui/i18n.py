@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ui.locale_en import MESSAGES as EN
-from ui.locale_es import MESSAGES as ES
+from ui.locale_en import MESSAGES as _EN
+from ui.locale_es import MESSAGES as _ES
+from ui.locale_lessons_en import MESSAGES as _LESSONS_EN
+from ui.locale_lessons_es import MESSAGES as _LESSONS_ES
+
+# One catalogue per language, from the main messages and the lesson runner's (kept apart: a long block of notes).
+EN: Mapping[str, str] = {**_EN, **_LESSONS_EN}
+ES: Mapping[str, str] = {**_ES, **_LESSONS_ES}
 
 LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}
@@ -31,7 +37,7 @@ def translate(language: str, key: str, **values: object) -> str:
     singular wording is used ("1 sigue sin decidir", not "1 sigue(n)").
     """
     catalogue = CATALOGUES.get(language, EN)
-    if values.get("count") == 1 and f"{key}.one" in catalogue:
+    if values.get("count") in (1, "1") and f"{key}.one" in catalogue:  # a count formatted already is "1"
         key = f"{key}.one"
     template = catalogue.get(key) or EN.get(key) or key
     return template.format(**values) if values else template

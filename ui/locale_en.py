@@ -13,10 +13,11 @@ MESSAGES = {
     ),
     "home.start_title": "Start here",
     "home.start": (
-        "Open the RAG diagnosis with the **Multiple failures** scenario: three dimensions fail at once, and the "
-        "diagnosis names each instead of guessing one cause. Change a label and watch it move."
+        "Lesson 1 opens the RAG diagnosis with the **Multiple failures** scenario: three dimensions fail at once, and "
+        "the diagnosis names each instead of guessing one cause. Change labels and watch it move; a panel beside the "
+        "page checks each step."
     ),
-    "home.start_button": "Start with Multiple failures",
+    "home.start_button": "Start lesson 1: One number hides four failures",
     "home.then": "Then, in this order",
     "home.modules": "Modules",
     "home.rag_summary": (
@@ -1261,7 +1262,7 @@ MESSAGES = {
         "some judged units."
     ),
     "judge.note.labelled_without_verdict": (
-        "{count} hand-labelled unit(s) without a judge verdict: they count for the hand-labels interval, not for "
+        "{count} hand-labelled units without a judge verdict: they count for the hand-labels interval, not for "
         "PPI or the agreement."
     ),
     "judge.note.no_verdicts": (
@@ -1274,9 +1275,17 @@ MESSAGES = {
         "passing cases."
     ),
     "judge.note.undetermined_scores": (
-        "{count} case(s) without a {column} score (RAGAS could not determine it): not judged, never counted as 0."
+        "{count} cases without a {column} score (RAGAS could not determine it): not judged, never counted as 0."
     ),
-    "judge.note.unscored_cases": "{count} case(s) without a row in the RAGAS file: not judged.",
+    "judge.note.unscored_cases": "{count} cases without a row in the RAGAS file: not judged.",
+    "judge.note.labelled_without_verdict.one": (
+        "1 hand-labelled unit without a judge verdict: it counts for the hand-labels interval, not for PPI or the "
+        "agreement."
+    ),
+    "judge.note.undetermined_scores.one": (
+        "1 case without a {column} score (RAGAS could not determine it): not judged, never counted as 0."
+    ),
+    "judge.note.unscored_cases.one": "1 case without a row in the RAGAS file: not judged.",
     "judge.agreement_title": "The judge against your labels",
     "judge.agreement_none": "No unit has both a hand label and a judge verdict yet.",
     "judge.agreement_units": "On the {units} {unit_plural} that have both your label and a judge verdict:",

@@ -13,10 +13,11 @@ MESSAGES = {
     ),
     "home.start_title": "Empieza aquí",
     "home.start": (
-        "Abre el diagnóstico RAG con el escenario **Fallos múltiples**: fallan tres dimensiones a la vez y el "
-        "diagnóstico nombra cada una en vez de adivinar una causa. Cambia una etiqueta y mira cómo se mueve."
+        "La lección 1 abre el diagnóstico RAG con el escenario **Fallos múltiples**: fallan tres dimensiones a la "
+        "vez y el diagnóstico nombra cada una en vez de adivinar una causa. Cambia etiquetas y mira cómo se mueve; "
+        "un panel junto a la página comprueba cada paso."
     ),
-    "home.start_button": "Empezar con Fallos múltiples",
+    "home.start_button": "Empezar la lección 1: Un número esconde cuatro fallos",
     "home.then": "Después, en este orden",
     "home.modules": "Módulos",
     "home.rag_summary": (
@@ -1349,6 +1350,14 @@ MESSAGES = {
         "como 0."
     ),
     "judge.note.unscored_cases": "Casos sin fila en el fichero de RAGAS: {count}. Cuentan como sin juzgar.",
+    "judge.note.labelled_without_verdict.one": (
+        "Una unidad con etiqueta manual y sin veredicto del juez: cuenta para el intervalo de las etiquetas "
+        "manuales, no para PPI ni para el acuerdo."
+    ),
+    "judge.note.undetermined_scores.one": (
+        "Un caso sin puntuación de {column} (RAGAS no pudo determinarla): cuenta como sin juzgar, nunca como 0."
+    ),
+    "judge.note.unscored_cases.one": "Un caso sin fila en el fichero de RAGAS: cuenta como sin juzgar.",
     "judge.agreement_title": "El juez frente a tus etiquetas",
     "judge.agreement_none": "Todavía ninguna unidad tiene a la vez etiqueta manual y veredicto del juez.",
     "judge.agreement_units": "Unidades con tu etiqueta y un veredicto del juez: {units} ({unit_plural}).",

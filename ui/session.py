@@ -36,6 +36,7 @@ WORKSPACE_KEY = "workspace"
 QUERY_KEY = "w"
 LANGUAGE_QUERY_KEY = "lang"
 _LANGUAGE_WIDGET = "language_widget"
+_PAGE = "lesson_page_name"  # the running page's name for the lesson runner (None: no lesson runs here)
 _NOTICE = "workspace_notice"
 _STATUS = "workspace_status_box"
 
@@ -51,10 +52,12 @@ PAGES = (
     ("pages/8_annotator_agreement.py", "nav.agreement", ":material/group:"),
     ("pages/9_workshop_room.py", "nav.room", ":material/groups:"),
     ("pages/10_judge_and_hand_labels.py", "nav.judge", ":material/balance:"),
+    ("pages/11_lessons.py", "nav.lessons", ":material/school:"),
 )
 # The home page's one-line summary of each module, in the order of PAGES[1:].
 SUMMARIES = ("home.rag_summary", "home.conv_summary", "home.sum_summary", "home.rub_summary", "home.wb_summary",
-             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary", "home.judge_summary")
+             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary", "home.judge_summary",
+             "home.lessons_summary")
 
 
 # ---------------------------------------------------------------- the store and the workspace
@@ -279,15 +282,21 @@ def setup_page(title_key: str, sidebar: str = "auto") -> str:
     lang = language()
     st.set_page_config(page_title=translate(lang, title_key), page_icon="🔎", layout="wide",
                        initial_sidebar_state=sidebar)
+    from ui.lesson_panel import SIDE, TOP, make_slot  # the panel imports this module: imported here
+    from ui.lesson_state import PAGE_OF_TITLE
+
+    st.session_state[_PAGE] = PAGE_OF_TITLE.get(title_key, "lessons" if title_key == "lessons.title" else None)
     with st.sidebar:
         st.session_state[_LANGUAGE_WIDGET] = lang
         st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)
+        make_slot(SIDE)  # the lesson panel, beside the page
         st.session_state[_STATUS] = st.empty()
         st.markdown(f"**{t('nav.heading')}**")
         for path, label_key, icon in PAGES:
             page_link(path, t(label_key), icon)
         st.divider()
+    make_slot(TOP)  # the lesson panel above the page, for a phone (one of the two shows, by the screen's width)
     if _NOTICE in st.session_state:
         key, values = st.session_state.pop(_NOTICE)
         st.info(t(key, **{name: literal(value) for name, value in values.items()}))
@@ -346,6 +355,9 @@ def finish_page(fragment_key: str | None = None, before: Callable[[], None] | No
     box = st.session_state.get(_STATUS)
     if box is None or not show_work:
         return
+    from ui.lesson_panel import draw_panels
+
+    draw_panels(st.session_state.get(_PAGE), before)
     workspace = current_workspace()
     if fragment_key is None:
         with box.container():

@@ -11,9 +11,7 @@ import pytest
 
 from bench.layout_checks import layout_problems
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, open_rag, sidebar, toggle_passage_label
-from ui.i18n import translate
-from ui.locale_en import MESSAGES as EN
-from ui.locale_es import MESSAGES as ES
+from ui.i18n import EN, ES, translate
 from ui.session import PAGES
 
 try:

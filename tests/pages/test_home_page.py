@@ -1,5 +1,6 @@
-from tests.pages.apptest_helpers import RAG_PAGE, captions, edit_labels, open_app, workspace
+from tests.pages.apptest_helpers import RAG_PAGE, captions, click, edit_labels, open_app, workspace
 from ui.data_kinds import RAG
+from ui.lesson_panel import LESSONS_PAGE
 
 
 def test_home_loads_in_english_with_a_place_to_start():
@@ -37,20 +38,25 @@ def test_home_lists_every_module_once_in_the_suggested_order_with_one_line_each(
 
 
 def _start(at):
-    next(b for b in at.button if b.label in ("Start with Multiple failures", "Empezar con Fallos múltiples")).click()
+    next(b for b in at.button if b.label.startswith(("Start lesson 1", "Empezar la lección 1"))).click()
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    at.switch_page(RAG_PAGE)  # AppTest does not follow st.switch_page; the browser does
+    at.switch_page(LESSONS_PAGE)  # AppTest does not follow st.switch_page; the browser does
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.switch_page(RAG_PAGE)  # the lessons page started lesson 1 and switched to its page
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 
 
-def test_start_here_opens_the_rag_page_on_the_multiple_failures_scenario():
+def test_start_here_is_lesson_1_on_the_multiple_failures_scenario():
     at = _start(open_app())
+    assert workspace(at).setting("lesson_active") == "l01"
     assert [c.id for c in workspace(at).data(RAG).cases] == ["warranty-01"]
     assert at.sidebar.selectbox(key="rag_scenario_choice").value == "multiple_failures"
     assert any(e.value.startswith("Multiple failure: 3 dimensions fail") for e in at.error)
+    assert "**Lesson 1 · One number hides four failures**" in [m.value for m in at.sidebar.markdown]
 
 
 def test_start_here_asks_before_replacing_labels_the_person_changed():
@@ -60,8 +66,12 @@ def test_start_here_asks_before_replacing_labels_the_person_changed():
     edit_labels(at, "passages", {4: {"relevant": True}})  # the default scenario's p5: not relevant -> relevant
     at.switch_page("app.py")
     at.run()
-    at = _start(at)
-    assert any("will be lost" in w.value for w in at.sidebar.warning)  # nothing replaced yet
+    next(b for b in at.button if b.label.startswith("Start lesson 1")).click().run()
+    at.switch_page(LESSONS_PAGE)
+    at.run()
+    assert any("would be lost" in w.value for w in at.warning)  # nothing replaced yet
     assert workspace(at).data(RAG).cases[0].id != "warranty-01"
-    next(b for b in at.sidebar.button if b.label == "Yes, replace").click().run()
+    assert workspace(at).setting("lesson_active") is None
+    click(at, "Start and replace")
     assert workspace(at).data(RAG).cases[0].id == "warranty-01"
+    assert workspace(at).setting("lesson_active") == "l01"

@@ -283,7 +283,7 @@ def test_ragas_results_make_the_case_the_unit_and_are_labelled_case_by_case():
     assert at.selectbox(key="judge_dimension").options == ["Faithfulness", "Coverage"]
     assert any("**the unit is the case**" in i.value for i in at.info)
     notes = next(i.value for i in at.info if "Each case is one unit" in i.value)
-    assert "1 case(s) without a faithfulness score" in notes  # NaN (empty) is not judged, never 0
+    assert "1 case without a faithfulness score" in notes  # NaN (empty) is not judged, never 0
     assert "0 of 7 scored cases labelled; 0 claims skipped." in captions(at)
     assert shown(next(m.value for m in at.markdown if m.value.startswith("Case "))).endswith(": claim 1 of 2")
     answer(at, [True, False, True, True])  # two cases, two claims each
