@@ -18,7 +18,7 @@ from uncase_core.errors import (
     Param,
     at_conversation,
     at_line,
-    expected,
+    expected_value,
     input_error,
     missing,
     problem,
@@ -104,7 +104,7 @@ def _text(data: Mapping[str, Any], key: str, where: str, required: bool = False)
             raise missing(key, where)
         return ""
     if not isinstance(value, str):
-        raise expected("text", _kind(value), _at(where, key))
+        raise expected_value("text", _kind(value), _at(where, key))
     return value
 
 
@@ -119,7 +119,7 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise expected("a_list", _kind(value), _at(where, key))
+        raise expected_value("a_list", _kind(value), _at(where, key))
     return value
 
 
@@ -128,10 +128,10 @@ def _turns(items: list[Any], where: str) -> tuple[Turn, ...]:
     for i, item in enumerate(items):
         place = f"{where}[{i}]"
         if not isinstance(item, dict):
-            raise expected("turn_object", _kind(item), place)
+            raise expected_value("turn_object", _kind(item), place)
         role = _text(item, "role", place, required=True)
         if role not in ROLES:
-            raise expected("role", _kind(role), f"{place}.role")
+            raise expected_value("role", _kind(role), f"{place}.role")
         turns.append(Turn(role, _text(item, "text", place, required=True)))
     return tuple(turns)
 
@@ -139,7 +139,7 @@ def _turns(items: list[Any], where: str) -> tuple[Turn, ...]:
 def _turn_number(item: Mapping[str, Any], place: str, count: int) -> int:
     value = item.get("turn")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise expected("turn_number", _kind(value), f"{place}.turn")
+        raise expected_value("turn_number", _kind(value), f"{place}.turn")
     if not 0 <= value < count:
         raise input_error(PROBLEMS, "turn_out_of_range", f"{place}.turn", turn=value, last=count - 1)
     return value
@@ -149,13 +149,13 @@ def _label(item: Mapping[str, Any], key: str, place: str) -> bool | None:
     value = item.get(key)
     if value is None or isinstance(value, bool):
         return value
-    raise expected("true_false_null", _kind(value), f"{place}.{key}")
+    raise expected_value("true_false_null", _kind(value), f"{place}.{key}")
 
 
 def _strings(items: list[Any], where: str) -> tuple[str, ...]:
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise expected("text", _kind(item), f"{where}[{i}]")
+            raise expected_value("text", _kind(item), f"{where}[{i}]")
     return tuple(items)
 
 
@@ -164,7 +164,7 @@ def conversation_from_dict(data: Any, where: str = "") -> Conversation:
     if isinstance(data, Conversation):
         return data
     if not isinstance(data, dict):
-        raise expected("conversation_object", _kind(data), where)
+        raise expected_value("conversation_object", _kind(data), where)
     conv_id = _text(data, "id", where, required=True)
     if not conv_id.strip():
         raise problem("id_must_not_be_empty", _at(where, "id"))
@@ -181,7 +181,7 @@ def conversation_from_dict(data: Any, where: str = "") -> Conversation:
         for i, item in enumerate(_list(data, "claims", where)):
             place = f"{_at(where, 'claims')}[{i}]"
             if not isinstance(item, dict):
-                raise expected("claim_object", _kind(item), place)
+                raise expected_value("claim_object", _kind(item), place)
             claims.append(Claim(_turn_number(item, place, len(turns)), _text(item, "text", place, required=True),
                                 _label(item, "verified", place),
                                 {k: v for k, v in item.items() if k not in ("turn", "text", "verified")}))
@@ -190,7 +190,7 @@ def conversation_from_dict(data: Any, where: str = "") -> Conversation:
     for i, item in enumerate(_list(data, "turn_labels", where)):
         place = f"{_at(where, 'turn_labels')}[{i}]"
         if not isinstance(item, dict):
-            raise expected("turn_label_object", _kind(item), place)
+            raise expected_value("turn_label_object", _kind(item), place)
         issue = item.get("issue")
         if issue is not None and issue not in COHERENCE_ISSUES:
             raise problem("expected_one_of_or_null", f"{place}.issue", choices=", ".join(COHERENCE_ISSUES),

@@ -6,7 +6,7 @@ snake_case ``code`` with the ``params`` the message quotes.
 
 Codes and their English. Each code's English template lives in a module-level ``PROBLEMS``
 mapping (code -> template, ``str.format`` fields named after the params): this module's for the
-shapes most messages share (:func:`expected`, :func:`missing`, :func:`duplicate_id`...), and a
+shapes most messages share (:func:`expected_value`, :func:`missing`, :func:`duplicate_id`...), and a
 module's own for problems only it has; :func:`input_error` fills a template. Codes are unique
 across the package, since a page's catalogue keys them as ``error.<code>``.
 
@@ -265,6 +265,12 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "rubrics_object": 'an object with "rubrics"',
     "rubric_object": "a rubric object",
     "content_object": "a content object",
+    "yes_no_verdict": "yes/no, true/false or 1/0",
+    "all_or_any": "'all' or 'any'",
+    "true_false_slash": "true/false",
+    "kappa_weights": "none, 'linear' or 'quadratic'",
+    "lists_per_annotator": "one list of labels per annotator",
+    "entries_per_unit": "a list with one entry per unit (None where not labelled)",
 })
 
 
@@ -308,6 +314,13 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "csv_no_header": "the CSV has no header row",
     "expected_one_of_or_null": "expected one of {choices} or null, got {got}",
     "no_cases_in_dataset": "the dataset has no cases",
+    "empty_value": "empty value",
+    "must_be_between": "must be between {low} and {high}, got {got}",
+    "missing_column": "missing column: {columns}",
+    "missing_columns": "missing columns: {columns}",
+    "expected_object_with": "expected an object with {columns}",
+    "no_such_label": "{kind} have no label {got}; use {choices}",
+    "no_case_with_id": "no case with id {got}",
 })
 
 # The reader's own words for what JSON's and csv's readers say went wrong (their English, as Python words it).
@@ -328,7 +341,7 @@ _JSON_DETAIL_CODES: Mapping[str, str] = MappingProxyType({text: code for code, t
 _CSV_FIELD_LIMIT = re.compile(r"field larger than field limit \((\d+)\)")
 
 
-def expected(what: str, got: Param, where: str = "") -> InputError:
+def expected_value(what: str, got: Param, where: str = "") -> InputError:
     """``expected <what>, got <got>``: ``what`` a code of :data:`TERMS`, ``got`` the value as quoted or a Term."""
     return input_error(PROBLEMS, "expected", where, what=term(what), got=got)
 
@@ -387,3 +400,13 @@ def unreadable_csv(error: csv.Error, where: str = "") -> InputError:
     if found:
         return problem("csv_field_too_long", where, limit=int(found.group(1)))
     return problem("unreadable_csv", where, detail=text)
+
+
+def missing_columns(columns: Sequence[str], where: str = "") -> InputError:
+    """``missing column: score`` or ``missing columns: judge, run`` (a CSV header or a record lacks them)."""
+    return problem("missing_column" if len(columns) == 1 else "missing_columns", where, columns=", ".join(columns))
+
+
+def expected_object_with(columns: Sequence[str], where: str = "") -> InputError:
+    """``expected an object with candidate, judge, score``: a record of a file that is not an object."""
+    return problem("expected_object_with", where, columns=", ".join(columns))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
-from uncase_core.errors import InputError, Param, Place, at_line, expected, missing, problem, term
+from uncase_core.errors import InputError, Param, Place, at_line, expected_value, missing, problem, term
 from uncase_core.formats import RAG, parse_format
 from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
@@ -135,7 +135,7 @@ def _string(data: Mapping[str, Any], key: str, where: str, required: bool) -> st
         return ""
     value = data[key]
     if not isinstance(value, str):
-        raise expected("text", _describe(value), f"{where}.{key}" if where else key)
+        raise expected_value("text", _describe(value), f"{where}.{key}" if where else key)
     return value
 
 
@@ -143,12 +143,12 @@ def _label(data: Mapping[str, Any], key: str, where: str) -> Label:
     value = data.get(key)
     if value is None or isinstance(value, bool):
         return value
-    raise expected("true_false_null", _describe(value), f"{where}.{key}")
+    raise expected_value("true_false_null", _describe(value), f"{where}.{key}")
 
 
 def _unit(data: Any, kind: str, where: str) -> Unit:
     if not isinstance(data, dict):
-        raise expected("an_object", _describe(data), where)
+        raise expected_value("an_object", _describe(data), where)
     unit_id = _string(data, "id", where, required=True)
     if not unit_id.strip():
         raise problem("id_must_not_be_empty", f"{where}.id")
@@ -167,7 +167,7 @@ def case_from_dict(data: Any, where: str = "") -> RagCase:
         return f"{where}.{key}" if where else key
 
     if not isinstance(data, dict):
-        raise expected("case_object", _describe(data), where)
+        raise expected_value("case_object", _describe(data), where)
     case_id = _string(data, "id", where, required=True)
     if not case_id.strip():
         raise problem("id_must_not_be_empty", at("id"))
@@ -179,7 +179,7 @@ def case_from_dict(data: Any, where: str = "") -> RagCase:
         if raw is None:
             raw = []
         if not isinstance(raw, list):
-            raise expected("a_list", _describe(raw), at(kind))
+            raise expected_value("a_list", _describe(raw), at(kind))
         parsed = tuple(_unit(item, kind, f"{at(kind)}[{i}]") for i, item in enumerate(raw))
         seen: dict[str, int] = {}
         for i, unit in enumerate(parsed):
@@ -192,7 +192,7 @@ def case_from_dict(data: Any, where: str = "") -> RagCase:
     if metadata is None:
         metadata = {}
     if not isinstance(metadata, dict):
-        raise expected("an_object", _describe(metadata), at("metadata"))
+        raise expected_value("an_object", _describe(metadata), at("metadata"))
     extra = {k: v for k, v in data.items() if k not in _CASE_KEYS}
     return RagCase(case_id, question, units["passages"], answer, units["claims"],
                    units["reference_facts"], dict(metadata), extra)
@@ -227,11 +227,11 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
         if isinstance(value, dict) and "cases" in value:
             extra = {k: v for k, v in value.items() if k != "cases"}
             if not isinstance(value["cases"], list):
-                raise expected("a_list", _describe(value["cases"]), "cases")
+                raise expected_value("a_list", _describe(value["cases"]), "cases")
             return _dataset_from_list(value["cases"], "cases", "object", extra)
         if isinstance(value, dict):
             return _keep_jsonl_layout(RagDataset((case_from_dict(value),), "case"), source)
-        raise expected("case_or_dataset", _describe(value))
+        raise expected_value("case_or_dataset", _describe(value))
     except InputError as error:
         raise error.located(source) if source else error from None
 

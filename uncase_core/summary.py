@@ -51,8 +51,8 @@ from uncase_core.errors import (
     InputError,
     Param,
     at_line,
-    expected,
     expected_one_of,
+    expected_value,
     input_error,
     json_detail,
     missing,
@@ -186,7 +186,7 @@ def _text(data: Mapping[str, Any], key: str, where: str, required: bool = False)
             raise missing(key, where)
         return ""
     if not isinstance(value, str):
-        raise expected("text", _kind(value), _at(where, key))
+        raise expected_value("text", _kind(value), _at(where, key))
     return value
 
 
@@ -195,13 +195,13 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise expected("a_list", _kind(value), _at(where, key))
+        raise expected_value("a_list", _kind(value), _at(where, key))
     return value
 
 
 def _object(item: Any, what: str, place: str) -> Mapping[str, Any]:
     if not isinstance(item, dict):
-        raise expected(what, _kind(item), place)
+        raise expected_value(what, _kind(item), place)
     return item
 
 
@@ -211,7 +211,7 @@ def _label(data: Mapping[str, Any], key: str, where: str) -> bool | None:
         return value
     if isinstance(value, str) and value in _LABEL_STRINGS:
         return _LABEL_STRINGS[value]
-    raise expected("true_false_null", _kind(value), _at(where, key))
+    raise expected_value("true_false_null", _kind(value), _at(where, key))
 
 
 def _extra(data: Mapping[str, Any], known: Iterable[str]) -> dict[str, Any]:
@@ -235,19 +235,19 @@ def _sections(items: list[Any], where: str) -> tuple[Section, ...]:
         item = _object(item, "section_object", place)
         kind = _text(item, "kind", place, required=True)
         if kind not in SECTION_KINDS:
-            raise expected("section_kind", _kind(kind), _at(place, "kind"))
+            raise expected_value("section_kind", _kind(kind), _at(place, "kind"))
         categorical = item.get("categorical", False)
         if categorical is None:
             categorical = False
         if not isinstance(categorical, bool):
-            raise expected("true_false", _kind(categorical), _at(place, "categorical"))
+            raise expected_value("true_false", _kind(categorical), _at(place, "categorical"))
         allowed = item.get("allowed_values")
         if allowed is not None:
             if not isinstance(allowed, list):
-                raise expected("list_of_values_or_null", _kind(allowed), _at(place, "allowed_values"))
+                raise expected_value("list_of_values_or_null", _kind(allowed), _at(place, "allowed_values"))
             for j, value in enumerate(allowed):
                 if not isinstance(value, str):
-                    raise expected("text", _kind(value), f"{_at(place, 'allowed_values')}[{j}]")
+                    raise expected_value("text", _kind(value), f"{_at(place, 'allowed_values')}[{j}]")
             allowed = tuple(allowed)
         sections.append(Section(
             name=_text(item, "name", place, required=True),
@@ -336,7 +336,7 @@ def _completeness_block(data: Any, where: str) -> tuple[tuple[CompletenessQuesti
     if data is None:
         return (), []
     if not isinstance(data, list):
-        raise expected("list_of_questions", _kind(data), where)
+        raise expected_value("list_of_questions", _kind(data), where)
     questions = []
     for i, item in enumerate(data):
         place = f"{where}[{i}]"
@@ -435,7 +435,7 @@ def _check_plain(value: Any, where: str) -> None:
         for i, item in enumerate(value):
             _check_plain(item, f"{where}[{i}]")
     elif value is not None and not isinstance(value, str | int | float):
-        raise expected("json_value", _kind(value), where)
+        raise expected_value("json_value", _kind(value), where)
     else:
         reject_surrogates(value, where)
         reject_non_finite(value, where)  # json.loads reads NaN, and a literal 1e999 is infinity
@@ -490,7 +490,7 @@ def parse_judgement_block(text: str, kind: str) -> tuple[Any, tuple[str, ...]]:
     if kind not in _BLOCK_READERS:
         raise expected_one_of(SUMMARY_METRICS, _kind(kind), "kind")
     if not isinstance(text, str):
-        raise expected("block_text", _kind(text), kind)
+        raise expected_value("block_text", _kind(text), kind)
     objects, notes = _parse_block(text, kind, kind)
     return _BLOCK_WRITERS[kind](objects), tuple(notes)
 
@@ -503,7 +503,7 @@ def case_from_dict(data: Any, where: str = "") -> SummaryCase:
     if isinstance(data, SummaryCase):
         return data
     if not isinstance(data, dict):
-        raise expected("summary_case_object", _kind(data), where)
+        raise expected_value("summary_case_object", _kind(data), where)
     case_id = _text(data, "id", where, required=True)
     if not case_id.strip():
         raise problem("id_must_not_be_empty", _at(where, "id"))
