@@ -51,7 +51,8 @@ MAX_PART_CHARS = 600
 _HEAD, _TAIL = 400, 150
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
+    """``text`` on one line, controls escaped, bidirectional controls marked, shortened when very long."""
     text = _CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
     text = mark_bidi_controls(text)  # a right-to-left override would reorder the message on screen
     if len(text) > MAX_PART_CHARS:
@@ -98,8 +99,8 @@ _NO_PARAMS: Mapping[str, Param] = MappingProxyType({})
 
 def _clean(value: Param) -> Param:
     if isinstance(value, Place):
-        return Place(_one_line(value.where))
-    return _one_line(value) if isinstance(value, str) else value
+        return Place(one_line(value.where))
+    return one_line(value) if isinstance(value, str) else value
 
 
 class InputError(ValueError):
@@ -120,9 +121,9 @@ class InputError(ValueError):
 
     def __init__(self, problem: str, where: str = "", source: str = "", *, code: str = "",
                  params: Mapping[str, Param] = _NO_PARAMS) -> None:
-        self.problem = _one_line(problem)
-        self.where = _one_line(where)
-        self.source = _one_line(source)
+        self.problem = one_line(problem)
+        self.where = one_line(where)
+        self.source = one_line(source)
         self.code = code
         self.params: Mapping[str, Param] = MappingProxyType({name: _clean(value) for name, value in params.items()})
         super().__init__(self.message)
@@ -271,6 +272,9 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "kappa_weights": "none, 'linear' or 'quadratic'",
     "lists_per_annotator": "one list of labels per annotator",
     "entries_per_unit": "a list with one entry per unit (None where not labelled)",
+    "similarity_cutoff": "a number above 0 and at most 1",
+    "list_of_turn_texts": "a list of turn texts",
+    "single_string": "a single string",
 })
 
 
