@@ -10,8 +10,8 @@ import pytest
 
 from ui.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
 from ui.i18n import CATALOGUES, format_count, format_percent, guess_language, translate
-from ui.locale_en import MESSAGES as EN
-from ui.locale_es import MESSAGES as ES
+
+EN, ES = CATALOGUES["en"], CATALOGUES["es"]  # the page messages and the bad-input messages (ui/locale_errors_*.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 

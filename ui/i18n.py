@@ -1,11 +1,21 @@
-"""Every string a person reads, in English and Spanish, looked up by key."""
+"""Every string a person reads, in English and Spanish, looked up by key.
+
+A language's catalogue is its page messages (ui/locale_<language>.py) and its bad-input messages
+(ui/locale_errors_<language>.py, the ``error.`` keys that ui/input_errors.py reads).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
-from ui.locale_en import MESSAGES as EN
-from ui.locale_es import MESSAGES as ES
+from ui.locale_en import MESSAGES as _PAGES_EN
+from ui.locale_errors_en import MESSAGES as _ERRORS_EN
+from ui.locale_errors_es import MESSAGES as _ERRORS_ES
+from ui.locale_es import MESSAGES as _PAGES_ES
+
+EN: Mapping[str, str] = MappingProxyType({**_PAGES_EN, **_ERRORS_EN})
+ES: Mapping[str, str] = MappingProxyType({**_PAGES_ES, **_ERRORS_ES})
 
 LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}

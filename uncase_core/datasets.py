@@ -188,7 +188,7 @@ def _text(entry: Mapping[str, Any], key: str, where: str, required: bool) -> str
 
 def revision_from_dict(entry: Any, where: str = "revision") -> Revision:
     if not isinstance(entry, dict):
-        raise expected_value("an_object", repr(entry), where)
+        raise expected_value("object", repr(entry), where)
     case = _text(entry, "case", where, True)
     unit = _text(entry, "unit", where, True)
     field = _text(entry, "field", where, True)
@@ -216,7 +216,7 @@ def revisions(dataset: RagDataset) -> tuple[Revision, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise expected_value("a_list", repr(raw), "revisions")
+        raise expected_value("list", repr(raw), "revisions")
     return tuple(revision_from_dict(entry, f"revisions[{i}]") for i, entry in enumerate(raw))
 
 

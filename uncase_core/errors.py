@@ -6,9 +6,10 @@ snake_case ``code`` with the ``params`` the message quotes.
 
 Codes and their English. Each code's English template lives in a module-level ``PROBLEMS``
 mapping (code -> template, ``str.format`` fields named after the params): this module's for the
-shapes most messages share (:func:`expected_value`, :func:`missing`, :func:`duplicate_id`...), and a
-module's own for problems only it has; :func:`input_error` fills a template. Codes are unique
-across the package, since a page's catalogue keys them as ``error.<code>``.
+shapes most messages share (:func:`expected_value`, :func:`missing`, :func:`unknown_choice`...), and
+a module's own for problems only it has; :func:`input_error` fills a template. Codes are unique
+across the package, since a page's catalogue keys them as ``error.<code>`` (and a term's as
+``error.term.<code>``).
 
 Params. What a page does with a param follows from its type alone:
 
@@ -164,7 +165,7 @@ def input_error(problems: Mapping[str, str], code: str, where: str = "", source:
 
 # The markers a place may start with (see the module docstring), as (kind, number).
 MARKERS = ("line", "conversation")
-_MARKER = re.compile(r"(line|conversation) (\d+)")
+_MARKER = re.compile(rf"({'|'.join(MARKERS)}) (\d+)")
 
 
 def at_line(line: int, path: str = "") -> str:
@@ -199,14 +200,12 @@ def split_place(where: str) -> tuple[tuple[tuple[str, int], ...], str]:
 
 # Term code -> English: what a value should be (``what``) or the kind of value found (``got``).
 TERMS: Mapping[str, str] = MappingProxyType({
-    # JSON kinds, as found
+    # kinds of value, as expected or as found
     "object": "an object",
     "list": "a list",
     "tuple": "a tuple",
     # what a value should be
     "text": "text",
-    "a_list": "a list",
-    "an_object": "an object",
     "true_false_null": "true, false or null",
     "true_false": "true or false",
     "number": "a number",
@@ -218,7 +217,6 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "non_negative_whole_number": "a non-negative whole number",
     "score": "a score",
     "string_or_number": "a string or number",
-    "list_of_strings": "a list of strings",
     "list_of_numbers": "a list of numbers",
     "list_of_labels": "a list of labels",
     "list_of_true_false_null": "a list of true, false or null",
@@ -235,8 +233,6 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "question_object": "a question object",
     "section_object": "a section object",
     "accuracy_point_object": "an accuracy point object",
-    "completeness_item_object": "a completeness item object",
-    "adherence_object": "an adherence object",
     "turn_number": "a turn number",
     "position": "a position (a whole number)",
     "iso_time": "an ISO 8601 time",
@@ -257,10 +253,8 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "metric": "metric",
     "unit_kind": "unit kind",
     "label": "label",
-    "filter": "filter",
-    "edit": "edit",
     "role": '"customer" or "agent"',
-    "case_or_dataset": 'a case, a list of cases or {"cases": [...]}',
+    "case_or_dataset": 'a case, a list of cases or {{"cases": [...]}}',  # a template: braces doubled
     "section_kind": '"custom" or "predefined"',
     "decomposition_object": 'an object with "decomposition"',
     "rubrics_object": 'an object with "rubrics"',
@@ -280,8 +274,8 @@ TERMS: Mapping[str, str] = MappingProxyType({
 
 def term(code: str, terms: Mapping[str, str] = TERMS, **params: Param) -> Term:
     """The term ``code`` of ``terms`` (this module's shared words, or a module's own ``TERMS``), filled with
-    ``params`` when it quotes values."""
-    return Term(code, terms[code].format(**params) if params else terms[code],
+    ``params`` when it quotes values. Every entry of a ``TERMS`` is a template, as a problem is."""
+    return Term(code, terms[code].format(**params),
                 MappingProxyType({name: _clean(value) for name, value in params.items()}))
 
 

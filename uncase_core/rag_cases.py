@@ -148,7 +148,7 @@ def _label(data: Mapping[str, Any], key: str, where: str) -> Label:
 
 def _unit(data: Any, kind: str, where: str) -> Unit:
     if not isinstance(data, dict):
-        raise expected_value("an_object", _describe(data), where)
+        raise expected_value("object", _describe(data), where)
     unit_id = _string(data, "id", where, required=True)
     if not unit_id.strip():
         raise problem("id_must_not_be_empty", f"{where}.id")
@@ -179,7 +179,7 @@ def case_from_dict(data: Any, where: str = "") -> RagCase:
         if raw is None:
             raw = []
         if not isinstance(raw, list):
-            raise expected_value("a_list", _describe(raw), at(kind))
+            raise expected_value("list", _describe(raw), at(kind))
         parsed = tuple(_unit(item, kind, f"{at(kind)}[{i}]") for i, item in enumerate(raw))
         seen: dict[str, int] = {}
         for i, unit in enumerate(parsed):
@@ -192,7 +192,7 @@ def case_from_dict(data: Any, where: str = "") -> RagCase:
     if metadata is None:
         metadata = {}
     if not isinstance(metadata, dict):
-        raise expected_value("an_object", _describe(metadata), at("metadata"))
+        raise expected_value("object", _describe(metadata), at("metadata"))
     extra = {k: v for k, v in data.items() if k not in _CASE_KEYS}
     return RagCase(case_id, question, units["passages"], answer, units["claims"],
                    units["reference_facts"], dict(metadata), extra)
@@ -227,7 +227,7 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
         if isinstance(value, dict) and "cases" in value:
             extra = {k: v for k, v in value.items() if k != "cases"}
             if not isinstance(value["cases"], list):
-                raise expected_value("a_list", _describe(value["cases"]), "cases")
+                raise expected_value("list", _describe(value["cases"]), "cases")
             return _dataset_from_list(value["cases"], "cases", "object", extra)
         if isinstance(value, dict):
             return _keep_jsonl_layout(RagDataset((case_from_dict(value),), "case"), source)

@@ -193,7 +193,7 @@ def _read_json(text: str) -> pd.DataFrame:
     rows = []
     for where, _, record in records:
         if not isinstance(record, dict):
-            raise expected_value("an_object", type(record).__name__, where)
+            raise expected_value("object", type(record).__name__, where)
         try:
             _missing(record.keys())
         except InputError as error:

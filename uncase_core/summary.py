@@ -195,7 +195,7 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise expected_value("a_list", _kind(value), _at(where, key))
+        raise expected_value("list", _kind(value), _at(where, key))
     return value
 
 
