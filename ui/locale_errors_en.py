@@ -338,6 +338,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # summary.TERMS
     "error.term.json_at": "{detail} at line {line}, column {column}",
     "error.term.json_too_deep": "nested too deeply to read",
+    "error.term.json_number_too_long": "a number with {digits} digits (at most {limit} can be read)",
     "error.term.literal_syntax": "invalid syntax at line {line}",
     "error.term.literal_not_plain": (
         "only plain values (text, numbers, True/False/None, lists, objects) are allowed, not expressions"

@@ -369,6 +369,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # summary.TERMS
     "error.term.json_at": "{detail} en la línea {line}, columna {column}",
     "error.term.json_too_deep": "anidado a demasiada profundidad para leerlo",
+    "error.term.json_number_too_long": "un número de {digits} cifras (se pueden leer como mucho {limit})",
     "error.term.literal_syntax": "sintaxis no válida en la línea {line}",
     "error.term.literal_not_plain": (
         "solo se admiten valores simples (texto, números, True/False/None, listas, objetos), no expresiones"

@@ -141,7 +141,8 @@ def _turn_number(item: Mapping[str, Any], place: str, count: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise expected_value("turn_number", _kind(value), f"{place}.turn")
     if not 0 <= value < count:
-        raise input_error(PROBLEMS, "turn_out_of_range", f"{place}.turn", turn=value, last=count - 1)
+        raise input_error(PROBLEMS, "turn_out_of_range", f"{place}.turn", turn=str(value),
+                          last=count - 1)
     return value
 
 

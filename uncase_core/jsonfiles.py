@@ -43,7 +43,7 @@ def _json_error(error: json.JSONDecodeError, line_offset: int = 0) -> InputError
 _STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?')
 
 
-def _too_long_integer(text: str) -> tuple[int, int] | None:
+def too_long_integer(text: str) -> tuple[int, int] | None:
     """The digits and line of the first integer longer than Python reads (``sys.get_int_max_str_digits``)."""
     limit = sys.get_int_max_str_digits()
     for match in _STRING_OR_NUMBER.finditer(text):
@@ -86,7 +86,7 @@ def _loads(text: str, locate: bool = True, hooks: _NonFiniteSeen | None = None) 
     except json.JSONDecodeError:
         raise
     except ValueError as error:  # e.g. an integer longer than Python's 4,300-digit limit
-        found = _too_long_integer(text)
+        found = too_long_integer(text)
         if found is None:
             raise problem("unreadable_value", detail=str(error)) from None
         digits, line = found

@@ -42,6 +42,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -60,7 +61,14 @@ from uncase_core.errors import (
     term,
 )
 from uncase_core.formats import SUMMARIES, parse_format
-from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, reject_non_finite, reject_surrogates
+from uncase_core.jsonfiles import (
+    decode_text,
+    dumps_json,
+    dumps_jsonl,
+    reject_non_finite,
+    reject_surrogates,
+    too_long_integer,
+)
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SUMMARY_METRICS = ("accuracy", "adherence", "completeness")
@@ -88,6 +96,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 TERMS: Mapping[str, str] = MappingProxyType({
     "json_at": "{detail} at line {line}, column {column}",
     "json_too_deep": "nested too deeply to read",
+    "json_number_too_long": "a number with {digits:,} digits (at most {limit:,} can be read)",
     "literal_syntax": "invalid syntax at line {line}",
     "literal_not_plain": "only plain values (text, numbers, True/False/None, lists, objects) are allowed, not "
                          "expressions",
@@ -390,7 +399,11 @@ def _json(text: str) -> Any:
         raise _Unreadable(term("json_at", TERMS, detail=json_detail(error.msg), line=error.lineno,
                                column=error.colno)) from None
     except ValueError as error:  # e.g. a number beyond Python's digit limit
-        raise _Unreadable(str(error)) from None
+        found = too_long_integer(text)
+        if found is None:
+            raise _Unreadable(str(error)) from None
+        raise _Unreadable(term("json_number_too_long", TERMS, digits=found[0],
+                               limit=sys.get_int_max_str_digits())) from None
     except RecursionError:
         raise _Unreadable(term("json_too_deep", TERMS)) from None
 
