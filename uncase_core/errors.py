@@ -72,7 +72,7 @@ class Term:
 
     code: str
     english: str
-    params: Mapping[str, Param] = field(default_factory=lambda: MappingProxyType({}))
+    params: Mapping[str, Param] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def __str__(self) -> str:
         return self.english
@@ -321,7 +321,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "no_case_with_id": "no case with id {got}",
 })
 
-# The reader's own words for what JSON's and csv's readers say went wrong (their English, as Python words it).
+# What Python's JSON reader says went wrong, as terms (its English, as Python words it): a page translates them.
 JSON_DETAILS: Mapping[str, str] = MappingProxyType({
     "json_expecting_value": "Expecting value",
     "json_expecting_name": "Expecting property name enclosed in double quotes",
