@@ -99,8 +99,12 @@ _NO_PARAMS: Mapping[str, Param] = MappingProxyType({})
 
 
 def _clean(value: Param) -> Param:
+    """``value`` on one line (texts, places, and a term's English and params), as every part of a message is."""
     if isinstance(value, Place):
         return Place(one_line(value.where))
+    if isinstance(value, Term):
+        return Term(value.code, one_line(value.english),
+                    MappingProxyType({name: _clean(param) for name, param in value.params.items()}))
     return one_line(value) if isinstance(value, str) else value
 
 
