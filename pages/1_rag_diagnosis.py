@@ -5,6 +5,7 @@ import streamlit as st
 from ui.data_kinds import RAG
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.i18n import format_percent, translate
+from ui.input_errors import error_text
 from ui.layout import (
     ID_COLUMN_WIDTH,
     LABEL_COLUMN_WIDTH,
@@ -28,7 +29,7 @@ from ui.rag_view import (
 )
 from ui.rag_workspace import CASE_KEY, RagView
 from ui.room import REFRESH, ROOM_NAME, class_view, distribution_text, room_of, rooms
-from ui.session import current_workspace, finish_page, forget, keep, kept, run_saving, setup_page, t
+from ui.session import current_workspace, finish_page, forget, keep, kept, language, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core import rag
 from uncase_core.errors import InputError
@@ -69,7 +70,7 @@ def current_settings(show_errors: bool = True) -> rag.Settings:
         return rag.Settings.build(thresholds, weights, aggregation, gates, confidence)
     except InputError as error:
         if show_errors:
-            st.error(t("rag.settings_error", message=literal(error.message)))
+            st.error(t("rag.settings_error", message=error_text(error, language())))
         return rag.Settings.build(thresholds, None, aggregation, gates, confidence)
 
 
@@ -172,7 +173,7 @@ with st.sidebar:
         try:
             st.caption(t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights))))
         except InputError as error:
-            st.warning(literal(error.message))
+            st.warning(error_text(error, lang))
         kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"), options=list(rag.AGGREGATIONS),
              format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"),
              on_change=rerun_results, args=("rag_aggregation",))

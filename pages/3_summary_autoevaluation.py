@@ -6,6 +6,7 @@ import streamlit as st
 from ui.data_kinds import SUMMARIES
 from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import format_percent, translate
+from ui.input_errors import error_text
 from ui.labels import editor_base, mark_stored, new_cells
 from ui.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
 from ui.session import current_workspace, finish_page, forget, kept, language, run_saving, setup_page, t
@@ -135,7 +136,7 @@ with st.sidebar, st.expander(t("sum.paste_title")):
             block, notes = parse_judgement_block(pasted, block_kind)
             record = summary_edit(cases, "block", index, block=block_kind, data=block)
         except InputError as error:
-            st.error(t("sum.paste_failed", message=literal(error.message)))
+            st.error(t("sum.paste_failed", message=error_text(error, lang)))
         else:
             if store([record]):
                 st.session_state["sum_paste_notes"] = [read_note(note) for note in notes] or [t("sum.paste_ok")]

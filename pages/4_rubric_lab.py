@@ -6,6 +6,7 @@ import streamlit as st
 from ui.data_kinds import RUBRIC_HOLISTIC, RUBRIC_VERDICTS
 from ui.data_source import Loaded, read_new_upload
 from ui.i18n import format_number, translate
+from ui.input_errors import error_text
 from ui.layout import show_chart
 from ui.rubric_view import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
@@ -59,7 +60,7 @@ if generate:
     try:
         GeneratorSettings(**wanted)
     except InputError as problem:
-        error = problem.message
+        error = error_text(problem, lang)
     else:
         run_saving(regenerate)
 if verdict_upload is not None:
@@ -81,7 +82,7 @@ else:
     try:
         settings = GeneratorSettings(**made_with)
     except (InputError, TypeError) as problem:  # a stored value from an older version: back to the defaults
-        error = getattr(problem, "message", str(problem))
+        error = error_text(problem, lang) if isinstance(problem, InputError) else literal(problem)
         settings = GeneratorSettings(**DEFAULT_SIZES, **{kind: DEFAULTS[kind] for kind in FILTERS})
     verdicts, truth = generate_verdicts(settings)
     verdict_source = t("rub.generator_source")
@@ -91,7 +92,7 @@ holistic = workspace.data(RUBRIC_HOLISTIC) if workspace.has(RUBRIC_HOLISTIC) els
 # ---------------------------------------------------------------- sidebar: filters
 with st.sidebar:
     if error is not None:
-        st.error(t("rub.upload_failed", message=literal(error)))
+        st.error(t("rub.upload_failed", message=error))  # already markdown-safe
     st.download_button(t("rub.download"), verdicts_to_csv(verdicts), file_name="verdicts.csv", mime="text/csv",
                        width="stretch")
     st.subheader(t("rub.filters"))

@@ -18,6 +18,7 @@ from ui.data_source import (
     stored_upload_data,
 )
 from ui.i18n import format_number, format_percent, translate
+from ui.input_errors import error_text
 from ui.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row, show_chart
 from ui.rag_view import field_label, field_value, label_value, proportion_text
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
@@ -185,7 +186,7 @@ with st.expander(t("wb.splits_title")):
             assignment = assign_splits(cases, None if by == "(none)" else by, int(seed), shares)
             with_splits(dataset, assignment)  # refused here, with the place, rather than by the store
         except InputError as error:
-            st.error(literal(error.message))
+            st.error(error_text(error, lang))
         else:
             if store({"op": "splits", "assignment": assignment}):
                 st.rerun()
@@ -226,7 +227,7 @@ with st.form("wb_change"):
                 dataset, case_id, kind, unit_id, label_field, {"true": True, "false": False, "null": None}[new_value],
                 reason, author, datetime.now(UTC).isoformat(timespec="seconds"))
         except InputError as error:
-            st.error(literal(error.message))
+            st.error(error_text(error, lang))
         else:
             if store(record):
                 st.rerun()
@@ -246,7 +247,7 @@ if other is not None:
     try:
         changes = diff_datasets(dataset, other[0])
     except InputError as error:
-        st.error(t("rag.upload_failed", message=literal(error.message)))
+        st.error(t("rag.upload_failed", message=error_text(error, lang)))
     else:
         st.markdown(t("wb.diff_summary", added=len(changes.added), removed=len(changes.removed),
                       changed=len(changes.changed), labels=len(changes.label_changes)))

@@ -7,10 +7,11 @@ from ui.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.data_kinds import RAG, THRESHOLD_UPLOAD, WORKBENCH
 from ui.data_source import Loaded, stored_upload, stored_upload_data
 from ui.i18n import format_number, format_percent, translate
+from ui.input_errors import error_text
 from ui.layout import card_row, show_chart
 from ui.rag_view import proportion_text
 from ui.session import current_workspace, finish_page, kept, setup_page, t
-from ui.text import id_list, literal
+from ui.text import id_list
 from uncase_core.errors import InputError
 from uncase_core.rag import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag_cases import dataset_from_bytes
@@ -156,6 +157,6 @@ try:
     with st.expander(t("thr.all_cases", count=len(cases))):
         st.dataframe(_standing_rows(standings), hide_index=True, width="stretch")
 except InputError as error:
-    st.error(literal(error.message))
+    st.error(error_text(error, lang))
 
 finish_page()

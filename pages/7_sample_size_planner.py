@@ -4,9 +4,9 @@ import streamlit as st
 
 from ui.charts import half_width_chart
 from ui.i18n import format_count, format_percent
+from ui.input_errors import error_text
 from ui.layout import card_row, show_chart
 from ui.session import finish_page, kept, setup_page, t
-from ui.text import literal
 from uncase_core.errors import InputError
 from uncase_core.stats import (
     difference_interval,
@@ -43,7 +43,7 @@ try:
     needed = required_sample_size(expected, half_width, confidence)
     normal_needed = normal_sample_size(expected, half_width, confidence)
 except InputError as error:
-    st.error(literal(error.message))
+    st.error(error_text(error, lang))
     finish_page()
     st.stop()
 first, second = card_row(2, border=False)
@@ -86,7 +86,7 @@ with b:
 try:
     result = difference_interval(s1, n1, s2, n2, confidence)
 except InputError as error:
-    st.error(t("plan.compare_bad", message=literal(error.message)))
+    st.error(t("plan.compare_bad", message=error_text(error, lang)))
 else:
     if result.difference is None:
         st.info(t("plan.compare_na"))

@@ -6,11 +6,12 @@ import streamlit as st
 from ui.data_kinds import AGREEMENT_A, AGREEMENT_B
 from ui.data_source import Loaded, stored_upload, stored_upload_data
 from ui.i18n import format_number, format_percent, translate
+from ui.input_errors import error_text
 from ui.layout import card_row
 from ui.limits import check_count
 from ui.rag_view import proportion_text
 from ui.session import finish_page, kept, setup_page, t
-from ui.text import id_list, literal
+from ui.text import id_list
 from uncase_core.agreement import agreement_from_bytes
 from uncase_core.errors import InputError
 from uncase_core.jsonfiles import decode_text
@@ -68,13 +69,13 @@ else:
 try:
     matched = agreement_from_bytes(*files, field=None if field == "all" else field)
 except InputError as error:
-    st.error(t("rag.upload_failed", message=literal(error.message)))
+    st.error(t("rag.upload_failed", message=error_text(error, lang)))
     finish_page()
     st.stop()
 try:
     check_count("agreement", len(matched.pairs), files[1])
 except InputError as error:
-    st.error(t("rag.upload_failed", message=literal(error.message)))
+    st.error(t("rag.upload_failed", message=error_text(error, lang)))
     finish_page()
     st.stop()
 result = matched.agreement()

@@ -4,7 +4,8 @@ One sidebar block for every page that loads data. Loading over labelled data ask
 ("no" keeps the labels); what is loaded is stored in the workspace at once, so a reload
 or a restarted server brings back the same data (never the built-in default while the
 upload box still shows a file name). An upload that cannot be read leaves the page's data
-as it was and says why, naming the file, for as long as that file is in the box.
+as it was and says why, naming the file, for as long as that file is in the box; the error
+itself is kept, so the message follows the language when the person switches it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import streamlit as st
 
 from ui.data_kinds import DataKind
+from ui.input_errors import error_text
 from ui.limits import LIMITS, check_count, check_size
 from ui.session import current_workspace, kept, language, run_saving, t
 from ui.text import literal
@@ -73,7 +75,9 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
             loaded = read(data, upload.name)
             check_count(limit, count(loaded.data), upload.name)
         except InputError as error:
-            st.session_state[error_key] = (upload.file_id, error.message)
+            # The error, not its text, so it is said anew in the language of each run; a fresh copy, as the raised
+            # one's traceback would keep the reader's frames (and the uploaded bytes) alive while it is shown.
+            st.session_state[error_key] = (upload.file_id, error.located(error.source))
             loaded = None
         else:
             st.session_state.pop(error_key, None)
@@ -84,7 +88,7 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
         st.session_state.pop(error_key)
         error = None
     if error is not None:
-        st.error(t("rag.upload_failed", message=literal(error[1])))
+        st.error(t("rag.upload_failed", message=error_text(error[1], language())))
     return loaded
 
 

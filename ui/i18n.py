@@ -1,17 +1,25 @@
-"""Every string a person reads, in English and Spanish, looked up by key."""
+"""Every string a person reads, in English and Spanish, looked up by key.
+
+A language's catalogue is its page messages (ui/locale_<language>.py) and its bad-input messages
+(ui/locale_errors_<language>.py, the ``error.`` keys that ui/input_errors.py reads).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
-from ui.locale_en import MESSAGES as _EN
-from ui.locale_es import MESSAGES as _ES
+from ui.locale_en import MESSAGES as _PAGES_EN
+from ui.locale_errors_en import MESSAGES as _ERRORS_EN
+from ui.locale_errors_es import MESSAGES as _ERRORS_ES
+from ui.locale_es import MESSAGES as _PAGES_ES
 from ui.locale_lessons_en import MESSAGES as _LESSONS_EN
 from ui.locale_lessons_es import MESSAGES as _LESSONS_ES
 
-# One catalogue per language, from the main messages and the lesson runner's (kept apart: a long block of notes).
-EN: Mapping[str, str] = {**_EN, **_LESSONS_EN}
-ES: Mapping[str, str] = {**_ES, **_LESSONS_ES}
+# One catalogue per language: the pages' messages, the core's bad-input messages and the lesson runner's (kept in
+# modules of their own: long blocks of codes).
+EN: Mapping[str, str] = MappingProxyType({**_PAGES_EN, **_ERRORS_EN, **_LESSONS_EN})
+ES: Mapping[str, str] = MappingProxyType({**_PAGES_ES, **_ERRORS_ES, **_LESSONS_ES})
 
 LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}

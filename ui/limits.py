@@ -2,7 +2,9 @@
 
 Thirty people share one 2-core server, and every label change reruns the page over the
 whole dataset; past these sizes a page would stall for everyone. The command line has no
-such limits, so the refusal message names the command to use instead.
+such limits, so the refusal message names the command to use instead. The refusals are
+coded :class:`~uncase_core.errors.InputError` s, shown in the reader's language by
+:func:`ui.input_errors.error_text` as the core's are.
 """
 
 from __future__ import annotations
@@ -11,9 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ui.i18n import format_count, format_number
-from ui.session import language, t
-from uncase_core.errors import InputError
+from ui.input_errors import page_error
 
 # The server-wide cap (server.maxUploadSize in .streamlit/config.toml; a test keeps them equal).
 SERVER_MAX_UPLOAD_MB = 5
@@ -43,12 +43,11 @@ LIMITS: Mapping[str, PageLimit] = MappingProxyType({
 
 
 def check_size(page: str, data: bytes, name: str) -> bytes:
-    """``data`` unchanged, or an InputError in the user's language naming the file, the cap and the command."""
+    """``data`` unchanged, or an InputError naming the file, the cap and the command."""
     limit = LIMITS[page]
     if len(data) > limit.upload_bytes:
-        size = format_number(len(data) / 1024 / 1024, language(), 1)
-        raise InputError(t("limits.file_too_large", size=size, limit=limit.upload_mb, command=limit.command),
-                         source=name)
+        raise page_error("page_file_too_large", name, size=round(len(data) / 1024 / 1024, 1), limit=limit.upload_mb,
+                         command=limit.command)
     return data
 
 
@@ -56,6 +55,4 @@ def check_count(page: str, count: int, name: str) -> None:
     """Refuse a dataset with more items than the page handles live, naming the command to use instead."""
     limit = LIMITS[page]
     if count > limit.max_items:
-        lang = language()
-        raise InputError(t("limits.too_many", count=format_count(count, lang),
-                           limit=format_count(limit.max_items, lang), command=limit.command), source=name)
+        raise page_error("page_too_many_items", name, count=count, limit=limit.max_items, command=limit.command)
