@@ -205,11 +205,9 @@ def _finished(place: str, lesson: Lesson, total: int) -> None:
 
 def _footer(place: str, lesson: Lesson, finished: bool) -> None:
     workspace = current_workspace()
-    left, right = st.columns(2)
-    with left:
-        st.page_link(LESSONS_PAGE, label=t("lesson.all"), icon=":material/school:",
-                     query_params={QUERY_KEY: workspace.token})
-    right.button(t("lesson.leave"), key=f"{place}_leave", on_click=_leave, type="tertiary")
+    st.page_link(LESSONS_PAGE, label=t("lesson.all"), icon=":material/school:",
+                 query_params={QUERY_KEY: workspace.token})
+    st.button(t("lesson.leave"), key=f"{place}_leave", on_click=_leave, type="tertiary", icon=":material/logout:")
 
 
 def _options_label(kind: str, lang: str, field: str | None = None) -> Callable[[Any], str]:
@@ -244,7 +242,7 @@ def _answer_form(place: str, lesson: Lesson, step: Step, done: Progress) -> None
             if several:
                 st.caption(t("lesson.choose_all"))
                 st.multiselect(label, list(texts), default=[v for v in stored or () if v in texts], key=key,
-                               format_func=lambda i, texts=texts: texts[i])
+                               format_func=lambda i, texts=texts: texts[i], placeholder=t("lesson.choose"))
             else:
                 st.radio(label, list(texts), index=list(texts).index(stored) if stored in texts else None,
                          key=key, format_func=lambda i, texts=texts: texts[i])
@@ -263,7 +261,7 @@ def _answer_form(place: str, lesson: Lesson, step: Step, done: Progress) -> None
             choices = list(options or ())
             chosen = [tuple(v) if kind == "items" else v for v in stored or ()]
             st.multiselect(label, choices, default=[v for v in chosen if v in choices], key=key,
-                           format_func=_options_label(kind, lang),
+                           format_func=_options_label(kind, lang), placeholder=t("lesson.choose"),
                            max_selections=2 if kind == "case_pair" else None)
         st.form_submit_button(t("lesson.check"), type="primary", on_click=_store_answer,
                               args=(lesson, step, key, kind))

@@ -24,6 +24,7 @@ MESSAGES = {
         "The {page} page has nothing loaded for this lesson. Start the lesson again from the Lessons page."
     ),
     "lesson.answer": "Your answer",
+    "lesson.choose": "Choose one or more",
     "lesson.check": "Check my answer",
     "lesson.choose_all": "Choose every right option.",
     "lesson.percent_answer": "Your answer, in percent",

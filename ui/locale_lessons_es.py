@@ -20,6 +20,7 @@ MESSAGES = {
         "La página {page} no tiene cargado nada para esta lección. Vuelve a empezarla desde la página de lecciones."
     ),
     "lesson.answer": "Tu respuesta",
+    "lesson.choose": "Elige una o más",
     "lesson.check": "Comprobar mi respuesta",
     "lesson.choose_all": "Elige todas las opciones correctas.",
     "lesson.percent_answer": "Tu respuesta, en porcentaje",
