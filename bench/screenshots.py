@@ -27,7 +27,7 @@ from bench.layout_checks import WIDTHS, layout_problems  # noqa: E402
 
 PAGES = ("", "rag_diagnosis", "conversation_quality", "summary_autoevaluation", "rubric_lab", "dataset_workbench",
          "threshold_explorer", "sample_size_planner", "annotator_agreement", "workshop_room",
-         "judge_and_hand_labels")
+         "judge_and_hand_labels", "lessons")
 
 
 def settle(page) -> None:

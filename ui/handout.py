@@ -4,14 +4,15 @@ room (what to say, the usual wrong answer, timing), as one Markdown file in one 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from ui.i18n import translate
 from ui.lesson_notes import PAGE_NAMES
 from uncase_core.lessons import Lesson
 from uncase_core.scenarios import CONVERSATION_INDEX, RAG_INDEX, SUMMARY_INDEX, load_index
 
-INDEXES = {"rag": RAG_INDEX, "conversations": CONVERSATION_INDEX, "summaries": SUMMARY_INDEX}
-ALL_KEYS = {"rag": "rag.all_scenarios", "conversations": "conv.all_scenarios"}
+INDEXES = MappingProxyType({"rag": RAG_INDEX, "conversations": CONVERSATION_INDEX, "summaries": SUMMARY_INDEX})
+ALL_KEYS = MappingProxyType({"rag": "rag.all_scenarios", "conversations": "conv.all_scenarios"})
 
 
 def scenario_name(page: str, scenario: str, language: str) -> str:

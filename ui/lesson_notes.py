@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ui.i18n import format_number, format_percent, has_key, translate
@@ -18,12 +19,12 @@ from uncase_core.lesson_checks import CHECK_NOTES
 from uncase_core.notes import Note
 
 # The parameter a note counts with, where it is not ``count``: its singular wording is ``<key>.one``.
-COUNTED_BY: Mapping[str, str] = {
+COUNTED_BY: Mapping[str, str] = MappingProxyType({
     "too_few_label_changes": "changed", "too_few_cases": "given", "too_few_items": "given",
     "too_few_labels": "labelled",
-}
+})
 # Names the core passes that the catalogue translates, by parameter: the key of each value.
-NAMED: Mapping[str, tuple[str, ...]] = {
+NAMED: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "dimension": ("metric.{}", "conv.metric.{}", "sum.metric.{}"),
     "metric": ("metric.{}", "conv.metric.{}", "sum.metric.{}"),
     "gate": ("lesson.gate.{}",),
@@ -33,12 +34,12 @@ NAMED: Mapping[str, tuple[str, ...]] = {
     "kind": ("lesson.kind.{}",),
     "what": ("lesson.part.{}",),
     "reason": ("lesson.reason.{}",),
-}
-PAGE_NAMES: Mapping[str, str] = {
+})
+PAGE_NAMES: Mapping[str, str] = MappingProxyType({
     "rag": "nav.rag", "conversations": "nav.conversations", "summaries": "nav.summaries", "rubrics": "nav.rubrics",
     "workbench": "nav.datasets", "thresholds": "nav.thresholds", "planner": "nav.planner",
     "agreement": "nav.agreement", "judge": "nav.judge",
-}
+})
 
 
 def _specs(code: str) -> dict[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import streamlit as st
@@ -40,28 +41,28 @@ PROGRESS_PREFIX = "lesson_progress_"
 
 # The page each lesson name stands for, its title key (how ui.session knows which page is running) and the prefix
 # of its stored settings.
-PAGE_FILES: Mapping[str, str] = {
+PAGE_FILES: Mapping[str, str] = MappingProxyType({
     "rag": "pages/1_rag_diagnosis.py", "conversations": "pages/2_conversation_quality.py",
     "summaries": "pages/3_summary_autoevaluation.py", "rubrics": "pages/4_rubric_lab.py",
     "workbench": "pages/5_dataset_workbench.py", "thresholds": "pages/6_threshold_explorer.py",
     "planner": "pages/7_sample_size_planner.py", "agreement": "pages/8_annotator_agreement.py",
     "judge": "pages/10_judge_and_hand_labels.py",
-}
-PAGE_OF_TITLE: Mapping[str, str] = {
+})
+PAGE_OF_TITLE: Mapping[str, str] = MappingProxyType({
     "rag.title": "rag", "conv.title": "conversations", "sum.title": "summaries", "rub.title": "rubrics",
     "wb.title": "workbench", "thr.title": "thresholds", "plan.title": "planner", "agr.title": "agreement",
     "judge.title": "judge",
-}
-SETTING_PREFIX: Mapping[str, str] = {
+})
+SETTING_PREFIX: Mapping[str, str] = MappingProxyType({
     "rag": "rag_", "conversations": "conv_", "summaries": "sum_", "rubrics": "rub_", "workbench": "wb_",
     "thresholds": "thr_", "planner": "plan_", "agreement": "agr_", "judge": "judge_",
-}
+})
 # Where each page keeps the data a lesson starts from, and the choice its own data block calls it by (so that
 # a language switch reads the same built-in data again in the other language).
-DATA_KIND: Mapping[str, DataKind] = {
+DATA_KIND: Mapping[str, DataKind] = MappingProxyType({
     "rag": RAG, "conversations": CONVERSATIONS, "summaries": SUMMARIES, "workbench": WORKBENCH,
     "thresholds": WORKBENCH, "judge": JUDGE,
-}
+})
 PAGE_ALL = "__all__"  # the RAG and conversation pages' "all scenarios" choice
 
 

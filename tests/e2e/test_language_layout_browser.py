@@ -27,7 +27,7 @@ TITLES = {"app.py": "home.title", "pages/1_rag_diagnosis.py": "rag.title",
           "pages/4_rubric_lab.py": "rub.title", "pages/5_dataset_workbench.py": "wb.title",
           "pages/6_threshold_explorer.py": "thr.title", "pages/7_sample_size_planner.py": "plan.title",
           "pages/8_annotator_agreement.py": "agr.title", "pages/9_workshop_room.py": "room.title",
-          "pages/10_judge_and_hand_labels.py": "judge.title"}
+          "pages/10_judge_and_hand_labels.py": "judge.title", "pages/11_lessons.py": "lessons.title"}
 WITH_METRICS = ("pages/1_rag_diagnosis.py", "pages/2_conversation_quality.py", "pages/3_summary_autoevaluation.py",
                 "pages/5_dataset_workbench.py", "pages/6_threshold_explorer.py", "pages/7_sample_size_planner.py",
                 "pages/8_annotator_agreement.py", "pages/10_judge_and_hand_labels.py")
