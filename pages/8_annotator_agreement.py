@@ -37,6 +37,8 @@ workspace = current_workspace()
 # A label change reruns these fragments only: the sidebar stays as it is in the browser.
 RESULT_FRAGMENTS = ["agr_figures", "agr_labels", "agr_tables", "agr_data_actions", "agr_saved_status"]
 REFUSED_NOTE = "agr_refused_note"
+# The boxes and what they label first, where a phone shows them without scrolling the table; which unit it is last.
+COLUMN_ORDER = ["a", "b", "differ", "label", "text", "kind", "id"]
 
 
 def rerun_results() -> None:
@@ -220,7 +222,7 @@ def labels() -> None:
     # Rows tall enough to read each text in full (and the kind and label names in their narrow columns).
     height_of_row = row_height((list(table["text"]), text_width), (list(table["kind"]), LABEL_COLUMN_WIDTH),
                                (list(table["label"]), LABEL_COLUMN_WIDTH))
-    st.data_editor(table, column_config=columns, hide_index=True, column_order=list(table.columns),
+    st.data_editor(table, column_config=columns, hide_index=True, column_order=COLUMN_ORDER,
                    row_height=height_of_row, height=table_height(len(rows), height_of_row), num_rows="fixed",
                    width="stretch", key=key, on_change=rerun_results)
 
