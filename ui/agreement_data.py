@@ -285,13 +285,21 @@ class AgreementView:
         index = self.workspace.setting(CASE_KEY, 0)
         return index if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < count else 0
 
+    def shown(self) -> tuple[Pair, CaseRef] | None:
+        """The pair and the case its table shows (the stored ``agr_case``), or None when there is no pair."""
+        pair = self.pair
+        if pair is None:
+            return None
+        cases = pair_cases(pair)
+        return (pair, cases[self.case_index(len(cases))]) if cases else None
+
     def case(self) -> CaseRef | None:
-        cases = self.cases()
-        return cases[self.case_index(len(cases))] if cases else None
+        shown = self.shown()
+        return None if shown is None else shown[1]
 
     def rows(self, field: str) -> tuple[Row, ...]:
-        ref = self.case()
-        return () if ref is None else case_rows(self.pair, ref, field)  # type: ignore[arg-type]
+        shown = self.shown()
+        return () if shown is None else case_rows(*shown, field)
 
     def _stamp(self) -> str:
         """What changes when new data is loaded: then the tables start over."""
@@ -308,13 +316,16 @@ class AgreementView:
     def editor_table(self, field: str, has_widget_state: bool) -> pd.DataFrame:
         """The table to give the editor this run: its base (see :mod:`ui.labels`), with the marks of the labels
         as they are now (the base's boxes plus the edits the editor reports are what the person sees)."""
-        ref, pair = self.case(), self.pair
-        rows = self.rows(field)
+        shown = self.shown()
+        if shown is None:
+            raise ValueError("no pair to show")  # the page shows the table only when it has a pair
+        pair, ref = shown
+        rows = case_rows(pair, ref, field)
         base = editor_base(self.workspace.editors, self.editor_key(field), has_widget_state,
-                           lambda: rows_frame(pair, ref, rows, self.language))  # type: ignore[arg-type]
+                           lambda: rows_frame(pair, ref, rows, self.language))
         table = base.copy()
         table["differ"] = pd.Series([DIFFER if differs(*row_labels(pair, ref, row)) else "" for row in rows],
-                                    dtype="string")  # type: ignore[arg-type]
+                                    dtype="string")
         return table
 
     def pending(self, state: Mapping[str, Any], field: str
@@ -325,11 +336,11 @@ class AgreementView:
         widget_state = state.get(key) if key in state else None
         records: list[dict[str, Any]] = []
         refused: list[Refused] = []
-        ref = self.case()
-        if ref is None:
+        shown = self.shown()
+        if shown is None:
             return records, refused, (key, widget_state)
-        pair = self.pair
-        rows = case_rows(pair, ref, field)  # type: ignore[arg-type]
+        pair, ref = shown
+        rows = case_rows(pair, ref, field)
         for number, column, value in new_cells(self.workspace.editors, key, widget_state):
             if column not in ANNOTATORS or number >= len(rows):
                 continue
@@ -340,8 +351,8 @@ class AgreementView:
                 refused.append(Refused(column, ref.id, row))
                 continue
             # A box set to the label already stored (e.g. by another tab) changes nothing: nothing to store.
-            if row_labels(pair, ref, row)[ANNOTATORS.index(column)] != label:  # type: ignore[arg-type]
-                records.append(agreement_label(pair, column, case, row.kind, unit, row.field, label))  # type: ignore[arg-type]
+            if row_labels(pair, ref, row)[ANNOTATORS.index(column)] != label:
+                records.append(agreement_label(pair, column, case, row.kind, unit, row.field, label))
         return records, refused, (key, widget_state)
 
     def apply_editor_states(self, state: Mapping[str, Any], field: str) -> list[Refused]:
@@ -354,9 +365,10 @@ class AgreementView:
         records, refused, (key, widget_state) = self.pending(state, field)
         if records:
             if self.source == "upload" and not self.in_step():
-                (_, name_a), (_, name_b) = uploaded_files(self.workspace)  # type: ignore[misc]
-                self.workspace.replace(self.kind, self.loaded(), f"{name_a} + {name_b}", "upload",
-                                       {"files": [name_a, name_b]})
+                files, loaded = uploaded_files(self.workspace), self.loaded()
+                if files is not None and loaded is not None:  # (the table shows only then)
+                    names = [name for _, name in files]
+                    self.workspace.replace(self.kind, loaded, " + ".join(names), "upload", {"files": names})
             self.workspace.edit(self.kind, records, lambda: (builtin_pair(self.language), "builtin", "builtin"))
         mark_stored(self.workspace.editors, key, widget_state)
         return refused
