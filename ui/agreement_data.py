@@ -213,9 +213,11 @@ class AgreementView:
         self.source = source if source in SOURCES else SOURCES[0]
         self.language = language if language in LANGUAGES else "en"
         self.kind: DataKind = AGREEMENT_PAIR if self.source == "builtin" else AGREEMENT_UPLOADED_PAIR
-        # The uploads are read once per view (a page run); an unreadable file raises when the pair is asked for.
+        # The files are read once per view (a page run); an unreadable upload raises when the pair is asked for.
+        self._builtin: Pair | None = None
         self._uploads: Pair | None = None
         self._upload_error: InputError | None = None
+        self._compared: tuple[Any, bool] | None = None  # (the stored pair as loaded, whether the uploads hold it)
         if self.source == "upload":
             try:
                 self._uploads = read_uploads(workspace)
@@ -228,7 +230,9 @@ class AgreementView:
         """The pair as the source gives it, before any edit: the built-in pair, or the two uploads read (None
         while one is missing; InputError naming a file that cannot be read)."""
         if self.source == "builtin":
-            return builtin_pair(self.language)
+            if self._builtin is None:
+                self._builtin = builtin_pair(self.language)
+            return self._builtin
         if self._upload_error is not None:
             raise self._upload_error
         return self._uploads
@@ -239,7 +243,10 @@ class AgreementView:
             return False
         if self.source == "builtin":
             return True
-        return self._upload_error is None and self._uploads == self.workspace.original(self.kind)
+        stored = self.workspace.original(self.kind)
+        if self._compared is None or self._compared[0] is not stored:  # compared once per stored pair
+            self._compared = (stored, self._upload_error is None and self._uploads == stored)
+        return self._compared[1]
 
     @property
     def pair(self) -> Pair | None:
@@ -369,7 +376,7 @@ class AgreementView:
                 if files is not None and loaded is not None:  # (the table shows only then)
                     names = [name for _, name in files]
                     self.workspace.replace(self.kind, loaded, " + ".join(names), "upload", {"files": names})
-            self.workspace.edit(self.kind, records, lambda: (builtin_pair(self.language), "builtin", "builtin"))
+            self.workspace.edit(self.kind, records, lambda: (self.loaded(), "builtin", "builtin"))
         mark_stored(self.workspace.editors, key, widget_state)
         return refused
 
