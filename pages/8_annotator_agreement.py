@@ -18,7 +18,7 @@ from ui.agreement_data import (
     builtin_pair,
     changed_labels,
 )
-from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR
+from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, DataKind
 from ui.data_source import Loaded, Source, confirm_replace, follow_language, read_new_upload
 from ui.i18n import format_number, format_percent, translate
 from ui.layout import ID_COLUMN_WIDTH, LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
@@ -56,7 +56,7 @@ def _label(value: object) -> str:
     return t(f"agr.value.{str(value).lower()}") if isinstance(value, bool) else str(value)
 
 
-def upload_box(side: str, kind) -> None:
+def upload_box(side: str, kind: DataKind) -> None:
     """One annotator's file, kept as its text as soon as it is read (read as a pair with the other one below).
 
     Replacing a file over labels changed in the uploaded pair asks first.
