@@ -192,3 +192,48 @@ def test_replaying_answers_and_undos_matches_a_stack(steps):
                                                                DATASET.cases[2].claims[unit].label("correct"))
         in_effect = [a.value for a in answers if a.op == "label" and a.unit == unit]
         assert in_effect == ([given[-1]] if given and given[-1] is not None else [])
+
+
+# ---------------------------------------------------------------- the agreement page: one annotator's label
+
+
+def _agreement_pair():
+    from uncase_core.lesson_data import lesson_data
+
+    return lesson_data("agreement", "builtin", "en")
+
+
+def test_an_agreement_record_changes_one_annotator_s_label_only():
+    pair = _agreement_pair()
+    record = edits.agreement_label(pair, "b", 3, "claims", 2, "supported", True)  # both said no
+    assert record == {"op": "label", "annotator": "b", "case": 3, "case_id": pair[1].cases[3].id, "kind": "claims",
+                      "unit": 2, "unit_id": pair[1].cases[3].claims[2].id, "field": "supported", "value": True}
+    a, b = edits.apply_agreement_edit(pair, record)
+    assert a is pair[0]
+    assert b == edits.apply_rag_edit(pair[1], record) != pair[1]
+    assert b.cases[3].claims[2].label("supported") is True
+    again = edits.apply_agreement_edit((a, b), {**record, "annotator": "a", "case_id": pair[0].cases[3].id,
+                                                "unit_id": pair[0].cases[3].claims[2].id, "value": None})
+    assert again[0].cases[3].claims[2].label("supported") is None and again[1] == b
+
+
+@pytest.mark.parametrize(("change", "where", "problem"), [
+    ({"annotator": "c"}, "annotator", 'expected "a" or "b"'),
+    ({"annotator": ["a"]}, "annotator", 'expected "a" or "b"'),
+    ({"case": 23}, "case", "no case at position 23"),  # B has 23 cases: A's last one is not B's
+    ({"unit_id": "p9"}, "unit_id", "that position holds"),
+    ({"value": 1}, "value", "expected true, false or null"),
+    ({"op": "revision"}, "op", "unknown edit 'revision'"),
+])
+def test_an_agreement_record_that_does_not_fit_is_refused_with_the_place(change, where, problem):
+    pair = _agreement_pair()
+    record = {**edits.agreement_label(pair, "b", 0, "passages", 0, "relevant", False), **change}
+    with pytest.raises(InputError) as error:
+        edits.apply_agreement_edit(pair, record)
+    assert error.value.where == where and problem in error.value.problem
+    record = edits.agreement_label(pair, "a", 0, "passages", 0, "relevant", False)
+    del record["annotator"]
+    with pytest.raises(InputError, match='missing "annotator"'):
+        edits.apply_agreement_edit(pair, record)
+    with pytest.raises(InputError, match='expected "a" or "b"'):
+        edits.agreement_label(pair, "x", 0, "passages", 0, "relevant", False)

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.store_backends import BACKENDS, store_url
+from ui.agreement_data import builtin_pair
 from ui.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
 from ui.judge_data import builtin_set
 from ui.workspace import Workspace
@@ -166,6 +167,7 @@ def test_every_data_kind_reads_back_what_it_writes(name):
         "workbench_compare": load_workbench("en"), "conversations": (load_conversation(load_index(
             CONVERSATION_INDEX)[0], "en"),), "summaries": _summaries(),
         "agreement_a": '{"id": "a"}', "agreement_b": "línea\n",
+        "agreement_pair": builtin_pair("es"), "agreement_uploaded_pair": builtin_pair("en"),
         "judge": builtin_set("es"),
         "judge_verdicts": "case_id,unit_id,dimension,judge_verdict\r\nx,c1,correctness,\r\n",
         "judge_ragas": 'user_input,faithfulness\n"¿Cuánto tarda?",NaN\n',

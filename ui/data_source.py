@@ -123,7 +123,7 @@ def changed_items(original: Sequence[Any], current: Sequence[Any]) -> int:
     return sum(1 for before, now in zip(original, current, strict=True) if before != now)
 
 
-def _confirm(key: str, changes: int, candidate: Loaded | None) -> Loaded | None:
+def confirm_replace(key: str, changes: int, candidate: Loaded | None) -> Loaded | None:
     """The data to switch to in this run; while labels would be lost, ask first (yes/no) and wait."""
     pending_key = f"{key}_pending"
     if candidate is not None:
@@ -170,7 +170,7 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
                                     source.count) or requested
     current = workspace.data(source.kind) if workspace.has(source.kind) else default().data
     original = workspace.original(source.kind) if workspace.has(source.kind) else current
-    chosen = _confirm(f"{source.prefix}_replace", source.changes(original, current), requested)
+    chosen = confirm_replace(f"{source.prefix}_replace", source.changes(original, current), requested)
     if chosen is not None and run_saving(lambda: workspace.replace(
             source.kind, chosen.data, chosen.source, chosen.source_kind,
             {**chosen.meta, **({"language": language()} if chosen.source_kind in BUILT_IN else {})})):

@@ -16,7 +16,9 @@ from typing import Any
 
 import streamlit as st
 
+from ui.agreement_data import changed_cases, current_pair, original_pair
 from ui.data_kinds import (
+    AGREEMENT_PAIR,
     CONVERSATIONS,
     JUDGE,
     JUDGE_RAGAS,
@@ -154,8 +156,6 @@ def page_data(workspace: Workspace, page: str) -> tuple[Any, Any] | None:
         verdicts = _generated_verdicts(made_with)
         return verdicts, verdicts
     if page == "agreement":
-        from ui.agreement_data import current_pair, original_pair
-
         pair = current_pair(workspace)
         return None if pair is None else (pair, original_pair(workspace))
     if page == "thresholds":
@@ -205,9 +205,8 @@ def start_plan(lesson: Lesson, language: str) -> Start:
     if page == "planner":
         return Start(None, None, "", "", settings)
     if page == "agreement":
-        from ui.agreement_data import lesson_start
-
-        return lesson_start(lesson, language)
+        return Start(AGREEMENT_PAIR, lesson_data(page, scenario, language), "builtin", "builtin",
+                     {"agr_source": "builtin"})
     data = lesson_data(page, scenario, language)
     if page in ("rag", "conversations"):
         source, source_kind = (PAGE_ALL, "all") if scenario == ALL else (scenario, "scenario")
@@ -232,7 +231,9 @@ def changes_lost(workspace: Workspace, plan: Start) -> int:
             count += 1
             continue
         data, original = workspace.data(kind), workspace.original(kind)
-        if hasattr(data, "cases"):
+        if kind is AGREEMENT_PAIR:
+            count += changed_cases(original, data)
+        elif hasattr(data, "cases"):
             count += changed_items(original.cases, data.cases)
         elif isinstance(data, tuple | list):
             count += changed_items(original, data)

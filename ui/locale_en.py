@@ -1416,4 +1416,30 @@ MESSAGES = {
         "- An unbiased judge's own interval does contain the truth: the judge alone fails through bias, not noise. "
         "Nothing but hand labels tells you a real judge's bias."
     ),
+    # ---------------------------------------------------------------- annotator agreement: editing both labels
+    "agr.labels_title": "Both annotators' labels",
+    "agr.labels_help": (
+        "One row per label, one case at a time. Tick or untick a box in annotator A's or B's column and every "
+        "figure on this page follows; {differ} marks where the two disagree. Changes are kept in your workspace."
+    ),
+    "agr.col.a": "Annotator A",
+    "agr.col.a_help": "A's label: ticked is yes, unticked is no, empty is not labelled.",
+    "agr.col.b": "Annotator B",
+    "agr.col.b_help": "B's label: ticked is yes, unticked is no, empty is not labelled.",
+    "agr.col.differ_help": "Marked where A and B gave this unit different labels.",
+    "agr.col.kind": "Unit",
+    "agr.kind.passages": "Passage",
+    "agr.kind.claims": "Claim",
+    "agr.kind.reference_facts": "Fact",
+    "agr.case_missing_a": "Annotator A's file has no case {case}: A's column cannot be changed here.",
+    "agr.case_missing_b": "Annotator B's file has no case {case}: B's column cannot be changed here.",
+    "agr.refused": (
+        "Annotator {annotator}'s file has no unit {unit} in case {case}, so that box was not changed: each "
+        "annotator labels the units of their own file."
+    ),
+    "agr.no_rows": "This case has no unit with this label.",
+    "agr.changed": "{count} labels changed from the files as loaded (Reset labels, in the sidebar, undoes them).",
+    "agr.changed.one": "1 label changed from the files as loaded (Reset labels, in the sidebar, undoes it).",
+    "agr.download_a": "Download annotator A's labels",
+    "agr.download_b": "Download annotator B's labels",
 }

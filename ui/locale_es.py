@@ -1492,4 +1492,37 @@ MESSAGES = {
         "- El intervalo propio de un juez sin sesgo sí contiene el valor real: el juez solo falla por sesgo, no por "
         "ruido. Solo las etiquetas manuales te dicen el sesgo de un juez real."
     ),
+    # ---------------------------------------------------------------- annotator agreement: editing both labels
+    "agr.labels_title": "Etiquetas de los dos anotadores",
+    "agr.labels_help": (
+        "Una fila por etiqueta, un caso cada vez. Marca o desmarca una casilla en la columna del anotador A o "
+        "del B y todas las cifras de esta página la siguen; {differ} señala dónde no coinciden. Los cambios se "
+        "guardan en tu espacio de trabajo."
+    ),
+    "agr.col.a": "Anotador A",
+    "agr.col.a_help": "La etiqueta de A: marcada es sí, desmarcada es no, vacía es sin etiquetar.",
+    "agr.col.b": "Anotador B",
+    "agr.col.b_help": "La etiqueta de B: marcada es sí, desmarcada es no, vacía es sin etiquetar.",
+    "agr.col.differ_help": "Señalada donde A y B pusieron etiquetas distintas a esta unidad.",
+    "agr.col.kind": "Unidad",
+    "agr.kind.passages": "Pasaje",
+    "agr.kind.claims": "Afirmación",
+    "agr.kind.reference_facts": "Hecho",
+    "agr.case_missing_a": "El fichero del anotador A no tiene el caso {case}: aquí su columna no se puede cambiar.",
+    "agr.case_missing_b": "El fichero del anotador B no tiene el caso {case}: aquí su columna no se puede cambiar.",
+    "agr.refused": (
+        "El fichero del anotador {annotator} no tiene la unidad {unit} en el caso {case}, así que esa casilla no "
+        "cambió: cada anotador etiqueta las unidades de su propio fichero."
+    ),
+    "agr.no_rows": "Este caso no tiene ninguna unidad con esta etiqueta.",
+    "agr.changed": (
+        "{count} etiquetas cambiadas respecto a los ficheros cargados («Restablecer etiquetas», en la barra "
+        "lateral, las deshace)."
+    ),
+    "agr.changed.one": (
+        "1 etiqueta cambiada respecto a los ficheros cargados («Restablecer etiquetas», en la barra lateral, "
+        "la deshace)."
+    ),
+    "agr.download_a": "Descargar las etiquetas del anotador A",
+    "agr.download_b": "Descargar las etiquetas del anotador B",
 }

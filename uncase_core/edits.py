@@ -15,6 +15,8 @@ Records by page:
 
 * RAG cases (``apply_rag_edit``): ``{"op": "label", "case", "case_id", "kind", "unit",
   "unit_id", "field", "value"}``;
+* the annotator agreement page (``apply_agreement_edit``): the RAG ``"label"`` record with
+  ``"annotator": "a" | "b"``, applied to that annotator's dataset of the pair ``(A, B)``;
 * the judge page (``apply_judge_edit``): the same ``"label"`` record, and ``{"op": "skip",
   "case", "case_id", "kind", "unit", "unit_id", "field", "value"}`` with ``value`` true (the
   person skipped the unit when it was offered) or false (that skip taken back); a skip changes
@@ -172,6 +174,37 @@ def apply_rag_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
         return dataset
     units[position] = units[position].with_label(field, value)
     return dataset.with_case(case_index, case.with_units(kind, tuple(units)))
+
+
+# ---------------------------------------------------------------- the agreement page: two annotators' labels
+
+ANNOTATORS = ("a", "b")  # the positions of the pair (A, B), as the records name them
+
+
+def agreement_label(pair: Sequence[RagDataset], annotator: str, case: int, kind: str, unit: int, field: str,
+                    value: bool | None) -> dict[str, Any]:
+    """The record for setting one label of one annotator (``"a"`` or ``"b"``) in the pair ``(A, B)``.
+
+    ``case`` and ``unit`` are positions in that annotator's dataset; the record is checked by applying it.
+    """
+    if annotator not in ANNOTATORS:
+        raise InputError(f'expected "a" or "b", got {annotator!r}', "annotator")
+    label = rag_label(pair[ANNOTATORS.index(annotator)], case, kind, unit, field, value)
+    edit = {"op": "label", "annotator": annotator, **label}  # the label's own "op" is the same
+    apply_agreement_edit(tuple(pair), edit)
+    return edit
+
+
+def apply_agreement_edit(pair: tuple[RagDataset, RagDataset], edit: Edit) -> tuple[RagDataset, RagDataset]:
+    """One label of one annotator, as :func:`apply_rag_edit` sets it in a dataset; the other is untouched."""
+    _op(edit, ("label",))
+    annotator = _get(edit, "annotator")
+    if annotator not in ANNOTATORS:
+        raise InputError(f'expected "a" or "b", got {annotator!r}', "annotator")
+    side = ANNOTATORS.index(annotator)
+    changed = list(pair)
+    changed[side] = apply_rag_edit(pair[side], edit)
+    return changed[0], changed[1]
 
 
 # ---------------------------------------------------------------- the judge page
