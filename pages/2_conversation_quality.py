@@ -1,6 +1,5 @@
 """Synthetic conversation quality (document 000): four metrics, two gates, Q = min(...)."""
 
-import json
 
 import pandas as pd
 import streamlit as st
@@ -25,6 +24,7 @@ from uncase_core.claims import label_claim
 from uncase_core.conversations import conversations_from_bytes, conversations_to_text
 from uncase_core.edits import conversation_claim, conversation_turn
 from uncase_core.evaluator import DEFAULT_MEMORIZATION_LIMIT, DEFAULT_THRESHOLDS, METRICS, Evaluator
+from uncase_core.jsonfiles import dumps_json
 from uncase_core.scenarios import CONVERSATION_INDEX, load_conversation, load_index
 
 ALL = "__all__"
@@ -122,7 +122,7 @@ if len(conversations) > 1:
     st.markdown(t("conv.certificate", digest=report.certificate_hash))
     st.caption(t("conv.certificate_help"))
     with downloads:
-        st.download_button(t("conv.download_report"), json.dumps(report.to_dict(), ensure_ascii=False, indent=2),
+        st.download_button(t("conv.download_report"), dumps_json(report.to_dict()),
                            file_name="conversation-report.json", mime="application/json", width="stretch")
     kept(st.selectbox, INDEX_KEY, 0, t("conv.inspect"), options=list(range(len(conversations))),
          format_func=lambda i: conversation_name(conversations[i].id, markdown=False))

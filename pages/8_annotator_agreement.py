@@ -17,6 +17,7 @@ from ui.agreement_data import (
     AgreementView,
     builtin_pair,
     changed_labels,
+    uploaded_text,
 )
 from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, DataKind
 from ui.data_source import Loaded, Source, confirm_replace, follow_language, read_new_upload
@@ -31,7 +32,7 @@ from ui.text import id_list, literal
 from uncase_core.agreement import match_labels
 from uncase_core.errors import InputError
 from uncase_core.jsonfiles import decode_text
-from uncase_core.rag_cases import dataset_to_text, file_extension
+from uncase_core.rag_cases import dataset_from_text, dataset_to_text, file_extension
 
 lang = setup_page("agr.title")
 workspace = current_workspace()
@@ -64,9 +65,19 @@ def upload_box(side: str, kind: DataKind) -> None:
 
     Replacing a file over labels changed in the uploaded pair asks first.
     """
+    def read(data: bytes, name: str) -> Loaded:
+        # Read as a labelled dataset now, and matched with the other file when there is one: a file refused here
+        # is never stored, so the pair shown before stays (as the message says).
+        text = _as_text(data, name)
+        dataset = dataset_from_text(text, name)
+        other = uploaded_text(workspace, AGREEMENT_B if kind is AGREEMENT_A else AGREEMENT_A)
+        if other is not None:
+            others = dataset_from_text(*other)
+            match_labels(*((dataset, others) if kind is AGREEMENT_A else (others, dataset)))
+        return Loaded(text, name, "upload")
+
     loaded = read_new_upload(f"agr_upload_{side}", "agreement", t(f"agr.upload_{side}"), t("agr.upload_help"),
-                             ("json", "jsonl"), lambda data, name: Loaded(_as_text(data, name), name, "upload"),
-                             count=lambda text: 0)
+                             ("json", "jsonl"), read, count=lambda text: 0)
     changes = AgreementView(workspace, "upload", lang).changed_cases() if loaded is not None else 0
     chosen = confirm_replace(f"agr_replace_{side}", changes, loaded)
     if chosen is not None:

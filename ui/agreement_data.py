@@ -79,6 +79,12 @@ def uploaded_files(workspace: Workspace) -> tuple[tuple[str, str], tuple[str, st
     return files[0], files[1]
 
 
+def uploaded_text(workspace: Workspace, kind: DataKind) -> tuple[str, str] | None:
+    """``(text, file name)`` of one annotator's uploaded file, or None."""
+    stored = workspace.source(kind)
+    return None if stored is None else (workspace.data(kind), stored[0])
+
+
 def read_uploads(workspace: Workspace) -> Pair | None:
     """The pair the two uploaded files hold (None while either is missing); InputError names a file that is not a
     RAG dataset."""

@@ -10,7 +10,6 @@ language.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -20,6 +19,7 @@ import streamlit as st
 from ui.i18n import LANGUAGES, guess_language, translate
 from ui.text import literal
 from ui.workspace import LANGUAGE, Workspace
+from uncase_core.jsonfiles import dumps_json
 from uncase_store import (
     CorruptWorkspace,
     Store,
@@ -337,7 +337,7 @@ def _status(workspace: Workspace) -> None:
         st.caption(t("store.link_help"))
         st.code(resume_link(workspace), language=None, wrap_lines=True)
         st.download_button(t("store.download_all"), key="workspace_download", width="stretch",
-                           data=lambda: json.dumps(workspace.to_document(), ensure_ascii=False, indent=2),
+                           data=lambda: dumps_json(workspace.to_document()),
                            file_name=f"uncase-workspace-{datetime.now():%Y%m%d-%H%M}.json",
                            mime="application/json", on_click="ignore")
         st.button(t("store.start_fresh"), key="workspace_fresh", on_click=start_fresh, width="stretch",
