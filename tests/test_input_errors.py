@@ -103,7 +103,8 @@ def test_codes_are_snake_case():
     assert len(PROBLEMS) > 100 and len(TERMS) > 100
     assert [code for code in PROBLEMS if not _CODE.fullmatch(code)] == []
     assert [code for code in TERMS if not _TERM_CODE.fullmatch(code)] == []
-    assert {"page_file_too_large", "page_too_many_items"} == PAGE_CODES
+    assert {"page_file_too_large", "page_too_many_items", "page_stored_unknown_data", "page_stored_wrong_format",
+            "page_stored_edit_without_data", "page_stored_takes_no_edits"} == PAGE_CODES
     assert not PAGE_CODES & set(PROBLEMS)
 
 

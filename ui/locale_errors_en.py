@@ -433,4 +433,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "error.page_too_many_items": (
         "{count} items is more than this page handles live ({limit}). Use the command line instead: {command}"
     ),
+    # ui.workspace: a stored row the playground cannot use
+    "error.page_stored_unknown_data": "this playground keeps no data under that name",
+    "error.page_stored_wrong_format": "format {found}, expected {expected}",
+    "error.page_stored_edit_without_data": "an edit of {name}, which holds no data",
+    "error.page_stored_takes_no_edits": "{name} takes no edits",
 })

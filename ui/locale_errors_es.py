@@ -468,4 +468,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
         "{count} elementos son más de los que esta página maneja en vivo ({limit}). Usa la línea de órdenes: "
         "{command}"
     ),
+    # ui.workspace: una fila guardada que el playground no puede usar
+    "error.page_stored_unknown_data": "este playground no guarda datos con ese nombre",
+    "error.page_stored_wrong_format": "formato {found}, se esperaba {expected}",
+    "error.page_stored_edit_without_data": "una edición de {name}, que no tiene datos",
+    "error.page_stored_takes_no_edits": "{name} no admite ediciones",
 })
