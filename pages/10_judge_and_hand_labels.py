@@ -14,6 +14,7 @@ from ui.data_source import (
     stored_upload_data,
 )
 from ui.i18n import translate
+from ui.input_errors import error_text
 from ui.judge_data import builtin_set, data_language, has_verdicts, next_in_case, next_unit, truth
 from ui.judge_view import (
     answer_word,
@@ -32,7 +33,17 @@ from ui.judge_view import (
     unit_name,
 )
 from ui.limits import LIMITS
-from ui.session import current_workspace, finish_page, forget, kept, run_saving, set_kept, setup_page, t
+from ui.session import (
+    current_workspace,
+    finish_page,
+    forget,
+    kept,
+    language,
+    run_saving,
+    set_kept,
+    setup_page,
+    t,
+)
 from ui.text import literal
 from uncase_core.edits import apply_judge_edit, judge_answers
 from uncase_core.errors import InputError
@@ -140,13 +151,13 @@ def answer(record: dict) -> None:
     try:
         stored.sync()
     except StoreError as error:
-        stored.problem = str(error)
+        stored.problem = error
         return
     data = current_data()
     try:
         apply_judge_edit(data, record)
     except InputError as error:
-        st.session_state[NOTICE] = t("judge.stale", message=literal(error.message))
+        st.session_state[NOTICE] = t("judge.stale", message=error_text(error, language()))
         return
     source = stored.source(JUDGE) or ("builtin", "builtin")
     run_saving(lambda: stored.edit(JUDGE, [record], lambda: (data, *source)))
@@ -222,7 +233,7 @@ if (verdict_file := stored_upload_data(JUDGE_VERDICTS)) is not None:
     try:
         judged = attach_verdicts(data, verdict_file[0], verdict_file[1]).dataset
     except InputError as error:
-        st.error(t("judge.attached_failed", name=literal(verdict_file[1]), message=literal(error.message)))
+        st.error(t("judge.attached_failed", name=literal(verdict_file[1]), message=error_text(error, lang)))
 scores = None
 if (ragas_file := stored_upload_data(JUDGE_RAGAS)) is not None:
     mark = (workspace.token, workspace.loaded_at(JUDGE_RAGAS))
@@ -234,7 +245,7 @@ if (ragas_file := stored_upload_data(JUDGE_RAGAS)) is not None:
             scores = read_ragas_scores(ragas_file[0], ragas_file[1])
             st.session_state[RAGAS_MEMO] = (mark, scores)
         except InputError as error:
-            st.error(t("judge.attached_failed", name=literal(ragas_file[1]), message=literal(error.message)))
+            st.error(t("judge.attached_failed", name=literal(ragas_file[1]), message=error_text(error, lang)))
 
 # ---------------------------------------------------------------- what is estimated
 dimension_column, mode_column = st.columns(2)
@@ -269,7 +280,7 @@ try:
     else:
         report, import_notes = judge_report(judged.cases, dimension, confidence, show_tuned), ()
 except InputError as error:
-    st.error(t("judge.cannot_compute", message=literal(error.message)))
+    st.error(t("judge.cannot_compute", message=error_text(error, lang)))
     finish_page()
     st.stop()
 
@@ -396,7 +407,7 @@ with simulation_tab:
         result = simulate(true_rate, sensitivity, false_positive_rate, labelled, judged_units, repeats, confidence,
                           seed)
     except InputError as error:
-        st.error(t("judge.sim.error", message=literal(error.message)))
+        st.error(t("judge.sim.error", message=error_text(error, lang)))
     else:
         methods = result.methods
         st.markdown(t("judge.sim.summary", repeats=count(result.repeats), level=percent(confidence, 0),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import pkgutil
 import re
 from collections import Counter
@@ -102,7 +103,8 @@ def test_codes_are_snake_case():
     assert len(PROBLEMS) > 100 and len(TERMS) > 100
     assert [code for code in PROBLEMS if not _CODE.fullmatch(code)] == []
     assert [code for code in TERMS if not _TERM_CODE.fullmatch(code)] == []
-    assert {"page_file_too_large", "page_too_many_items"} == PAGE_CODES
+    assert {"page_file_too_large", "page_too_many_items", "page_stored_unknown_data", "page_stored_wrong_format",
+            "page_stored_edit_without_data", "page_stored_takes_no_edits"} == PAGE_CODES
     assert not PAGE_CODES & set(PROBLEMS)
 
 
@@ -416,3 +418,30 @@ def test_error_text_never_raises_and_never_lets_the_input_format_it(code, data, 
 def test_the_markdown_check_can_fail():
     assert _unescaped(r"a \* b * c \\* d") == Counter({"*": 2})
     assert _unescaped(literal("[x](y) *z* `q`")) == Counter()
+
+
+# ------------------------------------------------------------------ an error as plain data (a lesson note carries it)
+
+
+@settings(max_examples=300, deadline=None)
+@given(code=st.sampled_from(_ALL_CODES) | _texts, source=_texts, where=_texts, problem=_texts,
+       params=st.dictionaries(st.sampled_from(["what", "got", "first", "detail", "line"]), _params_strategy(),
+                              max_size=4))
+def test_an_error_as_plain_data_reads_back_as_the_same_error(code, source, where, problem, params):
+    error = InputError(problem, where, source, code=code, params=params)
+    data = json.loads(json.dumps(error.to_dict()))  # the data survives JSON as it is
+    again = InputError.from_dict(data)
+    assert (again.message, again.code) == (error.message, error.code)
+    assert json.dumps(again.to_dict(), sort_keys=True) == json.dumps(error.to_dict(), sort_keys=True)
+    assert [type(value) for value in again.params.values()] == [type(value) for value in error.params.values()]
+    for language in ("en", "es"):
+        assert error_text(again, language) == error_text(error, language)
+
+
+def test_an_answer_problem_of_the_lesson_checks_is_one_of_their_codes():
+    """``_AnswerError("code", ...)`` in uncase_core/lesson_checks.py names a code of its PROBLEMS (made at run time)."""
+    own = importlib.import_module("uncase_core.lesson_checks").PROBLEMS
+    tree = ast.parse((ROOT / "uncase_core" / "lesson_checks.py").read_text(encoding="utf-8"))
+    codes = [_literal(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and getattr(node.func, "id", None) == "_AnswerError" and node.args]
+    assert len(codes) > 10 and all(code in own and code.startswith("answer_") for code in codes), codes

@@ -488,7 +488,7 @@ BAD_FILES = [
     (("title.en", "tittle.en = \"x\"\ntitle.en"), "unknown key", "tittle"),
     (('text.en = "Fix it."', 'text.en = "Fix it."\ncheck.name = "rag_dimensions"'), "unknown key", "steps[1].check"),
     (("order = 99", "order = 0"), "expected a whole number of at least 1, got 0", "order"),
-    (('minutes = 4', 'minutes = 4\nminutes = 5'), "not valid TOML: Cannot overwrite a value", "line 5, column"),
+    (('minutes = 4', 'minutes = 4\nminutes = 5'), "not valid TOML: Cannot overwrite a value (column ", "line 5"),
 ]
 
 

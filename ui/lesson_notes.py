@@ -3,7 +3,10 @@
 The core words each note in English with format specs (``{rate:.0%}``); here each number is formatted in the
 reader's style from that same spec (``66,7 %``, ``0,75``), each name the core passes is translated (dimensions,
 gates, filters, pages, metadata fields...), each value quoted from the data is escaped for markdown, and the
-catalogue's ``lesson.note.<code>`` gives the sentence (its ``.one`` form when the counted parameter is 1).
+catalogue's ``lesson.note.<code>`` gives the sentence (its ``.one`` form when the counted parameter is 1). A note
+that quotes a problem (``state_not_usable``, ``answer_not_understood``) carries it as an ``error`` param (an
+:class:`~uncase_core.errors.InputError` as plain data), worded here by :func:`ui.input_errors.error_text`; its
+``problem`` param is the core's English, for the command line.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from types import MappingProxyType
 from typing import Any
 
 from ui.i18n import format_number, format_percent, has_key, translate
+from ui.input_errors import error_text
 from ui.text import literal
+from uncase_core.errors import InputError
 from uncase_core.lesson_checks import CHECK_NOTES
 from uncase_core.notes import Note
 
@@ -76,10 +81,25 @@ def _value(name: str, value: Any, spec: str, language: str) -> str:
     return literal(str(value))  # ids, option names, split names, problems: as the data has them
 
 
+def _problem(data: Any, language: str) -> str | None:
+    """The problem a note carries as data (``InputError.to_dict()``) in ``language``; None when it has none."""
+    if not isinstance(data, Mapping):
+        return None
+    try:
+        error = InputError.from_dict(data)
+    except (KeyError, TypeError, ValueError, AttributeError):  # not the core's shape: the English problem is shown
+        return None
+    return error_text(error, language)
+
+
 def note_text(note: Note, language: str) -> str:
     """The note as a sentence fragment (no capital, no final stop) in ``language``, safe for markdown."""
     specs = _specs(note.code)
-    values = {name: _value(name, value, specs.get(name, ""), language) for name, value in note.params.items()}
+    values = {name: _value(name, value, specs.get(name, ""), language) for name, value in note.params.items()
+              if name != "error"}
+    problem = _problem(note.params.get("error"), language)
+    if problem is not None:
+        values["problem"] = problem
     key = f"lesson.note.{note.code}"
     counted = COUNTED_BY.get(note.code, "count")
     if note.params.get(counted) == 1 and has_key(f"{key}.one"):

@@ -123,6 +123,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "error.term.similarity_cutoff": "un número mayor que 0 y como mucho 1",
     "error.term.list_of_turn_texts": "una lista de textos de turnos",
     "error.term.single_string": "un solo texto",
+    "error.term.table": "una tabla",
+    "error.term.non_empty_text": "un texto no vacío",
+    "error.term.page": "la página",
     # errors.JSON_DETAILS
     "error.term.json_expecting_value": "se esperaba un valor",
     "error.term.json_expecting_name": "se esperaba un nombre de propiedad entre comillas dobles",
@@ -309,6 +312,82 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "error.term.many.passages": "pasajes",
     "error.term.many.claims": "afirmaciones",
     "error.term.many.reference_facts": "hechos de referencia",
+    # lesson_checks.PROBLEMS
+    "error.snapshot_expected_dataset": "se esperaba un RagDataset para la página {page}, se recibió {got}",
+    "error.snapshot_expected_tuple": "se esperaba una tupla no vacía de {kind}, se recibió {got}",
+    "error.expected_python_type": "se esperaba un objeto {kind}, se recibió {got}",
+    "error.snapshot_expected_verdicts": "se esperaba el DataFrame de veredictos, se recibió {got}",
+    "error.snapshot_expected_pair": "se esperaba un par (anotador A, anotador B), se recibió {got}",
+    "error.snapshot_planner_data": "la página del planificador no tiene datos; se esperaba None, se recibió {got}",
+    "error.snapshot_expected_mapping": "se esperaba un diccionario de nombres a valores, se recibió {got}",
+    "error.expected_text_keys": "se esperaban claves de texto, se recibió {got}",
+    "error.give_failing_or_passing": "indica `failing`, `passing` o ambos",
+    "error.failing_and_passing": "{dimension} no puede estar a la vez en `failing` y en `passing`",
+    "error.choice_needs_two_options": "una pregunta de opción múltiple necesita al menos dos opciones",
+    "error.choice_needs_correct_option": "marca al menos una opción como correcta",
+    "error.not_an_option": "{option} no es una de las opciones",
+    "error.must_not_exceed_total": "no puede superar `total` ({total})",
+    "error.unknown_check": "comprobación desconocida {got}; las comprobaciones son: {checks}",
+    "error.check_not_question": '"{name}" es una comprobación, no una pregunta',
+    "error.answer_expected_list": "se esperaba una lista de {what}",
+    "error.answer_given_twice": "se repite {what}",
+    "error.answer_expected_number": "se esperaba un número",
+    "error.answer_expected_number_in_range": "se esperaba un número de {low} a {high}",
+    "error.answer_unknown_dimension": "dimensión desconocida {got}",
+    "error.answer_unknown_gate": "compuerta desconocida {got}",
+    "error.answer_expected_certainty": "se esperaba `clear` o `uncertain`",
+    "error.answer_expected_two_case_ids": "se esperaban dos ids de caso",
+    "error.answer_expected_stratum": "se esperaba un valor de estrato",
+    # lesson_checks.TERMS
+    "error.term.answer.list.dimension": "nombres de dimensión",
+    "error.term.answer.list.case": "ids de caso",
+    "error.term.answer.list.gate": "nombres de compuerta",
+    "error.term.answer.list.option": "ids de opción",
+    "error.term.answer.list.turn": "números de turno",
+    "error.term.answer.list.item": "pares `[prompt, item]`",
+    "error.term.answer.one.dimension": "un nombre de dimensión",
+    "error.term.answer.one.case": "un id de caso",
+    "error.term.answer.one.gate": "un nombre de compuerta",
+    "error.term.answer.one.option": "un id de opción",
+    "error.term.answer.one.turn": "un turno",
+    "error.term.answer.one.item": "un elemento",
+    # lesson_data.PROBLEMS
+    "error.page_has_no_scenario": "la página {page} no tiene el escenario {got}; usa uno de estos: {choices}",
+    # lesson_params.PROBLEMS
+    "error.must_be_at_least": "debe ser como mínimo {low}, se recibió {got}",
+    "error.must_be_at_most": "debe ser como mucho {high}, se recibió {got}",
+    "error.listed_twice": "{got} aparece dos veces (también en {first})",
+    "error.unknown_check_parameter": 'parámetro desconocido de "{check}", que admite {names}',
+    "error.check_takes_no_parameters": 'parámetro desconocido de "{check}", que no admite parámetros',
+    "error.missing_check_parameter": 'falta "{name}", que "{check}" necesita',
+    # lessons.PROBLEMS
+    "error.lesson_has_no_step": "la lección {lesson} no tiene el paso {step}",
+    "error.unknown_key": "clave desconocida; se esperaba una de estas: {choices}",
+    "error.expected_language_code": "se esperaba un código de idioma de dos letras, como `en` o `es`",
+    "error.missing_language_text": 'falta el texto "{language}" (todo texto necesita `en` y `es`)',
+    "error.question_not_check": '"{name}" es una pregunta; ponla bajo `[steps.question]`',
+    "error.check_not_question_here": '"{name}" es una comprobación, no una pregunta; ponla bajo `[[steps.checks]]`',
+    "error.check_reads_page": '"{name}" lee la página {page}; esta lección usa {lesson_page}',
+    "error.check_reads_pages": '"{name}" lee una de las páginas {pages}; esta lección usa {lesson_page}',
+    "error.duplicate_option_id": 'id de opción repetido "{id}" (ya aparece en {first})',
+    "error.choice_missing_options": "falta `options` (una pregunta de opción múltiple enumera sus opciones)",
+    "error.correct_inside_option": "marca la opción correcta con `correct = true` dentro de ella",
+    "error.question_has_no_options": (
+        '"{name}" calcula su respuesta a partir de los datos; solo `choice` enumera opciones'
+    ),
+    "error.step_checks_or_question": (
+        "un paso necesita o bien `checks` (`[[steps.checks]]`) o bien una `question` (`[steps.question]`)"
+    ),
+    "error.invalid_toml": "TOML no válido: {detail}",
+    "error.invalid_toml_at": "TOML no válido: {detail} (columna {column})",
+    "error.lesson_id_not_file_name": 'debe ser el nombre del archivo sin .toml ("{stem}"), se recibió "{id}"',
+    "error.duplicate_step_id": 'id de paso repetido "{id}" (ya aparece en {first})',
+    "error.order_taken": "el orden {order} es también el de {other}",
+    # lessons.TERMS
+    "error.term.lesson.id": "un id de minúsculas, dígitos, `-` y `_`",
+    "error.term.lesson.options": "una lista de opciones (`[[steps.question.options]]`)",
+    "error.term.lesson.checks": "una lista de una o más comprobaciones (`[[steps.checks]]`)",
+    "error.term.lesson.steps": "una lista de uno o más pasos (`[[steps]]`)",
     # rag.PROBLEMS
     "error.all_weights_zero": "todos los pesos son cero; da a alguna dimensión un peso positivo",
     # rag_files.PROBLEMS
@@ -389,4 +468,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
         "{count} elementos son más de los que esta página maneja en vivo ({limit}). Usa la línea de órdenes: "
         "{command}"
     ),
+    # ui.workspace: una fila guardada que el playground no puede usar
+    "error.page_stored_unknown_data": "este playground no guarda datos con ese nombre",
+    "error.page_stored_wrong_format": "formato {found}, se esperaba {expected}",
+    "error.page_stored_edit_without_data": "una edición de {name}, que no tiene datos",
+    "error.page_stored_takes_no_edits": "{name} no admite ediciones",
 })

@@ -17,8 +17,9 @@ from typing import Any
 import streamlit as st
 
 from ui.i18n import LANGUAGES, guess_language, translate
+from ui.input_errors import error_text
 from ui.text import literal
-from ui.workspace import LANGUAGE, Workspace
+from ui.workspace import LANGUAGE, CorruptData, Workspace
 from uncase_core.jsonfiles import dumps_json
 from uncase_store import (
     CorruptWorkspace,
@@ -106,7 +107,7 @@ def _open_workspace(store: Store) -> Workspace:
     except UnknownWorkspace:
         _notice("store.unknown")
     except CorruptWorkspace as error:
-        _notice("store.corrupt", place=error.where, problem=error.problem)
+        _notice("store.corrupt", place=error.where, problem=error)
     if workspace is None:
         language = cached.language if cached is not None and cached.language else _browser_language()
         workspace = Workspace.create(store, {LANGUAGE: language})
@@ -183,7 +184,7 @@ def save_settings(values: dict[str, Any]) -> bool:
     try:
         workspace.set_settings(values)
     except StoreError as error:
-        workspace.problem = str(error)
+        workspace.problem = error
         return False
     return True
 
@@ -194,7 +195,7 @@ def run_saving(action: Callable[[], None]) -> bool:
     try:
         action()
     except StoreError as error:
-        workspace.problem = str(error)
+        workspace.problem = error
         workspace.revision += 1  # label tables are drawn again from what is stored
         return False
     return True
@@ -299,13 +300,28 @@ def setup_page(title_key: str, sidebar: str = "auto") -> str:
     make_slot(TOP)  # the lesson panel above the page, for a phone (one of the two shows, by the screen's width)
     if _NOTICE in st.session_state:
         key, values = st.session_state.pop(_NOTICE)
-        st.info(t(key, **{name: literal(value) for name, value in values.items()}))
+        st.info(t(key, **{name: _corrupt_problem(value, lang) if isinstance(value, CorruptWorkspace) else literal(value)
+                          for name, value in values.items()}))
     return lang
+
+
+def _corrupt_problem(error: CorruptWorkspace, language: str) -> str:
+    """Why a stored row cannot be used, as markdown: in ``language`` when the playground's readers refused it
+    (:class:`ui.workspace.CorruptData`), else the store's own English (a row that is not JSON)."""
+    return error_text(error.error, language) if isinstance(error, CorruptData) else literal(error.problem)
+
+
+def store_problem_text(error: StoreError, language: str) -> str:
+    """A store error as markdown for ``store.not_saved``: a stored row the playground cannot use in ``language``
+    (its place and problem), any other as the store words it."""
+    if isinstance(error, CorruptWorkspace):
+        return f"{literal(error.where)}: {_corrupt_problem(error, language)}"
+    return literal(error)
 
 
 def _saved_line(workspace: Workspace) -> None:
     if workspace.problem:
-        st.error(t("store.not_saved", problem=literal(workspace.problem)))
+        st.error(t("store.not_saved", problem=store_problem_text(workspace.problem, language())))
     elif workspace.saved_at is None:
         st.caption(t("store.nothing_yet"))
     else:

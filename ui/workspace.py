@@ -24,8 +24,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ui.data_kinds import KINDS, DataKind
+from ui.input_errors import page_error
 from uncase_core.errors import InputError
-from uncase_store import CorruptWorkspace, Snapshot, Store, StoredDocument
+from uncase_store import CorruptWorkspace, Snapshot, Store, StoredDocument, StoreError
 
 WORKSPACE_FORMAT = 1
 LANGUAGE = "language"
@@ -42,33 +43,45 @@ class _Data:
     edits: list[Mapping[str, Any]] = field(default_factory=list)
 
 
+class CorruptData(CorruptWorkspace):
+    """A stored document or edit the playground cannot use, with the reason as an
+    :class:`~uncase_core.errors.InputError` (``error``: the core's reader refused it, or a ``page_stored_...``
+    code of this module), which a page words in its reader's language; ``problem`` is its English, as the
+    store's own :class:`~uncase_store.CorruptWorkspace` has it."""
+
+    def __init__(self, where: str, error: InputError) -> None:
+        super().__init__(where, error.message)
+        self.error = error
+
+
 def _read(snapshot: Snapshot) -> dict[str, _Data]:
-    """Every document with its edits replayed; CorruptWorkspace names the first row that does not fit."""
+    """Every document with its edits replayed; CorruptData names the first row that does not fit."""
     loaded: dict[str, _Data] = {}
     for name, document in snapshot.documents.items():
         kind = KINDS.get(name)
         where = f"documents[{name!r}]"
         if kind is None:
-            raise CorruptWorkspace(where, "this playground keeps no data under that name")
+            raise CorruptData(where, page_error("page_stored_unknown_data"))
         if document.format != kind.format:
-            raise CorruptWorkspace(where, f"format {document.format!r}, expected {kind.format!r}")
+            raise CorruptData(where, page_error("page_stored_wrong_format", found=repr(document.format),
+                                                expected=repr(kind.format)))
         try:
             data = kind.read(document.body, document.meta)
         except InputError as error:
-            raise CorruptWorkspace(where, error.message) from None
+            raise CorruptData(where, error) from None
         loaded[name] = _Data(document, data, data)
     for edit in snapshot.edits:
         where = f"edits[seq {edit.seq}]"
         entry = loaded.get(edit.name)
         if entry is None:
-            raise CorruptWorkspace(where, f"an edit of {edit.name!r}, which holds no data")
+            raise CorruptData(where, page_error("page_stored_edit_without_data", name=repr(edit.name)))
         kind = KINDS[edit.name]
         if kind.apply is None:
-            raise CorruptWorkspace(where, f"{edit.name!r} takes no edits")
+            raise CorruptData(where, page_error("page_stored_takes_no_edits", name=repr(edit.name)))
         try:
             entry.current = kind.apply(entry.current, edit.body)
         except InputError as error:
-            raise CorruptWorkspace(where, error.message) from None
+            raise CorruptData(where, error) from None
         entry.edits.append(edit.body)
     return loaded
 
@@ -80,7 +93,7 @@ class Workspace:
         self.store = store
         self.token = snapshot.token
         self.revision = 0
-        self.problem: str | None = None  # why the last change was not stored, shown until one is
+        self.problem: StoreError | None = None  # why the last change was not stored, shown until one is
         self.shown: dict[str, Any] = {}  # each kept widget's value as last drawn (ui.session.kept)
         self.editors: dict[str, Any] = {}  # label tables' state (ui.labels)
         self._take(snapshot)

@@ -227,7 +227,7 @@ def apply_judge_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
     _rag_unit(dataset, edit)
     skipped = _get(edit, "value")
     if not isinstance(skipped, bool):
-        raise InputError(f"expected true or false, got {skipped!r}", "value")
+        raise expected_value("true_false", repr(skipped), "value")
     return dataset
 
 

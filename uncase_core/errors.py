@@ -41,6 +41,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from uncase_core.bidi import mark_bidi_controls
 
@@ -148,6 +149,22 @@ class InputError(ValueError):
         """The same error at another place."""
         return self._copy(where, self.source)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The error as plain JSON data (for a result that carries it, such as a lesson note); see :meth:`from_dict`.
+
+        ``{"code", "problem", "where", "source", "params"}``; in ``params`` a number or a text is itself, a
+        :class:`Term` is ``{"term": code, "english": ..., "params": {...}}`` and a :class:`Place` is
+        ``{"place": where}``.
+        """
+        return {"code": self.code, "problem": self.problem, "where": self.where, "source": self.source,
+                "params": _params_to_dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> InputError:
+        """The error :meth:`to_dict` gave (``error == InputError.from_dict(error.to_dict())`` in every part)."""
+        return cls(data["problem"], data["where"], data["source"], code=data["code"],
+                   params=_params_from_dict(data["params"]))
+
     def nested(self, prefix: str) -> InputError:
         """The same error with ``prefix`` put in front of its place."""
         if not self.where:
@@ -157,6 +174,30 @@ class InputError(ValueError):
         else:
             where = f"{prefix}.{self.where}" if prefix else self.where
         return self._copy(where, self.source)
+
+
+def _param_to_dict(value: Param) -> Any:
+    if isinstance(value, Term):
+        return {"term": value.code, "english": value.english, "params": _params_to_dict(value.params)}
+    if isinstance(value, Place):
+        return {"place": value.where}
+    return value
+
+
+def _params_to_dict(params: Mapping[str, Param]) -> dict[str, Any]:
+    return {name: _param_to_dict(value) for name, value in params.items()}
+
+
+def _param_from_dict(value: Any) -> Param:
+    if isinstance(value, Mapping):
+        if "place" in value:
+            return Place(value["place"])
+        return Term(value["term"], value["english"], MappingProxyType(_params_from_dict(value["params"])))
+    return value
+
+
+def _params_from_dict(params: Mapping[str, Any]) -> dict[str, Param]:
+    return {name: _param_from_dict(value) for name, value in params.items()}
 
 
 def input_error(problems: Mapping[str, str], code: str, where: str = "", source: str = "",
@@ -273,6 +314,10 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "similarity_cutoff": "a number above 0 and at most 1",
     "list_of_turn_texts": "a list of turn texts",
     "single_string": "a single string",
+    # lesson files (TOML)
+    "table": "a table",
+    "non_empty_text": "a non-empty text",
+    "page": "page",
 })
 
 

@@ -49,7 +49,10 @@ Results
 whose code names what holds or what is still missing (``dimension_still_passing`` with
 ``{"dimension": "faithfulness"}``). :data:`CHECK_NOTES` holds the English wording; the user
 interface translates the codes. A check never raises on what the person did: settings the core
-refuses give ``state_not_usable`` and an answer of the wrong shape ``answer_not_understood``.
+refuses give ``state_not_usable`` and an answer of the wrong shape ``answer_not_understood``,
+each with two params: ``problem``, the English message (what :data:`CHECK_NOTES` shows), and
+``error``, the same :class:`~uncase_core.errors.InputError` as plain data (its ``to_dict()``: code,
+params and place), from which the user interface words the problem in the reader's language.
 A snapshot of the wrong shape (data of another page) is a bug of its builder and raises
 :class:`~uncase_core.errors.InputError` naming the field.
 
@@ -81,7 +84,8 @@ from uncase_core.agreement import match_labels
 from uncase_core.choices import RAG_METRICS, RUBRIC_FILTERS
 from uncase_core.conversations import Conversation
 from uncase_core.datasets import METADATA_FIELDS, metadata_value, strata
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, input_error, term, unknown_choice
+from uncase_core.errors import Param as ErrorParam
 from uncase_core.evaluator import DEFAULT_MEMORIZATION_LIMIT, GATES, ConversationResult, Evaluator
 from uncase_core.evaluator import DEFAULT_THRESHOLDS as CONVERSATION_THRESHOLDS
 from uncase_core.evaluator import METRICS as CONVERSATION_METRICS
@@ -104,6 +108,56 @@ from uncase_core.thresholds import sweep_threshold, threshold_flips, threshold_g
 
 PAGES = ("rag", "conversations", "summaries", "rubrics", "workbench", "thresholds", "planner", "agreement", "judge")
 RAG_DATA_PAGES = ("rag", "workbench", "thresholds", "judge")
+
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+# A snapshot of the wrong shape is a bug of its builder; a lesson file's check of the wrong shape is refused when
+# the lesson is read; an answer of the wrong shape becomes the note answer_not_understood, with the problem.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    # the snapshot (type names are Python's)
+    "snapshot_expected_dataset": "expected a RagDataset for the {page} page, got {got}",
+    "snapshot_expected_tuple": "expected a non-empty tuple of {kind}, got {got}",
+    "expected_python_type": "expected a {kind}, got {got}",
+    "snapshot_expected_verdicts": "expected the verdicts DataFrame, got {got}",
+    "snapshot_expected_pair": "expected a pair (annotator A, annotator B), got {got}",
+    "snapshot_planner_data": "the planner page holds no data; expected None, got {got}",
+    "snapshot_expected_mapping": "expected a mapping of names to values, got {got}",
+    "expected_text_keys": "expected text keys, got {got}",
+    # a check's parameters, across them
+    "give_failing_or_passing": 'give "failing", "passing" or both',
+    "failing_and_passing": "{dimension} cannot be both failing and passing",
+    "choice_needs_two_options": "a multiple-choice question needs at least two options",
+    "choice_needs_correct_option": "mark at least one option correct",
+    "not_an_option": "{option} is not one of the options",
+    "must_not_exceed_total": "must not exceed total ({total})",
+    # names of checks
+    "unknown_check": "unknown check {got}; the checks are {checks}",
+    "check_not_question": '"{name}" is a check, not a question',
+    # answers
+    "answer_expected_list": "expected a list of {what}",
+    "answer_given_twice": "the same {what} is given twice",
+    "answer_expected_number": "expected a number",
+    "answer_expected_number_in_range": "expected a number from {low:g} to {high:g}",
+    "answer_unknown_dimension": "unknown dimension {got}",
+    "answer_unknown_gate": "unknown gate {got}",
+    "answer_expected_certainty": 'expected "clear" or "uncertain"',
+    "answer_expected_two_case_ids": "expected two case ids",
+    "answer_expected_stratum": "expected a stratum value",
+})
+# What an answer lists (answer.list.<x>) and one of its items (answer.one.<x>): terms the answer problems quote.
+TERMS: Mapping[str, str] = MappingProxyType({
+    "answer.list.dimension": "dimension names",
+    "answer.list.case": "case ids",
+    "answer.list.gate": "gate names",
+    "answer.list.option": "option ids",
+    "answer.list.turn": "turn numbers",
+    "answer.list.item": "[prompt, item] pairs",
+    "answer.one.dimension": "dimension name",
+    "answer.one.case": "case id",
+    "answer.one.gate": "gate name",
+    "answer.one.option": "option id",
+    "answer.one.turn": "turn",
+    "answer.one.item": "item",
+})
 
 # ---------------------------------------------------------------- settings and their defaults
 
@@ -175,38 +229,41 @@ def _check_data(page: str, value: object, where: str) -> Any:
     """``value`` as the data object of ``page`` (a list of conversations becomes a tuple), or InputError."""
     if page in RAG_DATA_PAGES:
         if not isinstance(value, RagDataset):
-            raise InputError(f"expected a RagDataset for the {page} page, got {_describe_type(value)}", where)
+            raise input_error(PROBLEMS, "snapshot_expected_dataset", where, page=page, got=_describe_type(value))
         return value
     if page in ("conversations", "summaries"):
         kind = Conversation if page == "conversations" else SummaryCase
         if not isinstance(value, list | tuple) or not value:
-            raise InputError(f"expected a non-empty tuple of {kind.__name__}, got {_describe_type(value)}", where)
+            raise input_error(PROBLEMS, "snapshot_expected_tuple", where, kind=kind.__name__,
+                              got=_describe_type(value))
         for i, item in enumerate(value):
             if not isinstance(item, kind):
-                raise InputError(f"expected a {kind.__name__}, got {_describe_type(item)}", f"{where}[{i}]")
+                raise input_error(PROBLEMS, "expected_python_type", f"{where}[{i}]", kind=kind.__name__,
+                                  got=_describe_type(item))
         return tuple(value)
     if page == "rubrics":
         if not isinstance(value, pd.DataFrame):
-            raise InputError(f"expected the verdicts DataFrame, got {_describe_type(value)}", where)
+            raise input_error(PROBLEMS, "snapshot_expected_verdicts", where, got=_describe_type(value))
         return value
     if page == "agreement":
         if not isinstance(value, list | tuple) or len(value) != 2:
-            raise InputError(f"expected a pair (annotator A, annotator B), got {_describe_type(value)}", where)
+            raise input_error(PROBLEMS, "snapshot_expected_pair", where, got=_describe_type(value))
         for i, item in enumerate(value):
             if not isinstance(item, RagDataset):
-                raise InputError(f"expected a RagDataset, got {_describe_type(item)}", f"{where}[{i}]")
+                raise input_error(PROBLEMS, "expected_python_type", f"{where}[{i}]", kind="RagDataset",
+                                  got=_describe_type(item))
         return tuple(value)
     if value is not None:  # the planner
-        raise InputError(f"the planner page holds no data; expected None, got {_describe_type(value)}", where)
+        raise input_error(PROBLEMS, "snapshot_planner_data", where, got=_describe_type(value))
     return None
 
 
 def _mapping(value: object, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InputError(f"expected a mapping of names to values, got {_describe_type(value)}", where)
+        raise input_error(PROBLEMS, "snapshot_expected_mapping", where, got=_describe_type(value))
     for key in value:
         if not isinstance(key, str):
-            raise InputError(f"expected text keys, got {key!r}", where)
+            raise input_error(PROBLEMS, "expected_text_keys", where, got=repr(key))
     return MappingProxyType(dict(value))
 
 
@@ -226,7 +283,7 @@ class Snapshot:
 
     def __post_init__(self) -> None:
         if self.page not in PAGES:
-            raise InputError(f"unknown page {self.page!r}; use one of {', '.join(PAGES)}", "snapshot.page")
+            raise unknown_choice("page", repr(self.page), PAGES, "snapshot.page")
         object.__setattr__(self, "data", _check_data(self.page, self.data, "snapshot.data"))
         if self.original is not None:
             object.__setattr__(self, "original", _check_data(self.page, self.original, "snapshot.original"))
@@ -379,7 +436,15 @@ def _missing(code: str, **params: Any) -> CheckResult:
 
 
 class _AnswerError(Exception):
-    """An answer of the wrong shape; becomes ``answer_not_understood``."""
+    """An answer of the wrong shape; becomes ``answer_not_understood``, whose note carries ``error``.
+
+    ``code`` is one of :data:`PROBLEMS` (an ``answer_...`` code); ``error`` is the problem as an
+    :class:`~uncase_core.errors.InputError` without a place, so a page words it as it words any other.
+    """
+
+    def __init__(self, code: str, **params: ErrorParam) -> None:
+        self.error = input_error(PROBLEMS, code, **params)
+        super().__init__(self.error.problem)
 
 
 # ---------------------------------------------------------------- reading the page's state
@@ -436,30 +501,31 @@ def _case_ids(snapshot: Snapshot) -> tuple[str, ...]:
 
 
 def _answer_texts(answer: object, what: str) -> list[str]:
-    if isinstance(answer, str) or not isinstance(answer, list | tuple):
-        raise _AnswerError(f"expected a list of {what}")
-    if not all(isinstance(item, str) for item in answer):
-        raise _AnswerError(f"expected a list of {what}")
+    """``answer`` as a list of distinct texts, else _AnswerError (``what``: ``dimension``, ``case``, ``gate``,
+    ``option``, the ``answer.list.<what>`` and ``answer.one.<what>`` of :data:`TERMS`)."""
+    if isinstance(answer, str) or not isinstance(answer, list | tuple) or not all(
+            isinstance(item, str) for item in answer):
+        raise _AnswerError("answer_expected_list", what=term(f"answer.list.{what}", TERMS))
     if len(set(answer)) != len(answer):
-        raise _AnswerError(f"the same {what[:-1] if what.endswith('s') else what} is given twice")
+        raise _AnswerError("answer_given_twice", what=term(f"answer.one.{what}", TERMS))
     return list(answer)
 
 
-def _answer_number(answer: object, low: float | None = None, high: float | None = None) -> float:
+def _answer_number(answer: object, low: int | None = None, high: int | None = None) -> float:
     """``answer`` as a float (from ``low`` to ``high`` when both are given), else _AnswerError."""
     if isinstance(answer, bool) or not isinstance(answer, numbers.Real) or not math.isfinite(float(answer)):
-        raise _AnswerError("expected a number")
+        raise _AnswerError("answer_expected_number")
     value = float(answer)
     if low is not None and high is not None and not low <= value <= high:
-        raise _AnswerError(f"expected a number from {low:g} to {high:g}")
+        raise _AnswerError("answer_expected_number_in_range", low=low, high=high)
     return value
 
 
 def _answer_dimensions(answer: object) -> set[str]:
-    names = _answer_texts(answer, "dimension names")
+    names = _answer_texts(answer, "dimension")
     for name in names:
         if name not in RAG_METRICS:
-            raise _AnswerError(f"unknown dimension {name!r}")
+            raise _AnswerError("answer_unknown_dimension", got=repr(name))
     return set(names)
 
 
@@ -468,10 +534,10 @@ def _answer_dimensions(answer: object) -> set[str]:
 
 def _require_rag_dimensions(params: Mapping[str, Any], where: str) -> None:
     if not params["failing"] and not params["passing"]:
-        raise InputError('give "failing", "passing" or both', where)
+        raise input_error(PROBLEMS, "give_failing_or_passing", where)
     both = [d for d in params["failing"] if d in params["passing"]]
     if both:
-        raise InputError(f"{both[0]} cannot be both failing and passing", f"{where}.passing")
+        raise input_error(PROBLEMS, "failing_and_passing", f"{where}.passing", dimension=both[0])
 
 
 def rag_dimensions(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult:
@@ -520,7 +586,7 @@ def verdict_certainty(snapshot: Snapshot, params: Mapping[str, Any], answer: obj
     if certainty is None:
         return _missing("dimension_not_applicable", dimension=name)
     if answer not in ("clear", "uncertain"):
-        raise _AnswerError('expected "clear" or "uncertain"')
+        raise _AnswerError("answer_expected_certainty")
     return _ok("answer_right") if answer == certainty else _missing("answer_wrong")
 
 
@@ -714,7 +780,7 @@ def flipping_cases(snapshot: Snapshot, params: Mapping[str, Any], answer: object
     metric, wrong = _explorer_metric(snapshot, params)
     if wrong is not None:
         return wrong
-    given = _answer_texts(answer, "case ids")
+    given = _answer_texts(answer, "case")
     a, b = snapshot.setting(f"thr_other_{metric}"), snapshot.setting(f"thr_current_{metric}")
     flips = threshold_flips(snapshot.data.cases, metric, a, b)
     flipped = {*flips.newly_failing, *flips.newly_passing}
@@ -795,10 +861,10 @@ def conversation_gate_zero(snapshot: Snapshot, params: Mapping[str, Any]) -> Che
 
 def failing_gates(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> CheckResult:
     """Question: which gates fail the current conversation? Right when the answer is exactly those."""
-    given = _answer_texts(answer, "gate names")
+    given = _answer_texts(answer, "gate")
     for gate in given:
         if gate not in GATES:
-            raise _AnswerError(f"unknown gate {gate!r}")
+            raise _AnswerError("answer_unknown_gate", got=repr(gate))
     gates = _failing_gates(_conversation_result(snapshot))
     for gate in GATES:
         if gate in given and gate not in gates:
@@ -811,9 +877,9 @@ def leak_turns(snapshot: Snapshot, params: Mapping[str, Any], answer: object) ->
     """Question: which turns hold personal data? Right when the answer is exactly the turns of the privacy findings."""
     if isinstance(answer, str) or not isinstance(answer, list | tuple) or not all(
             isinstance(t, int) and not isinstance(t, bool) for t in answer):
-        raise _AnswerError("expected a list of turn numbers")
+        raise _AnswerError("answer_expected_list", what=term("answer.list.turn", TERMS))
     if len(set(answer)) != len(answer):
-        raise _AnswerError("the same turn is given twice")
+        raise _AnswerError("answer_given_twice", what=term("answer.one.turn", TERMS))
     conversation = _current(snapshot, "conv_index")
     result = _conversation_result(snapshot)
     leaking = {finding.turn for finding in result.privacy_findings}
@@ -869,15 +935,15 @@ def filters_raise_stability(snapshot: Snapshot, params: Mapping[str, Any]) -> Ch
 
 def _answer_items(answer: object) -> list[tuple[str, str]]:
     if isinstance(answer, str) or not isinstance(answer, list | tuple):
-        raise _AnswerError("expected a list of [prompt, item] pairs")
+        raise _AnswerError("answer_expected_list", what=term("answer.list.item", TERMS))
     items = []
     for pair in answer:
         if isinstance(pair, str) or not isinstance(pair, list | tuple) or len(pair) != 2 or not all(
                 isinstance(part, str) for part in pair):
-            raise _AnswerError("expected a list of [prompt, item] pairs")
+            raise _AnswerError("answer_expected_list", what=term("answer.list.item", TERMS))
         items.append((pair[0], pair[1]))
     if len(set(items)) != len(items):
-        raise _AnswerError("the same item is given twice")
+        raise _AnswerError("answer_given_twice", what=term("answer.one.item", TERMS))
     return items
 
 
@@ -944,9 +1010,9 @@ def leaked_pair(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -
     Pairs come from :func:`uncase_core.leakage.find_similar` with the page's n-gram length and
     cutoff (the person's settings); ``kind`` asks for an ``"exact"`` or ``"near"`` duplicate, or ``"any"``.
     """
-    given = _answer_texts(answer, "case ids")
+    given = _answer_texts(answer, "case")
     if len(given) != 2:
-        raise _AnswerError("expected two case ids")
+        raise _AnswerError("answer_expected_two_case_ids")
     known = set(_case_ids(snapshot))
     for case in given:
         if case not in known:
@@ -980,7 +1046,7 @@ def hidden_stratum(snapshot: Snapshot, params: Mapping[str, Any], answer: object
     the stratum must fail on that metric.
     """
     if not isinstance(answer, str):
-        raise _AnswerError("expected a stratum value")
+        raise _AnswerError("answer_expected_stratum")
     name = _stratum_field(snapshot, params)
     result = strata(snapshot.data.cases, name, min_units=snapshot.setting("wb_min_units"))
     hidden = [h for h in result.hidden_failures if params["metric"] in (None, h.metric)]
@@ -1042,12 +1108,12 @@ def judge_worth_answer(snapshot: Snapshot, params: Mapping[str, Any], answer: ob
 
 def _require_known_correct(params: Mapping[str, Any], where: str) -> None:
     if len(params["options"]) < 2:
-        raise InputError("a multiple-choice question needs at least two options", f"{where}.options")
+        raise input_error(PROBLEMS, "choice_needs_two_options", f"{where}.options")
     if not params["correct"]:
-        raise InputError("mark at least one option correct", f"{where}.options")
+        raise input_error(PROBLEMS, "choice_needs_correct_option", f"{where}.options")
     for i, option in enumerate(params["correct"]):
         if option not in params["options"]:
-            raise InputError(f"{option!r} is not one of the options", f"{where}.correct[{i}]")
+            raise input_error(PROBLEMS, "not_an_option", f"{where}.correct[{i}]", option=repr(option))
 
 
 def choice(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> CheckResult:
@@ -1056,7 +1122,7 @@ def choice(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> Che
     With one correct option the answer is its id; with several, the list of all of them.
     """
     correct = set(params["correct"])
-    given = [answer] if isinstance(answer, str) else _answer_texts(answer, "option ids")
+    given = [answer] if isinstance(answer, str) else _answer_texts(answer, "option")
     for option in given:
         if option not in params["options"]:
             return _missing("unknown_option", option=option)
@@ -1065,7 +1131,7 @@ def choice(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> Che
 
 def _require_counts(params: Mapping[str, Any], where: str) -> None:
     if params["successes"] > params["total"]:
-        raise InputError(f"must not exceed total ({params['total']})", f"{where}.successes")
+        raise input_error(PROBLEMS, "must_not_exceed_total", f"{where}.successes", total=params["total"])
 
 
 def wilson_bound(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> CheckResult:
@@ -1074,7 +1140,7 @@ def wilson_bound(snapshot: Snapshot, params: Mapping[str, Any], answer: object) 
     Right within ``tolerance`` of :func:`uncase_core.stats.wilson_interval` at ``confidence``; the
     answer is a proportion from 0 to 1.
     """
-    given = _answer_number(answer, 0.0, 1.0)
+    given = _answer_number(answer, 0, 1)
     low, high = wilson_interval(params["successes"], params["total"], params["confidence"])
     expected = low if params["bound"] == "low" else high
     if abs(given - expected) <= params["tolerance"]:
@@ -1197,7 +1263,7 @@ def check_definition(name: object, where: str = "name") -> CheckDef:
     """The check called ``name``; an unknown name raises InputError at ``where``."""
     if not isinstance(name, str) or name not in CHECKS:
         shown = f'"{name}"' if isinstance(name, str) else repr(name)
-        raise InputError(f"unknown check {shown}; the checks are {', '.join(CHECKS)}", where)
+        raise input_error(PROBLEMS, "unknown_check", where, got=shown, checks=", ".join(CHECKS))
     return CHECKS[name]
 
 
@@ -1213,11 +1279,11 @@ def run_check(name: str, params: Mapping[str, Any], snapshot: Snapshot, question
     For a question, ``question`` is the key of its answer in ``snapshot.answers`` (the step id);
     no answer there gives ``not_answered``. On another page than the check reads it gives
     ``open_page``. Settings or data the core refuses give ``state_not_usable`` and an answer of the
-    wrong shape ``answer_not_understood``, each with the problem.
+    wrong shape ``answer_not_understood``, each with the problem (``problem`` in English, ``error`` as data).
     """
     definition = check_definition(name)
     if not isinstance(snapshot, Snapshot):
-        raise InputError(f"expected a Snapshot, got {_describe_type(snapshot)}", "snapshot")
+        raise input_error(PROBLEMS, "expected_python_type", "snapshot", kind="Snapshot", got=_describe_type(snapshot))
     if snapshot.page not in definition.pages:
         return _missing("open_page", page=definition.pages[0])
     try:
@@ -1227,9 +1293,15 @@ def run_check(name: str, params: Mapping[str, Any], snapshot: Snapshot, question
             return _missing("not_answered")
         return definition.run(snapshot, params, snapshot.answers[question])
     except _AnswerError as problem:
-        return _missing("answer_not_understood", problem=str(problem))
+        return _missing("answer_not_understood", **_problem_params(problem.error))
     except InputError as error:
-        return _missing("state_not_usable", problem=error.message)
+        return _missing("state_not_usable", **_problem_params(error))
+
+
+def _problem_params(error: InputError) -> dict[str, Any]:
+    """A note's params for a problem: ``problem``, the English message, and ``error``, the error as plain data
+    (:meth:`~uncase_core.errors.InputError.to_dict`), from which a page words it in its reader's language."""
+    return {"problem": error.message, "error": error.to_dict()}
 
 
 def answer_options(name: str, params: Mapping[str, Any], snapshot: Snapshot) -> tuple[Any, ...] | None:
@@ -1241,7 +1313,7 @@ def answer_options(name: str, params: Mapping[str, Any], snapshot: Snapshot) -> 
     """
     kind = check_definition(name).answer
     if kind is None:
-        raise InputError(f'"{name}" is a check, not a question', "name")
+        raise input_error(PROBLEMS, "check_not_question", "name", name=name)
     if kind == "choice":
         return tuple(params["options"])
     if kind == "dimensions":

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from uncase_core.class_labels import blank_copy
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, Param, input_error, unknown_choice
 from uncase_core.lesson_checks import PAGES, RUBRIC_GENERATOR_DEFAULTS
 from uncase_core.rag_cases import RagDataset, dataset_from_bytes
 from uncase_core.rubric_generator import GeneratorSettings, generate_verdicts
@@ -57,6 +57,11 @@ FIXED_SCENARIOS: Mapping[str, str] = MappingProxyType({
     "planner": NONE,
 })
 
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "page_has_no_scenario": "the {page} page has no scenario {got}; use one of {choices}",
+})
+
 
 def scenario_ids() -> Mapping[str, frozenset[str]]:
     """Every page's scenario names, read from the scenario indexes (see the module docstring)."""
@@ -66,6 +71,11 @@ def scenario_ids() -> Mapping[str, frozenset[str]]:
     ids = {"rag": rag, "conversations": conversations, "summaries": summaries,
            **{page: frozenset({name}) for page, name in FIXED_SCENARIOS.items()}}
     return MappingProxyType({page: ids[page] for page in PAGES})
+
+
+def page_has_no_scenario(page: str, got: Param, known: frozenset[str], where: str = "scenario") -> InputError:
+    """``the rag page has no scenario "x"; use one of ...``: ``got`` as the caller quotes it, ``known`` the page's."""
+    return input_error(PROBLEMS, "page_has_no_scenario", where, page=page, got=got, choices=", ".join(sorted(known)))
 
 
 def _agreement_pair(language: str) -> tuple[RagDataset, RagDataset]:
@@ -88,11 +98,10 @@ def lesson_data(page: str, scenario: str, language: str) -> Any:
         For an unknown page (``page``) or a scenario the page does not have (``scenario``).
     """
     if page not in PAGES:
-        raise InputError(f"unknown page {page!r}; use one of {', '.join(PAGES)}", "page")
+        raise unknown_choice("page", repr(page), PAGES, "page")
     known = scenario_ids()[page]
     if scenario not in known:
-        raise InputError(f"the {page} page has no scenario {scenario!r}; use one of {', '.join(sorted(known))}",
-                         "scenario")
+        raise page_has_no_scenario(page, repr(scenario), known)
     if page == "rag":
         scenarios = load_index(RAG_INDEX)
         if scenario == ALL:

@@ -29,11 +29,31 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from uncase_core.choices import RAG_METRICS
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    Place,
+    Term,
+    expected_at_least,
+    expected_in_range,
+    expected_one_of,
+    expected_value,
+    input_error,
+    term,
+    unknown_choice,
+)
 
 ParamKind = Literal["dimension", "dimensions", "choice", "choices", "unit", "number", "count", "bool", "ids"]
 KINDS: tuple[str, ...] = ("dimension", "dimensions", "choice", "choices", "unit", "number", "count", "bool", "ids")
 _LISTS = ("dimensions", "choices", "ids")
+
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "must_be_at_least": "must be at least {low:g}, got {got:g}",
+    "must_be_at_most": "must be at most {high:g}, got {got:g}",
+    "listed_twice": "{got} is listed twice (also at {first})",
+    "unknown_check_parameter": 'unknown parameter of "{check}", which takes {names}',
+    "check_takes_no_parameters": 'unknown parameter of "{check}", which takes no parameters',
+    "missing_check_parameter": 'missing "{name}", which "{check}" needs',
+})
 
 
 @dataclass(frozen=True)
@@ -55,16 +75,22 @@ class Param:
     maximum: float | None = None
 
 
-def _describe(value: object) -> str:
+def describe(value: object) -> str | Term:
+    """A value a lesson file wrote, as an error quotes it: TOML's words, a text quoted (and shortened), a kind."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"' if len(value) <= 40 else f'"{value[:37]}..."'
     if isinstance(value, Mapping):
-        return "a table"
+        return term("table")
     if isinstance(value, list | tuple):
-        return "a list"
+        return term("list")
     return repr(value)
+
+
+def _quoted(number: float) -> int | float:
+    """A bound or a value for an error's params: a whole float as an int, so a page writes ``1``, as ``{:g}`` does."""
+    return int(number) if isinstance(number, float) and number.is_integer() else number
 
 
 def _real(value: object) -> float | None:
@@ -82,38 +108,40 @@ def _one(param: Param, value: object, where: str) -> Any:
     kind = param.kind
     if kind in ("dimension", "dimensions"):
         if value not in RAG_METRICS:
-            raise InputError(f"unknown dimension {_describe(value)}; use one of {', '.join(RAG_METRICS)}", where)
+            raise unknown_choice("dimension", describe(value), RAG_METRICS, where)
         return value
     if kind in ("choice", "choices"):
         if value not in param.choices:
-            raise InputError(f"expected one of {', '.join(param.choices)}, got {_describe(value)}", where)
+            raise expected_one_of(param.choices, describe(value), where)
         return value
     if kind == "ids":
         if not isinstance(value, str) or not value.strip():
-            raise InputError(f"expected a non-empty text, got {_describe(value)}", where)
+            raise expected_value("non_empty_text", describe(value), where)
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise InputError(f"expected true or false, got {_describe(value)}", where)
+            raise expected_value("true_false", describe(value), where)
         return value
     if kind == "count":
         low = 0 if param.minimum is None else int(param.minimum)
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < low:
-            raise InputError(f"expected a whole number of at least {low}, got {_describe(value)}", where)
+            raise expected_at_least("whole_number", low, describe(value), where)
         if param.maximum is not None and value > param.maximum:
-            raise InputError(f"must be at most {param.maximum:g}, got {value}", where)
+            raise input_error(PROBLEMS, "must_be_at_most", where, high=_quoted(param.maximum), got=int(value))
         return int(value)
     number = _real(value)
     if kind == "unit":
         if number is None or not 0.0 <= number <= 1.0:
-            raise InputError(f"expected a number from 0 to 1, got {_describe(value)}", where)
+            raise expected_in_range("number", 0, 1, describe(value), where)
         return number
     if number is None:
-        raise InputError(f"expected a number, got {_describe(value)}", where)
+        raise expected_value("number", describe(value), where)
     if param.minimum is not None and number < param.minimum:
-        raise InputError(f"must be at least {param.minimum:g}, got {number:g}", where)
+        raise input_error(PROBLEMS, "must_be_at_least", where, low=_quoted(param.minimum),
+                          got=_quoted(number))
     if param.maximum is not None and number > param.maximum:
-        raise InputError(f"must be at most {param.maximum:g}, got {number:g}", where)
+        raise input_error(PROBLEMS, "must_be_at_most", where, high=_quoted(param.maximum),
+                          got=_quoted(number))
     return number
 
 
@@ -121,12 +149,13 @@ def _value(param: Param, value: object, where: str) -> Any:
     if param.kind not in _LISTS:
         return _one(param, value, where)
     if not isinstance(value, list | tuple):
-        raise InputError(f"expected a list, got {_describe(value)}", where)
+        raise expected_value("list", describe(value), where)
     seen: dict[object, int] = {}
     for i, item in enumerate(value):
         _one(param, item, f"{where}[{i}]")
         if item in seen:
-            raise InputError(f"{_describe(item)} is listed twice (also at {where}[{seen[item]}])", f"{where}[{i}]")
+            raise input_error(PROBLEMS, "listed_twice", f"{where}[{i}]", got=describe(item),
+                              first=Place(f"{where}[{seen[item]}]"))
         seen[item] = i
     return tuple(value)
 
@@ -154,14 +183,15 @@ def read_params(check: str, specs: tuple[Param, ...], raw: Mapping[str, Any], wh
     known = {spec.name: spec for spec in specs}
     for name in raw:
         if name not in known:
-            takes = ", ".join(known) if known else "no parameters"
-            raise InputError(f'unknown parameter of "{check}", which takes {takes}', at(str(name)))
+            if not known:
+                raise input_error(PROBLEMS, "check_takes_no_parameters", at(str(name)), check=check)
+            raise input_error(PROBLEMS, "unknown_check_parameter", at(str(name)), check=check, names=", ".join(known))
     values: dict[str, Any] = {}
     for spec in specs:
         if spec.name in raw:
             values[spec.name] = _value(spec, raw[spec.name], at(spec.name))
         elif spec.required:
-            raise InputError(f'missing "{spec.name}", which "{check}" needs', where)
+            raise input_error(PROBLEMS, "missing_check_parameter", where, name=spec.name, check=check)
         else:
             values[spec.name] = spec.default
     result = MappingProxyType(values)

@@ -75,15 +75,36 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    InputError,
+    Place,
+    at_line,
+    expected_at_least,
+    expected_in_range,
+    expected_value,
+    input_error,
+    missing,
+    problem,
+    term,
+    unknown_choice,
+)
 from uncase_core.jsonfiles import decode_text
-from uncase_core.lesson_checks import PAGES, CheckResult, Snapshot, check_definition, check_params, run_check
-from uncase_core.lesson_data import scenario_ids
+from uncase_core.lesson_checks import (
+    PAGES,
+    CheckDef,
+    CheckResult,
+    Snapshot,
+    check_definition,
+    check_params,
+    run_check,
+)
+from uncase_core.lesson_data import page_has_no_scenario, scenario_ids
+from uncase_core.lesson_params import describe
 from uncase_core.notes import Note
 from uncase_core.scenarios import ASSETS
 
 LESSONS = ASSETS / "lessons"
-LANGUAGES = ("en", "es")  # required in every text
+LANGUAGES = ("en", "es")  # required in every text (the missing_language_text error names them)
 FALLBACK = "en"
 MIN_MINUTES, MAX_MINUTES = 3, 8
 _LANGUAGE_CODE = re.compile(r"[a-z]{2}")
@@ -94,6 +115,35 @@ _LESSON_KEYS = ("id", "order", "minutes", "page", "scenario", "title", "goal", "
 _FACILITATOR_KEYS = ("say", "wrong_answer", "timing")
 _STEP_KEYS = ("id", "text", "hint", "checks", "question")
 _OPTION_KEYS = ("id", "text", "correct")
+
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "lesson_has_no_step": "lesson {lesson} has no step {step}",
+    "unknown_key": "unknown key; expected one of {choices}",
+    "expected_language_code": "expected a two-letter language code such as en or es",
+    "missing_language_text": 'missing the "{language}" text (every text needs en and es)',  # LANGUAGES
+    "question_not_check": '"{name}" is a question; put it under [steps.question]',
+    "check_not_question_here": '"{name}" is a check, not a question; put it under [[steps.checks]]',
+    "check_reads_page": '"{name}" reads the {page} page; this lesson uses {lesson_page}',
+    "check_reads_pages": '"{name}" reads one of the pages {pages}; this lesson uses {lesson_page}',
+    "duplicate_option_id": 'duplicate option id "{id}" (also at {first})',
+    "choice_missing_options": 'missing "options" (a multiple-choice question lists them)',
+    "correct_inside_option": "mark the right option with correct = true inside it",
+    "question_has_no_options": '"{name}" computes its answer from the data; only "choice" lists options',
+    "step_checks_or_question": 'a step needs either "checks" ([[steps.checks]]) or one "question" ([steps.question])',
+    "invalid_toml": "not valid TOML: {detail}",
+    "invalid_toml_at": "not valid TOML: {detail} (column {column})",
+    "lesson_id_not_file_name": 'must be the file\'s name without .toml ("{stem}"), got "{id}"',
+    "duplicate_step_id": 'duplicate step id "{id}" (also at {first})',
+    "order_taken": "order {order} is also the order of {other}",
+})
+# What a part of a lesson file should be (terms the expected error quotes).
+TERMS: Mapping[str, str] = MappingProxyType({
+    "lesson.id": "an id of lower-case letters, digits, - and _",
+    "lesson.options": "a list of options ([[steps.question.options]])",
+    "lesson.checks": "a list of one or more checks ([[steps.checks]])",
+    "lesson.steps": "a list of one or more steps ([[steps]])",
+})
 
 
 # ---------------------------------------------------------------- the lesson
@@ -170,22 +220,10 @@ class Lesson:
         for step in self.steps:
             if step.id == step_id:
                 return step
-        raise InputError(f"lesson {self.id} has no step {step_id!r}", "step")
+        raise input_error(PROBLEMS, "lesson_has_no_step", "step", lesson=self.id, step=repr(step_id))
 
 
 # ---------------------------------------------------------------- reading
-
-
-def _kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"' if len(value) <= 40 else f'"{value[:37]}..."'
-    if isinstance(value, Mapping):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
 
 
 def _at(where: str, key: str | int) -> str:
@@ -196,30 +234,31 @@ def _at(where: str, key: str | int) -> str:
 
 def _table(value: object, where: str, keys: tuple[str, ...] | None = None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InputError(f"expected a table, got {_kind(value)}", where)
+        raise expected_value("table", describe(value), where)
     if keys is not None:
         for key in value:
             if key not in keys:
-                raise InputError(f"unknown key; expected one of {', '.join(keys)}", _at(where, key))
+                raise input_error(PROBLEMS, "unknown_key", _at(where, key), choices=", ".join(keys))
     return value
 
 
 def _required(table: Mapping[str, Any], key: str, where: str) -> Any:
     if key not in table:
-        raise InputError(f'missing "{key}"', where)
+        raise missing(key, where)
     return table[key]
 
 
 def _identifier(value: object, where: str) -> str:
     if not isinstance(value, str) or not _ID.fullmatch(value):
-        raise InputError(f"expected an id of lower-case letters, digits, - and _, got {_kind(value)}", where)
+        raise problem("expected", where, what=term("lesson.id", TERMS), got=describe(value))
     return value
 
 
 def _whole(value: object, where: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise InputError(f"expected a whole number {span}, got {_kind(value)}", where)
+        if high is None:
+            raise expected_at_least("whole_number", low, describe(value), where)
+        raise expected_in_range("whole_number", low, high, describe(value), where)
     return value
 
 
@@ -227,13 +266,23 @@ def _text(value: object, where: str) -> Text:
     table = _table(value, where)
     for code, text in table.items():
         if not _LANGUAGE_CODE.fullmatch(code):
-            raise InputError("expected a two-letter language code such as en or es", _at(where, code))
+            raise input_error(PROBLEMS, "expected_language_code", _at(where, code))
         if not isinstance(text, str) or not text.strip():
-            raise InputError(f"expected a non-empty text, got {_kind(text)}", _at(where, code))
+            raise expected_value("non_empty_text", describe(text), _at(where, code))
     for code in LANGUAGES:
         if code not in table:
-            raise InputError(f'missing the "{code}" text (every text needs {" and ".join(LANGUAGES)})', where)
+            raise input_error(PROBLEMS, "missing_language_text", where, language=code)
     return Text(MappingProxyType({code: text.strip() for code, text in table.items()}))
+
+
+def _check_page(name: str, definition: CheckDef, page: str, where: str) -> None:
+    """Refuse a check or question that reads another page than the lesson's."""
+    if page in definition.pages:
+        return
+    if len(definition.pages) == 1:
+        raise input_error(PROBLEMS, "check_reads_page", where, name=name, page=definition.pages[0], lesson_page=page)
+    raise input_error(PROBLEMS, "check_reads_pages", where, name=name, pages=", ".join(definition.pages),
+                      lesson_page=page)
 
 
 def _params(table: Mapping[str, Any], skip: tuple[str, ...]) -> dict[str, Any]:
@@ -245,27 +294,26 @@ def _check(value: object, where: str, page: str) -> Check:
     name = _required(table, "name", where)
     definition = check_definition(name, _at(where, "name"))
     if definition.is_question:
-        raise InputError(f'"{name}" is a question; put it under [steps.question]', _at(where, "name"))
-    if page not in definition.pages:
-        raise InputError(f'"{name}" reads the {" or ".join(definition.pages)} page; this lesson uses {page}',
-                         _at(where, "name"))
+        raise input_error(PROBLEMS, "question_not_check", _at(where, "name"), name=name)
+    _check_page(name, definition, page, _at(where, "name"))
     return Check(name, check_params(name, _params(table, ("name",)), where))
 
 
 def _options(value: object, where: str) -> tuple[Option, ...]:
     if not isinstance(value, list):
-        raise InputError(f"expected a list of options ([[steps.question.options]]), got {_kind(value)}", where)
+        raise problem("expected", where, what=term("lesson.options", TERMS), got=describe(value))
     options, seen = [], {}
     for i, item in enumerate(value):
         place = _at(where, i)
         table = _table(item, place, _OPTION_KEYS)
         option_id = _identifier(_required(table, "id", place), _at(place, "id"))
         if option_id in seen:
-            raise InputError(f'duplicate option id "{option_id}" (also at {seen[option_id]})', _at(place, "id"))
+            raise input_error(PROBLEMS, "duplicate_option_id", _at(place, "id"), id=option_id,
+                              first=Place(seen[option_id]))
         seen[option_id] = place
         correct = table.get("correct", False)
         if not isinstance(correct, bool):
-            raise InputError(f"expected true or false, got {_kind(correct)}", _at(place, "correct"))
+            raise expected_value("true_false", describe(correct), _at(place, "correct"))
         options.append(Option(option_id, _text(_required(table, "text", place), _at(place, "text")), correct))
     return tuple(options)
 
@@ -275,22 +323,19 @@ def _question(value: object, where: str, page: str) -> Question:
     name = _required(table, "name", where)
     definition = check_definition(name, _at(where, "name"))
     if not definition.is_question:
-        raise InputError(f'"{name}" is a check, not a question; put it under [[steps.checks]]', _at(where, "name"))
-    if page not in definition.pages:
-        raise InputError(f'"{name}" reads the {" or ".join(definition.pages)} page; this lesson uses {page}',
-                         _at(where, "name"))
+        raise input_error(PROBLEMS, "check_not_question_here", _at(where, "name"), name=name)
+    _check_page(name, definition, page, _at(where, "name"))
     raw = _params(table, ("name", "options"))
     options: tuple[Option, ...] = ()
     if name == "choice":
         if "options" not in table:
-            raise InputError('missing "options" (a multiple-choice question lists them)', where)
+            raise input_error(PROBLEMS, "choice_missing_options", where)
         if "correct" in raw:
-            raise InputError("mark the right option with correct = true inside it", _at(where, "correct"))
+            raise input_error(PROBLEMS, "correct_inside_option", _at(where, "correct"))
         options = _options(table["options"], _at(where, "options"))
         raw = {"options": [o.id for o in options], "correct": [o.id for o in options if o.correct]}
     elif "options" in table:
-        raise InputError(f'"{name}" computes its answer from the data; only "choice" lists options',
-                         _at(where, "options"))
+        raise input_error(PROBLEMS, "question_has_no_options", _at(where, "options"), name=name)
     return Question(name, check_params(name, raw, where), definition.answer, options)
 
 
@@ -301,14 +346,12 @@ def _step(value: object, where: str, page: str) -> Step:
     hint = _text(table["hint"], _at(where, "hint")) if "hint" in table else None
     has_checks, has_question = "checks" in table, "question" in table
     if has_checks == has_question:
-        raise InputError('a step needs either "checks" ([[steps.checks]]) or one "question" ([steps.question])',
-                         where)
+        raise input_error(PROBLEMS, "step_checks_or_question", where)
     if has_question:
         return Step(step_id, text, hint, (), _question(table["question"], _at(where, "question"), page))
     raw = table["checks"]
     if not isinstance(raw, list) or not raw:
-        raise InputError(f"expected a list of one or more checks ([[steps.checks]]), got {_kind(raw)}",
-                         _at(where, "checks"))
+        raise problem("expected", _at(where, "checks"), what=term("lesson.checks", TERMS), got=describe(raw))
     checks = tuple(_check(item, _at(_at(where, "checks"), i), page) for i, item in enumerate(raw))
     return Step(step_id, text, hint, checks, None)
 
@@ -319,9 +362,11 @@ def _toml(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         found = _TOML_PLACE.search(message)
-        where = "" if found is None or found.group(2) is None else f"line {found.group(2)}, column {found.group(3)}"
-        problem = message[:found.start()] if found else message
-        raise InputError(f"not valid TOML: {problem}", where) from None
+        detail = message[:found.start()] if found else message
+        if found is None or found.group(2) is None:
+            raise input_error(PROBLEMS, "invalid_toml", detail=detail) from None
+        raise input_error(PROBLEMS, "invalid_toml_at", at_line(int(found.group(2))), detail=detail,
+                          column=int(found.group(3))) from None
 
 
 def lesson_from_text(text: str, name: str, scenarios: Mapping[str, frozenset[str]]) -> Lesson:
@@ -339,29 +384,29 @@ def lesson_from_text(text: str, name: str, scenarios: Mapping[str, frozenset[str
         lesson_id = _identifier(_required(table, "id", ""), "id")
         stem = Path(name).name.removesuffix(".toml")
         if name.endswith(".toml") and lesson_id != stem:
-            raise InputError(f'must be the file\'s name without .toml ("{stem}"), got "{lesson_id}"', "id")
+            raise input_error(PROBLEMS, "lesson_id_not_file_name", "id", stem=stem, id=lesson_id)
         order = _whole(_required(table, "order", ""), "order", 1)
         minutes = _whole(_required(table, "minutes", ""), "minutes", MIN_MINUTES, MAX_MINUTES)
         page = _required(table, "page", "")
         if page not in PAGES:
-            raise InputError(f"unknown page {_kind(page)}; use one of {', '.join(PAGES)}", "page")
+            raise unknown_choice("page", describe(page), PAGES, "page")
         scenario = _required(table, "scenario", "")
         known = scenarios.get(page, frozenset())
         if scenario not in known:
-            raise InputError(f"the {page} page has no scenario {_kind(scenario)}; use one of "
-                             f"{', '.join(sorted(known))}", "scenario")
+            raise page_has_no_scenario(page, describe(scenario), known)
         texts = {key: _text(_required(table, key, ""), key) for key in ("title", "goal", "explanation")}
         notes = _table(_required(table, "facilitator", ""), "facilitator", _FACILITATOR_KEYS)
         facilitator = FacilitatorNotes(*(_text(_required(notes, key, "facilitator"), f"facilitator.{key}")
                                          for key in _FACILITATOR_KEYS))
         raw_steps = _required(table, "steps", "")
         if not isinstance(raw_steps, list) or not raw_steps:
-            raise InputError(f"expected a list of one or more steps ([[steps]]), got {_kind(raw_steps)}", "steps")
+            raise problem("expected", "steps", what=term("lesson.steps", TERMS), got=describe(raw_steps))
         steps = tuple(_step(item, f"steps[{i}]", page) for i, item in enumerate(raw_steps))
         seen: dict[str, int] = {}
         for i, step in enumerate(steps):
             if step.id in seen:
-                raise InputError(f'duplicate step id "{step.id}" (also at steps[{seen[step.id]}])', f"steps[{i}].id")
+                raise input_error(PROBLEMS, "duplicate_step_id", f"steps[{i}].id", id=step.id,
+                                  first=Place(f"steps[{seen[step.id]}]"))
             seen[step.id] = i
         return Lesson(lesson_id, order, minutes, page, scenario, texts["title"], texts["goal"], steps,
                       texts["explanation"], facilitator, name)
@@ -388,8 +433,8 @@ def load_lessons(folder: Path = LESSONS) -> tuple[Lesson, ...]:
     seen: dict[int, str] = {}
     for lesson in lessons:
         if lesson.order in seen:
-            raise InputError(f"order {lesson.order} is also the order of {seen[lesson.order]}", "order",
-                             lesson.source)
+            raise input_error(PROBLEMS, "order_taken", "order", lesson.source, order=lesson.order,
+                              other=seen[lesson.order])
         seen[lesson.order] = lesson.source
     return tuple(sorted(lessons, key=lambda lesson: lesson.order))
 

@@ -27,8 +27,11 @@ from tests.pages.apptest_helpers import (
     workspace,
 )
 from ui.data_kinds import RAG
+from ui.input_errors import page_error
+from ui.session import store_problem_text
+from ui.workspace import CorruptData
 from uncase_core.scenarios import ASSETS
-from uncase_store import Limits
+from uncase_store import CorruptWorkspace, Limits
 
 
 def opened(path: str) -> AppTest:
@@ -220,6 +223,29 @@ def test_an_unknown_or_unreadable_workspace_is_reported_and_a_fresh_one_started(
     assert "edits[seq" in notice and "no case at position 7" in notice
     assert token(again) != broken
     assert store.head(broken) is not None  # left as it was
+
+
+def test_an_unreadable_workspace_is_reported_in_the_readers_language():
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    broken = token(at)
+    workspace(at).store.add_edit(broken, "rag", {"op": "label", "case": 7, "case_id": "gone", "kind": "passages",
+                                                 "unit": 0, "unit_id": "p1", "field": "relevant", "value": True})
+    at.run()  # the session's copy catches up with the store and cannot replay the new edit
+    assert not at.exception
+    notice = next(shown(i.value) for i in at.info if "no se pudo leer" in i.value)
+    assert "edits[seq" in notice and "no hay ningún caso en la posición 7" in notice
+    assert "no case at position" not in notice
+    assert token(at) != broken and workspace(at).language == "es"
+
+
+def test_a_stored_row_the_playground_cannot_use_is_worded_in_the_readers_language():
+    error = CorruptData("documents['lessons']", page_error("page_stored_unknown_data"))
+    assert str(error) == "documents['lessons']: this playground keeps no data under that name"
+    assert shown(store_problem_text(error, "es")) == (
+        "documents['lessons']: este playground no guarda datos con ese nombre")
+    assert shown(store_problem_text(CorruptWorkspace("edits[seq 3]", "expected a JSON object"), "es")) == \
+        "edits[seq 3]: expected a JSON object"  # the store's own problem (a row that is not JSON) stays as it says
 
 
 def test_a_change_the_store_refuses_is_said_and_not_shown_as_done():

@@ -9,6 +9,7 @@ reference labels to 186 (62.0%).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 
@@ -17,10 +18,13 @@ import pytest
 from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
 from ui.data_kinds import JUDGE, JUDGE_RAGAS, JUDGE_VERDICTS
 from ui.i18n import format_percent
+from ui.input_errors import error_text
 from ui.judge_data import builtin_set, hide_labels, next_unit
 from ui.workspace import Workspace
-from uncase_core.edits import judge_answers, judge_skips
+from uncase_core.edits import apply_judge_edit, judge_answers, judge_skips
+from uncase_core.errors import InputError
 from uncase_core.judge import judge_report
+from uncase_core.judge_import import attach_verdicts
 from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
 from uncase_core.scenarios import ASSETS
 
@@ -153,6 +157,38 @@ def test_a_stale_answer_is_refused_not_applied_to_another_unit():
     assert any("That answer was not stored" in e.value for e in at.error)
     assert workspace(at).data(JUDGE) == shop
     assert workspace(at).edits(JUDGE) == ()
+
+
+def test_a_stale_answer_is_said_in_the_readers_language():
+    at = opened("es")
+    answer(at, [True])
+    second = next_unit(builtin_set("es").cases, "correctness", frozenset({_first_two_offered()[0].key}), 17).next
+    other = Workspace.open(workspace(at).store, workspace(at).token)
+    shop = _shop()
+    other.replace(JUDGE, shop, "retail.json", "upload")
+    with pytest.raises(InputError) as refused:  # what the core says of the record the button carries
+        apply_judge_edit(shop, second.record("label", True))
+    at.button(key="judge_yes").click().run()
+    assert not at.exception
+    message = next(shown(e.value) for e in at.error if "Esa respuesta no se guardó" in e.value)
+    assert message.endswith(shown(error_text(refused.value, "es")))
+    assert refused.value.problem not in message
+    assert workspace(at).edits(JUDGE) == ()
+
+
+def test_an_attached_verdict_file_the_cases_no_longer_fit_is_said_in_the_readers_language():
+    at = upload(opened("es"), "judge_upload", "shop.jsonl", _unlabelled_with_verdicts())
+    verdicts = "case_id,unit_id,dimension,judge_verdict\nretail-01,c1,correctness,false\n"
+    upload(at, "judge_verdicts_upload", "verdicts.csv", verdicts.encode())
+    other = Workspace.open(workspace(at).store, workspace(at).token)  # another tab puts other cases under it
+    others = dataclasses.replace(_shop(), cases=_shop().cases[1:])  # no retail-01 any more
+    other.replace(JUDGE, others, "others.json", "upload")
+    at.run()
+    with pytest.raises(InputError) as refused:
+        attach_verdicts(others, verdicts, "verdicts.csv")
+    message = next(shown(e.value) for e in at.error if "No se usa el fichero adjunto" in e.value)
+    assert message == f"No se usa el fichero adjunto verdicts.csv: {shown(error_text(refused.value, 'es'))}"
+    assert refused.value.problem not in message
 
 
 def _shop():

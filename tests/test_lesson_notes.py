@@ -1,0 +1,94 @@
+"""A lesson note in the reader's language, including the problem it quotes when the core refuses a state or an answer.
+
+``state_not_usable`` and ``answer_not_understood`` carry the core's English message (``problem``, for the command
+line and ``to_dict``) and the same error as plain data (``error``); :func:`ui.lesson_notes.note_text` words the
+error in the reader's language, so a Spanish reader sees no English there.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.test_input_errors import shown
+from tests.test_lesson_checks import BENCH, LEAK, MULTIPLE, VERDICTS, rag, run
+from ui.input_errors import error_text
+from ui.lesson_notes import note_text
+from uncase_core.errors import InputError
+from uncase_core.lesson_checks import CHECK_NOTES, PROBLEMS, CheckResult
+from uncase_core.rag import METRICS
+
+ZERO_WEIGHTS = {f"rag_weight_{m}": 0.0 for m in METRICS}
+# (check, page, data, settings, answer, params): each refused in one way; together every answer problem of the core.
+REFUSED: tuple[tuple[str, str, Any, dict, Any, dict], ...] = (
+    ("rag_dimensions", "rag", MULTIPLE, ZERO_WEIGHTS, None, {"failing": ["faithfulness"]}),
+    ("rag_dimensions", "rag", MULTIPLE, {"rag_threshold_coverage": "high"}, None, {"failing": ["faithfulness"]}),
+    ("rag_dimensions", "rag", MULTIPLE, {"rag_confidence": 2}, None, {"failing": ["faithfulness"]}),
+    ("failing_dimensions", "rag", MULTIPLE, {}, "coverage", {}),
+    ("failing_dimensions", "rag", MULTIPLE, {}, ["coverage", "coverage"], {}),
+    ("failing_dimensions", "rag", MULTIPLE, {}, ["recall"], {}),
+    ("verdict_certainty", "rag", rag("few_units"), {}, "maybe", {"dimension": "faithfulness"}),
+    ("wilson_bound", "rag", MULTIPLE, {}, 43, {"successes": 0, "total": 5, "bound": "high"}),
+    ("wilson_bound", "rag", MULTIPLE, {}, "lots", {"successes": 0, "total": 5, "bound": "high"}),
+    ("failing_gates", "conversations", LEAK, {}, ["pii"], {}),
+    ("failing_gates", "conversations", LEAK, {}, ["privacy", "privacy"], {}),
+    ("leak_turns", "conversations", LEAK, {}, ["2"], {}),
+    ("leak_turns", "conversations", LEAK, {}, [2, 2], {}),
+    ("removed_items", "rubrics", VERDICTS, {}, [["P01"]], {"filter": "trivial"}),
+    ("removed_items", "rubrics", VERDICTS, {}, [["P01", "I1"], ["P01", "I1"]], {"filter": "trivial"}),
+    ("leaked_pair", "workbench", BENCH, {}, ["banking-002"], {}),
+    ("leaked_pair", "workbench", BENCH, {}, ["a", "a"], {}),
+    ("hidden_stratum", "workbench", BENCH, {}, ["health"], {}),
+    ("choice", "planner", None, {}, [1], {"options": ["a", "b"], "correct": ["a"]}),
+    ("choice", "planner", None, {}, ["a", "a"], {"options": ["a", "b"], "correct": ["a"]}),
+)
+
+
+def _refused(case: tuple) -> CheckResult:
+    name, page, data, settings, answer, params = case
+    return run(name, page, data, settings, answer=answer, **params)
+
+
+RESULTS = tuple(_refused(case) for case in REFUSED)
+
+
+def test_every_case_is_refused_and_together_they_reach_every_answer_problem():
+    codes = {result.note.code for result in RESULTS}
+    assert codes == {"state_not_usable", "answer_not_understood"}
+    answer_codes = {r.note.params["error"]["code"] for r in RESULTS if r.note.code == "answer_not_understood"}
+    assert answer_codes == {code for code in PROBLEMS if code.startswith("answer_")}
+
+
+@pytest.mark.parametrize("result", RESULTS, ids=[f"{case[0]}-{i}" for i, case in enumerate(REFUSED)])
+def test_a_refused_state_or_answer_is_worded_in_the_readers_language(result):
+    note = result.note
+    error = InputError.from_dict(note.params["error"])
+    assert error.code, error
+    spanish = note_text(note, "es")
+    assert error_text(error, "es") in spanish
+    assert error.problem not in shown(spanish), spanish  # no English problem in the Spanish note
+    assert spanish.startswith("no se pueden usar" if note.code == "state_not_usable" else "no se puede leer")
+    assert shown(note_text(note, "en")) == note.text(CHECK_NOTES)  # the page's English is the command line's
+
+
+def test_the_command_line_and_to_dict_keep_the_english_problem():
+    result = RESULTS[0]
+    assert result.note.text(CHECK_NOTES) == (
+        "the page's settings or data cannot be used: weights: all weights are zero; give at least one dimension a "
+        "positive weight")
+    data = json.loads(json.dumps(result.to_dict()))  # plain data, JSON as it is
+    assert data["note"]["params"]["error"]["code"] == "all_weights_zero"
+    assert data["note"]["text"] == result.note.text(CHECK_NOTES)
+    answer = RESULTS[6].note
+    assert answer.params["problem"] == 'expected "clear" or "uncertain"'
+    assert note_text(answer, "es") == "no se puede leer la respuesta: se esperaba `clear` o `uncertain`"
+
+
+def test_a_note_with_an_unreadable_error_falls_back_to_its_english_problem():
+    note = RESULTS[0].note
+    broken = type(note).of(note.code, problem=note.params["problem"], error={"code": "all_weights_zero"})
+    assert "all weights are zero" in shown(note_text(broken, "es"))
+    plain = type(note).of(note.code, problem="a *made* problem")
+    assert note_text(plain, "es").endswith(r"a \*made\* problem")
