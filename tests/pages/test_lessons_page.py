@@ -1,12 +1,12 @@
 """Guided lessons in AppTest: each lesson started from the Lessons page and played through the real widgets.
 
-Every lesson (but lesson 8, whose agreement-page editing is not on main yet) is played to the end the way a
-person plays it: answers through the sidebar panel's form, labels through the page's label tables, settings
-through the page's own widgets by their keys; the panel then says "Done" and the workspace holds every step as
-done. A plausible wrong attempt (the ones tests/test_lessons.py scripts at the core level) leaves the step open
-and shows the panel's "Not yet" note. Then the runner around the lessons: progress across a reload, the Lessons
-page's counts, "Start again", the question before replacing changed labels, leaving, the panel on another page,
-the facilitator's handout, and a lesson started for a whole workshop room.
+Every lesson is played to the end, in English and in Spanish, the way a person plays it: answers through the
+sidebar panel's form, labels through the page's label tables, settings through the page's own widgets by their
+keys; the panel then says "Done" and the workspace holds every step as done. A plausible wrong attempt (the ones
+tests/test_lessons.py scripts at the core level) leaves the step open and shows the panel's "Not yet" note. Then
+the runner around the lessons: progress across a reload, the Lessons page's counts, "Start again", the question
+before replacing changed labels, leaving, the panel on another page, the facilitator's handout, and a lesson
+started for a whole workshop room.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from tests.pages.apptest_helpers import (
     shown,
     workspace,
 )
+from tests.pages.test_agreement_page import PUZZLE, RESOLVE, edit_pair
 from tests.pages.test_room_page import create_room, join
 from ui.data_kinds import JUDGE, RAG
 from ui.handout import handout_markdown
@@ -41,9 +42,8 @@ from uncase_core.rubrics import FilterSettings, analyse
 from uncase_core.scenarios import load_judge_set
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
-PLAYED = tuple(sorted(lesson_id for lesson_id in LESSONS if lesson_id != "l08"))  # see the module docstring
-IN_SPANISH = PLAYED  # both languages for every lesson: a few seconds each
-CASES = [(lesson_id, "en") for lesson_id in PLAYED] + [(lesson_id, "es") for lesson_id in IN_SPANISH]
+PLAYED = tuple(sorted(LESSONS))
+CASES = [(lesson_id, language) for language in ("en", "es") for lesson_id in PLAYED]  # a few seconds each
 FILTERS = ("trivial", "impossible", "misaligned", "unstable")
 
 
@@ -342,6 +342,23 @@ def wrong_l07(at: AppTest, lang: str) -> str:
     return "cheap"
 
 
+def play_l08(at: AppTest, lang: str) -> None:
+    answer(at, "l08", "why_lower", "chance")
+    holds(at, "l08", "why_lower")
+    assert at.sidebar.selectbox(key="agr_field").value == "all"  # "All labels together", as the step says
+    for case, rows in PUZZLE:  # one disagreement resolved as yes, three units both said no turned to yes
+        edit_pair(at, case, rows)
+    holds(at, "l08", "why_lower", "up_and_down")
+    answer(at, "l08", "report", "both")
+    holds(at, "l08", *step_ids("l08"))
+
+
+def wrong_l08(at: AppTest, lang: str) -> str:
+    answer(at, "l08", "why_lower", "chance")
+    edit_pair(at, *RESOLVE)  # resolving a disagreement raises kappa too
+    return "up_and_down"
+
+
 def play_l09(at: AppTest, lang: str) -> None:
     answer(at, "l09", "exact_leak", ["banking-013", "banking-002"])
     holds(at, "l09", "exact_leak")
@@ -398,11 +415,11 @@ def wrong_l10(at: AppTest, lang: str) -> str:
 
 PLAY: dict[str, Callable[[AppTest, str], None]] = {
     "l01": play_l01, "l02": play_l02, "l03": play_l03, "l04": play_l04, "l05": play_l05, "l06": play_l06,
-    "l07": play_l07, "l09": play_l09, "l10": play_l10,
+    "l07": play_l07, "l08": play_l08, "l09": play_l09, "l10": play_l10,
 }
 WRONG: dict[str, Callable[[AppTest, str], str]] = {
     "l01": wrong_l01, "l02": wrong_l02, "l03": wrong_l03, "l04": wrong_l04, "l05": wrong_l05, "l06": wrong_l06,
-    "l07": wrong_l07, "l09": wrong_l09, "l10": wrong_l10,
+    "l07": wrong_l07, "l08": wrong_l08, "l09": wrong_l09, "l10": wrong_l10,
 }
 
 
