@@ -1,0 +1,87 @@
+"""Lesson 1 in real Chromium, from the home page's "Start lesson 1" to "Done": the answers go through the lesson
+panel in the sidebar (a multiselect, then a radio), the last step through two boxes of the passages table; and the
+panel shows beside the page on a wide screen and above it on a phone, never both."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, sidebar, toggle_passage_label
+from ui.i18n import translate
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
+    expect = None
+
+pytestmark = pytest.mark.e2e
+
+EN = {key: translate("en", key) for key in ("home.start_button", "lesson.check", "lesson.done")}
+PANEL_TITLE = "Lesson 1 · One number hides four failures"
+SIDE, TOP = ".st-key-lesson_side", ".st-key-lesson_top"  # the panel's two places (ui.lesson_panel)
+
+
+def start_lesson_1(page: Any, app_url: str) -> None:
+    """Home, "Start lesson 1": the Lessons page starts it and switches to the RAG page, whose panel names it."""
+    page.goto(app_url)
+    page.get_by_role("button", name=EN["home.start_button"]).click()
+    expect(page.get_by_role("heading", name="RAG diagnosis", exact=False).first).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(counts(page)).to_have_text(counts_pattern(1, 5), timeout=TEXT_TIMEOUT)  # Multiple failures' warranty-01
+
+
+def panel(page: Any) -> Any:
+    return sidebar(page).locator(SIDE)
+
+
+def check_my_answer(page: Any) -> None:
+    panel(page).get_by_role("button", name=EN["lesson.check"]).click()
+
+
+def test_lesson_1_is_played_to_done_from_the_home_page(page: Any, app_url: str) -> None:
+    start_lesson_1(page, app_url)
+    expect(panel(page).get_by_text(PANEL_TITLE)).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(panel(page).get_by_text("Step 1 of 3")).to_be_visible()
+
+    # Step 1: which dimensions fail? Every one of three, chosen in the panel's multiselect.
+    panel(page).get_by_test_id("stMultiSelect").click()
+    for name in ("Context relevance", "Faithfulness", "Coverage"):  # the list stays open; a chosen one leaves it
+        option = page.get_by_role("option", name=name, exact=True)
+        option.click()
+        expect(option).to_have_count(0)
+    page.keyboard.press("Escape")
+    check_my_answer(page)
+    expect(panel(page).get_by_text("Step 2 of 3")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(panel(page).get_by_text("Right.", exact=True)).to_be_visible()
+
+    # Step 2: what does faithfulness 2 of 5 with correctness 4 of 5 say? A radio.
+    panel(page).get_by_text("The answer says things that are true but that no retrieved passage states",
+                            exact=False).click()
+    check_my_answer(page)
+    expect(panel(page).get_by_text("Step 3 of 3")).to_be_visible(timeout=TEXT_TIMEOUT)
+
+    # Step 3: labels only. p2 and p3 relevant: context relevance 3 of 5 passes; the panel checks after each box.
+    toggle_passage_label(page, 2)
+    expect(counts(page)).to_have_text(counts_pattern(2, 5), timeout=TEXT_TIMEOUT)
+    expect(panel(page).get_by_text("Not yet: Context relevance still fails.")).to_be_visible(timeout=TEXT_TIMEOUT)
+    toggle_passage_label(page, 3)
+    expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
+    expect(panel(page).get_by_text(EN["lesson.done"])).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(panel(page).get_by_text("Every dimension fails or passes as asked.")).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("width", "shown", "hidden"), [(390, TOP, SIDE), (1400, SIDE, TOP)])
+def test_the_panel_shows_in_one_place_by_the_screens_width(page: Any, app_url: str, width: int, shown: str,
+                                                           hidden: str) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    start_lesson_1(page, app_url)
+    expect(page.locator(shown).get_by_text(PANEL_TITLE)).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(page.locator(shown).get_by_text("Step 1 of 3")).to_be_visible()
+    expect(page.locator(hidden)).to_be_hidden()
+    expect(page.locator(hidden).get_by_text(PANEL_TITLE)).to_be_hidden()
+    if width < 768:  # above the page's title on a phone, where the sidebar is folded away
+        top = page.locator(TOP).bounding_box()
+        title = page.get_by_test_id("stHeading").first.bounding_box()
+        assert top is not None and title is not None and top["y"] < title["y"]
