@@ -983,4 +983,21 @@ MESSAGES = {
     "room.you_are": "Workshop room **{code}** ({title}): you label as **{name}**.",
     "room.frozen_note": "The facilitator has frozen the labels: you can look, not change them.",
     "room.unavailable": "The workshop room {code} cannot be reached ({problem}); your own labels are still saved.",
+    # access code (workshop mode) and unexpected errors
+    "access.intro": (
+        "This playground is open to a workshop. Type the access code the facilitator gave you, or your workshop "
+        "room's code."
+    ),
+    "access.code": "Access code or room code",
+    "access.code_help": "Capitals, spaces and dashes do not matter.",
+    "access.enter": "Enter",
+    "access.wrong": "That code does not open this playground. Check it with the facilitator.",
+    "access.misconfigured": (
+        "This server's access code is too short, so nobody can come in. Whoever started it must set {variable} "
+        "to at least {length} letters or digits and start it again."
+    ),
+    "error.unexpected": (
+        "Something went wrong here (error {id}); it has been logged. Your work up to now is saved. If it happens "
+        "again, tell the facilitator the error id: {id}."
+    ),
 }
