@@ -34,6 +34,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GENERATED_CODE_LENGTH = 8  # 40 bits: far beyond guessing through a web page during a workshop
 MIN_CODE_LENGTH = 6  # as ui/access.py
 EVERY_INTERFACE = "0.0.0.0"
+# glibc raises its mmap threshold after freeing a large block, so later uploads' bytes (a few MB) come from the
+# heap and stay in the process once freed; a fixed threshold gives every block of 1 MiB or more back to the
+# system when it is freed (bench/bench_upload_memory.py: +33 MB of 10 refused uploads kept without it, +1 MB with).
+SERVER_ENVIRONMENT = {"MALLOC_MMAP_THRESHOLD_": str(1024 * 1024)}
 
 
 def _requirements_digest(files: list[Path]) -> str:
@@ -93,7 +97,7 @@ def run_app(extra: list[str]) -> int:
     ensure_environment(with_dev=False)
     network = [f"--server.address={EVERY_INTERFACE}"] if options.workshop else []
     command = [str(PYTHON), "-m", "streamlit", "run", str(ROOT / "serve.py"), *network, *extra]
-    env = {**os.environ, **({ACCESS_CODE_ENV: code} if code is not None else {})}
+    env = {**SERVER_ENVIRONMENT, **os.environ, **({ACCESS_CODE_ENV: code} if code is not None else {})}
     # The URL may hold a password: show it hidden.
     store = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:***@", os.environ.get("UNCASE_STORE", "")) \
         or f"{ROOT / 'data' / 'uncase.db'} (SQLite, made on first use)"
