@@ -1,5 +1,6 @@
 """Server defaults: localhost and no error details unless asked; `dev.py run --workshop` listens on the network
-behind an access code it prints (started for real, then stopped); serve.py is the app with the error reporter."""
+behind an access code it prints (started for real, then stopped), and the server it starts gets the code and the
+malloc setting that lets freed uploads go; serve.py is the app with the error reporter."""
 
 from __future__ import annotations
 
@@ -145,6 +146,13 @@ def _access_code(output: str) -> str | None:
     return None
 
 
+def _server_environment(process: subprocess.Popen[bytes]) -> dict[str, str]:
+    """The environment of the Streamlit process dev.py started (its one child)."""
+    (child,) = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    entries = Path(f"/proc/{child}/environ").read_bytes().split(b"\0")
+    return dict(entry.decode().split("=", 1) for entry in entries if b"=" in entry)
+
+
 def test_workshop_mode_listens_on_the_network_and_prints_a_generated_code(tmp_path: Path):
     process, log, port = _start(tmp_path, "--workshop")
     try:
@@ -155,6 +163,7 @@ def test_workshop_mode_listens_on_the_network_and_prints_a_generated_code(tmp_pa
         assert code is not None, output
         assert len(code) == 9 and set(code.replace("-", "")) <= set(CODE_ALPHABET)
         assert "Workshop mode" in output
+        assert _server_environment(process)[ACCESS_CODE_ENV] == code  # what ui/access.py reads
     finally:
         _stop(process)
 
@@ -175,6 +184,9 @@ def test_plain_run_listens_on_localhost_without_a_code(tmp_path: Path):
         _wait_healthy(process, log, port)
         assert _listening(port) == {LOOPBACK}
         assert _access_code(log.read_text(errors="replace")) is None
+        environment = _server_environment(process)
+        assert ACCESS_CODE_ENV not in environment
+        assert environment["MALLOC_MMAP_THRESHOLD_"] == str(1024 * 1024)  # see dev.SERVER_ENVIRONMENT
     finally:
         _stop(process)
 

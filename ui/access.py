@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 import streamlit as st
 
 from ui.i18n import LANGUAGES, guess_language, translate
-from uncase_store import Store, StoreError, valid_token
+from uncase_store import Store, StoreConfigError, StoreError, valid_token
 from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms, UnknownRoom, normalize_code
 
 ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"
@@ -91,7 +91,7 @@ def require_access(get_store: Callable[[], Store]) -> None:
         return
     try:
         store = get_store()
-    except Exception:  # the store is down: the typed code still opens the gate, setup_page then says why
+    except (StoreConfigError, StoreError):  # the typed code still opens the gate; setup_page then says why
         store = None
     if store is not None and link_admits(store, st.query_params.to_dict()):
         st.session_state[GRANTED] = True
