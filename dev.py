@@ -22,6 +22,7 @@ import subprocess
 import sys
 import venv
 from pathlib import Path
+from types import MappingProxyType
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -37,7 +38,7 @@ EVERY_INTERFACE = "0.0.0.0"
 # glibc raises its mmap threshold after freeing a large block, so later uploads' bytes (a few MB) come from the
 # heap and stay in the process once freed; a fixed threshold gives every block of 1 MiB or more back to the
 # system when it is freed (bench/bench_upload_memory.py: +33 MB of 10 refused uploads kept without it, +1 MB with).
-SERVER_ENVIRONMENT = {"MALLOC_MMAP_THRESHOLD_": str(1024 * 1024)}
+SERVER_ENVIRONMENT = MappingProxyType({"MALLOC_MMAP_THRESHOLD_": str(1024 * 1024)})
 
 
 def _requirements_digest(files: list[Path]) -> str:

@@ -17,7 +17,9 @@ ones).
 stays); ``refused``: the same file saved as Latin-1, which the page refuses (nothing of it is kept).
 The server gets the environment ``dev.py run`` gives it (``SERVER_ENVIRONMENT``: glibc's mmap threshold held at
 1 MiB), or glibc's own behaviour with ``--glibc-default``. ``--ttl`` sets ``server.disconnectedSessionTTL``
-(Streamlit's default: 120 s).
+(Streamlit's default: 120 s). ``--visit-at S``: one more tab opens the page and closes S seconds after the last
+upload's tab closed, as anyone's next visit would (Streamlit drops expired sessions only when another session
+connects or disconnects).
 
 The bar (issue 16): memory back within 50 MB of the start within three minutes of the sessions closing.
 """
@@ -119,7 +121,19 @@ def upload_once(browser, base: str, path: Path, outcome: str) -> None:
         context.close()
 
 
-def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | None, glibc_default: bool = False) -> int:
+def visit(browser, base: str) -> None:
+    """Open the page in a new tab and close it: what anyone's next visit does to the server."""
+    context = browser.new_context(locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(base + PAGE)
+        page.get_by_test_id("stSidebar").get_by_text(UPLOAD_CHOICE).wait_for(timeout=STEP_TIMEOUT_MS)
+    finally:
+        context.close()
+
+
+def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | None, glibc_default: bool = False,
+        visit_at: float | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     executable = chromium_path()
@@ -130,7 +144,7 @@ def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | Non
         path, outcome = make_file(Path(folder), size_mb, content)
         print(f"file: {path.name}, {path.stat().st_size / MB:.2f} MB ({content}); {uploads} uploads; "
               f"server.disconnectedSessionTTL {ttl if ttl is not None else 'default (120 s)'}; "
-              f"{'glibc malloc as it comes' if glibc_default else dev.SERVER_ENVIRONMENT} (see dev.py)")
+              f"{'glibc malloc as it comes' if glibc_default else dict(dev.SERVER_ENVIRONMENT)} (see dev.py)")
         env = {} if glibc_default else dict(dev.SERVER_ENVIRONMENT)
         if ttl is not None:
             env["STREAMLIT_SERVER_DISCONNECTED_SESSION_TTL"] = str(ttl)
@@ -140,11 +154,7 @@ def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | Non
             browser = playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
             try:
                 cold = rss_mb(process.pid)
-                context = browser.new_context(locale="en-US")
-                page = context.new_page()
-                page.goto(base + PAGE)
-                page.get_by_test_id("stSidebar").get_by_text(UPLOAD_CHOICE).wait_for(timeout=STEP_TIMEOUT_MS)
-                context.close()
+                visit(browser, base)
                 time.sleep(SAMPLE_EVERY_S)
                 start = rss_mb(process.pid)
                 print(f"server RSS: {cold:.0f} MB when healthy, {start:.0f} MB after a first visit (the start)")
@@ -160,8 +170,13 @@ def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | Non
                               f"({time.monotonic() - began:.0f} s)", flush=True)
                 closed = time.monotonic()
                 samples = []
+                visited = None
                 while True:
                     elapsed = time.monotonic() - closed
+                    if visit_at is not None and visited is None and elapsed >= visit_at:
+                        visit(browser, base)
+                        visited = elapsed
+                        elapsed = time.monotonic() - closed
                     samples.append(Sample(elapsed, rss_mb(process.pid), upload_manager_bytes(base) / MB))
                     peak = max(peak, samples[-1].rss_mb)
                     if elapsed >= watch:
@@ -170,6 +185,8 @@ def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | Non
             finally:
                 browser.close()
     print(f"start {start:.0f} MB, peak {peak:.0f} MB (+{peak - start:.0f})")
+    if visited is not None:
+        print(f"one more tab opened the page and closed at {visited:.0f} s")
     print("after the last tab closed:   s   RSS MB   above start   upload manager MB")
     for sample in samples:
         if round(sample.seconds) % 30 < SAMPLE_EVERY_S or sample is samples[-1]:
@@ -192,8 +209,10 @@ def main() -> int:
     parser.add_argument("--ttl", type=int, default=None, help="server.disconnectedSessionTTL for the server")
     parser.add_argument("--glibc-default", action="store_true",
                         help="start the server without dev.py's malloc setting (SERVER_ENVIRONMENT)")
+    parser.add_argument("--visit-at", type=float, default=None,
+                        help="seconds after the last tab closed at which one more tab opens the page and closes")
     args = parser.parse_args()
-    return run(args.uploads, args.size_mb, args.content, args.watch, args.ttl, args.glibc_default)
+    return run(args.uploads, args.size_mb, args.content, args.watch, args.ttl, args.glibc_default, args.visit_at)
 
 
 if __name__ == "__main__":
