@@ -37,7 +37,8 @@ MIN_CODE_LENGTH = 6  # as ui/access.py
 EVERY_INTERFACE = "0.0.0.0"
 # glibc raises its mmap threshold after freeing a large block, so later uploads' bytes (a few MB) come from the
 # heap and stay in the process once freed; a fixed threshold gives every block of 1 MiB or more back to the
-# system when it is freed (bench/bench_upload_memory.py: +33 MB of 10 refused uploads kept without it, +1 MB with).
+# system when it is freed (bench/bench_upload_memory.py, 40 refused uploads of 4.9 MB: +45 MB kept without it,
+# +8 MB with it).
 SERVER_ENVIRONMENT = MappingProxyType({"MALLOC_MMAP_THRESHOLD_": str(1024 * 1024)})
 
 

@@ -19,7 +19,8 @@ The server gets the environment ``dev.py run`` gives it (``SERVER_ENVIRONMENT``:
 1 MiB), or glibc's own behaviour with ``--glibc-default``. ``--ttl`` sets ``server.disconnectedSessionTTL``
 (Streamlit's default: 120 s). ``--visit-at S``: one more tab opens the page and closes S seconds after the last
 upload's tab closed, as anyone's next visit would (Streamlit drops expired sessions only when another session
-connects or disconnects).
+connects or disconnects). ``--post-script-gc``: a full garbage collection after every run (the project turns
+it off; a dropped session is freed only once the cyclic collector reaches it).
 
 The bar (issue 16): memory back within 50 MB of the start within three minutes of the sessions closing.
 """
@@ -133,7 +134,7 @@ def visit(browser, base: str) -> None:
 
 
 def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | None, glibc_default: bool = False,
-        visit_at: float | None = None) -> int:
+        visit_at: float | None = None, post_script_gc: bool = False) -> int:
     from playwright.sync_api import sync_playwright
 
     executable = chromium_path()
@@ -144,10 +145,13 @@ def run(uploads: int, size_mb: float, content: str, watch: float, ttl: int | Non
         path, outcome = make_file(Path(folder), size_mb, content)
         print(f"file: {path.name}, {path.stat().st_size / MB:.2f} MB ({content}); {uploads} uploads; "
               f"server.disconnectedSessionTTL {ttl if ttl is not None else 'default (120 s)'}; "
+              f"runner.postScriptGC {'true' if post_script_gc else 'as in .streamlit/config.toml (false)'}; "
               f"{'glibc malloc as it comes' if glibc_default else dict(dev.SERVER_ENVIRONMENT)} (see dev.py)")
         env = {} if glibc_default else dict(dev.SERVER_ENVIRONMENT)
         if ttl is not None:
             env["STREAMLIT_SERVER_DISCONNECTED_SESSION_TTL"] = str(ttl)
+        if post_script_gc:
+            env["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "true"
         store = f"sqlite:///{folder}/store.db"
         with serve(Path(folder) / "streamlit.log", store=store, env=env) as (base, process), \
                 sync_playwright() as playwright:
@@ -211,8 +215,11 @@ def main() -> int:
                         help="start the server without dev.py's malloc setting (SERVER_ENVIRONMENT)")
     parser.add_argument("--visit-at", type=float, default=None,
                         help="seconds after the last tab closed at which one more tab opens the page and closes")
+    parser.add_argument("--post-script-gc", action="store_true",
+                        help="runner.postScriptGC = true: a full garbage collection after every run")
     args = parser.parse_args()
-    return run(args.uploads, args.size_mb, args.content, args.watch, args.ttl, args.glibc_default, args.visit_at)
+    return run(args.uploads, args.size_mb, args.content, args.watch, args.ttl, args.glibc_default, args.visit_at,
+               args.post_script_gc)
 
 
 if __name__ == "__main__":
