@@ -80,7 +80,7 @@ MAX_SESSION_ERRORS = 5  # a session stops after this many; the rest keep going
 SWITCH_EVERY = 2  # rounds (tick + slider) between two page switches
 TARGET_P95_MS = 1500.0
 VIEWPORT = {"width": 1400, "height": 1000}
-ROW_HEIGHT = 35  # px per data-editor row; row 0 is the header (as in tests/e2e/test_rag_browser.py)
+HEADER_HEIGHT = 35  # px: the data editor's header; rows share the height their text needs (see ui/layout.py)
 CELL_X = 10  # px from the editor's left edge: inside the "Relevant" column, left of its checkbox
 METRIC = "context_relevance"
 SLIDER_STEP = 0.05
@@ -193,7 +193,8 @@ def _verdict_re(successes: int, total: int, steps: int) -> str:
 
 
 def _threshold_re(steps: int) -> str:
-    return "^" + re.escape(f"{steps * SLIDER_STEP:.2f}") + "$"
+    # The threshold sliders show percentages ("55%", or "55 %" in a Spanish browser).
+    return f"^{round(steps * SLIDER_STEP * 100)}\\s?%$"
 
 
 def _initial_labels() -> list[bool]:
@@ -843,14 +844,19 @@ class Session(User):
         row = self.rng.randrange(rows) + 1
         editor = self.page.get_by_test_id("stDataFrame").first
         cell = editor.get_by_test_id(f"glide-cell-0-{row - 1}")
+        def middle(box: dict[str, float], row: int) -> float:
+            """The y of ``row``'s middle (1-based): the editor is header + rows + 3 px tall, rows of one height."""
+            height = (box["height"] - HEADER_HEIGHT - 3) / rows
+            return box["y"] + HEADER_HEIGHT + height * (row - 1) + height / 2
+
         for attempt in range(3):
             box = await self.settled_editor_box()
             # Clicking the cell that is already selected does not give the grid the keyboard focus (after a slider
             # move it stays on the slider): select another cell first.
             if attempt or await cell.get_attribute("aria-selected") == "true":
                 other = row % rows + 1
-                await self.page.mouse.click(box["x"] + CELL_X, box["y"] + ROW_HEIGHT * other + ROW_HEIGHT / 2)
-            await self.page.mouse.click(box["x"] + CELL_X, box["y"] + ROW_HEIGHT * row + ROW_HEIGHT / 2)
+                await self.page.mouse.click(box["x"] + CELL_X, middle(box, other))
+            await self.page.mouse.click(box["x"] + CELL_X, middle(box, row))
             try:
                 await expect(cell).to_have_attribute("aria-selected", "true", timeout=SELECT_TIMEOUT_S * 1000)
                 await self.page.wait_for_function("el => el.contains(document.activeElement)", arg=await
@@ -926,7 +932,7 @@ class ProtocolUser(User):
             _, captions = self.session.metric_card(self.metric)
             shown["counts"], shown["verdict"] = [*captions, None, None][:2]
             value = self.session.slider_value(self.metric)
-            shown["threshold"] = None if value is None else f"{value:.2f}"
+            shown["threshold"] = None if value is None else f"{round(value * 100)}%"  # as the slider shows it
         wrong = [f"{k} {shown.get(k)!r} (expected /{v}/)" for k, v in wanted.items()
                  if shown.get(k) is None or not re.search(v, shown[k])]
         if wrong:

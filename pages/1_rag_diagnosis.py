@@ -3,8 +3,19 @@
 import streamlit as st
 
 from ui.data_kinds import RAG
-from ui.data_source import Loaded, Source, changed_items, data_source
-from ui.i18n import translate
+from ui.data_source import Loaded, Source, changed_items, data_source, follow_language
+from ui.i18n import format_percent, translate
+from ui.input_errors import error_text
+from ui.layout import (
+    ID_COLUMN_WIDTH,
+    LABEL_COLUMN_WIDTH,
+    RESULTS_WIDTH,
+    REVEAL_COLUMN_WIDTH,
+    row_height,
+    table_height,
+    text_column_width,
+)
+from ui.lesson_panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.limits import LIMITS
 from ui.rag_view import (
     cases_table,
@@ -13,11 +24,12 @@ from ui.rag_view import (
     draw_metrics,
     macro_micro_table,
     metric_name,
+    proportion_text,
     weights_caption,
 )
 from ui.rag_workspace import CASE_KEY, RagView
 from ui.room import REFRESH, ROOM_NAME, class_view, distribution_text, room_of, rooms
-from ui.session import current_workspace, finish_page, forget, keep, kept, run_saving, setup_page, t
+from ui.session import current_workspace, finish_page, forget, keep, kept, language, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core import rag
 from uncase_core.errors import InputError
@@ -35,7 +47,8 @@ SETTING_KEYS = tuple(
     + ["rag_aggregation", "rag_confidence"]
 )
 
-RESULT_FRAGMENTS = ["rag_case_results", "rag_dataset_results", "rag_data_actions", "rag_saved_status"]
+RESULT_FRAGMENTS = ["rag_case_results", "rag_dataset_results", "rag_data_actions", "rag_saved_status",
+                    "rag_near_passages", "rag_near_claims", "rag_near_reference_facts", *LESSON_FRAGMENTS]
 ROOM_FOLLOW = "rag_room_host"  # in a room, the fragment holding the one that looks for the facilitator's changes
 
 
@@ -57,7 +70,7 @@ def current_settings(show_errors: bool = True) -> rag.Settings:
         return rag.Settings.build(thresholds, weights, aggregation, gates, confidence)
     except InputError as error:
         if show_errors:
-            st.error(t("rag.settings_error", message=literal(error.message)))
+            st.error(t("rag.settings_error", message=error_text(error, language())))
         return rag.Settings.build(thresholds, None, aggregation, gates, confidence)
 
 
@@ -129,6 +142,7 @@ with st.sidebar:
         if room.revealed:
             st.caption(t("room.state.revealed"))
     else:
+        follow_language(SOURCE)
         loaded = data_source(SOURCE, default)
         if loaded is not None:
             forget(CASE_KEY)
@@ -148,16 +162,18 @@ with st.sidebar:
     with st.expander(t("rag.thresholds"), expanded=True):
         for n in rag.METRICS:
             kept(st.slider, f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n),
-                 min_value=0.0, max_value=1.0, step=0.05, on_change=rerun_results, args=(f"rag_threshold_{n}",))
+                 min_value=0.0, max_value=1.0, step=0.05, format="percent", on_change=rerun_results,
+                 args=(f"rag_threshold_{n}",))
     with st.expander(t("rag.weights")):
         weights = {
-            n: kept(st.slider, f"rag_weight_{n}", 1.0, metric_name(n), min_value=0.0, max_value=5.0, step=0.5)
+            n: kept(st.slider, f"rag_weight_{n}", 1.0, metric_name(n), min_value=0.0, max_value=5.0, step=0.5,
+                    format="localized")
             for n in rag.METRICS
         }
         try:
             st.caption(t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights))))
         except InputError as error:
-            st.warning(literal(error.message))
+            st.warning(error_text(error, lang))
         kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"), options=list(rag.AGGREGATIONS),
              format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"),
              on_change=rerun_results, args=("rag_aggregation",))
@@ -166,9 +182,11 @@ with st.sidebar:
         for n in rag.METRICS:
             if kept(st.checkbox, f"rag_gate_on_{n}", False, t("rag.gate_on", name=metric_name(n))):
                 kept(st.slider, f"rag_gate_{n}", 0.9, t("rag.gate_value", name=metric_name(n)),
-                     min_value=0.0, max_value=1.0, step=0.05, on_change=rerun_results, args=(f"rag_gate_{n}",))
+                     min_value=0.0, max_value=1.0, step=0.05, format="percent", on_change=rerun_results,
+                     args=(f"rag_gate_{n}",))
     kept(st.select_slider, "rag_confidence", 0.95, t("rag.confidence"), options=CONFIDENCE_LEVELS,
-         format_func=lambda c: f"{c:.0%}", on_change=rerun_results, args=("rag_confidence",))
+         format_func=lambda c, lang=lang: format_percent(c, lang, 0), on_change=rerun_results,
+         args=("rag_confidence",))
     if st.button(t("rag.settings_reset"), width="stretch"):
         forget(*SETTING_KEYS)
         st.rerun()
@@ -191,39 +209,6 @@ if len(cases) > 1:
          format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
 
 # ---------------------------------------------------------------- main: label tables (full runs only)
-labels_column, results_column = st.columns([3, 2], gap="large")
-with labels_column:
-    case = workspace.case
-    st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
-    st.markdown(f"**{t('rag.answer')}** {literal(case.answer)}" if case.answer else f"**{t('rag.answer')}** —")
-    for kind in LABEL_FIELDS:
-        st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
-        units = case.units(kind)
-        if not units:
-            st.caption(t("units.none"))
-            continue
-        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width="small"),
-                   "text": st.column_config.TextColumn(t("units.text"), disabled=True)}
-        order = list(LABEL_FIELDS[kind])
-        for label in LABEL_FIELDS[kind]:
-            columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
-                                                             width=100, disabled=room is not None and room.frozen)
-            if class_units:
-                columns[f"reference_{label}"] = st.column_config.TextColumn(
-                    t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width="small")
-                columns[f"class_{label}"] = st.column_config.TextColumn(
-                    t("room.col.class_of", label=t(f"label.{label}")), disabled=True)
-                order += [f"reference_{label}", f"class_{label}"]
-        key = workspace.editor_key(kind, lang)
-        base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
-        st.data_editor(base, column_config=columns, hide_index=True,
-                       column_order=[*order, "id", "text"],
-                       num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
-        with st.expander(t("units.full_text")):
-            st.markdown("\n".join(f"- **{literal(u.id)}** {literal(u.text)}" for u in units))
-
-
-# ---------------------------------------------------------------- results (fragments)
 
 
 def store_label_edits() -> None:
@@ -243,6 +228,64 @@ def store_label_edits() -> None:
     run_saving(lambda: workspace.apply_editor_states(st.session_state, lang))
     if workspace.workspace.revision != revision:
         st.rerun(scope="app")
+
+
+
+def near_results(kind: str) -> None:
+    """Under each table, the figures it moves: on a phone, where the full results are far below."""
+
+    @st.fragment(key=f"rag_near_{kind}")
+    def figures() -> None:
+        store_label_edits()
+        evaluation = rag.evaluate_case(workspace.case, current_settings(show_errors=False))
+        st.caption(" · ".join(f"**{metric_name(name)}** {proportion_text(evaluation.metrics[name])}"
+                              for name in rag.METRICS if rag.METRIC_UNITS[name][0] == kind))
+
+    figures()
+
+
+# Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
+# table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
+page_row = st.container(horizontal=True, gap="large")
+labels_column = page_row.container(width="stretch")
+results_column = page_row.container(width=RESULTS_WIDTH)
+with labels_column:
+    case = workspace.case
+    st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
+    st.markdown(f"**{t('rag.answer')}** {literal(case.answer)}" if case.answer else f"**{t('rag.answer')}** —")
+    for kind in LABEL_FIELDS:
+        st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
+        units = case.units(kind)
+        if not units:
+            st.caption(t("units.none"))
+            near_results(kind)  # every result fragment exists in every run: label changes rerun them by key
+            continue
+        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)}
+        order = list(LABEL_FIELDS[kind])
+        for label in LABEL_FIELDS[kind]:
+            columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
+                                                             width=LABEL_COLUMN_WIDTH,
+                                                             disabled=room is not None and room.frozen)
+            if class_units:
+                columns[f"reference_{label}"] = st.column_config.TextColumn(
+                    t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
+                columns[f"class_{label}"] = st.column_config.TextColumn(
+                    t("room.col.class_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
+                order += [f"reference_{label}", f"class_{label}"]
+        text_width = text_column_width([column["width"] for column in columns.values()])
+        columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
+        key = workspace.editor_key(kind, lang)
+        base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
+        # Rows tall enough to read each text in full where its box is ticked.
+        height_of_row = row_height(([u.text for u in units], text_width))
+        st.data_editor(base, column_config=columns, hide_index=True, column_order=[*order, "id", "text"],
+                       row_height=height_of_row, height=table_height(len(units), height_of_row),
+                       num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
+        near_results(kind)
+
+
+# ---------------------------------------------------------------- results (fragments)
+
 
 @st.fragment(key="rag_case_results")
 def case_results() -> None:

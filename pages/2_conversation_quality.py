@@ -1,6 +1,5 @@
 """Synthetic conversation quality (document 000): four metrics, two gates, Q = min(...)."""
 
-import json
 
 import pandas as pd
 import streamlit as st
@@ -15,18 +14,22 @@ from ui.conversation_view import (
     metric_name,
 )
 from ui.data_kinds import CONVERSATIONS
-from ui.data_source import Loaded, Source, changed_items, data_source, stored_or_default
+from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import translate
 from ui.labels import editor_base, mark_stored, new_cells
+from ui.layout import LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, show_chart, table_height, text_column_width
 from ui.session import current_workspace, finish_page, forget, kept, run_saving, set_kept, setup_page, t
 from ui.text import literal
 from uncase_core.claims import label_claim
 from uncase_core.conversations import conversations_from_bytes, conversations_to_text
 from uncase_core.edits import conversation_claim, conversation_turn
 from uncase_core.evaluator import DEFAULT_MEMORIZATION_LIMIT, DEFAULT_THRESHOLDS, METRICS, Evaluator
+from uncase_core.jsonfiles import dumps_json
 from uncase_core.scenarios import CONVERSATION_INDEX, load_conversation, load_index
 
 ALL = "__all__"
+TURN_COLUMN_WIDTH = 48  # px: "Turno" and a two-digit number
+ROLE_COLUMN_WIDTH = 70  # px: "cliente", "agente"
 INDEX_KEY = "conv_index"
 PRESETS = {
     "document": dict(DEFAULT_THRESHOLDS),
@@ -59,6 +62,13 @@ SOURCE = Source(
 )
 
 
+def conversation_name(conversation_id: str, markdown: bool = True) -> str:
+    """A built-in conversation's title in the person's language; an uploaded one's id, shown literally."""
+    if conversation_id in by_id:
+        return by_id[conversation_id].title[lang]
+    return literal(conversation_id) if markdown else conversation_id
+
+
 def editor_key(table: str) -> str:
     loaded = workspace.loaded_at(CONVERSATIONS)
     key = f"conv_editor_{table}_{loaded}_{workspace.revision}_{index}_{lang}"
@@ -69,6 +79,7 @@ def editor_key(table: str) -> str:
 # ---------------------------------------------------------------- sidebar: data
 with st.sidebar:
     st.subheader(t("rag.data"))
+    follow_language(SOURCE)
     if data_source(SOURCE, default) is not None:
         forget(INDEX_KEY)
     downloads = st.container()
@@ -81,12 +92,12 @@ with st.sidebar:
             set_kept(f"conv_threshold_{name}", value)
     thresholds = {
         name: kept(st.slider, f"conv_threshold_{name}", DEFAULT_THRESHOLDS[name], metric_name(name),
-                   min_value=0.0, max_value=1.0, step=0.05)
+                   min_value=0.0, max_value=1.0, step=0.05, format="localized")
         for name in METRICS
     }
     memorization_limit = kept(st.slider, "conv_memorization_limit", DEFAULT_MEMORIZATION_LIMIT,
                               t("conv.memorization_limit"), min_value=0.0, max_value=0.1, step=0.005,
-                              format="%.3f")
+                              format="localized")
 
 evaluator = Evaluator(thresholds, memorization_limit)
 conversations, _, source, source_kind = stored_or_default(SOURCE, default)
@@ -106,15 +117,15 @@ if len(conversations) > 1:
     rate = "N/A" if report.pass_rate is None else f"{report.pass_rate:.1f}".replace(".", "," if lang == "es" else ".")
     st.metric(t("conv.pass_rate"), f"{rate}%" if lang == "en" else f"{rate}\u00a0%")
     chart_column, table_column = st.columns([2, 3])
-    chart_column.plotly_chart(failure_chart(report), width="stretch", config={"displayModeBar": False})
+    show_chart(failure_chart(report), chart_column)
     table_column.dataframe(batch_table(report), hide_index=True, width="stretch")
     st.markdown(t("conv.certificate", digest=report.certificate_hash))
     st.caption(t("conv.certificate_help"))
     with downloads:
-        st.download_button(t("conv.download_report"), json.dumps(report.to_dict(), ensure_ascii=False, indent=2),
+        st.download_button(t("conv.download_report"), dumps_json(report.to_dict()),
                            file_name="conversation-report.json", mime="application/json", width="stretch")
     kept(st.selectbox, INDEX_KEY, 0, t("conv.inspect"), options=list(range(len(conversations))),
-         format_func=lambda i: conversations[i].id)
+         format_func=lambda i: conversation_name(conversations[i].id, markdown=False))
 stored_index = workspace.setting(INDEX_KEY, 0)
 index = stored_index if isinstance(stored_index, int) and 0 <= stored_index < len(conversations) else 0
 
@@ -136,9 +147,12 @@ def as_label(value) -> bool | None:
 conversation = conversations[index]
 result = evaluator.evaluate(conversation)
 
-chat_column, result_column = st.columns([3, 2], gap="large")
+# The chat and the results side by side while both fit; on a narrow screen the results wrap below the chat.
+page_row = st.container(horizontal=True, gap="large")
+chat_column = page_row.container(width="stretch")
+result_column = page_row.container(width=RESULTS_WIDTH)
 with chat_column:
-    st.subheader(t("conv.chat", id=literal(conversation.id)))
+    st.subheader(t("conv.chat", id=conversation_name(conversation.id)))
     draw_chat(conversation, result)
 
     st.markdown(f"**{t('conv.claims')}** · {t('conv.claims_help')}")
@@ -152,12 +166,16 @@ with chat_column:
             "rule": pd.Series([t(f"conv.reason.{label_claim(c, conversation.knowledge_base).reason}")
                                for c in claims], dtype="string"),
         }))
-        st.data_editor(frame, key=claim_key, hide_index=True, num_rows="fixed", width="stretch",
-                       column_config={
-                           "verified": st.column_config.CheckboxColumn(t("conv.col.verified"), width=90),
-                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True, width=60),
-                           "text": st.column_config.TextColumn(t("units.text"), disabled=True),
-                           "rule": st.column_config.TextColumn(t("conv.col.rule"), disabled=True),
+        width = text_column_width([LABEL_COLUMN_WIDTH, TURN_COLUMN_WIDTH], text_columns=2)
+        height = row_height((frame["text"].tolist(), width), (frame["rule"].tolist(), width))
+        st.data_editor(frame, key=claim_key, hide_index=True, num_rows="fixed", width="stretch", row_height=height,
+                       height=table_height(len(frame), height), column_config={
+                           "verified": st.column_config.CheckboxColumn(t("conv.col.verified"),
+                                                                       width=LABEL_COLUMN_WIDTH),
+                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True,
+                                                                 width=TURN_COLUMN_WIDTH),
+                           "text": st.column_config.TextColumn(t("units.text"), disabled=True, width=width),
+                           "rule": st.column_config.TextColumn(t("conv.col.rule"), disabled=True, width=width),
                        })
         store_edits("claims", lambda row, value: conversation_claim(conversations, index, row, as_label(value)))
     else:
@@ -174,12 +192,17 @@ with chat_column:
             "rules": pd.Series(["; ".join(t(f"conv.rule.{f.rule}") for f in c.flags) for c in checks],
                                dtype="string"),
         }))
-        st.data_editor(frame, key=turn_key, hide_index=True, num_rows="fixed", width="stretch",
-                       column_config={
-                           "coherent": st.column_config.CheckboxColumn(t("conv.col.coherent"), width=90),
-                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True, width=60),
-                           "role": st.column_config.TextColumn(t("conv.col.role"), disabled=True),
-                           "rules": st.column_config.TextColumn(t("conv.col.rules"), disabled=True),
+        width = text_column_width([LABEL_COLUMN_WIDTH, TURN_COLUMN_WIDTH, ROLE_COLUMN_WIDTH])
+        height = row_height((frame["rules"].tolist(), width))
+        st.data_editor(frame, key=turn_key, hide_index=True, num_rows="fixed", width="stretch", row_height=height,
+                       height=table_height(len(frame), height), column_config={
+                           "coherent": st.column_config.CheckboxColumn(t("conv.col.coherent"),
+                                                                       width=LABEL_COLUMN_WIDTH),
+                           "turn": st.column_config.NumberColumn(t("conv.col.turn"), disabled=True,
+                                                                 width=TURN_COLUMN_WIDTH),
+                           "role": st.column_config.TextColumn(t("conv.col.role"), disabled=True,
+                                                               width=ROLE_COLUMN_WIDTH),
+                           "rules": st.column_config.TextColumn(t("conv.col.rules"), disabled=True, width=width),
                        })
         store_edits("turns", lambda row, value: conversation_turn(conversations, index, row, as_label(value)))
 

@@ -4,9 +4,11 @@ import pandas as pd
 import streamlit as st
 
 from ui.data_kinds import SUMMARIES
-from ui.data_source import Loaded, Source, changed_items, data_source, stored_or_default
+from ui.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.i18n import format_percent, translate
+from ui.input_errors import error_text
 from ui.labels import editor_base, mark_stored, new_cells
+from ui.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
 from ui.session import current_workspace, finish_page, forget, kept, language, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core.edits import summary_edit
@@ -14,6 +16,7 @@ from uncase_core.errors import InputError
 from uncase_core.scenarios import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.summary import (
     SUMMARY_METRICS,
+    ReadNote,
     cases_from_bytes,
     cases_to_text,
     categorical_check,
@@ -31,6 +34,13 @@ def _load_file(scenario, lang: str) -> tuple:
     return cases_from_bytes(path.read_bytes(), path.name)
 
 
+def read_note(note) -> str:
+    """A note the reader made, in the person's language (the place and quoted keys shown as they are)."""
+    if isinstance(note, ReadNote):
+        return t(f"sum.note.{note.code}", where=literal(note.where), **{k: literal(v) for k, v in note.params.items()})
+    return literal(note)
+
+
 def _label(value) -> bool | None:
     return None if value is None or pd.isna(value) else bool(value)
 
@@ -44,12 +54,16 @@ def _proportion_text(p) -> str:
              high=format_percent(p.high, lang))
 
 
-def _editor(frame: pd.DataFrame, key: str, label_column: str, columns: dict) -> None:
-    config = {label_column: st.column_config.CheckboxColumn(t(f"sum.col.{label_column}"), width=90)}
-    for name, width in columns.items():
+def _editor(frame: pd.DataFrame, key: str, label_column: str, text_columns: list[str]) -> None:
+    """A label table whose rows show every text column in full (see ui.layout)."""
+    width = text_column_width([LABEL_COLUMN_WIDTH], len(text_columns))
+    config = {label_column: st.column_config.CheckboxColumn(t(f"sum.col.{label_column}"), width=LABEL_COLUMN_WIDTH)}
+    for name in text_columns:
         config[name] = st.column_config.TextColumn(t(f"sum.col.{name}"), disabled=True, width=width)
-    st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", width="stretch",
-                   column_config=config, column_order=[label_column, *columns])
+    height = row_height(*((frame[name].fillna("").astype(str).tolist(), width) for name in text_columns))
+    st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", width="stretch", row_height=height,
+                   height=table_height(len(frame), height), column_config=config,
+                   column_order=[label_column, *text_columns])
 
 
 lang = setup_page("sum.title")
@@ -92,6 +106,7 @@ def editor_key(table: str) -> str:
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
     st.subheader(t("rag.data"))
+    follow_language(SOURCE)
     if data_source(SOURCE, default) is not None:
         forget(INDEX_KEY)
     downloads = st.container()
@@ -121,10 +136,10 @@ with st.sidebar, st.expander(t("sum.paste_title")):
             block, notes = parse_judgement_block(pasted, block_kind)
             record = summary_edit(cases, "block", index, block=block_kind, data=block)
         except InputError as error:
-            st.error(t("sum.paste_failed", message=literal(error.message)))
+            st.error(t("sum.paste_failed", message=error_text(error, lang)))
         else:
             if store([record]):
-                st.session_state["sum_paste_notes"] = [*notes] or [t("sum.paste_ok")]
+                st.session_state["sum_paste_notes"] = [read_note(note) for note in notes] or [t("sum.paste_ok")]
                 workspace.revision += 1  # the tables are drawn again from the new block
                 cases = workspace.data(SUMMARIES)
 
@@ -132,7 +147,7 @@ for note in st.session_state.pop("sum_paste_notes", []):
     st.info(note)
 case = cases[index]
 for note in case.notes:
-    st.caption(t("sum.read_note", note=note))
+    st.caption(t("sum.read_note", note=read_note(note)))
 
 
 def table(name: str, columns: dict, make_edit) -> None:
@@ -170,8 +185,9 @@ with summary_column:
         st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", width="stretch",
                        column_config={
                            "name": st.column_config.TextColumn(t("sum.col.name"), disabled=True),
-                           "kind": st.column_config.SelectboxColumn(t("sum.col.kind"), options=["custom", "predefined"],
-                                                                    required=True, width=110),
+                           "kind": st.column_config.SelectboxColumn(
+                               t("sum.col.kind"), options=["custom", "predefined"], required=True, width=110,
+                               format_func=lambda kind, lang=lang: translate(lang, f"sum.kind.{kind}")),
                            "categorical": st.column_config.CheckboxColumn(t("sum.col.categorical"), width=100),
                            "text": st.column_config.TextColumn(t("sum.col.text"), disabled=True),
                        })
@@ -192,7 +208,8 @@ with summary_column:
         st.caption(t("sum.no_sections"))
 
 st.subheader(t("sum.judgements"))
-accuracy_column, adherence_column = st.columns(2, gap="large")
+# One above the other: side by side, four text columns would squeeze below a laptop's width.
+accuracy_column, adherence_column = st.container(), st.container()
 with accuracy_column:
     st.markdown(f"**{t('sum.metric.accuracy')}** · {t('sum.accuracy_help')}")
     points = case.accuracy
@@ -202,7 +219,7 @@ with accuracy_column:
             "point": pd.Series([p.point for p in points], dtype="string"),
             "accuracy": pd.Series([p.accuracy for p in points], dtype="string")},
             lambda row, column, value: summary_edit(cases, "accuracy", index, index=row, value=_label(value)))
-        _editor(frame, key, "is_accurate", {"point": "medium", "accuracy": "large"})
+        _editor(frame, key, "is_accurate", ["point", "accuracy"])
         absorb()
     else:
         st.caption(t("units.none"))
@@ -215,7 +232,7 @@ with adherence_column:
             "question": pd.Series([r.question for r in rubrics], dtype="string"),
             "reasoning": pd.Series([r.reasoning for r in rubrics], dtype="string")},
             lambda row, column, value: summary_edit(cases, "rubric", index, index=row, value=_label(value)))
-        _editor(frame, key, "is_addressed", {"question": "medium", "reasoning": "large"})
+        _editor(frame, key, "is_addressed", ["question", "reasoning"])
         absorb()
     else:
         st.caption(t("units.none"))
@@ -232,8 +249,7 @@ if rows:
                                                   dtype="string"),
     }, lambda row, column, value: summary_edit(cases, "completeness", index, question=rows[row][0], item=rows[row][1],
                                                value=_label(value)))
-    _editor(frame, key, "is_covered", {"question": "medium", "transcript_content": "medium",
-                                       "related_content_from_summary": "medium"})
+    _editor(frame, key, "is_covered", ["question", "transcript_content", "related_content_from_summary"])
     absorb()
 empty = [q.question for q in questions if not q.content_list]
 if empty:
@@ -245,8 +261,8 @@ case = cases[index]
 # ---------------------------------------------------------------- results
 evaluation = evaluate_summary(case)
 st.subheader(t("sum.results", id=literal(case.id)))
-for column, name in zip(st.columns(3), SUMMARY_METRICS, strict=True):
-    with column.container(border=True):
+for card, name in zip(card_row(len(SUMMARY_METRICS)), SUMMARY_METRICS, strict=True):
+    with card:
         p = evaluation.metrics[name]
         st.metric(t(f"sum.metric.{name}"), "N/A" if p.value is None else format_percent(p.value, lang),
                   help=t(f"sum.explain.{name}"))

@@ -6,6 +6,8 @@ import streamlit as st
 from ui.data_kinds import RUBRIC_HOLISTIC, RUBRIC_VERDICTS
 from ui.data_source import Loaded, read_new_upload
 from ui.i18n import format_number, translate
+from ui.input_errors import error_text
+from ui.layout import show_chart
 from ui.rubric_view import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import literal
@@ -58,7 +60,7 @@ if generate:
     try:
         GeneratorSettings(**wanted)
     except InputError as problem:
-        error = problem.message
+        error = error_text(problem, lang)
     else:
         run_saving(regenerate)
 if verdict_upload is not None:
@@ -80,7 +82,7 @@ else:
     try:
         settings = GeneratorSettings(**made_with)
     except (InputError, TypeError) as problem:  # a stored value from an older version: back to the defaults
-        error = getattr(problem, "message", str(problem))
+        error = error_text(problem, lang) if isinstance(problem, InputError) else literal(problem)
         settings = GeneratorSettings(**DEFAULT_SIZES, **{kind: DEFAULTS[kind] for kind in FILTERS})
     verdicts, truth = generate_verdicts(settings)
     verdict_source = t("rub.generator_source")
@@ -90,7 +92,7 @@ holistic = workspace.data(RUBRIC_HOLISTIC) if workspace.has(RUBRIC_HOLISTIC) els
 # ---------------------------------------------------------------- sidebar: filters
 with st.sidebar:
     if error is not None:
-        st.error(t("rub.upload_failed", message=literal(error)))
+        st.error(t("rub.upload_failed", message=error))  # already markdown-safe
     st.download_button(t("rub.download"), verdicts_to_csv(verdicts), file_name="verdicts.csv", mime="text/csv",
                        width="stretch")
     st.subheader(t("rub.filters"))
@@ -98,8 +100,10 @@ with st.sidebar:
                                                      t(f"rub.filter.{kind}"), help=t(f"rub.filter_help.{kind}")))
     rule = kept(st.radio, "rub_rule", "all", t("rub.rule"), options=["all", "any"], horizontal=True,
                 format_func=lambda r, lang=lang: translate(lang, f"rub.rule.{r}"))
-    misaligned_below = kept(st.slider, "rub_misaligned_below", 0.0, t("rub.misaligned_below"), -1.0, 1.0, step=0.05)
-    unstable_above = kept(st.slider, "rub_unstable_above", 0.20, t("rub.unstable_above"), 0.0, 1.0, step=0.05)
+    misaligned_below = kept(st.slider, "rub_misaligned_below", 0.0, t("rub.misaligned_below"), -1.0, 1.0, step=0.05,
+                            format="localized")
+    unstable_above = kept(st.slider, "rub_unstable_above", 0.20, t("rub.unstable_above"), 0.0, 1.0, step=0.05,
+                          format="percent")
 
 analysis = analyse(verdicts, FilterSettings(enabled, rule, misaligned_below, unstable_above))
 
@@ -158,23 +162,23 @@ if truth is not None:
 
 judges = list(analysis.drfr_before)
 judge = kept(st.selectbox, "rub_judge", judges[0], t("rub.judge"), options=judges)
-labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.rank"), "share": t("rub.share")}
+labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.rank"), "share": t("rub.share"),
+          "removed_row": t("rub.removed_row")}
 left, right = st.columns(2, gap="large")
 with left:
     st.subheader(t("rub.leaderboard", judge=judge))
-    st.plotly_chart(leaderboard_chart(analysis.drfr_before[judge], analysis.drfr_after[judge], labels),
-                    width="stretch", config={"displayModeBar": False})
+    show_chart(leaderboard_chart(analysis.drfr_before[judge], analysis.drfr_after[judge], labels))
 with right:
     st.subheader(t("rub.bump"))
-    st.plotly_chart(bump_chart(analysis.drfr_before, analysis.drfr_after, labels), width="stretch",
-                    config={"displayModeBar": False})
+    show_chart(bump_chart(analysis.drfr_before, analysis.drfr_after, labels))
 
 st.subheader(t("rub.heatmap", judge=judge))
 removed_items = {(r.prompt, r.item) for r in analysis.removed}
-st.plotly_chart(verdict_heatmap(verdicts, judge, removed_items, labels), width="stretch",
-                config={"displayModeBar": False})
+show_chart(verdict_heatmap(verdicts, judge, removed_items, labels))
 
-st.subheader(t("rub.removed", count=len(analysis.removed)))
+st.subheader(t("rub.removed", count=len(removed_items)))
+if len(analysis.removed) > len(removed_items):
+    st.caption(t("rub.removed_rows", rows=len(analysis.removed), items=len(removed_items)))
 if analysis.removed:
     st.dataframe(pd.DataFrame([{t("rub.col.prompt"): r.prompt, t("rub.col.item"): r.item,
                                 t("rub.filter"): t(f"rub.filter.{r.filter}"), t("rub.col.reason"): _reason(r)}

@@ -7,9 +7,11 @@ from ui.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.data_kinds import RAG, THRESHOLD_UPLOAD, WORKBENCH
 from ui.data_source import Loaded, stored_upload, stored_upload_data
 from ui.i18n import format_number, format_percent, translate
+from ui.input_errors import error_text
+from ui.layout import card_row, show_chart
 from ui.rag_view import proportion_text
 from ui.session import current_workspace, finish_page, kept, setup_page, t
-from ui.text import id_list, literal
+from ui.text import id_list
 from uncase_core.errors import InputError
 from uncase_core.rag import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag_cases import dataset_from_bytes
@@ -73,7 +75,7 @@ questions = {c.id: c.question for c in cases}
 
 def _standing_rows(standings) -> pd.DataFrame:
     return pd.DataFrame([{
-        t("rag.case"): s.case_id, t("rag.question"): questions[s.case_id],
+        t("rag.case"): s.case_id, t("sum.col.question"): questions[s.case_id],
         t("thr.value"): "N/A" if s.value is None else format_percent(s.value, lang),
         t("thr.range"): "N/A" if s.low is None else f"{format_percent(s.low, lang)} – {format_percent(s.high, lang)}",
         t("thr.standing"): t(f"thr.standing.{s.standing}"),
@@ -89,7 +91,7 @@ def _flip_lists(flips, standings) -> None:
 
 
 def _counts_row(point) -> None:
-    columns = st.columns(4)
+    columns = card_row(4, border=False)
     columns[0].metric(t("thr.pass_rate"), "N/A" if point.pass_rate.value is None else
                       format_percent(point.pass_rate.value, lang), help=t("thr.pass_rate_help"))
     columns[1].metric(t("thr.standing.pass"), str(point.clear_pass), help=t("thr.clear_help"))
@@ -102,9 +104,9 @@ try:
     if mode == "threshold":
         left, right = st.columns(2)
         current = kept(left.slider, f"thr_current_{metric}", DEFAULT_THRESHOLDS[metric], t("thr.current"),
-                       min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
+                       min_value=0.0, max_value=1.0, step=0.05, format="percent")
         other = kept(right.slider, f"thr_other_{metric}", max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)),
-                     t("thr.compare"), min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
+                     t("thr.compare"), min_value=0.0, max_value=1.0, step=0.05, format="percent")
         grid = sorted({*threshold_grid(), current, other})
         sweep = sweep_threshold(cases, metric, grid)
         at_current = next(p for p in sweep.points if p.x == current)
@@ -114,17 +116,17 @@ try:
             {"x_title": t("thr.x_threshold", metric=_metric(metric)), "y_title": t("thr.y_rate"),
              "rate": t("thr.pass_rate"), "band": t("thr.band")})
         st.subheader(t("thr.curve_title", metric=_metric(metric)))
-        st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+        show_chart(figure)
         _counts_row(at_current)
         standings = case_standings(cases, metric, current)
         st.subheader(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
         _flip_lists(threshold_flips(cases, metric, current, other), case_standings(cases, metric, other))
     else:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("rag.aggregation"), options=list(AGGREGATIONS),
-                           format_func=lambda a: t(f"aggregation.{a}"), horizontal=True)
+                           format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"), horizontal=True)
         left, right = st.columns(2)
         threshold = kept(left.slider, "thr_composite_threshold", 0.7, t("thr.composite_threshold"), min_value=0.0,
-                         max_value=1.0, step=0.05, format="%.2f")
+                         max_value=1.0, step=0.05, format="percent")
         weight = kept(right.slider, f"thr_weight_{metric}", 1.0, t("thr.weight", metric=_metric(metric)),
                       min_value=0.0, max_value=3.0, step=0.25)
         with st.expander(t("thr.other_weights")):
@@ -141,7 +143,7 @@ try:
             {"x_title": t("thr.x_weight", metric=_metric(metric)), "y_title": t("thr.y_rate_composite"),
              "rate": t("thr.pass_rate"), "band": t("thr.band")}, x_format=".2f")
         st.subheader(t("thr.weight_curve_title", metric=_metric(metric)))
-        st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})
+        show_chart(figure)
         _counts_row(at_weight)
         st.caption(t("thr.composite_bound_note"))
         current_weights = {**weights, metric: weight}
@@ -155,6 +157,6 @@ try:
     with st.expander(t("thr.all_cases", count=len(cases))):
         st.dataframe(_standing_rows(standings), hide_index=True, width="stretch")
 except InputError as error:
-    st.error(literal(error.message))
+    st.error(error_text(error, lang))
 
 finish_page()

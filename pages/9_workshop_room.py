@@ -28,6 +28,7 @@ from ui.room import (
     room_of,
     rooms,
 )
+from ui.room_lessons import facilitator_controls, projector_lesson
 from ui.session import current_workspace, finish_page, run_saving, setup_page, switch_workspace, t
 from ui.text import literal
 from uncase_core.rag_cases import dataset_to_text
@@ -135,6 +136,8 @@ if code and "key" in params:
             st.error(literal(problem))
         st.caption(t("room.exports"))
         exports(code)
+    with st.container(border=True):
+        facilitator_controls(code)
     class_sections(code, controls=True)
     stop()
 
@@ -148,6 +151,7 @@ if code and "view" in params:
     room = api.get(code)
     st.title(literal(room.title))
     st.markdown(t("room.join_line", code=code, url=room_links(code)["participant"].split("?")[0]))
+    projector_lesson(code)
     class_sections(code, controls=False)
     stop()
 

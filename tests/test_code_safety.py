@@ -106,6 +106,8 @@ MUTABLE_CALLS = frozenset({"list", "dict", "set", "defaultdict", "Counter", "deq
 ALLOWED_MODULE_CONTAINERS = {
     ("ui/locale_en.py", "MESSAGES"): "i18n catalogue: constant English strings, only read by ui.i18n.translate",
     ("ui/locale_es.py", "MESSAGES"): "i18n catalogue: constant Spanish strings, only read by ui.i18n.translate",
+    ("ui/locale_lessons_en.py", "MESSAGES"): "the lesson runner's English catalogue, merged read-only in ui.i18n",
+    ("ui/locale_lessons_es.py", "MESSAGES"): "the lesson runner's Spanish catalogue, merged read-only in ui.i18n",
     ("ui/i18n.py", "LANGUAGES"): "constant language code -> language name for the selector",
     ("ui/i18n.py", "CATALOGUES"): "constant language code -> catalogue (the two dicts above)",
     ("uncase_core/coherence.py", "_UNIT_GROUPS"): "constant unit word -> unit family table",
@@ -214,6 +216,10 @@ CACHE_DECORATORS = frozenset({"cache_data", "cache_resource", "experimental_memo
                               "lru_cache", "cache", "memoize"})
 # (file, function) -> why it takes no user data.
 ALLOWED_CACHES: dict[tuple[str, str], str] = {
+    ("ui/lesson_state.py", "lessons"): "the lesson files under assets/lessons, built in and read once per process",
+    ("ui/lesson_state.py", "_cached_verdicts"): (
+        "the rubric generator's seeded verdicts for a GeneratorSettings (a handful of bounded numbers): built-in "
+        "synthetic data, the same for everyone who picks the same sizes; never an upload or a label"),
     ("ui/session.py", "_open_store"): (
         "the store's SQLAlchemy engine (a connection pool), one per store URL and process: the one process-wide "
         "object the playground keeps. It holds connections, never user data; workspaces are read per session"),
@@ -356,8 +362,11 @@ def test_ragas_literal_cells_are_bounded_and_never_run_code(monkeypatch):
 
 HTML_FUNCTIONS = frozenset({"st.html", "streamlit.html", "components.html", "components.v1.html",
                             "st.components.v1.html", "streamlit.components.v1.html", "stc.html", "html"})
-# (file, enclosing function) -> the behavioural test proving its HTML escapes user text. Empty: no such call today.
-HTML_SITES: dict[tuple[str, str], str] = {}
+# (file, enclosing function) -> the behavioural test proving its HTML escapes user text, or holds none.
+HTML_SITES: dict[tuple[str, str], str] = {
+    ("ui/lesson_panel.py", "make_slot"):
+        "tests/test_lesson_panel.py::test_the_style_rule_is_a_constant_without_user_text",
+}
 
 
 def html_sites() -> dict[tuple[str, str], str]:

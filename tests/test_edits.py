@@ -4,6 +4,8 @@ with the place."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from uncase_core import edits
 from uncase_core.errors import InputError
@@ -115,3 +117,123 @@ def test_summary_records_change_one_judgement_or_section_or_block():
     with pytest.raises(InputError) as error:
         edits.summary_edit(cases, "block", 0, block="accuracy", data={"decomposition": [{"point": 3}]})
     assert error.value.where.startswith("data.")
+
+
+# ---------------------------------------------------------------- the judge page
+
+
+def test_a_judge_skip_names_a_unit_and_changes_no_data():
+    record = edits.judge_record(DATASET, "skip", 2, "claims", 1, "correct", True)
+    assert record == {**edits.rag_label(DATASET, 2, "claims", 1, "correct", None), "op": "skip", "value": True}
+    assert edits.apply_judge_edit(DATASET, record) is DATASET
+    labelled = edits.apply_judge_edit(DATASET, {**record, "op": "label", "value": False})
+    assert labelled == edits.apply_rag_edit(DATASET, {**record, "op": "label", "value": False})
+
+
+@pytest.mark.parametrize(("change", "where", "problem"), [
+    ({"value": None}, "value", "expected true or false"),
+    ({"value": 1}, "value", "expected true or false"),
+    ({"unit_id": "c9"}, "unit_id", "that position holds"),
+    ({"case": 99}, "case", "no case at position 99"),
+    ({"op": "reveal"}, "op", "unknown edit 'reveal'; expected one of label, skip"),
+])
+def test_a_judge_record_that_does_not_fit_is_refused_with_the_place(change, where, problem):
+    record = {**edits.judge_record(DATASET, "skip", 2, "claims", 1, "correct", True), **change}
+    with pytest.raises(InputError) as error:
+        edits.apply_judge_edit(DATASET, record)
+    assert error.value.where == where and problem in error.value.problem
+
+
+def _judge(op: str, unit: int, value, field: str = "correct") -> dict:
+    return edits.judge_record(DATASET, op, 2, "claims", unit, field, value)
+
+
+def test_judge_answers_undo_one_at_a_time_newest_first():
+    records = [_judge("label", 0, True), _judge("skip", 1, True), _judge("label", 1, False)]
+    answers = edits.judge_answers(records)
+    assert [(a.op, a.unit, a.value) for a in answers] == [("label", 0, True), ("skip", 1, True), ("label", 1, False)]
+    assert edits.judge_skips(records) == {(DATASET.cases[2].id, "claims", DATASET.cases[2].claims[1].id, "correct")}
+    undone = [*records, answers[-1].undo_record()]
+    assert [a.op for a in edits.judge_answers(undone)] == ["label", "skip"]
+    undone.append(edits.judge_answers(undone)[-1].undo_record())
+    assert [a.op for a in edits.judge_answers(undone)] == ["label"]
+    assert edits.judge_skips(undone) == frozenset()
+    for record in undone:  # every undo record is itself a valid record
+        edits.apply_judge_edit(DATASET, record)
+
+
+def test_a_new_label_on_a_unit_replaces_its_answer_and_other_fields_are_apart():
+    records = [_judge("label", 0, True), _judge("label", 0, False), _judge("label", 0, True, "supported")]
+    answers = edits.judge_answers(records)
+    assert [(a.field, a.value) for a in answers] == [("correct", False), ("supported", True)]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["label", "skip", "undo"]), st.integers(0, 2), st.booleans()),
+                max_size=25))
+def test_replaying_answers_and_undos_matches_a_stack(steps):
+    """Model: a stack of (unit, op) answers; an undo pops the newest; a new answer replaces the unit's same-op one."""
+    records, model = [], []
+    for op, unit, value in steps:
+        if op == "undo":
+            if model:
+                records.append(edits.judge_answers(records)[-1].undo_record())
+                model.pop()
+            continue
+        records.append(_judge(op, unit, value if op == "label" else True))
+        model = [entry for entry in model if entry[:2] != (unit, op)] + [(unit, op, value if op == "label" else True)]
+    assert [(a.unit, a.op, a.value) for a in edits.judge_answers(records)] == model
+    data = DATASET
+    for record in records:
+        data = edits.apply_judge_edit(data, record)
+    answers = edits.judge_answers(records)
+    for unit in range(3):  # the data holds the last label given; the answers hold it while it is not undone
+        given = [r["value"] for r in records if r["op"] == "label" and r["unit"] == unit]
+        assert data.cases[2].claims[unit].label("correct") == (given[-1] if given else
+                                                               DATASET.cases[2].claims[unit].label("correct"))
+        in_effect = [a.value for a in answers if a.op == "label" and a.unit == unit]
+        assert in_effect == ([given[-1]] if given and given[-1] is not None else [])
+
+
+# ---------------------------------------------------------------- the agreement page: one annotator's label
+
+
+def _agreement_pair():
+    from uncase_core.lesson_data import lesson_data
+
+    return lesson_data("agreement", "builtin", "en")
+
+
+def test_an_agreement_record_changes_one_annotator_s_label_only():
+    pair = _agreement_pair()
+    record = edits.agreement_label(pair, "b", 3, "claims", 2, "supported", True)  # both said no
+    assert record == {"op": "label", "annotator": "b", "case": 3, "case_id": pair[1].cases[3].id, "kind": "claims",
+                      "unit": 2, "unit_id": pair[1].cases[3].claims[2].id, "field": "supported", "value": True}
+    a, b = edits.apply_agreement_edit(pair, record)
+    assert a is pair[0]
+    assert b == edits.apply_rag_edit(pair[1], record) != pair[1]
+    assert b.cases[3].claims[2].label("supported") is True
+    again = edits.apply_agreement_edit((a, b), {**record, "annotator": "a", "case_id": pair[0].cases[3].id,
+                                                "unit_id": pair[0].cases[3].claims[2].id, "value": None})
+    assert again[0].cases[3].claims[2].label("supported") is None and again[1] == b
+
+
+@pytest.mark.parametrize(("change", "where", "problem"), [
+    ({"annotator": "c"}, "annotator", 'expected "a" or "b"'),
+    ({"annotator": ["a"]}, "annotator", 'expected "a" or "b"'),
+    ({"case": 23}, "case", "no case at position 23"),  # B has 23 cases: A's last one is not B's
+    ({"unit_id": "p9"}, "unit_id", "that position holds"),
+    ({"value": 1}, "value", "expected true, false or null"),
+    ({"op": "revision"}, "op", "unknown edit 'revision'"),
+])
+def test_an_agreement_record_that_does_not_fit_is_refused_with_the_place(change, where, problem):
+    pair = _agreement_pair()
+    record = {**edits.agreement_label(pair, "b", 0, "passages", 0, "relevant", False), **change}
+    with pytest.raises(InputError) as error:
+        edits.apply_agreement_edit(pair, record)
+    assert error.value.where == where and problem in error.value.problem
+    record = edits.agreement_label(pair, "a", 0, "passages", 0, "relevant", False)
+    del record["annotator"]
+    with pytest.raises(InputError, match='missing "annotator"'):
+        edits.apply_agreement_edit(pair, record)
+    with pytest.raises(InputError, match='expected "a" or "b"'):
+        edits.agreement_label(pair, "x", 0, "passages", 0, "relevant", False)

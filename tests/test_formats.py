@@ -133,7 +133,9 @@ def test_each_reader_refuses_another_modules_file_and_names_it(reader, fmt, name
         READERS[reader](data, name)
     error = caught.value
     assert error.code == WRONG_FORMAT
-    assert dict(error.params) == {"found": fmt, "expected": reader}
+    assert (error.params["found"], error.params["expected"]) == (fmt, reader)
+    assert (error.params["found_label"].code, error.params["expected_name"].code) == (f"format_label.{fmt}",
+                                                                                    f"format_name.{reader}")
     assert error.message == (f"{name}: this looks like {formats.FORMAT_LABELS[fmt]}, not "
                              f"{formats.FORMAT_NAMES[reader]}: {formats.OPEN_HINTS[fmt]}")
 

@@ -29,7 +29,7 @@ def test_read_csv_and_jsonl():
 
 @pytest.mark.parametrize(("data", "message"), [
     (b"", "scores.csv: the file is empty"),
-    (b"candidate,judge\nA,J1\n", "scores.csv: line 1: missing column(s): score"),
+    (b"candidate,judge\nA,J1\n", "scores.csv: line 1: missing column: score"),
     (b"candidate,judge,score\nA,J1,high\n", "scores.csv: line 2: score: expected a number, got 'high'"),
     (b"candidate,judge,score\nA,J1,nan\n", "scores.csv: line 2: score: expected a finite number, got 'nan'"),
     (b"candidate,judge,score\nA,J1,1\nA,J1,2\n", "scores.csv: line 3: a second score for the same candidate"),

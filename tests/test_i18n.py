@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ui.i18n import CATALOGUES, format_percent, guess_language, translate
-from ui.locale_en import MESSAGES as EN
-from ui.locale_es import MESSAGES as ES
+from ui.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
+from ui.i18n import CATALOGUES, EN, ES, format_count, format_percent, guess_language, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,8 +31,24 @@ def test_placeholders_match_between_languages(key):
 def test_no_message_is_empty_or_left_untranslated():
     for key in EN:
         assert EN[key].strip() and ES[key].strip()
-    same = {k for k in EN if EN[k] == ES[k] and len(EN[k]) > 12}
-    assert same <= {"home.title", "conv.metric.ttr"}, same  # the English term is used in Spanish too
+    # A Spanish value equal to its English one is a term the glossary keeps (or has no words at all).
+    same = {k: EN[k] for k in EN if EN[k] == ES[k] and re.search(r"[A-Za-z]{2,}", EN[k])
+            and EN[k] not in SAME_IN_SPANISH}
+    assert not same, f"untranslated (add a translation, or the term to ui/glossary.py with the reason): {same}"
+
+
+def _prose(text: str) -> str:
+    """The text without code (backticks), parenthesized asides and {placeholders}: what the glossary governs."""
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\([^()]*\)", " ", text)
+    return re.sub(r"\{[^}]*\}", " ", text)
+
+
+@pytest.mark.parametrize("key", sorted(ES))
+def test_spanish_follows_the_glossary(key):
+    prose = _prose(ES[key]).lower()
+    used = [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
+    assert not used, f"{key}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"
 
 
 def test_every_literal_key_used_in_the_code_exists():
@@ -68,6 +83,58 @@ def test_translate_fills_fields_and_falls_back_to_the_key():
     assert translate("en", "no.such.key") == "no.such.key"
 
 
+@pytest.mark.parametrize("key", sorted(k for k in EN if k.endswith(".one")))
+def test_a_singular_wording_belongs_to_a_counted_message(key):
+    from ui.lesson_notes import COUNTED_BY
+
+    plural = key.removesuffix(".one")
+    counted = COUNTED_BY.get(plural.removeprefix("lesson.note."), "count")
+    assert plural in EN and counted in _fields(EN[plural]), f"{key} has no counted plural message"
+    assert "(s)" not in EN[plural] and "(s)" not in ES[plural] and "(n)" not in ES[plural]
+
+
+def test_one_picks_the_singular_and_other_counts_the_plural():
+    assert translate("es", "diagnosis.ok_uncertain", count=1, names="Fidelidad").startswith(
+        "Ninguna dimensión falla con estos umbrales, pero 1 sigue sin decidir (Fidelidad)")
+    assert "2 siguen sin decidir" in translate("es", "diagnosis.ok_uncertain", count=2, names="a, b")
+    assert translate("en", "conv.batch_title", count=1) == "Batch of 1 conversation"
+    assert translate("en", "conv.batch_title", count=0) == "Batch of 0 conversations"
+    assert translate("es", "rag.results_dataset", count=1) == "Dataset completo (1 caso)"
+
+
+def test_no_message_hedges_its_plural():
+    hedged = [key for key in EN if re.search(r"\w\((s|n|es)\)", EN[key] + ES[key])]
+    assert hedged == []
+
+
+def test_counts_follow_each_language():
+    assert format_count(1234, "en") == "1,234" and format_count(1234, "es") == "1234"
+    assert format_count(12345, "en") == "12,345" and format_count(12345, "es") == "12\u00a0345"
+    assert format_count(-12345, "es", sign=True) == "-12\u00a0345" and format_count(7, "en", sign=True) == "+7"
+
+
 def test_percentages_follow_each_language():
     assert format_percent(0.667, "en") == "66.7%"
     assert format_percent(0.667, "es") == "66,7\u00a0%"
+
+
+def _lesson_texts():
+    from uncase_core.lessons import load_lessons
+
+    for lesson in load_lessons():
+        texts = [("title", lesson.title), ("goal", lesson.goal), ("explanation", lesson.explanation),
+                 ("say", lesson.facilitator.say), ("wrong_answer", lesson.facilitator.wrong_answer),
+                 ("timing", lesson.facilitator.timing)]
+        for step in lesson.steps:
+            texts += [(f"{step.id}.text", step.text)] + ([(f"{step.id}.hint", step.hint)] if step.hint else [])
+            if step.question is not None:
+                texts += [(f"{step.id}.{option.id}", option.text) for option in step.question.options]
+        for place, text in texts:
+            yield f"{lesson.id}.{place}", text.get("es")
+
+
+@pytest.mark.parametrize(("place", "text"), list(_lesson_texts()))
+def test_the_lessons_spanish_follows_the_glossary_too(place, text):
+    prose = _prose(text).lower()
+    used = [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
+    assert not used, f"{place}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"

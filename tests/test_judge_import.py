@@ -11,6 +11,7 @@ from uncase_core.errors import InputError
 from uncase_core.judge import judge_report
 from uncase_core.judge_import import (
     IMPORT_NOTES,
+    NO_RAGAS_SCORES,
     attach_verdicts,
     attach_verdicts_bytes,
     case_passes,
@@ -190,6 +191,8 @@ def test_ragas_problems_are_refused_with_the_place():
     with pytest.raises(InputError) as caught:
         read_ragas_scores("user_input,response\nq,r\n")
     assert caught.value.where == "line 1" and "no RAGAS score column" in caught.value.problem
+    assert caught.value.code == NO_RAGAS_SCORES  # a page tells "no scores" from a broken file by this code
+    assert caught.value.located("r.csv").code == NO_RAGAS_SCORES
     with pytest.raises(InputError) as caught:
         read_ragas_scores('[{"id": "a", "user_input": "q", "faithfulness": 1}, {"id": "a", "faithfulness": 0}]')
     assert caught.value.where == "[1]" and "duplicate" in caught.value.problem

@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.store_backends import BACKENDS, store_url
-from ui.data_kinds import CONVERSATIONS, KINDS, RAG, SUMMARIES, WORKBENCH
+from ui.agreement_data import builtin_pair
+from ui.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
+from ui.judge_data import builtin_set
 from ui.workspace import Workspace
 from uncase_core import edits
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS
@@ -143,6 +145,20 @@ def test_every_kind_of_page_data_and_its_edits_come_back(sqlite_store):
     assert document["data"]["workbench"]["edits"] == 4
 
 
+def test_the_judge_pages_answers_and_skips_come_back(sqlite_store):
+    data = builtin_set("en")
+    workspace = Workspace.create(sqlite_store)
+    label = edits.judge_record(data, "label", 3, "claims", 1, "correct", True)
+    skip = edits.judge_record(data, "skip", 5, "passages", 0, "relevant", True)
+    workspace.edit(JUDGE, [label, skip], lambda: (data, "builtin", "builtin"))
+    again = Workspace.open(sqlite_store, workspace.token)
+    assert again.data(JUDGE) == workspace.data(JUDGE) != data
+    assert again.data(JUDGE).cases[3].claims[1].label("correct") is True
+    assert edits.judge_answers(again.edits(JUDGE)) == edits.judge_answers([label, skip])
+    assert edits.judge_skips(again.edits(JUDGE)) == {(data.cases[5].id, "passages", "p1", "relevant")}
+    assert again.loaded_at(JUDGE) == 0  # the built-in set the page was showing, stored with the first answer
+
+
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_every_data_kind_reads_back_what_it_writes(name):
     kind = KINDS[name]
@@ -151,6 +167,10 @@ def test_every_data_kind_reads_back_what_it_writes(name):
         "workbench_compare": load_workbench("en"), "conversations": (load_conversation(load_index(
             CONVERSATION_INDEX)[0], "en"),), "summaries": _summaries(),
         "agreement_a": '{"id": "a"}', "agreement_b": "línea\n",
+        "agreement_pair": builtin_pair("es"), "agreement_uploaded_pair": builtin_pair("en"),
+        "judge": builtin_set("es"),
+        "judge_verdicts": "case_id,unit_id,dimension,judge_verdict\r\nx,c1,correctness,\r\n",
+        "judge_ragas": 'user_input,faithfulness\n"¿Cuánto tarda?",NaN\n',
     }
     if name.startswith("rubric"):
         from uncase_core.holistic import generate_holistic

@@ -42,16 +42,35 @@ def sweep_chart(
         layout={
             "xaxis": {"title": {"text": text["x_title"]}, "tickformat": x_format},
             "yaxis": {"title": {"text": text["y_title"]}, "range": [0, 1.05], "tickformat": ".0%"},
-            "margin": {"l": 10, "r": 10, "t": 30, "b": 40},
-            "height": 360,
+            "margin": {"l": 10, "r": 10, "t": 48, "b": 40},
+            "height": 370,
             "legend": {"orientation": "h", "y": -0.25},
             "shapes": [{"type": "line", "x0": x, "x1": x, "y0": 0, "y1": 1.05,
                         "line": {"color": colour, "dash": "dash"}} for x, _, colour in marks],
-            "annotations": [{"x": x, "y": 1.05, "text": label, "showarrow": False, "yanchor": "bottom",
-                             "font": {"color": colour}} for x, label, colour in marks],
+            "annotations": mark_labels(marks, span=max(xs, default=1) - min(xs, default=0)),
         },
     )
     return figure
+
+
+def mark_labels(marks: Sequence[tuple[float, str, str]], span: float) -> list[dict]:
+    """Labels over the vertical marks that never sit on one another: marks at the same x share one label
+    ("now · equal weights"), and each label goes on the lowest line where no other label lies within 12 % of
+    the axis (a line is 16 px)."""
+    by_x: dict[float, list[tuple[str, str]]] = {}
+    for x, label, colour in marks:
+        by_x.setdefault(x, []).append((label, colour))
+    annotations = []
+    last_on_line: list[float] = []  # the x of the last label put on each line
+    for x in sorted(by_x):
+        line = next((i for i, last in enumerate(last_on_line) if x - last >= 0.12 * (span or 1)), len(last_on_line))
+        if line == len(last_on_line):
+            last_on_line.append(x)
+        last_on_line[line] = x
+        labels = by_x[x]
+        annotations.append({"x": x, "y": 1.05, "text": " · ".join(label for label, _ in labels), "showarrow": False,
+                            "yanchor": "bottom", "yshift": 16 * line, "font": {"color": labels[0][1]}})
+    return annotations
 
 
 def half_width_chart(
@@ -75,8 +94,8 @@ def half_width_chart(
         layout={
             "xaxis": {"title": {"text": text["x_title"]}, "type": "log"},
             "yaxis": {"title": {"text": text["y_title"]}, "rangemode": "tozero"},
-            "margin": {"l": 10, "r": 10, "t": 30, "b": 40},
-            "height": 360,
+            "margin": {"l": 10, "r": 10, "t": 48, "b": 40},
+            "height": 370,
             "legend": {"orientation": "h", "y": -0.25},
             "shapes": [
                 {"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": target, "y1": target,

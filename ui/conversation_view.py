@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.i18n import format_number, format_percent
+from ui.layout import card_row
 from ui.session import language, t
 from ui.text import literal
 from uncase_core.conversations import Conversation
@@ -74,14 +75,13 @@ def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float
         "ttr": t("conv.mattr", mattr="—" if result.mattr is None else format_number(result.mattr, lang)),
         "coherence": _proportion_caption(result.coherence),
     }
-    for row in (METRICS[:2], METRICS[2:]):
-        for column, name in zip(st.columns(2), row, strict=True):
-            with column.container(border=True):
-                value = values[name]
-                st.metric(metric_name(name), "N/A" if value is None else format_number(value, lang),
-                          help=t(f"conv.explain.{name}"))
-                st.caption(details[name])
-                st.caption(_verdict(value, thresholds[name]))
+    for card, name in zip(card_row(len(METRICS)), METRICS, strict=True):
+        with card:
+            value = values[name]
+            st.metric(metric_name(name), "N/A" if value is None else format_number(value, lang),
+                      help=t(f"conv.explain.{name}"))
+            st.caption(details[name])
+            st.caption(_verdict(value, thresholds[name]))
 
 
 def _proportion_caption(p) -> str:
@@ -94,15 +94,15 @@ def _proportion_caption(p) -> str:
 
 def draw_gates(result: ConversationResult, memorization_limit: float) -> None:
     lang = language()
-    privacy, memo = st.columns(2)
-    with privacy.container(border=True):
+    privacy, memo = card_row(2)
+    with privacy:
         st.metric(t("conv.gate.privacy"), str(len(result.privacy_findings)), help=t("conv.explain.privacy"))
         if result.privacy_findings:
             kinds = ", ".join(sorted({t(f"pii.{f.kind}") for f in result.privacy_findings}))
             st.caption(t("conv.gate.privacy_fail", kinds=kinds))
         else:
             st.caption(t("conv.gate.privacy_ok"))
-    with memo.container(border=True):
+    with memo:
         rate = result.memorization_rate
         shown = "N/A" if rate.value is None else format_percent(rate.value, lang, 2)
         st.metric(t("conv.gate.memorization"), shown, help=t("conv.explain.memorization"))
@@ -125,7 +125,7 @@ def draw_verdict(result: ConversationResult) -> None:
         st.caption(t("conv.not_checked", names=names))
     q = "N/A" if result.composite_score is None else format_number(result.composite_score, lang)
     mean = "N/A" if result.mean_score is None else format_number(result.mean_score, lang)
-    q_column, mean_column = st.columns(2)
+    q_column, mean_column = card_row(2, border=False)
     q_column.metric(t("conv.q"), q, help=t("conv.explain.q"))
     mean_column.metric(t("conv.mean"), mean, help=t("conv.explain.mean"))
     over = ", ".join(metric_name(n) for n in result.min_over)

@@ -4,7 +4,8 @@ One sidebar block for every page that loads data. Loading over labelled data ask
 ("no" keeps the labels); what is loaded is stored in the workspace at once, so a reload
 or a restarted server brings back the same data (never the built-in default while the
 upload box still shows a file name). An upload that cannot be read leaves the page's data
-as it was and says why, naming the file, for as long as that file is in the box.
+as it was and says why, naming the file, for as long as that file is in the box; the error
+itself is kept, so the message follows the language when the person switches it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from typing import Any
 import streamlit as st
 
 from ui.data_kinds import DataKind
+from ui.input_errors import error_text
 from ui.limits import LIMITS, check_count, check_size
-from ui.session import current_workspace, kept, run_saving, t
+from ui.session import current_workspace, kept, language, run_saving, t
 from ui.text import literal
 from ui.uploads import file_in_box, release
 from uncase_core.errors import InputError
@@ -61,7 +63,11 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
     file is in the box; what the page holds is left as it was. Either way the file's bytes are
     then freed on the server: the box still shows its name, the widget returns None.
     """
-    upload = st.file_uploader(label, type=list(types), key=key, help=help, max_upload_size=LIMITS[limit].upload_mb)
+    # Streamlit's box says "Drag and drop", "Upload" and "... per file" in English whatever the language (its
+    # frontend has no setting for it): the label gives the size limit and the help says what the box says.
+    cap = LIMITS[limit].upload_mb
+    upload = st.file_uploader(f"{label} {t('data.upload_limit', mb=cap)}", type=list(types), key=key,
+                              help=f"{help} {t('data.upload_box_note')}".strip(), max_upload_size=cap)
     seen_key, error_key = f"{key}_seen", f"{key}_error"
     loaded = None
     if upload is not None and st.session_state.get(seen_key) != upload.file_id:
@@ -71,7 +77,9 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
             loaded = read(data, upload.name)
             check_count(limit, count(loaded.data), upload.name)
         except InputError as error:
-            st.session_state[error_key] = (upload.file_id, error.message)
+            # The error, not its text, so it is said anew in the language of each run; a fresh copy, as the raised
+            # one's traceback would keep the reader's frames (and the uploaded bytes) alive while it is shown.
+            st.session_state[error_key] = (upload.file_id, error.located(error.source))
             loaded = None
         else:
             st.session_state.pop(error_key, None)
@@ -84,7 +92,7 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
         st.session_state.pop(error_key)
         error = None
     if error is not None:
-        st.error(t("rag.upload_failed", message=literal(error[1])))
+        st.error(t("rag.upload_failed", message=error_text(error[1], language())))
     return loaded
 
 
@@ -119,7 +127,7 @@ def changed_items(original: Sequence[Any], current: Sequence[Any]) -> int:
     return sum(1 for before, now in zip(original, current, strict=True) if before != now)
 
 
-def _confirm(key: str, changes: int, candidate: Loaded | None) -> Loaded | None:
+def confirm_replace(key: str, changes: int, candidate: Loaded | None) -> Loaded | None:
     """The data to switch to in this run; while labels would be lost, ask first (yes/no) and wait."""
     pending_key = f"{key}_pending"
     if candidate is not None:
@@ -166,11 +174,36 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
                                     source.count) or requested
     current = workspace.data(source.kind) if workspace.has(source.kind) else default().data
     original = workspace.original(source.kind) if workspace.has(source.kind) else current
-    chosen = _confirm(f"{source.prefix}_replace", source.changes(original, current), requested)
-    if chosen is not None and run_saving(lambda: workspace.replace(source.kind, chosen.data, chosen.source,
-                                                                   chosen.source_kind, chosen.meta)):
+    chosen = confirm_replace(f"{source.prefix}_replace", source.changes(original, current), requested)
+    if chosen is not None and run_saving(lambda: workspace.replace(
+            source.kind, chosen.data, chosen.source, chosen.source_kind,
+            {**chosen.meta, **({"language": language()} if chosen.source_kind in BUILT_IN else {})})):
         return chosen
     return None
+
+
+BUILT_IN = ("scenario", "all", "builtin")  # data the playground has in both languages
+
+
+def follow_language(source: Source) -> None:
+    """Built-in data follows the person's language: after a switch, the same scenario in the new language, with
+    every label and revision the person made kept (nothing changes when they do not fit the other version)."""
+    workspace = current_workspace()
+    stored = workspace.source(source.kind)
+    lang = language()
+    if stored is None or stored[1] not in BUILT_IN or workspace.meta(source.kind).get("language") == lang:
+        return
+    tried = st.session_state.setdefault("language_followed", set())
+    mark = (source.kind.name, workspace.loaded_at(source.kind), workspace.revision, lang)
+    if mark in tried:
+        return
+    tried.add(mark)
+    try:
+        loaded = source.load(stored[0])
+    except (KeyError, LookupError, InputError):  # a scenario this version no longer has
+        return
+    if loaded.data != workspace.original(source.kind):
+        run_saving(lambda: workspace.translate(source.kind, loaded.data, lang))
 
 
 def _initial_choice(source: Source, workspace: Any) -> str:

@@ -2,7 +2,9 @@
 
 Thirty people share one 2-core server, and every label change reruns the page over the
 whole dataset; past these sizes a page would stall for everyone. The command line has no
-such limits, so the refusal message names the command to use instead.
+such limits, so the refusal message names the command to use instead. The refusals are
+coded :class:`~uncase_core.errors.InputError` s, shown in the reader's language by
+:func:`ui.input_errors.error_text` as the core's are.
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ui.session import t
-from uncase_core.errors import InputError
+from ui.input_errors import page_error
 
 # The server-wide cap (server.maxUploadSize in .streamlit/config.toml; a test keeps them equal).
 SERVER_MAX_UPLOAD_MB = 5
@@ -37,15 +38,16 @@ LIMITS: Mapping[str, PageLimit] = MappingProxyType({
     "dataset": PageLimit(5, 5_000, "python -m uncase_core dataset FILE --strata domain --leakage"),
     "thresholds": PageLimit(5, 5_000, "python -m uncase_core thresholds FILE --metric faithfulness"),
     "agreement": PageLimit(5, 20_000, "python -m uncase_core agreement FILE_A FILE_B"),
+    "judge": PageLimit(2, 2_000, "python -m uncase_core judge FILE"),
 })
 
 
 def check_size(page: str, data: bytes, name: str) -> bytes:
-    """``data`` unchanged, or an InputError in the user's language naming the file, the cap and the command."""
+    """``data`` unchanged, or an InputError naming the file, the cap and the command."""
     limit = LIMITS[page]
     if len(data) > limit.upload_bytes:
-        raise InputError(t("limits.file_too_large", size=f"{len(data) / 1024 / 1024:.1f}", limit=limit.upload_mb,
-                           command=limit.command), source=name)
+        raise page_error("page_file_too_large", name, size=round(len(data) / 1024 / 1024, 1), limit=limit.upload_mb,
+                         command=limit.command)
     return data
 
 
@@ -53,5 +55,4 @@ def check_count(page: str, count: int, name: str) -> None:
     """Refuse a dataset with more items than the page handles live, naming the command to use instead."""
     limit = LIMITS[page]
     if count > limit.max_items:
-        raise InputError(t("limits.too_many", count=f"{count:,}", limit=f"{limit.max_items:,}",
-                           command=limit.command), source=name)
+        raise page_error("page_too_many_items", name, count=count, limit=limit.max_items, command=limit.command)

@@ -11,12 +11,18 @@ MESSAGES = {
         "labels you can see and change, carries its counts and a confidence interval, and is computed on "
         "this machine: no API key, no model, no network."
     ),
+    "home.start_title": "Start here",
+    "home.start": (
+        "Lesson 1 opens the RAG diagnosis with the **Multiple failures** scenario: three dimensions fail at once, and "
+        "the diagnosis names each instead of guessing one cause. Change labels and watch it move; a panel beside the "
+        "page checks each step."
+    ),
+    "home.start_button": "Start lesson 1: One number hides four failures",
+    "home.then": "Then, in this order",
     "home.modules": "Modules",
     "home.rag_summary": (
-        "Mark which passages are relevant, which answer claims the context supports, which are correct "
-        "against the reference and which reference facts the answer covers. See context relevance, "
-        "faithfulness, correctness and coverage separately, each with a Wilson interval, and a diagnosis "
-        "that names every failing dimension."
+        "Label passages, claims and facts; four proportions with intervals and a diagnosis that names every failing "
+        "dimension."
     ),
     "home.principles_title": "How to read the numbers",
     "home.principles": (
@@ -49,6 +55,10 @@ MESSAGES = {
         "Imported {count} RAGAS rows as unlabelled cases: the response was split into claims and the "
         "reference into facts. Label them below."
     ),
+    "rag.ragas_imported.one": (
+        "Imported 1 RAGAS row as an unlabelled case: the response was split into claims and the reference "
+        "into facts. Label it below."
+    ),
     "rag.download": "Download labelled data",
     "rag.reset": "Reset labels",
     "rag.reset_confirm": "Discard every label you changed and go back to the loaded data?",
@@ -72,6 +82,7 @@ MESSAGES = {
     "rag.answer": "Answer:",
     "rag.results_case": "Case {case}",
     "rag.results_dataset": "Whole dataset ({count} cases)",
+    "rag.results_dataset.one": "Whole dataset (1 case)",
     "rag.weights_normalized": "Normalized weights: {shares}",
     "rag.micro_macro_help": (
         "Micro pools every labelled unit of every case (a case with many units weighs more); macro "
@@ -196,9 +207,7 @@ MESSAGES = {
     # conversation quality page
     "nav.conversations": "Conversation quality",
     "home.conv_summary": (
-        "Score synthetic customer conversations as UNCASE's quality evaluator does: ROUGE-L against the seed "
-        "template, type-token ratio, factual fidelity and dialogue coherence, with privacy and memorization "
-        "gates and Q = min(...). Claims and turn labels are pre-filled by deterministic rules you can overrule."
+        "Is a synthetic conversation fit for training? Four metrics, two gates, and Q is the minimum, not the mean."
     ),
     "conv.title": "Conversation quality",
     "conv.intro": (
@@ -218,6 +227,7 @@ MESSAGES = {
     "conv.apply_preset": "Apply preset",
     "conv.memorization_limit": "Memorization limit (gate fails at or above)",
     "conv.batch_title": "Batch of {count} conversations",
+    "conv.batch_title.one": "Batch of 1 conversation",
     "conv.batch_progress": "Scoring the batch ...",
     "conv.pass_rate": "Pass rate",
     "conv.certificate": "Certificate (SHA-256): `{digest}`",
@@ -229,7 +239,7 @@ MESSAGES = {
     "conv.download_report": "Download the certified report",
     "conv.download_data": "Download labelled conversations",
     "conv.inspect": "Inspect conversation",
-    "conv.chat": "Conversation {id}",
+    "conv.chat": "Conversation: {id}",
     "conv.role.customer": "customer",
     "conv.role.agent": "agent",
     "conv.labelled_incoherent": "labelled incoherent",
@@ -334,8 +344,7 @@ MESSAGES = {
     # summary autoevaluation page
     "nav.summaries": "Summary autoevaluation",
     "home.sum_summary": (
-        "Judge a conversation summary on accuracy, adherence and completeness the way document 002 "
-        "describes, label the judgements yourself, and watch its N/A rules at work."
+        "A summary judged on accuracy, adherence and coverage, from judgements you mark, with its N/A rules."
     ),
     "sum.title": "Summary autoevaluation",
     "sum.intro": (
@@ -370,7 +379,8 @@ MESSAGES = {
     "sum.accuracy_help": "is each point of the summary accurate against the transcript?",
     "sum.adherence_help": "does the summary address each instruction?",
     "sum.completeness_help": "does the summary cover each piece of the transcript a question asks for?",
-    "sum.empty_questions": "{count} question(s) with nothing to cover: not penalized, not counted.",
+    "sum.empty_questions": "{count} questions with nothing to cover: not penalized, not counted.",
+    "sum.empty_questions.one": "1 question with nothing to cover: not penalized, not counted.",
     "sum.results": "Scores of {id}",
     "sum.macro_value": "Macro (mean of questions): {value}",
     "sum.micro_macro_help": (
@@ -379,6 +389,7 @@ MESSAGES = {
         "so the two differ when questions have different numbers of items."
     ),
     "sum.aggregate": "All {count} cases",
+    "sum.aggregate.one": "The only case",
     "sum.macro_cases": "Macro (mean of the cases' macro values)",
     "sum.download": "Download labelled cases",
     "sum.metric.accuracy": "Accuracy",
@@ -420,9 +431,7 @@ MESSAGES = {
     # rubric lab page
     "nav.rubrics": "Rubric lab",
     "home.rub_summary": (
-        "Binary rubric items scored by several judges: DRFR per candidate with intervals, filters for "
-        "trivial, impossible, misaligned and unstable items, and whether the judges' rankings agree before "
-        "and after filtering."
+        "Filter noisy rubric items and watch whether three judges' rankings of the candidates converge."
     ),
     "rub.title": "Rubric lab",
     "rub.intro": (
@@ -445,12 +454,14 @@ MESSAGES = {
     "rub.generate": "Generate",
     "rub.upload": "Upload verdicts",
     "rub.upload_help": (
-        "CSV, JSONL or a JSON array with candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0)."
+        "CSV, JSONL or a JSON array with the columns `candidate, prompt, item, judge, run, verdict` (yes/no, "
+        "true/false, 1/0)."
     ),
     "rub.upload_failed": "The file was not loaded; the current verdicts are kept. {message}",
     "rub.upload_holistic": "Upload holistic scores (optional)",
     "rub.upload_holistic_help": (
-        "CSV, JSONL or a JSON array with candidate, judge, score: one overall score per candidate and judge."
+        "CSV, JSONL or a JSON array with the columns `candidate, judge, score`: one overall score per candidate and "
+        "judge."
     ),
     "rub.holistic": (
         "**Holistic scores, for comparison:** Spearman between judges {spearman}, Kendall {kendall}, "
@@ -497,6 +508,7 @@ MESSAGES = {
         "pairs whose intervals do not overlap: the only gaps the data can vouch for."
     ),
     "rub.ties": "{count} verdicts tied between runs and were counted as not passed.",
+    "rub.ties.one": "1 verdict tied between runs and was counted as not passed.",
     "rub.recovery": "What the filters found among the planted items",
     "rub.rec.planted": "Planted",
     "rub.rec.found": "Planted, found",
@@ -508,7 +520,9 @@ MESSAGES = {
     "rub.rank": "Rank",
     "rub.share": "Runs passing",
     "rub.heatmap": "Verdicts of {judge} (✕ = removed item)",
-    "rub.removed": "Removed items ({count} entries)",
+    "rub.removed": "Removed items ({count})",
+    "rub.removed_row": "✕ removed",
+    "rub.removed_rows": "{rows} rows for {items} items: an item removed by more than one filter has a row for each.",
     "rub.reason.trivial": "passed by every candidate under {rule} (passed/judged: {detail})",
     "rub.reason.impossible": "failed by every candidate under {rule} (passed/judged: {detail})",
     "rub.reason.misaligned": (
@@ -531,8 +545,7 @@ MESSAGES = {
     # dataset workbench page
     "nav.datasets": "Dataset workbench",
     "home.wb_summary": (
-        "What makes an evaluation dataset trustworthy: the metadata each case carries, metrics broken down "
-        "by stratum, splits, a version hash, a label revision log, and leakage and duplicate checks."
+        "What makes an evaluation dataset trustworthy: metadata, strata, splits, versions and leakage checks."
     ),
     "wb.title": "Dataset workbench",
     "wb.intro": (
@@ -556,7 +569,8 @@ MESSAGES = {
     ),
     "wb.cases": "Cases",
     "wb.revisions": "Label revisions",
-    "wb.missing": "{count} case(s) lack what this analysis needs ({fields}): {ids}",
+    "wb.missing": "{count} cases lack what this analysis needs ({fields}): {ids}",
+    "wb.missing.one": "1 case lacks what this analysis needs ({fields}): {ids}",
     "wb.table": "Cases and their metadata",
     "wb.strata_title": "Metrics by {field}",
     "wb.overall": "whole dataset",
@@ -598,6 +612,7 @@ MESSAGES = {
     "wb.heldout_title": "Held-out discipline",
     "wb.heldout_show": "Show held-out results",
     "wb.heldout_result": "{metric} on the {count} held-out cases: {value}",
+    "wb.heldout_result.one": "{metric} on the 1 held-out case: {value}",
     "wb.heldout_reveals": "Held-out results revealed since this dataset was loaded: {count}.",
     "wb.heldout_doc": (
         "A held-out set looked at again and again, with prompts changed after each failure, stops being "
@@ -626,9 +641,7 @@ MESSAGES = {
     "wb.download": "Download with the revision log",
     # ---------------------------------------------------------------- threshold explorer
     "nav.thresholds": "Threshold explorer",
-    "home.thr_summary": (
-        "Move a threshold or a composite weight and watch the pass rate, its interval and the cases that flip."
-    ),
+    "home.thr_summary": "Move a threshold or a weight and see which cases change side, and how sure each verdict is.",
     "thr.title": "Threshold explorer",
     "thr.intro": (
         "A pass rate depends on where you put the threshold. The curve shows the share of cases whose value "
@@ -681,12 +694,11 @@ MESSAGES = {
         "mean of the lows and of the highs, or their minimum): a conservative range, not a confidence interval."
     ),
     "thr.not_applicable": "{count} cases have no labelled units for this and are left out: {ids}.",
+    "thr.not_applicable.one": "1 case has no labelled units for this and is left out: {ids}.",
     "thr.all_cases": "Every case at the current setting ({count})",
     # ---------------------------------------------------------------- sample-size planner
     "nav.planner": "Sample-size planner",
-    "home.plan_summary": (
-        "How many labelled units before a proportion means something, and whether two results really differ."
-    ),
+    "home.plan_summary": "How many labels an interval of a given width needs, and whether two results really differ.",
     "plan.title": "Sample-size planner",
     "plan.intro": (
         "A proportion from a handful of units has a wide interval. Say what value you expect and how precise "
@@ -860,10 +872,7 @@ MESSAGES = {
     "data.remove_upload": "Remove this file",
     # ---------------------------------------------------------------- workshop rooms
     "nav.room": "Workshop room",
-    "home.room_summary": (
-        "A facilitator gives the class one set of cases; everyone labels on their own device and the room shows "
-        "what the class labelled, how much people agree and which units to discuss, live."
-    ),
+    "home.room_summary": "For facilitators: the class labels the same cases on their own devices; you see it live.",
     "room.title": "Workshop room",
     "room.intro": (
         "A room is one set of RAG cases for a whole class. Each participant labels them on their own device, as on "
@@ -938,7 +947,8 @@ MESSAGES = {
     "room.col.status": "Status",
     "room.status.done": "done",
     "room.status.labelling": "labelling",
-    "room.refused": "{count} stored label change(s) did not fit the room's cases and were left out.",
+    "room.refused": "{count} stored label changes did not fit the room's cases and were left out.",
+    "room.refused.one": "1 stored label change did not fit the room's cases and was left out.",
     "room.agreement_title": "Agreement among the class",
     "room.all_labels": "All labels together",
     "room.col.alpha": "Krippendorff's alpha",
@@ -971,10 +981,11 @@ MESSAGES = {
     "room.distribution": "{yes} yes / {no} no / {unlabelled} not labelled",
     "room.tie": "tie",
     "room.no_disagreement": "No disagreement so far: everyone who labelled a unit gave it the same label.",
-    "room.more_disputed": "{count} more disputed label(s) in the full table below.",
+    "room.more_disputed": "{count} more disputed labels in the full table below.",
+    "room.more_disputed.one": "1 more disputed label in the full table below.",
     "room.metrics_title": "The class's metrics (majority labels)",
     "room.majority_help": (
-        "Each unit gets the label most of the class gave it; a tie counts as not labelled ({ties} tie(s) now). "
+        "Each unit gets the label most of the class gave it; a tie counts as not labelled (ties now: {ties}). "
         "Counts and 95% Wilson intervals as on the RAG page."
     ),
     "room.spread_title": "Each participant's own values",
@@ -983,6 +994,454 @@ MESSAGES = {
     "room.you_are": "Workshop room **{code}** ({title}): you label as **{name}**.",
     "room.frozen_note": "The facilitator has frozen the labels: you can look, not change them.",
     "room.unavailable": "The workshop room {code} cannot be reached ({problem}); your own labels are still saved.",
+    # ---------------------------------------------------------------- metadata fields and their codes, for display
+    "meta.language": "language",
+    "meta.domain": "domain",
+    "meta.difficulty": "difficulty",
+    "meta.source": "source",
+    "meta.split": "split",
+    "meta.risk": "risk",
+    "meta.reason": "reason",
+    "meta.created": "created",
+    "meta.provenance": "provenance",
+    "meta.missing": "(missing)",
+    "meta.domain.banking": "banking",
+    "meta.domain.health": "health",
+    "meta.domain.retail": "retail",
+    "meta.domain.telecom": "telecom",
+    "meta.domain.travel": "travel",
+    "meta.difficulty.easy": "easy",
+    "meta.difficulty.medium": "medium",
+    "meta.difficulty.hard": "hard",
+    "meta.source.expert": "expert",
+    "meta.source.incident": "incident",
+    "meta.source.production": "production",
+    "meta.source.synthetic": "synthetic",
+    "meta.split.smoke": "smoke",
+    "meta.split.dev": "dev",
+    "meta.split.regression": "regression",
+    "meta.split.held-out": "held-out",
+    "meta.risk.low": "low",
+    "meta.risk.medium": "medium",
+    "meta.risk.high": "high",
+    "meta.language.en": "English",
+    "meta.language.es": "Spanish",
+    "value.yes": "yes",
+    "value.no": "no",
+    "value.unlabelled_label": "not labelled",
+    "wb.by_none": "(none)",
+    "wb.method_name.prefix": "prefix-filtering index",
+    "wb.method_name.brute": "every pair compared",
+    "wb.method_name.minhash": "MinHash LSH",
+    "wb.threshold_line": "threshold {value}",
+    "wb.field_absent": (
+        "No case has the field {field}, so every case falls in one stratum \"(missing)\". Fields the cases have: "
+        "{present}."
+    ),
+    "sum.note.ignored_keys": '{where}: ignored keys beside "{key}": {ignored}',
+    "sum.note.python_literal": "{where}: read as a Python literal (single quotes), as document 002 prints it",
+    "sum.note.bare_rubrics_repaired": (
+        '{where}: the rubric members were written directly inside "rubrics": [...] (not valid JSON, as in '
+        "document 002's categorical example); read as one rubric object"
+    ),
+    "data.upload_limit": "(up to {mb} MB)",
+    "data.upload_box_note": "Drag a file onto the box, or click Upload to choose one.",
+    "diagnosis.ok_uncertain": (
+        "No dimension fails at these thresholds, but {count} are still uncertain ({names}): the interval "
+        "straddles the threshold, so more labelled units are needed to tell."
+    ),
+    "diagnosis.ok_uncertain.one": (
+        "No dimension fails at these thresholds, but 1 is still uncertain ({names}): the interval straddles "
+        "the threshold, so more labelled units are needed to tell."
+    ),
+    # ---------------------------------------------------------------- judge and hand labels (issue 17)
+    "nav.judge": "Judge and hand labels",
+    "home.judge_summary": (
+        "An automatic judge on every unit plus a few hand labels drawn at random: intervals that stay honest (PPI)."
+    ),
+    "judge.title": "Judge and hand labels",
+    "judge.intro": (
+        "Teams run an automatic judge over thousands of units and hand-label a few dozen. How far can the judge's "
+        "number be trusted, and how many hand labels are needed? Label the units this page draws for you and watch "
+        "three intervals: the **judge alone** (narrow, but off by as much as the judge is biased), your **hand "
+        "labels alone** (honest, and wide) and **PPI**, which corrects the judge with your labels (honest, and "
+        "narrower when the judge is good)."
+    ),
+    "judge.builtin_note": (
+        "Built-in set: {cases} customer-support cases (an online shop, a mobile operator, a bank, an airline), "
+        "300 units per dimension. Their reference labels are **hidden**: you start with no hand labels. The "
+        "verdicts come from the built-in lexical judge, which is **deliberately weak**: it counts shared words, so "
+        "it cannot see a changed number, misses paraphrases and calls a passage relevant when it repeats the "
+        "question's words. Its mistakes are what PPI corrects."
+    ),
+    "judge.upload_note": "Your file {name}: {cases} cases.",
+    "judge.judged_by_builtin": (
+        "The file had no judge verdicts, so the built-in lexical judge (deliberately weak) gave them. Attach your "
+        "own judge's verdicts in the sidebar."
+    ),
+    "judge.load_builtin": "Load the built-in set",
+    "judge.upload": "Upload cases with judge verdicts, or RAGAS results",
+    "judge.upload_help": (
+        "RAG cases (JSON or JSONL) whose units carry judge_relevant, judge_supported, judge_correct or "
+        "judge_covered; or RAGAS results (to_pandas() rows as CSV or JSONL) with faithfulness, context_precision, "
+        "context_recall or factual_correctness columns. The upload box's own texts are in English."
+    ),
+    "judge.attach_title": "Attach a judge's output",
+    "judge.attach_help": (
+        "Verdicts per unit from any judge, matched by case and unit id, or RAGAS results matched by case id. They "
+        "stay with these cases until you load other data."
+    ),
+    "judge.verdicts_upload": "Verdict file (case_id, unit_id, dimension, judge_verdict)",
+    "judge.verdicts_upload_help": (
+        "CSV, JSON Lines or a JSON list. judge_verdict is true/false, 1/0, yes/no, or empty for no verdict; other "
+        "columns are ignored. Units the file does not name keep the verdicts they had."
+    ),
+    "judge.ragas_upload": "RAGAS results (scores per case)",
+    "judge.ragas_upload_help": (
+        "to_pandas() rows as CSV or JSON Lines, matched to the cases by their id column, else by position "
+        "(ragas-001, ...). A NaN or empty score counts as not judged, never as 0."
+    ),
+    "judge.attached_failed": "The attached file {name} is not used: {message}",
+    "judge.cannot_compute": "The intervals cannot be computed: {message}",
+    "judge.show_tuned": "Also show PPI++",
+    "judge.show_tuned_help": (
+        "PPI++ learns from your labels how much weight to give the judge (lambda, from 0 to 1), so a poor judge "
+        "cannot make it wider than your labels alone. With few labels it covers the truth less often than stated; "
+        "plain PPI stays the headline."
+    ),
+    "judge.seed": "Seed of the labelling order",
+    "judge.seed_help": (
+        "The units are offered in one random order drawn from this seed (the simulation uses it too). Another seed "
+        "gives another uniform order; your labels stay."
+    ),
+    "judge.mode": "Judge",
+    "judge.mode.units": "Verdicts on units",
+    "judge.mode.ragas": "RAGAS scores (the unit is the case)",
+    "judge.dimension": "Dimension",
+    "judge.ragas_note": (
+        "RAGAS scores whole cases, not passages or claims, so here **the unit is the case**. The judge's verdict on "
+        "a case is whether its {column} score reaches the score threshold; your hand label is whether the share of "
+        "its {units} you label yes reaches the pass threshold; PPI estimates the share of passing cases. You label "
+        "a case by labelling its {units} one by one."
+    ),
+    "judge.score_threshold": "RAGAS score threshold (the verdict is yes at or above it)",
+    "judge.pass_threshold": "Pass threshold for a case (share of its {units} labelled yes)",
+    "judge.tab.label": "Label and estimate",
+    "judge.tab.simulate": "Simulation: how often is each interval right?",
+    "judge.next_title": "Label the next one",
+    "judge.progress": "{labelled} of {pool} judged {units} labelled, {skipped} skipped.",
+    "judge.progress_cases": "{labelled} of {pool} scored cases labelled; {skipped} {units} skipped.",
+    "judge.where": "{unit} {unit_id} of case {case_id}",
+    "judge.case_where": "Case {case_id}: {unit} {position} of {count}",
+    "judge.unit.context_relevance": "passage",
+    "judge.unit.faithfulness": "claim",
+    "judge.unit.correctness": "claim",
+    "judge.unit.coverage": "reference fact",
+    "judge.unit_plural.context_relevance": "passages",
+    "judge.unit_plural.faithfulness": "claims",
+    "judge.unit_plural.correctness": "claims",
+    "judge.unit_plural.coverage": "reference facts",
+    "judge.unit_plural.case": "cases",
+    "judge.question.context_relevance": "Is this passage relevant to the question?",
+    "judge.question.faithfulness": "Is this claim supported by the passages?",
+    "judge.question.correctness": "Is this claim correct against the reference?",
+    "judge.question.coverage": "Does the answer cover this reference fact?",
+    "judge.yes": "Yes",
+    "judge.no": "No",
+    "judge.skip": "Skip",
+    "judge.undo": "Undo the last answer",
+    "judge.verdict_hidden": "The judge's verdict stays hidden until you answer, so it cannot sway you.",
+    "judge.case_verdict_hidden": "RAGAS's score for this case stays hidden, so it cannot sway you.",
+    "judge.all_done": "Every judged unit is labelled or skipped. Choose another dimension, or undo an answer.",
+    "judge.nothing_to_label": "No unit has a judge verdict on this dimension, so there is nothing to draw from.",
+    "judge.last_label": "Last answer, {where}: you said **{yours}**, the judge said **{judge}**.",
+    "judge.last_skip": "Last answer, {where}: skipped.",
+    "judge.value.yes": "yes",
+    "judge.value.no": "no",
+    "judge.value.none": "no verdict",
+    "judge.value.skipped": "skipped",
+    "judge.stale": "That answer was not stored: the cases changed meanwhile (in another tab?). {message}",
+    "judge.why_random_title": "Why the page chooses the unit",
+    "judge.why_random": (
+        "PPI corrects the judge with the units you label, and the correction is unbiased only if those units are a "
+        "**uniform random sample** of the judged units: every unit equally likely to be labelled, whatever its text, "
+        "its verdict or how easy it looks. Labelling the first ones, the doubtful ones or the ones the judge said "
+        "yes to would bias it. So the page shuffles the units once (seed {seed}) and offers them in that order. "
+        "Skip only a unit you really cannot judge: skipping the hard ones biases the sample too."
+    ),
+    "judge.results": "Intervals for {dimension}",
+    "judge.method.judge_only": "Judge alone",
+    "judge.method.hand_labels": "Hand labels alone",
+    "judge.method.ppi": "PPI",
+    "judge.method.ppi_tuned": "PPI++",
+    "judge.method_help.judge_only": (
+        "Wilson interval on the judge's verdicts over every judged unit: the judge's number taken at its word. "
+        "Narrow, because there are many verdicts; off by as much as the judge is biased."
+    ),
+    "judge.method_help.hand_labels": "Wilson interval on your hand labels only. Honest, and wide while they are few.",
+    "judge.method_help.ppi": (
+        "Prediction-powered inference (Angelopoulos et al., 2023): the judge's rate on the units you did not label, "
+        "corrected by the judge's error measured on the ones you did. It covers the truth about as often as stated, "
+        "and is narrower than your labels alone when the judge is good."
+    ),
+    "judge.method_help.ppi_tuned": (
+        "PPI++ (Angelopoulos, Duchi and Zrnic, 2024): PPI giving the judge only as much weight (lambda) as your "
+        "labels say it deserves."
+    ),
+    "judge.chart.title": (
+        "Chart: estimate (dot) and {level} interval (bar) of {dimension} from the judge alone, your hand labels "
+        "alone and PPI"
+    ),
+    "judge.chart.truth": "truth {value}",
+    "judge.card.interval": "{level} interval {low} to {high} (width {width})",
+    "judge.card.judge_only": "{successes} yes of {total} verdicts",
+    "judge.card.no_verdicts": "N/A: no unit has a verdict",
+    "judge.card.hand_labels": "{successes} yes of {total} hand labels",
+    "judge.card.ppi": "{labelled} hand-labelled + {unlabelled} judged only",
+    "judge.card.ppi_na": "N/A: label a judged unit first",
+    "judge.card.lambda": "weight given to the judge: lambda = {lam}",
+    "judge.worth": (
+        "The judge's {verdicts} verdicts are worth about **{worth} more hand labels** here: PPI with your "
+        "{labelled} labels is as precise as about {effective} hand labels alone."
+    ),
+    "judge.worth_negative": (
+        "Here the judge costs precision: PPI with your {labelled} labels is only as precise as about {effective} "
+        "hand labels alone (the judge's {verdicts} verdicts are worth {worth}). The judge disagrees with you too "
+        "often to help; PPI++ gives it less weight."
+    ),
+    "judge.worth_none": (
+        "The judge adds about nothing here: PPI with your {labelled} labels is about as precise as your labels "
+        "alone ({effective})."
+    ),
+    "judge.last_label_case": "Last answer, {where}: you said **{yours}**.",
+    "judge.worth_tuned": "PPI++: about {worth} more hand labels (lambda = {lam}).",
+    "judge.worth_na": "What the judge is worth in hand labels shows once you have labelled judged units.",
+    "judge.show_truth": "Show the truth (the hidden reference labels)",
+    "judge.show_truth_help": (
+        "For teaching: the built-in set's reference labels give the true rate that every interval tries to "
+        "contain. Real data has no such line: that is why you label."
+    ),
+    "judge.truth_line": (
+        "The hidden reference labels give **{value}** ({successes} of {total} {units}). Judge alone: {judge}. "
+        "Hand labels alone: {hand}. PPI: {ppi}."
+    ),
+    "judge.truth.covers": "contains it",
+    "judge.truth.misses": "misses it",
+    "judge.truth.na": "N/A",
+    "judge.truth_match": "Your hand labels agree with the reference on {matching} of {compared} units.",
+    "judge.note.clipped": (
+        "The normal interval reached outside 0 to 1 ({raw_low} to {raw_high}, estimate {raw_estimate}); the figures "
+        "shown are clipped to [0, 1]."
+    ),
+    "judge.note.one_judge_verdict": (
+        "The judge gave every unit the same verdict, so it carries no information: PPI++ uses lambda = 0, the "
+        "classical interval on your {labelled} hand labels."
+    ),
+    "judge.note.no_unlabelled_units": (
+        "Every judged unit is also hand-labelled, so the judge adds nothing: the interval is the classical one on "
+        "your {labelled} hand labels (lambda = 0)."
+    ),
+    "judge.note.few_labels": (
+        "Only {labelled} hand labels: the normal approximation behind PPI may contain the truth less often than "
+        "stated. Label at least {minimum}."
+    ),
+    "judge.note.few_disagreements": (
+        "The judge and you disagree on {disagreements} of the {labelled} labelled units ({judge_yes} judge yes and "
+        "you no, {judge_no} judge no and you yes). The correction rests on so few units that the interval can be "
+        "too narrow, more so when they all go one way."
+    ),
+    "judge.note.worth_undefined_labels": (
+        "What the judge is worth is undefined for now: your {labelled} hand labels are all the same, so their "
+        "estimated variance is 0."
+    ),
+    "judge.note.worth_undefined_ppi": (
+        "What the judge is worth is undefined here: the estimated variance of the PPI estimate is 0."
+    ),
+    "judge.note.no_pairs": (
+        "No unit has both your label and a judge verdict yet, so PPI and the agreement are not available: label "
+        "some judged units."
+    ),
+    "judge.note.labelled_without_verdict": (
+        "{count} hand-labelled units without a judge verdict: they count for the hand-labels interval, not for "
+        "PPI or the agreement."
+    ),
+    "judge.note.no_verdicts": (
+        "No unit has a judge verdict on this dimension, so only the hand-labels interval is available. Attach a "
+        "verdict file or RAGAS results in the sidebar."
+    ),
+    "judge.note.case_is_the_unit": (
+        "Each case is one unit: its hand label is whether its labelled {dimension} reaches {pass_threshold}, its "
+        "judge verdict whether its RAGAS score in {column} reaches {score_threshold}; PPI estimates the share of "
+        "passing cases."
+    ),
+    "judge.note.undetermined_scores": (
+        "{count} cases without a {column} score (RAGAS could not determine it): not judged, never counted as 0."
+    ),
+    "judge.note.unscored_cases": "{count} cases without a row in the RAGAS file: not judged.",
+    "judge.note.labelled_without_verdict.one": (
+        "1 hand-labelled unit without a judge verdict: it counts for the hand-labels interval, not for PPI or the "
+        "agreement."
+    ),
+    "judge.note.undetermined_scores.one": (
+        "1 case without a {column} score (RAGAS could not determine it): not judged, never counted as 0."
+    ),
+    "judge.note.unscored_cases.one": "1 case without a row in the RAGAS file: not judged.",
+    "judge.agreement_title": "The judge against your labels",
+    "judge.agreement_none": "No unit has both a hand label and a judge verdict yet.",
+    "judge.agreement_units": "On the {units} {unit_plural} that have both your label and a judge verdict:",
+    "judge.table.you_yes": "You: yes",
+    "judge.table.you_no": "You: no",
+    "judge.table.judge_yes": "Judge: yes",
+    "judge.table.judge_no": "Judge: no",
+    "judge.accuracy_line": (
+        "**Accuracy {value}**: {agreed} of {units} agree ({level} interval {low} to {high})."
+    ),
+    "judge.kappa_line": "**Cohen's kappa {value}** ({level} interval {low} to {high}).",
+    "judge.kappa_alone": "**Cohen's kappa {value}** (no interval).",
+    "judge.kappa_na": "**Cohen's kappa** is not defined here.",
+    "judge.kappa_note.no_units": "Kappa needs units with both a hand label and a verdict.",
+    "judge.kappa_note.one_category": (
+        "The judge and you gave every unit the same single label, so chance explains all the agreement and kappa "
+        "is undefined."
+    ),
+    "judge.kappa_note.constant_annotator": (
+        "The judge or you gave every unit the same label, so kappa is 0 whatever the other did; its usual interval "
+        "would shrink to a point claiming a certainty the data cannot give, so none is shown."
+    ),
+    "judge.kappa_note.zero_variance": (
+        "With agreement this complete kappa's usual interval shrinks to a point, which would claim a certainty a "
+        "handful of units cannot give, so none is shown."
+    ),
+    "judge.sensitivity_line": (
+        "**Sensitivity {value}** ({successes} / {total}): how often the judge says yes where you said yes."
+    ),
+    "judge.false_positive_line": (
+        "**False-positive rate {value}** ({successes} / {total}): how often the judge says yes where you said no."
+    ),
+    "judge.bias_line": (
+        "**Judge bias {value}**: the judge says yes to {judge}, you to {human}, on the same units ({level} interval "
+        "{low} to {high})."
+    ),
+    "judge.bias_help": (
+        "Bias is the judge's rate minus yours on the units with both. Its interval is Newcombe's for paired "
+        "proportions: both rates come from the same units."
+    ),
+    "judge.points": "{value} points",
+    "judge.answers_title": "Your answers ({count}), most recent first",
+    "judge.col.unit": "Unit",
+    "judge.col.yours": "You",
+    "judge.col.judge": "Judge",
+    "judge.explain_title": "How to read this page",
+    "judge.explain": (
+        "- **Judge alone** treats every verdict as the truth. Its interval is narrow because there are many "
+        "verdicts, and it is wrong by the judge's bias: more units make it narrower around the wrong number.\n"
+        "- **Hand labels alone** uses only your labels: honest, wide while there are few.\n"
+        "- **PPI** takes the judge's rate on the units you did not label and subtracts the judge's average error "
+        "measured on the units you did (judge says yes, you say no, and the other way round). With a good judge "
+        "its interval is honest and narrower than your labels alone; with a poor one it can be wider, and PPI++ "
+        "then leans back on your labels.\n"
+        "- **What the judge is worth**: how many hand labels alone would give PPI's precision, minus the ones you "
+        "gave.\n"
+        "- Every interval is at the confidence chosen in the sidebar; PPI's is a normal approximation (see the "
+        "simulation tab for when it can be trusted). A unit with a hand label and no verdict counts for the "
+        "hand-labels interval only; labels and verdicts are never mixed in one count.\n"
+        "- Labels that came in an uploaded file count as hand labels: PPI assumes they too were drawn at random "
+        "from the judged units."
+    ),
+    "judge.reset": "Clear my labels and skips",
+    "judge.reset_confirm": "Clear every hand label and skip you gave on this page and start again?",
+    "judge.sim.intro": (
+        "A made-up population with a true rate, a judge with a given sensitivity and false-positive rate, hand "
+        "labels drawn at random from the judged units, repeated many times with a fixed seed. Each repeat forms the "
+        "intervals as the other tab does; the table counts how often each one contains the true rate. Try:"
+    ),
+    "judge.sim.preset.unbiased": "Accurate, unbiased judge",
+    "judge.sim.preset.one_sided": "Judge 10 points too high, 40 labels",
+    "judge.sim.preset.one_sided_more": "The same judge, 100 labels",
+    "judge.sim.preset.weak": "Weak judge (65% accurate)",
+    "judge.sim.true_rate": "True rate",
+    "judge.sim.sensitivity": "Judge sensitivity (yes when the truth is yes)",
+    "judge.sim.false_positive_rate": "Judge false-positive rate (yes when the truth is no)",
+    "judge.sim.labelled": "Hand labels (n)",
+    "judge.sim.judged": "Judged units (N, the hand-labelled ones included)",
+    "judge.sim.repeats": "Repeats",
+    "judge.sim.implied": (
+        "This judge says yes to **{rate}** of the units, is right on **{accuracy}** of them and is biased by "
+        "**{bias}**."
+    ),
+    "judge.sim.error": "Cannot simulate: {message}",
+    "judge.sim.summary": (
+        "Over {repeats} repeats the interval contains the true rate: judge alone **{judge}**, hand labels alone "
+        "**{hand}**, PPI **{ppi}** of the time (stated: {level})."
+    ),
+    "judge.sim.col.method": "Interval",
+    "judge.sim.col.coverage": "Contains the truth",
+    "judge.sim.col.coverage_interval": "Monte Carlo 95% range",
+    "judge.sim.col.verdict": "Against the stated level",
+    "judge.sim.col.width": "Mean width",
+    "judge.sim.col.estimate": "Mean estimate",
+    "judge.sim.range": "{low} to {high}",
+    "judge.sim.verdict.as_stated": "as stated",
+    "judge.sim.verdict.under": "less often than stated",
+    "judge.sim.verdict.over": "more often than stated",
+    "judge.sim.table_help": (
+        "Seed {seed}. The Monte Carlo range says how much the share itself could move with other repeats; a level "
+        "outside it is a real difference, not noise."
+    ),
+    "judge.sim.warn_few_labels": (
+        "With {n} hand labels the normal approximation behind PPI is shaky: expect it to contain the truth less "
+        "often than stated. Use at least 30, better 100."
+    ),
+    "judge.sim.warn_few_disagreements": (
+        "The judge and the hand labels are expected to disagree on only about {expected} of the {n} labelled "
+        "units: PPI's correction rests on that handful, and its interval can be too narrow."
+    ),
+    "judge.sim.warn_few_disagreements_one_sided": (
+        "The judge and the hand labels are expected to disagree on only about {expected} of the {n} labelled "
+        "units, all in one direction: PPI's correction rests on that handful, and its interval can be too narrow. "
+        "This is the case where PPI covers least."
+    ),
+    "judge.sim.distrust_title": "When to distrust PPI's interval",
+    "judge.sim.distrust": (
+        "PPI's interval is a normal approximation. From 2,000 seeded repeats (docs/judge.md):\n\n"
+        "- With few hand labels **and** judge errors that are rare and go one way, it contains the truth less often "
+        "than stated: 40 labels and a judge 10 points too high (sensitivity 1, false-positive rate 1/3) give 0.91, "
+        "not 0.95. With 100 labels it is back to 0.95.\n"
+        "- PPI++ falls short more with few labels (0.89 there, and 0.88 with 100 labels when the judge fails on "
+        "only 4% of the units): lambda is estimated from the same few labels. With fewer than a few hundred labels "
+        "prefer plain PPI.\n"
+        "- A weak judge (65% accurate) makes plain PPI wider than the hand labels alone (0.235 against 0.191 with "
+        "100 labels): the judge is then worth a negative number of labels, and PPI++ falls back to about the "
+        "labels-alone width.\n"
+        "- An unbiased judge's own interval does contain the truth: the judge alone fails through bias, not noise. "
+        "Nothing but hand labels tells you a real judge's bias."
+    ),
+    # ---------------------------------------------------------------- annotator agreement: editing both labels
+    "agr.labels_title": "Both annotators' labels",
+    "agr.labels_help": (
+        "One row per label, one case at a time. Tick or untick a box in annotator A's or B's column and every "
+        "figure on this page follows; {differ} marks where the two disagree. Changes are kept in your workspace."
+    ),
+    "agr.col.a": "Annotator A",
+    "agr.col.a_help": "A's label: ticked is yes, unticked is no, empty is not labelled.",
+    "agr.col.b": "Annotator B",
+    "agr.col.b_help": "B's label: ticked is yes, unticked is no, empty is not labelled.",
+    "agr.col.differ_help": "Marked where A and B gave this unit different labels.",
+    "agr.col.kind": "Unit",
+    "agr.kind.passages": "Passage",
+    "agr.kind.claims": "Claim",
+    "agr.kind.reference_facts": "Fact",
+    "agr.case_missing_a": "Annotator A's file has no case {case}: A's column cannot be changed here.",
+    "agr.case_missing_b": "Annotator B's file has no case {case}: B's column cannot be changed here.",
+    "agr.refused": (
+        "Annotator {annotator}'s file has no unit {unit} in case {case}, so that box was not changed: each "
+        "annotator labels the units of their own file."
+    ),
+    "agr.no_rows": "This case has no unit with this label.",
+    "agr.changed": "{count} labels changed from the files as loaded (Reset labels, in the sidebar, undoes them).",
+    "agr.changed.one": "1 label changed from the files as loaded (Reset labels, in the sidebar, undoes it).",
+    "agr.download_a": "Download annotator A's labels",
+    "agr.download_b": "Download annotator B's labels",
     # access code (workshop mode) and unexpected errors
     "access.intro": (
         "This playground is open to a workshop. Type the access code the facilitator gave you, or your workshop "

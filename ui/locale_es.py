@@ -11,12 +11,18 @@ MESSAGES = {
         "de etiquetas que puedes ver y cambiar, lleva sus conteos y un intervalo de confianza, y se calcula "
         "en esta máquina: sin clave de API, sin modelo y sin red."
     ),
+    "home.start_title": "Empieza aquí",
+    "home.start": (
+        "La lección 1 abre el diagnóstico RAG con el escenario **Fallos múltiples**: fallan tres dimensiones a la "
+        "vez y el diagnóstico nombra cada una en vez de adivinar una causa. Cambia etiquetas y mira cómo se mueve; "
+        "un panel junto a la página comprueba cada paso."
+    ),
+    "home.start_button": "Empezar la lección 1: Un número esconde cuatro fallos",
+    "home.then": "Después, en este orden",
     "home.modules": "Módulos",
     "home.rag_summary": (
-        "Marca qué pasajes son relevantes, qué afirmaciones de la respuesta respalda el contexto, cuáles "
-        "son correctas frente a la referencia y qué hechos de referencia cubre la respuesta. Verás relevancia "
-        "del contexto, fidelidad, corrección y cobertura por separado, cada una con su intervalo de Wilson, "
-        "y un diagnóstico que nombra cada dimensión que falla."
+        "Etiqueta pasajes, afirmaciones y hechos; cuatro proporciones con intervalo y un diagnóstico que nombra cada "
+        "dimensión que falla."
     ),
     "home.principles_title": "Cómo leer los números",
     "home.principles": (
@@ -25,7 +31,7 @@ MESSAGES = {
         "- **Intervalos.** Un intervalo de Wilson del 95 % muestra cuánto podría alejarse la tasa real de "
         "la estimación.\n"
         "- **N/A no es cero.** Sin unidades etiquetadas una dimensión no es aplicable, y se dice.\n"
-        "- **Los umbrales son tuyos.** Los valores por defecto son didácticos, no gates de producción; "
+        "- **Los umbrales son tuyos.** Los valores por defecto son didácticos, no compuertas de producción; "
         "puedes cambiar cada umbral y cada peso."
     ),
     "home.footer": "Cambia el idioma en la barra lateral cuando quieras; tus etiquetas se conservan.",
@@ -51,6 +57,10 @@ MESSAGES = {
         "Se importaron {count} filas de RAGAS como casos sin etiquetar: la respuesta se dividió en "
         "afirmaciones y la referencia en hechos. Etiquétalos abajo."
     ),
+    "rag.ragas_imported.one": (
+        "Se importó 1 fila de RAGAS como caso sin etiquetar: la respuesta se dividió en afirmaciones y la "
+        "referencia en hechos. Etiquétalo abajo."
+    ),
     "rag.download": "Descargar datos etiquetados",
     "rag.reset": "Restablecer etiquetas",
     "rag.reset_confirm": "¿Descartar todas las etiquetas que cambiaste y volver a los datos cargados?",
@@ -58,14 +68,16 @@ MESSAGES = {
     "rag.reset_no": "Conservar",
     "rag.settings": "Ajustes",
     "rag.thresholds": "Umbrales (falla por debajo)",
-    "rag.weights": "Pesos del score compuesto",
+    "rag.weights": "Pesos de la puntuación compuesta",
     "rag.aggregation": "Agregación",
     "aggregation.mean": "Media ponderada",
     "aggregation.min": "Mínimo (sin compensación)",
-    "rag.gates": "Gates duros",
-    "rag.gates_help": "Una dimensión por debajo de su gate hace fallar el caso, diga lo que diga el compuesto.",
-    "rag.gate_on": "Gate en {name}",
-    "rag.gate_value": "Gate de {name}",
+    "rag.gates": "Compuertas duras",
+    "rag.gates_help": (
+        "Una dimensión por debajo de su compuerta hace fallar el caso, diga lo que diga la puntuación compuesta."
+    ),
+    "rag.gate_on": "Compuerta en {name}",
+    "rag.gate_value": "Compuerta de {name}",
     "rag.confidence": "Confianza del intervalo",
     "rag.settings_reset": "Restaurar ajustes por defecto",
     "rag.settings_error": "{message}. Se usan los pesos por defecto hasta que algún peso sea mayor que cero.",
@@ -74,6 +86,7 @@ MESSAGES = {
     "rag.answer": "Respuesta:",
     "rag.results_case": "Caso {case}",
     "rag.results_dataset": "Dataset completo ({count} casos)",
+    "rag.results_dataset.one": "Dataset completo (1 caso)",
     "rag.weights_normalized": "Pesos normalizados: {shares}",
     "rag.micro_macro_help": (
         "Micro agrupa todas las unidades etiquetadas de todos los casos (un caso con muchas unidades pesa "
@@ -141,15 +154,17 @@ MESSAGES = {
     "status.single": "fallo único",
     "status.multiple": "fallo múltiple",
     # compuesto
-    "composite.title_mean": "Score compuesto (media ponderada)",
-    "composite.title_min": "Score compuesto (mínimo)",
+    "composite.title_mean": "Puntuación compuesta (media ponderada)",
+    "composite.title_min": "Puntuación compuesta (mínimo)",
     "composite.na": "N/A",
     "composite.used_weights": "Pesos usados: {shares}",
     "composite.dropped": "Descartadas por N/A: {names}; los demás pesos se renormalizaron.",
-    "composite.gated": "Por debajo de un gate duro: {names}.",
-    "composite.unchecked": "Gate no comprobado (N/A): {names}.",
-    "composite.gate_fail": "Este caso no supera un gate duro, diga lo que diga el compuesto.",
-    "composite.not_standard": "Un score compuesto sirve para ordenar configuraciones; no es un score estándar.",
+    "composite.gated": "Por debajo de una compuerta dura: {names}.",
+    "composite.unchecked": "Compuerta no comprobada (N/A): {names}.",
+    "composite.gate_fail": "Este caso no supera una compuerta dura, diga lo que diga la puntuación compuesta.",
+    "composite.not_standard": (
+        "Una puntuación compuesta sirve para ordenar configuraciones; no es una puntuación estándar."
+    ),
     # tablas
     "table.case": "Caso",
     "table.status": "Diagnóstico",
@@ -185,12 +200,12 @@ MESSAGES = {
     "explain.thresholds": (
         "**Diagnóstico.** Los umbrales son explícitos y didácticos: relevancia del contexto por debajo del "
         "50 %, las demás por debajo del 70 %. Si fallan varias dimensiones, se nombran todas: ninguna causa "
-        "única arbitraria. No son gates recomendados para producción."
+        "única arbitraria. No son compuertas recomendadas para producción."
     ),
     "explain.composite": (
-        "**Score compuesto.** Para ordenar configuraciones, combina las dimensiones con pesos explícitos; se "
+        "**Puntuación compuesta.** Para ordenar configuraciones, combina las dimensiones con pesos explícitos; se "
         "normalizan para sumar 1. Si necesitas una fidelidad casi perfecta, dilo con el peso o, mejor, con "
-        "un gate duro."
+        "una compuerta dura."
     ),
     "explain.not_a_judge": (
         "**No es un LLM judge.** Herramientas como RAGAS y ARES automatizan parte de esto con modelos como "
@@ -201,14 +216,12 @@ MESSAGES = {
     # página de calidad de conversaciones
     "nav.conversations": "Calidad de conversaciones",
     "home.conv_summary": (
-        "Puntúa conversaciones sintéticas de atención al cliente como lo hace el evaluador de calidad de "
-        "UNCASE: ROUGE-L frente a la plantilla semilla, type-token ratio, fidelidad factual y coherencia "
-        "dialógica, con gates de privacidad y memorización y Q = min(...). Las afirmaciones y las etiquetas de "
-        "turno vienen prellenadas por reglas deterministas que puedes corregir."
+        "¿Sirve una conversación sintética para entrenar? Cuatro métricas, dos compuertas, y Q es el mínimo, no la "
+        "media."
     ),
     "conv.title": "Calidad de conversaciones",
     "conv.intro": (
-        "Cuatro métricas y dos gates deciden si una conversación sintética sirve para entrenar. Q es el "
+        "Cuatro métricas y dos compuertas deciden si una conversación sintética sirve para entrenar. Q es el "
         "mínimo de las cuatro, no su media: una métrica fuerte no compensa una débil, y cualquier dato "
         "personal o texto copiado deja Q en 0. Las afirmaciones y las etiquetas de turno vienen prellenadas "
         "por reglas; cambia cualquiera y observa cómo se mueven las puntuaciones."
@@ -222,8 +235,9 @@ MESSAGES = {
     "conv.preset.lenient": "Permisivos (exploración)",
     "conv.preset.strict": "Estrictos",
     "conv.apply_preset": "Aplicar",
-    "conv.memorization_limit": "Límite de memorización (el gate falla en o por encima)",
+    "conv.memorization_limit": "Límite de memorización (la compuerta falla en o por encima)",
     "conv.batch_title": "Lote de {count} conversaciones",
+    "conv.batch_title.one": "Lote de 1 conversación",
     "conv.batch_progress": "Puntuando el lote ...",
     "conv.pass_rate": "Tasa de aprobación",
     "conv.certificate": "Certificado (SHA-256): `{digest}`",
@@ -235,7 +249,7 @@ MESSAGES = {
     "conv.download_report": "Descargar el informe certificado",
     "conv.download_data": "Descargar conversaciones etiquetadas",
     "conv.inspect": "Inspeccionar conversación",
-    "conv.chat": "Conversación {id}",
+    "conv.chat": "Conversación: {id}",
     "conv.role.customer": "cliente",
     "conv.role.agent": "agente",
     "conv.labelled_incoherent": "etiquetado como incoherente",
@@ -266,14 +280,14 @@ MESSAGES = {
     "conv.results": "Resultados",
     "conv.metric.rouge_l": "ROUGE-L",
     "conv.metric.fidelity": "Fidelidad factual",
-    "conv.metric.ttr": "Type-token ratio",
+    "conv.metric.ttr": "Razón tipo-token (TTR)",
     "conv.metric.coherence": "Coherencia dialógica",
     "conv.gate.privacy": "Datos personales",
     "conv.gate.memorization": "Memorización",
     "conv.gate.privacy_fail": "Se encontraron datos personales ({kinds}): Q es 0.",
     "conv.gate.privacy_ok": "No se encontraron datos personales.",
     "conv.gate.memorization_unchecked": "No comprobado: no hay textos fuente o ningún turno es bastante largo.",
-    "conv.gate.memorization_counts": "{copied} de {total} secuencias de 8 palabras copiadas (gate en {limit}).",
+    "conv.gate.memorization_counts": "{copied} de {total} secuencias de 8 palabras copiadas (compuerta en {limit}).",
     "conv.verdict.na": "N/A: ni supera ni falla",
     "conv.verdict.pass": "supera (umbral {threshold})",
     "conv.verdict.fail": "falla (por debajo de {threshold})",
@@ -284,13 +298,13 @@ MESSAGES = {
     "conv.band.copy_risk": "riesgo de copiar la plantilla (por encima de 0,80)",
     "conv.no_seed": "No hay plantilla semilla con la que comparar.",
     "conv.mattr": "MATTR (ventanas de 50 palabras): {mattr}",
-    "conv.passed": "Supera todas las métricas y gates.",
+    "conv.passed": "Supera todas las métricas y compuertas.",
     "conv.failed": "Falla: {names}.",
     "conv.not_checked": "No comprobado (N/A): {names}.",
     "conv.q": "Q = min(...)",
     "conv.mean": "Media, para comparar",
     "conv.min_over": "El mínimo se toma sobre: {names}.",
-    "conv.q_gated": "Falló un gate, así que Q es 0 digan lo que digan las métricas.",
+    "conv.q_gated": "Falló una compuerta, así que Q es 0 digan lo que digan las métricas.",
     "conv.lesson": (
         "Sin compensación: con fidelidad 0,95 y TTR 0,40, Q es 0,40, no la media 0,675. Cada métrica debe "
         "superar su umbral por sí sola."
@@ -298,7 +312,7 @@ MESSAGES = {
     "conv.table.id": "Conversación",
     "conv.table.passed": "Aprobada",
     "conv.failures_axis": "conversaciones que fallan",
-    "conv.explain_title": "Qué mide cada métrica y cada gate",
+    "conv.explain_title": "Qué mide cada métrica y cada compuerta",
     "conv.explain.rouge_l": (
         "subsecuencia común más larga de palabras entre la conversación y su plantilla semilla (medida F). Por "
         "debajo de 0,50 la conversación se aleja de la semilla; por encima de 0,80 puede copiarla. Las palabras "
@@ -318,20 +332,20 @@ MESSAGES = {
         "que sabe lo que no se le dijo, confusión de roles y deriva temática."
     ),
     "conv.explain.privacy": (
-        "el número de datos personales encontrados (e-mail, teléfono, tarjeta, IBAN, CURP, RFC, DNI/NIE, CPF, "
-        "IP), cada uno con su propia validación (Luhn, mod 97, letras y dígitos de control). Cualquier hallazgo "
-        "deja Q en 0."
+        "el número de datos personales encontrados (correo electrónico, teléfono, tarjeta, IBAN, CURP, RFC, "
+        "DNI/NIE, CPF, IP), cada uno con su propia validación (Luhn, mod 97, letras y dígitos de control). "
+        "Cualquier hallazgo deja Q en 0."
     ),
     "conv.explain.memorization": (
         "la proporción de secuencias de 8 palabras de la conversación que aparecen tal cual en los textos que "
         "vio el generador. En o por encima del límite (1 %) Q es 0. Sin textos fuente no se puede comprobar."
     ),
     "conv.explain.q": (
-        "el mínimo de las métricas aplicables si se cumplen ambos gates; si no, 0. Las métricas N/A quedan "
+        "el mínimo de las métricas aplicables si se cumplen ambas compuertas; si no, 0. Las métricas N/A quedan "
         "fuera del mínimo y se nombran."
     ),
     "conv.explain.mean": "la media simple de las mismas métricas, solo para ver lo que el mínimo impide.",
-    "pii.email": "e-mail",
+    "pii.email": "correo electrónico",
     "pii.phone": "teléfono",
     "pii.card": "tarjeta de pago",
     "pii.iban": "IBAN",
@@ -343,8 +357,7 @@ MESSAGES = {
     # página de autoevaluación de resúmenes
     "nav.summaries": "Autoevaluación de resúmenes",
     "home.sum_summary": (
-        "Juzga el resumen de una conversación por exactitud, cumplimiento e integridad como describe el "
-        "documento 002, etiqueta tú los juicios y observa sus reglas de N/A en acción."
+        "Un resumen juzgado por exactitud, adherencia y cobertura, con juicios que marcas tú, y sus reglas de N/A."
     ),
     "sum.title": "Autoevaluación de resúmenes",
     "sum.intro": (
@@ -379,7 +392,8 @@ MESSAGES = {
     "sum.accuracy_help": "¿es exacto cada punto del resumen frente a la transcripción?",
     "sum.adherence_help": "¿atiende el resumen cada instrucción?",
     "sum.completeness_help": "¿cubre el resumen cada parte de la transcripción que pide una pregunta?",
-    "sum.empty_questions": "{count} pregunta(s) sin nada que cubrir: no penalizan ni cuentan.",
+    "sum.empty_questions": "{count} preguntas sin nada que cubrir: no penalizan ni cuentan.",
+    "sum.empty_questions.one": "1 pregunta sin nada que cubrir: no penaliza ni cuenta.",
     "sum.results": "Puntuaciones de {id}",
     "sum.macro_value": "Macro (media de preguntas): {value}",
     "sum.micro_macro_help": (
@@ -389,6 +403,7 @@ MESSAGES = {
         "elementos."
     ),
     "sum.aggregate": "Los {count} casos",
+    "sum.aggregate.one": "El único caso",
     "sum.macro_cases": "Macro (media de los valores macro de los casos)",
     "sum.download": "Descargar casos etiquetados",
     "sum.metric.accuracy": "Exactitud",
@@ -432,9 +447,7 @@ MESSAGES = {
     # página del laboratorio de rúbricas
     "nav.rubrics": "Laboratorio de rúbricas",
     "home.rub_summary": (
-        "Ítems binarios de rúbrica puntuados por varios jueces: DRFR por candidato con intervalos, filtros de "
-        "ítems triviales, imposibles, desalineados e inestables, y si los rankings de los jueces coinciden "
-        "antes y después de filtrar."
+        "Filtra ítems de rúbrica ruidosos y mira si convergen los rankings de tres jueces sobre los candidatos."
     ),
     "rub.title": "Laboratorio de rúbricas",
     "rub.intro": (
@@ -457,12 +470,14 @@ MESSAGES = {
     "rub.generate": "Generar",
     "rub.upload": "Subir veredictos",
     "rub.upload_help": (
-        "CSV, JSONL o una lista JSON con candidate, prompt, item, judge, run, verdict (yes/no, true/false, 1/0)."
+        "CSV, JSONL o una lista JSON con las columnas `candidate, prompt, item, judge, run, verdict` (yes/no, "
+        "true/false, 1/0)."
     ),
     "rub.upload_failed": "El archivo no se cargó; se conservan los veredictos actuales. {message}",
     "rub.upload_holistic": "Subir puntuaciones holísticas (opcional)",
     "rub.upload_holistic_help": (
-        "CSV, JSONL o una lista JSON con candidate, judge, score: una puntuación global por candidato y juez."
+        "CSV, JSONL o una lista JSON con las columnas `candidate, judge, score`: una puntuación global por candidato y"
+        " juez."
     ),
     "rub.holistic": (
         "**Puntuaciones holísticas, para comparar:** Spearman entre jueces {spearman}, Kendall {kendall}, "
@@ -510,6 +525,7 @@ MESSAGES = {
         "separados son pares cuyos intervalos no se solapan: las únicas distancias que los datos respaldan."
     ),
     "rub.ties": "{count} veredictos empataron entre ejecuciones y se contaron como no superados.",
+    "rub.ties.one": "1 veredicto empató entre ejecuciones y se contó como no superado.",
     "rub.recovery": "Qué encontraron los filtros entre los ítems sembrados",
     "rub.rec.planted": "Sembrados",
     "rub.rec.found": "Sembrados, encontrados",
@@ -521,7 +537,11 @@ MESSAGES = {
     "rub.rank": "Posición",
     "rub.share": "Ejecuciones superadas",
     "rub.heatmap": "Veredictos de {judge} (✕ = ítem eliminado)",
-    "rub.removed": "Ítems eliminados ({count} entradas)",
+    "rub.removed": "Ítems eliminados ({count})",
+    "rub.removed_row": "✕ eliminado",
+    "rub.removed_rows": (
+        "{rows} filas para {items} ítems: un ítem que eliminó más de un filtro tiene una fila por cada uno."
+    ),
     "rub.reason.trivial": "lo superan todos los candidatos con {rule} (superados/juzgados: {detail})",
     "rub.reason.impossible": "no lo supera ningún candidato con {rule} (superados/juzgados: {detail})",
     "rub.reason.misaligned": (
@@ -545,10 +565,7 @@ MESSAGES = {
     ),
     # página del banco de trabajo de datasets
     "nav.datasets": "Banco de datasets",
-    "home.wb_summary": (
-        "Qué hace fiable un dataset de evaluación: la metadata de cada caso, métricas desglosadas por estrato, "
-        "particiones, un hash de versión, un registro de cambios de etiquetas y la búsqueda de fugas y duplicados."
-    ),
+    "home.wb_summary": "Qué hace fiable un dataset de evaluación: metadata, estratos, particiones, versiones y fugas.",
     "wb.title": "Banco de datasets",
     "wb.intro": (
         "Un dataset de evaluación es evidencia para una pregunta, así que necesita más que casos: metadata para "
@@ -571,7 +588,8 @@ MESSAGES = {
     ),
     "wb.cases": "Casos",
     "wb.revisions": "Cambios de etiquetas",
-    "wb.missing": "{count} caso(s) no tienen lo que este análisis necesita ({fields}): {ids}",
+    "wb.missing": "{count} casos no tienen lo que este análisis necesita ({fields}): {ids}",
+    "wb.missing.one": "1 caso no tiene lo que este análisis necesita ({fields}): {ids}",
     "wb.table": "Casos y su metadata",
     "wb.strata_title": "Métricas por {field}",
     "wb.overall": "dataset completo",
@@ -611,14 +629,17 @@ MESSAGES = {
     ),
     "wb.stratify_by": "Estratificar por",
     "wb.assign": "Asignar",
-    "wb.heldout_title": "Disciplina con el held-out",
-    "wb.heldout_show": "Mostrar resultados del held-out",
-    "wb.heldout_result": "{metric} en los {count} casos held-out: {value}",
-    "wb.heldout_reveals": "Veces que se mostraron resultados del held-out desde que se cargó este dataset: {count}.",
+    "wb.heldout_title": "Disciplina con el conjunto reservado",
+    "wb.heldout_show": "Mostrar resultados del conjunto reservado",
+    "wb.heldout_result": "{metric} en los {count} casos reservados: {value}",
+    "wb.heldout_result.one": "{metric} en el único caso reservado: {value}",
+    "wb.heldout_reveals": (
+        "Veces que se mostraron resultados del conjunto reservado desde que se cargó este dataset: {count}."
+    ),
     "wb.heldout_doc": (
-        "Un held-out que se revisa una y otra vez, cambiando prompts tras cada fallo, deja de ser evidencia "
-        "independiente. Rota casos, mantén un conjunto privado o limita el acceso, y registra qué datos guiaron "
-        "el diseño y cuáles solo lo probaron."
+        "Un conjunto reservado (held-out) que se revisa una y otra vez, cambiando prompts tras cada fallo, deja "
+        "de ser evidencia independiente. Rota casos, mantén un conjunto privado o limita el acceso, y registra "
+        "qué datos guiaron el diseño y cuáles solo lo probaron."
     ),
     "wb.history": "Registro de cambios de etiquetas",
     "wb.unit_kind": "Unidades",
@@ -643,7 +664,7 @@ MESSAGES = {
     # ---------------------------------------------------------------- threshold explorer
     "nav.thresholds": "Explorador de umbrales",
     "home.thr_summary": (
-        "Mueve un umbral o un peso del compuesto y mira la tasa de aprobados, su intervalo y los casos que cambian."
+        "Mueve un umbral o un peso y mira qué casos cambian de lado, y con qué seguridad se decide cada uno."
     ),
     "thr.title": "Explorador de umbrales",
     "thr.intro": (
@@ -698,12 +719,12 @@ MESSAGES = {
         "de confianza."
     ),
     "thr.not_applicable": "{count} casos no tienen unidades etiquetadas para esto y quedan fuera: {ids}.",
+    "thr.not_applicable.one": "1 caso no tiene unidades etiquetadas para esto y queda fuera: {ids}.",
     "thr.all_cases": "Todos los casos con el ajuste actual ({count})",
     # ---------------------------------------------------------------- sample-size planner
     "nav.planner": "Planificador de muestra",
     "home.plan_summary": (
-        "Cuántas unidades etiquetadas hacen falta para que una proporción signifique algo, y si dos resultados "
-        "difieren de verdad."
+        "Cuántas etiquetas necesita un intervalo de cierto ancho, y si dos resultados difieren de verdad."
     ),
     "plan.title": "Planificador de tamaño de muestra",
     "plan.intro": (
@@ -891,8 +912,7 @@ MESSAGES = {
     # ---------------------------------------------------------------- salas de taller
     "nav.room": "Sala de taller",
     "home.room_summary": (
-        "Quien facilita da a la clase un conjunto de casos; cada persona etiqueta en su dispositivo y la sala "
-        "muestra en vivo qué etiquetó la clase, cuánto coincide y qué unidades conviene discutir."
+        "Para facilitadores: la clase etiqueta los mismos casos en sus dispositivos y tú lo ves en directo."
     ),
     "room.title": "Sala de taller",
     "room.intro": (
@@ -978,7 +998,8 @@ MESSAGES = {
     "room.col.status": "Estado",
     "room.status.done": "terminado",
     "room.status.labelling": "etiquetando",
-    "room.refused": "{count} cambio(s) de etiqueta guardados no encajaban en los casos de la sala y se dejaron fuera.",
+    "room.refused": "{count} cambios de etiqueta guardados no encajaban en los casos de la sala y se dejaron fuera.",
+    "room.refused.one": "1 cambio de etiqueta guardado no encajaba en los casos de la sala y se dejó fuera.",
     "room.agreement_title": "Acuerdo en la clase",
     "room.all_labels": "Todas las etiquetas juntas",
     "room.col.alpha": "Alfa de Krippendorff",
@@ -1012,11 +1033,12 @@ MESSAGES = {
     "room.distribution": "{yes} sí / {no} no / {unlabelled} sin etiquetar",
     "room.tie": "empate",
     "room.no_disagreement": "Sin discrepancias por ahora: quien etiquetó cada unidad le dio la misma etiqueta.",
-    "room.more_disputed": "{count} etiqueta(s) discutida(s) más en la tabla completa de abajo.",
+    "room.more_disputed": "{count} etiquetas discutidas más en la tabla completa de abajo.",
+    "room.more_disputed.one": "1 etiqueta discutida más en la tabla completa de abajo.",
     "room.metrics_title": "Métricas de la clase (etiquetas de la mayoría)",
     "room.majority_help": (
         "Cada unidad recibe la etiqueta que le dio la mayoría de la clase; un empate cuenta como sin etiquetar "
-        "({ties} empate(s) ahora). Recuentos e intervalos de Wilson del 95 % como en la página RAG."
+        "(empates ahora: {ties}). Recuentos e intervalos de Wilson del 95 % como en la página RAG."
     ),
     "room.spread_title": "Los valores propios de cada participante",
     "room.spread_na": "No se muestran (nada etiquetado en esa dimensión): {details}",
@@ -1026,6 +1048,483 @@ MESSAGES = {
     "room.unavailable": (
         "No se puede acceder a la sala de taller {code} ({problem}); tus propias etiquetas siguen guardadas."
     ),
+    # ---------------------------------------------------------------- campos de metadata y sus códigos
+    "meta.language": "idioma",
+    "meta.domain": "ámbito",
+    "meta.difficulty": "dificultad",
+    "meta.source": "origen",
+    "meta.split": "partición",
+    "meta.risk": "riesgo",
+    "meta.reason": "motivo",
+    "meta.created": "creado",
+    "meta.provenance": "procedencia",
+    "meta.missing": "(sin valor)",
+    "meta.domain.banking": "banca",
+    "meta.domain.health": "salud",
+    "meta.domain.retail": "comercio",
+    "meta.domain.telecom": "telecomunicaciones",
+    "meta.domain.travel": "viajes",
+    "meta.difficulty.easy": "fácil",
+    "meta.difficulty.medium": "media",
+    "meta.difficulty.hard": "difícil",
+    "meta.source.expert": "experto",
+    "meta.source.incident": "incidente",
+    "meta.source.production": "producción",
+    "meta.source.synthetic": "sintético",
+    "meta.split.smoke": "humo",
+    "meta.split.dev": "desarrollo",
+    "meta.split.regression": "regresión",
+    "meta.split.held-out": "reservado",
+    "meta.risk.low": "bajo",
+    "meta.risk.medium": "medio",
+    "meta.risk.high": "alto",
+    "meta.language.en": "inglés",
+    "meta.language.es": "español",
+    "value.yes": "sí",
+    "value.no": "no",
+    "value.unlabelled_label": "sin etiquetar",
+    "wb.by_none": "(ninguno)",
+    "wb.method_name.prefix": "índice de filtrado por prefijos",
+    "wb.method_name.brute": "todos los pares comparados",
+    "wb.method_name.minhash": "MinHash LSH",
+    "wb.threshold_line": "umbral {value}",
+    "wb.field_absent": (
+        "Ningún caso tiene el campo {field}, así que todos caen en un único estrato «(sin valor)». Campos que "
+        "tienen los casos: {present}."
+    ),
+    "sum.note.ignored_keys": '{where}: se ignoraron claves junto a "{key}": {ignored}',
+    "sum.note.python_literal": (
+        "{where}: leído como un literal de Python (comillas simples), como lo imprime el documento 002"
+    ),
+    "sum.note.bare_rubrics_repaired": (
+        '{where}: los miembros de la rúbrica estaban escritos directamente dentro de "rubrics": [...] (no es JSON '
+        "válido, como en el ejemplo categórico del documento 002); se leyeron como un único objeto de rúbrica"
+    ),
+    "data.upload_limit": "(hasta {mb} MB)",
+    "data.upload_box_note": (
+        "Arrastra un archivo a la caja o pulsa «Upload» para elegirlo (la caja de Streamlit muestra sus textos en "
+        "inglés: «Drag and drop» es arrastrar y soltar, «per file» es por archivo)."
+    ),
+    "diagnosis.ok_uncertain": (
+        "Ninguna dimensión falla con estos umbrales, pero {count} siguen sin decidir ({names}): el intervalo "
+        "cruza el umbral, así que hacen falta más unidades etiquetadas para saberlo."
+    ),
+    "diagnosis.ok_uncertain.one": (
+        "Ninguna dimensión falla con estos umbrales, pero 1 sigue sin decidir ({names}): el intervalo cruza el "
+        "umbral, así que hacen falta más unidades etiquetadas para saberlo."
+    ),
+    # ---------------------------------------------------------------- juez y etiquetas manuales (issue 17)
+    "nav.judge": "Juez y etiquetas manuales",
+    "home.judge_summary": (
+        "Un juez automático en cada unidad y unas pocas etiquetas manuales al azar: intervalos honestos (PPI)."
+    ),
+    "judge.title": "Juez y etiquetas manuales",
+    "judge.intro": (
+        "Los equipos pasan un juez automático por miles de unidades y etiquetan a mano unas decenas. ¿Cuánto "
+        "puedes fiarte de la cifra del juez y cuántas etiquetas manuales necesitas? Etiqueta las unidades que esta "
+        "página saca para ti y observa tres intervalos: el del **juez solo** (estrecho, pero desviado tanto como "
+        "sesgado esté el juez), el de tus **etiquetas manuales solas** (honesto y ancho) y el de **PPI**, que "
+        "corrige al juez con tus etiquetas (honesto, y más estrecho cuando el juez es bueno)."
+    ),
+    "judge.builtin_note": (
+        "Conjunto incluido: {cases} casos de atención al cliente (una tienda en línea, una operadora móvil, un "
+        "banco, una aerolínea), 300 unidades por dimensión. Sus etiquetas de referencia están **ocultas**: empiezas "
+        "sin ninguna etiqueta manual. Los veredictos los da el juez léxico incluido, que es **débil a propósito**: "
+        "cuenta palabras en común, así que no ve un número cambiado, no reconoce una paráfrasis y da por relevante "
+        "un pasaje que repite las palabras de la pregunta. Sus errores son lo que PPI corrige."
+    ),
+    "judge.upload_note": "Tu fichero {name}: {cases} casos.",
+    "judge.judged_by_builtin": (
+        "El fichero no traía veredictos de ningún juez, así que los ha dado el juez léxico incluido (débil a "
+        "propósito). Puedes adjuntar los veredictos de tu propio juez en la barra lateral."
+    ),
+    "judge.load_builtin": "Cargar el conjunto incluido",
+    "judge.upload": "Subir casos con veredictos de un juez, o resultados de RAGAS",
+    "judge.upload_help": (
+        "Casos RAG (JSON o JSONL) cuyas unidades llevan judge_relevant, judge_supported, judge_correct o "
+        "judge_covered; o resultados de RAGAS (filas de to_pandas() en CSV o JSONL) con columnas faithfulness, "
+        "context_precision, context_recall o factual_correctness. Los textos propios del cuadro de subida están en "
+        "inglés."
+    ),
+    "judge.attach_title": "Adjuntar la salida de un juez",
+    "judge.attach_help": (
+        "Veredictos por unidad de cualquier juez, emparejados por id de caso y de unidad, o resultados de RAGAS "
+        "emparejados por id de caso. Siguen con estos casos hasta que cargues otros datos."
+    ),
+    "judge.verdicts_upload": "Fichero de veredictos (case_id, unit_id, dimension, judge_verdict)",
+    "judge.verdicts_upload_help": (
+        "CSV, JSON Lines o una lista JSON. judge_verdict es true/false, 1/0, yes/no, o vacío si no hay veredicto; "
+        "las demás columnas se ignoran. Las unidades que el fichero no nombra conservan sus veredictos."
+    ),
+    "judge.ragas_upload": "Resultados de RAGAS (puntuaciones por caso)",
+    "judge.ragas_upload_help": (
+        "Filas de to_pandas() en CSV o JSON Lines, emparejadas con los casos por su columna id o, si no la hay, "
+        "por posición (ragas-001, ...). Una puntuación NaN o vacía cuenta como sin juzgar, nunca como 0."
+    ),
+    "judge.attached_failed": "No se usa el fichero adjunto {name}: {message}",
+    "judge.cannot_compute": "No se pueden calcular los intervalos: {message}",
+    "judge.show_tuned": "Mostrar también PPI++",
+    "judge.show_tuned_help": (
+        "PPI++ aprende de tus etiquetas cuánto peso darle al juez (lambda, de 0 a 1), de modo que un juez malo no "
+        "lo vuelve más ancho que tus etiquetas solas. Con pocas etiquetas acierta menos de lo anunciado; la cifra "
+        "principal sigue siendo la de PPI."
+    ),
+    "judge.seed": "Semilla del orden de etiquetado",
+    "judge.seed_help": (
+        "Las unidades se ofrecen en un orden aleatorio sacado de esta semilla (la simulación también la usa). Otra "
+        "semilla da otro orden uniforme; tus etiquetas se conservan."
+    ),
+    "judge.mode": "Juez",
+    "judge.mode.units": "Veredictos por unidad",
+    "judge.mode.ragas": "Puntuaciones de RAGAS (la unidad es el caso)",
+    "judge.dimension": "Dimensión",
+    "judge.ragas_note": (
+        "RAGAS puntúa casos enteros, no pasajes ni afirmaciones, así que aquí **la unidad es el caso**. El "
+        "veredicto del juez sobre un caso es si su puntuación de {column} alcanza el umbral de puntuación; tu "
+        "etiqueta manual, si la proporción de sus {units} que marcas «sí» alcanza el umbral de aprobado; PPI estima "
+        "la proporción de casos que aprueban. Etiquetas un caso etiquetando sus {units} por turno."
+    ),
+    "judge.score_threshold": "Umbral de puntuación de RAGAS (el veredicto es «sí» desde este valor)",
+    "judge.pass_threshold": "Umbral de aprobado de un caso (proporción de sus {units} marcadas «sí»)",
+    "judge.tab.label": "Etiquetar y estimar",
+    "judge.tab.simulate": "Simulación: ¿cuántas veces acierta cada intervalo?",
+    "judge.next_title": "Etiqueta la siguiente",
+    "judge.progress": "Has etiquetado {labelled} de {pool} {units} con veredicto del juez y has saltado {skipped}.",
+    "judge.progress_cases": "Has etiquetado {labelled} de {pool} casos puntuados; {units} que saltaste: {skipped}.",
+    "judge.where": "{unit} {unit_id} del caso {case_id}",
+    "judge.case_where": "Caso {case_id}: {unit} {position} de {count}",
+    "judge.unit.context_relevance": "pasaje",
+    "judge.unit.faithfulness": "afirmación",
+    "judge.unit.correctness": "afirmación",
+    "judge.unit.coverage": "hecho de referencia",
+    "judge.unit_plural.context_relevance": "pasajes",
+    "judge.unit_plural.faithfulness": "afirmaciones",
+    "judge.unit_plural.correctness": "afirmaciones",
+    "judge.unit_plural.coverage": "hechos de referencia",
+    "judge.unit_plural.case": "casos",
+    "judge.question.context_relevance": "¿Es este pasaje relevante para la pregunta?",
+    "judge.question.faithfulness": "¿Respaldan los pasajes esta afirmación?",
+    "judge.question.correctness": "¿Es correcta esta afirmación frente a la referencia?",
+    "judge.question.coverage": "¿Cubre la respuesta este hecho de referencia?",
+    "judge.yes": "Sí",
+    "judge.no": "No",
+    "judge.skip": "Saltar",
+    "judge.undo": "Deshacer la última respuesta",
+    "judge.verdict_hidden": "El veredicto del juez queda oculto hasta que respondas, para que no te influya.",
+    "judge.case_verdict_hidden": "La puntuación de RAGAS de este caso queda oculta, para que no te influya.",
+    "judge.all_done": (
+        "Todas las unidades con veredicto están etiquetadas o saltadas. Elige otra dimensión o deshaz una respuesta."
+    ),
+    "judge.nothing_to_label": (
+        "Ninguna unidad tiene veredicto del juez en esta dimensión, así que no hay de dónde sacar unidades."
+    ),
+    "judge.last_label": "Última respuesta ({where}): dijiste **{yours}**, el juez dijo **{judge}**.",
+    "judge.last_skip": "Última respuesta ({where}): saltaste esta unidad.",
+    "judge.value.yes": "sí",
+    "judge.value.no": "no",
+    "judge.value.none": "sin veredicto",
+    "judge.value.skipped": "sin responder",
+    "judge.stale": (
+        "Esa respuesta no se guardó: los casos cambiaron entretanto (¿en otra pestaña?). {message}"
+    ),
+    "judge.why_random_title": "Por qué la página elige la unidad",
+    "judge.why_random": (
+        "PPI corrige al juez con las unidades que etiquetas, y la corrección solo es insesgada si esas unidades son "
+        "una **muestra aleatoria uniforme** de las unidades juzgadas: todas con la misma probabilidad de salir, "
+        "sea cual sea su texto, su veredicto o lo fácil que parezcan. Etiquetar las primeras, las dudosas o las "
+        "que el juez dio por buenas la sesgaría. Por eso la página baraja las unidades una vez (semilla {seed}) y "
+        "te las ofrece en ese orden. Salta solo una unidad que de verdad no puedas juzgar: saltar las difíciles "
+        "también sesga la muestra."
+    ),
+    "judge.results": "Intervalos de {dimension}",
+    "judge.method.judge_only": "Juez solo",
+    "judge.method.hand_labels": "Etiquetas manuales solas",
+    "judge.method.ppi": "PPI",
+    "judge.method.ppi_tuned": "PPI++",
+    "judge.method_help.judge_only": (
+        "Intervalo de Wilson sobre los veredictos del juez en todas las unidades juzgadas: la cifra del juez "
+        "tomada al pie de la letra. Estrecho, porque hay muchos veredictos; desviado tanto como sesgado esté el juez."
+    ),
+    "judge.method_help.hand_labels": (
+        "Intervalo de Wilson solo con tus etiquetas manuales. Honesto, y ancho mientras sean pocas."
+    ),
+    "judge.method_help.ppi": (
+        "Inferencia potenciada por predicciones (Angelopoulos et al., 2023): la tasa del juez en las unidades que "
+        "no etiquetaste, corregida con el error del juez medido en las que sí. Contiene el valor real más o menos "
+        "tantas veces como anuncia, y es más estrecho que tus etiquetas solas cuando el juez es bueno."
+    ),
+    "judge.method_help.ppi_tuned": (
+        "PPI++ (Angelopoulos, Duchi y Zrnic, 2024): PPI dándole al juez solo el peso (lambda) que tus etiquetas "
+        "dicen que merece."
+    ),
+    "judge.chart.title": (
+        "Gráfico: estimación (punto) e intervalo del {level} (barra) de {dimension} según el juez solo, tus "
+        "etiquetas manuales solas y PPI"
+    ),
+    "judge.chart.truth": "valor real {value}",
+    "judge.card.interval": "intervalo del {level}: {low} a {high} (anchura {width})",
+    "judge.card.judge_only": "{successes} «sí» de {total} veredictos",
+    "judge.card.no_verdicts": "N/A: ninguna unidad tiene veredicto",
+    "judge.card.hand_labels": "{successes} «sí» de {total} etiquetas manuales",
+    "judge.card.ppi": "{labelled} con etiqueta manual + {unlabelled} solo con veredicto",
+    "judge.card.ppi_na": "N/A: etiqueta primero una unidad con veredicto",
+    "judge.card.lambda": "peso que se da al juez: lambda = {lam}",
+    "judge.worth": (
+        "Aquí los {verdicts} veredictos del juez valen unas **{worth} etiquetas manuales más**: PPI con tus "
+        "{labelled} etiquetas es tan preciso como unas {effective} etiquetas manuales solas."
+    ),
+    "judge.worth_negative": (
+        "Aquí el juez resta precisión: PPI con tus {labelled} etiquetas solo es tan preciso como unas {effective} "
+        "etiquetas manuales solas (los {verdicts} veredictos del juez valen {worth}). El juez discrepa de ti "
+        "demasiado a menudo para ayudar; PPI++ le da menos peso."
+    ),
+    "judge.worth_none": (
+        "Aquí el juez no aporta casi nada: PPI con tus {labelled} etiquetas es más o menos tan preciso como tus "
+        "etiquetas solas ({effective})."
+    ),
+    "judge.last_label_case": "Última respuesta ({where}): dijiste **{yours}**.",
+    "judge.worth_tuned": "PPI++: unas {worth} etiquetas manuales más (lambda = {lam}).",
+    "judge.worth_na": (
+        "Cuántas etiquetas manuales vale el juez se verá cuando hayas etiquetado unidades con veredicto."
+    ),
+    "judge.show_truth": "Mostrar el valor real (las etiquetas de referencia ocultas)",
+    "judge.show_truth_help": (
+        "Para enseñar: las etiquetas de referencia del conjunto incluido dan la tasa real que todo intervalo "
+        "intenta contener. Con datos reales no hay tal línea: para eso etiquetas."
+    ),
+    "judge.truth_line": (
+        "Las etiquetas de referencia ocultas dan **{value}** ({successes} de {total} {units}). Juez solo: {judge}. "
+        "Etiquetas manuales solas: {hand}. PPI: {ppi}."
+    ),
+    "judge.truth.covers": "lo contiene",
+    "judge.truth.misses": "no lo contiene",
+    "judge.truth.na": "N/A",
+    "judge.truth_match": "Tus etiquetas manuales coinciden con la referencia en {matching} de {compared} unidades.",
+    "judge.note.clipped": (
+        "El intervalo normal se salía del rango de 0 a 1 ({raw_low} a {raw_high}, estimación {raw_estimate}); las "
+        "cifras mostradas están recortadas a [0, 1]."
+    ),
+    "judge.note.one_judge_verdict": (
+        "El juez dio el mismo veredicto a todas las unidades, así que no aporta información: PPI++ usa lambda = 0, "
+        "el intervalo clásico sobre tus {labelled} etiquetas manuales."
+    ),
+    "judge.note.no_unlabelled_units": (
+        "Todas las unidades juzgadas tienen también etiqueta manual, así que el juez no añade nada: el intervalo es "
+        "el clásico sobre tus {labelled} etiquetas manuales (lambda = 0)."
+    ),
+    "judge.note.few_labels": (
+        "Solo {labelled} etiquetas manuales: la aproximación normal en la que se apoya PPI puede contener el valor "
+        "real menos veces de lo anunciado. Etiqueta al menos {minimum}."
+    ),
+    "judge.note.few_disagreements": (
+        "El juez y tú discrepáis en {disagreements} de las {labelled} unidades etiquetadas ({judge_yes} con el juez "
+        "en «sí» y tú en «no», {judge_no} con el juez en «no» y tú en «sí»). La corrección descansa en tan pocas "
+        "unidades que el intervalo puede quedar demasiado estrecho, más aún si todas van en la misma dirección."
+    ),
+    "judge.note.worth_undefined_labels": (
+        "Por ahora no se puede decir cuánto vale el juez: tus {labelled} etiquetas manuales son todas iguales, así "
+        "que su varianza estimada es 0."
+    ),
+    "judge.note.worth_undefined_ppi": (
+        "Aquí no se puede decir cuánto vale el juez: la varianza estimada de la estimación de PPI es 0."
+    ),
+    "judge.note.no_pairs": (
+        "Todavía ninguna unidad tiene a la vez tu etiqueta y un veredicto del juez, así que PPI y el acuerdo no "
+        "están disponibles: etiqueta algunas unidades con veredicto."
+    ),
+    "judge.note.labelled_without_verdict": (
+        "Unidades con etiqueta manual y sin veredicto del juez: {count}. Cuentan para el intervalo de las "
+        "etiquetas manuales, no para PPI ni para el acuerdo."
+    ),
+    "judge.note.no_verdicts": (
+        "Ninguna unidad tiene veredicto del juez en esta dimensión, así que solo está el intervalo de las etiquetas "
+        "manuales. Adjunta un fichero de veredictos o resultados de RAGAS en la barra lateral."
+    ),
+    "judge.note.case_is_the_unit": (
+        "Cada caso es una unidad: su etiqueta manual es si su {dimension} etiquetada alcanza {pass_threshold}; su "
+        "veredicto, si su puntuación de RAGAS en {column} alcanza {score_threshold}; PPI estima la proporción de "
+        "casos que aprueban."
+    ),
+    "judge.note.undetermined_scores": (
+        "Casos sin puntuación de {column} (RAGAS no pudo determinarla): {count}. Cuentan como sin juzgar, nunca "
+        "como 0."
+    ),
+    "judge.note.unscored_cases": "Casos sin fila en el fichero de RAGAS: {count}. Cuentan como sin juzgar.",
+    "judge.note.labelled_without_verdict.one": (
+        "Una unidad con etiqueta manual y sin veredicto del juez: cuenta para el intervalo de las etiquetas "
+        "manuales, no para PPI ni para el acuerdo."
+    ),
+    "judge.note.undetermined_scores.one": (
+        "Un caso sin puntuación de {column} (RAGAS no pudo determinarla): cuenta como sin juzgar, nunca como 0."
+    ),
+    "judge.note.unscored_cases.one": "Un caso sin fila en el fichero de RAGAS: cuenta como sin juzgar.",
+    "judge.agreement_title": "El juez frente a tus etiquetas",
+    "judge.agreement_none": "Todavía ninguna unidad tiene a la vez etiqueta manual y veredicto del juez.",
+    "judge.agreement_units": "Unidades con tu etiqueta y un veredicto del juez: {units} ({unit_plural}).",
+    "judge.table.you_yes": "Tú: sí",
+    "judge.table.you_no": "Tú: no",
+    "judge.table.judge_yes": "Juez: sí",
+    "judge.table.judge_no": "Juez: no",
+    "judge.accuracy_line": (
+        "**Exactitud {value}**: coincidís en {agreed} de {units} (intervalo del {level}: {low} a {high})."
+    ),
+    "judge.kappa_line": "**Kappa de Cohen {value}** (intervalo del {level}: {low} a {high}).",
+    "judge.kappa_alone": "**Kappa de Cohen {value}** (sin intervalo).",
+    "judge.kappa_na": "**Kappa de Cohen**: aquí no está definido.",
+    "judge.kappa_note.no_units": "Kappa necesita unidades con etiqueta manual y veredicto a la vez.",
+    "judge.kappa_note.one_category": (
+        "El juez y tú pusisteis a todas las unidades la misma etiqueta, así que el azar explica todo el acuerdo y "
+        "kappa no está definido."
+    ),
+    "judge.kappa_note.constant_annotator": (
+        "El juez o tú pusisteis la misma etiqueta a todas las unidades, así que kappa vale 0 haga lo que haga el "
+        "otro; su intervalo habitual se reduciría a un punto que afirma una certeza que los datos no dan, y no se "
+        "muestra."
+    ),
+    "judge.kappa_note.zero_variance": (
+        "Con un acuerdo tan completo, el intervalo habitual de kappa se reduce a un punto que afirmaría una certeza "
+        "que un puñado de unidades no puede dar, y no se muestra."
+    ),
+    "judge.sensitivity_line": (
+        "**Sensibilidad {value}** ({successes} / {total}): con qué frecuencia el juez dice «sí» donde tú dijiste «sí»."
+    ),
+    "judge.false_positive_line": (
+        "**Tasa de falsos positivos {value}** ({successes} / {total}): con qué frecuencia el juez dice «sí» donde tú "
+        "dijiste «no»."
+    ),
+    "judge.bias_line": (
+        "**Sesgo del juez {value}**: el juez dice «sí» al {judge} y tú al {human}, en las mismas unidades "
+        "(intervalo del {level}: {low} a {high})."
+    ),
+    "judge.bias_help": (
+        "El sesgo es la tasa del juez menos la tuya en las unidades que tienen ambas. Su intervalo es el de "
+        "Newcombe para proporciones emparejadas: las dos tasas salen de las mismas unidades."
+    ),
+    "judge.points": "{value} puntos",
+    "judge.answers_title": "Tus respuestas ({count}), la más reciente primero",
+    "judge.col.unit": "Unidad",
+    "judge.col.yours": "Tú",
+    "judge.col.judge": "Juez",
+    "judge.explain_title": "Cómo leer esta página",
+    "judge.explain": (
+        "- **Juez solo** trata cada veredicto como la verdad. Su intervalo es estrecho porque hay muchos "
+        "veredictos, y se equivoca en lo que esté sesgado el juez: más unidades lo estrechan alrededor de la cifra "
+        "equivocada.\n"
+        "- **Etiquetas manuales solas** usa solo tus etiquetas: honesto, y ancho mientras sean pocas.\n"
+        "- **PPI** toma la tasa del juez en las unidades que no etiquetaste y le resta el error medio del juez "
+        "medido en las que sí (el juez dice «sí» y tú «no», y al revés). Con un buen juez su intervalo es honesto "
+        "y más estrecho que tus etiquetas solas; con uno malo puede ser más ancho, y entonces PPI++ se apoya más "
+        "en tus etiquetas.\n"
+        "- **Cuánto vale el juez**: cuántas etiquetas manuales solas darían la precisión de PPI, menos las que "
+        "pusiste.\n"
+        "- Todos los intervalos usan la confianza elegida en la barra lateral; el de PPI es una aproximación normal "
+        "(la pestaña de simulación muestra cuándo fiarse). Una unidad con etiqueta manual y sin veredicto cuenta "
+        "solo para el intervalo de las etiquetas manuales; etiquetas y veredictos nunca se mezclan en un recuento.\n"
+        "- Las etiquetas que venían en un fichero subido cuentan como etiquetas manuales: PPI supone que también se "
+        "sacaron al azar de entre las unidades juzgadas."
+    ),
+    "judge.reset": "Borrar mis etiquetas y saltos",
+    "judge.reset_confirm": "¿Borrar todas las etiquetas manuales y saltos que diste en esta página y empezar de nuevo?",
+    "judge.sim.intro": (
+        "Una población inventada con una tasa real, un juez con una sensibilidad y una tasa de falsos positivos "
+        "dadas, y etiquetas manuales sacadas al azar de entre las unidades juzgadas, repetido muchas veces con una "
+        "semilla fija. Cada repetición forma los intervalos como la otra pestaña; la tabla cuenta cuántas veces "
+        "contiene cada uno la tasa real. Prueba:"
+    ),
+    "judge.sim.preset.unbiased": "Juez exacto y sin sesgo",
+    "judge.sim.preset.one_sided": "Juez 10 puntos por encima, 40 etiquetas",
+    "judge.sim.preset.one_sided_more": "El mismo juez, 100 etiquetas",
+    "judge.sim.preset.weak": "Juez flojo (65 % de exactitud)",
+    "judge.sim.true_rate": "Tasa real",
+    "judge.sim.sensitivity": "Sensibilidad del juez («sí» cuando la verdad es «sí»)",
+    "judge.sim.false_positive_rate": "Tasa de falsos positivos del juez («sí» cuando la verdad es «no»)",
+    "judge.sim.labelled": "Etiquetas manuales (n)",
+    "judge.sim.judged": "Unidades juzgadas (N, incluidas las etiquetadas a mano)",
+    "judge.sim.repeats": "Repeticiones",
+    "judge.sim.implied": (
+        "Este juez dice «sí» al **{rate}** de las unidades, acierta en el **{accuracy}** y tiene un sesgo de "
+        "**{bias}**."
+    ),
+    "judge.sim.error": "No se puede simular: {message}",
+    "judge.sim.summary": (
+        "En {repeats} repeticiones, el intervalo contiene la tasa real: juez solo, el **{judge}** de las veces; "
+        "etiquetas manuales solas, el **{hand}**; PPI, el **{ppi}** (lo anunciado: {level})."
+    ),
+    "judge.sim.col.method": "Intervalo",
+    "judge.sim.col.coverage": "Contiene el valor real",
+    "judge.sim.col.coverage_interval": "Rango Monte Carlo del 95 %",
+    "judge.sim.col.verdict": "Frente al nivel anunciado",
+    "judge.sim.col.width": "Anchura media",
+    "judge.sim.col.estimate": "Estimación media",
+    "judge.sim.range": "{low} a {high}",
+    "judge.sim.verdict.as_stated": "como se anuncia",
+    "judge.sim.verdict.under": "menos de lo anunciado",
+    "judge.sim.verdict.over": "más de lo anunciado",
+    "judge.sim.table_help": (
+        "Semilla {seed}. El rango Monte Carlo dice cuánto podría moverse la propia proporción con otras "
+        "repeticiones; un nivel fuera de él es una diferencia real, no ruido."
+    ),
+    "judge.sim.warn_few_labels": (
+        "Con {n} etiquetas manuales la aproximación normal de PPI es frágil: cuenta con que contenga el valor real "
+        "menos veces de lo anunciado. Usa al menos 30, mejor 100."
+    ),
+    "judge.sim.warn_few_disagreements": (
+        "Se espera que el juez y las etiquetas manuales discrepen en solo unas {expected} de las {n} unidades "
+        "etiquetadas: la corrección de PPI descansa en ese puñado, y su intervalo puede quedar demasiado estrecho."
+    ),
+    "judge.sim.warn_few_disagreements_one_sided": (
+        "Se espera que el juez y las etiquetas manuales discrepen en solo unas {expected} de las {n} unidades "
+        "etiquetadas, y todas en la misma dirección: la corrección de PPI descansa en ese puñado, y su intervalo "
+        "puede quedar demasiado estrecho. Es el caso en el que PPI acierta menos."
+    ),
+    "judge.sim.distrust_title": "Cuándo desconfiar del intervalo de PPI",
+    "judge.sim.distrust": (
+        "El intervalo de PPI es una aproximación normal. Con 2000 repeticiones con semilla (docs/judge.md):\n\n"
+        "- Con pocas etiquetas manuales **y** errores del juez raros y en una sola dirección, contiene el valor real "
+        "menos veces de lo anunciado: 40 etiquetas y un juez 10 puntos por encima (sensibilidad 1, tasa de falsos "
+        "positivos 1/3) dan 0,91, no 0,95. Con 100 etiquetas vuelve a 0,95.\n"
+        "- PPI++ se queda más corto con pocas etiquetas (0,89 en ese caso, y 0,88 con 100 etiquetas cuando el juez "
+        "falla solo en el 4 % de las unidades): lambda se estima con esas mismas pocas etiquetas. Con menos de unos "
+        "cientos de etiquetas, mejor PPI a secas.\n"
+        "- Un juez flojo (65 % de exactitud) hace a PPI más ancho que las etiquetas manuales solas (0,235 frente a "
+        "0,191 con 100 etiquetas): el juez vale entonces un número negativo de etiquetas, y PPI++ vuelve a "
+        "aproximadamente la anchura de las etiquetas solas.\n"
+        "- El intervalo propio de un juez sin sesgo sí contiene el valor real: el juez solo falla por sesgo, no por "
+        "ruido. Solo las etiquetas manuales te dicen el sesgo de un juez real."
+    ),
+    # ---------------------------------------------------------------- annotator agreement: editing both labels
+    "agr.labels_title": "Etiquetas de los dos anotadores",
+    "agr.labels_help": (
+        "Una fila por etiqueta, un caso cada vez. Marca o desmarca una casilla en la columna del anotador A o "
+        "del B y todas las cifras de esta página la siguen; {differ} señala dónde no coinciden. Los cambios se "
+        "guardan en tu espacio de trabajo."
+    ),
+    "agr.col.a": "Anotador A",
+    "agr.col.a_help": "La etiqueta de A: marcada es sí, desmarcada es no, vacía es sin etiquetar.",
+    "agr.col.b": "Anotador B",
+    "agr.col.b_help": "La etiqueta de B: marcada es sí, desmarcada es no, vacía es sin etiquetar.",
+    "agr.col.differ_help": "Señalada donde A y B pusieron etiquetas distintas a esta unidad.",
+    "agr.col.kind": "Unidad",
+    "agr.kind.passages": "Pasaje",
+    "agr.kind.claims": "Afirmación",
+    "agr.kind.reference_facts": "Hecho",
+    "agr.case_missing_a": "El fichero del anotador A no tiene el caso {case}: aquí su columna no se puede cambiar.",
+    "agr.case_missing_b": "El fichero del anotador B no tiene el caso {case}: aquí su columna no se puede cambiar.",
+    "agr.refused": (
+        "El fichero del anotador {annotator} no tiene la unidad {unit} en el caso {case}, así que esa casilla no "
+        "cambió: cada anotador etiqueta las unidades de su propio fichero."
+    ),
+    "agr.no_rows": "Este caso no tiene ninguna unidad con esta etiqueta.",
+    "agr.changed": (
+        "{count} etiquetas cambiadas respecto a los ficheros cargados («Restablecer etiquetas», en la barra "
+        "lateral, las deshace)."
+    ),
+    "agr.changed.one": (
+        "1 etiqueta cambiada respecto a los ficheros cargados («Restablecer etiquetas», en la barra lateral, "
+        "la deshace)."
+    ),
+    "agr.download_a": "Descargar las etiquetas del anotador A",
+    "agr.download_b": "Descargar las etiquetas del anotador B",
     # access code (workshop mode) and unexpected errors
     "access.intro": (
         "Este playground está abierto a un taller. Escribe el código de acceso que te dio quien facilita, o el "

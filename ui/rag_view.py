@@ -7,15 +7,43 @@ from collections.abc import Mapping
 import pandas as pd
 import streamlit as st
 
-from ui.i18n import format_number, format_percent
+from ui.i18n import format_number, format_percent, has_key, translate
+from ui.layout import card_row
 from ui.proportions_svg import proportions_svg
 from ui.session import language, t
+from uncase_core.datasets import MISSING
 from uncase_core.rag import METRICS, DatasetEvaluation, Evaluation, Settings
 from uncase_core.stats import Proportion
 
 
 def metric_name(name: str) -> str:
     return t(f"metric.{name}")
+
+
+def field_label(field: str, lang: str | None = None) -> str:
+    """A metadata field's name in the person's language (``domain`` -> "ámbito"); unknown fields as they are.
+
+    Pass ``lang`` in a widget's ``format_func``: Streamlit calls it outside the run too, and the options must be
+    formatted in the language the widget was drawn in.
+    """
+    lang = lang or language()
+    return translate(lang, f"meta.{field}") if has_key(f"meta.{field}") else str(field)
+
+
+def field_value(field: str, value: object, lang: str | None = None) -> str:
+    """A metadata value for display: the contract's codes translated (``health`` -> "salud"), others as they are."""
+    lang = lang or language()
+    text = str(value)
+    if text == MISSING:
+        return translate(lang, "meta.missing")
+    key = f"meta.{field}.{text}"
+    return translate(lang, key) if has_key(key) else text
+
+
+def label_value(value: object, lang: str | None = None) -> str:
+    """A label as people read it: yes, no, or not labelled."""
+    key = "value.yes" if value is True else "value.no" if value is False else "value.unlabelled_label"
+    return translate(lang or language(), key)
 
 
 def proportion_text(p: Proportion, with_percent: bool = True) -> str:
@@ -60,14 +88,13 @@ def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
          "title": t("chart.title")},
     )
     st.image(chart, width="stretch")
-    for row in (METRICS[:2], METRICS[2:]):
-        for column, name in zip(st.columns(2), row, strict=True):
-            p = evaluation.metrics[name]
-            with column.container(border=True):
-                value = t("value.na_short") if p.value is None else format_percent(p.value, lang)
-                st.metric(metric_name(name), value, help=t(f"explain.{name}"))
-                st.caption(proportion_text(p, with_percent=False))
-                st.caption(_verdict(name, evaluation, settings))
+    for card, name in zip(card_row(len(METRICS)), METRICS, strict=True):
+        p = evaluation.metrics[name]
+        with card:
+            value = t("value.na_short") if p.value is None else format_percent(p.value, lang)
+            st.metric(metric_name(name), value, help=t(f"explain.{name}"))
+            st.caption(proportion_text(p, with_percent=False))
+            st.caption(_verdict(name, evaluation, settings))
 
 
 def draw_diagnosis(evaluation: Evaluation) -> None:
@@ -75,6 +102,10 @@ def draw_diagnosis(evaluation: Evaluation) -> None:
     names = ", ".join(metric_name(n) for n in diagnosis.failing)
     if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
         st.info(t("diagnosis.nothing_labelled"))
+    elif diagnosis.status == "ok" and diagnosis.uncertain:
+        # Nothing fails, but not everything is settled: not a green light.
+        open_names = [n for n in METRICS if n in diagnosis.uncertain]
+        st.info(t("diagnosis.ok_uncertain", count=len(open_names), names=", ".join(metric_name(n) for n in open_names)))
     elif diagnosis.status == "ok":
         st.success(t("diagnosis.ok"))
     elif diagnosis.status == "single":

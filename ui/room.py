@@ -22,6 +22,7 @@ import streamlit as st
 
 from ui.data_kinds import RAG
 from ui.i18n import format_number, format_percent
+from ui.layout import card_row, show_chart
 from ui.rag_view import cases_table, metric_name, proportion_text
 from ui.session import LANGUAGE, current_workspace, get_store, language, t
 from ui.text import literal
@@ -132,7 +133,7 @@ def _note(result: AgreementAmongMany) -> str:
 def draw_progress(view: ClassView) -> None:
     labels = view.labels
     done = sum(1 for p in labels.progress if p.done)
-    columns = st.columns(3)
+    columns = card_row(3, border=False)
     columns[0].metric(t("room.joined"), str(view.members))
     columns[1].metric(t("room.finished"), str(done))
     columns[2].metric(t("room.labelling"), str(view.members - done))
@@ -220,7 +221,7 @@ def spread_chart(view: ClassView) -> go.Figure:
 
 
 def draw_spread(view: ClassView) -> None:
-    st.plotly_chart(spread_chart(view), width="stretch", config={"displayModeBar": False})
+    show_chart(spread_chart(view))
     missing = {name: len(view.labels.spreads[name].not_applicable) for name in METRICS}
     if any(missing.values()):
         st.caption(t("room.spread_na", details=", ".join(f"{metric_name(n)} {c}" for n, c in missing.items() if c)))

@@ -12,19 +12,29 @@ from uncase_core.stats import Proportion
 
 def verdict_heatmap(verdicts: pd.DataFrame, judge: str, removed: set[tuple[str, str]], labels: Mapping[str, str]
                     ) -> go.Figure:
-    """Share of runs passing, candidates by items, for one judge; removed items are marked with ✕."""
+    """Share of runs passing, candidates by items, for one judge; a top row marks removed items with ✕.
+
+    The marks are a row of their own, not the tick labels: with more than 60 items the ticks are hidden.
+    """
     rows = verdicts[verdicts["judge"] == judge]
     share = rows.assign(item_id=rows["prompt"].astype(str) + " · " + rows["item"].astype(str)) \
         .pivot_table(index="candidate", columns="item_id", values="verdict", aggfunc="mean")
-    ticks = [f"✕ {c}" if tuple(c.split(" · ", 1)) in removed else c for c in share.columns]
-    return go.Figure(
-        data=[go.Heatmap(z=share.to_numpy(), x=ticks, y=list(share.index), zmin=0, zmax=1,
+    items = list(share.columns)
+    marked = [item for item in items if tuple(item.split(" · ", 1)) in removed]
+    figure = go.Figure(
+        data=[go.Heatmap(z=share.to_numpy(), x=items, y=list(share.index), zmin=0, zmax=1,
                          colorscale=[[0, "#c0392b"], [0.5, "#f4f1de"], [1, "#2e7d32"]],
                          colorbar={"title": labels["share"]},
                          hovertemplate="%{y} · %{x}: %{z:.0%}<extra></extra>")],
-        layout={"height": 160 + 22 * len(share.index), "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
-                "xaxis": {"showticklabels": len(share.columns) <= 60, "tickangle": -60}},
+        layout={"height": 190 + 22 * len(share.index), "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
+                "xaxis": {"showticklabels": len(items) <= 60, "tickangle": -60, "categoryorder": "array",
+                          "categoryarray": items},
+                "yaxis": {"categoryorder": "array", "categoryarray": [*share.index, labels["removed_row"]]}},
     )
+    figure.add_scatter(x=marked, y=[labels["removed_row"]] * len(marked), mode="markers", showlegend=False,
+                       marker={"symbol": "x-thin", "size": 9, "line": {"width": 2, "color": "#222"}},
+                       hovertemplate="%{x}<extra></extra>")
+    return figure
 
 
 def leaderboard_chart(before: Mapping[str, Proportion], after: Mapping[str, Proportion],

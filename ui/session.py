@@ -10,7 +10,6 @@ language.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -21,6 +20,7 @@ from ui.access import require_access
 from ui.i18n import LANGUAGES, guess_language, translate
 from ui.text import literal
 from ui.workspace import LANGUAGE, Workspace
+from uncase_core.jsonfiles import dumps_json
 from uncase_store import (
     CorruptWorkspace,
     Store,
@@ -37,6 +37,7 @@ WORKSPACE_KEY = "workspace"
 QUERY_KEY = "w"
 LANGUAGE_QUERY_KEY = "lang"
 _LANGUAGE_WIDGET = "language_widget"
+_PAGE = "lesson_page_name"  # the running page's name for the lesson runner (None: no lesson runs here)
 _NOTICE = "workspace_notice"
 _STATUS = "workspace_status_box"
 
@@ -51,10 +52,13 @@ PAGES = (
     ("pages/7_sample_size_planner.py", "nav.planner", ":material/straighten:"),
     ("pages/8_annotator_agreement.py", "nav.agreement", ":material/group:"),
     ("pages/9_workshop_room.py", "nav.room", ":material/groups:"),
+    ("pages/10_judge_and_hand_labels.py", "nav.judge", ":material/balance:"),
+    ("pages/11_lessons.py", "nav.lessons", ":material/school:"),
 )
 # The home page's one-line summary of each module, in the order of PAGES[1:].
 SUMMARIES = ("home.rag_summary", "home.conv_summary", "home.sum_summary", "home.rub_summary", "home.wb_summary",
-             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary")
+             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary", "home.judge_summary",
+             "home.lessons_summary")
 
 
 # ---------------------------------------------------------------- the store and the workspace
@@ -280,15 +284,21 @@ def setup_page(title_key: str, sidebar: str = "auto") -> str:
     lang = language()
     st.set_page_config(page_title=translate(lang, title_key), page_icon="🔎", layout="wide",
                        initial_sidebar_state=sidebar)
+    from ui.lesson_panel import SIDE, TOP, make_slot  # the panel imports this module: imported here
+    from ui.lesson_state import PAGE_OF_TITLE
+
+    st.session_state[_PAGE] = PAGE_OF_TITLE.get(title_key, "lessons" if title_key == "lessons.title" else None)
     with st.sidebar:
         st.session_state[_LANGUAGE_WIDGET] = lang
         st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)
+        make_slot(SIDE)  # the lesson panel, beside the page
         st.session_state[_STATUS] = st.empty()
         st.markdown(f"**{t('nav.heading')}**")
         for path, label_key, icon in PAGES:
             page_link(path, t(label_key), icon)
         st.divider()
+    make_slot(TOP)  # the lesson panel above the page, for a phone (one of the two shows, by the screen's width)
     if _NOTICE in st.session_state:
         key, values = st.session_state.pop(_NOTICE)
         st.info(t(key, **{name: literal(value) for name, value in values.items()}))
@@ -329,7 +339,7 @@ def _status(workspace: Workspace) -> None:
         st.caption(t("store.link_help"))
         st.code(resume_link(workspace), language=None, wrap_lines=True)
         st.download_button(t("store.download_all"), key="workspace_download", width="stretch",
-                           data=lambda: json.dumps(workspace.to_document(), ensure_ascii=False, indent=2),
+                           data=lambda: dumps_json(workspace.to_document()),
                            file_name=f"uncase-workspace-{datetime.now():%Y%m%d-%H%M}.json",
                            mime="application/json", on_click="ignore")
         st.button(t("store.start_fresh"), key="workspace_fresh", on_click=start_fresh, width="stretch",
@@ -347,6 +357,9 @@ def finish_page(fragment_key: str | None = None, before: Callable[[], None] | No
     box = st.session_state.get(_STATUS)
     if box is None or not show_work:
         return
+    from ui.lesson_panel import draw_panels
+
+    draw_panels(st.session_state.get(_PAGE), before)
     workspace = current_workspace()
     if fragment_key is None:
         with box.container():

@@ -201,6 +201,31 @@ class Workspace:
             entry.edits.extend(records)
         self._wrote(seq, len(records))
 
+    def translate(self, kind: DataKind, data: Any, language: str) -> bool:
+        """Swap the stored data for the same data in ``language`` (a built-in scenario loaded in the other
+        language), keeping every edit: True when done, False when the edits do not fit the other version (then
+        nothing changes). Labels and revisions are kept; texts follow the person's language."""
+        entry = self._data.get(kind.name)
+        if entry is None or (kind.apply is None and entry.edits):
+            return False
+        current = data
+        try:
+            for record in entry.edits:
+                current = kind.apply(current, record)  # type: ignore[misc]
+        except InputError:
+            return False
+        body, meta = kind.write(data)
+        meta = {**dict(entry.document.meta), **meta, LANGUAGE: language}
+        seq = self.store.put_document(self.token, kind.name, kind.format, entry.document.source,
+                                      entry.document.source_kind, body, meta, keep_edits=True)
+        document = StoredDocument(kind.name, seq, kind.format, entry.document.source, entry.document.source_kind,
+                                  body, meta, datetime.now(UTC))
+        self._data[kind.name] = _Data(document, data, current, list(entry.edits))
+        self.revision += 1  # the label tables show the new texts
+        self.editors.clear()
+        self._wrote(seq, 1)
+        return True
+
     def remove(self, kind: DataKind) -> None:
         """Forget the page's data and edits: the page shows its default again."""
         if kind.name not in self._data:

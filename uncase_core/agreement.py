@@ -35,7 +35,7 @@ from uncase_core.agreement_many import (
     krippendorff_alpha,
 )
 from uncase_core.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
-from uncase_core.errors import InputError
+from uncase_core.errors import Place, expected_value, input_error
 from uncase_core.rag_cases import LABEL_FIELDS, LABEL_NAMES, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
@@ -68,6 +68,16 @@ NOTES = MappingProxyType({
 FIELDS = LABEL_NAMES
 Weights = Literal["linear", "quadratic"]
 WEIGHTS: tuple[Weights, ...] = ("linear", "quadratic")
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS = MappingProxyType({
+    "label_missing_for_both": "missing label (None); leave out units that are not labelled by both",
+    "repeated_category": "repeats {first} ({got})",
+    "not_a_given_category": "{got} is not one of the categories given",
+    "label_counts_differ": "has {count} labels but labels_a has {other_count}; both must label the same units",
+    "weighted_kappa_kinds": "weighted kappa needs one kind of rating (all numbers, or all texts, or true/false); "
+                            "give the scale's order with categories",
+    "expected_field_or_none": "expected one of {choices} or none for all, got {got}",
+})
 
 # The variance formula's numerator, var * n * (1 - pe)², is a difference of terms of order 1; at or below
 # this it is the rounding of a zero (its exact value is 0 when one annotator is constant or agreement is perfect).
@@ -127,7 +137,7 @@ class Agreement:
 
 def _check_sequence(value: object, name: str) -> None:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence | np.ndarray):
-        raise InputError(f"expected a list of labels, got {type(value).__name__}", name)
+        raise expected_value("list_of_labels", type(value).__name__, name)
 
 
 def _read_labels(labels: object, name: str, kinds: KindTracker) -> list[Category]:
@@ -136,7 +146,7 @@ def _read_labels(labels: object, name: str, kinds: KindTracker) -> list[Category
     for i, label in enumerate(labels):  # type: ignore[arg-type]
         where = f"{name}[{i}]"
         if label is None:
-            raise InputError("missing label (None); leave out units that are not labelled by both", where)
+            raise input_error(PROBLEMS, "label_missing_for_both", where)
         category = read_category(label, where)
         kinds.see(category, where)
         result.append(category)
@@ -150,7 +160,8 @@ def _read_scale(categories: object, kinds: KindTracker) -> tuple[Category, ...]:
         category = read_category(value, f"categories[{i}]")
         kinds.see(category, f"categories[{i}]")
         if category in seen:
-            raise InputError(f"repeats categories[{seen[category]}] ({category!r})", f"categories[{i}]")
+            raise input_error(PROBLEMS, "repeated_category", f"categories[{i}]",
+                              first=Place(f"categories[{seen[category]}]"), got=repr(category))
         seen[category] = i
     return tuple(seen)
 
@@ -159,7 +170,7 @@ def _check_in_scale(labels: list[Category], scale: tuple[Category, ...], name: s
     known = set(scale)
     for i, label in enumerate(labels):
         if label not in known:
-            raise InputError(f"{label!r} is not one of the categories given", f"{name}[{i}]")
+            raise input_error(PROBLEMS, "not_a_given_category", f"{name}[{i}]", got=repr(label))
 
 
 def cohen_kappa(
@@ -216,9 +227,9 @@ def cohen_kappa(
     scale = None if categories is None else _read_scale(categories, kinds)
     confidence = check_confidence(confidence)
     if weights is not None and weights not in WEIGHTS:
-        raise InputError(f"expected none, {' or '.join(map(repr, WEIGHTS))}, got {weights!r}", "weights")
+        raise expected_value("kappa_weights", repr(weights), "weights")
     if len(a) != len(b):
-        raise InputError(f"has {len(b)} labels but labels_a has {len(a)}; both must label the same units", "labels_b")
+        raise input_error(PROBLEMS, "label_counts_differ", "labels_b", count=len(b), other_count=len(a))
     if scale is not None:
         _check_in_scale(a, scale, "labels_a")
         _check_in_scale(b, scale, "labels_b")
@@ -231,8 +242,7 @@ def cohen_kappa(
     used = set(a) | set(b)
     if scale is None:
         if weights is not None and len(distinct_kinds(used)) > 1:
-            raise InputError("weighted kappa needs one kind of rating (all numbers, or all texts, or true/false); "
-                             "give the scale's order with categories", "weights")
+            raise input_error(PROBLEMS, "weighted_kappa_kinds", "weights")
         scale = tuple(sorted(used, key=sort_key))
     index = {category: i for i, category in enumerate(scale)}
     counts = np.zeros((len(scale), len(scale)), dtype=np.int64)
@@ -325,7 +335,7 @@ def _check_field(field: object) -> tuple[str, ...]:
     if field is None:
         return FIELDS
     if not isinstance(field, str) or field not in FIELDS:
-        raise InputError(f"expected one of {', '.join(FIELDS)} or none for all, got {field!r}", "field")
+        raise input_error(PROBLEMS, "expected_field_or_none", "field", choices=", ".join(FIELDS), got=repr(field))
     return (field,)
 
 

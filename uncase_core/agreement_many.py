@@ -43,13 +43,30 @@ import numpy as np
 from statsmodels.stats.inter_rater import fleiss_kappa as _statsmodels_fleiss
 
 from uncase_core.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    expected_at_least,
+    expected_in_range,
+    expected_one_of,
+    expected_value,
+    input_error,
+)
 from uncase_core.stats import DEFAULT_CONFIDENCE, check_confidence
 
 Level = Literal["nominal", "ordinal", "interval"]
 LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval")
 Statistic = Literal["alpha", "fleiss"]
 STATISTICS: tuple[Statistic, ...] = ("alpha", "fleiss")
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS = MappingProxyType({
+    "table_shape": "expected a units x {columns} table, got shape {got}",
+    "negative_counts": "counts must not be negative",
+    "categories_not_sorted": "expected distinct categories in sorted order",
+    "more_labels_than_annotators": "a unit has more labels than there are annotators",
+    "entry_counts_differ": "has {count} entries but ratings[0] has {other_count}; give one entry per unit, None where "
+                           "not labelled",
+    "interval_alpha_numbers": "interval alpha needs numbers as labels (differences between them are the distances)",
+    "ordinal_alpha_kinds": "ordinal alpha needs one kind of label (all numbers, all texts or all true/false)",
+})
 DEFAULT_RESAMPLES = 1000
 MAX_RESAMPLES = 100_000
 # Resample weights are built in blocks of at most this many (resample, unit) cells, so memory stays
@@ -97,16 +114,16 @@ class LabelCounts:
     def __post_init__(self) -> None:
         counts = np.array(self.counts, dtype=np.int64, copy=True)
         if counts.ndim != 2 or counts.shape[1] != len(self.categories):
-            raise InputError(f"expected a units x {len(self.categories)} table, got shape {counts.shape}", "counts")
+            raise input_error(PROBLEMS, "table_shape", "counts", columns=len(self.categories), got=str(counts.shape))
         if (counts < 0).any():
-            raise InputError("counts must not be negative", "counts")
+            raise input_error(PROBLEMS, "negative_counts", "counts")
         if list(self.categories) != sorted(set(self.categories), key=sort_key):
-            raise InputError("expected distinct categories in sorted order", "categories")
+            raise input_error(PROBLEMS, "categories_not_sorted", "categories")
         if isinstance(self.annotators, bool) or not isinstance(self.annotators, numbers.Integral) \
                 or self.annotators < 0:
-            raise InputError(f"expected a whole number of at least 0, got {self.annotators!r}", "annotators")
+            raise expected_at_least("whole_number", 0, repr(self.annotators), "annotators")
         if counts.size and int(counts.sum(axis=1).max()) > self.annotators:
-            raise InputError("a unit has more labels than there are annotators", "counts")
+            raise input_error(PROBLEMS, "more_labels_than_annotators", "counts")
         counts.flags.writeable = False
         object.__setattr__(self, "counts", counts)
         object.__setattr__(self, "annotators", int(self.annotators))
@@ -117,8 +134,9 @@ class LabelCounts:
 
 
 def _check_sequence(value: object, where: str, what: str) -> Sequence[object]:
+    """``value`` if it is a sequence, else InputError (``what``: a term code of :data:`uncase_core.errors.TERMS`)."""
     if isinstance(value, str | bytes) or not isinstance(value, Sequence | np.ndarray):
-        raise InputError(f"expected {what}, got {type(value).__name__}", where)
+        raise expected_value(what, type(value).__name__, where)
     return value  # type: ignore[return-value]
 
 
@@ -132,7 +150,7 @@ def label_counts(ratings: Sequence[Sequence[Category | None]]) -> LabelCounts:
         entries (``where`` is ``ratings[2]``), an entry that is neither a label nor
         ``None`` (``where`` is ``ratings[2][5]``), or booleans mixed with numbers.
     """
-    annotators = _check_sequence(ratings, "ratings", "one list of labels per annotator")
+    annotators = _check_sequence(ratings, "ratings", "lists_per_annotator")
     kinds = KindTracker()
     units = None
     index: dict[Category, int] = {}
@@ -140,12 +158,11 @@ def label_counts(ratings: Sequence[Sequence[Category | None]]) -> LabelCounts:
     category_positions: list[int] = []
     active = 0
     for i, labels in enumerate(annotators):
-        labels = _check_sequence(labels, f"ratings[{i}]", "a list with one entry per unit (None where not labelled)")
+        labels = _check_sequence(labels, f"ratings[{i}]", "entries_per_unit")
         if units is None:
             units = len(labels)
         elif len(labels) != units:
-            raise InputError(f"has {len(labels)} entries but ratings[0] has {units}; give one entry per unit, "
-                             "None where not labelled", f"ratings[{i}]")
+            raise input_error(PROBLEMS, "entry_counts_differ", f"ratings[{i}]", count=len(labels), other_count=units)
         before = len(unit_positions)
         for j, label in enumerate(labels):
             if label is None:
@@ -234,12 +251,11 @@ class BootstrapInterval:
 
 def _check_level(level: object, categories: tuple[Category, ...]) -> Level:
     if level not in LEVELS:
-        raise InputError(f"expected one of {', '.join(LEVELS)}, got {level!r}", "level")
+        raise expected_one_of(LEVELS, repr(level), "level")
     if level == "interval" and any(isinstance(c, bool) or not isinstance(c, int) for c in categories):
-        raise InputError("interval alpha needs numbers as labels (differences between them are the distances)",
-                         "level")
+        raise input_error(PROBLEMS, "interval_alpha_numbers", "level")
     if level == "ordinal" and len(distinct_kinds(categories)) > 1:
-        raise InputError("ordinal alpha needs one kind of label (all numbers, all texts or all true/false)", "level")
+        raise input_error(PROBLEMS, "ordinal_alpha_kinds", "level")
     return level  # type: ignore[return-value]
 
 
@@ -442,7 +458,7 @@ def fleiss_of_resamples(complete: np.ndarray, weights: np.ndarray) -> np.ndarray
 
 def _check_count_argument(value: object, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not low <= value <= high:
-        raise InputError(f"expected a whole number from {low:,} to {high:,}, got {value!r}", where)
+        raise expected_in_range("whole_number", low, high, repr(value), where)
     return int(value)
 
 
@@ -461,7 +477,7 @@ def bootstrap_from_counts(
 ) -> BootstrapInterval:
     """:func:`bootstrap_interval` of ratings already counted by :func:`label_counts`."""
     if statistic not in STATISTICS:
-        raise InputError(f"expected one of {', '.join(STATISTICS)}, got {statistic!r}", "statistic")
+        raise expected_one_of(STATISTICS, repr(statistic), "statistic")
     resamples = _check_count_argument(resamples, "resamples", 1, MAX_RESAMPLES)
     seed = check_seed(seed)
     confidence = check_confidence(confidence)

@@ -20,15 +20,23 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 import numpy as np
 
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, Place, expected_value, input_error, term
 
 Category = bool | int | str
 
 _RANK_BOOLEAN, _RANK_NUMBER, _RANK_TEXT = 0, 1, 2
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "nan_label": "NaN is not a label; use None where no label was given",
+    "missing_label": "missing label (None)",
+    "mixed_label_kinds": "is {this} but {first} is {that}: Python counts True as 1 and False as 0, so mixing them "
+                         "would merge two answers into one category; use one kind of label in one call",
+})
 
 
 def read_category(value: object, where: str) -> Category:
@@ -50,11 +58,11 @@ def read_category(value: object, where: str) -> Category:
         if math.isfinite(number) and number.is_integer():
             return int(number)
         if math.isnan(number):
-            raise InputError("NaN is not a label; use None where no label was given", where)
-        raise InputError(f"expected a whole number, true, false or a text label, got {value!r}", where)
+            raise input_error(PROBLEMS, "nan_label", where)
+        raise expected_value("label_value", repr(value), where)
     if value is None:
-        raise InputError("missing label (None)", where)
-    raise InputError(f"expected true, false, a whole number or a text label, got {value!r}", where)
+        raise input_error(PROBLEMS, "missing_label", where)
+    raise expected_value("any_label_value", repr(value), where)
 
 
 def sort_key(category: Category) -> tuple[int, Category]:
@@ -82,19 +90,16 @@ class KindTracker:
             if self.boolean_at is None:
                 self.boolean_at = where
                 if self.number_at is not None:
-                    raise _mixed(where, "true/false", self.number_at, "a number")
+                    raise _mixed(where, "true_false_slash", self.number_at, "number")
         elif isinstance(category, int) and self.number_at is None:
             self.number_at = where
             if self.boolean_at is not None:
-                raise _mixed(where, "a number", self.boolean_at, "true/false")
+                raise _mixed(where, "number", self.boolean_at, "true_false_slash")
 
 
 def _mixed(where: str, this: str, first: str, that: str) -> InputError:
-    return InputError(
-        f"is {this} but {first} is {that}: Python counts True as 1 and False as 0, so mixing them would merge "
-        "two answers into one category; use one kind of label in one call",
-        where,
-    )
+    """A label of kind ``this`` after one of kind ``that`` at ``first`` (kinds: term codes)."""
+    return input_error(PROBLEMS, "mixed_label_kinds", where, this=term(this), first=Place(first), that=term(that))
 
 
 def distinct_kinds(categories: Iterable[Category]) -> set[int]:

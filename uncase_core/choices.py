@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
+from types import MappingProxyType
 
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_in_range, input_error
 
 # The four RAG dimensions (document 001), in the order every result lists them.
 RAG_METRICS = ("context_relevance", "faithfulness", "correctness", "coverage")
@@ -26,14 +28,18 @@ RUBRIC_FILTERS = ("trivial", "impossible", "misaligned", "unstable")
 # strictly between 0 and 1 (:func:`uncase_core.stats.check_confidence`).
 MIN_CONFIDENCE = 0.5
 MAX_CONFIDENCE = 0.999
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "confidence_out_of_range": "must be from {low} to {high} (0.95 gives a 95% interval), got {got}",
+})
 
 
 def check_user_confidence(confidence: object, where: str = "confidence") -> float:
     """``confidence`` as a float if it lies from :data:`MIN_CONFIDENCE` to :data:`MAX_CONFIDENCE`, both included."""
     if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise InputError(f"expected a number from {MIN_CONFIDENCE} to {MAX_CONFIDENCE}, got {confidence!r}", where)
+        raise expected_in_range("number", MIN_CONFIDENCE, MAX_CONFIDENCE, repr(confidence), where)
     value = float(confidence)
     if math.isnan(value) or not MIN_CONFIDENCE <= value <= MAX_CONFIDENCE:
-        raise InputError(f"must be from {MIN_CONFIDENCE} to {MAX_CONFIDENCE} (0.95 gives a 95% interval), "
-                         f"got {confidence!r}", where)
+        raise input_error(PROBLEMS, "confidence_out_of_range", where, low=MIN_CONFIDENCE, high=MAX_CONFIDENCE,
+                          got=repr(confidence))
     return value

@@ -48,13 +48,17 @@ from uncase_core.agreement_many import (
     check_seed,
     fleiss_from_counts,
 )
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, Place, expected_value, input_error, problem
 from uncase_core.rag import METRIC_UNITS, METRICS, DatasetEvaluation, Settings, evaluate_dataset
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_to_dict
 
 DIMENSION_FIELDS: Mapping[str, str] = MappingProxyType({name: METRIC_UNITS[name][1] for name in METRICS})
 """The label field each metric dimension counts: context_relevance -> relevant, and so on."""
 FIELD_DIMENSIONS: Mapping[str, str] = MappingProxyType({label: name for name, label in DIMENSION_FIELDS.items()})
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "resamples_out_of_range": "expected a whole number from 0 (no bootstrap) to {high:,}, got {got}",
+})
 ALL = "all"
 """The key of the agreement over every label of every dimension together."""
 
@@ -259,12 +263,13 @@ class _Slot:
 
 def _room_slots(room: object) -> list[_Slot]:
     if not isinstance(room, RagDataset):
-        raise InputError(f"expected a RAG dataset, got {type(room).__name__}", "room")
+        raise expected_value("rag_dataset", type(room).__name__, "room")
     slots: list[_Slot] = []
     seen: dict[str, int] = {}
     for i, case in enumerate(room.cases):
         if case.id in seen:
-            raise InputError(f'duplicate case id "{case.id}" (also at cases[{seen[case.id]}])', f"room.cases[{i}].id")
+            raise problem("duplicate_case_id", f"room.cases[{i}].id", id=case.id,
+                          first=Place(f"cases[{seen[case.id]}]"))
         seen[case.id] = i
         for kind in UNIT_KINDS:
             for j, unit in enumerate(case.units(kind)):
@@ -274,14 +279,13 @@ def _room_slots(room: object) -> list[_Slot]:
 
 def _check_copies(copies: object) -> list[tuple[str, RagDataset]]:
     if not isinstance(copies, Mapping):
-        raise InputError(f"expected a mapping of participant alias to labelled dataset, got {type(copies).__name__}",
-                         "copies")
+        raise expected_value("alias_mapping", type(copies).__name__, "copies")
     checked = []
     for alias, copy in copies.items():
         if not isinstance(alias, str) or not alias.strip():
-            raise InputError(f"expected a non-empty text alias, got {alias!r}", "copies")
+            raise expected_value("text_alias", repr(alias), "copies")
         if not isinstance(copy, RagDataset):
-            raise InputError(f"expected a RAG dataset, got {type(copy).__name__}", f"copies[{alias!r}]")
+            raise expected_value("rag_dataset", type(copy).__name__, f"copies[{alias!r}]")
         checked.append((alias, copy))
     return checked
 
@@ -292,7 +296,7 @@ def _copy_labels(alias: str, copy: RagDataset, slots: list[_Slot]) -> np.ndarray
     seen: set[str] = set()
     for i, case in enumerate(copy.cases):
         if case.id in seen:
-            raise InputError(f'duplicate case id "{case.id}"', f"copies[{alias!r}].cases[{i}].id")
+            raise problem("duplicate_case_id_here", f"copies[{alias!r}].cases[{i}].id", id=case.id)
         seen.add(case.id)
         for kind in UNIT_KINDS:
             for j, unit in enumerate(case.units(kind)):
@@ -308,15 +312,14 @@ def _copy_labels(alias: str, copy: RagDataset, slots: list[_Slot]) -> np.ndarray
         elif label is False:
             result[s] = _NO
         elif label is not None:
-            raise InputError(f"expected true, false or null, got {label!r}", f"{found[1]}.{slot.field}")
+            raise expected_value("true_false_null", repr(label), f"{found[1]}.{slot.field}")
     return result
 
 
 def _check_resamples(resamples: object) -> int:
     if isinstance(resamples, bool) or not isinstance(resamples, numbers.Integral) \
             or not 0 <= resamples <= MAX_RESAMPLES:
-        raise InputError(f"expected a whole number from 0 (no bootstrap) to {MAX_RESAMPLES:,}, got {resamples!r}",
-                         "resamples")
+        raise input_error(PROBLEMS, "resamples_out_of_range", "resamples", high=MAX_RESAMPLES, got=repr(resamples))
     return int(resamples)
 
 

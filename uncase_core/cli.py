@@ -19,14 +19,24 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from uncase_core.choices import AGGREGATIONS, MAX_CONFIDENCE, MIN_CONFIDENCE, RAG_METRICS, RUBRIC_FILTERS
 from uncase_core.cli_files import BYTES_PER_MB, DEFAULT_MAX_FILE_MB, read_input_file
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, input_error, one_line
 from uncase_core.rag_cases import LABEL_NAMES
+
+# Error codes of the command line (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "cannot_write_report": "{detail}",
+    "report_too_deep": "not a JSON report (nested too deeply to read)",
+    "not_a_json_report": "not a JSON report ({detail})",
+    "report_not_certified": "the report has no certificate_hash (make it with --certify)",
+    "judge_needs_file": "--judge {judge} needs --judge-file F",
+})
 
 EXIT_BAD_INPUT = 2
 
@@ -116,7 +126,7 @@ def _print_json(value: Any) -> None:
 
 
 def _warn(source: str, text: str) -> None:
-    sys.stderr.write(f"warning: {InputError(text, source=source).message}\n")
+    sys.stderr.write(f"warning: {': '.join(one_line(part) for part in (source, text) if part)}\n")
 
 
 # ---------------------------------------------------------------- subcommands
@@ -182,7 +192,8 @@ def _run_conversations(args: argparse.Namespace) -> int:
         try:
             args.out.write_text(text, encoding="utf-8")
         except OSError as error:
-            raise InputError(error.strerror or "cannot write the report", source=str(args.out)) from None
+            raise input_error(PROBLEMS, "cannot_write_report", source=str(args.out),
+                              detail=error.strerror or "cannot write the report") from None
     else:
         sys.stdout.write(text)
     return 0
@@ -199,16 +210,16 @@ def _run_verify(args: argparse.Namespace) -> int:
     try:
         report = json.loads(report_data.decode("utf-8-sig"))
     except RecursionError:
-        raise InputError("not a JSON report (nested too deeply to read)", source=source) from None
+        raise input_error(PROBLEMS, "report_too_deep", source=source) from None
     except ValueError as error:  # not UTF-8, not JSON, or an integer beyond Python's digit limit
-        raise InputError(f"not a JSON report ({error})", source=source) from None
+        raise input_error(PROBLEMS, "not_a_json_report", source=source, detail=str(error)) from None
     try:
         reject_non_finite(report)
         check_format(report, CONVERSATION_REPORT)
     except InputError as error:
         raise error.located(source) from None
     if not isinstance(report, dict) or not report.get("certificate_hash"):
-        raise InputError("the report has no certificate_hash (make it with --certify)", source=source)
+        raise input_error(PROBLEMS, "report_not_certified", source=source)
     conversations = conversations_from_bytes(data, str(args.file))
     try:
         result = verify(report, conversations)
@@ -326,7 +337,7 @@ def _add_judge_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
 
 def _run_judge(args: argparse.Namespace) -> int:
     if args.judge in ("file", "ragas") and args.judge_file is None:
-        raise InputError(f"--judge {args.judge} needs --judge-file F", "--judge-file")
+        raise input_error(PROBLEMS, "judge_needs_file", "--judge-file", judge=args.judge)
     data = _read(args, args.file)
     judge_data = _read(args, args.judge_file) if args.judge in ("file", "ragas") else b""
     from uncase_core.judge import check_dimension, judge_report  # imported here: only this subcommand needs them

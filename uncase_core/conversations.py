@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    InputError,
+    Param,
+    at_conversation,
+    at_line,
+    expected_value,
+    input_error,
+    missing,
+    problem,
+    term,
+)
 from uncase_core.formats import CONVERSATIONS, parse_format
 from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
@@ -20,6 +31,12 @@ ROLES = ("customer", "agent")
 COHERENCE_ISSUES = ("agent_contradiction", "customer_knowledge", "role_confusion", "topic_drift")
 _KNOWN = ("id", "domain", "language", "seed_template", "turns", "knowledge_base", "claims", "turn_labels",
           "source_texts")
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "turn_out_of_range": "turn {turn} does not exist (turns are 0 to {last})",
+    "no_conversations": "no conversations in the file",
+    "duplicate_conversation_id": 'duplicate conversation id "{id}"',
+})
 
 
 @dataclass(frozen=True)
@@ -68,24 +85,26 @@ class Conversation:
         return "\n".join(turn.text for turn in self.turns)
 
 
-def _kind(value: Any) -> str:
+def _kind(value: Any) -> Param:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value[:40]}"' + ("..." if len(value) > 40 else "")
-    return {dict: "an object", list: "a list"}.get(type(value), repr(value))
+    if isinstance(value, dict | list):
+        return term("object" if isinstance(value, dict) else "list")
+    return repr(value)
 
 
 def _text(data: Mapping[str, Any], key: str, where: str, required: bool = False) -> str:
     value = data.get(key)
     if value is None:
         if required:
-            raise InputError(f'missing "{key}"', where)
+            raise missing(key, where)
         return ""
     if not isinstance(value, str):
-        raise InputError(f"expected text, got {_kind(value)}", _at(where, key))
+        raise expected_value("text", _kind(value), _at(where, key))
     return value
 
 
@@ -100,7 +119,7 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InputError(f"expected a list, got {_kind(value)}", _at(where, key))
+        raise expected_value("list", _kind(value), _at(where, key))
     return value
 
 
@@ -109,10 +128,10 @@ def _turns(items: list[Any], where: str) -> tuple[Turn, ...]:
     for i, item in enumerate(items):
         place = f"{where}[{i}]"
         if not isinstance(item, dict):
-            raise InputError(f"expected a turn object, got {_kind(item)}", place)
+            raise expected_value("turn_object", _kind(item), place)
         role = _text(item, "role", place, required=True)
         if role not in ROLES:
-            raise InputError(f"expected \"customer\" or \"agent\", got {_kind(role)}", f"{place}.role")
+            raise expected_value("role", _kind(role), f"{place}.role")
         turns.append(Turn(role, _text(item, "text", place, required=True)))
     return tuple(turns)
 
@@ -120,9 +139,10 @@ def _turns(items: list[Any], where: str) -> tuple[Turn, ...]:
 def _turn_number(item: Mapping[str, Any], place: str, count: int) -> int:
     value = item.get("turn")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"expected a turn number, got {_kind(value)}", f"{place}.turn")
+        raise expected_value("turn_number", _kind(value), f"{place}.turn")
     if not 0 <= value < count:
-        raise InputError(f"turn {value} does not exist (turns are 0 to {count - 1})", f"{place}.turn")
+        raise input_error(PROBLEMS, "turn_out_of_range", f"{place}.turn", turn=str(value),
+                          last=count - 1)
     return value
 
 
@@ -130,13 +150,13 @@ def _label(item: Mapping[str, Any], key: str, place: str) -> bool | None:
     value = item.get(key)
     if value is None or isinstance(value, bool):
         return value
-    raise InputError(f"expected true, false or null, got {_kind(value)}", f"{place}.{key}")
+    raise expected_value("true_false_null", _kind(value), f"{place}.{key}")
 
 
 def _strings(items: list[Any], where: str) -> tuple[str, ...]:
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise InputError(f"expected text, got {_kind(item)}", f"{where}[{i}]")
+            raise expected_value("text", _kind(item), f"{where}[{i}]")
     return tuple(items)
 
 
@@ -145,10 +165,10 @@ def conversation_from_dict(data: Any, where: str = "") -> Conversation:
     if isinstance(data, Conversation):
         return data
     if not isinstance(data, dict):
-        raise InputError(f"expected a conversation object, got {_kind(data)}", where)
+        raise expected_value("conversation_object", _kind(data), where)
     conv_id = _text(data, "id", where, required=True)
     if not conv_id.strip():
-        raise InputError("id must not be empty", _at(where, "id"))
+        raise problem("id_must_not_be_empty", _at(where, "id"))
     turns = _turns(_list(data, "turns", where), _at(where, "turns"))
     seed_raw = data.get("seed_template")
     seed: str | tuple[Turn, ...]
@@ -162,7 +182,7 @@ def conversation_from_dict(data: Any, where: str = "") -> Conversation:
         for i, item in enumerate(_list(data, "claims", where)):
             place = f"{_at(where, 'claims')}[{i}]"
             if not isinstance(item, dict):
-                raise InputError(f"expected a claim object, got {_kind(item)}", place)
+                raise expected_value("claim_object", _kind(item), place)
             claims.append(Claim(_turn_number(item, place, len(turns)), _text(item, "text", place, required=True),
                                 _label(item, "verified", place),
                                 {k: v for k, v in item.items() if k not in ("turn", "text", "verified")}))
@@ -171,11 +191,11 @@ def conversation_from_dict(data: Any, where: str = "") -> Conversation:
     for i, item in enumerate(_list(data, "turn_labels", where)):
         place = f"{_at(where, 'turn_labels')}[{i}]"
         if not isinstance(item, dict):
-            raise InputError(f"expected a turn label object, got {_kind(item)}", place)
+            raise expected_value("turn_label_object", _kind(item), place)
         issue = item.get("issue")
         if issue is not None and issue not in COHERENCE_ISSUES:
-            raise InputError(f"expected one of {', '.join(COHERENCE_ISSUES)} or null, got {_kind(issue)}",
-                             f"{place}.issue")
+            raise problem("expected_one_of_or_null", f"{place}.issue", choices=", ".join(COHERENCE_ISSUES),
+                          got=_kind(issue))
         labels.append(TurnLabel(_turn_number(item, place, len(turns)), _label(item, "coherent", place), issue,
                                 {k: v for k, v in item.items() if k not in ("turn", "coherent", "issue")}))
     return Conversation(
@@ -221,8 +241,7 @@ def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, 
                 try:
                     result.append(conversation_from_dict(record))
                 except InputError as error:
-                    where = f"line {line}: {error.where}" if error.where else f"line {line}"
-                    raise InputError(error.problem, where) from None
+                    raise error.at(at_line(line, error.where)) from None
             conversations = tuple(result)
         elif isinstance(document.value, list):
             conversations = tuple(conversation_from_dict(item, f"[{i}]") for i, item in enumerate(document.value))
@@ -232,11 +251,11 @@ def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, 
         else:
             conversations = (conversation_from_dict(document.value),)
         if not conversations:
-            raise InputError("no conversations in the file")
+            raise input_error(PROBLEMS, "no_conversations")
         seen: set[str] = set()
         for i, conversation in enumerate(conversations):
             if conversation.id in seen:
-                raise InputError(f'duplicate conversation id "{conversation.id}"', f"conversation {i}")
+                raise input_error(PROBLEMS, "duplicate_conversation_id", at_conversation(i), id=conversation.id)
             seen.add(conversation.id)
         return conversations
     except InputError as error:

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, expected_value, input_error, missing, problem, unknown_choice
 from uncase_core.jsonfiles import canonical_json
 from uncase_core.leakage import (  # noqa: F401  (re-exported: one import for the page)
     MISSING,
@@ -45,6 +45,12 @@ SOURCES = ("synthetic", "expert", "production", "incident")
 # Label field -> the unit kind it belongs to (each label name is used by one kind only).
 FIELD_KIND: Mapping[str, str] = {name: kind for kind, names in LABEL_FIELDS.items() for name in names}
 REVISION_KEYS = ("case", "unit", "field", "old", "new", "reason", "author", "time")
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "no_unit_with_id": "case {case} has no {kind} unit {unit}",
+    "no_splits": "give at least one split",
+    "all_shares_zero": "all shares are zero",
+})
 
 
 def _cases(data: RagDataset | Iterable[RagCase]) -> list[RagCase]:
@@ -171,28 +177,28 @@ def _text(entry: Mapping[str, Any], key: str, where: str, required: bool) -> str
     value = entry.get(key)
     if value is None:
         if required:
-            raise InputError(f'missing "{key}"', where)
+            raise missing(key, where)
         return ""
     if not isinstance(value, str):
-        raise InputError(f"expected text, got {value!r}", f"{where}.{key}")
+        raise expected_value("text", repr(value), f"{where}.{key}")
     if required and not value.strip():
-        raise InputError("must not be empty", f"{where}.{key}")
+        raise problem("must_not_be_empty", f"{where}.{key}")
     return value
 
 
 def revision_from_dict(entry: Any, where: str = "revision") -> Revision:
     if not isinstance(entry, dict):
-        raise InputError(f"expected an object, got {entry!r}", where)
+        raise expected_value("object", repr(entry), where)
     case = _text(entry, "case", where, True)
     unit = _text(entry, "unit", where, True)
     field = _text(entry, "field", where, True)
     if field not in FIELD_KIND:
-        raise InputError(f"unknown label {field!r}; use one of {', '.join(FIELD_KIND)}", f"{where}.field")
+        raise unknown_choice("label", repr(field), tuple(FIELD_KIND), f"{where}.field")
     labels = []
     for key in ("old", "new"):
         value = entry.get(key)
         if value is not None and not isinstance(value, bool):
-            raise InputError(f"expected true, false or null, got {value!r}", f"{where}.{key}")
+            raise expected_value("true_false_null", repr(value), f"{where}.{key}")
         labels.append(value)
     reason = _text(entry, "reason", where, False)
     author = _text(entry, "author", where, False)
@@ -200,7 +206,7 @@ def revision_from_dict(entry: Any, where: str = "revision") -> Revision:
     try:
         datetime.fromisoformat(time)
     except ValueError:
-        raise InputError(f"expected an ISO 8601 time, got {time!r}", f"{where}.time") from None
+        raise expected_value("iso_time", repr(time), f"{where}.time") from None
     return Revision(case, unit, field, labels[0], labels[1], reason, author, time)
 
 
@@ -210,7 +216,7 @@ def revisions(dataset: RagDataset) -> tuple[Revision, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise InputError(f"expected a list, got {raw!r}", "revisions")
+        raise expected_value("list", repr(raw), "revisions")
     return tuple(revision_from_dict(entry, f"revisions[{i}]") for i, entry in enumerate(raw))
 
 
@@ -241,19 +247,19 @@ def apply_label_change(
 ) -> RagDataset:
     """Set one label and log the revision (``time`` defaults to now, UTC). Setting the same value is a no-op."""
     if kind not in UNIT_KINDS:
-        raise InputError(f"unknown unit kind {kind!r}; use one of {', '.join(UNIT_KINDS)}", "kind")
+        raise unknown_choice("unit_kind", repr(kind), UNIT_KINDS, "kind")
     if field not in LABEL_FIELDS[kind]:
-        raise InputError(f"{kind} have no label {field!r}; use {', '.join(LABEL_FIELDS[kind])}", "field")
+        raise problem("no_such_label", "field", kind=kind, got=repr(field), choices=", ".join(LABEL_FIELDS[kind]))
     if new is not None and not isinstance(new, bool):
-        raise InputError(f"expected true, false or null, got {new!r}", "new")
+        raise expected_value("true_false_null", repr(new), "new")
     index = next((i for i, c in enumerate(dataset.cases) if c.id == case_id), None)
     if index is None:
-        raise InputError(f"no case with id {case_id!r}", "case")
+        raise problem("no_case_with_id", "case", got=repr(case_id))
     case = dataset.cases[index]
     units = list(case.units(kind))
     position = next((i for i, u in enumerate(units) if u.id == unit_id), None)
     if position is None:
-        raise InputError(f"case {case_id!r} has no {kind} unit {unit_id!r}", "unit")
+        raise input_error(PROBLEMS, "no_unit_with_id", "unit", case=repr(case_id), kind=kind, unit=repr(unit_id))
     old = units[position].label(field)
     if old == new:
         return dataset
@@ -314,7 +320,7 @@ def strata(
     limits = resolve_thresholds(thresholds)
     confidence = check_confidence(confidence)
     if isinstance(min_units, bool) or not isinstance(min_units, numbers.Integral) or min_units < 0:
-        raise InputError(f"expected a whole number, got {min_units!r}", "min_units")
+        raise expected_value("whole_number", repr(min_units), "min_units")
     items = _cases(cases)
     groups: dict[str, list[RagCase]] = {}
     for case in items:
@@ -353,18 +359,18 @@ def strata(
 
 def _check_shares(shares: Mapping[str, float]) -> dict[str, float]:
     if not shares:
-        raise InputError("give at least one split", "shares")
+        raise input_error(PROBLEMS, "no_splits", "shares")
     checked = {}
     for name, share in shares.items():
         if not isinstance(name, str) or not name.strip():
-            raise InputError(f"expected a split name, got {name!r}", "shares")
+            raise expected_value("split_name", repr(name), "shares")
         if isinstance(share, bool) or not isinstance(share, numbers.Real) or not math.isfinite(float(share)) \
                 or share < 0:
-            raise InputError(f"expected a non-negative number, got {share!r}", f"shares.{name}")
+            raise expected_value("non_negative_number", repr(share), f"shares.{name}")
         checked[name] = float(share)
     total = sum(checked.values())
     if total <= 0:
-        raise InputError("all shares are zero", "shares")
+        raise input_error(PROBLEMS, "all_shares_zero", "shares")
     return {name: share / total for name, share in checked.items()}
 
 
@@ -409,7 +415,7 @@ def with_splits(dataset: RagDataset, assignment: Mapping[str, str]) -> RagDatase
     known = {case.id for case in dataset.cases}
     unknown = sorted(set(assignment) - known)
     if unknown:
-        raise InputError(f"no case with id {unknown[0]!r}", "assignment")
+        raise problem("no_case_with_id", "assignment", got=repr(unknown[0]))
     cases = tuple(
         replace(case, metadata={**case.metadata, "split": assignment[case.id]}) if case.id in assignment else case
         for case in dataset.cases

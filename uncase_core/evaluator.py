@@ -28,13 +28,14 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from uncase_core import __version__
 from uncase_core.claims import ClaimCheck, check_claims
 from uncase_core.coherence import TurnCheck, check_turns
 from uncase_core.conversations import Conversation, conversation_from_dict, conversation_to_dict
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, expected_in_range, expected_value, input_error, unknown_choice
 from uncase_core.jsonfiles import canonical_json
 from uncase_core.lexical import DEFAULT_MATTR_WINDOW, moving_average_ttr, type_token_ratio
 from uncase_core.memorization import DEFAULT_NGRAM, copied_ngrams_in_tokens
@@ -49,6 +50,10 @@ DEFAULT_THRESHOLDS: Mapping[str, float] = {"rouge_l": 0.65, "fidelity": 0.90, "t
 DEFAULT_MEMORIZATION_LIMIT = 0.01
 
 Progress = Callable[[int, int], None]
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "not_a_batch_report": "not a batch report (no thresholds)",
+})
 # Batches at least this long are shared between processes; CHUNK conversations per task.
 PARALLEL_FROM = 2000
 CHUNK = 250
@@ -58,10 +63,10 @@ def _check_thresholds(thresholds: Mapping[str, float] | None) -> dict[str, float
     result = dict(DEFAULT_THRESHOLDS)
     for name, value in (thresholds or {}).items():
         if name not in METRICS:
-            raise InputError(f"unknown metric {name!r}; use one of {', '.join(METRICS)}", "thresholds")
+            raise unknown_choice("metric", repr(name), METRICS, "thresholds")
         # Compared as given: float() of an integer too large for a float raises OverflowError.
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
-            raise InputError(f"expected a number from 0 to 1, got {value!r}", f"thresholds.{name}")
+            raise expected_in_range("number", 0, 1, repr(value), f"thresholds.{name}")
         result[name] = float(value)
     return result
 
@@ -181,7 +186,7 @@ class Evaluator:
         self.thresholds = _check_thresholds(thresholds)
         if isinstance(memorization_limit, bool) or not isinstance(memorization_limit, numbers.Real) \
                 or not 0 <= memorization_limit <= 1 or math.isnan(memorization_limit):
-            raise InputError(f"expected a number from 0 to 1, got {memorization_limit!r}", "memorization_limit")
+            raise expected_in_range("number", 0, 1, repr(memorization_limit), "memorization_limit")
         self.memorization_limit = float(memorization_limit)
         self.ngram = ngram
         self.mattr_window = mattr_window
@@ -339,9 +344,9 @@ def verify(report: Mapping[str, Any], dataset: Iterable[Conversation | Mapping[s
     version, gives exactly these results; it proves nothing about who made it or when.
     """
     if not isinstance(report, Mapping) or "thresholds" not in report:
-        raise InputError("not a batch report (no thresholds)", "report")
+        raise input_error(PROBLEMS, "not_a_batch_report", "report")
     if not isinstance(report["thresholds"], Mapping):
-        raise InputError(f"expected an object of thresholds, got {report['thresholds']!r}", "thresholds")
+        raise expected_value("thresholds_object", repr(report["thresholds"]), "thresholds")
     thresholds = dict(report["thresholds"])
     evaluator = Evaluator(thresholds, report.get("memorization_limit", DEFAULT_MEMORIZATION_LIMIT))
     recomputed = evaluator.batch_evaluate(dataset, certify=True)

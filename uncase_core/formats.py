@@ -7,8 +7,8 @@ the format they belong to; :func:`parse_format` and :func:`check_csv_header` are
 readers call. A file is refused only when it is *clearly* another module's: its first record
 has a key only that other format uses and none only the expected one uses.
 
-Messages are codes plus English text (:data:`MESSAGES`, :data:`FORMAT_LABELS`,
-:data:`OPEN_HINTS`); the error carries ``code`` and ``params`` so a page can translate it.
+Errors carry codes (:data:`PROBLEMS`, English text) and params; the format labels, names and
+hints they quote are terms (:data:`TERMS`), so a page can say all of it in its own language.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, Term, input_error
 from uncase_core.jsonfiles import Document, parse_document
 
 # Format codes.
@@ -32,9 +32,9 @@ HOLISTIC = "holistic"
 FORMATS = (RAG, RAGAS, CONVERSATIONS, CONVERSATION_REPORT, SUMMARIES, VERDICTS, HOLISTIC)
 
 # Error codes (InputError.code) and their English text; the params are the names in braces.
-WRONG_FORMAT = "wrong_module_format"  # params: found, expected (format codes)
-CSV_DELIMITER = "csv_delimiter"  # params: delimiter (";" or "tab")
-MESSAGES: Mapping[str, str] = MappingProxyType({
+WRONG_FORMAT = "wrong_module_format"  # params: found, expected (format codes); their label, name and hint (terms)
+CSV_DELIMITER = "csv_delimiter"  # params: delimiter (";" or "tab"); delimiter_label (a term)
+PROBLEMS: Mapping[str, str] = MappingProxyType({
     WRONG_FORMAT: "this looks like {found_label}, not {expected_name}: {open_hint}",
     CSV_DELIMITER: "the file seems to use {delimiter_label} as the delimiter; save it with commas",
 })
@@ -69,6 +69,21 @@ OPEN_HINTS: Mapping[str, str] = MappingProxyType({
     HOLISTIC: "add it in the rubric lab as holistic scores or use "
               "`python -m uncase_core rubrics VERDICTS --holistic SCORES`",
 })
+
+# The words the errors quote, as terms (errors.Term): "format_label.rag", "format_name.rag", "open_hint.rag",
+# "delimiter.semicolon" and "delimiter.tab".
+TERMS: Mapping[str, str] = MappingProxyType({
+    **{f"format_label.{code}": text for code, text in FORMAT_LABELS.items()},
+    **{f"format_name.{code}": text for code, text in FORMAT_NAMES.items()},
+    **{f"open_hint.{code}": text for code, text in OPEN_HINTS.items()},
+    "delimiter.semicolon": DELIMITER_LABELS[";"],
+    "delimiter.tab": DELIMITER_LABELS["tab"],
+})
+
+
+def _term(kind: str, code: str) -> Term:
+    return Term(f"{kind}.{code}", TERMS[f"{kind}.{code}"])
+
 
 # Top-level keys (or CSV columns) that only one format uses, and keys a record must also have
 # to be taken for it. Keys two formats share ("id", "question", "answer", "claims", "candidate",
@@ -137,9 +152,9 @@ def guess_format(data: Any) -> str | None:
 
 def wrong_format_error(found: str, expected: str) -> InputError:
     """The error for a file of format ``found`` given to the reader of ``expected``."""
-    text = MESSAGES[WRONG_FORMAT].format(found_label=FORMAT_LABELS[found], expected_name=FORMAT_NAMES[expected],
-                                         open_hint=OPEN_HINTS[found])
-    return InputError(text, code=WRONG_FORMAT, params={"found": found, "expected": expected})
+    return input_error(PROBLEMS, WRONG_FORMAT, found=found, expected=expected,
+                       found_label=_term("format_label", found), expected_name=_term("format_name", expected),
+                       open_hint=_term("open_hint", found))
 
 
 def check_format(data: Any, expected: str) -> None:
@@ -194,8 +209,8 @@ def check_csv_header(cells: Sequence[str], expected: str, where: str = "") -> No
     """
     if len(cells) == 1 and (";" in cells[0] or "\t" in cells[0]):
         delimiter = ";" if cells[0].count(";") >= cells[0].count("\t") else "tab"
-        raise InputError(MESSAGES[CSV_DELIMITER].format(delimiter_label=DELIMITER_LABELS[delimiter]), where,
-                         code=CSV_DELIMITER, params={"delimiter": delimiter})
+        raise input_error(PROBLEMS, CSV_DELIMITER, where, delimiter=delimiter,
+                          delimiter_label=_term("delimiter", "semicolon" if delimiter == ";" else "tab"))
     names = {cell.strip().lower(): None for cell in cells if cell.strip()}
     if names:
         check_format(names, expected)  # about the whole file: no place, as for JSON

@@ -15,34 +15,49 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
 import scipy.stats as sps
 
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    InputError,
+    at_line,
+    expected_object_with,
+    expected_value,
+    input_error,
+    missing_columns,
+    problem,
+    unreadable_csv,
+)
 from uncase_core.formats import HOLISTIC, check_csv_header, parse_format
 from uncase_core.jsonfiles import decode_text
 from uncase_core.rubric_generator import PlantedTruth
 
 HOLISTIC_COLUMNS = ("candidate", "judge", "score")
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "no_scores": "no scores in the file",
+    "second_score": "a second score for the same candidate and judge",
+})
 
 
 def _score(value: object, where: str) -> float:
     if isinstance(value, bool):
-        raise InputError(f"expected a number, got {json.dumps(value)}", where)
+        raise expected_value("number", json.dumps(value), where)
     try:
         number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError, OverflowError):  # OverflowError: an integer too large for a float
-        raise InputError(f"expected a number, got {value!r}", where) from None
+        raise expected_value("number", repr(value), where) from None
     if not math.isfinite(number):
-        raise InputError(f"expected a finite number, got {value!r}", where)
+        raise expected_value("finite_number", repr(value), where)
     return number
 
 
 def _text(value: object, where: str) -> str:
     if value is None or isinstance(value, (dict, list, bool)) or str(value).strip() == "":
-        raise InputError(f"expected a name, got {json.dumps(value)}", where)
+        raise expected_value("name", json.dumps(value), where)
     return str(value).strip()
 
 
@@ -51,22 +66,22 @@ def read_holistic(data: bytes, name: str) -> pd.DataFrame:
     try:
         text = decode_text(data)
         if not text.strip():
-            raise InputError("the file is empty")
+            raise problem("file_empty")
         rows: list[tuple[str, dict]] = []
         if name.lower().endswith(".csv") or not text.lstrip().startswith(("{", "[")):
             reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
             try:
-                check_csv_header(reader.fieldnames or [], HOLISTIC, "line 1")
+                check_csv_header(reader.fieldnames or [], HOLISTIC, at_line(1))
                 missing = [c for c in HOLISTIC_COLUMNS if c not in (reader.fieldnames or [])]
                 if missing:
-                    raise InputError(f"missing column(s): {', '.join(missing)}", "line 1")
+                    raise missing_columns(missing, at_line(1))
                 for row in reader:
                     if None in row:  # DictReader puts cells beyond the header under the key None
-                        raise InputError("more cells than header columns", f"line {reader.line_num}")
-                    rows.append((f"line {reader.line_num}", row))
+                        raise problem("csv_more_cells", at_line(reader.line_num))
+                    rows.append((at_line(reader.line_num), row))
             except csv.Error as error:
                 # DictReader.line_num is only updated after a row is read: ask its reader.
-                raise InputError(f"unreadable CSV: {error}", f"line {max(reader.reader.line_num, 1)}") from None
+                raise unreadable_csv(error, at_line(max(reader.reader.line_num, 1))) from None
         else:
             document = parse_format(text, HOLISTIC)
             records = document.records if document.kind == "jsonl" else \
@@ -74,17 +89,17 @@ def read_holistic(data: bytes, name: str) -> pd.DataFrame:
                                                   [document.value])]
             for line, record in records:
                 if not isinstance(record, dict):
-                    raise InputError("expected an object with candidate, judge, score", f"line {line}")
-                rows.append((f"line {line}", record))
+                    raise expected_object_with(HOLISTIC_COLUMNS, at_line(line))
+                rows.append((at_line(line), record))
         if not rows:
-            raise InputError("no scores in the file")
+            raise input_error(PROBLEMS, "no_scores")
         parsed = [(_text(row.get("candidate"), f"{where}: candidate"), _text(row.get("judge"), f"{where}: judge"),
                    _score(row.get("score"), f"{where}: score")) for where, row in rows]
         frame = pd.DataFrame(parsed, columns=list(HOLISTIC_COLUMNS))
         duplicated = frame.duplicated(["candidate", "judge"])
         if duplicated.any():
             where = rows[int(np.flatnonzero(duplicated.to_numpy())[0])][0]
-            raise InputError("a second score for the same candidate and judge", where)
+            raise input_error(PROBLEMS, "second_score", where)
         return frame
     except InputError as error:
         raise error.located(name) from None

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, at_line, invalid_json, problem
 
 DocumentKind = Literal["json", "jsonl"]
 
@@ -32,21 +32,18 @@ def decode_text(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(
-            f"not UTF-8 text (undecodable byte at offset {error.start}); save the file as UTF-8"
-        ) from None
+        raise problem("not_utf8", offset=error.start) from None
 
 
 def _json_error(error: json.JSONDecodeError, line_offset: int = 0) -> InputError:
-    line = error.lineno + line_offset
-    return InputError(f"invalid JSON: {error.msg} (column {error.colno})", f"line {line}")
+    return invalid_json(error, at_line(error.lineno + line_offset))
 
 
 # A JSON string (skipped) or a JSON number, to find an integer too long for Python to read.
 _STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?')
 
 
-def _too_long_integer(text: str) -> tuple[int, int] | None:
+def too_long_integer(text: str) -> tuple[int, int] | None:
     """The digits and line of the first integer longer than Python reads (``sys.get_int_max_str_digits``)."""
     limit = sys.get_int_max_str_digits()
     for match in _STRING_OR_NUMBER.finditer(text):
@@ -85,16 +82,16 @@ def _loads(text: str, locate: bool = True, hooks: _NonFiniteSeen | None = None) 
     try:
         return json.loads(text, parse_constant=hooks.constant, parse_float=hooks.number)
     except RecursionError:
-        raise InputError("JSON is nested too deeply to read") from None
+        raise problem("json_too_deep") from None
     except json.JSONDecodeError:
         raise
     except ValueError as error:  # e.g. an integer longer than Python's 4,300-digit limit
-        found = _too_long_integer(text)
+        found = too_long_integer(text)
         if found is None:
-            raise InputError(f"unreadable value: {error}") from None
+            raise problem("unreadable_value", detail=str(error)) from None
         digits, line = found
-        raise InputError(f"unreadable value: a number with {digits:,} digits (at most "
-                         f"{sys.get_int_max_str_digits():,} can be read)", f"line {line}" if locate else "") from None
+        raise problem("number_too_long", at_line(line) if locate else "", digits=digits,
+                      limit=sys.get_int_max_str_digits()) from None
 
 
 # A "\ud800"-style escape for half of a UTF-16 surrogate pair: JSON allows it, UTF-8 cannot hold it alone,
@@ -111,8 +108,7 @@ def reject_surrogates(value: Any, where: str = "") -> None:
         if isinstance(item, str):
             found = _SURROGATE.search(item)
             if found:
-                raise InputError(f"unpaired surrogate \\u{ord(found.group()):04x} in the text (not a character)",
-                                 where)
+                raise problem("unpaired_surrogate", where, code_point=f"{ord(found.group()):04x}")
         elif isinstance(item, dict):
             for key, child in reversed(item.items()):
                 path = f"{where}.{key}" if where else str(key)
@@ -122,11 +118,10 @@ def reject_surrogates(value: Any, where: str = "") -> None:
             stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
 
 
-def _non_finite_problem(number: float) -> str:
+def _non_finite_error(number: float, where: str) -> InputError:
     if math.isnan(number):
-        return "NaN is not a JSON number (write null for a missing value)"
-    sign = "-" if number < 0 else ""
-    return f"{sign}Infinity (or a number beyond {sign}1.8e308) is not a JSON number; write a finite number or null"
+        return problem("nan_not_json", where)
+    return problem("infinity_not_json", where, sign="-" if number < 0 else "")
 
 
 def reject_non_finite(value: Any, where: str = "") -> None:
@@ -136,7 +131,7 @@ def reject_non_finite(value: Any, where: str = "") -> None:
         item, where = stack.pop()
         if isinstance(item, float):
             if not math.isfinite(item):
-                raise InputError(_non_finite_problem(item), where)
+                raise _non_finite_error(item, where)
         elif isinstance(item, dict):
             stack.extend((child, f"{where}.{key}" if where else str(key)) for key, child in reversed(item.items()))
         elif isinstance(item, list):
@@ -150,8 +145,7 @@ def _check_records(document: Document, check: Any) -> None:
         try:
             check(record)
         except InputError as error:  # the loaders' JSONL place: "line 7: field"
-            raise InputError(error.problem, f"line {line}: {error.where}" if error.where else f"line {line}",
-                             error.source) from None
+            raise error.at(at_line(line, error.where)) from None
 
 
 def parse_document(text: str, allow_nan: bool = False) -> Document:
@@ -182,7 +176,7 @@ def _parse(text: str, hooks: _NonFiniteSeen) -> Document:
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
-        raise InputError("the file is empty")
+        raise problem("file_empty")
     try:
         return Document("json", value=_loads(text, hooks=hooks))
     except json.JSONDecodeError as whole_error:
@@ -196,7 +190,7 @@ def _parse(text: str, hooks: _NonFiniteSeen) -> Document:
         except json.JSONDecodeError:
             raise _json_error(whole_error) from None
         except InputError as error:
-            raise error.nested(f"line {first + 1}") from None
+            raise error.nested(at_line(first + 1)) from None
         records = []
         for index, line in enumerate(lines):
             if not line.strip():
@@ -206,7 +200,7 @@ def _parse(text: str, hooks: _NonFiniteSeen) -> Document:
             except json.JSONDecodeError as line_error:
                 raise _json_error(line_error, index) from None
             except InputError as error:
-                raise error.nested(f"line {index + 1}") from None
+                raise error.nested(at_line(index + 1)) from None
         return Document("jsonl", records=tuple(records))
 
 

@@ -37,7 +37,7 @@ from types import MappingProxyType
 import numpy as np
 
 from uncase_core.agreement import Agreement, cohen_kappa
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_value, input_error, unknown_choice
 from uncase_core.notes import Note, notes_to_dicts
 from uncase_core.rag import METRIC_UNITS, METRICS
 from uncase_core.rag_cases import JUDGE_PREFIX, RagCase
@@ -53,6 +53,10 @@ from uncase_core.stats import (
 
 Label = bool | None
 
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "value_counts_differ": "has {count} values but labels has {other_count}; both must describe the same units",
+})
 JUDGE_NOTES: Mapping[str, str] = MappingProxyType({
     "no_pairs": "no unit has both a hand label and a judge verdict, so PPI and the agreement are not available; "
                 "label some judged units",
@@ -174,7 +178,7 @@ _LABEL_TYPES = frozenset({bool, type(None)})
 def _checked(values: Sequence[Label], name: str) -> Sequence[Label]:
     """``values`` if every one is True, False or None (numpy booleans converted); else the first bad one's place."""
     if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
-        raise InputError(f"expected a list of true, false or null, got {type(values).__name__}", name)
+        raise expected_value("list_of_true_false_null", type(values).__name__, name)
     if not isinstance(values, Sequence):  # a numpy array or pandas Series: positions, not index labels
         values = list(values)
     types = set(map(type, values))
@@ -184,7 +188,7 @@ def _checked(values: Sequence[Label], name: str) -> Sequence[Label]:
         return [None if value is None else bool(value) for value in values]
     for i, value in enumerate(values):
         if type(value) not in _LABEL_TYPES | {np.bool_}:
-            raise InputError(f"expected true, false or null, got {value!r}", f"{name}[{i}]")
+            raise expected_value("true_false_null", repr(value), f"{name}[{i}]")
     return values  # unreachable: some value had another type
 
 
@@ -219,8 +223,7 @@ def compare_judge(
     labels = _checked(labels, "labels")
     verdicts = _checked(verdicts, "verdicts")
     if len(labels) != len(verdicts):
-        raise InputError(f"has {len(verdicts)} values but labels has {len(labels)}; both must describe the same units",
-                         "verdicts")
+        raise input_error(PROBLEMS, "value_counts_differ", "verdicts", count=len(verdicts), other_count=len(labels))
     return _report(Counter(zip(labels, verdicts, strict=True)), dimension, unit, confidence, tuned)
 
 
@@ -260,7 +263,7 @@ UNIT_NAMES: Mapping[str, str] = MappingProxyType({
 
 def check_dimension(dimension: object) -> str:
     if dimension not in METRICS:
-        raise InputError(f"unknown dimension {dimension!r}; use one of {', '.join(METRICS)}", "dimension")
+        raise unknown_choice("dimension", repr(dimension), METRICS, "dimension")
     return str(dimension)
 
 
@@ -302,4 +305,4 @@ def _locate_bad_value(cases: Sequence[RagCase], kind: str, name: str) -> None:
         for j, unit in enumerate(case.units(kind)):
             for key, value in ((name, unit.labels.get(name)), (verdict_key, unit.judge.get(verdict_key))):
                 if type(value) not in _LABEL_TYPES:
-                    raise InputError(f"expected true, false or null, got {value!r}", f"cases[{i}].{kind}[{j}].{key}")
+                    raise expected_value("true_false_null", repr(value), f"cases[{i}].{kind}[{j}].{key}")

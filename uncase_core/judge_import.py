@@ -42,7 +42,18 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    InputError,
+    Place,
+    at_line,
+    expected_in_range,
+    expected_object_with,
+    expected_value,
+    input_error,
+    problem,
+    term,
+    unknown_choice,
+)
 from uncase_core.jsonfiles import decode_text, parse_document
 from uncase_core.judge import JudgeReport, check_dimension, compare_judge
 from uncase_core.notes import Note, notes_to_dicts
@@ -56,6 +67,29 @@ _TRUE = frozenset({"true", "1", "yes"})
 _FALSE = frozenset({"false", "0", "no"})
 _NULL = frozenset({"", "null", "none"})
 
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "missing_verdict_column": "missing column {columns}; the header has: {header}",
+    "missing_verdict_columns": "missing columns {columns}; the header has: {header}",
+    "no_such_case": 'no case "{id}" in the dataset',
+    "no_such_unit": 'case "{case}" has no {unit_kind} "{unit}" (a {dimension} verdict goes on its {unit_kinds})',
+    "second_verdict": "a second verdict for {dimension} of {case}/{unit} (first at {first})",
+    "no_ragas_score_column": "no RAGAS score column found; expected one of {choices}",
+    "expected_ragas_object": "expected an object with RAGAS columns",
+    "ragas_no_column_for": "the RAGAS file has no column for {dimension} (expected one of {choices}; it has {found})",
+    "ragas_no_column_at_all": "the RAGAS file has no column for {dimension} (expected one of {choices}; it has none)",
+    "ragas_case_not_in_dataset": 'the RAGAS file scores case "{id}", which is not in the dataset',
+})
+# The units a verdict goes on, one and many (terms the no_such_unit error quotes).
+TERMS: Mapping[str, str] = MappingProxyType({
+    "one.passages": "passage",
+    "one.claims": "claim",
+    "one.reference_facts": "reference fact",
+    "many.passages": "passages",
+    "many.claims": "claims",
+    "many.reference_facts": "reference facts",
+})
+
 RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "context_relevance": ("context_precision", "llm_context_precision_with_reference",
                           "llm_context_precision_without_reference", "non_llm_context_precision_with_reference"),
@@ -64,6 +98,7 @@ RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
 })
 DEFAULT_SCORE_THRESHOLD = 0.5
+NO_RAGAS_SCORES = "no_ragas_score_column"  # InputError code: rows without any score column (samples only)
 
 IMPORT_NOTES: Mapping[str, str] = MappingProxyType({
     "case_is_the_unit": "RAGAS scores whole cases, so each case is one unit: its hand label is whether its "
@@ -83,9 +118,9 @@ def _place(where: str, column: str) -> str:
 def _text_cell(row: Mapping[str, Any], column: str, where: str) -> str:
     value = row.get(column)
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise InputError("missing value", _place(where, column))
+        raise problem("missing_value", _place(where, column))
     if not isinstance(value, str):
-        raise InputError(f"expected text, got {value!r}", _place(where, column))
+        raise expected_value("text", repr(value), _place(where, column))
     return value.strip()
 
 
@@ -103,7 +138,7 @@ def parse_verdict(value: object, where: str) -> bool | None:
             return False
         if word in _NULL:
             return None
-    raise InputError(f"expected true, false, 1, 0, yes, no or empty, got {value!r}", where)
+    raise expected_value("verdict", repr(value), where)
 
 
 @dataclass(frozen=True)
@@ -121,8 +156,8 @@ class VerdictImport:
 def _check_verdict_header(names: list[str]) -> None:
     missing = [column for column in VERDICT_COLUMNS if column not in names]
     if missing:
-        raise InputError(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}; the header has: "
-                         f"{', '.join(names)}", "line 1")
+        raise input_error(PROBLEMS, "missing_verdict_column" if len(missing) == 1 else "missing_verdict_columns",
+                          at_line(1), columns=", ".join(missing), header=", ".join(names))
 
 
 def attach_verdicts(dataset: RagDataset, text: str, source: str = "", fmt: str | None = None) -> VerdictImport:
@@ -141,26 +176,25 @@ def attach_verdicts(dataset: RagDataset, text: str, source: str = "", fmt: str |
         attached = dict.fromkeys(METRICS, 0)
         for where, row in rows:
             if not isinstance(row, Mapping):
-                raise InputError(f"expected an object with {', '.join(VERDICT_COLUMNS)}", where)
+                raise expected_object_with(VERDICT_COLUMNS, where)
             case_id = _text_cell(row, "case_id", where)
             unit_id = _text_cell(row, "unit_id", where)
             dimension = _text_cell(row, "dimension", where)
             if dimension not in METRICS:
-                raise InputError(f"unknown dimension {dimension!r}; use one of {', '.join(METRICS)}",
-                                 _place(where, "dimension"))
+                raise unknown_choice("dimension", repr(dimension), METRICS, _place(where, "dimension"))
             verdict = parse_verdict(row.get("judge_verdict"), _place(where, "judge_verdict"))
             if case_id not in cases:
-                raise InputError(f'no case "{case_id}" in the dataset', _place(where, "case_id"))
+                raise input_error(PROBLEMS, "no_such_case", _place(where, "case_id"), id=case_id)
             kind, label = METRIC_UNITS[dimension]
             case = dataset.cases[cases[case_id]]
             if not any(unit.id == unit_id for unit in case.units(kind)):
-                raise InputError(f'case "{case_id}" has no {kind[:-1].replace("_", " ")} "{unit_id}" '
-                                 f"(a {dimension} verdict goes on its {kind.replace('_', ' ')})",
-                                 _place(where, "unit_id"))
+                raise input_error(PROBLEMS, "no_such_unit", _place(where, "unit_id"), case=case_id, unit=unit_id,
+                                  dimension=dimension, unit_kind=term(f"one.{kind}", TERMS),
+                                  unit_kinds=term(f"many.{kind}", TERMS))
             key = (case_id, unit_id, dimension)
             if key in seen:
-                raise InputError(f"a second verdict for {dimension} of {case_id}/{unit_id} (first at {seen[key]})",
-                                 where)
+                raise input_error(PROBLEMS, "second_verdict", where, dimension=dimension, case=case_id, unit=unit_id,
+                                  first=Place(seen[key]))
             seen[key] = where
             changes[cases[case_id], kind, unit_id, label] = verdict
             attached[dimension] += 1
@@ -223,7 +257,7 @@ def parse_score(value: object, where: str) -> float | None:
     if value is None or isinstance(value, bool):
         if value is None:
             return None
-        raise InputError(f"expected a score from 0 to 1, got {value!r}", where)
+        raise expected_in_range("score", 0, 1, repr(value), where)
     if isinstance(value, str):
         word = value.strip()
         if word.lower() in ("", "nan", "null", "none"):
@@ -231,14 +265,14 @@ def parse_score(value: object, where: str) -> float | None:
         try:
             value = float(word)
         except ValueError:
-            raise InputError(f"expected a score from 0 to 1, got {word!r}", where) from None
+            raise expected_in_range("score", 0, 1, repr(word), where) from None
     if not isinstance(value, numbers.Real):
-        raise InputError(f"expected a score from 0 to 1, got {value!r}", where)
+        raise expected_in_range("score", 0, 1, repr(value), where)
     score = float(value)
     if math.isnan(score):
         return None
     if not 0.0 <= score <= 1.0:
-        raise InputError(f"expected a score from 0 to 1, got {value!r}", where)
+        raise expected_in_range("score", 0, 1, repr(value), where)
     return score
 
 
@@ -258,18 +292,18 @@ def read_ragas_scores(text: str, source: str = "", fmt: str | None = None) -> Ra
         columns = {d: c for d in METRICS if (c := _score_column(header, d)) is not None}
         if not columns:
             names = ", ".join(name for dimension in METRICS for name in RAGAS_COLUMNS[dimension])
-            raise InputError(f"no RAGAS score column found; expected one of {names}",
-                             "line 1" if rows[0][0].startswith("line") else "")
+            raise input_error(PROBLEMS, NO_RAGAS_SCORES, at_line(1) if rows[0][0].startswith("line") else "",
+                              choices=names)
         case_ids: list[str] = []
         seen: dict[str, str] = {}
         scores: dict[str, list[float | None]] = {d: [] for d in columns}
         for index, (where, row) in enumerate(rows):
             if not isinstance(row, Mapping):
-                raise InputError("expected an object with RAGAS columns", where)
+                raise input_error(PROBLEMS, "expected_ragas_object", where)
             raw_id = row.get("id")
             case_id = str(raw_id) if raw_id is not None and str(raw_id).strip() else f"ragas-{index + 1:03d}"
             if case_id in seen:
-                raise InputError(f'duplicate id "{case_id}" (also at {seen[case_id]})', where)
+                raise problem("duplicate_id", where, id=case_id, first=Place(seen[case_id]))
             seen[case_id] = where
             case_ids.append(case_id)
             for dimension, column in columns.items():
@@ -308,7 +342,7 @@ class RagasComparison:
 def _threshold(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)) \
             or not 0.0 <= float(value) <= 1.0:
-        raise InputError(f"expected a number from 0 to 1, got {value!r}", name)
+        raise expected_in_range("number", 0, 1, repr(value), name)
     return float(value)
 
 
@@ -335,16 +369,19 @@ def compare_ragas(
     """
     dimension = check_dimension(dimension)
     if dimension not in scores.columns:
-        found = ", ".join(scores.columns[d] for d in scores.columns) or "none"
-        raise InputError(f"the RAGAS file has no column for {dimension} (expected one of "
-                         f"{', '.join(RAGAS_COLUMNS[dimension])}; it has {found})", "dimension")
+        found = ", ".join(scores.columns[d] for d in scores.columns)
+        choices = ", ".join(RAGAS_COLUMNS[dimension])
+        if found:
+            raise input_error(PROBLEMS, "ragas_no_column_for", "dimension", dimension=dimension, choices=choices,
+                              found=found)
+        raise input_error(PROBLEMS, "ragas_no_column_at_all", "dimension", dimension=dimension, choices=choices)
     score_threshold = _threshold(score_threshold, "score_threshold")
     pass_threshold = _threshold(DEFAULT_THRESHOLDS[dimension] if pass_threshold is None else pass_threshold,
                                 "pass_threshold")
     known = {case.id for case in cases}
     for case_id in scores.case_ids:
         if case_id not in known:
-            raise InputError(f'the RAGAS file scores case "{case_id}", which is not in the dataset', "case_ids")
+            raise input_error(PROBLEMS, "ragas_case_not_in_dataset", "case_ids", id=case_id)
     by_id = dict(zip(scores.case_ids, scores.scores[dimension], strict=True))
     labels = [case_passes(case, dimension, pass_threshold) for case in cases]
     verdicts = [None if by_id.get(case.id) is None else by_id[case.id] >= score_threshold for case in cases]

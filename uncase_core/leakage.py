@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from uncase_core import minhash
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_at_least, expected_one_of, expected_value
 from uncase_core.rag import METRIC_UNITS, METRICS, resolve_thresholds
 from uncase_core.rag_cases import RagCase, RagDataset
 from uncase_core.stats import count_labels
@@ -122,11 +122,11 @@ def _cases(data: RagDataset | Iterable[RagCase]) -> list[RagCase]:
 
 def _check(n: object, cutoff: object, method: object) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InputError(f"expected a whole number of at least 1, got {n!r}", "n")
+        raise expected_at_least("whole_number", 1, repr(n), "n")
     if isinstance(cutoff, bool) or not isinstance(cutoff, (int, float)) or not 0.0 < float(cutoff) <= 1.0:
-        raise InputError(f"expected a number above 0 and at most 1, got {cutoff!r}", "cutoff")
+        raise expected_value("similarity_cutoff", repr(cutoff), "cutoff")
     if method not in METHODS:
-        raise InputError(f"expected one of {', '.join(METHODS)}, got {method!r}", "method")
+        raise expected_one_of(METHODS, repr(method), "method")
 
 
 def _jaccard(x: frozenset[Any], y: frozenset[Any]) -> float:

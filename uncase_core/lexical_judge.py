@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_in_range, unknown_choice
 from uncase_core.rag import METRIC_UNITS, METRICS
 from uncase_core.rag_cases import RagCase, RagDataset
 from uncase_core.tokenize import tokenize
@@ -105,10 +105,10 @@ def resolve_cutoffs(cutoffs: Mapping[str, float] | None = None) -> dict[str, flo
     result = dict(DEFAULT_CUTOFFS)
     for name, value in (cutoffs or {}).items():
         if name not in METRICS:
-            raise InputError(f"unknown dimension {name!r}; use one of {', '.join(METRICS)}", "cutoffs")
+            raise unknown_choice("dimension", repr(name), METRICS, "cutoffs")
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) \
                 or not 0.0 <= value <= 1.0:
-            raise InputError(f"expected a number from 0 to 1, got {value!r}", f"cutoffs.{name}")
+            raise expected_in_range("number", 0, 1, repr(value), f"cutoffs.{name}")
         result[name] = float(value)
     return result
 

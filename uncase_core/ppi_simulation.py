@@ -30,7 +30,7 @@ from types import MappingProxyType
 import numpy as np
 from statsmodels.stats.proportion import proportion_confint
 
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_in_range, expected_value, must_be_in_range
 from uncase_core.ppi import ppi_estimate, tuned_lambda
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
@@ -91,17 +91,17 @@ class SimulationResult:
 
 def _rate(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(float(value)):
-        raise InputError(f"expected a number from 0 to 1, got {value!r}", name)
+        raise expected_in_range("number", 0, 1, repr(value), name)
     if not 0.0 <= float(value) <= 1.0:
-        raise InputError(f"must be from 0 to 1, got {value!r}", name)
+        raise must_be_in_range(0, 1, repr(value), name)
     return float(value)
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InputError(f"expected a whole number, got {value!r}", name)
+        raise expected_value("whole_number", repr(value), name)
     if not low <= int(value) <= high:
-        raise InputError(f"must be from {low:,} to {high:,}, got {value}", name)
+        raise must_be_in_range(low, high, str(value), name)
     return int(value)
 
 

@@ -120,7 +120,7 @@ from stdnum.br import cpf
 from stdnum.es import dni, nie
 from stdnum.mx import curp, rfc
 
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, expected_value, term
 
 # Every kind of finding, most specific first: the order that settles overlapping matches.
 KINDS = ("email", "iban", "card", "cpf", "curp", "rfc", "dni_nie", "ip", "phone")
@@ -495,9 +495,9 @@ def find_personal_data(text: str, turn: int = 0) -> list[PrivacyFinding]:
         When ``text`` is not a string or ``turn`` is not a non-negative whole number.
     """
     if not isinstance(text, str):
-        raise InputError(f"expected text, got {type(text).__name__}", "text")
+        raise expected_value("text", type(text).__name__, "text")
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 0:
-        raise InputError(f"expected a non-negative whole number, got {turn!r}", "turn")
+        raise expected_value("non_negative_whole_number", repr(turn), "turn")
     candidates = _emails(text) if "@" in text else []
     for detector in _detectors_for(text):
         candidates += detector(text)
@@ -513,7 +513,7 @@ def scan_turns(texts: Sequence[str]) -> list[PrivacyFinding]:
     Findings come in turn order, then by position within the turn.
     """
     if isinstance(texts, str):
-        raise InputError("expected a list of turn texts, got a single string", "turns")
+        raise expected_value("list_of_turn_texts", term("single_string"), "turns")
     findings: list[PrivacyFinding] = []
     for index, text in enumerate(texts):
         try:

@@ -24,7 +24,15 @@ from typing import Literal
 
 from uncase_core.choices import AGGREGATIONS as _AGGREGATIONS
 from uncase_core.choices import RAG_METRICS, check_user_confidence
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    expected_in_range,
+    expected_one_of,
+    expected_value,
+    input_error,
+    must_be_in_range,
+    must_not_be_negative,
+    unknown_choice,
+)
 from uncase_core.rag_cases import RagCase
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, count_labels
 
@@ -47,6 +55,10 @@ DEFAULT_THRESHOLDS: Mapping[str, float] = MappingProxyType({
     "coverage": 0.70,
 })
 DEFAULT_WEIGHTS: Mapping[str, float] = MappingProxyType({name: 1.0 for name in METRICS})
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "all_weights_zero": "all weights are zero; give at least one dimension a positive weight",
+})
 
 # One line per dimension, in English, for the command line and JSON output.
 CAUSES: Mapping[str, str] = MappingProxyType({
@@ -69,15 +81,15 @@ _SMALLEST_FLOAT = math.ulp(0.0)  # 5e-324, the smallest positive float
 
 def _check_metric_name(name: object, where: str) -> str:
     if name not in METRICS:
-        raise InputError(f"unknown dimension {name!r}; use one of {', '.join(METRICS)}", where)
+        raise unknown_choice("dimension", repr(name), METRICS, where)
     return str(name)
 
 
 def _check_unit_value(value: object, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
-        raise InputError(f"expected a number from 0 to 1, got {value!r}", where)
+        raise expected_in_range("number", 0, 1, repr(value), where)
     if not 0.0 <= float(value) <= 1.0:
-        raise InputError(f"must be from 0 to 1, got {value}", where)
+        raise must_be_in_range(0, 1, str(value), where)
     return float(value)
 
 
@@ -96,15 +108,15 @@ def resolve_weights(overrides: Mapping[str, float] | None = None) -> dict[str, f
     for name, value in (overrides or {}).items():
         name = _check_metric_name(name, "weights")
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise InputError(f"expected a non-negative number, got {value!r}", f"weights.{name}")
+            raise expected_value("non_negative_number", repr(value), f"weights.{name}")
         try:
             number = float(value)
         except OverflowError:  # an integer beyond the largest float
             number = math.inf
         if not math.isfinite(number):
-            raise InputError(f"expected a finite non-negative number, got {value!r}", f"weights.{name}")
+            raise expected_value("finite_non_negative_number", repr(value), f"weights.{name}")
         if number < 0:
-            raise InputError(f"must not be negative, got {value}", f"weights.{name}")
+            raise must_not_be_negative(str(value), f"weights.{name}")
         weights[name] = number
     return weights
 
@@ -121,7 +133,7 @@ def normalize_weights(weights: Mapping[str, float]) -> dict[str, float]:
     raw = resolve_weights(weights)
     largest = max(raw.values())
     if largest <= 0:
-        raise InputError("all weights are zero; give at least one dimension a positive weight", "weights")
+        raise input_error(PROBLEMS, "all_weights_zero", "weights")
     scaled = {name: raw[name] / largest for name in METRICS}
     total = sum(scaled.values())
     return {name: max(scaled[name] / total, _SMALLEST_FLOAT) if raw[name] > 0 else 0.0 for name in METRICS}
@@ -288,7 +300,7 @@ def composite_score(
     for a weak one. N/A dimensions are dropped and the remaining weights renormalized.
     """
     if aggregation not in AGGREGATIONS:
-        raise InputError(f"expected one of {', '.join(AGGREGATIONS)}, got {aggregation!r}", "aggregation")
+        raise expected_one_of(AGGREGATIONS, repr(aggregation), "aggregation")
     return _composite(metrics, normalize_weights(weights or {}), aggregation, resolve_gates(gates))
 
 
@@ -351,7 +363,7 @@ class Settings:
         0.999 (:func:`uncase_core.choices.check_user_confidence`), the range a person may set.
         """
         if aggregation not in AGGREGATIONS:
-            raise InputError(f"expected one of {', '.join(AGGREGATIONS)}, got {aggregation!r}", "aggregation")
+            raise expected_one_of(AGGREGATIONS, repr(aggregation), "aggregation")
         raw = resolve_weights(weights)
         return cls(resolve_thresholds(thresholds), raw, aggregation, resolve_gates(gates),  # type: ignore[arg-type]
                    check_user_confidence(confidence))

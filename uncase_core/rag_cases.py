@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, Param, Place, at_line, expected_value, missing, problem, term
 from uncase_core.formats import RAG, parse_format
 from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
@@ -113,7 +113,7 @@ class RagDataset:
 # ---------------------------------------------------------------- reading
 
 
-def _describe(value: Any) -> str:
+def _describe(value: Any) -> Param:
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return f'"{shown}"'
@@ -122,20 +122,20 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "an object"
+        return term("object")
     if isinstance(value, list):
-        return "a list"
+        return term("list")
     return repr(value)
 
 
 def _string(data: Mapping[str, Any], key: str, where: str, required: bool) -> str:
     if key not in data or data[key] is None:
         if required:
-            raise InputError(f'missing "{key}"', where)
+            raise missing(key, where)
         return ""
     value = data[key]
     if not isinstance(value, str):
-        raise InputError(f"expected text, got {_describe(value)}", f"{where}.{key}" if where else key)
+        raise expected_value("text", _describe(value), f"{where}.{key}" if where else key)
     return value
 
 
@@ -143,15 +143,15 @@ def _label(data: Mapping[str, Any], key: str, where: str) -> Label:
     value = data.get(key)
     if value is None or isinstance(value, bool):
         return value
-    raise InputError(f"expected true, false or null, got {_describe(value)}", f"{where}.{key}")
+    raise expected_value("true_false_null", _describe(value), f"{where}.{key}")
 
 
 def _unit(data: Any, kind: str, where: str) -> Unit:
     if not isinstance(data, dict):
-        raise InputError(f"expected an object, got {_describe(data)}", where)
+        raise expected_value("object", _describe(data), where)
     unit_id = _string(data, "id", where, required=True)
     if not unit_id.strip():
-        raise InputError("id must not be empty", f"{where}.id")
+        raise problem("id_must_not_be_empty", f"{where}.id")
     text = _string(data, "text", where, required=True)
     labels = {name: _label(data, name, where) for name in LABEL_FIELDS[kind]}
     judge = {name: _label(data, name, where) for name in data if name in JUDGE_FIELDS[kind]}  # in file order
@@ -167,10 +167,10 @@ def case_from_dict(data: Any, where: str = "") -> RagCase:
         return f"{where}.{key}" if where else key
 
     if not isinstance(data, dict):
-        raise InputError(f"expected a case object, got {_describe(data)}", where)
+        raise expected_value("case_object", _describe(data), where)
     case_id = _string(data, "id", where, required=True)
     if not case_id.strip():
-        raise InputError("id must not be empty", at("id"))
+        raise problem("id_must_not_be_empty", at("id"))
     question = _string(data, "question", where, required=True)
     answer = _string(data, "answer", where, required=False)
     units: dict[str, tuple[Unit, ...]] = {}
@@ -179,22 +179,20 @@ def case_from_dict(data: Any, where: str = "") -> RagCase:
         if raw is None:
             raw = []
         if not isinstance(raw, list):
-            raise InputError(f"expected a list, got {_describe(raw)}", at(kind))
+            raise expected_value("list", _describe(raw), at(kind))
         parsed = tuple(_unit(item, kind, f"{at(kind)}[{i}]") for i, item in enumerate(raw))
         seen: dict[str, int] = {}
         for i, unit in enumerate(parsed):
             if unit.id in seen:
-                raise InputError(
-                    f'duplicate id "{unit.id}" (also at {at(kind)}[{seen[unit.id]}])',
-                    f"{at(kind)}[{i}].id",
-                )
+                raise problem("duplicate_id", f"{at(kind)}[{i}].id", id=unit.id,
+                              first=Place(f"{at(kind)}[{seen[unit.id]}]"))
             seen[unit.id] = i
         units[kind] = parsed
     metadata = data.get("metadata")
     if metadata is None:
         metadata = {}
     if not isinstance(metadata, dict):
-        raise InputError(f"expected an object, got {_describe(metadata)}", at("metadata"))
+        raise expected_value("object", _describe(metadata), at("metadata"))
     extra = {k: v for k, v in data.items() if k not in _CASE_KEYS}
     return RagCase(case_id, question, units["passages"], answer, units["claims"],
                    units["reference_facts"], dict(metadata), extra)
@@ -204,7 +202,7 @@ def _check_unique_ids(cases: list[RagCase], places: list[str]) -> None:
     seen: dict[str, str] = {}
     for case, place in zip(cases, places, strict=True):
         if case.id in seen:
-            raise InputError(f'duplicate case id "{case.id}" (also at {seen[case.id]})', place)
+            raise problem("duplicate_case_id", place, id=case.id, first=Place(seen[case.id]))
         seen[case.id] = place
 
 
@@ -215,11 +213,11 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
         if document.kind == "jsonl":
             cases, places = [], []
             for line, record in document.records:
-                place = f"line {line}"
+                place = at_line(line)
                 try:
                     cases.append(case_from_dict(record))
                 except InputError as error:
-                    raise InputError(error.problem, f"{place}: {error.where}" if error.where else place) from None
+                    raise error.at(at_line(line, error.where)) from None
                 places.append(place)
             _check_unique_ids(cases, places)
             return RagDataset(tuple(cases), "jsonl")
@@ -229,18 +227,18 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
         if isinstance(value, dict) and "cases" in value:
             extra = {k: v for k, v in value.items() if k != "cases"}
             if not isinstance(value["cases"], list):
-                raise InputError(f"expected a list, got {_describe(value['cases'])}", "cases")
+                raise expected_value("list", _describe(value["cases"]), "cases")
             return _dataset_from_list(value["cases"], "cases", "object", extra)
         if isinstance(value, dict):
             return _keep_jsonl_layout(RagDataset((case_from_dict(value),), "case"), source)
-        raise InputError(f"expected a case, a list of cases or {{\"cases\": [...]}}, got {_describe(value)}")
+        raise expected_value("case_or_dataset", _describe(value))
     except InputError as error:
         raise error.located(source) if source else error from None
 
 
 def _dataset_from_list(items: list[Any], name: str, fmt: DatasetFormat, extra: dict[str, Any]) -> RagDataset:
     if not items:
-        raise InputError("the dataset has no cases", name)
+        raise problem("no_cases_in_dataset", name)
     places = [f"{name}[{i}]" for i in range(len(items))]
     cases = [case_from_dict(item, place) for item, place in zip(items, places, strict=True)]
     _check_unique_ids(cases, places)

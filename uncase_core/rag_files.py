@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Literal
 
-from uncase_core.errors import InputError
+from uncase_core.errors import InputError, input_error
 from uncase_core.formats import RAGAS, WRONG_FORMAT
 from uncase_core.jsonfiles import decode_text
 from uncase_core.rag_cases import RagDataset, dataset_from_text
@@ -12,6 +14,11 @@ from uncase_core.ragas_import import COLUMNS, import_ragas_text
 
 UploadKind = Literal["cases", "ragas"]
 _RAGAS_MARKERS = tuple(f'"{name}"' for name in COLUMNS["question"])
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "upload_too_large": "the file has {size:,} bytes, more than the {limit:,} this page takes; split it, or evaluate "
+                        "it with `python -m uncase_core rag FILE`",
+})
 
 
 def read_rag_upload(data: bytes, name: str, max_bytes: int | None = None) -> tuple[RagDataset, UploadKind]:
@@ -20,11 +27,7 @@ def read_rag_upload(data: bytes, name: str, max_bytes: int | None = None) -> tup
     ``max_bytes`` refuses files too large for interactive use, saying what to do instead.
     """
     if max_bytes is not None and len(data) > max_bytes:
-        raise InputError(
-            f"the file has {len(data):,} bytes, more than the {max_bytes:,} this page takes; "
-            "split it, or evaluate it with `python -m uncase_core rag FILE`",
-            source=name,
-        )
+        raise input_error(PROBLEMS, "upload_too_large", source=name, size=len(data), limit=max_bytes)
     try:
         text = decode_text(data)
     except InputError as error:

@@ -14,9 +14,18 @@ import csv
 import io
 import json
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    InputError,
+    at_line,
+    expected_object_with,
+    expected_value,
+    input_error,
+    problem,
+    unreadable_csv,
+)
 from uncase_core.formats import RAGAS, check_csv_header, parse_format
 from uncase_core.jsonfiles import decode_text, parse_document
 from uncase_core.rag_cases import LABEL_FIELDS, RagCase, RagDataset, Unit
@@ -28,6 +37,15 @@ COLUMNS: Mapping[str, tuple[str, ...]] = {
     "answer": ("response", "answer"),
     "reference": ("reference", "ground_truth"),
 }
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "missing_either": "missing {first} or {second}",
+    "unreadable_contexts": "cannot read the list of contexts; write it as a JSON list of strings",
+    "expected_list_of_strings": "expected a list of strings",
+    "no_question_column": "the header has no user_input (or question) column; it has: {columns}",
+    "no_rows": "no rows to import",
+    "duplicate_row_id": 'duplicate id "{id}"',
+})
 # A list literal longer than this in a CSV cell is not read as a Python literal.
 _MAX_LITERAL_CHARS = 1_000_000
 
@@ -37,7 +55,8 @@ def _pick(row: Mapping[str, Any], field: str, where: str, required: bool) -> Any
         if name in row and row[name] not in (None, ""):
             return row[name]
     if required:
-        raise InputError(f"missing {' or '.join(repr(n) for n in COLUMNS[field])}", where)
+        first, second = COLUMNS[field]
+        raise input_error(PROBLEMS, "missing_either", where, first=repr(first), second=repr(second))
     return None
 
 
@@ -62,11 +81,11 @@ def _contexts(value: Any, where: str) -> list[str]:
             if isinstance(parsed, list):
                 value = parsed
             else:
-                raise InputError("cannot read the list of contexts; write it as a JSON list of strings", where)
+                raise input_error(PROBLEMS, "unreadable_contexts", where)
         else:
             return [value] if stripped else []
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise InputError("expected a list of strings", where)
+        raise input_error(PROBLEMS, "expected_list_of_strings", where)
     return [item for item in value if item.strip()]
 
 
@@ -74,7 +93,7 @@ def _text(value: Any, where: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise InputError(f"expected text, got {type(value).__name__}", where)
+        raise expected_value("text", type(value).__name__, where)
     return value
 
 
@@ -84,13 +103,16 @@ def _units(prefix: str, kind: str, texts: list[str]) -> tuple[Unit, ...]:
 
 
 def _field(where: str, name: str) -> str:
-    """``line 3: response`` for a file line, ``[2].response`` for a position in a list."""
+    """``line 3: response`` for a file line, ``[2].response`` for a position in a list, ``response`` for the
+    one object of a file."""
+    if not where:
+        return name
     return f"{where}: {name}" if where.startswith("line") else f"{where}.{name}"
 
 
 def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     if not isinstance(row, Mapping):
-        raise InputError("expected an object with user_input, retrieved_contexts, response, reference", where)
+        raise expected_object_with(("user_input", "retrieved_contexts", "response", "reference"), where)
     question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
     contexts = _contexts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
     answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
@@ -109,9 +131,9 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
 
 
 def _ragas_header(names: list[str]) -> None:
-    check_csv_header(names, RAGAS, "line 1")  # a ';' or tab delimiter, or another module's columns, said so
+    check_csv_header(names, RAGAS, at_line(1))  # a ';' or tab delimiter, or another module's columns, said so
     if not set(names) & set(COLUMNS["question"]):
-        raise InputError(f"the header has no user_input (or question) column; it has: {', '.join(names)}", "line 1")
+        raise input_error(PROBLEMS, "no_question_column", at_line(1), columns=", ".join(names))
 
 
 def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None) -> list[tuple[str, dict[str, Any]]]:
@@ -120,26 +142,26 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None)
     try:
         header = reader.fieldnames
     except csv.Error as error:  # e.g. a header cell longer than the csv module's field limit
-        raise InputError(f"unreadable CSV: {error}", "line 1") from None
+        raise unreadable_csv(error, at_line(1)) from None
     if not header:
-        raise InputError("the CSV has no header row")
+        raise problem("csv_no_header")
     if check_header is not None:
         check_header(list(header))
     rows = []
     try:
         for row in reader:
             if None in row:
-                raise InputError("more cells than header columns", f"line {reader.line_num}")
-            rows.append((f"line {reader.line_num}", row))
+                raise problem("csv_more_cells", at_line(reader.line_num))
+            rows.append((at_line(reader.line_num), row))
     except csv.Error as error:  # DictReader.line_num is only updated after a row is read: ask its reader
-        raise InputError(f"unreadable CSV: {error}", f"line {reader.reader.line_num}") from None
+        raise unreadable_csv(error, at_line(reader.reader.line_num)) from None
     return rows
 
 
 def read_rows(text: str, fmt: str | None = None,
               check_header: Callable[[list[str]], None] | None = None,
               parse: Callable[[str], Any] = parse_document) -> list[tuple[str, Any]]:
-    """Rows of JSON Lines (``"line N"``), a JSON array (``"[i]"``), one JSON object (``"row"``) or CSV (``"line N"``).
+    """Rows of JSON Lines (``"line N"``), a JSON array (``"[i]"``), one JSON object (``""``) or CSV (``"line N"``).
 
     ``fmt`` is ``"jsonl"``, ``"json"``, ``"csv"`` or None to sniff (JSON when the text starts with
     ``[`` or ``{``). ``check_header`` sees a CSV header before any row is read; ``parse`` reads
@@ -149,20 +171,20 @@ def read_rows(text: str, fmt: str | None = None,
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
-        raise InputError("the file is empty")
+        raise problem("file_empty")
     is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
     if is_json:
         document = parse(text)
         if document.kind == "jsonl":
-            rows = [(f"line {line}", record) for line, record in document.records]
+            rows = [(at_line(line), record) for line, record in document.records]
         elif isinstance(document.value, list):
             rows = [(f"[{i}]", record) for i, record in enumerate(document.value)]
         else:
-            rows = [("row", document.value)]
+            rows = [("", document.value)]
     else:
         rows = csv_rows(text, check_header)
     if not rows:
-        raise InputError("no rows to import")
+        raise input_error(PROBLEMS, "no_rows")
     return rows
 
 
@@ -174,7 +196,7 @@ def import_ragas_text(text: str, source: str = "", fmt: str | None = None) -> Ra
         seen: set[str] = set()
         for (where, _), case in zip(rows, cases, strict=True):
             if case.id in seen:
-                raise InputError(f'duplicate id "{case.id}"', where)
+                raise input_error(PROBLEMS, "duplicate_row_id", where, id=case.id)
             seen.add(case.id)
         return RagDataset(tuple(cases), "jsonl")
     except InputError as error:

@@ -20,14 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
 
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_at_least, expected_in_range, input_error
 from uncase_core.rubrics import FILTERS, RubricAnalysis
 
 RUN_FLIP = 0.01
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "too_many_planted": "{planted} planted bad items exceed the {items} items",
+})
 
 
 @dataclass(frozen=True)
@@ -48,18 +53,18 @@ class GeneratorSettings:
         for name in ("candidates", "prompts", "items_per_prompt", "judges", "runs"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InputError(f"expected a whole number of at least 1, got {value!r}", name)
+                raise expected_at_least("whole_number", 1, repr(value), name)
         for name in FILTERS:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InputError(f"expected a whole number of at least 0, got {value!r}", name)
+                raise expected_at_least("whole_number", 0, repr(value), name)
         spread = self.ability_spread
         if isinstance(spread, bool) or not isinstance(spread, int | float) or not 0 <= spread <= 10:
-            raise InputError(f"expected a number from 0 to 10, got {spread!r}", "ability_spread")
+            raise expected_in_range("number", 0, 10, repr(spread), "ability_spread")
         planted = sum(getattr(self, name) for name in FILTERS)
         if planted > self.prompts * self.items_per_prompt:
-            raise InputError(f"{planted} planted bad items exceed the {self.prompts * self.items_per_prompt} items",
-                             "trivial")
+            raise input_error(PROBLEMS, "too_many_planted", "trivial", planted=planted,
+                              items=self.prompts * self.items_per_prompt)
         return self
 
 

@@ -54,13 +54,22 @@ import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
 from uncase_core.choices import RUBRIC_FILTERS
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    InputError,
+    at_line,
+    expected_value,
+    input_error,
+    missing_columns,
+    problem,
+    unreadable_csv,
+)
 from uncase_core.formats import VERDICTS, check_csv_header, parse_format
 from uncase_core.jsonfiles import decode_text
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence, wilson_intervals
@@ -71,7 +80,16 @@ COLUMNS = ("candidate", "prompt", "item", "judge", "run", "verdict")
 KEY_COLUMNS = COLUMNS[:-1]
 _TRUE = frozenset({"yes", "true", "1"})
 _FALSE = frozenset({"no", "false", "0"})
-_VERDICT_PROBLEM = "expected yes/no, true/false or 1/0"
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "duplicate_verdict": "the same candidate, prompt, item, judge and run appear twice",
+    "csv_field_count": "expected {expected_count} fields, got {got_count}",
+    "no_verdicts_after_header": "no verdicts after the header",
+    "verdicts_layout": 'expected JSON Lines, a list of verdicts or {{"verdicts": [...]}}',
+    "no_verdicts_in_file": "no verdicts in the file",
+    "no_verdicts": "no verdicts",
+    "unknown_filter": "unknown filter {got}; use {choices}",
+})
 
 
 # --------------------------------------------------------------------------- reading
@@ -87,7 +105,7 @@ def _finish(raw: pd.DataFrame, lines: np.ndarray) -> pd.DataFrame:
         values = raw[column].astype(str).str.strip()
         blank = (values == "").to_numpy()
         if blank.any():
-            raise InputError("empty value", f"line {int(lines[np.argmax(blank)])}: {column}")
+            raise problem("empty_value", at_line(int(lines[np.argmax(blank)]), column))
         raw[column] = values
     text = raw["verdict"].astype(str).str.strip().str.lower()
     yes = text.isin(_TRUE).to_numpy()
@@ -96,21 +114,20 @@ def _finish(raw: pd.DataFrame, lines: np.ndarray) -> pd.DataFrame:
     if bad.any():
         first = int(np.argmax(bad))
         value = raw["verdict"].iloc[first]
-        raise InputError(f"{_VERDICT_PROBLEM}, got {value!r}", f"line {int(lines[first])}: verdict")
+        raise expected_value("yes_no_verdict", repr(value), at_line(int(lines[first]), "verdict"))
     frame = pd.DataFrame({c: raw[c].to_numpy(dtype=object) for c in KEY_COLUMNS})
     frame["verdict"] = yes
     duplicated = frame.duplicated(list(KEY_COLUMNS)).to_numpy()
     if duplicated.any():
         first = int(np.argmax(duplicated))
-        raise InputError("the same candidate, prompt, item, judge and run appear twice",
-                         f"line {int(lines[first])}")
+        raise input_error(PROBLEMS, "duplicate_verdict", at_line(int(lines[first])))
     return frame
 
 
 def _missing(columns) -> None:
     missing = [c for c in COLUMNS if c not in columns]
     if missing:
-        raise InputError(f"missing column{'s' if len(missing) > 1 else ''}: {', '.join(missing)}", "line 1")
+        raise missing_columns(missing, at_line(1))
 
 
 def _read_csv(text: str) -> pd.DataFrame:
@@ -120,16 +137,16 @@ def _read_csv(text: str) -> pd.DataFrame:
         while not any(cell.strip() for cell in header):
             header = next(reader)
     except StopIteration:
-        raise InputError("the file is empty") from None
+        raise problem("file_empty") from None
     except csv.Error as error:
-        raise InputError(f"unreadable CSV: {error}", "line 1") from None
+        raise unreadable_csv(error, at_line(1)) from None
     names = [cell.strip().lower() for cell in header]
     header_line = reader.line_num
-    check_csv_header(header, VERDICTS, f"line {header_line}")
+    check_csv_header(header, VERDICTS, at_line(header_line))
     try:
         _missing(names)
     except InputError as error:
-        raise InputError(error.problem, f"line {header_line}") from None
+        raise error.at(at_line(header_line)) from None
     index = [names.index(c) for c in COLUMNS]
     width = len(names)
     rows: list[list[str]] = []
@@ -139,13 +156,14 @@ def _read_csv(text: str) -> pd.DataFrame:
             if not any(cell.strip() for cell in row):
                 continue
             if len(row) != width:
-                raise InputError(f"expected {width} fields, got {len(row)}", f"line {reader.line_num}")
+                raise input_error(PROBLEMS, "csv_field_count", at_line(reader.line_num), expected_count=width,
+                                  got_count=len(row))
             rows.append([row[i] for i in index])
             lines.append(reader.line_num)
     except csv.Error as error:
-        raise InputError(f"unreadable CSV: {error}", f"line {reader.line_num}") from None
+        raise unreadable_csv(error, at_line(reader.line_num)) from None
     if not rows:
-        raise InputError("no verdicts after the header")
+        raise input_error(PROBLEMS, "no_verdicts_after_header")
     raw = pd.DataFrame(rows, columns=list(COLUMNS), dtype=object)
     return _finish(raw, np.asarray(lines))
 
@@ -155,31 +173,31 @@ def _scalar(value: object, where: str) -> str:
         return "true" if value else "false"
     if isinstance(value, str | int | float) and value is not None:
         return str(value)
-    raise InputError(f"expected a string or number, got {value!r}", where)
+    raise expected_value("string_or_number", repr(value), where)
 
 
 def _read_json(text: str) -> pd.DataFrame:
     document = parse_format(text, VERDICTS)
     if document.kind == "jsonl":
-        records = [(f"line {n}", n, value) for n, value in document.records]
+        records = [(at_line(n), n, value) for n, value in document.records]
     elif isinstance(document.value, list):
         records = [(f"[{i}]", i + 1, value) for i, value in enumerate(document.value)]
     elif isinstance(document.value, dict) and "verdicts" not in document.value:  # JSON Lines of one line
-        records = [("line 1", 1, document.value)]
+        records = [(at_line(1), 1, document.value)]
     elif isinstance(document.value, dict) and isinstance(document.value.get("verdicts"), list):
         records = [(f"verdicts[{i}]", i + 1, value) for i, value in enumerate(document.value["verdicts"])]
     else:
-        raise InputError("expected JSON Lines, a list of verdicts or {\"verdicts\": [...]}")
+        raise input_error(PROBLEMS, "verdicts_layout")
     if not records:
-        raise InputError("no verdicts in the file")
+        raise input_error(PROBLEMS, "no_verdicts_in_file")
     rows = []
     for where, _, record in records:
         if not isinstance(record, dict):
-            raise InputError(f"expected an object, got {type(record).__name__}", where)
+            raise expected_value("object", type(record).__name__, where)
         try:
             _missing(record.keys())
         except InputError as error:
-            raise InputError(error.problem, where) from None
+            raise error.at(where) from None
         rows.append([_scalar(record[c], f"{where}: {c}") for c in COLUMNS])
     raw = pd.DataFrame(rows, columns=list(COLUMNS), dtype=object)
     lines = np.arange(1, len(rows) + 1)
@@ -189,7 +207,7 @@ def _read_json(text: str) -> pd.DataFrame:
         if error.where.startswith("line "):
             position, _, rest = error.where[5:].partition(":")
             place = records[int(position) - 1][0]
-            raise InputError(error.problem, place + (":" + rest if rest else "")) from None
+            raise error.at(place + (":" + rest if rest else "")) from None
         raise
 
 
@@ -204,7 +222,7 @@ def read_verdicts(data: bytes, name: str) -> pd.DataFrame:
         text = decode_text(data)
         stripped = text.lstrip("\ufeff \t\r\n")
         if not stripped:
-            raise InputError("the file is empty")
+            raise problem("file_empty")
         if stripped[0] in "{[":
             return _read_json(text)
         return _read_csv(text.lstrip("\ufeff"))
@@ -234,15 +252,15 @@ class FilterSettings:
     def checked(self) -> FilterSettings:
         unknown = [f for f in self.enabled if f not in FILTERS]
         if unknown:
-            raise InputError(f"unknown filter {unknown[0]!r}; use {', '.join(FILTERS)}", "filters")
+            raise input_error(PROBLEMS, "unknown_filter", "filters", got=repr(unknown[0]), choices=", ".join(FILTERS))
         if self.rule not in RULES:
-            raise InputError(f"expected 'all' or 'any', got {self.rule!r}", "rule")
+            raise expected_value("all_or_any", repr(self.rule), "rule")
         for name in ("misaligned_below", "unstable_above"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
-                raise InputError(f"expected a number, got {value!r}", name)
+                raise expected_value("number", repr(value), name)
         if not 0.0 <= self.unstable_above <= 1.0:
-            raise InputError(f"must be between 0 and 1, got {self.unstable_above!r}", "unstable_above")
+            raise problem("must_be_between", "unstable_above", low=0, high=1, got=repr(self.unstable_above))
         return self
 
 
@@ -345,7 +363,7 @@ def _codes(series: pd.Series) -> tuple[np.ndarray, np.ndarray]:
 def _cube(verdicts: pd.DataFrame) -> _Cube:
     _missing(verdicts.columns)
     if len(verdicts) == 0:
-        raise InputError("no verdicts")
+        raise input_error(PROBLEMS, "no_verdicts")
     c, cands = _codes(verdicts["candidate"])
     p, prompts = _codes(verdicts["prompt"])
     it, items = _codes(verdicts["item"])

@@ -15,12 +15,18 @@ and PPI's guarantee no longer holds.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable, Sequence, Set
+from collections.abc import Hashable, Mapping, Sequence, Set
+from types import MappingProxyType
 from typing import TypeVar
 
 import numpy as np
 
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_at_least, input_error
+
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "unit_listed_twice": "the same unit is listed twice; give each unit once",
+})
 
 Key = TypeVar("Key", bound=Hashable)
 
@@ -28,9 +34,9 @@ Key = TypeVar("Key", bound=Hashable)
 def labelling_order(units: Sequence[Key], seed: int) -> list[Key]:
     """Every unit once, in the seeded random order in which they are offered for labelling."""
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise InputError(f"expected a whole number of at least 0, got {seed!r}", "seed")
+        raise expected_at_least("whole_number", 0, repr(seed), "seed")
     if len(set(units)) != len(units):
-        raise InputError("the same unit is listed twice; give each unit once", "units")
+        raise input_error(PROBLEMS, "unit_listed_twice", "units")
     permutation = np.random.default_rng(int(seed)).permutation(len(units))
     return [units[i] for i in permutation]
 

@@ -6,15 +6,20 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from uncase_core.conversations import Conversation, conversations_from_bytes
-from uncase_core.errors import InputError
+from uncase_core.errors import input_error
 from uncase_core.rag_cases import RagDataset, dataset_from_bytes
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 RAG_INDEX = ASSETS / "rag" / "scenarios.json"
 CONVERSATION_INDEX = ASSETS / "conversations" / "scenarios.json"
 SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "unreadable_scenario_index": "cannot read the scenario index: {detail}",
+})
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ def load_index(path: Path = RAG_INDEX) -> tuple[Scenario, ...]:
             for item in data["scenarios"]
         )
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise InputError(f"cannot read the scenario index: {error}", source=str(path)) from None
+        raise input_error(PROBLEMS, "unreadable_scenario_index", source=str(path), detail=str(error)) from None
 
 
 def scenario_path(scenario: Scenario, language: str, index_path: Path) -> Path:

@@ -23,30 +23,46 @@ import numpy as np
 from numpy.typing import NDArray
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_value, input_error, must_not_be_negative
 from uncase_core.notes import Note, notes_to_dicts
 from uncase_core.ppi import classical_variance, ppi_estimate, tuned_lambda
 
 DEFAULT_CONFIDENCE = 0.95
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "expected_number_between": "expected a number between {low} and {high}, got {got}",
+    "strictly_between": "must be strictly between {low} and {high}, got {got}",
+    "successes_exceed_total": "successes ({successes}) exceed total ({total})",
+    "proportion_between": "must be a proportion between {low} and {high}, got {got}",
+    "half_width_range": "must be greater than 0 and at most {high}, got {got}",
+    "at_least_one": "must be at least 1",
+    "sample_size_unreachable": "more than {limit:,} units would be needed at expected {expected:g}; choose a wider "
+                               "half-width",
+    "count_exceeds": "{name} ({count}) exceeds {total_name} ({total})",
+    "expected_flat_binary_list": "expected a flat list of 0/1 or true/false values",
+    "ppi_no_labels": "no labelled units: PPI needs at least one hand label",
+    "verdict_counts_differ": "has {count} verdicts but labels has {other_count}; both must describe the same units",
+    "expected_two_by_two": "expected a 2x2 table ((n11, n10), (n01, n00))",
+})
 
 
 def _check_count(value: object, name: str) -> int:
     if type(value) is int and value >= 0:  # the common case, checked without the slower ABC test
         return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InputError(f"expected a whole number, got {value!r}", name)
+        raise expected_value("whole_number", repr(value), name)
     if value < 0:
-        raise InputError(f"must not be negative, got {value}", name)
+        raise must_not_be_negative(str(value), name)
     return int(value)
 
 
 def check_confidence(confidence: object) -> float:
     """Return ``confidence`` as a float if it lies strictly between 0 and 1."""
     if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise InputError(f"expected a number between 0 and 1, got {confidence!r}", "confidence")
+        raise input_error(PROBLEMS, "expected_number_between", "confidence", low=0, high=1, got=repr(confidence))
     value = float(confidence)
     if not (0.0 < value < 1.0) or math.isnan(value):
-        raise InputError(f"must be strictly between 0 and 1, got {confidence!r}", "confidence")
+        raise input_error(PROBLEMS, "strictly_between", "confidence", low=0, high=1, got=repr(confidence))
     return value
 
 
@@ -54,7 +70,7 @@ def _check_pair(successes: object, total: object) -> tuple[int, int]:
     successes = _check_count(successes, "successes")
     total = _check_count(total, "total")
     if successes > total:
-        raise InputError(f"successes ({successes}) exceed total ({total})", "successes")
+        raise input_error(PROBLEMS, "successes_exceed_total", "successes", successes=successes, total=total)
     return successes, total
 
 
@@ -242,31 +258,31 @@ MAX_SAMPLE_SIZE = 10**9
 
 def _check_real(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InputError(f"expected a number, got {value!r}", name)
+        raise expected_value("number", repr(value), name)
     result = float(value)
     if math.isnan(result) or math.isinf(result):
-        raise InputError(f"expected a finite number, got {value!r}", name)
+        raise expected_value("finite_number", repr(value), name)
     return result
 
 
 def _check_expected(expected: object) -> float:
     value = _check_real(expected, "expected")
     if not 0.0 <= value <= 1.0:
-        raise InputError(f"must be a proportion between 0 and 1, got {expected!r}", "expected")
+        raise input_error(PROBLEMS, "proportion_between", "expected", low=0, high=1, got=repr(expected))
     return value
 
 
 def _check_half_width(half_width: object) -> float:
     value = _check_real(half_width, "half_width")
     if not 0.0 < value <= 0.5:
-        raise InputError(f"must be greater than 0 and at most 0.5, got {half_width!r}", "half_width")
+        raise input_error(PROBLEMS, "half_width_range", "half_width", high=0.5, got=repr(half_width))
     return value
 
 
 def _check_units(n: object) -> int:
     n = _check_count(n, "n")
     if n < 1:
-        raise InputError("must be at least 1", "n")
+        raise input_error(PROBLEMS, "at_least_one", "n")
     return n
 
 
@@ -375,10 +391,7 @@ def required_sample_size(expected: float, half_width: float, confidence: float =
     low, high = 1, 2  # width(low) > target throughout; width(high) <= target once the loop ends
     while _wilson_half_width(p, high, z) > target:
         if high >= MAX_SAMPLE_SIZE:
-            raise InputError(
-                f"more than {MAX_SAMPLE_SIZE:,} units would be needed at expected {p:g}; choose a wider half-width",
-                "half_width",
-            )
+            raise input_error(PROBLEMS, "sample_size_unreachable", "half_width", limit=MAX_SAMPLE_SIZE, expected=p)
         low, high = high, min(2 * high, MAX_SAMPLE_SIZE)
     while high - low > 1:
         middle = (low + high) // 2
@@ -431,7 +444,8 @@ def _check_counts(successes: object, total: object, s_name: str, n_name: str) ->
     successes = _check_count(successes, s_name)
     total = _check_count(total, n_name)
     if successes > total:
-        raise InputError(f"{s_name} ({successes}) exceeds {n_name} ({total})", s_name)
+        raise input_error(PROBLEMS, "count_exceeds", s_name, name=s_name, count=successes, total_name=n_name,
+                          total=total)
     return successes, total
 
 
@@ -616,7 +630,7 @@ class PPIInterval:
 def _binary_array(values: object, name: str) -> NDArray[np.bool_]:
     """``values`` (a list, tuple, numpy array or pandas Series of 0/1 or booleans) as a boolean array."""
     if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
-        raise InputError(f"expected a list of 0/1 or true/false values, got {type(values).__name__}", name)
+        raise expected_value("list_of_binary", type(values).__name__, name)
     try:
         array = np.asarray(values) if len(values) else np.zeros(0, dtype=bool)
     except ValueError:  # ragged nesting: the loop below names the first bad value
@@ -628,11 +642,11 @@ def _binary_array(values: object, name: str) -> NDArray[np.bool_]:
         if bad.size == 0:
             return array == 1
         first = int(bad[0])
-        raise InputError(f"expected 0, 1, true or false, got {array[first].item()!r}", f"{name}[{first}]")
+        raise expected_value("binary", repr(array[first].item()), f"{name}[{first}]")
     for i, value in enumerate(list(values)):  # mixed or non-numeric content: find the first bad value
         if not (isinstance(value, bool | np.bool_) or (isinstance(value, numbers.Real) and value in (0, 1))):
-            raise InputError(f"expected 0, 1, true or false, got {value!r}", f"{name}[{i}]")
-    raise InputError("expected a flat list of 0/1 or true/false values", name)
+            raise expected_value("binary", repr(value), f"{name}[{i}]")
+    raise input_error(PROBLEMS, "expected_flat_binary_list", name)
 
 
 def ppi_mean_interval(
@@ -679,10 +693,10 @@ def ppi_mean_interval(
     f = _binary_array(judge_on_labelled, "judge_on_labelled")
     g = _binary_array(judge_on_unlabelled, "judge_on_unlabelled")
     if y.size == 0:
-        raise InputError("no labelled units: PPI needs at least one hand label", "labels")
+        raise input_error(PROBLEMS, "ppi_no_labels", "labels")
     if f.size != y.size:
-        raise InputError(f"has {f.size} verdicts but labels has {y.size}; both must describe the same units",
-                         "judge_on_labelled")
+        raise input_error(PROBLEMS, "verdict_counts_differ", "judge_on_labelled", count=int(f.size),
+                          other_count=int(y.size))
     n11 = int(np.count_nonzero(y & f))
     n10 = int(np.count_nonzero(y)) - n11
     n01 = int(np.count_nonzero(f)) - n11
@@ -706,12 +720,12 @@ def ppi_interval_from_counts(
     try:
         (n11, n10), (n01, n00) = table
     except (TypeError, ValueError):
-        raise InputError("expected a 2x2 table ((n11, n10), (n01, n00))", "table") from None
+        raise input_error(PROBLEMS, "expected_two_by_two", "table") from None
     n11, n10, n01, n00 = (_check_count(v, f"table[{i // 2}][{i % 2}]") for i, v in enumerate((n11, n10, n01, n00)))
     m1, m = _check_counts(judge_positive_unlabelled, unlabelled, "judge_positive_unlabelled", "unlabelled")
     n = n11 + n10 + n01 + n00
     if n == 0:
-        raise InputError("no labelled units: PPI needs at least one hand label", "labels")
+        raise input_error(PROBLEMS, "ppi_no_labels", "labels")
     notes: list[Note] = []
     if m == 0:
         lam = 0.0

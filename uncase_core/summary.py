@@ -42,13 +42,33 @@ from __future__ import annotations
 import ast
 import json
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError
+from uncase_core.errors import (
+    InputError,
+    Param,
+    at_line,
+    expected_one_of,
+    expected_value,
+    input_error,
+    json_detail,
+    missing,
+    problem,
+    term,
+)
 from uncase_core.formats import SUMMARIES, parse_format
-from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, reject_non_finite, reject_surrogates
+from uncase_core.jsonfiles import (
+    decode_text,
+    dumps_json,
+    dumps_jsonl,
+    reject_non_finite,
+    reject_surrogates,
+    too_long_integer,
+)
 from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SUMMARY_METRICS = ("accuracy", "adherence", "completeness")
@@ -62,6 +82,26 @@ _CASE_KEYS = ("id", "language", "transcript", "sections", "accuracy", "adherence
 _SECTION_KEYS = ("name", "kind", "categorical", "instruction", "allowed_values", "text")
 _LINE = re.compile(r"line \d+")  # a JSONL record: "line 3: field", deeper places "line 3: field.sub"
 _LABEL_STRINGS = {"True": True, "true": True, "False": False, "false": False}
+
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "block_too_long": "the block is too long ({length} characters; at most {limit})",
+    "block_empty": "the block is empty",
+    "block_unreadable": "neither JSON ({json_problem}) nor a Python literal ({literal_problem})",
+    "keys_must_be_text": "keys must be text, got {got}",
+    "cannot_read_file": "cannot read the file: {detail}",
+    "no_summary_cases": "no cases in the file",
+})
+# Why a pasted block is neither JSON nor a Python literal (terms the block_unreadable error quotes).
+TERMS: Mapping[str, str] = MappingProxyType({
+    "json_at": "{detail} at line {line}, column {column}",
+    "json_too_deep": "nested too deeply to read",
+    "json_number_too_long": "a number with {digits:,} digits (at most {limit:,} can be read)",
+    "literal_syntax": "invalid syntax at line {line}",
+    "literal_not_plain": "only plain values (text, numbers, True/False/None, lists, objects) are allowed, not "
+                         "expressions",
+    "literal_too_deep": "too deeply nested or too large to read",
+})
 
 
 # ------------------------------------------------------------------ the format
@@ -129,7 +169,7 @@ class SummaryCase:
     notes: tuple[str, ...] = field(default=(), compare=False)
 
 
-def _kind(value: Any) -> str:
+def _kind(value: Any) -> Param:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -138,7 +178,8 @@ def _kind(value: Any) -> str:
         return f'"{value[:40]}"' + ("..." if len(value) > 40 else "")
     if isinstance(value, int | float):
         return repr(value)
-    return {dict: "an object", list: "a list", tuple: "a tuple"}.get(type(value), type(value).__name__)
+    kind = {dict: "object", list: "list", tuple: "tuple"}.get(type(value))
+    return type(value).__name__ if kind is None else term(kind)
 
 
 def _at(where: str, key: str) -> str:
@@ -151,10 +192,10 @@ def _text(data: Mapping[str, Any], key: str, where: str, required: bool = False)
     value = data.get(key)
     if value is None:
         if required:
-            raise InputError(f'missing "{key}"', where)
+            raise missing(key, where)
         return ""
     if not isinstance(value, str):
-        raise InputError(f"expected text, got {_kind(value)}", _at(where, key))
+        raise expected_value("text", _kind(value), _at(where, key))
     return value
 
 
@@ -163,13 +204,13 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InputError(f"expected a list, got {_kind(value)}", _at(where, key))
+        raise expected_value("list", _kind(value), _at(where, key))
     return value
 
 
 def _object(item: Any, what: str, place: str) -> Mapping[str, Any]:
     if not isinstance(item, dict):
-        raise InputError(f"expected {what}, got {_kind(item)}", place)
+        raise expected_value(what, _kind(item), place)
     return item
 
 
@@ -179,7 +220,7 @@ def _label(data: Mapping[str, Any], key: str, where: str) -> bool | None:
         return value
     if isinstance(value, str) and value in _LABEL_STRINGS:
         return _LABEL_STRINGS[value]
-    raise InputError(f"expected true, false or null, got {_kind(value)}", _at(where, key))
+    raise expected_value("true_false_null", _kind(value), _at(where, key))
 
 
 def _extra(data: Mapping[str, Any], known: Iterable[str]) -> dict[str, Any]:
@@ -191,7 +232,7 @@ def _turns(items: list[Any], where: str) -> tuple[Turn, ...]:
     turns = []
     for i, item in enumerate(items):
         place = f"{where}[{i}]"
-        item = _object(item, "a turn object", place)
+        item = _object(item, "turn_object", place)
         turns.append(Turn(_text(item, "role", place, required=True), _text(item, "text", place, required=True)))
     return tuple(turns)
 
@@ -200,23 +241,22 @@ def _sections(items: list[Any], where: str) -> tuple[Section, ...]:
     sections = []
     for i, item in enumerate(items):
         place = f"{where}[{i}]"
-        item = _object(item, "a section object", place)
+        item = _object(item, "section_object", place)
         kind = _text(item, "kind", place, required=True)
         if kind not in SECTION_KINDS:
-            raise InputError(f'expected "custom" or "predefined", got {_kind(kind)}', _at(place, "kind"))
+            raise expected_value("section_kind", _kind(kind), _at(place, "kind"))
         categorical = item.get("categorical", False)
         if categorical is None:
             categorical = False
         if not isinstance(categorical, bool):
-            raise InputError(f"expected true or false, got {_kind(categorical)}", _at(place, "categorical"))
+            raise expected_value("true_false", _kind(categorical), _at(place, "categorical"))
         allowed = item.get("allowed_values")
         if allowed is not None:
             if not isinstance(allowed, list):
-                raise InputError(f"expected a list of values or null, got {_kind(allowed)}",
-                                 _at(place, "allowed_values"))
+                raise expected_value("list_of_values_or_null", _kind(allowed), _at(place, "allowed_values"))
             for j, value in enumerate(allowed):
                 if not isinstance(value, str):
-                    raise InputError(f"expected text, got {_kind(value)}", f"{_at(place, 'allowed_values')}[{j}]")
+                    raise expected_value("text", _kind(value), f"{_at(place, 'allowed_values')}[{j}]")
             allowed = tuple(allowed)
         sections.append(Section(
             name=_text(item, "name", place, required=True),
@@ -233,21 +273,54 @@ def _sections(items: list[Any], where: str) -> tuple[Section, ...]:
 # ------------------------------------------------------------------ judgement blocks
 
 
+READ_NOTES: Mapping[str, str] = MappingProxyType({
+    "ignored_keys": '{where}: ignored keys beside "{key}": {ignored}',
+    "python_literal": "{where}: read as a Python literal (single quotes), as document 002 prints it",
+    "bare_rubrics_repaired": (
+        '{where}: the rubric members were written directly inside "rubrics": [...] (not valid JSON, as in '
+        "document 002's categorical example); read as one rubric object"
+    ),
+})
+"""English wording of the notes made while reading a judgement block; pages translate the codes."""
+
+
+class ReadNote(str):
+    """A note made while reading: its English text (what ``str`` gives, for the command line), its ``code`` of
+    :data:`READ_NOTES`, the place and the parameters, for pages that say it in another language."""
+
+    code: str
+    where: str
+    params: Mapping[str, str]
+
+    def __new__(cls, code: str, where: str, **params: str) -> ReadNote:
+        note = super().__new__(cls, READ_NOTES[code].format(where=where, **params))
+        note.code, note.where, note.params = code, where, MappingProxyType(dict(params))
+        return note
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "where": self.where, "params": dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ReadNote:
+        return cls(str(data["code"]), str(data.get("where", "")), **{k: str(v) for k, v in
+                                                                     dict(data.get("params") or {}).items()})
+
+
 def _block_notes(data: Mapping[str, Any], key: str, where: str) -> list[str]:
     ignored = [k for k in data if k != key]
     if not ignored:
         return []
-    return [f"{where}: ignored keys beside \"{key}\": {', '.join(repr(k) for k in ignored)}"]
+    return [ReadNote("ignored_keys", where, key=key, ignored=", ".join(repr(k) for k in ignored))]
 
 
 def _accuracy_block(data: Any, where: str) -> tuple[tuple[AccuracyPoint, ...], list[str]]:
     if data is None:
         return (), []
-    data = _object(data, 'an object with "decomposition"', where)
+    data = _object(data, "decomposition_object", where)
     points = []
     for i, item in enumerate(_list(data, "decomposition", where)):
         place = f"{_at(where, 'decomposition')}[{i}]"
-        item = _object(item, "an accuracy point object", place)
+        item = _object(item, "accuracy_point_object", place)
         points.append(AccuracyPoint(_text(item, "point", place, required=True), _text(item, "accuracy", place),
                                     _label(item, "is_accurate", place),
                                     _extra(item, ("point", "accuracy", "is_accurate"))))
@@ -257,11 +330,11 @@ def _accuracy_block(data: Any, where: str) -> tuple[tuple[AccuracyPoint, ...], l
 def _adherence_block(data: Any, where: str) -> tuple[tuple[Rubric, ...], list[str]]:
     if data is None:
         return (), []
-    data = _object(data, 'an object with "rubrics"', where)
+    data = _object(data, "rubrics_object", where)
     rubrics = []
     for i, item in enumerate(_list(data, "rubrics", where)):
         place = f"{_at(where, 'rubrics')}[{i}]"
-        item = _object(item, "a rubric object", place)
+        item = _object(item, "rubric_object", place)
         rubrics.append(Rubric(_text(item, "question", place, required=True), _text(item, "reasoning", place),
                               _label(item, "is_addressed", place),
                               _extra(item, ("question", "reasoning", "is_addressed"))))
@@ -272,15 +345,15 @@ def _completeness_block(data: Any, where: str) -> tuple[tuple[CompletenessQuesti
     if data is None:
         return (), []
     if not isinstance(data, list):
-        raise InputError(f"expected a list of questions, got {_kind(data)}", where)
+        raise expected_value("list_of_questions", _kind(data), where)
     questions = []
     for i, item in enumerate(data):
         place = f"{where}[{i}]"
-        item = _object(item, "a question object", place)
+        item = _object(item, "question_object", place)
         items = []
         for j, entry in enumerate(_list(item, "content_list", place)):
             entry_place = f"{_at(place, 'content_list')}[{j}]"
-            entry = _object(entry, "a content object", entry_place)
+            entry = _object(entry, "content_object", entry_place)
             items.append(CompletenessItem(
                 _text(entry, "transcript_content", entry_place),
                 _text(entry, "related_content_from_summary", entry_place),
@@ -297,59 +370,71 @@ _BLOCK_READERS = {"accuracy": _accuracy_block, "adherence": _adherence_block, "c
 _BARE_RUBRICS = re.compile(r"""(["'])rubrics\1\s*:\s*\[(?=\s*["'])""")
 
 
+class _Unreadable(ValueError):
+    """Why a block's text is not JSON or not a Python literal: ``detail`` is a term of :data:`TERMS` (or what
+    Python said, as it said it), and ``str()`` its English."""
+
+    def __init__(self, detail: Param) -> None:
+        super().__init__(str(detail))
+        self.detail = detail
+
+
 def _literal(text: str) -> Any:
-    """Read a Python literal safely (``ast.literal_eval`` never runs code); raise ``ValueError`` if it is not one."""
+    """Read a Python literal safely (``ast.literal_eval`` never runs code); raise ``_Unreadable`` if it is not one."""
     try:
         return ast.literal_eval(text)
     except SyntaxError as error:
-        raise ValueError(f"invalid syntax at line {error.lineno}") from None
+        raise _Unreadable(term("literal_syntax", TERMS, line=error.lineno or 1)) from None
     except ValueError:
-        raise ValueError("only plain values (text, numbers, True/False/None, lists, objects) are allowed, "
-                         "not expressions") from None
+        raise _Unreadable(term("literal_not_plain", TERMS)) from None
     except (MemoryError, RecursionError, TypeError):
-        raise ValueError("too deeply nested or too large to read") from None
+        raise _Unreadable(term("literal_too_deep", TERMS)) from None
 
 
 def _json(text: str) -> Any:
-    """Strict JSON; raise ``ValueError`` with the line and column if it is not."""
+    """Strict JSON; raise ``_Unreadable`` with the line and column if it is not."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{error.msg} at line {error.lineno}, column {error.colno}") from None
+        raise _Unreadable(term("json_at", TERMS, detail=json_detail(error.msg), line=error.lineno,
+                               column=error.colno)) from None
     except ValueError as error:  # e.g. a number beyond Python's digit limit
-        raise ValueError(str(error)) from None
+        found = too_long_integer(text)
+        if found is None:
+            raise _Unreadable(str(error)) from None
+        raise _Unreadable(term("json_number_too_long", TERMS, digits=found[0],
+                               limit=sys.get_int_max_str_digits())) from None
     except RecursionError:
-        raise ValueError("nested too deeply to read") from None
+        raise _Unreadable(term("json_too_deep", TERMS)) from None
 
 
 def _read_block_text(text: str, kind: str, where: str) -> tuple[Any, list[str]]:
     if len(text) > MAX_BLOCK_CHARS:
-        raise InputError(f"the block is too long ({len(text)} characters; at most {MAX_BLOCK_CHARS})", where)
+        raise input_error(PROBLEMS, "block_too_long", where, length=len(text), limit=MAX_BLOCK_CHARS)
     text = text.lstrip("\ufeff").strip()  # a byte-order mark copied along with the text
     if not text:
-        raise InputError("the block is empty", where)
+        raise input_error(PROBLEMS, "block_empty", where)
     try:
         return _json(text), []
-    except ValueError as error:
-        json_problem = str(error)
+    except _Unreadable as error:
+        json_problem = error.detail
     try:
         value = _literal(text)
-        return value, [f"{where}: read as a Python literal (single quotes), as document 002 prints it"]
-    except ValueError as error:
-        literal_problem = str(error)
+        return value, [ReadNote("python_literal", where)]
+    except _Unreadable as error:
+        literal_problem = error.detail
     if kind == "adherence":
         match = _BARE_RUBRICS.search(text)
         close = text.rfind("]")
         if match and close > match.end() and re.fullmatch(r"\]\s*\}", text[close:]):
             repaired = text[:match.end()] + "{" + text[match.end():close] + "}" + text[close:]
-            note = (f'{where}: the rubric members were written directly inside "rubrics": [...] '
-                    "(not valid JSON, as in document 002's categorical example); read as one rubric object")
+            note = ReadNote("bare_rubrics_repaired", where)
             for reader in (_json, _literal):
                 try:
                     return reader(repaired), [note]
                 except ValueError:
                     continue
-    raise InputError(f"neither JSON ({json_problem}) nor a Python literal ({literal_problem})", where)
+    raise input_error(PROBLEMS, "block_unreadable", where, json_problem=json_problem, literal_problem=literal_problem)
 
 
 def _check_plain(value: Any, where: str) -> None:
@@ -357,14 +442,13 @@ def _check_plain(value: Any, where: str) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InputError(f"keys must be text, got {key!r}", where)
+                raise input_error(PROBLEMS, "keys_must_be_text", where, got=repr(key))
             _check_plain(item, _at(where, key))
     elif isinstance(value, list):
         for i, item in enumerate(value):
             _check_plain(item, f"{where}[{i}]")
     elif value is not None and not isinstance(value, str | int | float):
-        raise InputError(f"expected a JSON value (text, number, true/false/null, list, object), got {_kind(value)}",
-                         where)
+        raise expected_value("json_value", _kind(value), where)
     else:
         reject_surrogates(value, where)
         reject_non_finite(value, where)  # json.loads reads NaN, and a literal 1e999 is infinity
@@ -417,9 +501,9 @@ def parse_judgement_block(text: str, kind: str) -> tuple[Any, tuple[str, ...]]:
     the notes. Raises :class:`InputError` naming the place (``accuracy.decomposition[1]...``).
     """
     if kind not in _BLOCK_READERS:
-        raise InputError(f"expected one of {', '.join(SUMMARY_METRICS)}, got {_kind(kind)}", "kind")
+        raise expected_one_of(SUMMARY_METRICS, _kind(kind), "kind")
     if not isinstance(text, str):
-        raise InputError(f"expected the block as text, got {_kind(text)}", kind)
+        raise expected_value("block_text", _kind(text), kind)
     objects, notes = _parse_block(text, kind, kind)
     return _BLOCK_WRITERS[kind](objects), tuple(notes)
 
@@ -432,10 +516,10 @@ def case_from_dict(data: Any, where: str = "") -> SummaryCase:
     if isinstance(data, SummaryCase):
         return data
     if not isinstance(data, dict):
-        raise InputError(f"expected a summary case object, got {_kind(data)}", where)
+        raise expected_value("summary_case_object", _kind(data), where)
     case_id = _text(data, "id", where, required=True)
     if not case_id.strip():
-        raise InputError("id must not be empty", _at(where, "id"))
+        raise problem("id_must_not_be_empty", _at(where, "id"))
     transcript = _turns(_list(data, "transcript", where), _at(where, "transcript"))
     sections = _sections(_list(data, "sections", where), _at(where, "sections"))
     notes: list[str] = []
@@ -478,7 +562,7 @@ def _parse_document(text: str) -> Any:
     except InputError:
         raise
     except ValueError as error:  # a number beyond Python's digit limit is a plain ValueError, not a JSON error
-        raise InputError(f"cannot read the file: {error}") from None
+        raise input_error(PROBLEMS, "cannot_read_file", detail=str(error)) from None
 
 
 def cases_from_text(text: str, source: str = "") -> tuple[SummaryCase, ...]:
@@ -486,7 +570,7 @@ def cases_from_text(text: str, source: str = "") -> tuple[SummaryCase, ...]:
     try:
         document = _parse_document(text)
         if document.kind == "jsonl":
-            placed = [(f"line {line}", record) for line, record in document.records]
+            placed = [(at_line(line), record) for line, record in document.records]
         elif isinstance(document.value, list):
             placed = [(f"[{i}]", item) for i, item in enumerate(document.value)]
         elif isinstance(document.value, dict) and isinstance(document.value.get("cases"), list):
@@ -494,13 +578,13 @@ def cases_from_text(text: str, source: str = "") -> tuple[SummaryCase, ...]:
         else:
             placed = [("", document.value)]
         if not placed:
-            raise InputError("no cases in the file")
+            raise input_error(PROBLEMS, "no_summary_cases")
         cases = []
         seen: set[str] = set()
         for where, record in placed:
             case = case_from_dict(record, where)
             if case.id in seen:
-                raise InputError(f'duplicate case id "{case.id}"', _at(where, "id"))
+                raise problem("duplicate_case_id_here", _at(where, "id"), id=case.id)
             seen.add(case.id)
             cases.append(case)
         return tuple(cases)

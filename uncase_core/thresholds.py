@@ -27,11 +27,12 @@ import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 import numpy as np
 
-from uncase_core.errors import InputError
+from uncase_core.errors import expected_one_of, expected_value, input_error, must_not_be_negative
 from uncase_core.rag import (
     AGGREGATIONS,
     METRIC_UNITS,
@@ -59,6 +60,13 @@ _COMPOSITE_TOLERANCE = 1e-12
 
 # Keeps a mistyped step (1e-9) from building a billion-point grid.
 _MAX_GRID_POINTS = 10_001
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "no_values": "needs at least one value",
+    "must_be_positive": "must be positive, got {got}",
+    "start_after_stop": "must not exceed stop ({stop}), got {got}",
+    "too_many_thresholds": "gives more than {limit:,} thresholds; use a larger step",
+})
 
 
 @dataclass(frozen=True)
@@ -143,21 +151,21 @@ def _as_cases(cases: RagDataset | Sequence[RagCase]) -> tuple[RagCase, ...]:
     items = cases.cases if isinstance(cases, RagDataset) else tuple(cases)
     for i, case in enumerate(items):
         if not isinstance(case, RagCase):
-            raise InputError(f"expected a RAG case, got {type(case).__name__}", f"cases[{i}]")
+            raise expected_value("rag_case", type(case).__name__, f"cases[{i}]")
     return items
 
 
 def _check_aggregation(aggregation: object) -> Aggregation:
     if aggregation not in AGGREGATIONS:
-        raise InputError(f"expected one of {', '.join(AGGREGATIONS)}, got {aggregation!r}", "aggregation")
+        raise expected_one_of(AGGREGATIONS, repr(aggregation), "aggregation")
     return aggregation  # type: ignore[return-value]
 
 
 def _check_weight(value: object, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(float(value)):
-        raise InputError(f"expected a non-negative number, got {value!r}", where)
+        raise expected_value("non_negative_number", repr(value), where)
     if value < 0:
-        raise InputError(f"must not be negative, got {value}", where)
+        raise must_not_be_negative(str(value), where)
     return float(value)
 
 
@@ -165,11 +173,11 @@ def _check_grid(
     values: Sequence[float] | None, name: str, check: Callable[[object, str], float]
 ) -> tuple[float, ...]:
     if values is None:
-        raise InputError("expected a list of numbers, got None", name)
+        raise expected_value("list_of_numbers", "None", name)
     if isinstance(values, str | bytes) or not isinstance(values, Sequence | np.ndarray):
-        raise InputError(f"expected a list of numbers, got {values!r}", name)
+        raise expected_value("list_of_numbers", repr(values), name)
     if len(values) == 0:
-        raise InputError("needs at least one value", name)
+        raise input_error(PROBLEMS, "no_values", name)
     return tuple(check(value, f"{name}[{i}]") for i, value in enumerate(values))
 
 
@@ -203,16 +211,16 @@ def threshold_grid(start: float = 0.0, stop: float = 1.0, step: float = 0.05) ->
     start = _check_unit_value(start, "start")
     stop = _check_unit_value(stop, "stop")
     if isinstance(step, bool) or not isinstance(step, numbers.Real) or not math.isfinite(float(step)):
-        raise InputError(f"expected a positive number, got {step!r}", "step")
+        raise expected_value("positive_number", repr(step), "step")
     step = float(step)
     if step <= 0:
-        raise InputError(f"must be positive, got {step}", "step")
+        raise input_error(PROBLEMS, "must_be_positive", "step", got=str(step))
     if start > stop:
-        raise InputError(f"must not exceed stop ({stop}), got {start}", "start")
+        raise input_error(PROBLEMS, "start_after_stop", "start", stop=stop, got=str(start))
     # The small slack lets 0.3 / 0.1 = 2.9999999999999996 count as three whole steps.
     steps = math.floor((stop - start) / step + 1e-9)
     if steps + 2 > _MAX_GRID_POINTS:
-        raise InputError(f"gives more than {_MAX_GRID_POINTS:,} thresholds; use a larger step", "step")
+        raise input_error(PROBLEMS, "too_many_thresholds", "step", limit=_MAX_GRID_POINTS)
     last = round(stop, 10)
     values = [min(round(start + i * step, 10), last) for i in range(steps + 1)]
     if values[-1] < last:

@@ -283,6 +283,18 @@ class Rooms:
                         found[row.token].append((_decode(row.body, f"edits[seq {row.seq}]"), _utc(row.stored_at)))
         return tuple(MemberLabels(row.name, row.token, tuple(found.get(row.token, ()))) for row in rows)
 
+    @_database_errors
+    def member_settings(self, code: str, key: str) -> dict[str, Any]:
+        """Each member's stored value of the workspace setting ``key`` (a lesson's progress), by member name;
+        members without it are left out."""
+        members, settings = schema.room_members, schema.settings
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(members.c.name, settings.c.value)
+                .select_from(members.join(settings, (settings.c.token == members.c.token) & (settings.c.key == key)))
+                .where(members.c.code == code)).all()
+        return {row.name: _decode(row.value, f"settings[{key!r}]") for row in rows}
+
     # ------------------------------------------------------------ upkeep
 
     @_database_errors

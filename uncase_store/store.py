@@ -360,8 +360,13 @@ class Store:
 
     @_database_errors
     def put_document(self, token: str, name: str, format: str, source: str, source_kind: str, body: str,
-                     meta: Mapping[str, Any] | None = None, now: datetime | None = None) -> int:
-        """Store a page's newly loaded data, replacing that page's previous document and its edits."""
+                     meta: Mapping[str, Any] | None = None, now: datetime | None = None,
+                     keep_edits: bool = False) -> int:
+        """Store a page's newly loaded data, replacing that page's previous document and its edits.
+
+        ``keep_edits`` replaces only the document (the same data in another language, say), and the
+        edits stay to be replayed on it; the caller has checked that they fit.
+        """
         now = now or datetime.now(UTC)
         meta_text = encode(dict(meta or {}))
         size = _size(body) + _size(source) + _size(meta_text)
@@ -369,13 +374,15 @@ class Store:
             old = connection.execute(
                 select(schema.documents.c.size_bytes)
                 .where(schema.documents.c.token == token, schema.documents.c.name == name)).scalar() or 0
-            old_edits = connection.execute(
+            old_edits = 0 if keep_edits else connection.execute(
                 select(func.coalesce(func.sum(schema.edits.c.size_bytes), 0))
                 .where(schema.edits.c.token == token, schema.edits.c.name == name)).scalar()
             adding = size - int(old) - int(old_edits)
             self._check_store_room(connection, adding)
             seq = self._bump(connection, token, adding, now)
-            connection.execute(delete(schema.edits).where(schema.edits.c.token == token, schema.edits.c.name == name))
+            if not keep_edits:
+                connection.execute(delete(schema.edits).where(schema.edits.c.token == token,
+                                                              schema.edits.c.name == name))
             _upsert(connection, schema.documents,
                     {"token": token, "name": name, "seq": seq, "format": format, "source": source,
                      "source_kind": source_kind, "body": body, "meta": meta_text, "size_bytes": size,

@@ -53,7 +53,7 @@ def test_logged_change_is_exported_and_diffed_against_the_original(page: Any, ap
 
     # retail-001's first passage is relevant: log it as not relevant, with a reason.
     form = page.get_by_test_id("stForm")
-    choose(page, form.get_by_test_id("stSelectbox").filter(has_text="New value"), "false")
+    choose(page, form.get_by_test_id("stSelectbox").filter(has_text="New value"), "no")
     form.get_by_label("Reason").fill("Outdoor use is not the question")
     form.get_by_label("Author").fill("ana")
     form.get_by_role("button", name="Change the label and log it").click()

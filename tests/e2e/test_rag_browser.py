@@ -21,7 +21,7 @@ except ImportError:  # the fixtures skip (or fail in CI) before any test body ru
 pytestmark = pytest.mark.e2e
 
 TEXT_TIMEOUT = 30_000
-ROW_HEIGHT = 35  # px per data-editor row; row 0 is the header
+HEADER_HEIGHT = 35  # px: a data editor's header row; the rows below are as tall as their text needs
 CELL_X = 10  # px from the editor's left edge: inside the first ("Relevant") column, left of its checkbox
 
 # The bordered card holding a metric: the nearest block around the st.metric with that label.
@@ -62,6 +62,16 @@ def settled_box(page: Any, locator: Any) -> dict[str, float]:
     raise AssertionError(f"the element kept moving: last bounding box {previous}")
 
 
+def row_middle(editor: Any, box: dict[str, float], row: int) -> float:
+    """The y of the middle of ``row`` (1-based) in a data editor that shows all its rows (see ui.layout:
+    the rows share one height, sized to the text, and the editor is as tall as header + rows + 3 px)."""
+    grid = editor.locator('table[role="grid"]')  # the grid's accessibility mirror: aria-rowcount counts the header
+    expect(grid).to_have_attribute("aria-rowcount", re.compile(r"^[1-9]\d*$"), timeout=TEXT_TIMEOUT)
+    rows = int(grid.get_attribute("aria-rowcount")) - 1
+    height = (box["height"] - HEADER_HEIGHT - 3) / rows
+    return box["y"] + HEADER_HEIGHT + height * (row - 1) + height / 2
+
+
 def toggle_passage_label(page: Any, row: int) -> None:
     """Toggle the "Relevant" box of passage ``row`` (1-based) in the first data editor, a canvas.
 
@@ -76,7 +86,7 @@ def toggle_passage_label(page: Any, row: int) -> None:
     for attempt in range(3):
         editor.scroll_into_view_if_needed()
         box = settled_box(page, editor)
-        page.mouse.click(box["x"] + CELL_X, box["y"] + ROW_HEIGHT * row + ROW_HEIGHT / 2)
+        page.mouse.click(box["x"] + CELL_X, row_middle(editor, box, row))
         try:
             expect(cell).to_have_attribute("aria-selected", "true", timeout=3_000)
             break
@@ -92,7 +102,9 @@ def test_label_change_moves_context_relevance(page: Any, app_url: str) -> None:
     toggle_passage_label(page, 5)  # p5: not relevant -> relevant
     expect(counts(page)).to_have_text(counts_pattern(5, 5), timeout=TEXT_TIMEOUT)
     expect(counts(page)).not_to_contain_text("95% interval 37.6%")  # the interval moved with the counts
-    expect(page.get_by_text("No failing dimension at these thresholds.")).to_be_visible()
+    # Nothing fails; three dimensions are still uncertain (their intervals cross the threshold), and it says so.
+    still_open = re.compile(r"^No dimension fails at these thresholds, but 3 are still uncertain")
+    expect(page.get_by_text(still_open)).to_be_visible()
 
     toggle_passage_label(page, 1)  # p1: relevant -> not relevant
     expect(counts(page)).to_have_text(counts_pattern(4, 5), timeout=TEXT_TIMEOUT)
@@ -181,7 +193,7 @@ def test_ragas_upload_then_label_and_download_round_trip(page: Any, app_url: str
     page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(
         {"name": "rows.csv", "mimeType": "text/csv", "buffer": csv.encode()}
     )
-    expect(page.get_by_text("Imported 1 RAGAS rows as unlabelled cases")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(page.get_by_text("Imported 1 RAGAS row as an unlabelled case")).to_be_visible(timeout=TEXT_TIMEOUT)
     expect(counts(page)).to_have_text(re.compile(r"^N/A \(0 labelled, 2 not labelled\)"), timeout=TEXT_TIMEOUT)
 
     toggle_passage_label(page, 1)  # label p1: an empty cell becomes "relevant" on Space

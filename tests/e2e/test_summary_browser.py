@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_rag_browser import ROW_HEIGHT, settled_box
+from tests.e2e.test_rag_browser import row_middle, settled_box
 
 try:
     from playwright.sync_api import expect
@@ -30,7 +30,7 @@ def _toggle(page: Any, editor_index: int, row: int) -> None:
     for attempt in range(3):
         editor.scroll_into_view_if_needed()
         box = settled_box(page, editor)
-        page.mouse.click(box["x"] + 10, box["y"] + ROW_HEIGHT * row + ROW_HEIGHT / 2)
+        page.mouse.click(box["x"] + 10, row_middle(editor, box, row))
         try:
             expect(cell).to_have_attribute("aria-selected", "true", timeout=3_000)
             break

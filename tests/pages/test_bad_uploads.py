@@ -78,6 +78,9 @@ WIDGETS = (
            lambda at: None, _agreement_other_side("b")),
     Widget("agreement file B", "pages/8_annotator_agreement.py", "agr_upload_b", ("agreement",),
            lambda at: None, _agreement_other_side("a"), every_file=False),
+    # The judge page reads cases and RAGAS rows as the RAG page does, then RAGAS scores and judge verdicts too.
+    Widget("judge page", "pages/10_judge_and_hand_labels.py", "judge_upload", ("rag", "ragas"),
+           _stored(data_kinds.JUDGE)),
 )
 
 

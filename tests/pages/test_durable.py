@@ -129,6 +129,8 @@ SETTINGS = (
     ("pages/6_threshold_explorer.py", "slider", "thr_current_faithfulness", 0.35),
     ("pages/7_sample_size_planner.py", "number_input", "plan_n", 77),
     ("pages/8_annotator_agreement.py", "selectbox", "agr_field", "supported"),
+    ("pages/10_judge_and_hand_labels.py", "selectbox", "judge_dimension", "coverage"),
+    ("pages/10_judge_and_hand_labels.py", "slider", "judge_sim_false_positive_rate", 0.42),
 )
 
 

@@ -1,11 +1,14 @@
-from tests.pages.apptest_helpers import open_app
+from tests.pages.apptest_helpers import RAG_PAGE, captions, click, edit_labels, open_app, workspace
+from ui.data_kinds import RAG
+from ui.lesson_panel import LESSONS_PAGE
 
 
-def test_home_loads_in_english_with_a_link_to_the_rag_page():
+def test_home_loads_in_english_with_a_place_to_start():
     at = open_app()
     assert not at.exception
     assert at.title[0].value == "UNCASE Evaluation Playground"
-    assert any("Mark which passages are relevant" in m.value for m in at.markdown)
+    assert "Start here" in [s.value for s in at.subheader]
+    assert any("**Multiple failures**" in m.value for m in at.markdown)
 
 
 def test_home_switches_to_spanish_live():
@@ -13,17 +16,62 @@ def test_home_switches_to_spanish_live():
     at.sidebar.radio(key="language_widget").set_value("es").run()
     assert not at.exception
     assert any("Etiqueta a mano casos sintéticos" in m.value for m in at.markdown)
+    assert "Empieza aquí" in [s.value for s in at.subheader]
     assert at.session_state["language_widget"] == "es"
 
 
-
-def test_home_summarises_every_module():
+def test_home_lists_every_module_once_in_the_suggested_order_with_one_line_each():
+    from app import SUGGESTED_ORDER
     from ui.i18n import translate
     from ui.session import PAGES, SUMMARIES
 
+    assert sorted(SUGGESTED_ORDER) == sorted(path for path, _, _ in PAGES[1:])
     at = open_app()
     assert not at.exception
-    shown = [m.value for m in at.markdown]
-    assert len(SUMMARIES) == len(PAGES) - 1
+    shown = captions(at)
+    summaries = dict(zip((path for path, _, _ in PAGES[1:]), SUMMARIES, strict=True))
+    positions = [shown.index(translate("en", summaries[path])) for path in SUGGESTED_ORDER]
+    assert positions == sorted(positions)
     for key in SUMMARIES:
-        assert translate("en", key) in shown
+        assert "\n" not in translate("en", key) and len(translate("en", key)) <= 140, key
+        assert len(translate("es", key)) <= 150, key
+
+
+def _start(at):
+    next(b for b in at.button if b.label.startswith(("Start lesson 1", "Empezar la lección 1"))).click()
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.switch_page(LESSONS_PAGE)  # AppTest does not follow st.switch_page; the browser does
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.switch_page(RAG_PAGE)  # the lessons page started lesson 1 and switched to its page
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_start_here_is_lesson_1_on_the_multiple_failures_scenario():
+    at = _start(open_app())
+    assert workspace(at).setting("lesson_active") == "l01"
+    assert [c.id for c in workspace(at).data(RAG).cases] == ["warranty-01"]
+    assert at.sidebar.selectbox(key="rag_scenario_choice").value == "multiple_failures"
+    assert any(e.value.startswith("Multiple failure: 3 dimensions fail") for e in at.error)
+    assert "**Lesson 1 · One number hides four failures**" in [m.value for m in at.sidebar.markdown]
+
+
+def test_start_here_asks_before_replacing_labels_the_person_changed():
+    at = open_app()
+    at.switch_page(RAG_PAGE)
+    at.run()
+    edit_labels(at, "passages", {4: {"relevant": True}})  # the default scenario's p5: not relevant -> relevant
+    at.switch_page("app.py")
+    at.run()
+    next(b for b in at.button if b.label.startswith("Start lesson 1")).click().run()
+    at.switch_page(LESSONS_PAGE)
+    at.run()
+    assert any("would be lost" in w.value for w in at.warning)  # nothing replaced yet
+    assert workspace(at).data(RAG).cases[0].id != "warranty-01"
+    assert workspace(at).setting("lesson_active") is None
+    click(at, "Start and replace")
+    assert workspace(at).data(RAG).cases[0].id == "warranty-01"
+    assert workspace(at).setting("lesson_active") == "l01"

@@ -75,7 +75,7 @@ def test_appointment_completeness_micro_and_macro_differ():
     at = load(open_page(), "appointment")
     assert metrics(at)["Completeness"] == "60.0%"
     assert any(c.value == "Macro (mean of questions): 33.3%" for c in at.caption)
-    assert any("2 question(s) with nothing to cover" in c.value for c in at.caption)
+    assert any("2 questions with nothing to cover" in c.value for c in at.caption)
 
 
 def test_pasting_document_002_style_block_replaces_completeness():

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from tests.pages.apptest_helpers import ROOT, edit_table, open_app, shown, workspace
-from ui.data_kinds import CONVERSATIONS, RAG, SUMMARIES, WORKBENCH
+from ui.data_kinds import CONVERSATIONS, JUDGE, RAG, SUMMARIES, WORKBENCH
+from ui.judge_data import builtin_set
 from ui.limits import LIMITS, SERVER_MAX_UPLOAD_MB
 from uncase_core.scenarios import (
     ASSETS,
@@ -87,6 +88,10 @@ PAGES = (
                   lambda: load_workbench("en"), "wb_upload", "Load the built-in dataset",
                   ASSETS / "rag" / "en" / "wrong_answer.json",
                   '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": true}]}'),
+    LabellingPage("judge", "pages/10_judge_and_hand_labels.py", lambda at: at.button(key="judge_yes").click().run(),
+                  JUDGE, lambda: builtin_set("en"), "judge_upload", "Load the built-in set",
+                  ASSETS / "judge" / "en" / "retail.json",
+                  '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "judge_relevant": true}]}'),
 )
 BY_NAME = {page.name: page for page in PAGES}
 IDS = [page.name for page in PAGES]
@@ -169,7 +174,7 @@ def test_a_file_over_the_page_cap_is_refused_with_the_command_to_use(page):
     assert page.labelled_data(at) == changed
 
 
-@pytest.mark.parametrize("name", ["rag", "dataset"])
+@pytest.mark.parametrize("name", ["rag", "dataset", "judge"])
 def test_a_dataset_with_too_many_cases_is_refused_with_the_command_to_use(name):
     page = BY_NAME[name]
     at, _, changed = labelled(page)
@@ -194,7 +199,7 @@ PAGE_LIMITS = {
     "pages/1_rag_diagnosis.py": "rag", "pages/2_conversation_quality.py": "conversations",
     "pages/3_summary_autoevaluation.py": "summaries", "pages/4_rubric_lab.py": "rubrics",
     "pages/5_dataset_workbench.py": "dataset", "pages/6_threshold_explorer.py": "thresholds",
-    "pages/8_annotator_agreement.py": "agreement",
+    "pages/8_annotator_agreement.py": "agreement", "pages/10_judge_and_hand_labels.py": "judge",
 }
 
 

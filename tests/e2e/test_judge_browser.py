@@ -1,0 +1,75 @@
+"""The judge page in real Chromium: label five drawn units with the Yes and No buttons and watch the hand-labels
+and PPI intervals change; the answers survive a reload.
+
+The built-in set opens on correctness: 300 claims judged, no hand label, the judge alone at 73.0%.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
+    expect = None
+
+pytestmark = pytest.mark.e2e
+
+TEXT_TIMEOUT = 30_000
+# The bordered card holding a metric: the nearest block around the st.metric with exactly that label.
+CARD = ('xpath=//div[@data-testid="stMetric"][.//*[@data-testid="stMetricLabel"][normalize-space(.)="{name}"]]'
+        '/ancestor::div[@data-testid="stVerticalBlock"][1]')
+
+
+def card(page: Any, name: str) -> Any:
+    return page.locator(CARD.format(name=name))
+
+
+def card_lines(page: Any, name: str) -> Any:
+    return card(page, name).locator('[data-testid="stCaptionContainer"]')
+
+
+def progress(page: Any) -> Any:
+    return page.get_by_text(re.compile(r"^\d+ of 300 judged claims labelled, \d+ skipped\.$"))
+
+
+def test_five_answers_move_the_hand_and_ppi_intervals_and_survive_a_reload(page: Any, app_url: str) -> None:
+    page.goto(f"{app_url}/judge_and_hand_labels")
+    expect(page.get_by_role("heading", name="Label the next one")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    expect(card(page, "Judge alone").get_by_test_id("stMetricValue")).to_have_text("73.0%")
+    expect(card_lines(page, "Hand labels alone").first).to_have_text("N/A (0 labelled, 300 not labelled)")
+    expect(card_lines(page, "PPI").first).to_have_text("N/A: label a judged unit first")
+    judge_before = card_lines(page, "Judge alone").nth(1).inner_text()
+
+    hand_intervals, ppi_intervals = [], []
+    for count, answer in enumerate(["Yes", "No", "Yes", "Yes", "No"], start=1):
+        unit = page.get_by_text(re.compile(r"^claim c\d of case [a-z]+-\d+$")).inner_text()
+        page.get_by_role("button", name=answer, exact=True).click()
+        expect(progress(page)).to_have_text(f"{count} of 300 judged claims labelled, 0 skipped.",
+                                            timeout=TEXT_TIMEOUT)
+        expect(page.get_by_text(re.compile(r"^claim c\d of case [a-z]+-\d+$"))).not_to_have_text(unit)
+        hand_intervals.append(card_lines(page, "Hand labels alone").nth(1).inner_text())
+        ppi_intervals.append(card_lines(page, "PPI").nth(1).inner_text())
+
+    expect(card_lines(page, "Hand labels alone").first).to_have_text("3 yes of 5 hand labels")
+    expect(card(page, "Hand labels alone").get_by_test_id("stMetricValue")).to_have_text("60.0%")
+    expect(card_lines(page, "PPI").first).to_have_text("5 hand-labelled + 295 judged only")
+    assert len(set(hand_intervals)) >= 4, hand_intervals  # the interval moved with (nearly) every answer
+    assert len(set(ppi_intervals)) >= 4, ppi_intervals
+    assert all(text.startswith("95% interval ") for text in hand_intervals + ppi_intervals)
+    assert card_lines(page, "Judge alone").nth(1).inner_text() == judge_before  # the judge's own does not move
+    expect(page.get_by_text(re.compile(r"^Last answer, claim c\d of case .*: you said no, the judge said "))
+           ).to_be_visible()
+
+    names = ("Judge alone", "Hand labels alone", "PPI")
+    shown = {name: (card(page, name).get_by_test_id("stMetricValue").inner_text(),
+                    card_lines(page, name).all_inner_texts()) for name in names}
+    page.reload()
+    expect(progress(page)).to_have_text("5 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    for name, (value, lines) in shown.items():
+        expect(card(page, name).get_by_test_id("stMetricValue")).to_have_text(value, timeout=TEXT_TIMEOUT)
+        expect(card_lines(page, name)).to_have_text(lines)

@@ -1,0 +1,365 @@
+"""The judge page in AppTest: labelling drawn units moves the hand-labels and PPI intervals by exactly what
+uncase_core.judge computes, every answer survives a reload, uploads (cases with judge fields, verdict files,
+RAGAS results) work or are refused naming the place, and the page reads in Spanish.
+
+The built-in set opens on correctness: 300 claims, the built-in judge says yes to 219 (73.0%), the hidden
+reference labels to 186 (62.0%).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
+from ui.data_kinds import JUDGE, JUDGE_RAGAS, JUDGE_VERDICTS
+from ui.i18n import format_percent
+from ui.judge_data import builtin_set, hide_labels, next_unit
+from ui.workspace import Workspace
+from uncase_core.edits import judge_answers, judge_skips
+from uncase_core.judge import judge_report
+from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
+from uncase_core.scenarios import ASSETS
+
+PAGE = "pages/10_judge_and_hand_labels.py"
+JUDGE_ALONE, HAND, PPI, TUNED = "Judge alone", "Hand labels alone", "PPI", "PPI++"
+
+
+def opened(language: str = "en"):
+    at = open_app()
+    if language != "en":
+        at.sidebar.radio(key="language_widget").set_value(language).run()
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def press(at, key: str, times: int = 1):
+    for _ in range(times):
+        at.button(key=key).click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def answer(at, values):
+    """Answer the units the page offers, in order: True (yes), False (no) or None (skip)."""
+    for value in values:
+        press(at, "judge_skip" if value is None else ("judge_yes" if value else "judge_no"))
+    return at
+
+
+def labels_and_report(at, dimension: str = "correctness", tuned: bool = False):
+    cases = workspace(at).data(JUDGE).cases
+    return cases, judge_report(cases, dimension, tuned=tuned)
+
+
+def interval_text(p) -> str:
+    return (f"95% interval {format_percent(p.low, 'en')} to {format_percent(p.high, 'en')} "
+            f"(width {format_percent(p.high - p.low, 'en')})")
+
+
+# ---------------------------------------------------------------- loading and labelling
+
+
+def test_the_page_opens_on_the_built_in_set_with_hand_labels_empty():
+    at = opened()
+    assert at.title[0].value == "Judge and hand labels"
+    assert metric_values(at) == {JUDGE_ALONE: "73.0%", HAND: "N/A", PPI: "N/A"}
+    assert "deliberately weak" in at.info[0].value and "hidden" in at.info[0].value
+    assert "0 of 300 judged claims labelled, 0 skipped." in captions(at)
+    assert any("No unit has both your label and a judge verdict" in i.value for i in at.info)
+    assert workspace(at).data(JUDGE) is None  # nothing stored before the first answer
+
+
+def test_five_answers_move_the_hand_and_ppi_intervals_by_what_the_core_computes():
+    at = opened()
+    before = captions(at)
+    answer(at, [True, False, True, True, False])
+    cases, report = labels_and_report(at)
+    assert report.counts["both"] == 5 and report.hand.successes == 3
+    # The five units are the first five of the seeded uniform order, labelled as answered.
+    labelled = [(case.id, claim.id) for case in cases for claim in case.claims if claim.label("correct") is not None]
+    assert len(labelled) == 5
+    shown_values = metric_values(at)
+    assert shown_values == {JUDGE_ALONE: "73.0%", HAND: format_percent(report.hand.value, "en"),
+                            PPI: format_percent(report.ppi.estimate, "en")}
+    assert shown_values[HAND] == "60.0%"
+    text = captions(at)
+    assert text != before
+    assert "5 of 300 judged claims labelled, 0 skipped." in text
+    assert "3 yes of 5 hand labels" in text and interval_text(report.hand) in text
+    assert "5 hand-labelled + 295 judged only" in text and interval_text(report.ppi) in text
+    assert interval_text(report.judge) in text  # the judge's own interval does not move with hand labels
+    notes = next(i.value for i in at.info if "Only 5 hand labels" in i.value)
+    assert "Label at least 30" in notes
+
+
+def test_the_figures_equal_the_core_for_ppi_plus_plus_and_the_agreement():
+    at = opened()
+    answer(at, [True, True, False, True, True, False, True])
+    at.checkbox(key="judge_show_tuned").check().run()
+    _, report = labels_and_report(at, tuned=True)
+    assert metric_values(at)[TUNED] == format_percent(report.ppi_tuned.estimate, "en")
+    assert interval_text(report.ppi_tuned) in captions(at)
+    agreement = report.agreement
+    (n11, n10), (n01, n00) = agreement.table
+    table = at.dataframe[0].value
+    assert table.values.tolist() == [[n11, n10], [n01, n00]]
+    text = [m.value for m in at.markdown]
+    assert any(m.startswith(f"**Accuracy {format_percent(agreement.accuracy.value, 'en')}**: "
+                            f"{agreement.accuracy.successes} of 7 agree") for m in text)
+    assert any(m.startswith("**Judge bias ") for m in text)
+
+
+def test_the_page_draws_units_in_the_seeded_uniform_order_and_skips_and_undo_follow_it():
+    at = opened()
+    first, second = (f"claim {t.unit_id} of case {t.case_id}" for t in _first_two_offered())
+    assert first in [shown(m.value) for m in at.markdown]
+    answer(at, [None])
+    assert second in [shown(m.value) for m in at.markdown]  # a skipped unit is not offered again
+    answer(at, [True])
+    records = workspace(at).edits(JUDGE)
+    assert [r["op"] for r in records] == ["skip", "label"]
+    assert f"claim {records[0]['unit_id']} of case {records[0]['case_id']}" == first
+    assert "1 of 300 judged claims labelled, 1 skipped." in captions(at)
+    press(at, "judge_undo")  # takes back the label, then the skip
+    assert "0 of 300 judged claims labelled, 1 skipped." in captions(at)
+    assert second in [shown(m.value) for m in at.markdown]
+    press(at, "judge_undo")
+    assert "0 of 300 judged claims labelled, 0 skipped." in captions(at)
+    assert judge_answers(workspace(at).edits(JUDGE)) == ()
+    assert first in [shown(m.value) for m in at.markdown]
+
+
+def _first_two_offered():
+    cases = builtin_set("en").cases
+    first = next_unit(cases, "correctness", frozenset(), 17).next
+    return first, next_unit(cases, "correctness", frozenset({first.key}), 17).next
+
+
+def test_a_stale_answer_is_refused_not_applied_to_another_unit():
+    at = opened()
+    answer(at, [True])
+    # Another tab loads other data meanwhile: the record the button carries no longer fits.
+    other = Workspace.open(workspace(at).store, workspace(at).token)
+    shop = _shop()
+    other.replace(JUDGE, shop, "retail.json", "upload")
+    at.button(key="judge_yes").click().run()
+    assert not at.exception
+    assert any("That answer was not stored" in e.value for e in at.error)
+    assert workspace(at).data(JUDGE) == shop
+    assert workspace(at).edits(JUDGE) == ()
+
+
+def _shop():
+    path = ASSETS / "judge" / "en" / "retail.json"
+    return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+def test_the_truth_is_shown_on_request_with_which_intervals_contain_it():
+    at = opened()
+    answer(at, [True, False, True])
+    at.checkbox(key="judge_show_truth").check().run()
+    line = next(m.value for m in at.markdown if m.value.startswith("The hidden reference labels give"))
+    assert "**62.0%** (186 of 300 claims)" in line and "Judge alone: misses it." in line
+    assert any(c.startswith("Your hand labels agree with the reference on ") and c.endswith(" of 3 units.")
+               for c in captions(at))
+
+
+# ---------------------------------------------------------------- nothing is lost
+
+
+def test_answers_dimension_settings_and_the_next_unit_come_back_after_a_reload():
+    at = opened()
+    at.selectbox(key="judge_dimension").set_value("faithfulness").run()
+    answer(at, [True, None, False, True])
+    at.checkbox(key="judge_show_tuned").check().run()
+    at.slider(key="judge_sim_true_rate").set_value(0.55).run()
+    at.number_input(key="judge_sim_labelled").set_value(120).run()
+    shown_before, captions_before = metric_values(at), captions(at)
+    records = workspace(at).edits(JUDGE)
+    again = reopen(at, PAGE)
+    assert again.selectbox(key="judge_dimension").value == "faithfulness"
+    assert again.checkbox(key="judge_show_tuned").value is True
+    assert again.slider(key="judge_sim_true_rate").value == 0.55
+    assert again.number_input(key="judge_sim_labelled").value == 120
+    assert workspace(again).edits(JUDGE) == records
+    assert metric_values(again) == shown_before
+    assert "3 of 300 judged claims labelled, 1 skipped." in captions(again)
+    assert [c for c in captions(again) if c.startswith("Last answer")] == \
+        [c for c in captions_before if c.startswith("Last answer")]
+    assert len(judge_skips(records)) == 1
+
+
+# ---------------------------------------------------------------- the simulation
+
+
+def test_the_one_sided_preset_shows_the_judge_missing_and_ppi_under_covering_a_little():
+    at = opened()
+    next(b for b in at.button if b.label == "Judge 10 points too high, 40 labels").click().run()
+    assert not at.exception
+    assert at.slider(key="judge_sim_sensitivity").value == 1.0
+    assert any("is biased by **+9.9 points**" in m.value for m in at.markdown)
+    table = at.dataframe[-1].value
+    coverage = dict(zip(table["Interval"], table["Contains the truth"], strict=True))
+    assert coverage[JUDGE_ALONE] == "0.0%"
+    assert 0.88 <= float(coverage[PPI].rstrip("%")) / 100 <= 0.93  # docs/judge.md: 0.908 with seed 17
+    assert any("all in one direction" in w.value for w in at.warning)
+    at.number_input(key="judge_sim_judged").set_value(10).run()  # fewer judged units than hand labels
+    assert any(e.value.startswith("Cannot simulate:") and "judged" in e.value for e in at.error)
+
+
+# ---------------------------------------------------------------- uploads
+
+
+def _unlabelled_with_verdicts() -> bytes:
+    """The built-in shop cases with their reference labels removed and the built-in judge's verdicts kept."""
+    return dataset_to_text(hide_labels(_shop())).encode()
+
+
+def upload(at, key: str, name: str, data: bytes):
+    next(u for u in at.sidebar.file_uploader if u.key == key).set_value((name, data, "application/octet-stream"))
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_cases_with_judge_fields_are_uploaded_and_labelled():
+    at = upload(opened(), "judge_upload", "shop.jsonl", _unlabelled_with_verdicts())
+    assert workspace(at).source(JUDGE) == ("shop.jsonl", "upload")
+    assert "Your file shop.jsonl: 25 cases." in [shown(c) for c in captions(at)]
+    _, report = labels_and_report(at)
+    assert metric_values(at)[JUDGE_ALONE] == format_percent(report.judge.value, "en")
+    assert report.judge.total == 75
+    answer(at, [True, False])
+    assert "2 of 75 judged claims labelled, 0 skipped." in captions(at)
+
+
+def test_a_verdict_file_is_attached_by_id_and_a_bad_one_is_refused_with_its_place():
+    at = upload(opened(), "judge_upload", "shop.jsonl", _unlabelled_with_verdicts())
+    good = "case_id,unit_id,dimension,judge_verdict\nretail-01,c1,correctness,false\nretail-01,c2,correctness,false\n"
+    bad = "case_id,unit_id,dimension,judge_verdict\nretail-01,c1,correctness,false\nretail-01,c9,correctness,true\n"
+    upload(at, "judge_verdicts_upload", "bad.csv", bad.encode())
+    message = next(shown(e.value) for e in at.sidebar.error if "bad.csv" in shown(e.value))
+    assert "line 3: unit_id" in message and '"c9"' in message
+    assert not workspace(at).has(JUDGE_VERDICTS)
+    upload(at, "judge_verdicts_upload", "verdicts.csv", good.encode())
+    assert workspace(at).source(JUDGE_VERDICTS) == ("verdicts.csv", "upload")
+    before = workspace(at).data(JUDGE)
+    from uncase_core.judge_import import attach_verdicts
+
+    expected = judge_report(attach_verdicts(before, good).dataset.cases, "correctness")
+    assert metric_values(at)[JUDGE_ALONE] == format_percent(expected.judge.value, "en")
+    assert expected.judge.successes == judge_report(before.cases, "correctness").judge.successes - 2
+    again = reopen(at, PAGE)  # the verdict file is kept with the cases
+    assert workspace(again).source(JUDGE_VERDICTS) == ("verdicts.csv", "upload")
+    assert metric_values(again) == metric_values(at)
+
+
+def _ragas_rows() -> bytes:
+    rows = []
+    for i in range(1, 9):
+        rows.append({"user_input": f"How long does refund {i} take?",
+                     "retrieved_contexts": json.dumps([f"Refunds take {i} days.", "Shipping is free."]),
+                     "response": f"Refunds take {i} days. They go to your card.",
+                     "reference": f"Refunds take {i} days.",
+                     "faithfulness": "" if i == 3 else f"{0.25 + 0.09 * i:.2f}",
+                     "context_recall": f"{1 - 0.1 * i:.1f}"})
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue().encode()
+
+
+def test_ragas_results_make_the_case_the_unit_and_are_labelled_case_by_case():
+    at = upload(opened(), "judge_upload", "ragas.csv", _ragas_rows())
+    assert workspace(at).source(JUDGE_RAGAS) == ("ragas.csv", "upload")
+    assert at.radio(key="judge_mode").value == "ragas"
+    assert at.selectbox(key="judge_dimension").options == ["Faithfulness", "Coverage"]
+    assert any("**the unit is the case**" in i.value for i in at.info)
+    notes = next(i.value for i in at.info if "Each case is one unit" in i.value)
+    assert "1 case without a faithfulness score" in notes  # NaN (empty) is not judged, never 0
+    assert "0 of 7 scored cases labelled; 0 claims skipped." in captions(at)
+    assert shown(next(m.value for m in at.markdown if m.value.startswith("Case "))).endswith(": claim 1 of 2")
+    answer(at, [True, False, True, True])  # two cases, two claims each
+    assert "2 of 7 scored cases labelled; 0 claims skipped." in captions(at)
+    from uncase_core.judge_import import compare_ragas, read_ragas_scores
+
+    comparison = compare_ragas(workspace(at).data(JUDGE).cases, read_ragas_scores(_ragas_rows().decode()),
+                               "faithfulness")
+    assert comparison.report.hand.total == 2
+    assert metric_values(at)[HAND] == format_percent(comparison.report.hand.value, "en")
+    assert metric_values(at)[PPI] == format_percent(comparison.report.ppi.estimate, "en")
+    again = reopen(at, PAGE)  # the RAGAS scores are kept with the cases
+    assert metric_values(again) == metric_values(at)
+
+
+def test_ragas_rows_without_scores_are_judged_by_the_built_in_judge_and_said_so():
+    rows = "user_input,retrieved_contexts,response,reference\n" + "".join(
+        f'"How long does refund {i} take?","[""Refunds take {i} days.""]","Refunds take {i} days.","Refunds take {i} '
+        f'days."\n' for i in range(1, 5))
+    at = upload(opened(), "judge_upload", "samples.csv", rows.encode())
+    assert not workspace(at).has(JUDGE_RAGAS)
+    assert not [r for r in at.radio if r.key == "judge_mode"]  # no RAGAS scores: verdicts on units only
+    assert any(c.startswith("The file had no judge verdicts, so the built-in lexical judge") for c in captions(at))
+    _, report = labels_and_report(at)
+    assert report.judge.total == 4 and metric_values(at)[JUDGE_ALONE] == format_percent(report.judge.value, "en")
+
+
+def test_a_bad_upload_is_refused_naming_the_place_and_the_labels_stay():
+    at = opened()
+    answer(at, [True, False])
+    before = workspace(at).data(JUDGE)
+    bad = b'{"id": "x", "question": "q", "claims": [{"id": "c1", "text": "t", "judge_correct": "yes"}]}'
+    upload(at, "judge_upload", "bad.json", bad)
+    message = next(shown(e.value) for e in at.sidebar.error if "bad.json" in shown(e.value))
+    assert "claims[0].judge_correct" in message and "your labels are unchanged" in message
+    assert workspace(at).data(JUDGE) == before
+    assert "2 of 300 judged claims labelled, 0 skipped." in captions(at)
+
+
+# ---------------------------------------------------------------- Spanish
+
+
+def test_the_page_reads_in_spanish():
+    at = opened("es")
+    assert at.title[0].value == "Juez y etiquetas manuales"
+    answer(at, [True, False, True])
+    values = metric_values(at)
+    assert set(values) == {"Juez solo", "Etiquetas manuales solas", "PPI"}
+    assert values["Etiquetas manuales solas"] == "66,7\u00a0%"
+    assert "Has etiquetado 3 de 300 afirmaciones con veredicto del juez y has saltado 0." in captions(at)
+    assert any("débil a propósito" in i.value for i in at.info)
+    assert any(m.value.startswith("**¿Es correcta esta afirmación") for m in at.markdown)
+    assert any("Solo 3 etiquetas manuales" in i.value for i in at.info)
+    simulation = at.dataframe[-1].value
+    assert list(simulation.columns)[:2] == ["Intervalo", "Contiene el valor real"]
+    assert any("En 2000 repeticiones" in m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_built_in_set_follows_the_page_language_until_something_is_stored(language):
+    at = opened(language)
+    answer(at, [True])
+    stored = workspace(at).data(JUDGE)
+    assert stored.cases[0].metadata["language"] == language
+
+
+def test_answers_are_kept_when_the_language_changes_and_the_set_is_read_again():
+    at = opened("en")
+    answer(at, [True, False, True, True])  # 3 of 4: no default and no lost answer gives it
+    before = judge_answers(workspace(at).edits(JUDGE))
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert not at.exception, [e.value for e in at.exception]
+    stored = workspace(at).data(JUDGE)
+    assert stored.cases[0].metadata["language"] == "es"  # the Spanish texts
+    assert judge_answers(workspace(at).edits(JUDGE)) == before
+    assert metric_values(at)["Etiquetas manuales solas"] == "75,0\u00a0%"
+    at.sidebar.radio(key="language_widget").set_value("en").run()
+    assert workspace(at).data(JUDGE).cases[0].metadata["language"] == "en"
+    assert metric_values(at)["Hand labels alone"] == "75.0%"

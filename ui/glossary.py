@@ -1,0 +1,74 @@
+"""The Spanish glossary: each technical term decided once, and what stays in English and why.
+
+The catalogues (ui/locale_en.py, ui/locale_es.py) follow it; tests/test_i18n.py fails on a Spanish
+value equal to its English one unless it is listed in :data:`SAME_IN_SPANISH`, and on a Spanish
+value using a word of :data:`AVOID_IN_SPANISH` outside code (backticks) and parentheses.
+
+Kept in English only what Spanish-speaking practitioners say in English: *dataset*, *prompt*,
+*ROUGE-L*, *kappa*, *PPI*, names of methods (Jaccard, MinHash) and of identifiers (IBAN, CURP).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+# term -> (Spanish, why), for people writing catalogue entries; the tests use the two maps below.
+TERMS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "dataset": ("dataset", "what Spanish-speaking practitioners say; never 'conjunto de datos' beside it"),
+    "prompt": ("prompt", "the same"),
+    "label / labelled": ("etiqueta / etiquetado", ""),
+    "unlabelled": ("sin etiquetar", ""),
+    "threshold": ("umbral", ""),
+    "weight": ("peso", ""),
+    "hard gate": ("compuerta (dura)", "one word for the hard minimum a dimension must reach; never 'gate'"),
+    "composite score": ("puntuación compuesta", "never 'score'"),
+    "held-out set": ("conjunto reservado", "'(held-out)' may follow it in parentheses, once"),
+    "split": ("partición", ""),
+    "interval": ("intervalo", "Wilson's keeps its name"),
+    "judge": ("juez", ""),
+    "rubric": ("rúbrica", ""),
+    "hand labels": ("etiquetas manuales", ""),
+    "type-token ratio": ("razón tipo-token (TTR)", ""),
+    "context relevance / faithfulness / correctness / coverage": (
+        "relevancia del contexto / fidelidad / corrección / cobertura", ""),
+    "workshop room / facilitator": ("sala de taller / quien facilita", "gender-neutral"),
+})
+
+SAME_IN_SPANISH: Mapping[str, str] = MappingProxyType({
+    "UNCASE Evaluation Playground": "the product's name",
+    "Id": "the same word in Spanish",
+    "N/A": "the same abbreviation in Spanish (no aplica)",
+    "ROUGE-L": "the metric's name",
+    "Q = min(...)": "a formula",
+    "IBAN": "an identifier's name",
+    "CURP": "an identifier's name",
+    "RFC": "an identifier's name",
+    "DNI/NIE": "an identifier's name",
+    "CPF": "an identifier's name",
+    "Jaccard": "a method's name",
+    "Dataset": "kept in English (see TERMS)",
+    "Prompts": "kept in English (see TERMS)",
+    "Prompt": "kept in English (see TERMS)",
+    "Trivial": "the same word in Spanish",
+    "no": "the same word in Spanish",
+    "MinHash LSH": "a method's name",
+    "No": "the same word in Spanish",
+    "PPI": "kept in English (see TERMS)",
+    "PPI++": "kept in English (see TERMS)",
+    "{note}.": "only the note itself, translated where it is made",
+})
+
+# Words a Spanish value must not use (outside backticks and parentheses), and what to write instead.
+AVOID_IN_SPANISH: Mapping[str, str] = MappingProxyType({
+    "gate": "compuerta",
+    "gates": "compuertas",
+    "score": "puntuación",
+    "scores": "puntuaciones",
+    "threshold": "umbral",
+    "held-out": "conjunto reservado",
+    "e-mail": "correo electrónico",
+    "ratio": "razón",
+    "labels": "etiquetas",
+    "conjunto de datos": "dataset",
+})
