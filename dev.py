@@ -1,27 +1,45 @@
 #!/usr/bin/env python3
 """Set up and run the playground, or its tests, on a fresh machine with Python 3.11+.
 
-    python3 dev.py run     # create .venv, install, start the playground
+    python3 dev.py run     # create .venv, install, start the playground (on this computer only)
+    python3 dev.py run --workshop [--access-code CODE]
+                           # the same, open to the network, behind an access code (yours, or one made up and printed)
     python3 dev.py test    # create .venv, install, lint and run the whole test suite
 
-Only the standard library is used here, so it runs before anything is installed. The
-virtual environment is reused while the requirement files stay the same.
+Other options after ``run`` go to ``streamlit run`` (``--server.port 8502``). Only the standard library is
+used here, so it runs before anything is installed. The virtual environment is reused while the requirement
+files stay the same.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
 import re
+import secrets
 import subprocess
 import sys
 import venv
 from pathlib import Path
+from types import MappingProxyType
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"  # read by ui/access.py
+# As uncase_store.rooms.CODE_ALPHABET (a test checks): no I, O, 0, 1, so a code read off a board is typed right.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+GENERATED_CODE_LENGTH = 8  # 40 bits: far beyond guessing through a web page during a workshop
+MIN_CODE_LENGTH = 6  # as ui/access.py
+EVERY_INTERFACE = "0.0.0.0"
+# glibc raises its mmap threshold after freeing a large block, so later uploads' bytes (a few MB) come from the
+# heap and stay in the process once freed; a fixed threshold gives every block of 1 MiB or more back to the
+# system when it is freed (bench/bench_upload_memory.py, 40 refused uploads of 4.9 MB: +45 MB kept without it,
+# +8 MB with it).
+SERVER_ENVIRONMENT = MappingProxyType({"MALLOC_MMAP_THRESHOLD_": str(1024 * 1024)})
 
 
 def _requirements_digest(files: list[Path]) -> str:
@@ -52,16 +70,52 @@ def ensure_environment(with_dev: bool) -> None:
     print("Requirements installed.", flush=True)
 
 
+def normalize_code(text: str) -> str:
+    """As uncase_store.rooms.normalize_code: capitals, letters and digits only."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+def new_access_code() -> str:
+    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(GENERATED_CODE_LENGTH))
+    return f"{code[:4]}-{code[4:]}"
+
+
+def _run_options(extra: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    parser = argparse.ArgumentParser(prog="dev.py run", allow_abbrev=False, add_help=False)
+    parser.add_argument("--workshop", action="store_true")
+    parser.add_argument("--access-code")
+    return parser.parse_known_args(extra)
+
+
 def run_app(extra: list[str]) -> int:
+    options, extra = _run_options(extra)
+    code = options.access_code or os.environ.get(ACCESS_CODE_ENV, "").strip() or None
+    if options.workshop and code is None:
+        code = new_access_code()
+    if code is not None and len(normalize_code(code)) < MIN_CODE_LENGTH:
+        print(f"The access code needs at least {MIN_CODE_LENGTH} letters or digits (capitals, spaces and dashes "
+              "do not count).", file=sys.stderr)
+        return 2
     ensure_environment(with_dev=False)
-    command = [str(PYTHON), "-m", "streamlit", "run", str(ROOT / "app.py"), *extra]
+    network = [f"--server.address={EVERY_INTERFACE}"] if options.workshop else []
+    command = [str(PYTHON), "-m", "streamlit", "run", str(ROOT / "serve.py"), *network, *extra]
+    env = {**SERVER_ENVIRONMENT, **os.environ, **({ACCESS_CODE_ENV: code} if code is not None else {})}
     # The URL may hold a password: show it hidden.
     store = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:***@", os.environ.get("UNCASE_STORE", "")) \
         or f"{ROOT / 'data' / 'uncase.db'} (SQLite, made on first use)"
     print(f"Everyone's work is saved as they go in {store}; set UNCASE_STORE to use another store "
           "(see docs/deploy.md).", flush=True)
+    if options.workshop:
+        print("Workshop mode: the playground listens on the network (every interface); share the Network URL "
+              "printed below.", flush=True)
+    else:
+        print("The playground listens on this computer only; `python3 dev.py run --workshop` opens it to a "
+              "workshop's network behind an access code.", flush=True)
+    if code is not None:
+        print(f"Access code: {code}  (every page asks for it, or for a workshop room's code made in the last 12 "
+              f"hours; set your own with --access-code or {ACCESS_CODE_ENV})", flush=True)
     print("Starting the playground: open the address printed below.", flush=True)
-    return subprocess.call(command, cwd=ROOT)
+    return subprocess.call(command, cwd=ROOT, env=env)
 
 
 def run_tests(extra: list[str]) -> int:

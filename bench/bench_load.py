@@ -54,7 +54,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -381,16 +381,17 @@ def peak_rss_kb(pid: int) -> int | None:
 
 
 @contextlib.contextmanager
-def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None
-          ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None,
+          env: Mapping[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after.
 
-    ``store`` is the SQLAlchemy URL of the workspace store the server uses (default: the environment's).
+    ``store`` is the SQLAlchemy URL of the workspace store the server uses (default: the environment's);
+    ``env`` adds environment variables (``STREAMLIT_SERVER_...`` settings, say).
     """
     port = free_port()
     command = streamlit_command(port, script)
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, **({"UNCASE_STORE": store} if store else {})}
+    env = {**os.environ, **({"UNCASE_STORE": store} if store else {}), **(env or {})}
     with contextlib.ExitStack() as stack:
         log = stack.enter_context(log_path.open("wb")) if log_path else subprocess.DEVNULL
         process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)

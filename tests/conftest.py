@@ -21,6 +21,8 @@ Label = bool | None
 # Every test (and every server a browser test starts) stores workspaces in a throwaway SQLite file, never in the
 # developer's data/uncase.db. Set before anything opens the store.
 os.environ["UNCASE_STORE"] = f"sqlite:///{tempfile.mkdtemp(prefix='uncase-tests-')}/store.db"
+# A workshop access code in the developer's shell would gate every page and server; the tests that want one set it.
+os.environ.pop("UNCASE_ACCESS_CODE", None)
 
 
 def case_dict(

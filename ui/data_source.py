@@ -21,6 +21,7 @@ from ui.input_errors import error_text
 from ui.limits import LIMITS, check_count, check_size
 from ui.session import current_workspace, kept, language, run_saving, t
 from ui.text import literal
+from ui.uploads import file_in_box, release
 from uncase_core.errors import InputError
 
 
@@ -59,7 +60,8 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
     """Draw an upload box; a file not read before in this session is read (once) and returned.
 
     A file that cannot be read is refused with a message naming it, shown for as long as that
-    file is in the box; what the page holds is left as it was.
+    file is in the box; what the page holds is left as it was. Either way the file's bytes are
+    then freed on the server: the box still shows its name, the widget returns None.
     """
     # Streamlit's box says "Drag and drop", "Upload" and "... per file" in English whatever the language (its
     # frontend has no setting for it): the label gives the size limit and the help says what the box says.
@@ -81,10 +83,12 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
             loaded = None
         else:
             st.session_state.pop(error_key, None)
+        finally:
+            release(key, upload)  # what was read is kept; the file's bytes are not (see ui/uploads.py)
     error = st.session_state.get(error_key)
     # The message belongs to the file it is about: once that file leaves the box (removed, or replaced by one the
     # box itself refused), it goes too.
-    if error is not None and (upload is None or upload.file_id != error[0]):
+    if error is not None and file_in_box(key) != error[0]:
         st.session_state.pop(error_key)
         error = None
     if error is not None:

@@ -1442,4 +1442,21 @@ MESSAGES = {
     "agr.changed.one": "1 label changed from the files as loaded (Reset labels, in the sidebar, undoes it).",
     "agr.download_a": "Download annotator A's labels",
     "agr.download_b": "Download annotator B's labels",
+    # access code (workshop mode) and unexpected errors
+    "access.intro": (
+        "This playground is open to a workshop. Type the access code the facilitator gave you, or your workshop "
+        "room's code."
+    ),
+    "access.code": "Access code or room code",
+    "access.code_help": "Capitals, spaces and dashes do not matter.",
+    "access.enter": "Enter",
+    "access.wrong": "That code does not open this playground. Check it with the facilitator.",
+    "access.misconfigured": (
+        "This server's access code is too short, so nobody can come in. Whoever started it must set {variable} "
+        "to at least {length} letters or digits and start it again."
+    ),
+    "error.unexpected": (
+        "Something went wrong here (error {id}); it has been logged. Your work up to now is saved. If it happens "
+        "again, tell the facilitator the error id: {id}."
+    ),
 }

@@ -1525,4 +1525,21 @@ MESSAGES = {
     ),
     "agr.download_a": "Descargar las etiquetas del anotador A",
     "agr.download_b": "Descargar las etiquetas del anotador B",
+    # access code (workshop mode) and unexpected errors
+    "access.intro": (
+        "Este playground está abierto a un taller. Escribe el código de acceso que te dio quien facilita, o el "
+        "código de tu sala de taller."
+    ),
+    "access.code": "Código de acceso o de sala",
+    "access.code_help": "Da igual si usas mayúsculas, espacios o guiones.",
+    "access.enter": "Entrar",
+    "access.wrong": "Ese código no abre este playground. Compruébalo con quien facilita.",
+    "access.misconfigured": (
+        "El código de acceso de este servidor es demasiado corto, así que nadie puede entrar. Quien lo inició debe "
+        "poner en {variable} al menos {length} letras o cifras y volver a iniciarlo."
+    ),
+    "error.unexpected": (
+        "Algo salió mal aquí (error {id}); ha quedado registrado. Tu trabajo hasta ahora está guardado. Si vuelve "
+        "a pasar, di a quien facilita el código de error: {id}."
+    ),
 }

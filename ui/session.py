@@ -16,6 +16,7 @@ from typing import Any
 
 import streamlit as st
 
+from ui.access import require_access
 from ui.i18n import LANGUAGES, guess_language, translate
 from ui.input_errors import error_text
 from ui.text import literal
@@ -272,6 +273,7 @@ def setup_page(title_key: str, sidebar: str = "auto") -> str:
 
     ``sidebar="collapsed"`` starts with the sidebar closed (a projector's view).
     """
+    require_access(get_store)  # a workshop server's access code; returns at once when there is none
     try:
         store = get_store()
         workspace = _open_workspace(store)

@@ -1,0 +1,160 @@
+"""The workshop's access code in AppTest: no page opens without it (direct page addresses too); a wrong code is
+refused; the right one, typed any way, lets the session in; a recent room's code lets a participant in and onto the
+room's join form; the facilitator's and projector's links and a person's own workspace link pass; without a code
+configured there is no gate."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.pages.apptest_helpers import RAG_PAGE, ROOT, shown
+from ui.access import ACCESS_CODE_ENV, ROOM_CODE_HOURS
+from ui.i18n import translate
+from ui.session import get_store
+from uncase_core.rag_cases import dataset_to_text
+from uncase_core.scenarios import load_index, load_scenario
+from uncase_store.rooms import Rooms
+
+CODE = "WXYZ-2345"
+ROOM_PAGE = "pages/9_workshop_room.py"
+GATE_INPUT = "Access code or room code"
+
+
+@pytest.fixture
+def gated(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv(ACCESS_CODE_ENV, CODE)
+    return CODE
+
+
+def make_room(now: datetime | None = None):
+    body = dataset_to_text(load_scenario(load_index()[0], "en"))
+    return Rooms(get_store()).create("Gate test", body, "scenario", "scenario", now=now)
+
+
+def visit(path: str | None = None, **params: str) -> AppTest:
+    """A new browser session on ``path`` (the home page by default) with ``params`` in the address."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    if path is not None:
+        at.switch_page(path)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def is_gate(at: AppTest) -> bool:
+    return [i.label for i in at.text_input] == [GATE_INPUT] and "workspace" not in at.session_state
+
+
+def enter(at: AppTest, typed: str) -> AppTest:
+    at.text_input(key="access_code_typed").input(typed)
+    next(b for b in at.button if b.label in ("Enter", "Entrar")).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def test_without_a_code_configured_there_is_no_gate(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv(ACCESS_CODE_ENV, raising=False)
+    at = visit()
+    assert not is_gate(at)
+    assert at.title[0].value == "UNCASE Evaluation Playground"
+    assert "workspace" in at.session_state
+
+
+@pytest.mark.parametrize("path", [None, RAG_PAGE, ROOM_PAGE, "pages/7_sample_size_planner.py"])
+def test_no_page_opens_without_the_code(gated: str, path: str | None):
+    at = visit(path)
+    assert is_gate(at)
+    assert len(at.title) == 1 and at.title[0].value == "UNCASE Evaluation Playground"
+    assert not at.get("dataframe") and not at.metric  # nothing of the page itself
+
+
+def test_a_wrong_code_is_refused_and_the_gate_stays(gated: str):
+    at = enter(visit(RAG_PAGE), "WXYZ-2346")
+    assert errors(at) == ["That code does not open this playground. Check it with the facilitator."]
+    assert is_gate(at)
+    at.run()  # and a rerun does not let it in either
+    assert is_gate(at)
+
+
+@pytest.mark.parametrize("typed", ["WXYZ-2345", "wxyz2345", " wxyz 2345 "])
+def test_the_right_code_lets_the_session_in_for_good(gated: str, typed: str):
+    at = enter(visit(RAG_PAGE), typed)
+    assert not is_gate(at)
+    assert at.get("dataframe")  # the RAG page's label tables
+    at.switch_page("pages/7_sample_size_planner.py")
+    at.run()
+    assert not is_gate(at) and not at.exception
+
+
+def test_a_reload_with_the_workspace_link_passes(gated: str):
+    first = enter(visit(), CODE)
+    token = first.query_params["w"]
+    again = visit(RAG_PAGE, w=token)  # a new session: what F5 or a new tab on the same link gives
+    assert not is_gate(again)
+    assert again.query_params["w"] == token
+    stranger = visit(RAG_PAGE, w="A" * 24)  # well formed, but no such workspace
+    assert is_gate(stranger)
+
+
+def test_a_recent_room_code_lets_a_participant_in_onto_its_join_form(gated: str):
+    keys = make_room()
+    at = enter(visit(), keys.code.lower())
+    assert not is_gate(at)
+    # AppTest runs the page st.switch_page names but keeps the old address: give it the new one, as the browser has.
+    at.query_params["join"] = keys.code
+    at.switch_page(ROOM_PAGE)
+    at.run()
+    assert not at.exception
+    inputs = {i.label: i.value for i in at.text_input}
+    assert inputs["Room code"] == keys.code
+
+
+def test_the_participant_link_of_a_recent_room_passes(gated: str):
+    keys = make_room()
+    at = visit(ROOM_PAGE, join=keys.code)
+    assert not is_gate(at)
+    assert {i.label: i.value for i in at.text_input}["Room code"] == keys.code
+
+
+def test_an_old_room_code_does_not_open_the_gate(gated: str):
+    old = make_room(now=datetime.now(UTC) - timedelta(hours=ROOM_CODE_HOURS, minutes=5))
+    at = enter(visit(), old.code)
+    assert errors(at) == ["That code does not open this playground. Check it with the facilitator."]
+    assert is_gate(at)
+    assert is_gate(visit(ROOM_PAGE, join=old.code))
+
+
+def test_the_facilitators_and_the_projectors_links_pass_and_a_wrong_secret_does_not(gated: str):
+    keys = make_room()
+    facilitator = visit(ROOM_PAGE, room=keys.code, key=keys.secret)
+    assert not is_gate(facilitator)
+    assert facilitator.title[0].value == "Room: Gate test"
+    projector = visit(ROOM_PAGE, room=keys.code, view=keys.view_key)
+    assert not is_gate(projector)
+    assert projector.title[0].value == "Gate test"
+    assert is_gate(visit(ROOM_PAGE, room=keys.code, key=keys.secret[:-1] + "x"))
+    assert is_gate(visit(ROOM_PAGE, room=keys.code, view=keys.secret))  # the other secret does not fit
+
+
+def test_the_gate_speaks_spanish(gated: str):
+    at = visit(lang="es")
+    assert [i.label for i in at.text_input] == [translate("es", "access.code")]
+    assert shown(at.markdown[0].value) == translate("es", "access.intro")
+    enter(at, "nada")
+    assert errors(at) == [translate("es", "access.wrong")]
+
+
+def test_a_code_too_short_keeps_everyone_out(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(ACCESS_CODE_ENV, "ab-1")
+    at = visit()
+    assert errors(at) == [translate("en", "access.misconfigured", variable=ACCESS_CODE_ENV, length=6)]
+    assert not at.text_input and "workspace" not in at.session_state
