@@ -189,10 +189,13 @@ def test_any_table_edits_give_the_pair_the_core_records_give(store, cells):
         ref = pair_cases(PAIR)[case]
         rows = case_rows(PAIR, ref, "all")
         row %= len(rows)
+        key = view.editor_key("all")
+        earlier = ((state.get(key) or {}).get("edited_rows", {}).get(row, {}))
+        repeated = side in earlier and earlier[side] == value  # the browser reports no new edit: nothing to do
         refused = table_edit(view, state, {row: {side: value}})
         position = ref.a if side == "a" else ref.b
         if position is None:
-            assert [r.annotator for r in refused] == [side]
+            assert [r.annotator for r in refused] == ([] if repeated else [side])
             continue
         assert refused == []
         record = edits.agreement_label(expected, side, position, rows[row].kind, rows[row].position(side),

@@ -40,7 +40,7 @@ def report_error(error: BaseException) -> bool:
     error_id = new_error_id()
     LOGGER.error("error %s: %s", error_id, type(error).__name__, exc_info=error)
     try:
-        st.error(translate(_language(), "error.unexpected", id=error_id))
+        st.error(translate(_language(), "page_crash.message", id=error_id))
     except Exception:  # drawing failed too: the log has it; let Streamlit show its redacted box
         LOGGER.exception("error %s: could not show its message", error_id)
         return False

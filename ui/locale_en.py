@@ -1455,7 +1455,7 @@ MESSAGES = {
         "This server's access code is too short, so nobody can come in. Whoever started it must set {variable} "
         "to at least {length} letters or digits and start it again."
     ),
-    "error.unexpected": (
+    "page_crash.message": (
         "Something went wrong here (error {id}); it has been logged. Your work up to now is saved. If it happens "
         "again, tell the facilitator the error id: {id}."
     ),

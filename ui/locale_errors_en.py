@@ -90,6 +90,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "error.term.position": "a position (a whole number)",
     "error.term.iso_time": "an ISO 8601 time",
     "error.term.split_name": "a split name",
+    "error.term.annotator": '"a" or "b" (annotator A or B)',
     "error.term.text_alias": "a non-empty text alias",
     "error.term.name": "a name",
     "error.term.json_value": "a JSON value (text, number, true/false/null, list, object)",

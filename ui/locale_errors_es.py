@@ -92,6 +92,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "error.term.position": "una posición (un número entero)",
     "error.term.iso_time": "una fecha y hora ISO 8601",
     "error.term.split_name": "un nombre de partición",
+    "error.term.annotator": '"a" o "b" (anotador A o B)',
     "error.term.text_alias": "un alias de texto no vacío",
     "error.term.name": "un nombre",
     "error.term.json_value": "un valor JSON (texto, número, true/false/null, lista u objeto)",

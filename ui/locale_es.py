@@ -1538,7 +1538,7 @@ MESSAGES = {
         "El código de acceso de este servidor es demasiado corto, así que nadie puede entrar. Quien lo inició debe "
         "poner en {variable} al menos {length} letras o cifras y volver a iniciarlo."
     ),
-    "error.unexpected": (
+    "page_crash.message": (
         "Algo salió mal aquí (error {id}); ha quedado registrado. Tu trabajo hasta ahora está guardado. Si vuelve "
         "a pasar, di a quien facilita el código de error: {id}."
     ),

@@ -188,7 +188,7 @@ def agreement_label(pair: Sequence[RagDataset], annotator: str, case: int, kind:
     ``case`` and ``unit`` are positions in that annotator's dataset; the record is checked by applying it.
     """
     if annotator not in ANNOTATORS:
-        raise InputError(f'expected "a" or "b", got {annotator!r}', "annotator")
+        raise expected_value("annotator", repr(annotator), "annotator")
     label = rag_label(pair[ANNOTATORS.index(annotator)], case, kind, unit, field, value)
     edit = {"op": "label", "annotator": annotator, **label}  # the label's own "op" is the same
     apply_agreement_edit(tuple(pair), edit)
@@ -200,7 +200,7 @@ def apply_agreement_edit(pair: tuple[RagDataset, RagDataset], edit: Edit) -> tup
     _op(edit, ("label",))
     annotator = _get(edit, "annotator")
     if annotator not in ANNOTATORS:
-        raise InputError(f'expected "a" or "b", got {annotator!r}', "annotator")
+        raise expected_value("annotator", repr(annotator), "annotator")
     side = ANNOTATORS.index(annotator)
     changed = list(pair)
     changed[side] = apply_rag_edit(pair[side], edit)

@@ -282,6 +282,7 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "position": "a position (a whole number)",
     "iso_time": "an ISO 8601 time",
     "split_name": "a split name",
+    "annotator": '"a" or "b" (annotator A or B)',
     "text_alias": "a non-empty text alias",
     "name": "a name",
     "json_value": "a JSON value (text, number, true/false/null, list, object)",

@@ -46,7 +46,7 @@ def test_served_like_serve_py_the_person_sees_an_id_and_the_log_the_traceback(tm
     assert "Before the error" in texts
     (message,) = [text for text in texts if "error" in text and text != "Before the error"]
     error_id = re.search(r"error ([0-9a-f]{8})\)", message).group(1)
-    assert message == translate("en", "error.unexpected", id=error_id)
+    assert message == translate("en", "page_crash.message", id=error_id)
     assert all(SECRET not in text for text in texts)
     logged = log.read_text(errors="replace")
     assert f"error {error_id}: RuntimeError" in logged

@@ -49,7 +49,7 @@ def test_the_person_sees_an_id_and_the_log_has_the_traceback_under_it(caplog: py
     assert at.session_state["handled"] is True
     (message,) = [e.value for e in at.error]
     error_id = re.search(r"error ([0-9a-f]{8})\)", message).group(1)
-    assert message == translate("en", "error.unexpected", id=error_id)
+    assert message == translate("en", "page_crash.message", id=error_id)
     assert "hunter2" not in message and "ValueError" not in message
     (record,) = [r for r in caplog.records if r.name == "uncase.errors"]
     assert error_id in record.getMessage()
@@ -67,4 +67,4 @@ def test_the_message_is_in_the_persons_language():
     at = AppTest.from_function(_failing_spanish_page, default_timeout=30).run()
     (message,) = [e.value for e in at.error]
     error_id = re.search(r"error ([0-9a-f]{8})\)", message).group(1)
-    assert message == translate("es", "error.unexpected", id=error_id)
+    assert message == translate("es", "page_crash.message", id=error_id)
