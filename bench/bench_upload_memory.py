@@ -16,7 +16,8 @@ ones).
 ``--content valid``: a RAG dataset in JSON (the page keeps its text in the person's workspace: the data, which
 stays); ``refused``: the same file saved as Latin-1, which the page refuses (nothing of it is kept).
 The server gets the environment ``dev.py run`` gives it (``SERVER_ENVIRONMENT``: glibc's mmap threshold held at
-1 MiB), or glibc's own behaviour with ``--glibc-default``. ``--ttl`` sets ``server.disconnectedSessionTTL``
+1 MiB, and glibc's malloc for Python's small objects too), or Python's and glibc's own behaviour with
+``--glibc-default``. ``--ttl`` sets ``server.disconnectedSessionTTL``
 (Streamlit's default: 120 s). ``--visit-at S``: one more tab opens the page and closes S seconds after the last
 upload's tab closed, as anyone's next visit would (Streamlit drops expired sessions only when another session
 connects or disconnects). ``--post-script-gc``: a full garbage collection after every run (the project turns

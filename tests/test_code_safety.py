@@ -223,6 +223,9 @@ ALLOWED_CACHES: dict[tuple[str, str], str] = {
     ("ui/session.py", "_open_store"): (
         "the store's SQLAlchemy engine (a connection pool), one per store URL and process: the one process-wide "
         "object the playground keeps. It holds connections, never user data; workspaces are read per session"),
+    ("ui/memory.py", "start_collector"): (
+        "the process's one garbage-collector thread (a closed tab's dropped session freed on a quiet server); it "
+        "holds no data at all"),
 }
 
 

@@ -187,6 +187,7 @@ def test_plain_run_listens_on_localhost_without_a_code(tmp_path: Path):
         environment = _server_environment(process)
         assert ACCESS_CODE_ENV not in environment
         assert environment["MALLOC_MMAP_THRESHOLD_"] == str(1024 * 1024)  # see dev.SERVER_ENVIRONMENT
+        assert environment["PYTHONMALLOC"] == "malloc"
     finally:
         _stop(process)
 

@@ -49,15 +49,19 @@ def text_column_width(fixed_widths: Sequence[int], text_columns: int = 1) -> int
 
 
 def lines_needed(text: str, text_width: int) -> int:
-    """Lines a cell ``text_width`` px wide needs for ``text`` (a whole word moves to the next line)."""
+    """Lines a cell ``text_width`` px wide needs for ``text``, wrapped as the browser wraps a cell: a word that
+    does not fit moves to the next line, and a word longer than a line (an id, a link) is broken across lines
+    from the start of one."""
     per_line = max(8, int((text_width - 16) / PX_PER_CHAR))
     lines, used = 1, 0
     for word in text.split():
-        length = min(len(word), per_line)
-        if used and used + 1 + length > per_line:
-            lines, used = lines + 1, length
-        else:
-            used += length + (1 if used else 0)
+        if used and used + 1 + len(word) <= per_line:
+            used += 1 + len(word)
+            continue
+        if used:
+            lines, used = lines + 1, 0
+        full, rest = divmod(len(word), per_line)
+        lines, used = (lines + full - 1, per_line) if rest == 0 else (lines + full, rest)
     return lines
 
 

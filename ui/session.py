@@ -19,6 +19,7 @@ import streamlit as st
 from ui.access import require_access
 from ui.i18n import LANGUAGES, guess_language, translate
 from ui.input_errors import error_text
+from ui.memory import start_collector
 from ui.text import literal
 from ui.workspace import LANGUAGE, CorruptData, Workspace
 from uncase_core.jsonfiles import dumps_json
@@ -274,6 +275,7 @@ def setup_page(title_key: str, sidebar: str = "auto") -> str:
     ``sidebar="collapsed"`` starts with the sidebar closed (a projector's view).
     """
     require_access(get_store)  # a workshop server's access code; returns at once when there is none
+    start_collector()  # closed tabs' sessions freed on a quiet server (ui/memory.py)
     try:
         store = get_store()
         workspace = _open_workspace(store)
