@@ -384,13 +384,13 @@ def _resample_weights(units: int, resamples: int, rng: np.random.Generator) -> n
     return np.bincount(flat.ravel(), minlength=resamples * units).reshape(resamples, units).astype(float)
 
 
-def alpha_of_resamples(rows: np.ndarray, weights: np.ndarray, level: Level, domain: np.ndarray) -> np.ndarray:
+def alpha_of_resamples(rows: np.ndarray, weights: np.ndarray, level: Level, domain: np.ndarray) -> np.ma.MaskedArray:
     """Krippendorff's alpha for many reweightings of the units at once.
 
     ``rows`` are the category counts of units with at least two labels (every column used
     somewhere); ``weights[r, u]`` is how often unit ``u`` is drawn in resample ``r``. Returns
-    one alpha per resample and NaN where it is undefined (fewer than two categories drawn);
-    callers turn those into a count of skipped resamples, never into a result.
+    one alpha per resample, masked where it is undefined (fewer than two categories drawn):
+    callers count those as skipped resamples, never as a result.
 
     Our own vectorized formula, because calling ``krippendorff.alpha`` once per resample
     costs about a thousand times more. It is Krippendorff's (2011) coincidence-matrix
@@ -409,7 +409,7 @@ def alpha_of_resamples(rows: np.ndarray, weights: np.ndarray, level: Level, doma
     n_v = coincidences.sum(axis=2)
     n = n_v.sum(axis=1)
     defined = ((weights @ rows) > 0).sum(axis=1) >= 2
-    result = np.full(len(weights), np.nan)
+    result = np.ma.masked_array(np.zeros(len(weights)), mask=~defined)
     if not defined.any():
         return result
     coincidences, n_v, n = coincidences[defined], n_v[defined], n[defined]
@@ -433,8 +433,8 @@ def _distances(level: Level, domain: np.ndarray, n_v: np.ndarray) -> np.ndarray:
     return (through[:, high] - through[:, low] + (n_v[:, low] - n_v[:, high]) / 2.0) ** 2
 
 
-def fleiss_of_resamples(complete: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Fleiss' kappa for many reweightings of complete units at once; NaN where undefined.
+def fleiss_of_resamples(complete: np.ndarray, weights: np.ndarray) -> np.ma.MaskedArray:
+    """Fleiss' kappa for many reweightings of complete units at once; masked where undefined.
 
     Our own vectorized formula (Fleiss 1971), for the same reason as
     :func:`alpha_of_resamples`: with ``m`` raters per unit, ``P_u = (sum_k c_uk² - m) /
@@ -448,7 +448,7 @@ def fleiss_of_resamples(complete: np.ndarray, weights: np.ndarray) -> np.ndarray
     drawn = weights.sum(axis=1)
     totals = weights @ complete
     defined = (totals > 0).sum(axis=1) >= 2
-    result = np.full(len(weights), np.nan)
+    result = np.ma.masked_array(np.zeros(len(weights)), mask=~defined)
     shares = totals[defined] / (drawn[defined] * raters)[:, None]
     chance = (shares**2).sum(axis=1)
     observed = (weights[defined] @ agreement) / drawn[defined]
@@ -506,8 +506,7 @@ def bootstrap_from_counts(
             values.append(alpha_of_resamples(rows, weights, point.level, _domain(point.categories, point.level)))
         else:
             values.append(fleiss_of_resamples(rows, weights))
-    every = np.concatenate(values)
-    defined = every[~np.isnan(every)]
+    defined = np.ma.concatenate(values).compressed()
     skipped = resamples - len(defined)
     if len(defined) == 0:
         return result(None, None, 0, skipped, NOTE_NO_DEFINED_RESAMPLE)
