@@ -16,12 +16,12 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import times
 from uncase_core.agreement_many import bootstrap_interval, fleiss_kappa, krippendorff_alpha
 from uncase_core.class_labels import class_labels
 from uncase_core.rag_cases import UNIT_KINDS, RagDataset, dataset_from_bytes
@@ -29,19 +29,9 @@ from uncase_core.rag_cases import UNIT_KINDS, RagDataset, dataset_from_bytes
 SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "rag" / "en"
 
 
-def _times(action, repeats: int) -> list[float]:
-    action()  # warm-up: imports and first-call costs are not what we measure
-    result = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        result.append(time.perf_counter() - start)
-    return result
-
-
-def _show(name: str, times: list[float]) -> None:
-    print(f"{name}: median {statistics.median(times) * 1000:.1f} ms (min {min(times) * 1000:.1f}, "
-          f"max {max(times) * 1000:.1f}, {len(times)} runs)")
+def _show(name: str, seconds: list[float]) -> None:
+    print(f"{name}: median {statistics.median(seconds) * 1000:.1f} ms (min {min(seconds) * 1000:.1f}, "
+          f"max {max(seconds) * 1000:.1f}, {len(seconds)} runs)")
 
 
 def random_ratings(annotators: int, units: int, missing: float, seed: int = 14) -> list[list[bool | None]]:
@@ -89,14 +79,14 @@ def main() -> None:
     complete = random_ratings(args.annotators, args.units, missing=0.0)
     print(f"ratings: {args.annotators} annotators x {args.units} units, 20% missing (alpha) and none missing "
           f"(Fleiss); alpha {krippendorff_alpha(ratings).value:.4f}, Fleiss {fleiss_kappa(complete).value:.4f}")
-    _show("krippendorff_alpha", _times(lambda: krippendorff_alpha(ratings), args.repeats))
-    _show("fleiss_kappa", _times(lambda: fleiss_kappa(complete), args.repeats))
+    _show("krippendorff_alpha", times(lambda: krippendorff_alpha(ratings), args.repeats))
+    _show("fleiss_kappa", times(lambda: fleiss_kappa(complete), args.repeats))
     for statistic, data in (("alpha", ratings), ("fleiss", complete)):
         interval = bootstrap_interval(data, statistic, resamples=args.resamples)
         print(f"bootstrap {statistic}: [{interval.low}, {interval.high}] from {interval.used} resamples "
               f"({interval.skipped} skipped) over {interval.units} units")
         _show(f"bootstrap_interval {statistic}, {args.resamples} resamples",
-              _times(lambda statistic=statistic, data=data: bootstrap_interval(data, statistic,
+              times(lambda statistic=statistic, data=data: bootstrap_interval(data, statistic,
                                                                                resamples=args.resamples),
                      args.repeats))
 
@@ -106,9 +96,9 @@ def main() -> None:
     view = class_labels(room, copies, resamples=0)
     print(f"class view: {len(copies)} participants x {len(room.cases)} cases, {len(view.units)} labels each; "
           f"alpha over all labels {view.agreement['all'].alpha.value:.4f}")
-    _show("class_labels without bootstrap", _times(lambda: class_labels(room, copies, resamples=0), args.repeats))
+    _show("class_labels without bootstrap", times(lambda: class_labels(room, copies, resamples=0), args.repeats))
     _show(f"class_labels with bootstrap ({args.resamples} resamples x 5 groups x 2 statistics)",
-          _times(lambda: class_labels(room, copies, resamples=args.resamples), args.repeats))
+          times(lambda: class_labels(room, copies, resamples=args.resamples), args.repeats))
 
 
 if __name__ == "__main__":

@@ -17,10 +17,7 @@ Each repeat toggles one box of annotator A or B in the first case, so the labels
 from __future__ import annotations
 
 import argparse
-import logging
-import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -29,12 +26,11 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-import ui.session  # noqa: E402
+from bench.timing import median_p95_line, page_runs_on_a_fresh_store  # noqa: E402
 from ui.agreement_data import AgreementView, row_labels  # noqa: E402
 from ui.data_kinds import AGREEMENT_PAIR  # noqa: E402
 from ui.workspace import Workspace  # noqa: E402
 from uncase_core.agreement import match_labels  # noqa: E402
-from uncase_store import open_store  # noqa: E402
 
 PAGE = "pages/8_annotator_agreement.py"
 
@@ -48,12 +44,6 @@ def _tick(view: AgreementView, previous: dict | None, i: int) -> dict:
     edits = {r: dict(cells) for r, cells in ((previous or {}).get("edited_rows") or {}).items()}
     edits.setdefault(row, {})[side] = not label
     return {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
-
-
-def _line(what: str, times: list[float]) -> str:
-    q = statistics.quantiles(times, n=20)
-    return (f"{what}: median {statistics.median(times) * 1000:.1f} ms, p95 {q[-1] * 1000:.1f} ms, "
-            f"min {min(times) * 1000:.1f} ms over {len(times)} runs")
 
 
 def _page_runs(repeats: int) -> list[float]:
@@ -102,11 +92,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=40)
     args = parser.parse_args()
-    logging.getLogger("streamlit").setLevel(logging.ERROR)
-    store = open_store(f"sqlite:///{tempfile.mkdtemp()}/bench.db")
-    ui.session.get_store = lambda: store  # every page run in this process uses it
-    print(_line("whole page run after a tick (AppTest)", _page_runs(args.repeats)))
-    print(_line("fragment work after a tick (store the record, table with marks, figures twice)",
+    store = page_runs_on_a_fresh_store()
+    print(median_p95_line("whole page run after a tick (AppTest)", _page_runs(args.repeats)))
+    print(median_p95_line("fragment work after a tick (store the record, table with marks, figures twice)",
                 _fragment_work(store, args.repeats)))
 
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import times
 from uncase_core.judge import compare_judge, dimension_values, judge_report
 from uncase_core.ppi_simulation import simulate
 from uncase_core.rag_cases import RagCase, Unit
@@ -44,19 +44,9 @@ SCENARIOS = (
 )
 
 
-def _times(action, repeats: int) -> list[float]:
-    action()  # warm-up: imports and first-call costs are not what we measure
-    result = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        result.append(time.perf_counter() - start)
-    return result
-
-
-def _line(name: str, times: list[float], target: str) -> str:
-    return (f"{name}: median {statistics.median(times) * 1000:.1f} ms (min {min(times) * 1000:.1f}, "
-            f"max {max(times) * 1000:.1f}); target {target}")
+def _line(name: str, seconds: list[float], target: str) -> str:
+    return (f"{name}: median {statistics.median(seconds) * 1000:.1f} ms (min {min(seconds) * 1000:.1f}, "
+            f"max {max(seconds) * 1000:.1f}); target {target}")
 
 
 def large_dataset(units: int = 100_000, labelled: int = 500, per_case: int = 5, seed: int = 11) -> list[RagCase]:
@@ -89,12 +79,12 @@ def main() -> None:
           f"judge worth {report.judge_worth:.0f} labels, PPI {report.ppi.estimate:.3f} "
           f"[{report.ppi.low:.3f}, {report.ppi.high:.3f}]")
     print(_line("three intervals + agreement from the dataset (judge_report)",
-                _times(lambda: judge_report(cases, "faithfulness"), args.repeats), "< 50 ms"))
+                times(lambda: judge_report(cases, "faithfulness"), args.repeats), "< 50 ms"))
     print(_line("the same from the label and verdict lists (compare_judge)",
-                _times(lambda: compare_judge(labels, verdicts), args.repeats), "< 50 ms"))
+                times(lambda: compare_judge(labels, verdicts), args.repeats), "< 50 ms"))
     for judged in (2_000, 100_000):
         print(_line(f"simulation, 2,000 repeats, n = 40, N = {judged:,}",
-                    _times(lambda judged=judged: simulate(0.7, 0.929, 0.167, 40, judged, repeats=2000),
+                    times(lambda judged=judged: simulate(0.7, 0.929, 0.167, 40, judged, repeats=2000),
                            args.repeats), "< 1 s"))
     if args.table:
         print()

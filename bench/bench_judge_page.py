@@ -12,10 +12,7 @@ given, and for a change of the simulation's true rate.
 from __future__ import annotations
 
 import argparse
-import logging
-import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -24,9 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-import ui.session  # noqa: E402
+from bench.timing import median_p95_line, page_runs_on_a_fresh_store  # noqa: E402
 from ui.data_kinds import JUDGE  # noqa: E402
-from uncase_store import open_store  # noqa: E402
 
 PAGE = "pages/10_judge_and_hand_labels.py"
 
@@ -61,26 +57,19 @@ def _true_rate(at: AppTest, i: int) -> None:
     at.slider(key="judge_sim_true_rate").set_value(round(0.5 + 0.01 * (i % 40), 2))
 
 
-def _line(what: str, times: list[float]) -> str:
-    q = statistics.quantiles(times, n=20)
-    return (f"{what}: median {statistics.median(times) * 1000:.1f} ms, p95 {q[-1] * 1000:.1f} ms, "
-            f"min {min(times) * 1000:.1f} ms over {len(times)} runs")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=40)
     args = parser.parse_args()
-    logging.getLogger("streamlit").setLevel(logging.ERROR)
-    store = open_store(f"sqlite:///{tempfile.mkdtemp()}/bench.db")
-    ui.session.get_store = lambda: store  # every page run in this process uses it
+    page_runs_on_a_fresh_store()
     at = _open()
     _timed(at, _answer, 5)  # warm up
-    print(_line("run after an answer (built-in set, 300 claims, first answers)", _timed(at, _answer, args.repeats)))
+    print(median_p95_line("run after an answer (built-in set, 300 claims, first answers)",
+                          _timed(at, _answer, args.repeats)))
     _timed(at, _answer, 200 - len(at.session_state["workspace"].edits(JUDGE)))
-    print(_line(f"run after an answer, {len(at.session_state['workspace'].edits(JUDGE))} answers stored",
-                _timed(at, _answer, args.repeats)))
-    print(_line("run after a simulation setting (2,000 repeats)", _timed(at, _true_rate, args.repeats)))
+    print(median_p95_line(f"run after an answer, {len(at.session_state['workspace'].edits(JUDGE))} answers stored",
+                          _timed(at, _answer, args.repeats)))
+    print(median_p95_line("run after a simulation setting (2,000 repeats)", _timed(at, _true_rate, args.repeats)))
 
 
 if __name__ == "__main__":

@@ -11,24 +11,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.synthetic_rag import synthetic_dataset
+from bench.timing import times
 from uncase_core.rag import Settings, evaluate_dataset
 from uncase_core.rag_cases import dataset_from_text, dataset_to_text
-
-
-def _times(action, repeats: int) -> list[float]:
-    action()  # warm-up: imports and first-call costs are not what we measure
-    result = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        result.append(time.perf_counter() - start)
-    return result
 
 
 def main() -> None:
@@ -39,8 +29,8 @@ def main() -> None:
     dataset = synthetic_dataset(args.cases)
     settings = Settings.build()
     text = dataset_to_text(dataset)
-    evaluate = _times(lambda: evaluate_dataset(dataset.cases, settings), args.repeats)
-    load = _times(lambda: dataset_from_text(text), args.repeats)
+    evaluate = times(lambda: evaluate_dataset(dataset.cases, settings), args.repeats)
+    load = times(lambda: dataset_from_text(text), args.repeats)
     print(f"cases: {args.cases}, repeats: {args.repeats}")
     print(f"evaluate + diagnose + composite: median {statistics.median(evaluate) * 1000:.1f} ms "
           f"(min {min(evaluate) * 1000:.1f}, max {max(evaluate) * 1000:.1f}); target < 500 ms")
