@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.access import require_access
+from ui.access import GRANTED, require_access
 from ui.i18n import LANGUAGES, guess_language, translate
 from ui.input_errors import error_text
 from ui.memory import start_collector
@@ -122,9 +122,13 @@ def _open_workspace(store: Store) -> Workspace:
 
 
 def _forget_session(keep: tuple[str, ...] = ()) -> None:
-    """Drop every session value (widget states, pages' caches): they belonged to another workspace."""
+    """Drop every session value (widget states, pages' caches): they belonged to another workspace.
+
+    Having passed the access gate belongs to the session, not to a workspace, and stays: the upload guard
+    (``ui/upload_guard.py``) reads it outside any page run.
+    """
     for key in list(st.session_state):
-        if key not in keep:
+        if key not in keep and key != GRANTED:
             del st.session_state[key]
 
 

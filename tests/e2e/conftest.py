@@ -66,13 +66,14 @@ def browser_checked() -> str:
 
 
 @contextmanager
-def streamlit_server(port: int, log_name: str = "streamlit.log", env: dict[str, str] | None = None) -> Iterator[str]:
-    """`streamlit run app.py` on 127.0.0.1:``port`` until the block ends; yields its base URL once healthy."""
+def streamlit_server(port: int, log_name: str = "streamlit.log", env: dict[str, str] | None = None,
+                     script: str = "app.py") -> Iterator[str]:
+    """`streamlit run <script>` on 127.0.0.1:``port`` until the block ends; yields its base URL once healthy."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / log_name
     base = f"http://127.0.0.1:{port}"
     with log_path.open("ab") as log:
-        process = subprocess.Popen(streamlit_command(port), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        process = subprocess.Popen(streamlit_command(port, script), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                    env={**os.environ, **(env or {})})
         try:
             deadline = time.monotonic() + HEALTH_TIMEOUT_S

@@ -1,0 +1,127 @@
+"""Uploads before the access gate (issue 27, high): refused with raw HTTP requests against the real server.
+
+A workshop server (``serve.py`` with an access code) is started for real. A protocol-level client opens a
+session the way a browser does but never types the code; then the upload endpoint is sent files directly, as the
+hostile tester did. The same
+session then enters the code through the gate's form and may upload, up to the per-session cap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import http.client
+import urllib.parse
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from bench.bench_load import serve
+from bench.protocol_client import XSRF_COOKIE, ProtocolSession, _preflight
+from ui.i18n import translate
+from ui.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
+
+pytestmark = pytest.mark.e2e
+
+CODE = "TOMATO-4242"
+FILE_BYTES = 1024 * 1024
+
+
+@pytest.fixture(scope="module")
+def gated_server() -> Iterator[str]:
+    with serve(script="serve.py", env={"UNCASE_ACCESS_CODE": CODE}) as (base, _process):
+        yield base
+
+
+def _put(base: str, session_id: str, size: int, xsrf: str, file_id: str | None = None,
+         declare_length: bool = True) -> int:
+    """PUT one file of ``size`` bytes to the upload endpoint, as the frontend does; the HTTP status.
+
+    A refusal may come back before the body is sent, and the server then closes the connection: the rest of the
+    body is not sent, and the answer is read all the same.
+    """
+    boundary = "uncase-boundary"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x.jsonl\"\r\n"
+            "Content-Type: application/octet-stream\r\n\r\n").encode() + b"x" * size \
+        + f"\r\n--{boundary}--\r\n".encode()
+    host = urllib.parse.urlsplit(base).netloc
+    connection = http.client.HTTPConnection(host, timeout=30)
+    try:
+        connection.putrequest("PUT", f"/_stcore/upload_file/{session_id}/{file_id or uuid.uuid4().hex}")
+        connection.putheader("Content-Type", f"multipart/form-data; boundary={boundary}")
+        connection.putheader("X-Xsrftoken", xsrf)
+        connection.putheader("Cookie", f"{XSRF_COOKIE}={xsrf}")
+        connection.putheader(*(("Content-Length", str(len(body))) if declare_length
+                               else ("Transfer-Encoding", "chunked")))
+        connection.endheaders()
+        try:
+            for start in range(0, len(body), 64 * 1024):
+                chunk = body[start:start + 64 * 1024]
+                connection.send(chunk if declare_length else b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            if not declare_length:
+                connection.send(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # refused early: the answer is waiting
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+async def _session(base: str, code: str | None = None) -> tuple[ProtocolSession, str]:
+    """A session opened as a browser opens the home page, the access code typed into the gate when given."""
+    session = await ProtocolSession.open(base, "/")
+    if code is not None:
+        await session.submit_form({translate("en", "access.code"): code}, translate("en", "access.enter"))
+    xsrf = await asyncio.to_thread(_preflight, base, "/")
+    assert xsrf, "the server hands out an XSRF cookie"
+    return session, xsrf
+
+
+def test_a_session_that_never_entered_the_code_cannot_upload(gated_server: str):
+    async def scenario() -> None:
+        session, xsrf = await _session(gated_server)
+        try:
+            assert translate("en", "access.intro")[:40] in " ".join(session.texts())  # the gate, shown
+            put = functools.partial(asyncio.to_thread, _put, gated_server, session.session_id)
+            assert [await put(FILE_BYTES, xsrf) for _ in range(20)] == [403] * 20
+            assert await put(FILE_BYTES, xsrf, declare_length=False) == 403
+            assert await asyncio.to_thread(_put, gated_server, "not-a-session", FILE_BYTES, xsrf) == 403
+        finally:
+            await session.close()
+
+    asyncio.run(scenario())
+
+
+def test_past_the_gate_a_session_uploads_within_its_cap(gated_server: str):
+    async def scenario() -> None:
+        session, xsrf = await _session(gated_server, CODE.lower())
+        try:
+            put = functools.partial(asyncio.to_thread, _put, gated_server, session.session_id)
+            file_size = MAX_HELD_BYTES // (MAX_HELD_FILES + 1)
+            assert [await put(file_size, xsrf) for _ in range(MAX_HELD_FILES)] == [204] * MAX_HELD_FILES
+            assert await put(1, xsrf) == 413  # one file more than a session may hold
+        finally:
+            await session.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_byte_cap_counts_what_the_session_already_holds(gated_server: str):
+    async def scenario() -> None:
+        session, xsrf = await _session(gated_server, CODE)
+        try:
+            put = functools.partial(asyncio.to_thread, _put, gated_server, session.session_id)
+            half, same = MAX_HELD_BYTES // 2, uuid.uuid4().hex
+            assert await put(half - 4096, xsrf, file_id=same) == 204
+            assert await put(half - 4096, xsrf, file_id=same) == 204  # the same file again replaces itself
+            assert await put(half - 4096, xsrf) == 204
+            assert await put(8192, xsrf) == 413  # over the bytes, under the file count
+            # A body of unknown length counts as the largest file the server takes.
+            assert await put(10, xsrf, declare_length=False) == 413
+        finally:
+            await session.close()
+
+    asyncio.run(scenario())
