@@ -30,7 +30,7 @@ from bench.timing import median_p95_line, page_runs_on_a_fresh_store  # noqa: E4
 from ui.agreement_data import AgreementView, row_labels  # noqa: E402
 from ui.data_kinds import AGREEMENT_PAIR  # noqa: E402
 from ui.workspace import Workspace  # noqa: E402
-from uncase_core.agreement import match_labels  # noqa: E402
+from uncase_core.agreement.pairs import match_labels  # noqa: E402
 
 PAGE = "pages/8_annotator_agreement.py"
 

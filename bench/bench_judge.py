@@ -26,9 +26,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import times
-from uncase_core.judge import compare_judge, dimension_values, judge_report
-from uncase_core.ppi_simulation import simulate
-from uncase_core.rag_cases import RagCase, Unit
+from uncase_core.judge.report import compare_judge, dimension_values, judge_report
+from uncase_core.judge.simulation import simulate
+from uncase_core.rag.cases import RagCase, Unit
 
 SCENARIOS = (
     # (label, true rate, sensitivity, false-positive rate, n labels, N judged)

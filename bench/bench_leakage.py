@@ -17,9 +17,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uncase_core.datasets import SPLITS
-from uncase_core.leakage import find_similar
-from uncase_core.rag_cases import RagCase, Unit
+from uncase_core.datasets.workbench import SPLITS
+from uncase_core.datasets.leakage import find_similar
+from uncase_core.rag.cases import RagCase, Unit
 
 SEED = 2024
 

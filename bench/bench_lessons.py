@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from uncase_core.lesson_checks import Snapshot
-from uncase_core.lesson_data import lesson_data
-from uncase_core.lessons import evaluate_step, load_lessons
+from uncase_core.lessons.checks import Snapshot
+from uncase_core.lessons.data import lesson_data
+from uncase_core.lessons.model import evaluate_step, load_lessons
 
 # An answer of the right shape for each kind, so a question computes its answer rather than stopping at "not answered".
 ANSWERS: dict[str, Any] = {

@@ -66,7 +66,7 @@ if str(ROOT) not in sys.path:
 from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from uncase_core import rag  # noqa: E402
-from uncase_core.scenarios import load_index, load_scenario  # noqa: E402
+from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
 LANG = "en"
 HEALTH_TIMEOUT_S = 60.0

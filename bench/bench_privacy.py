@@ -4,7 +4,7 @@
 
 Prints (medians over ``--repeats`` runs, each import timed in a fresh interpreter):
 
-* the import time of ``uncase_core.privacy`` and of the two libraries it imports;
+* the import time of ``uncase_core.conversations.privacy`` and of the two libraries it imports;
 * the first check of a number in a fresh process (phonenumbers loads each region's metadata then);
 * phonenumbers' ``parse`` plus ``is_valid_number`` for one region, and python-stdnum's IBAN check;
 * ``find_personal_data`` per turn on the labelled corpus, on the conversation benchmark's turns with
@@ -30,7 +30,7 @@ from stdnum import iban
 
 from bench.bench_conversations import synthetic_conversation
 from tests.pii_corpus.corpus import load_corpus
-from uncase_core.privacy import PHONE_REGIONS, find_personal_data
+from uncase_core.conversations.privacy import PHONE_REGIONS, find_personal_data
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,12 +79,12 @@ def main() -> None:
 
     print("import, fresh interpreter (median):")
     for label, code in (
-        ("uncase_core.privacy", "import uncase_core.privacy"),
+        ("uncase_core.conversations.privacy", "import uncase_core.conversations.privacy"),
         ("python-stdnum modules it uses", "from stdnum import iban, luhn; from stdnum.br import cpf; "
                                           "from stdnum.es import dni, nie; from stdnum.mx import curp, rfc"),
         ("phonenumbers", "import phonenumbers"),
-        ("uncase_core.privacy, then a first phone in each region",
-         "from uncase_core.privacy import find_personal_data as f; "
+        ("uncase_core.conversations.privacy, then a first phone in each region",
+         "from uncase_core.conversations.privacy import find_personal_data as f; "
          "[f(t) for t in ('55 1234 5678', '612 345 678', '011 4123-4567', '(601) 2345678', '9 8765 4321', "
          "'(01) 411 2233', '(11) 91234-5678', '(213) 373-4253', '+44 20 7946 0958')]"),
     ):

@@ -27,7 +27,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     sys.path.insert(0, str(args.root.resolve()))
-    from uncase_core.rag_cases import dataset_from_text
+    from uncase_core.rag.cases import dataset_from_text
 
     cases = json.loads((ROOT / "assets/datasets/workbench_en.json").read_text(encoding="utf-8"))["cases"]
     records: list[str] = []

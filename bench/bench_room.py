@@ -41,8 +41,8 @@ if str(ROOT) not in sys.path:
 from bench.bench_load import CpuMeter, _short, _token_of, peak_rss_kb, percentile, serve  # noqa: E402
 from bench.protocol_client import ProtocolSession  # noqa: E402
 from ui.i18n import translate  # noqa: E402
-from uncase_core.rag_cases import dataset_to_text  # noqa: E402
-from uncase_core.scenarios import load_index, load_scenario  # noqa: E402
+from uncase_core.rag.cases import dataset_to_text  # noqa: E402
+from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
 LANG = "en"
 TIMEOUT_S = 15.0

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uncase_core.rubric_generator import GeneratorSettings, filter_recovery, generate_verdicts
-from uncase_core.rubrics import analyse
+from uncase_core.rubrics.generator import GeneratorSettings, filter_recovery, generate_verdicts
+from uncase_core.rubrics.lab import analyse
 
 
 def main() -> None:

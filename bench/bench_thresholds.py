@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.synthetic_rag import synthetic_dataset
-from uncase_core.thresholds import composite_standings, sweep_threshold, sweep_weight, weight_flips
+from uncase_core.rag.thresholds import composite_standings, sweep_threshold, sweep_weight, weight_flips
 
 
 def median_ms(action, repeats: int) -> float:

@@ -15,7 +15,7 @@ labels. The labels follow from the construction:
 - a reference fact is covered when the answer states it (the main fact only with the right
   number).
 
-Then the built-in lexical judge (``uncase_core.lexical_judge``, default cut-offs) writes its
+Then the built-in lexical judge (``uncase_core.judge.lexical_judge``, default cut-offs) writes its
 verdicts beside the labels. Its mistakes come from the text alone: a wrong number keeps the
 words (judged supported, correct, covered), a paraphrase loses them (judged not), a side
 passage shares few words with the question (judged not relevant).
@@ -32,10 +32,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.judge_texts import HALLUCINATIONS, TOPICS
-from uncase_core.judge import judge_report
-from uncase_core.lexical_judge import judge_dataset
-from uncase_core.rag import METRICS
-from uncase_core.rag_cases import RagDataset, case_from_dict, dataset_to_text
+from uncase_core.judge.report import judge_report
+from uncase_core.judge.lexical_judge import judge_dataset
+from uncase_core.rag.evaluation import METRICS
+from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_to_text
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "assets" / "judge"

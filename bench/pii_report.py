@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/pii_report.py [--errors] [--random-mexican 4000]
 
-Runs :func:`uncase_core.privacy.find_personal_data` on every sentence of ``tests/pii_corpus``
+Runs :func:`uncase_core.conversations.privacy.find_personal_data` on every sentence of ``tests/pii_corpus``
 (hand-written and generated, English and Spanish) and prints, per kind: the labelled values,
 the findings, true positives, false positives, false negatives, precision and recall with Wilson
 95% intervals; then the same pooled over all kinds, per language, and how many negative sentences
@@ -26,8 +26,8 @@ import phonenumbers
 
 from tests.pii_corpus.build import REGIONS, random_mexican_shaped, valid_anywhere
 from tests.pii_corpus.corpus import Scores, Sentence, load_corpus, score
-from uncase_core.privacy import KINDS, find_personal_data
-from uncase_core.stats import wilson_interval
+from uncase_core.conversations.privacy import KINDS, find_personal_data
+from uncase_core.stats.proportions import wilson_interval
 
 
 def detect(text: str) -> list[tuple[str, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from uncase_core.rag_cases import RagCase, RagDataset, Unit
+from uncase_core.rag.cases import RagCase, RagDataset, Unit
 
 
 def _label(rng: random.Random, p_true: float, p_missing: float = 0.05) -> bool | None:

@@ -45,22 +45,22 @@ from ui.session import (
     t,
 )
 from ui.text import literal
-from uncase_core.edits import apply_judge_edit, judge_answers
+from uncase_core.shared.edits import apply_judge_edit, judge_answers
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text
-from uncase_core.judge import judge_report
-from uncase_core.judge_import import (
+from uncase_core.text.jsonfiles import decode_text
+from uncase_core.judge.report import judge_report
+from uncase_core.judge.imports import (
     DEFAULT_SCORE_THRESHOLD,
     NO_RAGAS_SCORES,
     attach_verdicts,
     compare_ragas,
     read_ragas_scores,
 )
-from uncase_core.lexical_judge import judge_dataset
-from uncase_core.ppi_simulation import judge_implied, simulate
-from uncase_core.rag import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
-from uncase_core.rag_cases import dataset_to_text, file_extension
-from uncase_core.rag_files import read_rag_upload
+from uncase_core.judge.lexical_judge import judge_dataset
+from uncase_core.judge.simulation import judge_implied, simulate
+from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
+from uncase_core.rag.cases import dataset_to_text, file_extension
+from uncase_core.rag.files import read_rag_upload
 from uncase_store import StoreError
 
 LIMIT = LIMITS["judge"]
@@ -286,7 +286,7 @@ except InputError as error:
 
 records = workspace.edits(JUDGE)
 answers = judge_answers(records)
-skipped = frozenset(given.key for given in answers if given.op == "skip")  # as uncase_core.edits.judge_skips
+skipped = frozenset(given.key for given in answers if given.op == "skip")  # as uncase_core.shared.edits.judge_skips
 if case_mode:
     scored = {case_id for case_id, score in zip(scores.case_ids, scores.scores[dimension], strict=True)
               if score is not None}

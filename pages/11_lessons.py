@@ -19,7 +19,7 @@ from ui.lesson_state import (
     started,
 )
 from ui.session import QUERY_KEY, current_workspace, finish_page, forget, run_saving, setup_page, t
-from uncase_core.lessons import Lesson
+from uncase_core.lessons.model import Lesson
 
 CONFIRM = "lessons_confirm"  # the lesson waiting for "start and replace"
 

@@ -23,7 +23,7 @@ from ui.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row, show_chart
 from ui.rag_view import field_label, field_value, label_value, proportion_text
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import id_list, literal
-from uncase_core.datasets import (
+from uncase_core.datasets.workbench import (
     METADATA_FIELDS,
     SPLITS,
     assign_splits,
@@ -38,11 +38,11 @@ from uncase_core.datasets import (
     strata_warnings,
     with_splits,
 )
-from uncase_core.edits import reveals, workbench_revision
+from uncase_core.shared.edits import reveals, workbench_revision
 from uncase_core.errors import InputError
-from uncase_core.rag import DEFAULT_THRESHOLDS, METRICS
-from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
-from uncase_core.scenarios import load_workbench
+from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
+from uncase_core.shared.assets import load_workbench
 
 
 def _metric(name: str) -> str:

@@ -13,10 +13,10 @@ from ui.rag_view import proportion_text
 from ui.session import current_workspace, finish_page, kept, setup_page, t
 from ui.text import id_list
 from uncase_core.errors import InputError
-from uncase_core.rag import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
-from uncase_core.rag_cases import dataset_from_bytes
-from uncase_core.scenarios import load_index, load_scenario, load_workbench
-from uncase_core.thresholds import (
+from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
+from uncase_core.rag.cases import dataset_from_bytes
+from uncase_core.shared.assets import load_index, load_scenario, load_workbench
+from uncase_core.rag.thresholds import (
     case_standings,
     composite_standings,
     sweep_threshold,

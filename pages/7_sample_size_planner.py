@@ -8,7 +8,7 @@ from ui.input_errors import error_text
 from ui.layout import card_row, show_chart
 from ui.session import finish_page, kept, setup_page, t
 from uncase_core.errors import InputError
-from uncase_core.stats import (
+from uncase_core.stats.proportions import (
     difference_interval,
     normal_half_width,
     normal_sample_size,

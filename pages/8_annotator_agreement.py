@@ -29,10 +29,10 @@ from ui.limits import check_count
 from ui.rag_view import proportion_text
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import id_list, literal
-from uncase_core.agreement import match_labels
+from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text
-from uncase_core.rag_cases import dataset_from_text, dataset_to_text, file_extension
+from uncase_core.text.jsonfiles import decode_text
+from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
 
 lang = setup_page("agr.title")
 workspace = current_workspace()

@@ -31,9 +31,9 @@ from ui.room import (
 from ui.room_lessons import facilitator_controls, projector_lesson
 from ui.session import current_workspace, finish_page, run_saving, setup_page, switch_workspace, t
 from ui.text import literal
-from uncase_core.rag_cases import dataset_to_text
-from uncase_core.rag_files import read_rag_upload
-from uncase_core.scenarios import load_all, load_index, load_scenario
+from uncase_core.rag.cases import dataset_to_text
+from uncase_core.rag.files import read_rag_upload
+from uncase_core.shared.assets import load_all, load_index, load_scenario
 from uncase_store import StoreError
 from uncase_store.rooms import UnknownRoom, clean_name, normalize_code
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from uncase_core.rag_cases import RagCase, case_from_dict
+from uncase_core.rag.cases import RagCase, case_from_dict
 
 Label = bool | None
 

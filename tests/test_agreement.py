@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from statsmodels.stats.inter_rater import cohens_kappa as statsmodels_kappa
 
-from uncase_core.agreement import (
+from uncase_core.agreement.pairs import (
     NOTE_CONSTANT_ANNOTATOR,
     NOTE_NO_UNITS,
     NOTE_ONE_CATEGORY,
@@ -29,8 +29,8 @@ from uncase_core.agreement import (
     match_labels,
 )
 from uncase_core.errors import InputError
-from uncase_core.rag_cases import RagDataset, case_from_dict, dataset_from_bytes
-from uncase_core.stats import Proportion
+from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_from_bytes
+from uncase_core.stats.proportions import Proportion
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "agreement"
 

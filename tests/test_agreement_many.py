@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from statsmodels.stats.inter_rater import fleiss_kappa as statsmodels_fleiss
 
-from uncase_core import agreement
-from uncase_core.agreement_many import (
+from uncase_core.agreement import pairs as agreement
+from uncase_core.agreement.many import (
     AGREEMENT_NOTES,
     NOTE_FEWER_THAN_TWO_ANNOTATORS,
     NOTE_NO_COMPLETE_UNITS,

@@ -30,15 +30,15 @@ from tests.bad_inputs.corpus import (
     for_format,
 )
 from tests.bad_inputs.targets import TARGETS, Workdir, judge, targets_for
-from uncase_core import coherence
-from uncase_core.claims import STOPWORDS, normalize_number
-from uncase_core.cli import run
+from uncase_core.conversations import coherence
+from uncase_core.conversations.claims import STOPWORDS, normalize_number
+from uncase_core.cli.main import run
 from uncase_core.errors import MAX_PART_CHARS, InputError
-from uncase_core.evaluator import Evaluator
-from uncase_core.holistic import read_holistic
-from uncase_core.ragas_import import import_ragas_bytes
-from uncase_core.summary import parse_judgement_block
-from uncase_core.tokenize import tokenize
+from uncase_core.conversations.evaluator import Evaluator
+from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.rag.ragas import import_ragas_bytes
+from uncase_core.summaries.evaluation import parse_judgement_block
+from uncase_core.text.tokenize import tokenize
 
 IDS = [entry.name for entry in CORPUS]
 FILE_FORMATS = ("rag", "ragas", "conversations", "summaries", "verdicts", "holistic")
@@ -149,7 +149,7 @@ def test_messages_stay_on_one_line_and_short():
 
 
 def test_a_number_beyond_the_digit_limit_names_its_line():
-    from uncase_core.jsonfiles import parse_document
+    from uncase_core.text.jsonfiles import parse_document
 
     text = '{"id": "' + "9" * 5000 + '",\n "n": ' + "9" * 5000 + "}"  # the digits in the string are fine
     with pytest.raises(InputError, match=r"^line 2: unreadable value: a number with 5,000 digits \(at most 4,300"):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import unicodedata
 
-from uncase_core.bidi import BIDI_CONTROLS, mark_bidi_controls
-from uncase_core.cli import EXIT_BAD_INPUT, run
+from uncase_core.text.bidi import BIDI_CONTROLS, mark_bidi_controls
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.errors import InputError
 
 # The bidirectional classes of the explicit embeddings, overrides and isolates (UAX #9, table 4).

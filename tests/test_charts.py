@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from ui.charts import mark_labels, sweep_chart
 from ui.rubric_view import verdict_heatmap
-from uncase_core.stats import Proportion
+from uncase_core.stats.proportions import Proportion
 
 LABELS = {"share": "Runs passing", "removed_row": "✕ removed"}
 

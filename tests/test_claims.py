@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from uncase_core.claims import check_claims, content_words, extract_claims, figures, is_checkable, label_claim
-from uncase_core.conversations import Claim, conversation_from_dict
+from uncase_core.conversations.claims import check_claims, content_words, extract_claims, figures, is_checkable, label_claim
+from uncase_core.conversations.model import Claim, conversation_from_dict
 
 KB = [
     "The Aurora SUV has a list price of $25,000.",

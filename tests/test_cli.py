@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from uncase_core.cli import EXIT_BAD_INPUT, run
-from uncase_core.rag import CAUSES, METRICS
-from uncase_core.stats import wilson_interval
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.rag.evaluation import CAUSES, METRICS
+from uncase_core.stats.proportions import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from uncase_core import __version__
-from uncase_core.cli import EXIT_BAD_INPUT, run
-from uncase_core.evaluator import Evaluator
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.conversations.evaluator import Evaluator
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets" / "conversations"

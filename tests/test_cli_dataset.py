@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from uncase_core.cli import EXIT_BAD_INPUT, run
-from uncase_core.datasets import dataset_version
-from uncase_core.rag_cases import dataset_from_text
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.datasets.workbench import dataset_version
+from uncase_core.rag.cases import dataset_from_text
 
 PROPORTION_KEYS = {"successes", "total", "unlabelled", "value", "low", "high"}
 PAIR_KEYS = {"a", "b", "split_a", "split_b", "similarity", "kind"}

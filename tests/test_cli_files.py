@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from uncase_core import cli_files
-from uncase_core.cli import EXIT_BAD_INPUT, run
-from uncase_core.cli_files import read_input_file
+from uncase_core.cli import files as cli_files
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.cli.files import read_input_file
 from uncase_core.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -164,7 +164,7 @@ def test_a_path_swapped_for_a_fifo_after_the_check_does_not_block(tmp_path):
     regular.write_text("{}", encoding="utf-8")
     script = (
         "import os, sys\n"
-        "from uncase_core import cli_files\n"
+        "from uncase_core.cli import files as cli_files\n"
         "from uncase_core.errors import InputError\n"
         f"real = os.stat({str(regular)!r})\n"
         "cli_files.os.stat = lambda path: real\n"

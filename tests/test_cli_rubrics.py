@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from uncase_core.cli import EXIT_BAD_INPUT, run
-from uncase_core.rubric_generator import GeneratorSettings, generate_verdicts
-from uncase_core.rubrics import verdicts_to_csv
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
+from uncase_core.rubrics.lab import verdicts_to_csv
 
 ROOT = Path(__file__).resolve().parents[1]
 DRFR_KEYS = {"passed", "judged", "value", "low", "high"}

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_summary import ADHERENCE_CATEGORICAL_EXAMPLE, COMPLETENESS_EXAMPLE, case, point, rubric, section
-from uncase_core.cli import EXIT_BAD_INPUT, run
-from uncase_core.stats import wilson_interval
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.stats.proportions import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 P_KEYS = {"successes", "total", "unlabelled", "value", "low", "high"}

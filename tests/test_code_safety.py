@@ -102,7 +102,7 @@ MUTABLE_CALLS = frozenset({"list", "dict", "set", "defaultdict", "Counter", "deq
                            "bytearray", "array"})
 
 # (file, name) -> why a mutable container there holds no user data. Each could be a MappingProxyType (as
-# uncase_core/rag.py and privacy.py already do); test_allowlisted_containers_are_never_mutated keeps them read-only.
+# uncase_core/rag/evaluation.py and privacy.py already do); test_allowlisted_containers_are_never_mutated keeps them read-only.
 ALLOWED_MODULE_CONTAINERS = {
     ("ui/locale_en.py", "MESSAGES"): "i18n catalogue: constant English strings, only read by ui.i18n.translate",
     ("ui/locale_es.py", "MESSAGES"): "i18n catalogue: constant Spanish strings, only read by ui.i18n.translate",
@@ -110,14 +110,14 @@ ALLOWED_MODULE_CONTAINERS = {
     ("ui/locale_lessons_es.py", "MESSAGES"): "the lesson runner's Spanish catalogue, merged read-only in ui.i18n",
     ("ui/i18n.py", "LANGUAGES"): "constant language code -> language name for the selector",
     ("ui/i18n.py", "CATALOGUES"): "constant language code -> catalogue (the two dicts above)",
-    ("uncase_core/coherence.py", "_UNIT_GROUPS"): "constant unit word -> unit family table",
-    ("uncase_core/datasets.py", "FIELD_KIND"): "constant label field -> unit kind, derived from LABEL_FIELDS",
-    ("uncase_core/evaluator.py", "DEFAULT_THRESHOLDS"): "document 000's constant thresholds; copied before use",
-    ("uncase_core/rag_cases.py", "LABEL_FIELDS"): "constant unit kind -> label names of the file format",
-    ("uncase_core/ragas_import.py", "COLUMNS"): "constant field -> accepted RAGAS column names",
-    ("uncase_core/summary.py", "_LABEL_STRINGS"): "constant 'True'/'False' spellings -> booleans",
-    ("uncase_core/summary.py", "_BLOCK_READERS"): "constant block kind -> reader function",
-    ("uncase_core/summary.py", "_BLOCK_WRITERS"): "constant block kind -> writer function",
+    ("uncase_core/conversations/coherence.py", "_UNIT_GROUPS"): "constant unit word -> unit family table",
+    ("uncase_core/datasets/workbench.py", "FIELD_KIND"): "constant label field -> unit kind, derived from LABEL_FIELDS",
+    ("uncase_core/conversations/evaluator.py", "DEFAULT_THRESHOLDS"): "document 000's constant thresholds; copied before use",
+    ("uncase_core/rag/cases.py", "LABEL_FIELDS"): "constant unit kind -> label names of the file format",
+    ("uncase_core/rag/ragas.py", "COLUMNS"): "constant field -> accepted RAGAS column names",
+    ("uncase_core/summaries/evaluation.py", "_LABEL_STRINGS"): "constant 'True'/'False' spellings -> booleans",
+    ("uncase_core/summaries/evaluation.py", "_BLOCK_READERS"): "constant block kind -> reader function",
+    ("uncase_core/summaries/evaluation.py", "_BLOCK_WRITERS"): "constant block kind -> writer function",
 }
 
 
@@ -308,9 +308,9 @@ def test_no_unsafe_loaders():
 
 # Where ast.literal_eval may run: (file, enclosing function) -> why it is bounded.
 LITERAL_EVAL_SITES = {
-    ("uncase_core/summary.py", "_literal"):
+    ("uncase_core/summaries/evaluation.py", "_literal"):
         "document 002's single-quoted judgement blocks; _read_block_text rejects more than MAX_BLOCK_CHARS first",
-    ("uncase_core/ragas_import.py", "_contexts"):
+    ("uncase_core/rag/ragas.py", "_contexts"):
         "pandas-written RAGAS CSV cells holding a Python list repr; only cells of at most _MAX_LITERAL_CHARS",
 }
 
@@ -330,7 +330,7 @@ def test_literal_eval_only_where_bounded():
 
 
 def test_summary_literal_blocks_are_bounded_and_never_run_code(monkeypatch):
-    from uncase_core import summary
+    from uncase_core.summaries import evaluation as summary
     from uncase_core.errors import InputError
 
     with pytest.raises(InputError, match="neither JSON"):
@@ -346,7 +346,7 @@ def test_summary_literal_blocks_are_bounded_and_never_run_code(monkeypatch):
 
 
 def test_ragas_literal_cells_are_bounded_and_never_run_code(monkeypatch):
-    from uncase_core import ragas_import
+    from uncase_core.rag import ragas as ragas_import
     from uncase_core.errors import InputError
 
     with pytest.raises(InputError, match="list of contexts"):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from uncase_core.coherence import TurnCheck, TurnFlag, check_turns
-from uncase_core.conversations import conversation_from_dict
+from uncase_core.conversations.coherence import TurnCheck, TurnFlag, check_turns
+from uncase_core.conversations.model import conversation_from_dict
 
 KB = [
     "The Aurora SUV has a list price of $25,000.",

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.rag import (
+from uncase_core.rag.evaluation import (
     AGGREGATIONS,
     DEFAULT_WEIGHTS,
     METRICS,
@@ -18,7 +18,7 @@ from uncase_core.rag import (
     resolve_gates,
     resolve_weights,
 )
-from uncase_core.stats import Proportion
+from uncase_core.stats.proportions import Proportion
 
 NA = (0, 0)
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core.conversations import (
+from uncase_core.conversations.model import (
     COHERENCE_ISSUES,
     ROLES,
     Claim,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from uncase_core.datasets import (
+from uncase_core.datasets.workbench import (
     METADATA_FIELDS,
     SPLITS,
     Revision,
@@ -27,7 +27,7 @@ from uncase_core.datasets import (
     with_splits,
 )
 from uncase_core.errors import InputError
-from uncase_core.rag_cases import RagDataset, dataset_from_text, dataset_to_text
+from uncase_core.rag.cases import RagDataset, dataset_from_text, dataset_to_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,8 +62,8 @@ def test_version_is_sha256_stable_across_order_and_runs(dataset):
     assert short_version(digest) == digest[:12]
     assert dataset_version(tuple(reversed(dataset.cases))) == digest
     assert dataset_version(replace(dataset, format="array")) == digest
-    code = ("import sys; from uncase_core.rag_cases import dataset_from_text; "
-            "from uncase_core.datasets import dataset_version; "
+    code = ("import sys; from uncase_core.rag.cases import dataset_from_text; "
+            "from uncase_core.datasets.workbench import dataset_version; "
             "print(dataset_version(dataset_from_text(sys.stdin.read())))")
     out = subprocess.run([sys.executable, "-c", code], input=dataset_to_text(dataset), capture_output=True,
                          text=True, cwd=ROOT, check=True, env={"PYTHONHASHSEED": "123", "PATH": ""}).stdout
@@ -280,7 +280,7 @@ def test_export_is_plain_json(dataset):
 def test_strata_warnings_name_fields_no_case_has(make_case):
     from dataclasses import replace
 
-    from uncase_core.datasets import STRATUM_FIELD_ABSENT, WARNINGS, strata_warnings
+    from uncase_core.datasets.workbench import STRATUM_FIELD_ABSENT, WARNINGS, strata_warnings
 
     cases = [replace(make_case("a"), metadata={"domain": "retail", "blank": " ", "none": None}),
              replace(make_case("b"), metadata={"split": "dev", "blank": ""})]

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.rag import CAUSES, DEFAULT_THRESHOLDS, METRICS, diagnose, resolve_thresholds
-from uncase_core.stats import Proportion, wilson_interval
+from uncase_core.rag.evaluation import CAUSES, DEFAULT_THRESHOLDS, METRICS, diagnose, resolve_thresholds
+from uncase_core.stats.proportions import Proportion, wilson_interval
 
 PASS = (100, 100)  # clearly above every default threshold
 NA = (0, 0)

@@ -1,4 +1,4 @@
-"""Edit records (uncase_core.edits): each changes exactly what it names, and one that does not fit is refused
+"""Edit records (uncase_core.shared.edits): each changes exactly what it names, and one that does not fit is refused
 with the place."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from uncase_core import edits
+from uncase_core.shared import edits
 from uncase_core.errors import InputError
-from uncase_core.scenarios import (
+from uncase_core.shared.assets import (
     CONVERSATION_INDEX,
     SUMMARY_INDEX,
     load_all,
@@ -18,7 +18,7 @@ from uncase_core.scenarios import (
     load_workbench,
     scenario_path,
 )
-from uncase_core.summary import cases_from_bytes
+from uncase_core.summaries.evaluation import cases_from_bytes
 
 DATASET = load_all(load_index(), "en")
 
@@ -67,7 +67,7 @@ def test_workbench_revisions_are_logged_and_splits_and_reveals_recorded():
     record = edits.workbench_revision(dataset, case.id, "passages", case.passages[0].id, "relevant",
                                       not case.passages[0].label("relevant"), "why", "me", "2026-11-30T10:00:00Z")
     changed = edits.apply_workbench_edit(dataset, record)
-    from uncase_core.datasets import revisions
+    from uncase_core.datasets.workbench import revisions
 
     assert len(revisions(changed)) == len(revisions(dataset)) + 1
     assert revisions(changed)[-1].reason == "why"
@@ -82,8 +82,8 @@ def test_workbench_revisions_are_logged_and_splits_and_reveals_recorded():
 
 
 def test_a_first_conversation_label_keeps_the_pre_labels_shown_and_changes_one():
-    from uncase_core.claims import check_claims
-    from uncase_core.coherence import check_turns
+    from uncase_core.conversations.claims import check_claims
+    from uncase_core.conversations.coherence import check_turns
 
     conversations = (load_conversation(load_index(CONVERSATION_INDEX)[0], "en"),)
     shown = [check.claim for check in check_claims(conversations[0])]
@@ -198,7 +198,7 @@ def test_replaying_answers_and_undos_matches_a_stack(steps):
 
 
 def _agreement_pair():
-    from uncase_core.lesson_data import lesson_data
+    from uncase_core.lessons.data import lesson_data
 
     return lesson_data("agreement", "builtin", "en")
 

@@ -119,7 +119,7 @@ def test_percentages_follow_each_language():
 
 
 def _lesson_texts():
-    from uncase_core.lessons import load_lessons
+    from uncase_core.lessons.model import load_lessons
 
     for lesson in load_lessons():
         texts = [("title", lesson.title), ("goal", lesson.goal), ("explanation", lesson.explanation),

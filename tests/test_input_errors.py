@@ -30,16 +30,16 @@ from ui.i18n import CATALOGUES
 from ui.input_errors import PLACE_PREFIX, PROBLEM_PREFIX, TERM_PREFIX, error_text, problem_text, template_fields
 from ui.limits import LIMITS, check_count, check_size
 from ui.text import literal
-from uncase_core import datasets
-from uncase_core.agreement import agreement_from_bytes
-from uncase_core.conversations import conversations_from_bytes
+from uncase_core.datasets import workbench as datasets
+from uncase_core.agreement.pairs import agreement_from_bytes
+from uncase_core.conversations.model import conversations_from_bytes
 from uncase_core.errors import MARKERS, InputError, Param, Place, Term, split_place
-from uncase_core.holistic import read_holistic
-from uncase_core.rag_cases import dataset_from_bytes
-from uncase_core.rag_files import read_rag_upload
-from uncase_core.rubrics import read_verdicts
-from uncase_core.scenarios import ASSETS
-from uncase_core.summary import cases_from_bytes, parse_judgement_block
+from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.rag.cases import dataset_from_bytes
+from uncase_core.rag.files import read_rag_upload
+from uncase_core.rubrics.lab import read_verdicts
+from uncase_core.shared.assets import ASSETS
+from uncase_core.summaries.evaluation import cases_from_bytes, parse_judgement_block
 
 ROOT = Path(__file__).resolve().parents[1]
 EN, ES = CATALOGUES["en"], CATALOGUES["es"]
@@ -54,15 +54,21 @@ def shown(markdown: str) -> str:
 
 
 def _modules() -> list[tuple[str, ModuleType]]:
-    return [(info.name, importlib.import_module(f"uncase_core.{info.name}"))
-            for info in pkgutil.iter_modules(uncase_core.__path__) if info.name != "__main__"]
+    """Every module of the core, its packages' too."""
+    return [(info.name, importlib.import_module(info.name))
+            for info in pkgutil.walk_packages(uncase_core.__path__, "uncase_core.")
+            if not info.name.endswith("__main__")]
 
 
 def _tables(name: str) -> dict[str, tuple[str, str]]:
     """code -> (module, English template) over every module's ``name`` table (PROBLEMS or TERMS)."""
     found: dict[str, tuple[str, str]] = {}
+    seen: set[int] = set()  # a table a module imports from another is that module's, counted once
     for module_name, module in _modules():
         tables = [getattr(module, name, None)]
+        if id(tables[0]) in seen:
+            continue
+        seen.add(id(tables[0]))
         if name == "TERMS":  # the JSON reader's complaints are terms too, taken as Python words them
             tables.append({code: text.replace("{", "{{").replace("}", "}}")
                            for code, text in getattr(module, "JSON_DETAILS", {}).items()})
@@ -92,8 +98,10 @@ PAGE_CODES = _page_codes()
 
 
 def _core_trees() -> Iterator[tuple[str, ast.Module]]:
-    for path in sorted((ROOT / "uncase_core").glob("*.py")):
-        yield path.stem, ast.parse(path.read_text(encoding="utf-8"))
+    """(dotted module name, syntax tree) of every module of the core, its packages' too."""
+    for path in sorted((ROOT / "uncase_core").rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        yield name, ast.parse(path.read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------ (b) every raise has a code
@@ -129,7 +137,7 @@ def test_every_input_error_the_core_makes_passes_a_code():
             if not isinstance(node, ast.Call):
                 continue
             func = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            where = f"uncase_core/{name}.py:{node.lineno}"
+            where = f"{name}:{node.lineno}"
             if func == "InputError":
                 code = next((k.value for k in node.keywords if k.arg == "code"), None)
                 if code is None or _literal(code) == "":
@@ -439,9 +447,9 @@ def test_an_error_as_plain_data_reads_back_as_the_same_error(code, source, where
 
 
 def test_an_answer_problem_of_the_lesson_checks_is_one_of_their_codes():
-    """``_AnswerError("code", ...)`` in uncase_core/lesson_checks.py names a code of its PROBLEMS (made at run time)."""
-    own = importlib.import_module("uncase_core.lesson_checks").PROBLEMS
-    tree = ast.parse((ROOT / "uncase_core" / "lesson_checks.py").read_text(encoding="utf-8"))
+    """``_AnswerError("code", ...)`` in uncase_core/lessons/checks.py names a code of its PROBLEMS (made at run time)."""
+    own = importlib.import_module("uncase_core.lessons.checks").PROBLEMS
+    tree = ast.parse((ROOT / "uncase_core" / "lessons" / "checks.py").read_text(encoding="utf-8"))
     codes = [_literal(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call)
              and getattr(node.func, "id", None) == "_AnswerError" and node.args]
     assert len(codes) > 10 and all(code in own and code.startswith("answer_") for code in codes), codes

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+from uncase_core.text.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
 
 # ---------------------------------------------------------------- InputError
 
@@ -131,7 +131,7 @@ def test_dumps_jsonl_one_record_per_line():
 
 
 def test_a_number_too_long_to_convert_is_a_located_error():
-    from uncase_core.jsonfiles import parse_document
+    from uncase_core.text.jsonfiles import parse_document
 
     with pytest.raises(InputError, match="unreadable value"):
         parse_document('{"id": ' + "9" * 5000 + "}")
@@ -231,9 +231,9 @@ def test_the_download_writers_refuse_a_non_finite_number_built_in_code():
     from dataclasses import replace
     from pathlib import Path
 
-    from uncase_core.conversations import conversations_from_text, conversations_to_text
-    from uncase_core.rag_cases import dataset_from_text, dataset_to_text
-    from uncase_core.summary import cases_from_text, cases_to_text
+    from uncase_core.conversations.model import conversations_from_text, conversations_to_text
+    from uncase_core.rag.cases import dataset_from_text, dataset_to_text
+    from uncase_core.summaries.evaluation import cases_from_text, cases_to_text
 
     assets = Path(__file__).resolve().parents[1] / "assets"
     dataset = dataset_from_text((assets / "rag/en/all_good.json").read_text("utf-8"))

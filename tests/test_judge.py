@@ -1,4 +1,4 @@
-"""Judge verdicts beside hand labels over a dataset (uncase_core.judge) and the labelling order (sampling)."""
+"""Judge verdicts beside hand labels over a dataset (uncase_core.judge.report) and the labelling order (sampling)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core.agreement import cohen_kappa
+from uncase_core.agreement.pairs import cohen_kappa
 from uncase_core.errors import InputError
-from uncase_core.judge import JUDGE_NOTES, compare_judge, dimension_values, judge_report, unit_keys
-from uncase_core.rag_cases import case_from_dict
-from uncase_core.sampling import labelling_order, next_unit_to_label
-from uncase_core.stats import Proportion, paired_difference_interval, ppi_mean_interval
+from uncase_core.judge.report import JUDGE_NOTES, compare_judge, dimension_values, judge_report, unit_keys
+from uncase_core.rag.cases import case_from_dict
+from uncase_core.judge.sampling import labelling_order, next_unit_to_label
+from uncase_core.stats.proportions import Proportion, paired_difference_interval, ppi_mean_interval
 
 T, F, N = True, False, None
 
@@ -187,7 +187,7 @@ def test_sampling_rejects_bad_input(units, seed, where):
 
 
 def test_a_bad_value_on_a_unit_built_in_code_is_located():
-    from uncase_core.rag_cases import RagCase, Unit
+    from uncase_core.rag.cases import RagCase, Unit
 
     good = Unit("c1", "t", {"supported": True, "correct": None}, {}, {"judge_supported": False})
     bad = Unit("c2", "t", {"supported": True, "correct": None}, {}, {"judge_supported": "yes"})

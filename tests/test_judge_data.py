@@ -1,5 +1,5 @@
 """What the judge page offers next (ui/judge_data.py): the built-in set with its labels hidden, units drawn in the
-seeded uniform order of uncase_core.sampling among the judged ones, cases drawn the same way with RAGAS scores,
+seeded uniform order of uncase_core.judge.sampling among the judged ones, cases drawn the same way with RAGAS scores,
 and the hidden truth."""
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from ui.judge_data import (
     targets,
     truth,
 )
-from uncase_core.edits import apply_judge_edit
-from uncase_core.judge import judge_report
-from uncase_core.rag_cases import RagDataset
-from uncase_core.sampling import labelling_order
-from uncase_core.scenarios import load_judge_set
+from uncase_core.shared.edits import apply_judge_edit
+from uncase_core.judge.report import judge_report
+from uncase_core.rag.cases import RagDataset
+from uncase_core.judge.sampling import labelling_order
+from uncase_core.shared.assets import load_judge_set
 
 REFERENCE = load_judge_set("en")
 HIDDEN = builtin_set("en")

@@ -1,4 +1,4 @@
-"""Importing a real judge's output: generic verdict files and RAGAS results (uncase_core.judge_import)."""
+"""Importing a real judge's output: generic verdict files and RAGAS results (uncase_core.judge.imports)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import math
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.judge import judge_report
-from uncase_core.judge_import import (
+from uncase_core.judge.report import judge_report
+from uncase_core.judge.imports import (
     IMPORT_NOTES,
     NO_RAGAS_SCORES,
     attach_verdicts,
@@ -21,8 +21,8 @@ from uncase_core.judge_import import (
     read_ragas_scores,
     read_ragas_scores_bytes,
 )
-from uncase_core.rag_cases import RagDataset, case_from_dict, dataset_to_text
-from uncase_core.ragas_import import import_ragas_text
+from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_to_text
+from uncase_core.rag.ragas import import_ragas_text
 
 
 def dataset() -> RagDataset:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.leakage import find_similar, normalize_text, shingles
+from uncase_core.datasets.leakage import find_similar, normalize_text, shingles
 
 
 def test_normalize_text():
@@ -129,7 +129,7 @@ def test_method_and_miss_bound_are_reported(make_case):
 
 
 def test_auto_switches_to_minhash_on_large_sets(make_case, monkeypatch):
-    import uncase_core.leakage as leakage
+    import uncase_core.datasets.leakage as leakage
 
     monkeypatch.setattr(leakage, "AUTO_EXACT_LIMIT", 20)
     cases = random_cases(make_case, 2, 30)

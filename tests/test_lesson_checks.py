@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core import lesson_checks
-from uncase_core.agreement import match_labels
-from uncase_core.choices import RUBRIC_FILTERS
-from uncase_core.datasets import SPLITS
-from uncase_core.edits import apply_rag_edit, apply_summary_edit, apply_workbench_edit, rag_label, summary_edit
+from uncase_core.lessons import checks as lesson_checks
+from uncase_core.agreement.pairs import match_labels
+from uncase_core.shared.choices import RUBRIC_FILTERS
+from uncase_core.datasets.workbench import SPLITS
+from uncase_core.shared.edits import apply_rag_edit, apply_summary_edit, apply_workbench_edit, rag_label, summary_edit
 from uncase_core.errors import InputError
-from uncase_core.evaluator import METRICS as CONVERSATION_METRICS
-from uncase_core.judge import judge_report, unit_keys
-from uncase_core.lesson_checks import (
+from uncase_core.conversations.evaluator import METRICS as CONVERSATION_METRICS
+from uncase_core.judge.report import judge_report, unit_keys
+from uncase_core.lessons.checks import (
     ANSWER_KINDS,
     CHECK_NOTES,
     CHECKS,
@@ -37,13 +37,13 @@ from uncase_core.lesson_checks import (
     check_params,
     run_check,
 )
-from uncase_core.lesson_data import lesson_data
-from uncase_core.rag import METRIC_UNITS, METRICS, case_metrics, diagnose
-from uncase_core.rag_cases import RagDataset
-from uncase_core.rubrics import FilterSettings, analyse, read_verdicts
-from uncase_core.sampling import labelling_order
-from uncase_core.scenarios import load_judge_set
-from uncase_core.stats import wilson_interval
+from uncase_core.lessons.data import lesson_data
+from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, case_metrics, diagnose
+from uncase_core.rag.cases import RagDataset
+from uncase_core.rubrics.lab import FilterSettings, analyse, read_verdicts
+from uncase_core.judge.sampling import labelling_order
+from uncase_core.shared.assets import load_judge_set
+from uncase_core.stats.proportions import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -751,7 +751,7 @@ def test_answer_options_are_what_the_person_chooses_from():
 
 
 def note_codes_in_source() -> set[str]:
-    tree = ast.parse((ROOT / "uncase_core" / "lesson_checks.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "uncase_core" / "lessons" / "checks.py").read_text(encoding="utf-8"))
     codes = set()
     for node in ast.walk(tree):
         name = getattr(node.func, "id", "") if isinstance(node, ast.Call) else ""

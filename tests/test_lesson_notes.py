@@ -17,8 +17,8 @@ from tests.test_lesson_checks import BENCH, LEAK, MULTIPLE, VERDICTS, rag, run
 from ui.input_errors import error_text
 from ui.lesson_notes import note_text
 from uncase_core.errors import InputError
-from uncase_core.lesson_checks import CHECK_NOTES, PROBLEMS, CheckResult
-from uncase_core.rag import METRICS
+from uncase_core.lessons.checks import CHECK_NOTES, PROBLEMS, CheckResult
+from uncase_core.rag.evaluation import METRICS
 
 ZERO_WEIGHTS = {f"rag_weight_{m}": 0.0 for m in METRICS}
 # (check, page, data, settings, answer, params): each refused in one way; together every answer problem of the core.

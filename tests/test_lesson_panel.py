@@ -10,9 +10,9 @@ import pytest
 from ui.handout import handout_markdown, scenario_name
 from ui.lesson_notes import note_text
 from ui.lesson_panel import STYLE
-from uncase_core.lesson_checks import CHECK_NOTES
-from uncase_core.lessons import load_lessons
-from uncase_core.notes import Note
+from uncase_core.lessons.checks import CHECK_NOTES
+from uncase_core.lessons.model import load_lessons
+from uncase_core.shared.notes import Note
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from uncase_core.lexical import DEFAULT_MATTR_WINDOW, moving_average_ttr, ttr_tokens, type_token_ratio
+from uncase_core.conversations.lexical import DEFAULT_MATTR_WINDOW, moving_average_ttr, ttr_tokens, type_token_ratio
 
 SEED = Path("/work/shared/seeds/000_a683ac2fe97e64e2.txt")
 DOC_000_SNIPPET = "El umbral de 0.55 garantiza que las conversaciones utilicen un vocabulario rico y variado"

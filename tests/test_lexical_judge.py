@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.lexical_judge import (
+from uncase_core.judge.lexical_judge import (
     DEFAULT_CUTOFFS,
     case_scores,
     content_words,
@@ -14,7 +14,7 @@ from uncase_core.lexical_judge import (
     overlap,
     resolve_cutoffs,
 )
-from uncase_core.rag_cases import RagDataset, case_from_dict
+from uncase_core.rag.cases import RagDataset, case_from_dict
 
 
 def test_content_words_drop_function_words_accents_and_plurals():

@@ -1,4 +1,4 @@
-"""MinHash signatures and LSH banding (uncase_core.minhash)."""
+"""MinHash signatures and LSH banding (uncase_core.datasets.minhash)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import binom
 
-from uncase_core import minhash
-from uncase_core.leakage import shingles
+from uncase_core.datasets import minhash
+from uncase_core.datasets.leakage import shingles
 
 
 @pytest.mark.parametrize("cutoff", [0.05, 0.3, 0.5, 0.8, 0.9, 0.95, 0.99])

@@ -15,7 +15,7 @@ from stdnum.mx import curp, rfc
 
 from tests.pii_corpus.build import REGIONS, build, to_jsonl
 from tests.pii_corpus.corpus import CORPUS_DIR, load_corpus, score
-from uncase_core.privacy import KINDS, find_personal_data
+from uncase_core.conversations.privacy import KINDS, find_personal_data
 
 CORPUS = load_corpus()
 _EMAIL = re.compile(r"[A-Za-z0-9_.%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}")

@@ -1,4 +1,4 @@
-"""Prediction-powered intervals (uncase_core.stats.ppi_mean_interval, uncase_core.ppi) and the paired difference.
+"""Prediction-powered intervals (uncase_core.stats.proportions.ppi_mean_interval, uncase_core.stats.ppi) and the paired difference.
 
 Two references: the ``ppi-python`` package's own results on seeded random data, recorded by
 ``bench/ppi_py_reference.py`` in ``tests/data/ppi_py_reference.json`` (the package is not
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from bench.ppi_py_reference import REFERENCE, fingerprint, random_problems
 from uncase_core.errors import InputError
-from uncase_core.ppi import ppi_estimate, tuned_lambda
-from uncase_core.stats import (
+from uncase_core.stats.ppi import ppi_estimate, tuned_lambda
+from uncase_core.stats.proportions import (
     MIN_DISAGREEMENTS,
     MIN_LABELS_FOR_NORMAL,
     PPI_NOTES,

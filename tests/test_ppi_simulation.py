@@ -1,4 +1,4 @@
-"""The coverage simulation (uncase_core.ppi_simulation): the issue's figures, a per-unit cross-check, inputs."""
+"""The coverage simulation (uncase_core.judge.simulation): the issue's figures, a per-unit cross-check, inputs."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.ppi_simulation import METHODS, judge_implied, simulate
+from uncase_core.judge.simulation import METHODS, judge_implied, simulate
 
 # Issue 17: 2,000 repeats, n = 40 labels, N = 2,000 judged, true rate 0.7, 95%.
 ISSUE = {"labelled": 40, "judged": 2000, "repeats": 2000, "confidence": 0.95, "seed": 17}

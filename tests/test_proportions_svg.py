@@ -16,7 +16,7 @@ from ui.proportions_svg import (
     proportions_svg,
     two_lines,
 )
-from uncase_core.stats import Proportion
+from uncase_core.stats.proportions import Proportion
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ("context_relevance", "faithfulness", "correctness", "coverage")

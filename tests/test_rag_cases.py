@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.rag_cases import (
+from uncase_core.rag.cases import (
     JUDGE_FIELDS,
     LABEL_FIELDS,
     RagCase,
@@ -545,7 +545,7 @@ def test_with_verdict_sets_only_the_verdict():
 
 
 def test_labels_are_never_counted_from_verdicts():
-    from uncase_core.rag import pooled_metrics
+    from uncase_core.rag.evaluation import pooled_metrics
 
     metrics = pooled_metrics([case_from_dict(JUDGED_CASE)])
     assert (metrics["context_relevance"].total, metrics["context_relevance"].unlabelled) == (1, 1)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.rag import (
+from uncase_core.rag.evaluation import (
     METRIC_UNITS,
     METRICS,
     Settings,
@@ -20,7 +20,7 @@ from uncase_core.rag import (
     macro_means,
     pooled_metrics,
 )
-from uncase_core.stats import Proportion, wilson_interval
+from uncase_core.stats.proportions import Proportion, wilson_interval
 
 
 def counts(proportion: Proportion) -> tuple[int, int, int]:

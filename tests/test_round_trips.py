@@ -44,10 +44,10 @@ import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from uncase_core import conversations as conv_mod
-from uncase_core import summary
-from uncase_core.agreement import agreement_from_bytes
-from uncase_core.conversations import (
+from uncase_core.conversations import model as conv_mod
+from uncase_core.summaries import evaluation as summary
+from uncase_core.agreement.pairs import agreement_from_bytes
+from uncase_core.conversations.model import (
     COHERENCE_ISSUES,
     ROLES,
     Claim,
@@ -58,7 +58,7 @@ from uncase_core.conversations import (
     conversations_from_text,
     conversations_to_text,
 )
-from uncase_core.datasets import (
+from uncase_core.datasets.workbench import (
     FIELD_KIND,
     Revision,
     apply_label_change,
@@ -68,9 +68,9 @@ from uncase_core.datasets import (
     with_revision,
 )
 from uncase_core.errors import InputError
-from uncase_core.evaluator import Evaluator, canonical_json, verify
-from uncase_core.jsonfiles import dumps_json, dumps_jsonl, parse_document
-from uncase_core.rag_cases import (
+from uncase_core.conversations.evaluator import Evaluator, canonical_json, verify
+from uncase_core.text.jsonfiles import dumps_json, dumps_jsonl, parse_document
+from uncase_core.rag.cases import (
     JUDGE_FIELDS,
     LABEL_FIELDS,
     UNIT_KINDS,
@@ -83,7 +83,7 @@ from uncase_core.rag_cases import (
     dataset_to_text,
     file_extension,
 )
-from uncase_core.rubrics import COLUMNS, KEY_COLUMNS, read_verdicts, verdicts_to_csv
+from uncase_core.rubrics.lab import COLUMNS, KEY_COLUMNS, read_verdicts, verdicts_to_csv
 
 # Moderate example counts: about 25 s of test time on a busy two-core machine (generation dominates).
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

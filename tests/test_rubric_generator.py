@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.rubric_generator import GeneratorSettings, filter_recovery, generate_verdicts
-from uncase_core.rubrics import FILTERS, analyse
+from uncase_core.rubrics.generator import GeneratorSettings, filter_recovery, generate_verdicts
+from uncase_core.rubrics.lab import FILTERS, analyse
 
 NOISY = {"candidates": 8, "unstable": 20, "misaligned": 8}
 

@@ -12,9 +12,9 @@ import pytest
 from scipy import stats as sps
 
 from uncase_core.errors import InputError
-from uncase_core.rubric_generator import GeneratorSettings, generate_verdicts
-from uncase_core.rubrics import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
-from uncase_core.stats import wilson_interval
+from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
+from uncase_core.rubrics.lab import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
+from uncase_core.stats.proportions import wilson_interval
 
 
 def table(rows) -> pd.DataFrame:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.stats import (
+from uncase_core.stats.proportions import (
     DEFAULT_CONFIDENCE,
     NotApplicableError,
     Proportion,

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 from uncase_core.errors import InputError
-from uncase_core.stats import (
+from uncase_core.stats.proportions import (
     MAX_SAMPLE_SIZE,
     Difference,
     difference_interval,

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.stats import wilson_interval
-from uncase_core.summary import (
+from uncase_core.stats.proportions import wilson_interval
+from uncase_core.summaries.evaluation import (
     SUMMARY_METRICS,
     AccuracyPoint,
     CompletenessItem,

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.rag import METRICS, case_metrics, composite_score
-from uncase_core.rag_cases import RagCase, RagDataset, Unit
-from uncase_core.stats import Proportion, wilson_interval
-from uncase_core.thresholds import (
+from uncase_core.rag.evaluation import METRICS, case_metrics, composite_score
+from uncase_core.rag.cases import RagCase, RagDataset, Unit
+from uncase_core.stats.proportions import Proportion, wilson_interval
+from uncase_core.rag.thresholds import (
     DEFAULT_WEIGHT_GRID,
     CaseStanding,
     Flips,

@@ -12,7 +12,7 @@ The page shows one of two pairs ``(A, B)`` of RAG datasets, chosen by the ``agr_
   different file starts from that file's labels; the same file again brings the changes back).
 
 Each slot holds the pair as loaded and one edit record per label changed
-(:func:`uncase_core.edits.apply_agreement_edit`); having one slot per source means switching
+(:func:`uncase_core.shared.edits.apply_agreement_edit`); having one slot per source means switching
 between them loses nothing.
 
 The lesson runner builds its snapshot (``Snapshot(page="agreement", data=..., original=...)``)
@@ -35,11 +35,11 @@ from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UP
 from ui.i18n import LANGUAGES, translate
 from ui.labels import editor_base, mark_stored, new_cells
 from ui.workspace import Workspace
-from uncase_core.agreement import FIELDS as LABEL_NAMES
-from uncase_core.edits import ANNOTATORS, agreement_label
+from uncase_core.agreement.pairs import FIELDS as LABEL_NAMES
+from uncase_core.shared.edits import ANNOTATORS, agreement_label
 from uncase_core.errors import InputError
-from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes, dataset_from_text
-from uncase_core.scenarios import ASSETS
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes, dataset_from_text
+from uncase_core.shared.assets import ASSETS
 
 Pair = tuple[RagDataset, RagDataset]
 
@@ -161,7 +161,7 @@ def row_labels(pair: Pair, ref: CaseRef, row: Row) -> tuple[bool | None, bool | 
 
 
 def differs(a: bool | None, b: bool | None) -> bool:
-    """Both annotators labelled the unit, differently (the pairs :func:`uncase_core.agreement.match_labels`
+    """Both annotators labelled the unit, differently (the pairs :func:`uncase_core.agreement.pairs.match_labels`
     counts as a disagreement)."""
     return a is not None and b is not None and a != b
 

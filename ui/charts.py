@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 
 from ui.proportions_svg import BAR_COLOUR, THRESHOLD_COLOUR
-from uncase_core.stats import Proportion
+from uncase_core.stats.proportions import Proportion
 
 BAND_COLOUR = "rgba(59, 110, 168, 0.18)"
 COMPARE_COLOUR = "#c0392b"

@@ -2,7 +2,7 @@
 
 A page's data is stored once per load as the text of the page's own download format (the
 body), with a small JSON ``meta`` object for what that text cannot hold (notes made while
-reading a file), and every change after that as an edit record of :mod:`uncase_core.edits`.
+reading a file), and every change after that as an edit record of :mod:`uncase_core.shared.edits`.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core import edits
-from uncase_core.conversations import conversations_from_text, conversations_to_text
-from uncase_core.datasets import dataset_from_file
+from uncase_core.shared import edits
+from uncase_core.conversations.model import conversations_from_text, conversations_to_text
+from uncase_core.datasets.workbench import dataset_from_file
 from uncase_core.errors import InputError
-from uncase_core.holistic import read_holistic
-from uncase_core.jsonfiles import dumps_json, parse_document
-from uncase_core.rag_cases import case_to_dict, dataset_from_bytes, dataset_from_text, dataset_to_text
-from uncase_core.rubrics import read_verdicts, verdicts_to_csv
-from uncase_core.summary import ReadNote, cases_from_text, cases_to_text
+from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.text.jsonfiles import dumps_json, parse_document
+from uncase_core.rag.cases import case_to_dict, dataset_from_bytes, dataset_from_text, dataset_to_text
+from uncase_core.rubrics.lab import read_verdicts, verdicts_to_csv
+from uncase_core.summaries.evaluation import ReadNote, cases_from_text, cases_to_text
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def _workbench_read(body: str, _meta: Mapping[str, Any]) -> Any:
     return dataset_from_file(body.encode("utf-8"))
 
 
-_LAYOUTS = ("case", "jsonl", "object", "array")  # uncase_core.rag_cases.DatasetFormat
+_LAYOUTS = ("case", "jsonl", "object", "array")  # uncase_core.rag.cases.DatasetFormat
 
 
 def _pair_write(pair: Any) -> tuple[str, dict[str, Any]]:
@@ -115,7 +115,7 @@ RUBRIC_HOLISTIC = DataKind("rubric_holistic", "holistic-csv",
                            lambda body, meta: read_holistic(body.encode("utf-8"), "holistic.csv"))
 AGREEMENT_A = DataKind("agreement_a", "rag-labels", _text_write, _text_read)
 AGREEMENT_B = DataKind("agreement_b", "rag-labels", _text_write, _text_read)
-# The agreement page's pair (A, B) of RagDatasets with the person's label edits (uncase_core.edits.
+# The agreement page's pair (A, B) of RagDatasets with the person's label edits (uncase_core.shared.edits.
 # apply_agreement_edit): one slot for the built-in pair, one for the pair read from the two uploads above, so that
 # switching between them loses nothing (see ui/agreement_data.py).
 AGREEMENT_PAIR = DataKind("agreement_pair", "rag-dataset-pair", _pair_write, _pair_read, edits.apply_agreement_edit)

@@ -6,11 +6,11 @@ No Streamlit here, so every rule the page follows is tested directly:
   start empty, and the reference is read again from the files only to show "the truth";
 - a *target* is one unit and one label field (a claim is labelled twice: supported and correct);
 - in unit mode the next target is the first judged, unlabelled, unskipped unit in the seeded uniform
-  order of :func:`uncase_core.sampling.next_unit_to_label`;
+  order of :func:`uncase_core.judge.sampling.next_unit_to_label`;
 - with RAGAS scores the unit is the case: the next *case* is drawn the same way among the cases RAGAS
   scored, and its units of the dimension are offered one after the other until each is labelled or
   skipped (the case's hand label is whether its labelled share passes the threshold,
-  :func:`uncase_core.judge_import.case_passes`).
+  :func:`uncase_core.judge.imports.case_passes`).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
-from uncase_core.rag import METRIC_UNITS
-from uncase_core.rag_cases import RagCase, RagDataset
-from uncase_core.sampling import next_unit_to_label
-from uncase_core.scenarios import load_judge_set
-from uncase_core.stats import DEFAULT_CONFIDENCE, Proportion
+from uncase_core.rag.evaluation import METRIC_UNITS
+from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.judge.sampling import next_unit_to_label
+from uncase_core.shared.assets import load_judge_set
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
 
-Key = tuple[str, str, str, str]  # (case id, kind, unit id, field), as uncase_core.edits.JudgeAnswer.key
+Key = tuple[str, str, str, str]  # (case id, kind, unit id, field), as uncase_core.shared.edits.JudgeAnswer.key
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Target:
         return self.case_id, self.kind, self.unit_id, self.field
 
     def record(self, op: str, value: bool | None) -> dict[str, Any]:
-        """An edit record (``uncase_core.edits.apply_judge_edit``) for this target, naming it by place and id."""
+        """An edit record (``uncase_core.shared.edits.apply_judge_edit``) for this target, naming it by place and id."""
         return {"op": op, "case": self.case, "case_id": self.case_id, "kind": self.kind, "unit": self.unit,
                 "unit_id": self.unit_id, "field": self.field, "value": value}
 

@@ -1,7 +1,7 @@
 """Drawing the judge page: the unit to label, the intervals (chart and cards), notes, agreement, simulation.
 
-Every figure comes from :mod:`uncase_core.judge` (a :class:`JudgeReport`) or
-:mod:`uncase_core.ppi_simulation`; this module only formats and translates.
+Every figure comes from :mod:`uncase_core.judge.report` (a :class:`JudgeReport`) or
+:mod:`uncase_core.judge.simulation`; this module only formats and translates.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from ui.judge_data import Target, Truth
 from ui.rag_view import metric_name
 from ui.session import language, t
 from ui.text import literal
-from uncase_core.judge import JudgeAgreement, JudgeReport
-from uncase_core.notes import Note
-from uncase_core.ppi_simulation import METHODS, SimulationResult
-from uncase_core.rag_cases import RagCase
-from uncase_core.stats import PPIInterval, Proportion
+from uncase_core.judge.report import JudgeAgreement, JudgeReport
+from uncase_core.shared.notes import Note
+from uncase_core.judge.simulation import METHODS, SimulationResult
+from uncase_core.rag.cases import RagCase
+from uncase_core.stats.proportions import PPIInterval, Proportion
 
 METHOD_COLOURS: Mapping[str, str] = MappingProxyType({"judge_only": JUDGE_COLOUR, "hand_labels": HAND_COLOUR,
                                                       "ppi": PPI_COLOUR, "ppi_tuned": TUNED_COLOUR})

@@ -1,4 +1,4 @@
-"""A lesson check's note (``uncase_core.notes.Note``) in the reader's language.
+"""A lesson check's note (``uncase_core.shared.notes.Note``) in the reader's language.
 
 The core words each note in English with format specs (``{rate:.0%}``); here each number is formatted in the
 reader's style from that same spec (``66,7 %``, ``0,75``), each name the core passes is translated (dimensions,
@@ -20,8 +20,8 @@ from ui.i18n import format_number, format_percent, has_key, translate
 from ui.input_errors import error_text
 from ui.text import literal
 from uncase_core.errors import InputError
-from uncase_core.lesson_checks import CHECK_NOTES
-from uncase_core.notes import Note
+from uncase_core.lessons.checks import CHECK_NOTES
+from uncase_core.shared.notes import Note
 
 # The parameter a note counts with, where it is not ``count``: its singular wording is ``<key>.one``.
 COUNTED_BY: Mapping[str, str] = MappingProxyType({

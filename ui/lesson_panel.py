@@ -28,8 +28,8 @@ from ui.lesson_state import (
 )
 from ui.rag_view import field_value
 from ui.session import QUERY_KEY, current_workspace, language, run_saving, t
-from uncase_core.lesson_checks import answer_options
-from uncase_core.lessons import Lesson, Step, evaluate_step
+from uncase_core.lessons.checks import answer_options
+from uncase_core.lessons.model import Lesson, Step, evaluate_step
 
 SIDE, TOP = "lesson_side", "lesson_top"  # the two places (their containers' keys)
 FRAGMENTS = (f"{SIDE}_panel", f"{TOP}_panel")  # what a fragment-only rerun lists to recheck the lesson

@@ -33,10 +33,10 @@ from ui.data_kinds import (
 )
 from ui.data_source import changed_items
 from ui.workspace import Workspace
-from uncase_core.lesson_checks import RUBRIC_GENERATOR_DEFAULTS, SETTING_DEFAULTS, Snapshot
-from uncase_core.lesson_data import ALL, lesson_data
-from uncase_core.lessons import Lesson, load_lessons
-from uncase_core.rubric_generator import GeneratorSettings, generate_verdicts
+from uncase_core.lessons.checks import RUBRIC_GENERATOR_DEFAULTS, SETTING_DEFAULTS, Snapshot
+from uncase_core.lessons.data import ALL, lesson_data
+from uncase_core.lessons.model import Lesson, load_lessons
+from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
 
 ACTIVE = "lesson_active"
 PROGRESS_PREFIX = "lesson_progress_"

@@ -1,6 +1,6 @@
 """English messages of the lesson runner, the lessons page and the room's lessons (merged into ui.i18n's catalogue).
 
-``lesson.note.<code>`` words each note code of ``uncase_core.lesson_checks.CHECK_NOTES``; numbers arrive formatted
+``lesson.note.<code>`` words each note code of ``uncase_core.lessons.checks.CHECK_NOTES``; numbers arrive formatted
 in the reader's style and names translated (ui/lesson_notes.py). ``<key>.one`` is the singular wording.
 """
 

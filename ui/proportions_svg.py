@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
-from uncase_core.stats import Proportion
+from uncase_core.stats.proportions import Proportion
 
 BAR_COLOUR = "#3b6ea8"
 FAIL_COLOUR = "#c0392b"

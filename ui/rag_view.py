@@ -11,9 +11,9 @@ from ui.i18n import format_number, format_percent, has_key, translate
 from ui.layout import card_row
 from ui.proportions_svg import proportions_svg
 from ui.session import language, t
-from uncase_core.datasets import MISSING
-from uncase_core.rag import METRICS, DatasetEvaluation, Evaluation, Settings
-from uncase_core.stats import Proportion
+from uncase_core.datasets.workbench import MISSING
+from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
+from uncase_core.stats.proportions import Proportion
 
 
 def metric_name(name: str) -> str:

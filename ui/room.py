@@ -3,7 +3,7 @@
 A participant is a person whose workspace carries the room's code (setting ``room``) and
 holds a blank copy of the room's cases as its RAG data, with ``meta.room`` naming the room;
 their labels are that workspace's edit records, as anyone's. The class view reads every
-member's records in one query and lets :mod:`uncase_core.class_labels` compute the rest.
+member's records in one query and lets :mod:`uncase_core.agreement.class_labels` compute the rest.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from ui.rag_view import cases_table, metric_name, proportion_text
 from ui.session import LANGUAGE, current_workspace, get_store, language, t
 from ui.text import literal
 from ui.workspace import Workspace
-from uncase_core.agreement_many import AgreementAmongMany, BootstrapInterval
-from uncase_core.class_labels import ALL, ClassLabels, blank_copy, class_labels, replay_edits
-from uncase_core.rag import METRICS, Settings
-from uncase_core.rag_cases import RagDataset, dataset_from_bytes, dataset_to_text
+from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
+from uncase_core.agreement.class_labels import ALL, ClassLabels, blank_copy, class_labels, replay_edits
+from uncase_core.rag.evaluation import METRICS, Settings
+from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_store.rooms import Room, Rooms
 
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in

@@ -14,7 +14,7 @@ import streamlit as st
 from ui.lesson_state import PROGRESS_PREFIX, lesson_by_id, lessons
 from ui.room import REFRESH, REFRESH_SECONDS, room_of, rooms
 from ui.session import current_workspace, language, run_saving, t
-from uncase_core.lessons import Lesson
+from uncase_core.lessons.model import Lesson
 from uncase_store import StoreError
 
 SEEN = "lesson_room_seen"  # workspace setting: the room lesson this participant was last offered

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 import pandas as pd
 import plotly.graph_objects as go
 
-from uncase_core.stats import Proportion
+from uncase_core.stats.proportions import Proportion
 
 
 def verdict_heatmap(verdicts: pd.DataFrame, judge: str, removed: set[tuple[str, str]], labels: Mapping[str, str]

@@ -22,7 +22,7 @@ from ui.input_errors import error_text
 from ui.memory import start_collector
 from ui.text import literal
 from ui.workspace import LANGUAGE, CorruptData, Workspace
-from uncase_core.jsonfiles import dumps_json
+from uncase_core.text.jsonfiles import dumps_json
 from uncase_store import (
     CorruptWorkspace,
     Store,

@@ -1,3 +1,3 @@
-from uncase_core.cli import main
+from uncase_core.cli.main import main
 
 main()

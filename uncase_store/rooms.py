@@ -5,7 +5,7 @@ short code people type, and the hashes of two secrets: the facilitator's (whose 
 the controls) and the projector's (whose link shows the class view, read-only). Each
 participant labels in a workspace of their own, as anyone does; the room only lists who
 joined with which workspace. :meth:`Rooms.labels` reads every member's label edits in one
-query, for the class view that the core computes (:mod:`uncase_core.class_labels`).
+query, for the class view that the core computes (:mod:`uncase_core.agreement.class_labels`).
 
 A room's ``seq`` is bumped on every change that participants' pages must follow (reveal,
 freeze, a lesson started); a page polls it with one indexed read.

@@ -19,18 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.bad_inputs.corpus import CORPUS, BadInput
-from uncase_core import datasets
-from uncase_core.agreement import agreement_from_bytes
-from uncase_core.cli import EXIT_BAD_INPUT, run
-from uncase_core.conversations import conversations_from_bytes
+from uncase_core.datasets import workbench as datasets
+from uncase_core.agreement.pairs import agreement_from_bytes
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.conversations.model import conversations_from_bytes
 from uncase_core.errors import InputError
-from uncase_core.evaluator import Evaluator
-from uncase_core.holistic import read_holistic
-from uncase_core.rag_cases import dataset_from_bytes
-from uncase_core.rag_files import read_rag_upload
-from uncase_core.ragas_import import import_ragas_bytes
-from uncase_core.rubrics import read_verdicts
-from uncase_core.summary import cases_from_bytes, parse_judgement_block
+from uncase_core.conversations.evaluator import Evaluator
+from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.rag.cases import dataset_from_bytes
+from uncase_core.rag.files import read_rag_upload
+from uncase_core.rag.ragas import import_ragas_bytes
+from uncase_core.rubrics.lab import read_verdicts
+from uncase_core.summaries.evaluation import cases_from_bytes, parse_judgement_block
 
 # A message quoting a whole 1 MB value is not a clear message; errors.InputError shortens long parts.
 MAX_MESSAGE_CHARS = 2000

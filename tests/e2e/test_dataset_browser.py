@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from uncase_core.scenarios import ASSETS
+from uncase_core.shared.assets import ASSETS
 
 try:
     from playwright.sync_api import expect

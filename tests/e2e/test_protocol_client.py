@@ -29,8 +29,8 @@ from bench.protocol_client import (
     editor_json,
 )
 from ui.i18n import format_percent, translate
-from uncase_core import rag
-from uncase_core.scenarios import load_index, load_scenario
+from uncase_core.rag import evaluation as rag
+from uncase_core.shared.assets import load_index, load_scenario
 
 pytestmark = pytest.mark.e2e
 

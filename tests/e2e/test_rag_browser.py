@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from uncase_core.rag_cases import dataset_from_bytes
+from uncase_core.rag.cases import dataset_from_bytes
 
 try:
     from playwright.sync_api import expect

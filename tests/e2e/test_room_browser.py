@@ -11,7 +11,7 @@ import pytest
 
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, sidebar, toggle_passage_label
 from ui.i18n import format_number
-from uncase_core.agreement import krippendorff_alpha
+from uncase_core.agreement.pairs import krippendorff_alpha
 
 try:
     from playwright.sync_api import expect

@@ -14,8 +14,8 @@ from tests.pages.apptest_helpers import RAG_PAGE, ROOT, shown
 from ui.access import ACCESS_CODE_ENV, ROOM_CODE_HOURS
 from ui.i18n import translate
 from ui.session import get_store
-from uncase_core.rag_cases import dataset_to_text
-from uncase_core.scenarios import load_index, load_scenario
+from uncase_core.rag.cases import dataset_to_text
+from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store.rooms import Rooms
 
 CODE = "WXYZ-2345"

@@ -10,12 +10,12 @@ import pandas as pd
 from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
 from ui.agreement_data import DIFFER, builtin_pair, case_rows, current_pair, original_pair, pair_cases
 from ui.data_kinds import AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
-from uncase_core import edits
-from uncase_core.agreement import agreement_from_bytes, match_labels
-from uncase_core.lesson_checks import Snapshot, check_params, run_check
-from uncase_core.lesson_data import lesson_data
-from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
-from uncase_core.scenarios import ASSETS
+from uncase_core.shared import edits
+from uncase_core.agreement.pairs import agreement_from_bytes, match_labels
+from uncase_core.lessons.checks import Snapshot, check_params, run_check
+from uncase_core.lessons.data import lesson_data
+from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
+from uncase_core.shared.assets import ASSETS
 
 PAGE = "pages/8_annotator_agreement.py"
 
@@ -136,7 +136,7 @@ def label_table(at):
 
 
 def expected_figures(pair, field=None, language="en"):
-    """The metric cards as the page must show them for ``pair``: what uncase_core.agreement computes."""
+    """The metric cards as the page must show them for ``pair``: what uncase_core.agreement.pairs computes."""
     result = match_labels(*pair, field=field).agreement()
     raw, kappa, chance = (f"{100 * result.agreement:.1f}%", f"{result.kappa:.2f}",
                           f"{100 * result.expected_agreement:.1f}%")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.pages.apptest_helpers import open_app, shown, workspace
 from ui.data_kinds import WORKBENCH
-from uncase_core.edits import reveals
+from uncase_core.shared.edits import reveals
 
 PAGE = "pages/5_dataset_workbench.py"
 
@@ -59,7 +59,7 @@ def test_spanish_page():
 
 
 def builtin_bytes(lang: str = "en") -> bytes:
-    from uncase_core.scenarios import ASSETS
+    from uncase_core.shared.assets import ASSETS
 
     return (ASSETS / "datasets" / f"workbench_{lang}.json").read_bytes()
 

@@ -30,7 +30,7 @@ from ui.data_kinds import RAG
 from ui.input_errors import page_error
 from ui.session import store_problem_text
 from ui.workspace import CorruptData
-from uncase_core.scenarios import ASSETS
+from uncase_core.shared.assets import ASSETS
 from uncase_store import CorruptWorkspace, Limits
 
 

@@ -1,5 +1,5 @@
 """The judge page in AppTest: labelling drawn units moves the hand-labels and PPI intervals by exactly what
-uncase_core.judge computes, every answer survives a reload, uploads (cases with judge fields, verdict files,
+uncase_core.judge.report computes, every answer survives a reload, uploads (cases with judge fields, verdict files,
 RAGAS results) work or are refused naming the place, and the page reads in Spanish.
 
 The built-in set opens on correctness: 300 claims, the built-in judge says yes to 219 (73.0%), the hidden
@@ -21,12 +21,12 @@ from ui.i18n import format_percent
 from ui.input_errors import error_text
 from ui.judge_data import builtin_set, hide_labels, next_unit
 from ui.workspace import Workspace
-from uncase_core.edits import apply_judge_edit, judge_answers, judge_skips
+from uncase_core.shared.edits import apply_judge_edit, judge_answers, judge_skips
 from uncase_core.errors import InputError
-from uncase_core.judge import judge_report
-from uncase_core.judge_import import attach_verdicts
-from uncase_core.rag_cases import dataset_from_bytes, dataset_to_text
-from uncase_core.scenarios import ASSETS
+from uncase_core.judge.report import judge_report
+from uncase_core.judge.imports import attach_verdicts
+from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
+from uncase_core.shared.assets import ASSETS
 
 PAGE = "pages/10_judge_and_hand_labels.py"
 JUDGE_ALONE, HAND, PPI, TUNED = "Judge alone", "Hand labels alone", "PPI", "PPI++"
@@ -286,7 +286,7 @@ def test_a_verdict_file_is_attached_by_id_and_a_bad_one_is_refused_with_its_plac
     upload(at, "judge_verdicts_upload", "verdicts.csv", good.encode())
     assert workspace(at).source(JUDGE_VERDICTS) == ("verdicts.csv", "upload")
     before = workspace(at).data(JUDGE)
-    from uncase_core.judge_import import attach_verdicts
+    from uncase_core.judge.imports import attach_verdicts
 
     expected = judge_report(attach_verdicts(before, good).dataset.cases, "correctness")
     assert metric_values(at)[JUDGE_ALONE] == format_percent(expected.judge.value, "en")
@@ -324,7 +324,7 @@ def test_ragas_results_make_the_case_the_unit_and_are_labelled_case_by_case():
     assert shown(next(m.value for m in at.markdown if m.value.startswith("Case "))).endswith(": claim 1 of 2")
     answer(at, [True, False, True, True])  # two cases, two claims each
     assert "2 of 7 scored cases labelled; 0 claims skipped." in captions(at)
-    from uncase_core.judge_import import compare_ragas, read_ragas_scores
+    from uncase_core.judge.imports import compare_ragas, read_ragas_scores
 
     comparison = compare_ragas(workspace(at).data(JUDGE).cases, read_ragas_scores(_ragas_rows().decode()),
                                "faithfulness")

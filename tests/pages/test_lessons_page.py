@@ -34,12 +34,12 @@ from ui.handout import handout_markdown
 from ui.i18n import translate
 from ui.lesson_panel import LESSONS_PAGE
 from ui.lesson_state import PAGE_FILES
-from uncase_core.judge import judge_report
-from uncase_core.lesson_data import lesson_data
-from uncase_core.lessons import load_lessons
-from uncase_core.rag import METRIC_UNITS, case_metrics
-from uncase_core.rubrics import FilterSettings, analyse
-from uncase_core.scenarios import load_judge_set
+from uncase_core.judge.report import judge_report
+from uncase_core.lessons.data import lesson_data
+from uncase_core.lessons.model import load_lessons
+from uncase_core.rag.evaluation import METRIC_UNITS, case_metrics
+from uncase_core.rubrics.lab import FilterSettings, analyse
+from uncase_core.shared.assets import load_judge_set
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 PLAYED = tuple(sorted(LESSONS))
@@ -424,7 +424,7 @@ WRONG: dict[str, Callable[[AppTest, str], str]] = {
 
 
 def test_a_proportion_is_asked_for_in_percent_as_the_panel_takes_it():
-    from uncase_core.lesson_checks import check_definition
+    from uncase_core.lessons.checks import check_definition
 
     asked = [(lesson.id, step) for lesson in LESSONS.values() for step in lesson.steps
              if step.question is not None and check_definition(step.question.name).answer == "proportion"]

@@ -16,7 +16,7 @@ from tests.pages.apptest_helpers import ROOT, edit_table, open_app, shown, works
 from ui.data_kinds import CONVERSATIONS, JUDGE, RAG, SUMMARIES, WORKBENCH
 from ui.judge_data import builtin_set
 from ui.limits import LIMITS, SERVER_MAX_UPLOAD_MB
-from uncase_core.scenarios import (
+from uncase_core.shared.assets import (
     ASSETS,
     CONVERSATION_INDEX,
     SUMMARY_INDEX,
@@ -26,7 +26,7 @@ from uncase_core.scenarios import (
     load_workbench,
     scenario_path,
 )
-from uncase_core.summary import cases_from_bytes
+from uncase_core.summaries.evaluation import cases_from_bytes
 
 
 def _edit_rag(at, table: str, edits: dict) -> None:
@@ -217,7 +217,7 @@ def test_every_upload_widget_carries_its_page_cap(path):
 
 
 def test_the_command_line_named_in_each_refusal_exists():
-    from uncase_core.cli import build_parser
+    from uncase_core.cli.main import build_parser
 
     parser = build_parser()
     for limit in LIMITS.values():

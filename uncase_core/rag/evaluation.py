@@ -1,0 +1,435 @@
+"""Find the failure: four RAG dimensions, their diagnosis and an optional composite.
+
+Each dimension isolates one stage, counted over hand-labelled units:
+
+- ``context_relevance``: relevant passages / labelled passages (what retrieval brought);
+- ``faithfulness``: claims supported by the passages / labelled claims;
+- ``correctness``: claims correct against the reference / labelled claims, a judgement
+  separate from support (a claim can be supported and wrong, or unsupported and right);
+- ``coverage``: reference facts covered by the answer / labelled facts.
+
+A dimension fails when its value is below its threshold. The diagnosis names every
+failing dimension, never one chosen among several, and says for each whether the
+verdict is clear (the whole interval lies on one side of the threshold) or uncertain.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
+from uncase_core.shared.choices import RAG_METRICS, check_user_confidence
+from uncase_core.errors import (
+    expected_in_range,
+    expected_one_of,
+    expected_value,
+    input_error,
+    must_be_in_range,
+    must_not_be_negative,
+    unknown_choice,
+)
+from uncase_core.rag.cases import RagCase
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels
+
+METRICS = RAG_METRICS
+
+# Which units and which label each dimension counts.
+METRIC_UNITS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "context_relevance": ("passages", "relevant"),
+    "faithfulness": ("claims", "supported"),
+    "correctness": ("claims", "correct"),
+    "coverage": ("reference_facts", "covered"),
+})
+
+# Document 001's didactic thresholds: relevance below 50 %, the others below 70 %.
+# They are for teaching, not recommended production gates.
+DEFAULT_THRESHOLDS: Mapping[str, float] = MappingProxyType({
+    "context_relevance": 0.50,
+    "faithfulness": 0.70,
+    "correctness": 0.70,
+    "coverage": 0.70,
+})
+DEFAULT_WEIGHTS: Mapping[str, float] = MappingProxyType({name: 1.0 for name in METRICS})
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "all_weights_zero": "all weights are zero; give at least one dimension a positive weight",
+})
+
+# One line per dimension, in English, for the command line and JSON output.
+CAUSES: Mapping[str, str] = MappingProxyType({
+    "context_relevance": "retrieval brings poor evidence",
+    "faithfulness": "the answer goes beyond good evidence",
+    "correctness": "the answer is wrong against the reference",
+    "coverage": "the answer leaves key facts out",
+})
+
+Aggregation = Literal["mean", "min"]
+AGGREGATIONS: tuple[Aggregation, ...] = _AGGREGATIONS
+Status = Literal["ok", "single", "multiple"]
+Certainty = Literal["clear", "uncertain"]
+
+_SMALLEST_FLOAT = math.ulp(0.0)  # 5e-324, the smallest positive float
+
+
+# ---------------------------------------------------------------- settings
+
+
+def _check_metric_name(name: object, where: str) -> str:
+    if name not in METRICS:
+        raise unknown_choice("dimension", repr(name), METRICS, where)
+    return str(name)
+
+
+def _check_unit_value(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
+        raise expected_in_range("number", 0, 1, repr(value), where)
+    if not 0.0 <= float(value) <= 1.0:
+        raise must_be_in_range(0, 1, str(value), where)
+    return float(value)
+
+
+def resolve_thresholds(overrides: Mapping[str, float] | None = None) -> dict[str, float]:
+    """Document 001's defaults with ``overrides`` applied, each checked to lie in [0, 1]."""
+    thresholds = dict(DEFAULT_THRESHOLDS)
+    for name, value in (overrides or {}).items():
+        name = _check_metric_name(name, "thresholds")
+        thresholds[name] = _check_unit_value(value, f"thresholds.{name}")
+    return thresholds
+
+
+def resolve_weights(overrides: Mapping[str, float] | None = None) -> dict[str, float]:
+    """Raw weights: 1 for every dimension unless overridden; non-negative and finite (never NaN or infinity)."""
+    weights = dict(DEFAULT_WEIGHTS)
+    for name, value in (overrides or {}).items():
+        name = _check_metric_name(name, "weights")
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise expected_value("non_negative_number", repr(value), f"weights.{name}")
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond the largest float
+            number = math.inf
+        if not math.isfinite(number):
+            raise expected_value("finite_non_negative_number", repr(value), f"weights.{name}")
+        if number < 0:
+            raise must_not_be_negative(str(value), f"weights.{name}")
+        weights[name] = number
+    return weights
+
+
+def normalize_weights(weights: Mapping[str, float]) -> dict[str, float]:
+    """Weights scaled to sum to 1, in the order of :data:`METRICS`.
+
+    Any finite weights work, however large or small: they are first divided by the largest,
+    so their sum lies between 1 and 4 and cannot overflow (``1e308 + 1e308`` is infinity, and
+    dividing by it gave every weight 0). A positive weight never becomes 0: one more than
+    about 1e308 times smaller than the largest, which would underflow, is kept at the
+    smallest positive float, so its dimension still counts when the others are N/A.
+    """
+    raw = resolve_weights(weights)
+    largest = max(raw.values())
+    if largest <= 0:
+        raise input_error(PROBLEMS, "all_weights_zero", "weights")
+    scaled = {name: raw[name] / largest for name in METRICS}
+    total = sum(scaled.values())
+    return {name: max(scaled[name] / total, _SMALLEST_FLOAT) if raw[name] > 0 else 0.0 for name in METRICS}
+
+
+def resolve_gates(gates: Mapping[str, float] | None) -> dict[str, float]:
+    return {
+        _check_metric_name(name, "gates"): _check_unit_value(value, f"gates.{name}")
+        for name, value in (gates or {}).items()
+    }
+
+
+# ---------------------------------------------------------------- metrics
+
+
+def _counts(cases: Sequence[RagCase], name: str) -> tuple[int, int, int]:
+    kind, label = METRIC_UNITS[name]
+    return count_labels([unit.label(label) for case in cases for unit in case.units(kind)])
+
+
+def case_metrics(case: RagCase, confidence: float = DEFAULT_CONFIDENCE) -> dict[str, Proportion]:
+    """The four proportions of one case, in the order of :data:`METRICS`."""
+    return pooled_metrics([case], confidence)
+
+
+def pooled_metrics(
+    cases: Sequence[RagCase], confidence: float = DEFAULT_CONFIDENCE
+) -> dict[str, Proportion]:
+    """Micro averages: every labelled unit of every case counted once."""
+    return dict(zip(METRICS, Proportion.many([_counts(cases, n) for n in METRICS], confidence), strict=True))
+
+
+def _all_metrics(
+    cases: Sequence[RagCase], confidence: float
+) -> tuple[list[dict[str, Proportion]], dict[str, Proportion]]:
+    """Per-case and pooled proportions, with one interval computation for the whole dataset."""
+    counts = [_counts([case], name) for case in cases for name in METRICS]
+    width = len(METRICS)
+    pooled_counts = [
+        tuple(sum(c[k] for c in counts[m::width]) for k in range(3)) for m in range(width)
+    ]
+    flat = Proportion.many(counts + pooled_counts, confidence)
+    per_case = [dict(zip(METRICS, flat[i:i + width], strict=True)) for i in range(0, len(counts), width)]
+    return per_case, dict(zip(METRICS, flat[len(counts):], strict=True))
+
+
+def macro_means(per_case: Sequence[Mapping[str, Proportion]]) -> dict[str, float | None]:
+    """Macro averages: the mean of the per-case values, skipping cases where a dimension is N/A."""
+    result: dict[str, float | None] = {}
+    for name in METRICS:
+        values = [m[name].value for m in per_case if m[name].value is not None]
+        result[name] = sum(values) / len(values) if values else None
+    return result
+
+
+# ---------------------------------------------------------------- diagnosis
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    status: Status
+    failing: tuple[str, ...]
+    not_applicable: tuple[str, ...]
+    uncertain: tuple[str, ...]
+    passing: tuple[str, ...]
+    causes: Mapping[str, str]
+
+    def certainty(self, name: str) -> Certainty | None:
+        if name in self.not_applicable:
+            return None
+        return "uncertain" if name in self.uncertain else "clear"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "status": self.status,
+            "failing": list(self.failing),
+            "not_applicable": list(self.not_applicable),
+            "uncertain": list(self.uncertain),
+            "causes": dict(self.causes),
+        }
+
+
+def diagnose(metrics: Mapping[str, Proportion], thresholds: Mapping[str, float] | None = None) -> Diagnosis:
+    """Compare each dimension with its threshold (fail when ``value < threshold``).
+
+    Every failing dimension is listed with its cause; N/A dimensions are listed as not
+    applicable, never as failures. A verdict is uncertain when the interval straddles
+    the threshold (``low < threshold <= high``), so the data cannot say which side the
+    true rate lies on.
+    """
+    return _diagnose(metrics, resolve_thresholds(thresholds))
+
+
+def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float]) -> Diagnosis:
+    failing, not_applicable, uncertain, passing = [], [], [], []
+    for name in METRICS:
+        proportion = metrics[name]
+        if proportion.value is None:
+            not_applicable.append(name)
+            continue
+        threshold = limits[name]
+        (failing if proportion.value < threshold else passing).append(name)
+        if proportion.low < threshold <= proportion.high:
+            uncertain.append(name)
+    status: Status = "ok" if not failing else "single" if len(failing) == 1 else "multiple"
+    return Diagnosis(
+        status,
+        tuple(failing),
+        tuple(not_applicable),
+        tuple(uncertain),
+        tuple(passing),
+        {name: CAUSES[name] for name in failing},
+    )
+
+
+# ---------------------------------------------------------------- composite
+
+
+@dataclass(frozen=True)
+class Composite:
+    """A weighted summary of the dimensions: a tool for ordering, never a standard score.
+
+    ``weights`` are the normalized weights as set; ``used_weights`` are renormalized over
+    the dimensions that were applicable. ``gated`` lists dimensions below their hard
+    gate: the case fails whatever ``value`` says.
+    """
+
+    value: float | None
+    aggregation: Aggregation
+    weights: Mapping[str, float]
+    used_weights: Mapping[str, float]
+    dropped: tuple[str, ...]
+    gated: tuple[str, ...]
+    unchecked_gates: tuple[str, ...]
+
+    @property
+    def passes_gates(self) -> bool:
+        return not self.gated
+
+    @property
+    def note(self) -> str:
+        parts = []
+        if self.dropped:
+            parts.append(f"dropped as N/A: {', '.join(self.dropped)}; the other weights were renormalized")
+        if self.gated:
+            parts.append(f"below hard gate: {', '.join(self.gated)}; the case fails whatever the composite")
+        if self.unchecked_gates:
+            parts.append(f"gate not checked (N/A): {', '.join(self.unchecked_gates)}")
+        if self.value is None:
+            parts.append("no weighted dimension is applicable")
+        return "; ".join(parts)
+
+
+def composite_score(
+    metrics: Mapping[str, Proportion],
+    weights: Mapping[str, float] | None = None,
+    aggregation: Aggregation = "mean",
+    gates: Mapping[str, float] | None = None,
+) -> Composite:
+    """Combine the dimensions with explicit weights.
+
+    ``mean`` is the weighted mean of the applicable dimensions; ``min`` takes the lowest
+    applicable dimension with a positive weight, so a strong dimension cannot make up
+    for a weak one. N/A dimensions are dropped and the remaining weights renormalized.
+    """
+    if aggregation not in AGGREGATIONS:
+        raise expected_one_of(AGGREGATIONS, repr(aggregation), "aggregation")
+    return _composite(metrics, normalize_weights(weights or {}), aggregation, resolve_gates(gates))
+
+
+def _composite(
+    metrics: Mapping[str, Proportion],
+    normalized: Mapping[str, float],
+    aggregation: Aggregation,
+    gate_limits: Mapping[str, float],
+) -> Composite:
+    weighted = [n for n in METRICS if normalized[n] > 0]
+    applicable = [n for n in weighted if metrics[n].value is not None]
+    dropped = tuple(n for n in weighted if metrics[n].value is None)
+    used_total = sum(normalized[n] for n in applicable)
+    used = {n: normalized[n] / used_total for n in applicable} if applicable else {}
+    value: float | None
+    if not applicable:
+        value = None
+    elif aggregation == "mean":
+        value = sum(used[n] * metrics[n].value for n in applicable)
+    else:
+        value = min(metrics[n].value for n in applicable)
+    gated = tuple(
+        n for n in METRICS
+        if n in gate_limits and metrics[n].value is not None and metrics[n].value < gate_limits[n]
+    )
+    unchecked = tuple(n for n in METRICS if n in gate_limits and metrics[n].value is None)
+    return Composite(value, aggregation, normalized, used, dropped, gated, unchecked)
+
+
+# ---------------------------------------------------------------- whole evaluation
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the user can tune, explicit and checked."""
+
+    thresholds: Mapping[str, float]
+    weights: Mapping[str, float]
+    aggregation: Aggregation = "mean"
+    gates: Mapping[str, float] = field(default_factory=dict)
+    confidence: float = DEFAULT_CONFIDENCE
+    normalized_weights: Mapping[str, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Worked out once here rather than for every case; this also rejects all-zero weights.
+        object.__setattr__(self, "normalized_weights", normalize_weights(self.weights))
+
+    @classmethod
+    def build(
+        cls,
+        thresholds: Mapping[str, float] | None = None,
+        weights: Mapping[str, float] | None = None,
+        aggregation: str = "mean",
+        gates: Mapping[str, float] | None = None,
+        confidence: float = DEFAULT_CONFIDENCE,
+    ) -> Settings:
+        """Settings from what a person chose, each value checked (an :class:`InputError` names the bad one).
+
+        Missing thresholds and weights take their defaults; ``confidence`` must lie from 0.5 to
+        0.999 (:func:`uncase_core.shared.choices.check_user_confidence`), the range a person may set.
+        """
+        if aggregation not in AGGREGATIONS:
+            raise expected_one_of(AGGREGATIONS, repr(aggregation), "aggregation")
+        raw = resolve_weights(weights)
+        return cls(resolve_thresholds(thresholds), raw, aggregation, resolve_gates(gates),  # type: ignore[arg-type]
+                   check_user_confidence(confidence))
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The metrics of one case or of a pooled dataset, with diagnosis and composite."""
+
+    metrics: Mapping[str, Proportion]
+    diagnosis: Diagnosis
+    composite: Composite
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "metrics": {name: self.metrics[name].to_dict() for name in METRICS},
+            "diagnosis": self.diagnosis.to_dict(),
+            "composite": self.composite.value,
+            "composite_note": self.composite.note,
+            "gated": list(self.composite.gated),
+        }
+
+
+@dataclass(frozen=True)
+class DatasetEvaluation:
+    settings: Settings
+    case_ids: tuple[str, ...]
+    cases: tuple[Evaluation, ...]
+    pooled: Evaluation
+    macro: Mapping[str, float | None]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "confidence": self.settings.confidence,
+            "thresholds": dict(self.settings.thresholds),
+            "weights": dict(self.pooled.composite.weights),
+            "raw_weights": dict(self.settings.weights),
+            "aggregation": self.settings.aggregation,
+            "gates": dict(self.settings.gates),
+            "cases": [{"id": cid, **ev.to_dict()} for cid, ev in zip(self.case_ids, self.cases, strict=True)],
+            "pooled": {**self.pooled.to_dict(), "macro": dict(self.macro)},
+        }
+
+
+def evaluate_metrics(metrics: Mapping[str, Proportion], settings: Settings) -> Evaluation:
+    # Settings were checked when built, so the unchecked inner functions are safe here.
+    return Evaluation(
+        metrics,
+        _diagnose(metrics, settings.thresholds),
+        _composite(metrics, settings.normalized_weights, settings.aggregation, settings.gates),
+    )
+
+
+def evaluate_case(case: RagCase, settings: Settings | None = None) -> Evaluation:
+    settings = settings or Settings.build()
+    return evaluate_metrics(case_metrics(case, settings.confidence), settings)
+
+
+def evaluate_dataset(cases: Sequence[RagCase], settings: Settings | None = None) -> DatasetEvaluation:
+    """Per-case results, the pooled (micro) result and the macro means."""
+    settings = settings or Settings.build()
+    per_case, pooled = _all_metrics(cases, settings.confidence)
+    return DatasetEvaluation(
+        settings,
+        tuple(case.id for case in cases),
+        tuple(evaluate_metrics(m, settings) for m in per_case),
+        evaluate_metrics(pooled, settings),
+        macro_means(per_case),
+    )

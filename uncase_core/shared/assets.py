@@ -1,0 +1,91 @@
+"""Built-in scenarios: an index (``assets/<module>/scenarios.json``) and the files it names."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from uncase_core.conversations.model import Conversation, conversations_from_bytes
+from uncase_core.errors import input_error
+from uncase_core.rag.cases import RagDataset, dataset_from_bytes
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+RAG_INDEX = ASSETS / "rag" / "scenarios.json"
+CONVERSATION_INDEX = ASSETS / "conversations" / "scenarios.json"
+SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "unreadable_scenario_index": "cannot read the scenario index: {detail}",
+})
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: Mapping[str, str]
+    summary: Mapping[str, str]
+    expected_failing: tuple[str, ...]
+    files: Mapping[str, str]
+
+
+def load_index(path: Path = RAG_INDEX) -> tuple[Scenario, ...]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(
+            Scenario(item["id"], item["title"], item["summary"],
+                     tuple(item.get("expected_failing", item.get("expected_failures", ()))), item["files"])
+            for item in data["scenarios"]
+        )
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise input_error(PROBLEMS, "unreadable_scenario_index", source=str(path), detail=str(error)) from None
+
+
+def scenario_path(scenario: Scenario, language: str, index_path: Path) -> Path:
+    """The scenario's file in ``language`` (English when that language has none)."""
+    return index_path.parent / (scenario.files.get(language) or scenario.files["en"])
+
+
+def load_scenario(scenario: Scenario, language: str, index_path: Path = RAG_INDEX) -> RagDataset:
+    """The scenario's RAG case in ``language``."""
+    path = scenario_path(scenario, language, index_path)
+    return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+def load_conversation(scenario: Scenario, language: str, index_path: Path = CONVERSATION_INDEX) -> Conversation:
+    path = scenario_path(scenario, language, index_path)
+    (conversation,) = conversations_from_bytes(path.read_bytes(), path.name)
+    return conversation
+
+
+def load_all(scenarios: tuple[Scenario, ...], language: str, index_path: Path = RAG_INDEX) -> RagDataset:
+    """Every scenario's case in one dataset, in index order, to look at pooled results."""
+    cases = tuple(case for s in scenarios for case in load_scenario(s, language, index_path).cases)
+    return RagDataset(cases, "jsonl")
+
+
+def load_workbench(language: str) -> RagDataset:
+    """The dataset workbench's built-in 65-case dataset in ``language`` (English when there is none)."""
+    path = ASSETS / "datasets" / f"workbench_{language}.json"
+    if not path.exists():
+        path = ASSETS / "datasets" / "workbench_en.json"
+    return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+JUDGE_SET = ASSETS / "judge"
+
+
+def load_judge_set(language: str) -> RagDataset:
+    """The built-in judge set in ``language`` (English when there is none): every domain file, in name order.
+
+    Each unit carries its reference (hand) label and the built-in lexical judge's verdict
+    (``judge_relevant`` and so on); ``bench/judge_set.py`` rebuilds the files from a seed.
+    """
+    folder = JUDGE_SET / language
+    if not folder.is_dir():
+        folder = JUDGE_SET / "en"
+    cases = tuple(case for path in sorted(folder.glob("*.json"))
+                  for case in dataset_from_bytes(path.read_bytes(), path.name).cases)
+    return RagDataset(cases, "jsonl")
