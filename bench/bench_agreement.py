@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import times
-from uncase_core.agreement.many import bootstrap_interval, fleiss_kappa, krippendorff_alpha
 from uncase_core.agreement.class_labels import class_labels
+from uncase_core.agreement.many import bootstrap_interval, fleiss_kappa, krippendorff_alpha
 from uncase_core.rag.cases import UNIT_KINDS, RagDataset, dataset_from_bytes
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "rag" / "en"

@@ -17,8 +17,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uncase_core.datasets.workbench import SPLITS
 from uncase_core.datasets.leakage import find_similar
+from uncase_core.datasets.workbench import SPLITS
 from uncase_core.rag.cases import RagCase, Unit
 
 SEED = 2024

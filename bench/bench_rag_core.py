@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.synthetic_rag import synthetic_dataset
 from bench.timing import times
-from uncase_core.rag.evaluation import Settings, evaluate_dataset
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text
+from uncase_core.rag.evaluation import Settings, evaluate_dataset
 
 
 def main() -> None:

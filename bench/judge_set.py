@@ -32,10 +32,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.judge_texts import HALLUCINATIONS, TOPICS
-from uncase_core.judge.report import judge_report
 from uncase_core.judge.lexical_judge import judge_dataset
-from uncase_core.rag.evaluation import METRICS
+from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_to_text
+from uncase_core.rag.evaluation import METRICS
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "assets" / "judge"

@@ -31,8 +31,8 @@ from ui.rag_workspace import CASE_KEY, RagView
 from ui.room import REFRESH, ROOM_NAME, class_view, distribution_text, room_of, rooms
 from ui.session import current_workspace, finish_page, forget, keep, kept, language, run_saving, setup_page, t
 from ui.text import literal
-from uncase_core.rag import evaluation as rag
 from uncase_core.errors import InputError
+from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import LABEL_FIELDS, dataset_to_text, file_extension
 from uncase_core.rag.files import read_rag_upload
 from uncase_core.shared.assets import load_all, load_index, load_scenario

@@ -11,9 +11,9 @@ from ui.labels import editor_base, mark_stored, new_cells
 from ui.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
 from ui.session import current_workspace, finish_page, forget, kept, language, run_saving, setup_page, t
 from ui.text import literal
-from uncase_core.shared.edits import summary_edit
 from uncase_core.errors import InputError
 from uncase_core.shared.assets import SUMMARY_INDEX, load_index, scenario_path
+from uncase_core.shared.edits import summary_edit
 from uncase_core.summaries.evaluation import (
     SUMMARY_METRICS,
     ReadNote,

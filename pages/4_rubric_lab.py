@@ -12,8 +12,8 @@ from ui.rubric_view import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import literal
 from uncase_core.errors import InputError
-from uncase_core.rubrics.holistic import generate_holistic, holistic_agreement, read_holistic
 from uncase_core.rubrics.generator import GeneratorSettings, filter_recovery, generate_verdicts
+from uncase_core.rubrics.holistic import generate_holistic, holistic_agreement, read_holistic
 from uncase_core.rubrics.lab import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
 
 FILE_TYPES = ["csv", "jsonl", "json"]  # the readers take a JSON array of records too

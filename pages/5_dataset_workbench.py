@@ -38,11 +38,11 @@ from uncase_core.datasets.workbench import (
     strata_warnings,
     with_splits,
 )
-from uncase_core.shared.edits import reveals, workbench_revision
 from uncase_core.errors import InputError
-from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
+from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
 from uncase_core.shared.assets import load_workbench
+from uncase_core.shared.edits import reveals, workbench_revision
 
 
 def _metric(name: str) -> str:

@@ -13,9 +13,8 @@ from ui.rag_view import proportion_text
 from ui.session import current_workspace, finish_page, kept, setup_page, t
 from ui.text import id_list
 from uncase_core.errors import InputError
-from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag.cases import dataset_from_bytes
-from uncase_core.shared.assets import load_index, load_scenario, load_workbench
+from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag.thresholds import (
     case_standings,
     composite_standings,
@@ -25,6 +24,7 @@ from uncase_core.rag.thresholds import (
     threshold_grid,
     weight_flips,
 )
+from uncase_core.shared.assets import load_index, load_scenario, load_workbench
 
 SOURCES = ("workbench", "rag", "upload")
 WEIGHT_GRID = tuple(round(0.25 * i, 2) for i in range(13))  # 0 to 3

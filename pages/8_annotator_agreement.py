@@ -31,8 +31,8 @@ from ui.session import current_workspace, finish_page, kept, run_saving, setup_p
 from ui.text import id_list, literal
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
-from uncase_core.text.jsonfiles import decode_text
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
+from uncase_core.text.jsonfiles import decode_text
 
 lang = setup_page("agr.title")
 workspace = current_workspace()

@@ -23,10 +23,10 @@ from ui.agreement_data import (
 )
 from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
 from ui.workspace import Workspace
-from uncase_core.shared import edits
 from uncase_core.agreement.pairs import FIELDS, match_labels
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_to_text
+from uncase_core.shared import edits
 from uncase_core.shared.assets import ASSETS
 from uncase_store import open_store
 

@@ -30,13 +30,13 @@ from tests.bad_inputs.corpus import (
     for_format,
 )
 from tests.bad_inputs.targets import TARGETS, Workdir, judge, targets_for
+from uncase_core.cli.main import run
 from uncase_core.conversations import coherence
 from uncase_core.conversations.claims import STOPWORDS, normalize_number
-from uncase_core.cli.main import run
-from uncase_core.errors import MAX_PART_CHARS, InputError
 from uncase_core.conversations.evaluator import Evaluator
-from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.errors import MAX_PART_CHARS, InputError
 from uncase_core.rag.ragas import import_ragas_bytes
+from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.summaries.evaluation import parse_judgement_block
 from uncase_core.text.tokenize import tokenize
 

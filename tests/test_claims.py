@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from uncase_core.conversations.claims import check_claims, content_words, extract_claims, figures, is_checkable, label_claim
+from uncase_core.conversations.claims import (
+    check_claims,
+    content_words,
+    extract_claims,
+    figures,
+    is_checkable,
+    label_claim,
+)
 from uncase_core.conversations.model import Claim, conversation_from_dict
 
 KB = [

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core.agreement.many import NOTE_NO_COMPLETE_UNITS, bootstrap_interval, fleiss_kappa, krippendorff_alpha
 from uncase_core.agreement.class_labels import (
     ALL,
     DIMENSION_FIELDS,
@@ -18,9 +17,10 @@ from uncase_core.agreement.class_labels import (
     ParticipantProgress,
     class_labels,
 )
+from uncase_core.agreement.many import NOTE_NO_COMPLETE_UNITS, bootstrap_interval, fleiss_kappa, krippendorff_alpha
 from uncase_core.errors import InputError
-from uncase_core.rag.evaluation import METRICS, Settings, evaluate_dataset, pooled_metrics
 from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_from_text, dataset_to_text
+from uncase_core.rag.evaluation import METRICS, Settings, evaluate_dataset, pooled_metrics
 from uncase_core.stats.proportions import Proportion
 
 

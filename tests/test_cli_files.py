@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from uncase_core.cli import files as cli_files
-from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.cli.files import read_input_file
+from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -102,7 +102,8 @@ MUTABLE_CALLS = frozenset({"list", "dict", "set", "defaultdict", "Counter", "deq
                            "bytearray", "array"})
 
 # (file, name) -> why a mutable container there holds no user data. Each could be a MappingProxyType (as
-# uncase_core/rag/evaluation.py and privacy.py already do); test_allowlisted_containers_are_never_mutated keeps them read-only.
+# uncase_core/rag/evaluation.py and privacy.py already do); test_allowlisted_containers_are_never_mutated keeps them
+# read-only.
 ALLOWED_MODULE_CONTAINERS = {
     ("ui/locale_en.py", "MESSAGES"): "i18n catalogue: constant English strings, only read by ui.i18n.translate",
     ("ui/locale_es.py", "MESSAGES"): "i18n catalogue: constant Spanish strings, only read by ui.i18n.translate",
@@ -112,7 +113,8 @@ ALLOWED_MODULE_CONTAINERS = {
     ("ui/i18n.py", "CATALOGUES"): "constant language code -> catalogue (the two dicts above)",
     ("uncase_core/conversations/coherence.py", "_UNIT_GROUPS"): "constant unit word -> unit family table",
     ("uncase_core/datasets/workbench.py", "FIELD_KIND"): "constant label field -> unit kind, derived from LABEL_FIELDS",
-    ("uncase_core/conversations/evaluator.py", "DEFAULT_THRESHOLDS"): "document 000's constant thresholds; copied before use",
+    ("uncase_core/conversations/evaluator.py", "DEFAULT_THRESHOLDS"):
+        "document 000's constant thresholds; copied before use",
     ("uncase_core/rag/cases.py", "LABEL_FIELDS"): "constant unit kind -> label names of the file format",
     ("uncase_core/rag/ragas.py", "COLUMNS"): "constant field -> accepted RAGAS column names",
     ("uncase_core/summaries/evaluation.py", "_LABEL_STRINGS"): "constant 'True'/'False' spellings -> booleans",
@@ -330,8 +332,8 @@ def test_literal_eval_only_where_bounded():
 
 
 def test_summary_literal_blocks_are_bounded_and_never_run_code(monkeypatch):
-    from uncase_core.summaries import evaluation as summary
     from uncase_core.errors import InputError
+    from uncase_core.summaries import evaluation as summary
 
     with pytest.raises(InputError, match="neither JSON"):
         summary.parse_judgement_block("__import__('os').system('echo owned')", "accuracy")
@@ -346,8 +348,8 @@ def test_summary_literal_blocks_are_bounded_and_never_run_code(monkeypatch):
 
 
 def test_ragas_literal_cells_are_bounded_and_never_run_code(monkeypatch):
-    from uncase_core.rag import ragas as ragas_import
     from uncase_core.errors import InputError
+    from uncase_core.rag import ragas as ragas_import
 
     with pytest.raises(InputError, match="list of contexts"):
         ragas_import._contexts("[__import__('os').system('echo owned')]", "row")

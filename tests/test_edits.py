@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from uncase_core.shared import edits
 from uncase_core.errors import InputError
+from uncase_core.shared import edits
 from uncase_core.shared.assets import (
     CONVERSATION_INDEX,
     SUMMARY_INDEX,

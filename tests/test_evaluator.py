@@ -12,8 +12,6 @@ import pytest
 from rouge_score import rouge_scorer
 
 from uncase_core import __version__
-from uncase_core.conversations.model import conversation_from_dict, conversation_to_dict, conversations_from_bytes
-from uncase_core.errors import InputError
 from uncase_core.conversations.evaluator import (
     DEFAULT_MEMORIZATION_LIMIT,
     DEFAULT_THRESHOLDS,
@@ -23,6 +21,8 @@ from uncase_core.conversations.evaluator import (
     certificate_payload,
     verify,
 )
+from uncase_core.conversations.model import conversation_from_dict, conversation_to_dict, conversations_from_bytes
+from uncase_core.errors import InputError
 from uncase_core.stats.proportions import NotApplicableError, Proportion
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "conversations"

@@ -14,11 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from uncase_core.text import formats
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
+from uncase_core.conversations.evaluator import Evaluator
 from uncase_core.conversations.model import conversations_from_bytes
 from uncase_core.errors import InputError
-from uncase_core.conversations.evaluator import Evaluator
+from uncase_core.rag.cases import dataset_from_bytes
+from uncase_core.rag.files import read_rag_upload
+from uncase_core.rag.ragas import import_ragas_bytes
+from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.rubrics.lab import read_verdicts
+from uncase_core.summaries.evaluation import cases_from_bytes
+from uncase_core.text import formats
 from uncase_core.text.formats import (
     CONVERSATION_REPORT,
     CONVERSATIONS,
@@ -30,13 +36,7 @@ from uncase_core.text.formats import (
     WRONG_FORMAT,
     guess_format,
 )
-from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.text.jsonfiles import parse_document
-from uncase_core.rag.cases import dataset_from_bytes
-from uncase_core.rag.files import read_rag_upload
-from uncase_core.rag.ragas import import_ragas_bytes
-from uncase_core.rubrics.lab import read_verdicts
-from uncase_core.summaries.evaluation import cases_from_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"

@@ -11,8 +11,8 @@ import scipy.stats as sps
 
 from uncase_core.cli.main import run
 from uncase_core.errors import InputError
-from uncase_core.rubrics.holistic import generate_holistic, holistic_agreement, read_holistic
 from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
+from uncase_core.rubrics.holistic import generate_holistic, holistic_agreement, read_holistic
 from uncase_core.rubrics.lab import verdicts_to_csv
 
 CSV = b"candidate,judge,score\nA,J1,9\nB,J1,7\nC,J1,5\nA,J2,8\nB,J2,4\nC,J2,6\n"

@@ -30,13 +30,13 @@ from ui.i18n import CATALOGUES
 from ui.input_errors import PLACE_PREFIX, PROBLEM_PREFIX, TERM_PREFIX, error_text, problem_text, template_fields
 from ui.limits import LIMITS, check_count, check_size
 from ui.text import literal
-from uncase_core.datasets import workbench as datasets
 from uncase_core.agreement.pairs import agreement_from_bytes
 from uncase_core.conversations.model import conversations_from_bytes
+from uncase_core.datasets import workbench as datasets
 from uncase_core.errors import MARKERS, InputError, Param, Place, Term, split_place
-from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.files import read_rag_upload
+from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts
 from uncase_core.shared.assets import ASSETS
 from uncase_core.summaries.evaluation import cases_from_bytes, parse_judgement_block
@@ -447,7 +447,7 @@ def test_an_error_as_plain_data_reads_back_as_the_same_error(code, source, where
 
 
 def test_an_answer_problem_of_the_lesson_checks_is_one_of_their_codes():
-    """``_AnswerError("code", ...)`` in uncase_core/lessons/checks.py names a code of its PROBLEMS (made at run time)."""
+    """``_AnswerError("code", ...)`` in the lesson checks names a code of their PROBLEMS (made at run time)."""
     own = importlib.import_module("uncase_core.lessons.checks").PROBLEMS
     tree = ast.parse((ROOT / "uncase_core" / "lessons" / "checks.py").read_text(encoding="utf-8"))
     codes = [_literal(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call)

@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 from uncase_core.agreement.pairs import cohen_kappa
 from uncase_core.errors import InputError
 from uncase_core.judge.report import JUDGE_NOTES, compare_judge, dimension_values, judge_report, unit_keys
-from uncase_core.rag.cases import case_from_dict
 from uncase_core.judge.sampling import labelling_order, next_unit_to_label
-from uncase_core.stats.proportions import Proportion, paired_difference_interval, ppi_mean_interval
+from uncase_core.rag.cases import case_from_dict
+from uncase_core.stats.differences import paired_difference_interval
+from uncase_core.stats.ppi import ppi_mean_interval
+from uncase_core.stats.proportions import Proportion
 
 T, F, N = True, False, None
 

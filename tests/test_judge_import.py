@@ -8,7 +8,6 @@ import math
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.judge.report import judge_report
 from uncase_core.judge.imports import (
     IMPORT_NOTES,
     NO_RAGAS_SCORES,
@@ -21,6 +20,7 @@ from uncase_core.judge.imports import (
     read_ragas_scores,
     read_ragas_scores_bytes,
 )
+from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_to_text
 from uncase_core.rag.ragas import import_ragas_text
 

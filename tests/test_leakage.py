@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from uncase_core.errors import InputError
 from uncase_core.datasets.leakage import find_similar, normalize_text, shingles
+from uncase_core.errors import InputError
 
 
 def test_normalize_text():

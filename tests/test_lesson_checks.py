@@ -17,14 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core.lessons import checks as lesson_checks
 from uncase_core.agreement.pairs import match_labels
-from uncase_core.shared.choices import RUBRIC_FILTERS
-from uncase_core.datasets.workbench import SPLITS
-from uncase_core.shared.edits import apply_rag_edit, apply_summary_edit, apply_workbench_edit, rag_label, summary_edit
-from uncase_core.errors import InputError
 from uncase_core.conversations.evaluator import METRICS as CONVERSATION_METRICS
+from uncase_core.datasets.workbench import SPLITS
+from uncase_core.errors import InputError
 from uncase_core.judge.report import judge_report, unit_keys
+from uncase_core.judge.sampling import labelling_order
+from uncase_core.lessons import checks as lesson_checks
 from uncase_core.lessons.checks import (
     ANSWER_KINDS,
     CHECK_NOTES,
@@ -38,11 +37,12 @@ from uncase_core.lessons.checks import (
     run_check,
 )
 from uncase_core.lessons.data import lesson_data
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, case_metrics, diagnose
 from uncase_core.rag.cases import RagDataset
+from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, case_metrics, diagnose
 from uncase_core.rubrics.lab import FilterSettings, analyse, read_verdicts
-from uncase_core.judge.sampling import labelling_order
 from uncase_core.shared.assets import load_judge_set
+from uncase_core.shared.choices import RUBRIC_FILTERS
+from uncase_core.shared.edits import apply_rag_edit, apply_summary_edit, apply_workbench_edit, rag_label, summary_edit
 from uncase_core.stats.proportions import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from uncase_core.agreement.pairs import match_labels
-from uncase_core.shared.edits import apply_rag_edit, apply_summary_edit, rag_label, summary_edit
 from uncase_core.errors import InputError
 from uncase_core.judge.report import judge_report, unit_keys
+from uncase_core.judge.sampling import labelling_order
 from uncase_core.lessons.checks import CHECK_NOTES, CHECKS, PAGES, Snapshot
 from uncase_core.lessons.data import lesson_data, scenario_ids
 from uncase_core.lessons.model import (
@@ -30,11 +30,11 @@ from uncase_core.lessons.model import (
     lesson_from_text,
     load_lessons,
 )
-from uncase_core.rag.evaluation import METRIC_UNITS, case_metrics
 from uncase_core.rag.cases import RagDataset
+from uncase_core.rag.evaluation import METRIC_UNITS, case_metrics
 from uncase_core.rubrics.lab import FilterSettings, analyse
-from uncase_core.judge.sampling import labelling_order
 from uncase_core.shared.assets import load_judge_set
+from uncase_core.shared.edits import apply_rag_edit, apply_summary_edit, rag_label, summary_edit
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 SCENARIOS = scenario_ids()

@@ -1,4 +1,4 @@
-"""Prediction-powered intervals (uncase_core.stats.proportions.ppi_mean_interval, uncase_core.stats.ppi) and the paired difference.
+"""Prediction-powered intervals (uncase_core.stats.ppi) and the paired difference.
 
 Two references: the ``ppi-python`` package's own results on seeded random data, recorded by
 ``bench/ppi_py_reference.py`` in ``tests/data/ppi_py_reference.json`` (the package is not
@@ -20,17 +20,18 @@ from hypothesis import strategies as st
 
 from bench.ppi_py_reference import REFERENCE, fingerprint, random_problems
 from uncase_core.errors import InputError
-from uncase_core.stats.ppi import ppi_estimate, tuned_lambda
-from uncase_core.stats.proportions import (
+from uncase_core.stats.differences import paired_difference_interval
+from uncase_core.stats.ppi import (
     MIN_DISAGREEMENTS,
     MIN_LABELS_FOR_NORMAL,
     PPI_NOTES,
     PPIInterval,
-    paired_difference_interval,
+    ppi_estimate,
     ppi_interval_from_counts,
     ppi_mean_interval,
-    wilson_interval,
+    tuned_lambda,
 )
+from uncase_core.stats.proportions import wilson_interval
 
 
 def reference_per_unit(labels, judge, unlabelled, confidence, tuned):

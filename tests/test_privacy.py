@@ -16,8 +16,8 @@ from stdnum.br import cpf
 from stdnum.es import dni, nie
 from stdnum.mx import curp, rfc
 
-from uncase_core.errors import InputError
 from uncase_core.conversations.privacy import KINDS, PrivacyFinding, find_personal_data, scan_turns
+from uncase_core.errors import InputError
 
 # --- Check digits, computed here independently of the module under test. ---
 

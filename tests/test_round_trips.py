@@ -44,9 +44,9 @@ import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from uncase_core.conversations import model as conv_mod
-from uncase_core.summaries import evaluation as summary
 from uncase_core.agreement.pairs import agreement_from_bytes
+from uncase_core.conversations import model as conv_mod
+from uncase_core.conversations.evaluator import Evaluator, canonical_json, verify
 from uncase_core.conversations.model import (
     COHERENCE_ISSUES,
     ROLES,
@@ -68,8 +68,6 @@ from uncase_core.datasets.workbench import (
     with_revision,
 )
 from uncase_core.errors import InputError
-from uncase_core.conversations.evaluator import Evaluator, canonical_json, verify
-from uncase_core.text.jsonfiles import dumps_json, dumps_jsonl, parse_document
 from uncase_core.rag.cases import (
     JUDGE_FIELDS,
     LABEL_FIELDS,
@@ -84,6 +82,8 @@ from uncase_core.rag.cases import (
     file_extension,
 )
 from uncase_core.rubrics.lab import COLUMNS, KEY_COLUMNS, read_verdicts, verdicts_to_csv
+from uncase_core.summaries import evaluation as summary
+from uncase_core.text.jsonfiles import dumps_json, dumps_jsonl, parse_document
 
 # Moderate example counts: about 25 s of test time on a busy two-core machine (generation dominates).
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

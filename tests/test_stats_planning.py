@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 from uncase_core.errors import InputError
-from uncase_core.stats.proportions import (
+from uncase_core.stats.differences import Difference, difference_interval
+from uncase_core.stats.planning import (
     MAX_SAMPLE_SIZE,
-    Difference,
-    difference_interval,
     half_width_for,
     normal_half_width,
     normal_sample_size,

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.rag.evaluation import METRICS, case_metrics, composite_score
 from uncase_core.rag.cases import RagCase, RagDataset, Unit
-from uncase_core.stats.proportions import Proportion, wilson_interval
+from uncase_core.rag.evaluation import METRICS, case_metrics, composite_score
 from uncase_core.rag.thresholds import (
     DEFAULT_WEIGHT_GRID,
     CaseStanding,
@@ -26,6 +25,7 @@ from uncase_core.rag.thresholds import (
     threshold_grid,
     weight_flips,
 )
+from uncase_core.stats.proportions import Proportion, wilson_interval
 
 Label = bool | None
 

@@ -19,8 +19,8 @@ from ui.agreement_data import builtin_pair
 from ui.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
 from ui.judge_data import builtin_set
 from ui.workspace import Workspace
-from uncase_core.shared import edits
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
+from uncase_core.shared import edits
 from uncase_core.shared.assets import (
     CONVERSATION_INDEX,
     SUMMARY_INDEX,
@@ -173,8 +173,8 @@ def test_every_data_kind_reads_back_what_it_writes(name):
         "judge_ragas": 'user_input,faithfulness\n"¿Cuánto tarda?",NaN\n',
     }
     if name.startswith("rubric"):
-        from uncase_core.rubrics.holistic import generate_holistic
         from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
+        from uncase_core.rubrics.holistic import generate_holistic
 
         verdicts, truth = generate_verdicts(GeneratorSettings(seed=3, candidates=3, prompts=4))
         sample = verdicts if name == "rubric_verdicts" else generate_holistic(truth, ["J1", "J2"], 3)

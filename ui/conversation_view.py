@@ -12,8 +12,8 @@ from ui.i18n import format_number, format_percent
 from ui.layout import card_row
 from ui.session import language, t
 from ui.text import literal
-from uncase_core.conversations.model import Conversation
 from uncase_core.conversations.evaluator import METRICS, BatchReport, ConversationResult
+from uncase_core.conversations.model import Conversation
 from uncase_core.conversations.privacy import PrivacyFinding
 
 

@@ -12,15 +12,15 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core.shared import edits
 from uncase_core.conversations.model import conversations_from_text, conversations_to_text
 from uncase_core.datasets.workbench import dataset_from_file
 from uncase_core.errors import InputError
-from uncase_core.rubrics.holistic import read_holistic
-from uncase_core.text.jsonfiles import dumps_json, parse_document
 from uncase_core.rag.cases import case_to_dict, dataset_from_bytes, dataset_from_text, dataset_to_text
+from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts, verdicts_to_csv
+from uncase_core.shared import edits
 from uncase_core.summaries.evaluation import ReadNote, cases_from_text, cases_to_text
+from uncase_core.text.jsonfiles import dumps_json, parse_document
 
 
 @dataclass(frozen=True)

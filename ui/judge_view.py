@@ -19,10 +19,11 @@ from ui.rag_view import metric_name
 from ui.session import language, t
 from ui.text import literal
 from uncase_core.judge.report import JudgeAgreement, JudgeReport
-from uncase_core.shared.notes import Note
 from uncase_core.judge.simulation import METHODS, SimulationResult
 from uncase_core.rag.cases import RagCase
-from uncase_core.stats.proportions import PPIInterval, Proportion
+from uncase_core.shared.notes import Note
+from uncase_core.stats.ppi import PPIInterval
+from uncase_core.stats.proportions import Proportion
 
 METHOD_COLOURS: Mapping[str, str] = MappingProxyType({"judge_only": JUDGE_COLOUR, "hand_labels": HAND_COLOUR,
                                                       "ppi": PPI_COLOUR, "ppi_tuned": TUNED_COLOUR})

@@ -27,10 +27,10 @@ from ui.rag_view import cases_table, metric_name, proportion_text
 from ui.session import LANGUAGE, current_workspace, get_store, language, t
 from ui.text import literal
 from ui.workspace import Workspace
-from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
 from uncase_core.agreement.class_labels import ALL, ClassLabels, blank_copy, class_labels, replay_edits
-from uncase_core.rag.evaluation import METRICS, Settings
+from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
+from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_store.rooms import Room, Rooms
 
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in

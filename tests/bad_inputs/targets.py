@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.bad_inputs.corpus import CORPUS, BadInput
-from uncase_core.datasets import workbench as datasets
 from uncase_core.agreement.pairs import agreement_from_bytes
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
-from uncase_core.conversations.model import conversations_from_bytes
-from uncase_core.errors import InputError
 from uncase_core.conversations.evaluator import Evaluator
-from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.conversations.model import conversations_from_bytes
+from uncase_core.datasets import workbench as datasets
+from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.files import read_rag_upload
 from uncase_core.rag.ragas import import_ragas_bytes
+from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts
 from uncase_core.summaries.evaluation import cases_from_bytes, parse_judgement_block
 

@@ -49,8 +49,8 @@ from uncase_core.agreement.many import (
     fleiss_from_counts,
 )
 from uncase_core.errors import InputError, Place, expected_value, input_error, problem
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, DatasetEvaluation, Settings, evaluate_dataset
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_to_dict
+from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, DatasetEvaluation, Settings, evaluate_dataset
 
 DIMENSION_FIELDS: Mapping[str, str] = MappingProxyType({name: METRIC_UNITS[name][1] for name in METRICS})
 """The label field each metric dimension counts: context_relevance -> relevant, and so on."""

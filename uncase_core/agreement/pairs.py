@@ -26,6 +26,7 @@ from typing import Literal
 import numpy as np
 from statsmodels.stats.inter_rater import cohens_kappa as _statsmodels_kappa
 
+from uncase_core.agreement.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
 from uncase_core.agreement.many import (
     AGREEMENT_NOTES,
     AgreementAmongMany,
@@ -34,7 +35,6 @@ from uncase_core.agreement.many import (
     fleiss_kappa,
     krippendorff_alpha,
 )
-from uncase_core.agreement.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
 from uncase_core.errors import Place, expected_value, input_error
 from uncase_core.rag.cases import LABEL_FIELDS, LABEL_NAMES, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence

@@ -24,10 +24,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core.shared.choices import AGGREGATIONS, MAX_CONFIDENCE, MIN_CONFIDENCE, RAG_METRICS, RUBRIC_FILTERS
 from uncase_core.cli.files import BYTES_PER_MB, DEFAULT_MAX_FILE_MB, read_input_file
 from uncase_core.errors import InputError, input_error, one_line
 from uncase_core.rag.cases import LABEL_NAMES
+from uncase_core.shared.choices import AGGREGATIONS, MAX_CONFIDENCE, MIN_CONFIDENCE, RAG_METRICS, RUBRIC_FILTERS
 
 # Error codes of the command line (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -181,8 +181,8 @@ class _ProgressBar:
 
 def _run_conversations(args: argparse.Namespace) -> int:
     data = _read(args, args.file)
-    from uncase_core.conversations.model import conversations_from_bytes
     from uncase_core.conversations.evaluator import Evaluator
+    from uncase_core.conversations.model import conversations_from_bytes
 
     conversations = conversations_from_bytes(data, str(args.file))
     evaluator = Evaluator(thresholds=dict(args.threshold))
@@ -201,8 +201,8 @@ def _run_conversations(args: argparse.Namespace) -> int:
 
 def _run_verify(args: argparse.Namespace) -> int:
     report_data, data = _read(args, args.report), _read(args, args.file)
-    from uncase_core.conversations.model import conversations_from_bytes
     from uncase_core.conversations.evaluator import verify
+    from uncase_core.conversations.model import conversations_from_bytes
     from uncase_core.text.formats import CONVERSATION_REPORT, check_format
     from uncase_core.text.jsonfiles import reject_non_finite
 
@@ -341,8 +341,8 @@ def _run_judge(args: argparse.Namespace) -> int:
     data = _read(args, args.file)
     judge_data = _read(args, args.judge_file) if args.judge in ("file", "ragas") else b""
     from uncase_core.judge.report import check_dimension, judge_report  # imported here: only this subcommand needs them
-    from uncase_core.rag.evaluation import METRICS
     from uncase_core.rag.cases import dataset_from_bytes
+    from uncase_core.rag.evaluation import METRICS
 
     dataset = dataset_from_bytes(data, str(args.file))
     dimensions = tuple(dict.fromkeys(check_dimension(d) for d in args.dimension)) or METRICS

@@ -21,7 +21,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from uncase_core.conversations.claims import STOPWORDS, content_words, content_words_of_tokens, figures, normalize_number
+from uncase_core.conversations.claims import (
+    STOPWORDS,
+    content_words,
+    content_words_of_tokens,
+    figures,
+    normalize_number,
+)
 from uncase_core.conversations.model import Conversation, TurnLabel
 from uncase_core.text.tokenize import tokenize
 

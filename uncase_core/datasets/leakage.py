@@ -35,8 +35,8 @@ import numpy as np
 
 from uncase_core.datasets import minhash
 from uncase_core.errors import expected_at_least, expected_one_of, expected_value
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, resolve_thresholds
 from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, resolve_thresholds
 from uncase_core.stats.proportions import count_labels
 
 MISSING = "(missing)"

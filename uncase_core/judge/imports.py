@@ -54,13 +54,13 @@ from uncase_core.errors import (
     term,
     unknown_choice,
 )
-from uncase_core.text.jsonfiles import decode_text, parse_document
 from uncase_core.judge.report import JudgeReport, check_dimension, compare_judge
-from uncase_core.shared.notes import Note, notes_to_dicts
-from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
 from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
 from uncase_core.rag.ragas import read_rows
+from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, count_labels
+from uncase_core.text.jsonfiles import decode_text, parse_document
 
 VERDICT_COLUMNS = ("case_id", "unit_id", "dimension", "judge_verdict")
 _TRUE = frozenset({"true", "1", "yes"})

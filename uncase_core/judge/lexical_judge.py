@@ -32,8 +32,8 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from uncase_core.errors import expected_in_range, unknown_choice
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
 from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
 from uncase_core.text.tokenize import tokenize
 
 # Chosen on the built-in judge set (assets/judge) so that it is right about 80-90% of the time there, with the

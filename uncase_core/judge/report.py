@@ -38,18 +38,12 @@ import numpy as np
 
 from uncase_core.agreement.pairs import Agreement, cohen_kappa
 from uncase_core.errors import expected_value, input_error, unknown_choice
-from uncase_core.shared.notes import Note, notes_to_dicts
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
 from uncase_core.rag.cases import JUDGE_PREFIX, RagCase
-from uncase_core.stats.proportions import (
-    DEFAULT_CONFIDENCE,
-    Difference,
-    PPIInterval,
-    Proportion,
-    check_confidence,
-    paired_difference_interval,
-    ppi_interval_from_counts,
-)
+from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
+from uncase_core.shared.notes import Note, notes_to_dicts
+from uncase_core.stats.differences import Difference, paired_difference_interval
+from uncase_core.stats.ppi import PPIInterval, ppi_interval_from_counts
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 Label = bool | None
 

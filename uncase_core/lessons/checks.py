@@ -78,23 +78,24 @@ from typing import Any
 
 import pandas as pd
 
-from uncase_core.rag import evaluation as rag
 from uncase_core.agreement.pairs import FIELDS as AGREEMENT_FIELDS
 from uncase_core.agreement.pairs import match_labels
-from uncase_core.shared.choices import RAG_METRICS, RUBRIC_FILTERS
-from uncase_core.conversations.model import Conversation
-from uncase_core.datasets.workbench import METADATA_FIELDS, metadata_value, strata
-from uncase_core.errors import InputError, input_error, term, unknown_choice
-from uncase_core.errors import Param as ErrorParam
 from uncase_core.conversations.evaluator import DEFAULT_MEMORIZATION_LIMIT, GATES, ConversationResult, Evaluator
 from uncase_core.conversations.evaluator import DEFAULT_THRESHOLDS as CONVERSATION_THRESHOLDS
 from uncase_core.conversations.evaluator import METRICS as CONVERSATION_METRICS
-from uncase_core.judge.report import JudgeReport, judge_report
+from uncase_core.conversations.model import Conversation
 from uncase_core.datasets.leakage import find_similar
+from uncase_core.datasets.workbench import METADATA_FIELDS, metadata_value, strata
+from uncase_core.errors import InputError, input_error, term, unknown_choice
+from uncase_core.errors import Param as ErrorParam
+from uncase_core.judge.report import JudgeReport, judge_report
 from uncase_core.lessons.params import Param, Validator, read_params
-from uncase_core.shared.notes import Note
+from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit
+from uncase_core.rag.thresholds import sweep_threshold, threshold_flips, threshold_grid
 from uncase_core.rubrics.lab import FilterSettings, analyse
+from uncase_core.shared.choices import RAG_METRICS, RUBRIC_FILTERS
+from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, wilson_interval
 from uncase_core.summaries.evaluation import (
     NA_NO_UNITS,
@@ -104,7 +105,6 @@ from uncase_core.summaries.evaluation import (
     SummaryCase,
     evaluate_summary,
 )
-from uncase_core.rag.thresholds import sweep_threshold, threshold_flips, threshold_grid
 
 PAGES = ("rag", "conversations", "summaries", "rubrics", "workbench", "thresholds", "planner", "agreement", "judge")
 RAG_DATA_PAGES = ("rag", "workbench", "thresholds", "judge")

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from uncase_core.shared.choices import RAG_METRICS
 from uncase_core.errors import (
     Place,
     Term,
@@ -40,6 +39,7 @@ from uncase_core.errors import (
     term,
     unknown_choice,
 )
+from uncase_core.shared.choices import RAG_METRICS
 
 ParamKind = Literal["dimension", "dimensions", "choice", "choices", "unit", "number", "count", "bool", "ids"]
 KINDS: tuple[str, ...] = ("dimension", "dimensions", "choice", "choices", "unit", "number", "count", "bool", "ids")

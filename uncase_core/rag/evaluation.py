@@ -22,8 +22,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
-from uncase_core.shared.choices import RAG_METRICS, check_user_confidence
 from uncase_core.errors import (
     expected_in_range,
     expected_one_of,
@@ -34,6 +32,8 @@ from uncase_core.errors import (
     unknown_choice,
 )
 from uncase_core.rag.cases import RagCase
+from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
+from uncase_core.shared.choices import RAG_METRICS, check_user_confidence
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels
 
 METRICS = RAG_METRICS

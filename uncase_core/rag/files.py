@@ -7,10 +7,10 @@ from types import MappingProxyType
 from typing import Literal
 
 from uncase_core.errors import InputError, input_error
-from uncase_core.text.formats import RAGAS, WRONG_FORMAT
-from uncase_core.text.jsonfiles import decode_text
 from uncase_core.rag.cases import RagDataset, dataset_from_text
 from uncase_core.rag.ragas import COLUMNS, import_ragas_text
+from uncase_core.text.formats import RAGAS, WRONG_FORMAT
+from uncase_core.text.jsonfiles import decode_text
 
 UploadKind = Literal["cases", "ragas"]
 _RAGAS_MARKERS = tuple(f'"{name}"' for name in COLUMNS["question"])

@@ -26,9 +26,9 @@ from uncase_core.errors import (
     problem,
     unreadable_csv,
 )
+from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 from uncase_core.text.formats import RAGAS, check_csv_header, parse_format
 from uncase_core.text.jsonfiles import decode_text, parse_document
-from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 from uncase_core.text.sentences import split_sentences
 
 COLUMNS: Mapping[str, tuple[str, ...]] = {

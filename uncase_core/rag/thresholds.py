@@ -33,6 +33,7 @@ from typing import Literal
 import numpy as np
 
 from uncase_core.errors import expected_one_of, expected_value, input_error, must_not_be_negative
+from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import (
     AGGREGATIONS,
     METRIC_UNITS,
@@ -44,7 +45,6 @@ from uncase_core.rag.evaluation import (
     normalize_weights,
     resolve_weights,
 )
-from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
 
 Standing = Literal["pass", "uncertain", "fail", "na"]

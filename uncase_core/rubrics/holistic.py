@@ -31,9 +31,9 @@ from uncase_core.errors import (
     problem,
     unreadable_csv,
 )
+from uncase_core.rubrics.generator import PlantedTruth
 from uncase_core.text.formats import HOLISTIC, check_csv_header, parse_format
 from uncase_core.text.jsonfiles import decode_text
-from uncase_core.rubrics.generator import PlantedTruth
 
 HOLISTIC_COLUMNS = ("candidate", "judge", "score")
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.

@@ -60,7 +60,6 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.errors import (
     InputError,
     at_line,
@@ -70,9 +69,10 @@ from uncase_core.errors import (
     problem,
     unreadable_csv,
 )
+from uncase_core.shared.choices import RUBRIC_FILTERS
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, wilson_intervals
 from uncase_core.text.formats import VERDICTS, check_csv_header, parse_format
 from uncase_core.text.jsonfiles import decode_text
-from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, wilson_intervals
 
 FILTERS = RUBRIC_FILTERS
 RULES = ("all", "any")

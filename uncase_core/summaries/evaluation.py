@@ -60,6 +60,7 @@ from uncase_core.errors import (
     problem,
     term,
 )
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 from uncase_core.text.formats import SUMMARIES, parse_format
 from uncase_core.text.jsonfiles import (
     decode_text,
@@ -69,7 +70,6 @@ from uncase_core.text.jsonfiles import (
     reject_surrogates,
     too_long_integer,
 )
-from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SUMMARY_METRICS = ("accuracy", "adherence", "completeness")
 SECTION_KINDS = ("custom", "predefined")
