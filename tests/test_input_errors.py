@@ -449,7 +449,8 @@ def test_an_error_as_plain_data_reads_back_as_the_same_error(code, source, where
 def test_an_answer_problem_of_the_lesson_checks_is_one_of_their_codes():
     """``_AnswerError("code", ...)`` in the lesson checks names a code of their PROBLEMS (made at run time)."""
     own = importlib.import_module("uncase_core.lessons.checks").PROBLEMS
-    tree = ast.parse((ROOT / "uncase_core" / "lessons" / "checks.py").read_text(encoding="utf-8"))
+    tree = ast.Module(body=[node for path in sorted((ROOT / "uncase_core" / "lessons" / "checks").glob("*.py"))
+                            for node in ast.parse(path.read_text(encoding="utf-8")).body], type_ignores=[])
     codes = [_literal(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call)
              and getattr(node.func, "id", None) == "_AnswerError" and node.args]
     assert len(codes) > 10 and all(code in own and code.startswith("answer_") for code in codes), codes
