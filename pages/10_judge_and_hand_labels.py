@@ -46,6 +46,7 @@ from ui.session import (
 )
 from ui.text import literal
 from uncase_core.errors import InputError
+from uncase_core.judge.edits import apply_judge_edit, judge_answers
 from uncase_core.judge.imports import (
     DEFAULT_SCORE_THRESHOLD,
     NO_RAGAS_SCORES,
@@ -59,7 +60,6 @@ from uncase_core.judge.simulation import judge_implied, simulate
 from uncase_core.rag.cases import dataset_to_text, file_extension
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
 from uncase_core.rag.files import read_rag_upload
-from uncase_core.shared.edits import apply_judge_edit, judge_answers
 from uncase_core.text.jsonfiles import decode_text
 from uncase_store import StoreError
 

@@ -21,10 +21,10 @@ from ui.layout import LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, show_chart,
 from ui.session import current_workspace, finish_page, forget, kept, run_saving, set_kept, setup_page, t
 from ui.text import literal
 from uncase_core.conversations.claims import label_claim
+from uncase_core.conversations.edits import conversation_claim, conversation_turn
 from uncase_core.conversations.evaluator import DEFAULT_MEMORIZATION_LIMIT, DEFAULT_THRESHOLDS, METRICS, Evaluator
 from uncase_core.conversations.model import conversations_from_bytes, conversations_to_text
 from uncase_core.shared.assets import CONVERSATION_INDEX, load_conversation, load_index
-from uncase_core.shared.edits import conversation_claim, conversation_turn
 from uncase_core.text.jsonfiles import dumps_json
 
 ALL = "__all__"

@@ -13,7 +13,7 @@ from ui.session import current_workspace, finish_page, forget, kept, language, r
 from ui.text import literal
 from uncase_core.errors import InputError
 from uncase_core.shared.assets import SUMMARY_INDEX, load_index, scenario_path
-from uncase_core.shared.edits import summary_edit
+from uncase_core.summaries.edits import summary_edit
 from uncase_core.summaries.evaluation import (
     SUMMARY_METRICS,
     ReadNote,

@@ -23,6 +23,7 @@ from ui.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row, show_chart
 from ui.rag_view import field_label, field_value, label_value, proportion_text
 from ui.session import current_workspace, finish_page, kept, run_saving, setup_page, t
 from ui.text import id_list, literal
+from uncase_core.datasets.edits import reveals, workbench_revision
 from uncase_core.datasets.workbench import (
     METADATA_FIELDS,
     SPLITS,
@@ -42,7 +43,6 @@ from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
 from uncase_core.shared.assets import load_workbench
-from uncase_core.shared.edits import reveals, workbench_revision
 
 
 def _metric(name: str) -> str:

@@ -23,10 +23,10 @@ from ui.agreement_data import (
 )
 from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
 from ui.workspace import Workspace
+from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import FIELDS, match_labels
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared import edits
 from uncase_core.shared.assets import ASSETS
 from uncase_store import open_store
 
@@ -103,8 +103,8 @@ def test_the_builtin_pair_is_stored_with_the_first_edit_and_read_back(store):
     assert current_pair(workspace) == original_pair(workspace) == PAIR
     view = AgreementView(workspace, "builtin", "en")
     assert table_edit(view, {}, {2: {"a": True, "b": True}}) == []
-    expected = edits.apply_agreement_edit(PAIR, edits.agreement_label(PAIR, "a", 0, "passages", 2, "relevant", True))
-    expected = edits.apply_agreement_edit(expected, edits.agreement_label(expected, "b", 0, "passages", 2, "relevant",
+    expected = apply_agreement_edit(PAIR, agreement_label(PAIR, "a", 0, "passages", 2, "relevant", True))
+    expected = apply_agreement_edit(expected, agreement_label(expected, "b", 0, "passages", 2, "relevant",
                                                                           True))
     assert current_pair(workspace) == expected and original_pair(workspace) == PAIR
     again = Workspace.open(store, workspace.token)
@@ -198,9 +198,9 @@ def test_any_table_edits_give_the_pair_the_core_records_give(store, cells):
             assert [r.annotator for r in refused] == ([] if repeated else [side])
             continue
         assert refused == []
-        record = edits.agreement_label(expected, side, position, rows[row].kind, rows[row].position(side),
+        record = agreement_label(expected, side, position, rows[row].kind, rows[row].position(side),
                                        rows[row].field, value)
-        expected = edits.apply_agreement_edit(expected, record)
+        expected = apply_agreement_edit(expected, record)
         assert current_pair(workspace) == expected
     assert current_pair(Workspace.open(store, workspace.token)) == expected
     assert match_labels(*current_pair(workspace)).agreement() == match_labels(*expected).agreement()

@@ -7,8 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
+from uncase_core.conversations.edits import apply_conversation_edit, conversation_claim, conversation_turn
+from uncase_core.datasets.edits import apply_workbench_edit, reveals, workbench_revision
 from uncase_core.errors import InputError
-from uncase_core.shared import edits
+from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_record, judge_skips
+from uncase_core.rag.edits import apply_rag_edit, rag_label
 from uncase_core.shared.assets import (
     CONVERSATION_INDEX,
     SUMMARY_INDEX,
@@ -18,20 +22,21 @@ from uncase_core.shared.assets import (
     load_workbench,
     scenario_path,
 )
+from uncase_core.summaries.edits import apply_summary_edit, summary_edit
 from uncase_core.summaries.evaluation import cases_from_bytes
 
 DATASET = load_all(load_index(), "en")
 
 
 def test_a_label_record_changes_that_label_only():
-    record = edits.rag_label(DATASET, 2, "claims", 1, "correct", False)
+    record = rag_label(DATASET, 2, "claims", 1, "correct", False)
     assert record == {"op": "label", "case": 2, "case_id": DATASET.cases[2].id, "kind": "claims", "unit": 1,
                       "unit_id": DATASET.cases[2].claims[1].id, "field": "correct", "value": False}
-    changed = edits.apply_rag_edit(DATASET, record)
+    changed = apply_rag_edit(DATASET, record)
     assert changed.cases[2].claims[1].label("correct") is False
     assert changed.cases[2].claims[1].label("supported") == DATASET.cases[2].claims[1].label("supported")
     assert changed.cases[:2] == DATASET.cases[:2] and changed.cases[3:] == DATASET.cases[3:]
-    assert edits.apply_rag_edit(changed, {**record, "value": None}).cases[2].claims[1].label("correct") is None
+    assert apply_rag_edit(changed, {**record, "value": None}).cases[2].claims[1].label("correct") is None
 
 
 @pytest.mark.parametrize(("change", "where", "problem"), [
@@ -46,39 +51,39 @@ def test_a_label_record_changes_that_label_only():
     ({"op": "delete"}, "op", "unknown edit 'delete'"),
 ])
 def test_a_record_that_does_not_fit_is_refused_with_the_place(change, where, problem):
-    record = {**edits.rag_label(DATASET, 2, "claims", 1, "correct", False), **change}
+    record = {**rag_label(DATASET, 2, "claims", 1, "correct", False), **change}
     with pytest.raises(InputError) as error:
-        edits.apply_rag_edit(DATASET, record)
+        apply_rag_edit(DATASET, record)
     assert error.value.where == where and problem in error.value.problem
 
 
 def test_a_record_missing_a_field_or_not_an_object_is_refused():
-    record = edits.rag_label(DATASET, 0, "passages", 0, "relevant", False)
+    record = rag_label(DATASET, 0, "passages", 0, "relevant", False)
     del record["unit_id"]
     with pytest.raises(InputError, match='missing "unit_id"'):
-        edits.apply_rag_edit(DATASET, record)
+        apply_rag_edit(DATASET, record)
     with pytest.raises(InputError, match="expected a JSON object"):
-        edits.apply_rag_edit(DATASET, [1, 2])
+        apply_rag_edit(DATASET, [1, 2])
 
 
 def test_workbench_revisions_are_logged_and_splits_and_reveals_recorded():
     dataset = load_workbench("en")
     case = dataset.cases[0]
-    record = edits.workbench_revision(dataset, case.id, "passages", case.passages[0].id, "relevant",
+    record = workbench_revision(dataset, case.id, "passages", case.passages[0].id, "relevant",
                                       not case.passages[0].label("relevant"), "why", "me", "2026-11-30T10:00:00Z")
-    changed = edits.apply_workbench_edit(dataset, record)
+    changed = apply_workbench_edit(dataset, record)
     from uncase_core.datasets.workbench import revisions
 
     assert len(revisions(changed)) == len(revisions(dataset)) + 1
     assert revisions(changed)[-1].reason == "why"
-    assert edits.apply_workbench_edit(changed, {"op": "reveal"}) is changed
-    split = edits.apply_workbench_edit(changed, {"op": "splits", "assignment": {case.id: "held-out"}})
+    assert apply_workbench_edit(changed, {"op": "reveal"}) is changed
+    split = apply_workbench_edit(changed, {"op": "splits", "assignment": {case.id: "held-out"}})
     assert split.cases[0].metadata["split"] == "held-out"
     with pytest.raises(InputError, match="case id -> split"):
-        edits.apply_workbench_edit(changed, {"op": "splits", "assignment": ["x"]})
+        apply_workbench_edit(changed, {"op": "splits", "assignment": ["x"]})
     with pytest.raises(InputError, match="no case with id"):
-        edits.apply_workbench_edit(changed, {"op": "splits", "assignment": {"nope": "dev"}})
-    assert edits.reveals([{"op": "reveal"}, record, {"op": "reveal"}]) == 2
+        apply_workbench_edit(changed, {"op": "splits", "assignment": {"nope": "dev"}})
+    assert reveals([{"op": "reveal"}, record, {"op": "reveal"}]) == 2
 
 
 def test_a_first_conversation_label_keeps_the_pre_labels_shown_and_changes_one():
@@ -87,14 +92,14 @@ def test_a_first_conversation_label_keeps_the_pre_labels_shown_and_changes_one()
 
     conversations = (load_conversation(load_index(CONVERSATION_INDEX)[0], "en"),)
     shown = [check.claim for check in check_claims(conversations[0])]
-    changed = edits.apply_conversation_edit(conversations, edits.conversation_claim(conversations, 0, 1, False))
+    changed = apply_conversation_edit(conversations, conversation_claim(conversations, 0, 1, False))
     assert [c.verified for c in changed[0].claims] == [False if i == 1 else c.verified for i, c in enumerate(shown)]
     turns = check_turns(conversations[0])
-    changed = edits.apply_conversation_edit(conversations, edits.conversation_turn(conversations, 0, 2, False))
+    changed = apply_conversation_edit(conversations, conversation_turn(conversations, 0, 2, False))
     assert [label.coherent for label in changed[0].turn_labels] == [
         False if c.turn == 2 else c.coherent for c in turns]
     with pytest.raises(InputError) as error:
-        edits.apply_conversation_edit(conversations, {"op": "turn", "conversation": 0,
+        apply_conversation_edit(conversations, {"op": "turn", "conversation": 0,
                                                       "conversation_id": conversations[0].id, "turn": 99,
                                                       "value": True})
     assert error.value.where == "turn"
@@ -103,19 +108,19 @@ def test_a_first_conversation_label_keeps_the_pre_labels_shown_and_changes_one()
 def test_summary_records_change_one_judgement_or_section_or_block():
     path = scenario_path(load_index(SUMMARY_INDEX)[0], "en", SUMMARY_INDEX)
     cases = cases_from_bytes(path.read_bytes(), path.name)
-    changed = edits.apply_summary_edit(cases, edits.summary_edit(cases, "accuracy", 0, index=0, value=None))
+    changed = apply_summary_edit(cases, summary_edit(cases, "accuracy", 0, index=0, value=None))
     assert changed[0].accuracy[0].is_accurate is None
-    changed = edits.apply_summary_edit(cases, edits.summary_edit(cases, "section", 0, index=0, kind="predefined",
+    changed = apply_summary_edit(cases, summary_edit(cases, "section", 0, index=0, kind="predefined",
                                                                  categorical=True))
     assert (changed[0].sections[0].kind, changed[0].sections[0].categorical) == ("predefined", True)
     with pytest.raises(InputError) as error:
-        edits.summary_edit(cases, "section", 0, index=0, kind="other", categorical=True)
+        summary_edit(cases, "section", 0, index=0, kind="other", categorical=True)
     assert error.value.where == "kind"
     block = {"decomposition": [{"point": "p", "accuracy": "a", "is_accurate": "True"}]}
-    changed = edits.apply_summary_edit(cases, edits.summary_edit(cases, "block", 0, block="accuracy", data=block))
+    changed = apply_summary_edit(cases, summary_edit(cases, "block", 0, block="accuracy", data=block))
     assert [p.is_accurate for p in changed[0].accuracy] == [True]
     with pytest.raises(InputError) as error:
-        edits.summary_edit(cases, "block", 0, block="accuracy", data={"decomposition": [{"point": 3}]})
+        summary_edit(cases, "block", 0, block="accuracy", data={"decomposition": [{"point": 3}]})
     assert error.value.where.startswith("data.")
 
 
@@ -123,11 +128,11 @@ def test_summary_records_change_one_judgement_or_section_or_block():
 
 
 def test_a_judge_skip_names_a_unit_and_changes_no_data():
-    record = edits.judge_record(DATASET, "skip", 2, "claims", 1, "correct", True)
-    assert record == {**edits.rag_label(DATASET, 2, "claims", 1, "correct", None), "op": "skip", "value": True}
-    assert edits.apply_judge_edit(DATASET, record) is DATASET
-    labelled = edits.apply_judge_edit(DATASET, {**record, "op": "label", "value": False})
-    assert labelled == edits.apply_rag_edit(DATASET, {**record, "op": "label", "value": False})
+    record = judge_record(DATASET, "skip", 2, "claims", 1, "correct", True)
+    assert record == {**rag_label(DATASET, 2, "claims", 1, "correct", None), "op": "skip", "value": True}
+    assert apply_judge_edit(DATASET, record) is DATASET
+    labelled = apply_judge_edit(DATASET, {**record, "op": "label", "value": False})
+    assert labelled == apply_rag_edit(DATASET, {**record, "op": "label", "value": False})
 
 
 @pytest.mark.parametrize(("change", "where", "problem"), [
@@ -138,33 +143,33 @@ def test_a_judge_skip_names_a_unit_and_changes_no_data():
     ({"op": "reveal"}, "op", "unknown edit 'reveal'; expected one of label, skip"),
 ])
 def test_a_judge_record_that_does_not_fit_is_refused_with_the_place(change, where, problem):
-    record = {**edits.judge_record(DATASET, "skip", 2, "claims", 1, "correct", True), **change}
+    record = {**judge_record(DATASET, "skip", 2, "claims", 1, "correct", True), **change}
     with pytest.raises(InputError) as error:
-        edits.apply_judge_edit(DATASET, record)
+        apply_judge_edit(DATASET, record)
     assert error.value.where == where and problem in error.value.problem
 
 
 def _judge(op: str, unit: int, value, field: str = "correct") -> dict:
-    return edits.judge_record(DATASET, op, 2, "claims", unit, field, value)
+    return judge_record(DATASET, op, 2, "claims", unit, field, value)
 
 
 def test_judge_answers_undo_one_at_a_time_newest_first():
     records = [_judge("label", 0, True), _judge("skip", 1, True), _judge("label", 1, False)]
-    answers = edits.judge_answers(records)
+    answers = judge_answers(records)
     assert [(a.op, a.unit, a.value) for a in answers] == [("label", 0, True), ("skip", 1, True), ("label", 1, False)]
-    assert edits.judge_skips(records) == {(DATASET.cases[2].id, "claims", DATASET.cases[2].claims[1].id, "correct")}
+    assert judge_skips(records) == {(DATASET.cases[2].id, "claims", DATASET.cases[2].claims[1].id, "correct")}
     undone = [*records, answers[-1].undo_record()]
-    assert [a.op for a in edits.judge_answers(undone)] == ["label", "skip"]
-    undone.append(edits.judge_answers(undone)[-1].undo_record())
-    assert [a.op for a in edits.judge_answers(undone)] == ["label"]
-    assert edits.judge_skips(undone) == frozenset()
+    assert [a.op for a in judge_answers(undone)] == ["label", "skip"]
+    undone.append(judge_answers(undone)[-1].undo_record())
+    assert [a.op for a in judge_answers(undone)] == ["label"]
+    assert judge_skips(undone) == frozenset()
     for record in undone:  # every undo record is itself a valid record
-        edits.apply_judge_edit(DATASET, record)
+        apply_judge_edit(DATASET, record)
 
 
 def test_a_new_label_on_a_unit_replaces_its_answer_and_other_fields_are_apart():
     records = [_judge("label", 0, True), _judge("label", 0, False), _judge("label", 0, True, "supported")]
-    answers = edits.judge_answers(records)
+    answers = judge_answers(records)
     assert [(a.field, a.value) for a in answers] == [("correct", False), ("supported", True)]
 
 
@@ -176,16 +181,16 @@ def test_replaying_answers_and_undos_matches_a_stack(steps):
     for op, unit, value in steps:
         if op == "undo":
             if model:
-                records.append(edits.judge_answers(records)[-1].undo_record())
+                records.append(judge_answers(records)[-1].undo_record())
                 model.pop()
             continue
         records.append(_judge(op, unit, value if op == "label" else True))
         model = [entry for entry in model if entry[:2] != (unit, op)] + [(unit, op, value if op == "label" else True)]
-    assert [(a.unit, a.op, a.value) for a in edits.judge_answers(records)] == model
+    assert [(a.unit, a.op, a.value) for a in judge_answers(records)] == model
     data = DATASET
     for record in records:
-        data = edits.apply_judge_edit(data, record)
-    answers = edits.judge_answers(records)
+        data = apply_judge_edit(data, record)
+    answers = judge_answers(records)
     for unit in range(3):  # the data holds the last label given; the answers hold it while it is not undone
         given = [r["value"] for r in records if r["op"] == "label" and r["unit"] == unit]
         assert data.cases[2].claims[unit].label("correct") == (given[-1] if given else
@@ -205,14 +210,14 @@ def _agreement_pair():
 
 def test_an_agreement_record_changes_one_annotator_s_label_only():
     pair = _agreement_pair()
-    record = edits.agreement_label(pair, "b", 3, "claims", 2, "supported", True)  # both said no
+    record = agreement_label(pair, "b", 3, "claims", 2, "supported", True)  # both said no
     assert record == {"op": "label", "annotator": "b", "case": 3, "case_id": pair[1].cases[3].id, "kind": "claims",
                       "unit": 2, "unit_id": pair[1].cases[3].claims[2].id, "field": "supported", "value": True}
-    a, b = edits.apply_agreement_edit(pair, record)
+    a, b = apply_agreement_edit(pair, record)
     assert a is pair[0]
-    assert b == edits.apply_rag_edit(pair[1], record) != pair[1]
+    assert b == apply_rag_edit(pair[1], record) != pair[1]
     assert b.cases[3].claims[2].label("supported") is True
-    again = edits.apply_agreement_edit((a, b), {**record, "annotator": "a", "case_id": pair[0].cases[3].id,
+    again = apply_agreement_edit((a, b), {**record, "annotator": "a", "case_id": pair[0].cases[3].id,
                                                 "unit_id": pair[0].cases[3].claims[2].id, "value": None})
     assert again[0].cases[3].claims[2].label("supported") is None and again[1] == b
 
@@ -227,13 +232,13 @@ def test_an_agreement_record_changes_one_annotator_s_label_only():
 ])
 def test_an_agreement_record_that_does_not_fit_is_refused_with_the_place(change, where, problem):
     pair = _agreement_pair()
-    record = {**edits.agreement_label(pair, "b", 0, "passages", 0, "relevant", False), **change}
+    record = {**agreement_label(pair, "b", 0, "passages", 0, "relevant", False), **change}
     with pytest.raises(InputError) as error:
-        edits.apply_agreement_edit(pair, record)
+        apply_agreement_edit(pair, record)
     assert error.value.where == where and problem in error.value.problem
-    record = edits.agreement_label(pair, "a", 0, "passages", 0, "relevant", False)
+    record = agreement_label(pair, "a", 0, "passages", 0, "relevant", False)
     del record["annotator"]
     with pytest.raises(InputError, match='missing "annotator"'):
-        edits.apply_agreement_edit(pair, record)
+        apply_agreement_edit(pair, record)
     with pytest.raises(InputError, match='expected "a" or "b"'):
-        edits.agreement_label(pair, "x", 0, "passages", 0, "relevant", False)
+        agreement_label(pair, "x", 0, "passages", 0, "relevant", False)

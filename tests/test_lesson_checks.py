@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.conversations.evaluator import METRICS as CONVERSATION_METRICS
+from uncase_core.datasets.edits import apply_workbench_edit
 from uncase_core.datasets.workbench import SPLITS
 from uncase_core.errors import InputError
 from uncase_core.judge.report import judge_report, unit_keys
@@ -38,12 +39,13 @@ from uncase_core.lessons.checks import (
 )
 from uncase_core.lessons.data import lesson_data
 from uncase_core.rag.cases import RagDataset
+from uncase_core.rag.edits import apply_rag_edit, rag_label
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, case_metrics, diagnose
 from uncase_core.rubrics.lab import FilterSettings, analyse, read_verdicts
 from uncase_core.shared.assets import load_judge_set
 from uncase_core.shared.choices import RUBRIC_FILTERS
-from uncase_core.shared.edits import apply_rag_edit, apply_summary_edit, apply_workbench_edit, rag_label, summary_edit
 from uncase_core.stats.proportions import wilson_interval
+from uncase_core.summaries.edits import apply_summary_edit, summary_edit
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -31,10 +31,11 @@ from uncase_core.lessons.model import (
     load_lessons,
 )
 from uncase_core.rag.cases import RagDataset
+from uncase_core.rag.edits import apply_rag_edit, rag_label
 from uncase_core.rag.evaluation import METRIC_UNITS, case_metrics
 from uncase_core.rubrics.lab import FilterSettings, analyse
 from uncase_core.shared.assets import load_judge_set
-from uncase_core.shared.edits import apply_rag_edit, apply_summary_edit, rag_label, summary_edit
+from uncase_core.summaries.edits import apply_summary_edit, summary_edit
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 SCENARIOS = scenario_ids()

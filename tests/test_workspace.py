@@ -19,8 +19,11 @@ from ui.agreement_data import builtin_pair
 from ui.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
 from ui.judge_data import builtin_set
 from ui.workspace import Workspace
+from uncase_core.conversations.edits import conversation_claim, conversation_turn
+from uncase_core.datasets.edits import reveals, workbench_revision
+from uncase_core.judge.edits import judge_answers, judge_record, judge_skips
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
-from uncase_core.shared import edits
+from uncase_core.rag.edits import rag_label
 from uncase_core.shared.assets import (
     CONVERSATION_INDEX,
     SUMMARY_INDEX,
@@ -31,6 +34,7 @@ from uncase_core.shared.assets import (
     load_workbench,
     scenario_path,
 )
+from uncase_core.summaries.edits import summary_edit
 from uncase_core.summaries.evaluation import cases_from_bytes
 from uncase_store import CorruptWorkspace, open_store
 
@@ -49,7 +53,7 @@ def sqlite_store():
 
 def label(dataset, slot, value):
     case, kind, unit, field = slot
-    return edits.rag_label(dataset, case, kind, unit, field, value)
+    return rag_label(dataset, case, kind, unit, field, value)
 
 
 # ---------------------------------------------------------------- any sequence of changes comes back
@@ -118,18 +122,18 @@ def test_every_kind_of_page_data_and_its_edits_come_back(sqlite_store):
     workbench = load_workbench("en")
     workspace = Workspace.create(sqlite_store)
     workspace.replace(CONVERSATIONS, conversations, "__all__", "all")
-    workspace.edit(CONVERSATIONS, [edits.conversation_claim(conversations, 0, 0, False),
-                                   edits.conversation_turn(conversations, 1, 2, False)])
+    workspace.edit(CONVERSATIONS, [conversation_claim(conversations, 0, 0, False),
+                                   conversation_turn(conversations, 1, 2, False)])
     workspace.replace(SUMMARIES, summaries, "appointment", "scenario")
     workspace.edit(SUMMARIES, [
-        edits.summary_edit(summaries, "accuracy", 0, index=0, value=False),
-        edits.summary_edit(summaries, "section", 0, index=0, kind="predefined", categorical=True),
-        edits.summary_edit(summaries, "completeness", 0, question=0, item=0, value=None),
+        summary_edit(summaries, "accuracy", 0, index=0, value=False),
+        summary_edit(summaries, "section", 0, index=0, kind="predefined", categorical=True),
+        summary_edit(summaries, "completeness", 0, question=0, item=0, value=None),
     ])
     case = workbench.cases[3]
     workspace.replace(WORKBENCH, workbench, "builtin", "builtin")
     workspace.edit(WORKBENCH, [
-        edits.workbench_revision(workbench, case.id, "passages", case.passages[0].id, "relevant", False, "checked",
+        workbench_revision(workbench, case.id, "passages", case.passages[0].id, "relevant", False, "checked",
                                  "ana", "2026-11-30T10:00:00+00:00"),
         {"op": "reveal"}, {"op": "splits", "assignment": {case.id: "held-out"}}, {"op": "reveal"}])
     again = Workspace.open(sqlite_store, workspace.token)
@@ -138,7 +142,7 @@ def test_every_kind_of_page_data_and_its_edits_come_back(sqlite_store):
         assert again.data(kind) != again.original(kind), kind.name
     assert again.data(CONVERSATIONS)[0].claims[0].verified is False
     assert again.data(SUMMARIES)[0].notes == summaries[0].notes
-    assert edits.reveals(again.edits(WORKBENCH)) == 2
+    assert reveals(again.edits(WORKBENCH)) == 2
     assert again.data(WORKBENCH).cases[3].metadata["split"] == "held-out"
     document = again.to_document()
     assert set(document["data"]) == {"conversations", "summaries", "workbench"}
@@ -148,14 +152,14 @@ def test_every_kind_of_page_data_and_its_edits_come_back(sqlite_store):
 def test_the_judge_pages_answers_and_skips_come_back(sqlite_store):
     data = builtin_set("en")
     workspace = Workspace.create(sqlite_store)
-    label = edits.judge_record(data, "label", 3, "claims", 1, "correct", True)
-    skip = edits.judge_record(data, "skip", 5, "passages", 0, "relevant", True)
+    label = judge_record(data, "label", 3, "claims", 1, "correct", True)
+    skip = judge_record(data, "skip", 5, "passages", 0, "relevant", True)
     workspace.edit(JUDGE, [label, skip], lambda: (data, "builtin", "builtin"))
     again = Workspace.open(sqlite_store, workspace.token)
     assert again.data(JUDGE) == workspace.data(JUDGE) != data
     assert again.data(JUDGE).cases[3].claims[1].label("correct") is True
-    assert edits.judge_answers(again.edits(JUDGE)) == edits.judge_answers([label, skip])
-    assert edits.judge_skips(again.edits(JUDGE)) == {(data.cases[5].id, "passages", "p1", "relevant")}
+    assert judge_answers(again.edits(JUDGE)) == judge_answers([label, skip])
+    assert judge_skips(again.edits(JUDGE)) == {(data.cases[5].id, "passages", "p1", "relevant")}
     assert again.loaded_at(JUDGE) == 0  # the built-in set the page was showing, stored with the first answer
 
 

@@ -35,11 +35,12 @@ from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UP
 from ui.i18n import LANGUAGES, translate
 from ui.labels import editor_base, mark_stored, new_cells
 from ui.workspace import Workspace
+from uncase_core.agreement.edits import agreement_label
 from uncase_core.agreement.pairs import FIELDS as LABEL_NAMES
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes, dataset_from_text
+from uncase_core.rag.edits import ANNOTATORS
 from uncase_core.shared.assets import ASSETS
-from uncase_core.shared.edits import ANNOTATORS, agreement_label
 
 Pair = tuple[RagDataset, RagDataset]
 

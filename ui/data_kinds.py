@@ -12,13 +12,18 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
+from uncase_core.agreement.edits import apply_agreement_edit
+from uncase_core.conversations.edits import apply_conversation_edit
 from uncase_core.conversations.model import conversations_from_text, conversations_to_text
+from uncase_core.datasets.edits import apply_workbench_edit
 from uncase_core.datasets.workbench import dataset_from_file
 from uncase_core.errors import InputError
+from uncase_core.judge.edits import apply_judge_edit
 from uncase_core.rag.cases import case_to_dict, dataset_from_bytes, dataset_from_text, dataset_to_text
+from uncase_core.rag.edits import ANNOTATORS, apply_rag_edit
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts, verdicts_to_csv
-from uncase_core.shared import edits
+from uncase_core.summaries.edits import apply_summary_edit
 from uncase_core.summaries.evaluation import ReadNote, cases_from_text, cases_to_text
 from uncase_core.text.jsonfiles import dumps_json, parse_document
 
@@ -57,18 +62,18 @@ def _pair_write(pair: Any) -> tuple[str, dict[str, Any]]:
     # One JSON object {"a": {"cases": [...]}, "b": ...}: readable in the workspace download. Each file's layout
     # (JSONL, one case, an array...) is kept beside it, so a download of either annotator is the file it came as.
     sides = {side: {**dataset.extra, "cases": [case_to_dict(case) for case in dataset.cases]}
-             for side, dataset in zip(edits.ANNOTATORS, pair, strict=True)}
-    return dumps_json(sides), {"layouts": {side: dataset.format for side, dataset in zip(edits.ANNOTATORS, pair,
+             for side, dataset in zip(ANNOTATORS, pair, strict=True)}
+    return dumps_json(sides), {"layouts": {side: dataset.format for side, dataset in zip(ANNOTATORS, pair,
                                                                                            strict=True)}}
 
 
 def _pair_read(body: str, meta: Mapping[str, Any]) -> Any:
     value = parse_document(body).value
-    if not isinstance(value, dict) or set(value) != set(edits.ANNOTATORS):
+    if not isinstance(value, dict) or set(value) != set(ANNOTATORS):
         raise InputError('expected an object with the annotators "a" and "b"')
     layouts = meta.get("layouts") or {}
     pair = []
-    for side in edits.ANNOTATORS:
+    for side in ANNOTATORS:
         dataset = dataset_from_text(dumps_json(value[side]), side)
         layout = layouts.get(side, "object")
         if layout not in _LAYOUTS:
@@ -100,11 +105,11 @@ def _text_read(body: str, _meta: Mapping[str, Any]) -> Any:
     return body
 
 
-RAG = DataKind("rag", "rag-dataset", _rag_write, _rag_read, edits.apply_rag_edit)
+RAG = DataKind("rag", "rag-dataset", _rag_write, _rag_read, apply_rag_edit)
 CONVERSATIONS = DataKind("conversations", "conversations", lambda c: (conversations_to_text(c), {}),
-                         lambda body, meta: conversations_from_text(body), edits.apply_conversation_edit)
-SUMMARIES = DataKind("summaries", "summaries", _summaries_write, _summaries_read, edits.apply_summary_edit)
-WORKBENCH = DataKind("workbench", "rag-dataset-with-log", _rag_write, _workbench_read, edits.apply_workbench_edit)
+                         lambda body, meta: conversations_from_text(body), apply_conversation_edit)
+SUMMARIES = DataKind("summaries", "summaries", _summaries_write, _summaries_read, apply_summary_edit)
+WORKBENCH = DataKind("workbench", "rag-dataset-with-log", _rag_write, _workbench_read, apply_workbench_edit)
 WORKBENCH_COMPARE = DataKind("workbench_compare", "rag-dataset-with-log", _rag_write, _workbench_read)
 # Uploads that are read, not labelled: the explorer's dataset, rubric verdicts and holistic scores, two label files.
 THRESHOLD_UPLOAD = DataKind("thresholds_upload", "rag-dataset", _rag_write, _rag_read)
@@ -118,13 +123,13 @@ AGREEMENT_B = DataKind("agreement_b", "rag-labels", _text_write, _text_read)
 # The agreement page's pair (A, B) of RagDatasets with the person's label edits (uncase_core.shared.edits.
 # apply_agreement_edit): one slot for the built-in pair, one for the pair read from the two uploads above, so that
 # switching between them loses nothing (see ui/agreement_data.py).
-AGREEMENT_PAIR = DataKind("agreement_pair", "rag-dataset-pair", _pair_write, _pair_read, edits.apply_agreement_edit)
+AGREEMENT_PAIR = DataKind("agreement_pair", "rag-dataset-pair", _pair_write, _pair_read, apply_agreement_edit)
 AGREEMENT_UPLOADED_PAIR = DataKind("agreement_uploaded_pair", "rag-dataset-pair", _pair_write, _pair_read,
-                                   edits.apply_agreement_edit)
+                                   apply_agreement_edit)
 
 # The judge page: RAG cases with judge verdicts (hand labels and skips as edit records), and the judge output
 # attached to them, kept as the files' text and read against the cases on every run.
-JUDGE = DataKind("judge", "rag-dataset", _rag_write, _rag_read, edits.apply_judge_edit)
+JUDGE = DataKind("judge", "rag-dataset", _rag_write, _rag_read, apply_judge_edit)
 JUDGE_VERDICTS = DataKind("judge_verdicts", "judge-verdicts", _text_write, _text_read)
 JUDGE_RAGAS = DataKind("judge_ragas", "ragas-results", _text_write, _text_read)
 

@@ -17,7 +17,7 @@ from ui.data_kinds import RAG
 from ui.labels import editor_base, mark_stored, new_cells
 from ui.workspace import Workspace
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
-from uncase_core.shared.edits import rag_label
+from uncase_core.rag.edits import rag_label
 
 CASE_KEY = "rag_case"
 

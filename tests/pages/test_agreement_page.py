@@ -10,11 +10,11 @@ import pandas as pd
 from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
 from ui.agreement_data import DIFFER, builtin_pair, case_rows, current_pair, original_pair, pair_cases
 from ui.data_kinds import AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
+from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import agreement_from_bytes, match_labels
 from uncase_core.lessons.checks import Snapshot, check_params, run_check
 from uncase_core.lessons.data import lesson_data
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
-from uncase_core.shared import edits
 from uncase_core.shared.assets import ASSETS
 
 PAGE = "pages/8_annotator_agreement.py"
@@ -155,9 +155,9 @@ def edited(pair, script):
         for row, sides in rows.items():
             for side, value in sides.items():
                 unit = table_rows[row]
-                record = edits.agreement_label(pair, side, ref.a if side == "a" else ref.b, unit.kind,
+                record = agreement_label(pair, side, ref.a if side == "a" else ref.b, unit.kind,
                                                unit.position(side), unit.field, value)
-                pair = edits.apply_agreement_edit(pair, record)
+                pair = apply_agreement_edit(pair, record)
     return pair
 
 
@@ -194,7 +194,7 @@ def test_b_s_column_moves_one_label_at_a_time_too():
     pair = builtin_pair("en")
     ref = pair_cases(pair)[1]
     row = case_rows(pair, ref, "covered")[1]
-    after = edits.apply_agreement_edit(pair, edits.agreement_label(pair, "b", ref.b, row.kind, row.b, row.field,
+    after = apply_agreement_edit(pair, agreement_label(pair, "b", ref.b, row.kind, row.b, row.field,
                                                                    True))
     assert metric_values(at) == expected_figures(after, "covered") != expected_figures(pair, "covered")
     assert current_pair(workspace(at)) == after

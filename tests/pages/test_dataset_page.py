@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.pages.apptest_helpers import open_app, shown, workspace
 from ui.data_kinds import WORKBENCH
-from uncase_core.shared.edits import reveals
+from uncase_core.datasets.edits import reveals
 
 PAGE = "pages/5_dataset_workbench.py"
 

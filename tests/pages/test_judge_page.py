@@ -22,11 +22,11 @@ from ui.input_errors import error_text
 from ui.judge_data import builtin_set, hide_labels, next_unit
 from ui.workspace import Workspace
 from uncase_core.errors import InputError
+from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_skips
 from uncase_core.judge.imports import attach_verdicts
 from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
 from uncase_core.shared.assets import ASSETS
-from uncase_core.shared.edits import apply_judge_edit, judge_answers, judge_skips
 
 PAGE = "pages/10_judge_and_hand_labels.py"
 JUDGE_ALONE, HAND, PPI, TUNED = "Judge alone", "Hand labels alone", "PPI", "PPI++"

@@ -477,7 +477,7 @@ def replay_edits(start: RagDataset, records: object) -> ReplayedCopy:
     A record that does not fit (another dataset's, a hand-edited row) is skipped and counted,
     so one bad row cannot hide a whole participant from the class view.
     """
-    from uncase_core.shared.edits import apply_rag_edit
+    from uncase_core.rag.edits import apply_rag_edit
 
     copy, refused = start, 0
     for record in records:  # type: ignore[attr-defined]
