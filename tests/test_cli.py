@@ -22,7 +22,7 @@ PROPORTION_KEYS = ["successes", "total", "unlabelled", "value", "low", "high"]
 DIAGNOSIS_KEYS = {"status", "failing", "not_applicable", "uncertain", "causes"}
 # Additions beyond the issue, listed so that any change to the output is noticed here.
 EXTRA_TOP_KEYS = {"raw_weights", "aggregation", "gates"}
-EXTRA_CASE_KEYS = {"gated"}
+EXTRA_CASE_KEYS = {"gated", "composite_notes"}
 
 
 @pytest.fixture

@@ -48,7 +48,7 @@ def test_default_weights_are_equal():
     assert composite.aggregation == "mean"
     assert composite.dropped == composite.gated == composite.unchecked_gates == ()
     assert composite.passes_gates
-    assert composite.note == ""
+    assert composite.notes_text() == ""
 
 
 def test_weights_are_normalized_to_sum_one():
@@ -83,7 +83,7 @@ def test_zero_weight_dimension_is_ignored_by_the_mean():
     assert composite.value == pytest.approx((0.5 + 0.75 + 0.25) / 3)
     assert "faithfulness" not in composite.used_weights
     assert composite.weights["faithfulness"] == 0.0
-    assert composite.note == ""
+    assert composite.notes_text() == ""
 
 
 def test_na_dimension_is_dropped_and_the_rest_renormalized():
@@ -94,20 +94,20 @@ def test_na_dimension_is_dropped_and_the_rest_renormalized():
     assert dict(composite.used_weights) == pytest.approx(dict.fromkeys(METRICS[:3], 1 / 3))
     assert math.fsum(composite.used_weights.values()) == pytest.approx(1.0)
     assert composite.value == pytest.approx((0.5 + 1.0 + 0.75) / 3)
-    assert composite.note == "dropped as N/A: coverage; the other weights were renormalized"
+    assert composite.notes_text() == "dropped as N/A: coverage; the other weights were renormalized"
 
 
 def test_several_na_dimensions_are_named_in_order():
     composite = composite_score(metrics(coverage=NA, context_relevance=NA))
     assert composite.dropped == ("context_relevance", "coverage")
     assert composite.value == pytest.approx((1.0 + 0.75) / 2)
-    assert "dropped as N/A: context_relevance, coverage" in composite.note
+    assert "dropped as N/A: context_relevance, coverage" in composite.notes_text()
 
 
 def test_na_dimension_with_zero_weight_is_not_reported_as_dropped():
     composite = composite_score(metrics(coverage=NA), {"coverage": 0})
     assert composite.dropped == ()
-    assert composite.note == ""
+    assert composite.notes_text() == ""
     assert composite.value == pytest.approx((0.5 + 1.0 + 0.75) / 3)
 
 
@@ -116,7 +116,7 @@ def test_all_weighted_dimensions_na_gives_none():
     assert composite.value is None
     assert composite.dropped == ("context_relevance",)
     assert dict(composite.used_weights) == {}
-    assert composite.note == ("dropped as N/A: context_relevance; the other weights were renormalized; "
+    assert composite.notes_text() == ("dropped as N/A: context_relevance; the other weights were renormalized; "
                               "no weighted dimension is applicable")
     everything_na = composite_score(metrics(NA, NA, NA, NA), aggregation="min")
     assert everything_na.value is None
@@ -177,7 +177,7 @@ def test_gate_fails_the_case_whatever_the_composite():
     assert composite.value == ungated.value  # the gate does not move the number
     assert composite.gated == ("coverage",)
     assert not composite.passes_gates
-    assert composite.note == "below hard gate: coverage; the case fails whatever the composite"
+    assert composite.notes_text() == "below hard gate: coverage; the case fails whatever the composite"
 
 
 def test_gate_at_the_value_passes():
@@ -195,7 +195,7 @@ def test_gate_on_na_dimension_is_unchecked():
     composite = composite_score(metrics(coverage=NA), gates={"coverage": 0.9, "context_relevance": 0.6})
     assert composite.unchecked_gates == ("coverage",)
     assert composite.gated == ("context_relevance",)
-    assert composite.note == (
+    assert composite.notes_text() == (
         "dropped as N/A: coverage; the other weights were renormalized; "
         "below hard gate: context_relevance; the case fails whatever the composite; "
         "gate not checked (N/A): coverage"
@@ -306,3 +306,13 @@ def test_non_finite_weights_are_refused_naming_the_dimension():
             normalize_weights({"coverage": bad})
         assert caught.value.where == "weights.coverage"
         assert "finite" in caught.value.problem or "negative" in caught.value.problem
+
+
+def test_every_composite_note_is_worded_by_the_pages_in_both_languages():
+    """The core hands out codes; the RAG page words each (but the N/A one, which the value itself says)."""
+    from ui.i18n import CATALOGUES
+    from uncase_core.rag.evaluation import COMPOSITE_NOTES
+
+    for language, catalogue in CATALOGUES.items():
+        missing = [code for code in COMPOSITE_NOTES if code != "none_applicable" and f"composite.{code}" not in catalogue]
+        assert missing == [], (language, missing)

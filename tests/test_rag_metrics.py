@@ -175,7 +175,7 @@ def test_evaluate_dataset_of_no_cases():
 def test_evaluation_to_dict(make_case):
     evaluation = evaluate_case(make_case(passages=[True, None], claims=[], facts=[False]))
     data = evaluation.to_dict()
-    assert set(data) == {"metrics", "diagnosis", "composite", "composite_note", "gated"}
+    assert set(data) == {"metrics", "diagnosis", "composite", "composite_note", "composite_notes", "gated"}
     assert list(data["metrics"]) == list(METRICS)
     assert data["metrics"]["context_relevance"] == {
         "successes": 1, "total": 1, "unlabelled": 1, "value": 1.0, "low": wilson_interval(1, 1)[0], "high": 1.0,
@@ -186,6 +186,8 @@ def test_evaluation_to_dict(make_case):
     assert data["composite"] == 0.5
     assert data["composite_note"] == (
         "dropped as N/A: faithfulness, correctness; the other weights were renormalized")
+    # The same note as a code with its parameters: what a page words in the reader's language.
+    assert data["composite_notes"] == [{"code": "dropped", "params": {"dimensions": ["faithfulness", "correctness"]}}]
     assert data["gated"] == []
 
 

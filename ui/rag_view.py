@@ -127,15 +127,9 @@ def draw_diagnosis(evaluation: Evaluation) -> None:
 
 
 def composite_note(evaluation: Evaluation) -> str:
-    composite = evaluation.composite
-    parts = []
-    if composite.dropped:
-        parts.append(t("composite.dropped", names=", ".join(metric_name(n) for n in composite.dropped)))
-    if composite.gated:
-        parts.append(t("composite.gated", names=", ".join(metric_name(n) for n in composite.gated)))
-    if composite.unchecked_gates:
-        parts.append(t("composite.unchecked", names=", ".join(metric_name(n) for n in composite.unchecked_gates)))
-    return " ".join(parts)
+    """The composite's notes in the reader's language; an N/A composite is said by its value, not here."""
+    return " ".join(t(f"composite.{note.code}", names=", ".join(metric_name(n) for n in note.params["dimensions"]))
+                    for note in evaluation.composite.notes if note.code != "none_applicable")
 
 
 def draw_composite(evaluation: Evaluation) -> None:

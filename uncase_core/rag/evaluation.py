@@ -32,6 +32,7 @@ from uncase_core.errors import (
     unknown_choice,
 )
 from uncase_core.rag.cases import RagCase
+from uncase_core.shared.notes import Note
 from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
 from uncase_core.shared.choices import RAG_METRICS, check_user_confidence
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels
@@ -274,17 +275,32 @@ class Composite:
         return not self.gated
 
     @property
-    def note(self) -> str:
-        parts = []
+    def notes(self) -> tuple[Note, ...]:
+        """What a reader of the composite must know, by code (worded in :data:`COMPOSITE_NOTES`)."""
+        notes = []
         if self.dropped:
-            parts.append(f"dropped as N/A: {', '.join(self.dropped)}; the other weights were renormalized")
+            notes.append(Note.of("dropped", dimensions=self.dropped))
         if self.gated:
-            parts.append(f"below hard gate: {', '.join(self.gated)}; the case fails whatever the composite")
+            notes.append(Note.of("gated", dimensions=self.gated))
         if self.unchecked_gates:
-            parts.append(f"gate not checked (N/A): {', '.join(self.unchecked_gates)}")
+            notes.append(Note.of("unchecked", dimensions=self.unchecked_gates))
         if self.value is None:
-            parts.append("no weighted dimension is applicable")
-        return "; ".join(parts)
+            notes.append(Note.of("none_applicable"))
+        return tuple(notes)
+
+    def notes_text(self) -> str:
+        """The notes in English, one line (the command line's ``composite_note``)."""
+        return "; ".join(COMPOSITE_NOTES[note.code].format(dimensions=", ".join(note.params.get("dimensions", ())))
+                         for note in self.notes)
+
+
+# English for the command line; the pages word each code in the reader's language (``composite.<code>``).
+COMPOSITE_NOTES: Mapping[str, str] = MappingProxyType({
+    "dropped": "dropped as N/A: {dimensions}; the other weights were renormalized",
+    "gated": "below hard gate: {dimensions}; the case fails whatever the composite",
+    "unchecked": "gate not checked (N/A): {dimensions}",
+    "none_applicable": "no weighted dimension is applicable",
+})
 
 
 def composite_score(
@@ -382,7 +398,9 @@ class Evaluation:
             "metrics": {name: self.metrics[name].to_dict() for name in METRICS},
             "diagnosis": self.diagnosis.to_dict(),
             "composite": self.composite.value,
-            "composite_note": self.composite.note,
+            "composite_note": self.composite.notes_text(),
+            "composite_notes": [{"code": note.code, "params": {k: list(v) for k, v in note.params.items()}}
+                                for note in self.composite.notes],
             "gated": list(self.composite.gated),
         }
 
