@@ -528,3 +528,17 @@ def test_parallel_batches_give_the_same_results_and_certificate():
     two = Evaluator().batch_evaluate(batch, certify=True, workers=2)
     assert one.results == two.results
     assert one.certificate_hash == two.certificate_hash
+
+
+def test_batch_workers_are_forked_only_from_a_single_threaded_process():
+    """A server has threads: its workers are spawned, so none inherits a lock another thread was holding."""
+    import threading
+
+    from uncase_core.conversations.evaluator import _start_method
+
+    seen: list[str] = []
+    worker = threading.Thread(target=lambda: seen.append(_start_method()))
+    worker.start()
+    worker.join()
+    assert seen == ["spawn"]  # two threads alive while it ran
+    assert _start_method() in ({"fork", "spawn"} if threading.active_count() == 1 else {"spawn"})

@@ -25,6 +25,7 @@ import math
 import multiprocessing
 import numbers
 import os
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -280,9 +281,7 @@ class Evaluator:
             for conversation in conversations:
                 yield [self.evaluate(conversation, fast_rouge=True, intervals=intervals)]
             return
-        # fork starts workers without re-importing the package; elsewhere, the platform default.
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        context = multiprocessing.get_context(_start_method())
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             yield from pool.map(_score_chunk, [self] * len(chunks), chunks)
 
@@ -297,7 +296,9 @@ class Evaluator:
 
         ``workers`` processes share a long batch (default: one per core from
         :data:`PARALLEL_FROM` conversations on, else none); results and certificate are
-        the same whatever the number.
+        the same whatever the number. Workers are forked only from a single-threaded process (the
+        command line) and spawned otherwise (:func:`_start_method`); the app passes ``workers=1`` and scores
+        in its own process.
         """
         conversations = []
         for i, item in enumerate(dataset):
@@ -322,6 +323,18 @@ class Evaluator:
             digest = hashlib.sha256(canonical_json(payload)).hexdigest()
         return BatchReport(tuple(results), pass_rate, failure_counts, not_checked, dict(self.thresholds),
                            self.memorization_limit, __version__, digest)
+
+
+def _start_method() -> str:
+    """How the batch's worker processes start: ``fork`` only from a process with one thread, else ``spawn``.
+
+    fork starts a worker without importing the package again (the command line's case: one thread), but a forked
+    child of a threaded process (a Streamlit server) inherits locks that threads it does not have were holding, and
+    can hang on them; spawn starts a fresh interpreter instead. The pages never get this far: they score in this
+    process (``workers=1``).
+    """
+    single = threading.active_count() == 1
+    return "fork" if single and "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 def _score_chunk(evaluator: Evaluator, conversations: list[Conversation]) -> list[ConversationResult]:

@@ -19,7 +19,7 @@ import math
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from types import MappingProxyType
 from typing import Any
 
@@ -237,15 +237,13 @@ def with_revision(dataset: RagDataset, revision: Revision) -> RagDataset:
     return replace(dataset, format="object", extra={**dataset.extra, "revisions": [*log, revision.to_dict()]})
 
 
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 def apply_label_change(
     dataset: RagDataset, case_id: str, kind: str, unit_id: str, field: str, new: bool | None,
-    reason: str = "", author: str = "", time: str | None = None,
+    reason: str, author: str, time: str,
 ) -> RagDataset:
-    """Set one label and log the revision (``time`` defaults to now, UTC). Setting the same value is a no-op."""
+    """Set one label and log the revision at ``time`` (ISO 8601, the caller's clock: the core reads none).
+
+    Setting the same value is a no-op."""
     if kind not in UNIT_KINDS:
         raise unknown_choice("unit_kind", repr(kind), UNIT_KINDS, "kind")
     if field not in LABEL_FIELDS[kind]:
@@ -265,7 +263,7 @@ def apply_label_change(
         return dataset
     units[position] = units[position].with_label(field, new)
     changed = dataset.with_case(index, case.with_units(kind, tuple(units)))
-    revision = Revision(case_id, unit_id, field, old, new, reason or "", author or "", time or now_iso())
+    revision = Revision(case_id, unit_id, field, old, new, reason or "", author or "", time)
     return with_revision(changed, revision)
 
 

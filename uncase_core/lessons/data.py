@@ -37,12 +37,14 @@ from uncase_core.shared.assets import (
     CONVERSATION_INDEX,
     RAG_INDEX,
     SUMMARY_INDEX,
+    asset_exists,
     load_all,
     load_conversation,
     load_index,
     load_judge_set,
     load_scenario,
     load_workbench,
+    read_asset,
     scenario_path,
 )
 from uncase_core.summaries.evaluation import cases_from_bytes
@@ -80,12 +82,12 @@ def page_has_no_scenario(page: str, got: Param, known: frozenset[str], where: st
 
 def _agreement_pair(language: str) -> tuple[RagDataset, RagDataset]:
     folder = ASSETS / "agreement"
-    if not (folder / f"annotator_a_{language}.json").exists():
+    if not asset_exists(folder / f"annotator_a_{language}.json"):
         language = "en"
     pair = []
     for side in ("a", "b"):
         path = folder / f"annotator_{side}_{language}.json"
-        pair.append(dataset_from_bytes(path.read_bytes(), path.name))
+        pair.append(dataset_from_bytes(read_asset(path), path.name))
     return pair[0], pair[1]
 
 
@@ -114,7 +116,7 @@ def lesson_data(page: str, scenario: str, language: str) -> Any:
     if page == "summaries":
         found = next(s for s in load_index(SUMMARY_INDEX) if s.id == scenario)
         path = scenario_path(found, language, SUMMARY_INDEX)
-        return cases_from_bytes(path.read_bytes(), path.name)
+        return cases_from_bytes(read_asset(path), path.name)
     if page in ("workbench", "thresholds"):
         return load_workbench(language)
     if page == "agreement":

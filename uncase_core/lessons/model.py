@@ -99,7 +99,7 @@ from uncase_core.lessons.checks import (
 )
 from uncase_core.lessons.data import page_has_no_scenario, scenario_ids
 from uncase_core.lessons.params import describe
-from uncase_core.shared.assets import ASSETS
+from uncase_core.shared.assets import ASSETS, asset_files
 from uncase_core.shared.notes import Note
 from uncase_core.text.jsonfiles import decode_text
 
@@ -427,9 +427,8 @@ def load_lessons(folder: Path = LESSONS) -> tuple[Lesson, ...]:
     """Every ``*.toml`` lesson in ``folder``, in ``order``; two lessons with one order are refused."""
     scenarios = scenario_ids()
     lessons = []
-    for path in sorted(folder.glob("*.toml")):
-        name = f"{folder.name}/{path.name}"
-        lessons.append(lesson_from_bytes(path.read_bytes(), name, scenarios))
+    for file_name, data in asset_files(folder, "*.toml"):
+        lessons.append(lesson_from_bytes(data, f"{folder.name}/{file_name}", scenarios))
     seen: dict[int, str] = {}
     for lesson in lessons:
         if lesson.order in seen:

@@ -32,9 +32,9 @@ from uncase_core.errors import (
     unknown_choice,
 )
 from uncase_core.rag.cases import RagCase
-from uncase_core.shared.notes import Note
 from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
 from uncase_core.shared.choices import RAG_METRICS, check_user_confidence
+from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels
 
 METRICS = RAG_METRICS

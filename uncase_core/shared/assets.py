@@ -1,4 +1,9 @@
-"""Built-in scenarios: an index (``assets/<module>/scenarios.json``) and the files it names."""
+"""The assets reader: the one module of the core, besides the command line, that opens files.
+
+Built-in scenarios (an index, ``assets/<module>/scenarios.json``, and the files it names), the workbench and judge
+datasets, the agreement pair and the lesson files are all read here; the rest of the core receives bytes or parsed
+data (a test keeps every other module from opening a file).
+"""
 
 from __future__ import annotations
 
@@ -20,6 +25,20 @@ SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "unreadable_scenario_index": "cannot read the scenario index: {detail}",
 })
+
+
+def read_asset(path: Path) -> bytes:
+    """The bytes of a shipped file (or of a folder a caller names in its place, as the tests do)."""
+    return path.read_bytes()
+
+
+def asset_exists(path: Path) -> bool:
+    return path.exists()
+
+
+def asset_files(folder: Path, pattern: str) -> tuple[tuple[str, bytes], ...]:
+    """(file name, bytes) of every file in ``folder`` matching ``pattern``, by name."""
+    return tuple((path.name, path.read_bytes()) for path in sorted(folder.glob(pattern)))
 
 
 @dataclass(frozen=True)
