@@ -62,7 +62,8 @@ def violations(path: Path, source: str | None = None) -> list[str]:
             continue
         func = node.func
         called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if name not in FILE_READERS and (called == "open" or (isinstance(func, ast.Attribute) and called in FILE_METHODS)):
+        touches_files = called == "open" or (isinstance(func, ast.Attribute) and called in FILE_METHODS)
+        if name not in FILE_READERS and touches_files:
             found.append(f"{name}:{node.lineno}: touches files ({called}); only the assets reader and the CLI may")
         if isinstance(func, ast.Attribute) and called in CLOCK_CALLS and ast.unparse(func.value).split(".")[-1] in (
                 "datetime", "date", "time"):
