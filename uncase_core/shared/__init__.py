@@ -1,1 +1,57 @@
-"""shared"""
+"""What every domain shares beside :mod:`uncase_core.errors`: result notes by code, the grammar of edit
+records, the choices a person may make, and the assets reader (the one module besides the command line that
+opens files).
+
+Modules: ``notes``, ``edits``, ``choices``, ``assets``.
+
+The names below are this package's public API, imported on first use so that importing the package costs nothing
+(``python -m uncase_core --help`` answers without loading statsmodels or pandas).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import MappingProxyType
+from typing import Any
+
+# public name -> the module of this package that defines it
+_EXPORTS = MappingProxyType({
+    "AGGREGATIONS": "choices",
+    "ASSETS": "assets",
+    "CONVERSATION_INDEX": "assets",
+    "JUDGE_SET": "assets",
+    "MAX_CONFIDENCE": "choices",
+    "MIN_CONFIDENCE": "choices",
+    "Note": "notes",
+    "RAG_INDEX": "assets",
+    "RAG_METRICS": "choices",
+    "RUBRIC_FILTERS": "choices",
+    "SECTION_KINDS": "edits",
+    "SUMMARY_BLOCKS": "edits",
+    "SUMMARY_INDEX": "assets",
+    "Scenario": "assets",
+    "asset_exists": "assets",
+    "asset_files": "assets",
+    "check_user_confidence": "choices",
+    "load_all": "assets",
+    "load_conversation": "assets",
+    "load_index": "assets",
+    "load_judge_set": "assets",
+    "load_scenario": "assets",
+    "load_workbench": "assets",
+    "notes_to_dicts": "notes",
+    "read_asset": "assets",
+    "scenario_path": "assets",
+})
+__all__ = tuple(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

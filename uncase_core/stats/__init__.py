@@ -1,1 +1,54 @@
-"""stats"""
+"""The statistics every page shares, one topic per module (as statsmodels' ``stats/proportion.py``):
+``proportions`` (Wilson intervals and :class:`Proportion`), ``planning`` (sample sizes), ``differences``
+(independent and paired), ``ppi`` (prediction-powered inference).
+
+The names below are this package's public API, imported on first use so that importing the package costs nothing
+(``python -m uncase_core --help`` answers without loading statsmodels or pandas).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import MappingProxyType
+from typing import Any
+
+# public name -> the module of this package that defines it
+_EXPORTS = MappingProxyType({
+    "DEFAULT_CONFIDENCE": "proportions",
+    "Difference": "differences",
+    "MAX_SAMPLE_SIZE": "planning",
+    "MIN_DISAGREEMENTS": "ppi",
+    "MIN_LABELS_FOR_NORMAL": "ppi",
+    "NotApplicableError": "proportions",
+    "PPIInterval": "ppi",
+    "PPI_NOTES": "ppi",
+    "Proportion": "proportions",
+    "check_confidence": "proportions",
+    "classical_variance": "ppi",
+    "count_labels": "proportions",
+    "difference_interval": "differences",
+    "half_width_for": "planning",
+    "normal_half_width": "planning",
+    "normal_sample_size": "planning",
+    "paired_difference_interval": "differences",
+    "ppi_estimate": "ppi",
+    "ppi_interval_from_counts": "ppi",
+    "ppi_mean_interval": "ppi",
+    "required_sample_size": "planning",
+    "tuned_lambda": "ppi",
+    "wilson_half_width": "planning",
+    "wilson_interval": "proportions",
+    "wilson_intervals": "proportions",
+})
+__all__ = tuple(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

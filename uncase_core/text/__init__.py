@@ -1,1 +1,71 @@
-"""text"""
+"""Text in and out: reading JSON and JSONL documents with the place of every problem, telling a file's
+module from its shape, sentence splitting, tokenizing, ROUGE-L and visible bidirectional controls.
+
+Modules: ``jsonfiles``, ``formats``, ``sentences``, ``tokenize``, ``rouge``, ``bidi``.
+
+The names below are this package's public API, imported on first use so that importing the package costs nothing
+(``python -m uncase_core --help`` answers without loading statsmodels or pandas).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import MappingProxyType
+from typing import Any
+
+# public name -> the module of this package that defines it
+_EXPORTS = MappingProxyType({
+    "ABBREVIATIONS": "sentences",
+    "BIDI_CONTROLS": "bidi",
+    "CONVERSATIONS": "formats",
+    "CONVERSATION_REPORT": "formats",
+    "CSV_DELIMITER": "formats",
+    "DELIMITER_LABELS": "formats",
+    "Document": "jsonfiles",
+    "FORMATS": "formats",
+    "FORMAT_LABELS": "formats",
+    "FORMAT_NAMES": "formats",
+    "HOLISTIC": "formats",
+    "OPEN_HINTS": "formats",
+    "RAG": "formats",
+    "RAGAS": "formats",
+    "ROUGE_BANDS": "rouge",
+    "RougeScore": "rouge",
+    "SUMMARIES": "formats",
+    "UnicodeTokenizer": "tokenize",
+    "VERDICTS": "formats",
+    "WRONG_FORMAT": "formats",
+    "canonical_json": "jsonfiles",
+    "check_csv_header": "formats",
+    "check_format": "formats",
+    "compute_rouge_l": "rouge",
+    "decode_text": "jsonfiles",
+    "dumps_json": "jsonfiles",
+    "dumps_jsonl": "jsonfiles",
+    "guess_format": "formats",
+    "lcs_length": "rouge",
+    "mark_bidi_controls": "bidi",
+    "parse_document": "jsonfiles",
+    "parse_format": "formats",
+    "reject_non_finite": "jsonfiles",
+    "reject_surrogates": "jsonfiles",
+    "rouge_band": "rouge",
+    "rouge_l_tokens": "rouge",
+    "split_sentences": "sentences",
+    "split_words": "tokenize",
+    "tokenize": "tokenize",
+    "too_long_integer": "jsonfiles",
+    "wrong_format_error": "formats",
+})
+__all__ = tuple(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
