@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ui.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
 from ui.i18n import CATALOGUES, EN, ES, format_count, format_percent, guess_language, translate
+from ui.i18n.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,7 +34,7 @@ def test_no_message_is_empty_or_left_untranslated():
     # A Spanish value equal to its English one is a term the glossary keeps (or has no words at all).
     same = {k: EN[k] for k in EN if EN[k] == ES[k] and re.search(r"[A-Za-z]{2,}", EN[k])
             and EN[k] not in SAME_IN_SPANISH}
-    assert not same, f"untranslated (add a translation, or the term to ui/glossary.py with the reason): {same}"
+    assert not same, f"untranslated (add a translation, or the term to ui/i18n/glossary.py with the reason): {same}"
 
 
 def _prose(text: str) -> str:

@@ -1,25 +1,59 @@
 """Every string a person reads, in English and Spanish, looked up by key.
 
-A language's catalogue is its page messages (ui/locale_<language>.py) and its bad-input messages
-(ui/locale_errors_<language>.py, the ``error.`` keys that ui/input_errors.py reads).
+A language's catalogue is the TOML files of its folder, ``ui/i18n/<language>/<domain>.toml`` (the same file names
+in both languages; a file holds the keys of its pages or domain, each written whole: ``"rag.title" = "..."``), read
+once at import into one flat mapping of key -> ``str.format`` template. ``common.toml`` holds what several pages
+read, ``errors.toml`` the bad-input messages ui/input_errors.py reads (the ``error.`` keys) and ``lessons.toml``
+the lesson runner's. The glossary the Spanish follows is :mod:`ui.i18n.glossary`.
 """
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
 
-from ui.locale_en import MESSAGES as _PAGES_EN
-from ui.locale_errors_en import MESSAGES as _ERRORS_EN
-from ui.locale_errors_es import MESSAGES as _ERRORS_ES
-from ui.locale_es import MESSAGES as _PAGES_ES
-from ui.locale_lessons_en import MESSAGES as _LESSONS_EN
-from ui.locale_lessons_es import MESSAGES as _LESSONS_ES
+FOLDER = Path(__file__).resolve().parent
 
-# One catalogue per language: the pages' messages, the core's bad-input messages and the lesson runner's (kept in
-# modules of their own: long blocks of codes).
-EN: Mapping[str, str] = MappingProxyType({**_PAGES_EN, **_ERRORS_EN, **_LESSONS_EN})
-ES: Mapping[str, str] = MappingProxyType({**_PAGES_ES, **_ERRORS_ES, **_LESSONS_ES})
+
+def catalogue_files(language: str) -> list[Path]:
+    """The TOML files of ``language``'s catalogue, by name."""
+    return sorted((FOLDER / language).glob("*.toml"))
+
+
+def _flat(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
+    """``table``'s entries as ``key -> text``: a quoted key (``"rag.data"``) is a key, a table's keys join its name."""
+    entries: dict[str, str] = {}
+    for name, value in table.items():
+        key = prefix + name
+        if isinstance(value, Mapping):
+            entries.update(_flat(value, key + "."))
+        elif isinstance(value, str):
+            entries[key] = value
+        else:
+            raise TypeError(f"{key}: a catalogue entry is a text, not {type(value).__name__}")
+    return entries
+
+
+def read_catalogue(language: str) -> dict[str, str]:
+    """``language``'s messages from its TOML files; a key given by two files is a mistake that stops the import."""
+    entries: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for path in catalogue_files(language):
+        with path.open("rb") as file:
+            table = _flat(tomllib.load(file))
+        for key, text in table.items():
+            if key in entries:
+                raise ValueError(f"{key} is in both {where[key]} and {path.name} ({language})")
+            entries[key] = text
+            where[key] = path.name
+    return entries
+
+
+# One catalogue per language, read-only.
+EN: Mapping[str, str] = MappingProxyType(read_catalogue("en"))
+ES: Mapping[str, str] = MappingProxyType(read_catalogue("es"))
 
 LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}
