@@ -3,7 +3,8 @@
 A language's catalogue is the TOML files of its folder, ``ui/i18n/<language>/<domain>.toml`` (the same file names
 in both languages; a file holds the keys of its pages or domain, each written whole: ``"rag.title" = "..."``), read
 once at import into one flat mapping of key -> ``str.format`` template. ``common.toml`` holds what several pages
-read, ``errors.toml`` the bad-input messages ui/input_errors.py reads (the ``error.`` keys) and ``lessons.toml``
+read, ``errors.toml`` the bad-input messages ui/input_errors.py reads (the ``error.`` keys; the English of the
+core's codes is not there but made from the core's own tables by :mod:`ui.i18n.core_errors`) and ``lessons.toml``
 the lesson runner's. The glossary the Spanish follows is :mod:`ui.i18n.glossary`.
 """
 
@@ -13,6 +14,8 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
+
+from ui.i18n.core_errors import english_errors
 
 FOLDER = Path(__file__).resolve().parent
 
@@ -51,8 +54,17 @@ def read_catalogue(language: str) -> dict[str, str]:
     return entries
 
 
+def _with_core_english(entries: dict[str, str]) -> dict[str, str]:
+    """The English catalogue with the core's bad-input messages, worded only in the core (ui/i18n/core_errors.py)."""
+    core = english_errors()
+    twice = sorted(set(entries) & set(core))
+    if twice:
+        raise ValueError(f"worded by the core already, not to repeat in ui/i18n/en/: {twice}")
+    return {**entries, **core}
+
+
 # One catalogue per language, read-only.
-EN: Mapping[str, str] = MappingProxyType(read_catalogue("en"))
+EN: Mapping[str, str] = MappingProxyType(_with_core_english(read_catalogue("en")))
 ES: Mapping[str, str] = MappingProxyType(read_catalogue("es"))
 
 LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
