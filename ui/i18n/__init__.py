@@ -26,7 +26,7 @@ def catalogue_files(language: str) -> list[Path]:
 
 
 def _flat(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
-    """``table``'s entries as ``key -> text``: a quoted key (``"rag.data"``) is a key, a table's keys join its name."""
+    """``table``'s entries as ``key -> text``: a quoted key (``"rag.title"``) is a key, a table's keys join its name."""
     entries: dict[str, str] = {}
     for name, value in table.items():
         key = prefix + name
