@@ -186,6 +186,9 @@ def test_a_key_in_two_files_stops_the_import(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "FOLDER", tmp_path)
     with pytest.raises(ValueError, match=re.escape("k.one is in both a.toml and b.toml")):
         read_catalogue("xx")
+    (tmp_path / "xx" / "b.toml").write_text('"k.two" = "b"\n[k]\ntwo = "b"\n', encoding="utf-8")  # twice in one
+    with pytest.raises(ValueError, match=re.escape("k.two written twice in one file")):
+        read_catalogue("xx")
 
 
 def test_the_shared_keys_are_read_by_more_than_one_page():

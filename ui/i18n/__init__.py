@@ -31,11 +31,15 @@ def _flat(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
     for name, value in table.items():
         key = prefix + name
         if isinstance(value, Mapping):
-            entries.update(_flat(value, key + "."))
+            inner = _flat(value, key + ".")
         elif isinstance(value, str):
-            entries[key] = value
+            inner = {key: value}
         else:
             raise TypeError(f"{key}: a catalogue entry is a text, not {type(value).__name__}")
+        twice = sorted(set(inner) & set(entries))
+        if twice:
+            raise ValueError(f"{', '.join(twice)} written twice in one file")
+        entries.update(inner)
     return entries
 
 
