@@ -170,7 +170,7 @@ def use_preset(name: str) -> None:
 
 # ---------------------------------------------------------------- sidebar: data and the judge's output
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     loaded = data_source(SOURCE, default)
     if loaded is not None:
         pending = st.session_state.pop(PENDING_RAGAS, None)
@@ -207,8 +207,8 @@ with st.sidebar:
                       "judge.verdicts_upload_help", ("csv", "jsonl", "json"), read_verdict_file, count=lambda text: 0)
         stored_upload(JUDGE_RAGAS, "judge_ragas_upload", "judge", "judge.ragas_upload", "judge.ragas_upload_help",
                       ("csv", "jsonl", "json"), read_ragas_file, count=lambda text: 0)
-    st.subheader(t("rag.settings"))
-    confidence = kept(st.select_slider, "judge_confidence", 0.95, t("rag.confidence"), options=CONFIDENCE_LEVELS,
+    st.subheader(t("common.settings"))
+    confidence = kept(st.select_slider, "judge_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
                       format_func=lambda c: f"{c:.0%}")
     show_tuned = kept(st.checkbox, "judge_show_tuned", False, t("judge.show_tuned"), help=t("judge.show_tuned_help"))
     seed = int(kept(st.number_input, "judge_seed", DEFAULT_SEED, t("judge.seed"), min_value=0, max_value=2**31 - 1,
@@ -369,7 +369,7 @@ with label_tab:
             for given in reversed(answers):
                 unit = judged.cases[given.case].units(given.kind)[given.unit]
                 rows.append({
-                    t("rag.case"): given.case_id,
+                    t("common.case"): given.case_id,
                     t("judge.col.unit"): f"{unit_name(DIMENSION_OF_FIELD[given.field])} {given.unit_id}",
                     t("judge.dimension"): translate(lang, f"metric.{DIMENSION_OF_FIELD[given.field]}"),
                     t("judge.col.yours"): t("judge.value.skipped") if given.op == "skip" else answer_word(given.value),
@@ -429,17 +429,17 @@ with simulation_tab:
 # ---------------------------------------------------------------- sidebar: download and reset
 with data_actions:
     stem = source.rsplit(".", 1)[0] if source_kind == "upload" else "judge-set"
-    st.download_button(t("rag.download"), data=lambda dataset=judged: dataset_to_text(dataset).encode("utf-8"),
+    st.download_button(t("common.download"), data=lambda dataset=judged: dataset_to_text(dataset).encode("utf-8"),
                        file_name=f"{stem}-labelled.{file_extension(judged)}", mime="application/json",
                        on_click="ignore", width="stretch")
     if st.session_state.get("judge_confirm_reset"):
         st.warning(t("judge.reset_confirm"))
         yes, no = st.columns(2)
-        if yes.button(t("rag.reset_yes"), type="primary"):
+        if yes.button(t("common.reset_yes"), type="primary"):
             run_saving(lambda: workspace.reset(JUDGE))
             st.session_state["judge_confirm_reset"] = False
             st.rerun()
-        if no.button(t("rag.reset_no")):
+        if no.button(t("common.reset_no")):
             st.session_state["judge_confirm_reset"] = False
             st.rerun()
     elif st.button(t("judge.reset"), width="stretch", disabled=not records):

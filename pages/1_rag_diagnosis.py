@@ -98,8 +98,9 @@ SOURCE = Source(
     RAG, "rag", "rag", load, choices=[s.id for s in scenarios] + [ALL_SCENARIOS],
     # Option labels bind the language now: a format_func is also called outside the run.
     choice_label=lambda sid, lang=lang: (
-        translate(lang, "rag.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
-    choice_title="rag.scenario", read_upload=read_upload, upload_label="rag.upload", upload_help="rag.upload_help",
+        translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
+    choice_title="common.scenario", read_upload=read_upload, upload_label="common.upload",
+    upload_help="common.upload_help",
     upload_types=("json", "jsonl", "csv"), count=lambda dataset: len(dataset.cases),
     changes=lambda original, current: changed_items(original.cases, current.cases),
 )
@@ -134,7 +135,7 @@ st.session_state["rag_workspace"] = workspace  # for tests: the editor keys
 
 # ---------------------------------------------------------------- sidebar: data
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     if room is not None:
         st.markdown(t("room.you_are", code=room.code, title=literal(room.title),
                       name=literal(current_workspace().setting(ROOM_NAME, ""))))
@@ -158,7 +159,7 @@ with st.sidebar:
 # of each move for the server and the browser alike. Weights and gate switches redraw the sidebar, so they
 # rerun the page.
 with st.sidebar:
-    st.subheader(t("rag.settings"))
+    st.subheader(t("common.settings"))
     with st.expander(t("rag.thresholds"), expanded=True):
         for n in rag.METRICS:
             kept(st.slider, f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n),
@@ -174,7 +175,7 @@ with st.sidebar:
             st.caption(t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights))))
         except InputError as error:
             st.warning(error_text(error, lang))
-        kept(st.radio, "rag_aggregation", "mean", t("rag.aggregation"), options=list(rag.AGGREGATIONS),
+        kept(st.radio, "rag_aggregation", "mean", t("common.aggregation"), options=list(rag.AGGREGATIONS),
              format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"),
              on_change=rerun_results, args=("rag_aggregation",))
     with st.expander(t("rag.gates")):
@@ -184,7 +185,7 @@ with st.sidebar:
                 kept(st.slider, f"rag_gate_{n}", 0.9, t("rag.gate_value", name=metric_name(n)),
                      min_value=0.0, max_value=1.0, step=0.05, format="percent", on_change=rerun_results,
                      args=(f"rag_gate_{n}",))
-    kept(st.select_slider, "rag_confidence", 0.95, t("rag.confidence"), options=CONFIDENCE_LEVELS,
+    kept(st.select_slider, "rag_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
          format_func=lambda c, lang=lang: format_percent(c, lang, 0), on_change=rerun_results,
          args=("rag_confidence",))
     if st.button(t("rag.settings_reset"), width="stretch"):
@@ -205,7 +206,7 @@ if source_kind == "scenario" and source in by_id:
 
 cases = workspace.dataset.cases
 if len(cases) > 1:
-    kept(st.selectbox, CASE_KEY, 0, t("rag.case"), options=list(range(len(cases))),
+    kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
          format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
 
 # ---------------------------------------------------------------- main: label tables (full runs only)
@@ -251,8 +252,8 @@ labels_column = page_row.container(width="stretch")
 results_column = page_row.container(width=RESULTS_WIDTH)
 with labels_column:
     case = workspace.case
-    st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
-    st.markdown(f"**{t('rag.answer')}** {literal(case.answer)}" if case.answer else f"**{t('rag.answer')}** —")
+    st.markdown(f"**{t('common.question')}** {literal(case.question)}")
+    st.markdown(f"**{t('common.answer')}** {literal(case.answer)}" if case.answer else f"**{t('common.answer')}** —")
     for kind in LABEL_FIELDS:
         st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
         units = case.units(kind)
@@ -318,7 +319,7 @@ def data_actions() -> None:
     source, source_kind = workspace.source
     stem = source.rsplit(".", 1)[0] if source_kind == "upload" else source
     st.download_button(
-        t("rag.download"),
+        t("common.download"),
         # Built only when clicked: serialising every case on each tick would cost every rerun.
         data=lambda dataset=workspace.dataset: dataset_to_text(dataset).encode("utf-8"),
         file_name=f"{stem}-labelled.{file_extension(workspace.dataset)}",
@@ -327,16 +328,16 @@ def data_actions() -> None:
         width="stretch",
     )
     if st.session_state.get("rag_confirm_reset"):
-        st.warning(t("rag.reset_confirm"))
+        st.warning(t("common.reset_confirm"))
         yes, no = st.columns(2)
-        if yes.button(t("rag.reset_yes"), type="primary"):
+        if yes.button(t("common.reset_yes"), type="primary"):
             run_saving(lambda: workspace.workspace.reset(RAG))
             st.session_state["rag_confirm_reset"] = False
             st.rerun()
-        if no.button(t("rag.reset_no")):
+        if no.button(t("common.reset_no")):
             st.session_state["rag_confirm_reset"] = False
             st.rerun()
-    elif st.button(t("rag.reset"), width="stretch", disabled=not workspace.changed):
+    elif st.button(t("common.reset"), width="stretch", disabled=not workspace.changed):
         st.session_state["rag_confirm_reset"] = True
         st.rerun()
 

@@ -78,13 +78,13 @@ def editor_key(table: str) -> str:
 
 # ---------------------------------------------------------------- sidebar: data
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     follow_language(SOURCE)
     if data_source(SOURCE, default) is not None:
         forget(INDEX_KEY)
     downloads = st.container()
 
-    st.subheader(t("rag.settings"))
+    st.subheader(t("common.settings"))
     preset = kept(st.selectbox, "conv_preset", "document", t("conv.preset"), options=list(PRESETS),
                   format_func=lambda p, lang=lang: translate(lang, f"conv.preset.{p}"))
     if st.button(t("conv.apply_preset"), width="stretch"):

@@ -105,7 +105,7 @@ def editor_key(table: str) -> str:
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     follow_language(SOURCE)
     if data_source(SOURCE, default) is not None:
         forget(INDEX_KEY)

@@ -27,10 +27,10 @@ workspace = current_workspace()
 # ---------------------------------------------------------------- sidebar: data
 # Generated verdicts are not stored: the settings they were made with are, and the generator is seeded.
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     with st.expander(t("rub.generator"), expanded=True):
         sizes = {
-            "seed": kept(st.number_input, "rub_seed", DEFAULTS["seed"], t("rub.gen.seed"), min_value=0,
+            "seed": kept(st.number_input, "rub_seed", DEFAULTS["seed"], t("common.seed"), min_value=0,
                          max_value=10_000, step=1),
             "candidates": kept(st.slider, "rub_candidates", DEFAULTS["candidates"], t("rub.gen.candidates"), 2, 16),
             "prompts": kept(st.slider, "rub_prompts", 20, t("rub.gen.prompts"), 2, 100),

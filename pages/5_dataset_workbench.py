@@ -60,7 +60,7 @@ def load(_choice: str) -> Loaded:
 SOURCE = Source(
     WORKBENCH, "wb", "dataset", load, choices=["builtin"], load_button="wb.load_builtin",
     read_upload=lambda data, name: Loaded(dataset_from_file(data, name), name, "upload"),
-    upload_label="wb.upload", upload_help="rag.upload_help", count=lambda dataset: len(dataset.cases),
+    upload_label="common.upload_dataset", upload_help="common.upload_help", count=lambda dataset: len(dataset.cases),
     changes=lambda original, current: changed_items(original.cases, current.cases),
 )
 
@@ -71,7 +71,7 @@ def store(record: dict) -> bool:
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     follow_language(SOURCE)
     data_source(SOURCE, lambda: load("builtin"))
     stored_upload(WORKBENCH_COMPARE, "wb_other", "dataset", "wb.upload_other", "wb.upload_other_help",
@@ -79,10 +79,10 @@ with st.sidebar:
                   count=lambda dataset: len(dataset.cases))
     downloads = st.container()
 
-    st.subheader(t("rag.settings"))
+    st.subheader(t("common.settings"))
     field = kept(st.selectbox, "wb_field", "domain", t("wb.strata_field"), options=list(METADATA_FIELDS),
                  format_func=lambda f, lang=lang: field_label(f, lang))
-    metric = kept(st.selectbox, "wb_metric", "faithfulness", t("wb.metric"), options=list(METRICS),
+    metric = kept(st.selectbox, "wb_metric", "faithfulness", t("common.metric"), options=list(METRICS),
                   format_func=lambda m, lang=lang: translate(lang, f"metric.{m}"))
     min_units = kept(st.slider, "wb_min_units", 5, t("wb.min_units"), 1, 50)
     ngram = kept(st.slider, "wb_ngram", 5, t("wb.ngram"), 2, 10)
@@ -177,7 +177,7 @@ with st.expander(t("wb.splits_title")):
     st.caption(t("wb.splits_help"))
     by = kept(st.selectbox, "wb_split_by", "(none)", t("wb.stratify_by"), options=["(none)", *METADATA_FIELDS],
               format_func=lambda f, lang=lang: translate(lang, "wb.by_none") if f == "(none)" else field_label(f, lang))
-    seed = kept(st.number_input, "wb_split_seed", 7, t("rub.gen.seed"), min_value=0, max_value=10_000)
+    seed = kept(st.number_input, "wb_split_seed", 7, t("common.seed"), min_value=0, max_value=10_000)
     shares = {split: kept(st.slider, f"wb_share_{split}", default, field_value("split", split), min_value=0.0,
                           max_value=1.0, step=0.05, format="percent")
               for split, default in zip(SPLITS, (0.1, 0.5, 0.2, 0.2), strict=True)}
@@ -210,7 +210,7 @@ st.caption(t("wb.heldout_doc"))
 # ---------------------------------------------------------------- revision log
 st.subheader(t("wb.history"))
 with st.form("wb_change"):
-    case_id = st.selectbox(t("rag.case"), [c.id for c in cases])
+    case_id = st.selectbox(t("common.case"), [c.id for c in cases])
     kind = st.selectbox(t("wb.unit_kind"), list(UNIT_KINDS), format_func=lambda k, lang=lang: translate(
         lang, f"units.{k}"))
     case = by_id[case_id]
@@ -233,7 +233,7 @@ with st.form("wb_change"):
                 st.rerun()
 log = revisions(dataset)
 if log:
-    st.dataframe(pd.DataFrame([{t("rag.case"): r.case, t("wb.unit_id"): r.unit, t("wb.field"): t(f"label.{r.field}"),
+    st.dataframe(pd.DataFrame([{t("common.case"): r.case, t("wb.unit_id"): r.unit, t("wb.field"): t(f"label.{r.field}"),
                                 t("wb.old"): label_value(r.old), t("wb.new_value"): label_value(r.new),
                                 t("wb.reason"): r.reason or t("wb.no_reason"), t("wb.author"): r.author,
                                 t("wb.time"): r.time} for r in log]), hide_index=True, width="stretch")
@@ -247,7 +247,7 @@ if other is not None:
     try:
         changes = diff_datasets(dataset, other[0])
     except InputError as error:
-        st.error(t("rag.upload_failed", message=error_text(error, lang)))
+        st.error(t("common.upload_failed", message=error_text(error, lang)))
     else:
         st.markdown(t("wb.diff_summary", added=len(changes.added), removed=len(changes.removed),
                       changed=len(changes.changed), labels=len(changes.label_changes)))
@@ -255,7 +255,7 @@ if other is not None:
             if ids:
                 st.caption(t(f"wb.diff_{name}", ids=id_list(ids, 30)))
         if changes.label_changes:
-            st.dataframe(pd.DataFrame([{t("rag.case"): c.case, t("wb.unit_id"): c.unit,
+            st.dataframe(pd.DataFrame([{t("common.case"): c.case, t("wb.unit_id"): c.unit,
                                         t("wb.field"): t(f"label.{c.field}"), t("wb.old"): label_value(c.old),
                                         t("wb.new_value"): label_value(c.new)}
                                        for c in changes.label_changes]), hide_index=True, width="stretch")

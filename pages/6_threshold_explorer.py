@@ -50,16 +50,17 @@ def _dataset(source: str):
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     source = kept(st.radio, "thr_source", "workbench", t("thr.source"), options=list(SOURCES),
                   format_func=lambda s, lang=lang: translate(lang, f"thr.source.{s}"))
     if source == "upload":
-        stored_upload(THRESHOLD_UPLOAD, "thr_upload", "thresholds", "wb.upload", "rag.upload_help", ("json", "jsonl"),
+        stored_upload(THRESHOLD_UPLOAD, "thr_upload", "thresholds", "common.upload_dataset", "common.upload_help",
+                      ("json", "jsonl"),
                       lambda data, name: Loaded(dataset_from_bytes(data, name), name, "upload"),
                       count=lambda dataset: len(dataset.cases))
     mode = kept(st.radio, "thr_mode", "threshold", t("thr.mode"), options=["threshold", "weight"],
                 format_func=lambda m, lang=lang: translate(lang, f"thr.mode.{m}"))
-    metric = kept(st.selectbox, "thr_metric", "faithfulness", t("wb.metric"), options=list(METRICS),
+    metric = kept(st.selectbox, "thr_metric", "faithfulness", t("common.metric"), options=list(METRICS),
                   format_func=lambda m, lang=lang: translate(lang, f"metric.{m}"))
 
 st.title(t("thr.title"))
@@ -75,7 +76,7 @@ questions = {c.id: c.question for c in cases}
 
 def _standing_rows(standings) -> pd.DataFrame:
     return pd.DataFrame([{
-        t("rag.case"): s.case_id, t("sum.col.question"): questions[s.case_id],
+        t("common.case"): s.case_id, t("sum.col.question"): questions[s.case_id],
         t("thr.value"): "N/A" if s.value is None else format_percent(s.value, lang),
         t("thr.range"): "N/A" if s.low is None else f"{format_percent(s.low, lang)} – {format_percent(s.high, lang)}",
         t("thr.standing"): t(f"thr.standing.{s.standing}"),
@@ -122,7 +123,7 @@ try:
         st.subheader(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
         _flip_lists(threshold_flips(cases, metric, current, other), case_standings(cases, metric, other))
     else:
-        aggregation = kept(st.radio, "thr_aggregation", "mean", t("rag.aggregation"), options=list(AGGREGATIONS),
+        aggregation = kept(st.radio, "thr_aggregation", "mean", t("common.aggregation"), options=list(AGGREGATIONS),
                            format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"), horizontal=True)
         left, right = st.columns(2)
         threshold = kept(left.slider, "thr_composite_threshold", 0.7, t("thr.composite_threshold"), min_value=0.0,

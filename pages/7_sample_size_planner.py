@@ -9,7 +9,12 @@ from ui.layout import card_row, show_chart
 from ui.session import finish_page, kept, setup_page, t
 from uncase_core.errors import InputError
 from uncase_core.stats.differences import difference_interval
-from uncase_core.stats.planning import normal_half_width, normal_sample_size, required_sample_size, wilson_half_width
+from uncase_core.stats.planning import (
+    normal_half_width,
+    normal_sample_size,
+    required_sample_size,
+    wilson_half_width,
+)
 
 CONFIDENCES = (0.8, 0.9, 0.95, 0.99)
 CHART_NS = tuple(sorted({*range(1, 20), *range(20, 200, 5), *range(200, 2001, 50)}))

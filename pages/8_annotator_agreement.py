@@ -92,7 +92,7 @@ def upload_box(side: str, kind: DataKind) -> None:
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("rag.data"))
+    st.subheader(t("common.data"))
     source = kept(st.radio, SOURCE_KEY, SOURCES[0], t("agr.source"), options=list(SOURCES),
                   format_func=lambda s, lang=lang: translate(lang, f"agr.source.{s}"))
     if source == "builtin":
@@ -127,14 +127,14 @@ def stop(message: str | None = None) -> None:
 try:
     pair = view.pair
 except InputError as error:
-    stop(t("rag.upload_failed", message=error_text(error, lang)))
+    stop(t("common.upload_failed", message=error_text(error, lang)))
 if pair is None:
     st.info(t("agr.upload_both"))
     stop()
 try:
     check_count("agreement", len(match_labels(*pair).pairs), view.file_names()[0])
 except InputError as error:
-    stop(t("rag.upload_failed", message=error_text(error, lang)))
+    stop(t("common.upload_failed", message=error_text(error, lang)))
 
 
 def store_label_edits() -> None:
@@ -208,10 +208,10 @@ def labels() -> None:
                      unit=literal(refused.row.unit_id)))
     cases = view.cases()
     if len(cases) > 1:
-        kept(st.selectbox, CASE_KEY, 0, t("rag.case"), options=list(range(len(cases))),
+        kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
              format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
     ref = view.case()
-    st.markdown(f"**{t('rag.question')}** {literal(ref.question)}")
+    st.markdown(f"**{t('common.question')}** {literal(ref.question)}")
     for side, position in (("a", ref.a), ("b", ref.b)):
         if position is None:
             st.caption(t(f"agr.case_missing_{side}", case=literal(ref.id)))
@@ -260,7 +260,7 @@ def tables() -> None:
     st.subheader(t("agr.disagreements_title", count=len(matched.disagreements)))
     if matched.disagreements:
         st.dataframe(pd.DataFrame([{
-            t("rag.case"): p.case, t("agr.unit"): f"{translate(lang, f'units.{p.kind}')} {p.unit}",
+            t("common.case"): p.case, t("agr.unit"): f"{translate(lang, f'units.{p.kind}')} {p.unit}",
             t("agr.label"): translate(lang, f"agr.field.{p.field}"), t("agr.text"): p.text,
             "A": _label(p.a), "B": _label(p.b),
         } for p in matched.disagreements]), hide_index=True, width="stretch")
@@ -286,16 +286,16 @@ def data_actions() -> None:
             file_name=f"{name.rsplit('.', 1)[0]}-labelled.{file_extension(dataset)}", mime="application/json",
             on_click="ignore", width="stretch", key=f"agr_download_{side}")
     if st.session_state.get("agr_confirm_reset"):
-        st.warning(t("rag.reset_confirm"))
+        st.warning(t("common.reset_confirm"))
         yes, no = st.columns(2)
-        if yes.button(t("rag.reset_yes"), type="primary", key="agr_reset_yes"):
+        if yes.button(t("common.reset_yes"), type="primary", key="agr_reset_yes"):
             run_saving(view.reset)
             st.session_state["agr_confirm_reset"] = False
             st.rerun()
-        if no.button(t("rag.reset_no"), key="agr_reset_no"):
+        if no.button(t("common.reset_no"), key="agr_reset_no"):
             st.session_state["agr_confirm_reset"] = False
             st.rerun()
-    elif st.button(t("rag.reset"), width="stretch", disabled=not view.changed, key="agr_reset"):
+    elif st.button(t("common.reset"), width="stretch", disabled=not view.changed, key="agr_reset"):
         st.session_state["agr_confirm_reset"] = True
         st.rerun()
 

@@ -195,12 +195,13 @@ with st.container(border=True):
                       format_func=lambda s, lang=lang: translate(lang, f"room.source.{s}"))
     loaded = None
     if source == "scenario":
-        choice = st.selectbox(t("rag.scenario"), [s.id for s in scenarios] + [ALL_SCENARIOS], key="room_new_scenario",
-                              format_func=lambda sid, lang=lang: translate(lang, "rag.all_scenarios")
+        choice = st.selectbox(t("common.scenario"), [s.id for s in scenarios] + [ALL_SCENARIOS],
+                              key="room_new_scenario",
+                              format_func=lambda sid, lang=lang: translate(lang, "common.all_scenarios")
                               if sid == ALL_SCENARIOS else by_id[sid].title[lang])
     else:
         uploaded = read_new_upload(
-            "room_new_upload", "rag", t("rag.upload"), t("rag.upload_help"), ("json", "jsonl", "csv"),
+            "room_new_upload", "rag", t("common.upload"), t("common.upload_help"), ("json", "jsonl", "csv"),
             lambda data, name: Loaded(read_rag_upload(data, name, LIMITS["rag"].upload_bytes)[0], name, "upload"),
             count=lambda dataset: len(dataset.cases))
         if uploaded is not None:

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import re
 import string
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from ui.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
-from ui.i18n import CATALOGUES, EN, ES, format_count, format_percent, guess_language, translate
+from ui.i18n import (
+    CATALOGUES,
+    EN,
+    ES,
+    catalogue_files,
+    format_count,
+    format_percent,
+    guess_language,
+    read_catalogue,
+    translate,
+)
+from ui.i18n.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,7 +45,7 @@ def test_no_message_is_empty_or_left_untranslated():
     # A Spanish value equal to its English one is a term the glossary keeps (or has no words at all).
     same = {k: EN[k] for k in EN if EN[k] == ES[k] and re.search(r"[A-Za-z]{2,}", EN[k])
             and EN[k] not in SAME_IN_SPANISH}
-    assert not same, f"untranslated (add a translation, or the term to ui/glossary.py with the reason): {same}"
+    assert not same, f"untranslated (add a translation, or the term to ui/i18n/glossary.py with the reason): {same}"
 
 
 def _prose(text: str) -> str:
@@ -138,3 +149,54 @@ def test_the_lessons_spanish_follows_the_glossary_too(place, text):
     prose = _prose(text).lower()
     used = [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
     assert not used, f"{place}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"
+
+
+# ------------------------------------------------------------------ the catalogues' files (issue 21)
+
+
+def test_every_catalogue_file_parses_and_both_languages_have_the_same_files():
+    names = {language: [path.name for path in catalogue_files(language)] for language in CATALOGUES}
+    assert len(names["en"]) >= 5 and names["en"] == names["es"]
+    assert {path.name for path in (ROOT / "ui" / "i18n").glob("*/*.toml")} == set(names["en"])
+    for language in CATALOGUES:
+        for path in catalogue_files(language):
+            with path.open("rb") as file:
+                table = tomllib.load(file)
+            assert table, f"{path} is empty"
+            assert all(isinstance(text, str) for text in table.values()), f"{path}: an entry that is not a text"
+
+
+def test_no_key_is_in_two_files():
+    for language in CATALOGUES:
+        where: dict[str, list[str]] = {}
+        for path in catalogue_files(language):
+            with path.open("rb") as file:
+                for key in tomllib.load(file):
+                    where.setdefault(key, []).append(path.name)
+        assert {key: files for key, files in where.items() if len(files) > 1} == {}
+        assert set(read_catalogue(language)) == set(where)
+
+
+def test_a_key_in_two_files_stops_the_import(tmp_path, monkeypatch):
+    import ui.i18n as i18n
+
+    (tmp_path / "xx").mkdir()
+    (tmp_path / "xx" / "a.toml").write_text('"k.one" = "a"\n', encoding="utf-8")
+    (tmp_path / "xx" / "b.toml").write_text('[k]\none = "b"\n', encoding="utf-8")  # a table names the same key
+    monkeypatch.setattr(i18n, "FOLDER", tmp_path)
+    with pytest.raises(ValueError, match=re.escape("k.one is in both a.toml and b.toml")):
+        read_catalogue("xx")
+    (tmp_path / "xx" / "b.toml").write_text('"k.two" = "b"\n[k]\ntwo = "b"\n', encoding="utf-8")  # twice in one
+    with pytest.raises(ValueError, match=re.escape("k.two written twice in one file")):
+        read_catalogue("xx")
+
+
+def test_the_shared_keys_are_read_by_more_than_one_page():
+    """A ``common.`` key is read by at least two files of pages/ and ui/ (else it belongs to its page's file)."""
+    readers: dict[str, set[str]] = {key: set() for key in EN if key.startswith("common.")}
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *(ROOT / "ui").rglob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        for key in readers:
+            if re.search(rf"""["']{re.escape(key)}["']""", text):
+                readers[key].add(path.name)
+    assert {key: sorted(files) for key, files in readers.items() if len(files) < 2} == {}

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 
 import uncase_core
 from tests.bad_inputs.corpus import CORPUS, BadInput
-from ui.i18n import CATALOGUES
+from ui.i18n import CATALOGUES, read_catalogue
+from ui.i18n.core_errors import english_errors, without_formats
 from ui.input_errors import PLACE_PREFIX, PROBLEM_PREFIX, TERM_PREFIX, error_text, problem_text, template_fields
 from ui.limits import LIMITS, check_count, check_size
 from ui.text import literal
@@ -54,8 +55,8 @@ def shown(markdown: str) -> str:
 
 
 def _modules() -> list[tuple[str, ModuleType]]:
-    """Every module of the core, its packages' too."""
-    return [(info.name, importlib.import_module(info.name))
+    """(name inside the package, module) for every module of uncase_core, subpackages included."""
+    return [(info.name.removeprefix("uncase_core."), importlib.import_module(info.name))
             for info in pkgutil.walk_packages(uncase_core.__path__, "uncase_core.")
             if not info.name.endswith("__main__")]
 
@@ -86,7 +87,7 @@ TERMS = _tables("TERMS")
 def _page_codes() -> set[str]:
     """Codes of the errors the pages raise themselves (``page_error("code", ...)`` under ui/)."""
     codes = set()
-    for path in (ROOT / "ui").glob("*.py"):
+    for path in (ROOT / "ui").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "page_error" and node.args \
                     and isinstance(node.args[0], ast.Constant):
@@ -98,10 +99,10 @@ PAGE_CODES = _page_codes()
 
 
 def _core_trees() -> Iterator[tuple[str, ast.Module]]:
-    """(dotted module name, syntax tree) of every module of the core, its packages' too."""
+    """(module name inside the package, as :func:`_modules` gives it, parsed source) for every file of uncase_core."""
     for path in sorted((ROOT / "uncase_core").rglob("*.py")):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        yield name, ast.parse(path.read_text(encoding="utf-8"))
+        parts = path.relative_to(ROOT / "uncase_core").with_suffix("").parts
+        yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts), ast.parse(path.read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------ (b) every raise has a code
@@ -137,7 +138,7 @@ def test_every_input_error_the_core_makes_passes_a_code():
             if not isinstance(node, ast.Call):
                 continue
             func = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            where = f"{name}:{node.lineno}"
+            where = f"uncase_core.{name}:{node.lineno}"
             if func == "InputError":
                 code = next((k.value for k in node.keywords if k.arg == "code"), None)
                 if code is None or _literal(code) == "":
@@ -221,6 +222,27 @@ def test_entries_have_the_core_placeholders_and_the_core_english(key):
         # A param inside a code span would show the backslashes that escape it.
         assert not any(re.search(r"(?<!\{)\{\w+\}(?!\})", span) for span in re.findall(r"`[^`]*`", template)), \
             f"a placeholder inside backticks: {template}"
+
+
+def test_the_english_of_the_core_codes_is_worded_only_in_the_core():
+    """ui/i18n/en/ words the pages' own codes only: the English of every core code comes from the core's tables."""
+    written = read_catalogue("en")
+    core = {key for key, template in KEYS.items() if template is not None}
+    assert sorted(core & set(written)) == []
+    assert {key for key in written if key.startswith(PROBLEM_PREFIX)} == {PROBLEM_PREFIX + code for code in PAGE_CODES}
+    assert dict(english_errors()) == {key: EN[key] for key in core}
+
+
+@pytest.mark.parametrize(("template", "english"), [
+    ("the file is {size:.1f} MB", "the file is {size} MB"),
+    ("{count:,} items ({limit:,})", "{count} items ({limit})"),
+    ("got {got!r} and {x!s:>5}", "got {got} and {x}"),
+    ('a case or {{"cases": [...]}}, {n:d}', 'a case or {{"cases": [...]}}, {n}'),
+    ("no fields at all", "no fields at all"),
+])
+def test_the_core_number_formats_are_dropped(template, english):
+    assert without_formats(template) == english
+    assert without_formats(template) == _english(template)  # as the check above reads the core
 
 
 # ------------------------------------------------------------------ (a) the corpus through the pages' readers

@@ -92,7 +92,7 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
         st.session_state.pop(error_key)
         error = None
     if error is not None:
-        st.error(t("rag.upload_failed", message=error_text(error[1], language())))
+        st.error(t("common.upload_failed", message=error_text(error[1], language())))
     return loaded
 
 

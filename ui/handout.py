@@ -12,7 +12,7 @@ from uncase_core.lessons.model import Lesson
 from uncase_core.shared.assets import CONVERSATION_INDEX, RAG_INDEX, SUMMARY_INDEX, load_index
 
 INDEXES = MappingProxyType({"rag": RAG_INDEX, "conversations": CONVERSATION_INDEX, "summaries": SUMMARY_INDEX})
-ALL_KEYS = MappingProxyType({"rag": "rag.all_scenarios", "conversations": "conv.all_scenarios"})
+ALL_KEYS = MappingProxyType({"rag": "common.all_scenarios", "conversations": "conv.all_scenarios"})
 
 
 def scenario_name(page: str, scenario: str, language: str) -> str:

@@ -57,16 +57,16 @@ def draw_unit(case: RagCase, target: Target, dimension: str) -> None:
     """What the person needs to answer: the unit, and the question, passages, answer or reference it is judged on."""
     unit = case.units(target.kind)[target.unit]
     if dimension == "context_relevance":
-        st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
+        st.markdown(f"**{t('common.question')}** {literal(case.question)}")
     elif dimension == "faithfulness":
         st.markdown(f"**{t('units.passages')}**")
         st.markdown("\n".join(f"- {literal(p.text)}" for p in case.passages) or t("units.none"))
     elif dimension == "correctness":
-        st.markdown(f"**{t('rag.question')}** {literal(case.question)}")
+        st.markdown(f"**{t('common.question')}** {literal(case.question)}")
         st.markdown(f"**{t('units.reference_facts')}**")
         st.markdown("\n".join(f"- {literal(f.text)}" for f in case.reference_facts) or t("units.none"))
     else:
-        st.markdown(f"**{t('rag.answer')}** {literal(case.answer) if case.answer else '—'}")
+        st.markdown(f"**{t('common.answer')}** {literal(case.answer) if case.answer else '—'}")
     with st.container(border=True):
         st.markdown(f"**{unit_name(dimension).capitalize()} {literal(unit.id)}** · {literal(unit.text)}")
     st.markdown(f"**{t(f'judge.question.{dimension}')}**")

@@ -172,7 +172,7 @@ def _unit_rows(view: ClassView, units: Any, revealed: bool) -> pd.DataFrame:
     rows = []
     for unit in units:
         row = {
-            t("rag.case"): unit.case, t("room.col.unit"): f"{t(f'units.{unit.kind}')} {unit.unit}",
+            t("common.case"): unit.case, t("room.col.unit"): f"{t(f'units.{unit.kind}')} {unit.unit}",
             t("room.col.label"): t(f"label.{unit.field}"), t("units.text"): unit.text,
             t("room.col.distribution"): distribution_text(unit.yes, unit.no, unit.unlabelled),
             t("room.col.majority"): t("room.tie") if unit.tie else _mark(unit.majority),

@@ -1,6 +1,6 @@
 """The Spanish glossary: each technical term decided once, and what stays in English and why.
 
-The catalogues (ui/locale_en.py, ui/locale_es.py) follow it; tests/test_i18n.py fails on a Spanish
+The catalogues (ui/i18n/en/*.toml, ui/i18n/es/*.toml) follow it; tests/test_i18n.py fails on a Spanish
 value equal to its English one unless it is listed in :data:`SAME_IN_SPANISH`, and on a Spanish
 value using a word of :data:`AVOID_IN_SPANISH` outside code (backticks) and parentheses.
 

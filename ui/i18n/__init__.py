@@ -1,0 +1,129 @@
+"""Every string a person reads, in English and Spanish, looked up by key.
+
+A language's catalogue is the TOML files of its folder, ``ui/i18n/<language>/<domain>.toml`` (the same file names
+in both languages; a file holds the keys of its pages or domain, each written whole: ``"rag.title" = "..."``), read
+once at import into one flat mapping of key -> ``str.format`` template. ``common.toml`` holds what several pages
+read, ``errors.toml`` the bad-input messages ui/input_errors.py reads (the ``error.`` keys; the English of the
+core's codes is not there but made from the core's own tables by :mod:`ui.i18n.core_errors`) and ``lessons.toml``
+the lesson runner's. The glossary the Spanish follows is :mod:`ui.i18n.glossary`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+from ui.i18n.core_errors import english_errors
+
+FOLDER = Path(__file__).resolve().parent
+
+
+def catalogue_files(language: str) -> list[Path]:
+    """The TOML files of ``language``'s catalogue, by name."""
+    return sorted((FOLDER / language).glob("*.toml"))
+
+
+def _flat(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
+    """``table``'s entries as ``key -> text``: a quoted key (``"rag.title"``) is a key, a table's keys join its name."""
+    entries: dict[str, str] = {}
+    for name, value in table.items():
+        key = prefix + name
+        if isinstance(value, Mapping):
+            inner = _flat(value, key + ".")
+        elif isinstance(value, str):
+            inner = {key: value}
+        else:
+            raise TypeError(f"{key}: a catalogue entry is a text, not {type(value).__name__}")
+        twice = sorted(set(inner) & set(entries))
+        if twice:
+            raise ValueError(f"{', '.join(twice)} written twice in one file")
+        entries.update(inner)
+    return entries
+
+
+def read_catalogue(language: str) -> dict[str, str]:
+    """``language``'s messages from its TOML files; a key given by two files is a mistake that stops the import."""
+    entries: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for path in catalogue_files(language):
+        with path.open("rb") as file:
+            table = _flat(tomllib.load(file))
+        for key, text in table.items():
+            if key in entries:
+                raise ValueError(f"{key} is in both {where[key]} and {path.name} ({language})")
+            entries[key] = text
+            where[key] = path.name
+    return entries
+
+
+def _with_core_english(entries: dict[str, str]) -> dict[str, str]:
+    """The English catalogue with the core's bad-input messages, worded only in the core (ui/i18n/core_errors.py)."""
+    core = english_errors()
+    twice = sorted(set(entries) & set(core))
+    if twice:
+        raise ValueError(f"worded by the core already, not to repeat in ui/i18n/en/: {twice}")
+    return {**entries, **core}
+
+
+# One catalogue per language, read-only.
+EN: Mapping[str, str] = MappingProxyType(_with_core_english(read_catalogue("en")))
+ES: Mapping[str, str] = MappingProxyType(read_catalogue("es"))
+
+LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
+CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}
+DEFAULT_LANGUAGE = "en"
+
+
+def guess_language(locale: str | None) -> str:
+    """Spanish for any ``es`` locale (``es-MX``, ``es_ES``...), English otherwise."""
+    if locale and locale.replace("_", "-").lower().split("-")[0] == "es":
+        return "es"
+    return DEFAULT_LANGUAGE
+
+
+def has_key(key: str) -> bool:
+    return key in EN
+
+
+def translate(language: str, key: str, **values: object) -> str:
+    """The message ``key`` in ``language``, with ``{name}`` fields filled from ``values``.
+
+    A missing key is a bug the catalogue test catches; at run time it shows the key
+    itself rather than breaking the page. When ``count`` is 1 and the catalogue has ``<key>.one``, that
+    singular wording is used ("1 sigue sin decidir", not "1 sigue(n)").
+    """
+    catalogue = CATALOGUES.get(language, EN)
+    if values.get("count") in (1, "1") and f"{key}.one" in catalogue:  # a count formatted already is "1"
+        key = f"{key}.one"
+    template = catalogue.get(key) or EN.get(key) or key
+    return template.format(**values) if values else template
+
+
+def format_percent(value: float, language: str, decimals: int = 1) -> str:
+    """``66.7%`` in English, ``66,7 %`` in Spanish (decimal comma, space before %)."""
+    number = f"{value * 100:.{decimals}f}"
+    if language == "es":
+        return number.replace(".", ",") + "\u00a0%"
+    return number + "%"
+
+
+def format_number(value: float, language: str, decimals: int = 2) -> str:
+    number = f"{value:.{decimals}f}"
+    return number.replace(".", ",") if language == "es" else number
+
+
+def format_count(value: int, language: str, sign: bool = False) -> str:
+    """``12,345`` in English; in Spanish ``12 345`` with a non-breaking space, and ``1234`` with none (the RAE
+    and ISO 80000 group digits with a space, and not in four-digit numbers; a point would read as a decimal
+    mark to some and a comma does to others)."""
+    text = f"{value:+,}" if sign else f"{value:,}"
+    if language != "es":
+        return text
+    return text.replace(",", "") if abs(value) < 10_000 else text.replace(",", "\u00a0")
+
+
+def plot_separators(language: str) -> str:
+    """Plotly's ``separators`` (decimal mark, then thousands) for the language: ``",."`` in Spanish."""
+    return ",." if language == "es" else ".,"
