@@ -58,7 +58,6 @@ _EXPORTS = MappingProxyType({
     "bootstrap_from_counts": "many",
     "bootstrap_interval": "many",
     "check_seed": "many",
-    "class_labels": "class_labels",
     "cohen_kappa": "pairs",
     "distinct_kinds": "categories",
     "fleiss_from_counts": "many",

@@ -19,7 +19,6 @@ _EXPORTS = MappingProxyType({
     "DEFAULT_MAX_FILE_MB": "files",
     "EXIT_BAD_INPUT": "main",
     "build_parser": "main",
-    "main": "main",
     "read_input_file": "files",
     "run": "main",
 })

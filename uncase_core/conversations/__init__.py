@@ -2,7 +2,7 @@
 rules, lexical diversity, personal data and memorization, and the evaluator that combines them.
 
 Modules: ``model`` (the format), ``claims``, ``coherence``, ``lexical``, ``privacy``, ``memorization``,
-``evaluator`` (Q and the batch report; also at :mod:`uncase_core.conversations.evaluator`), ``edits``.
+``evaluator`` (Q and the batch report; also at :mod:`uncase_core.evaluator`), ``edits``.
 
 The names below are this package's public API, imported on first use so that importing the package costs nothing
 (``python -m uncase_core --help`` answers without loading statsmodels or pandas).

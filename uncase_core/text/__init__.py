@@ -53,7 +53,6 @@ _EXPORTS = MappingProxyType({
     "rouge_l_tokens": "rouge",
     "split_sentences": "sentences",
     "split_words": "tokenize",
-    "tokenize": "tokenize",
     "too_long_integer": "jsonfiles",
     "wrong_format_error": "formats",
 })
