@@ -102,7 +102,8 @@ def test_a_workshop_room_from_creation_to_freeze(chromium: Any, app_url: str) ->
         pages.append(projector)
         projector.goto(projector_link)
         expect(projector.get_by_text("Who is labelling")).to_be_visible(timeout=TEXT_TIMEOUT)
-        expect(projector.locator('[data-testid="stMetric"]').filter(has_text="Joined")).to_contain_text("2")
+        joined_on_projector = projector.locator('[data-testid="stMetric"]').filter(has_text="Joined")
+        expect(joined_on_projector).to_contain_text("2", timeout=TEXT_TIMEOUT)  # the page's first run may be slow
         expect(projector.get_by_role("switch")).to_have_count(0)
         # No exports (a table's own "Download as CSV" in its toolbar is a reader's tool, not a room control).
         expect(projector.get_by_test_id("stDownloadButton")).to_have_count(0)
