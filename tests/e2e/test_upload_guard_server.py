@@ -19,6 +19,7 @@ import pytest
 
 from bench.bench_load import serve
 from bench.protocol_client import XSRF_COOKIE, ProtocolSession, _preflight
+from tests.e2e.test_protocol_client import run
 from ui.i18n import translate
 from ui.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
 
@@ -92,7 +93,7 @@ def test_a_session_that_never_entered_the_code_cannot_upload(gated_server: str):
         finally:
             await session.close()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_past_the_gate_a_session_uploads_within_its_cap(gated_server: str):
@@ -106,7 +107,7 @@ def test_past_the_gate_a_session_uploads_within_its_cap(gated_server: str):
         finally:
             await session.close()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_the_byte_cap_counts_what_the_session_already_holds(gated_server: str):
@@ -124,4 +125,4 @@ def test_the_byte_cap_counts_what_the_session_already_holds(gated_server: str):
         finally:
             await session.close()
 
-    asyncio.run(scenario())
+    run(scenario())
