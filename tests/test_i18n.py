@@ -54,7 +54,7 @@ def test_spanish_follows_the_glossary(key):
 def test_every_literal_key_used_in_the_code_exists():
     pattern = re.compile(r"""\bt\(\s*["']([a-z_]+\.[a-z_.0-9]+)["']""")
     used = set()
-    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("ui/*.py")]:
+    for path in [ROOT / "app.py", *ROOT.glob("app_pages/*.py"), *ROOT.rglob("ui/**/*.py")]:
         used |= set(pattern.findall(path.read_text(encoding="utf-8")))
     assert used, "the scan found no keys: the pattern is wrong"
     assert used - set(EN) == set()
@@ -85,7 +85,7 @@ def test_translate_fills_fields_and_falls_back_to_the_key():
 
 @pytest.mark.parametrize("key", sorted(k for k in EN if k.endswith(".one")))
 def test_a_singular_wording_belongs_to_a_counted_message(key):
-    from ui.lesson_notes import COUNTED_BY
+    from ui.views.lessons.notes import COUNTED_BY
 
     plural = key.removesuffix(".one")
     counted = COUNTED_BY.get(plural.removeprefix("lesson.note."), "count")

@@ -4,7 +4,7 @@ Every error the core raises carries a code and params (a static check of every c
 file of the bad input corpus through the readers the pages use); every code has an entry in both
 catalogues with the core's placeholders; the English entries say what the core says; a Spanish
 message shows no English problem and no catalogue fallback; and whatever the params hold,
-:func:`ui.input_errors.error_text` neither raises nor lets a character of the input format the
+:func:`ui.frame.input_errors.error_text` neither raises nor lets a character of the input format the
 message. The pages themselves are driven in tests/pages/test_error_language.py.
 """
 
@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 
 import uncase_core
 from tests.bad_inputs.corpus import CORPUS, BadInput
+from ui.frame.input_errors import PLACE_PREFIX, PROBLEM_PREFIX, TERM_PREFIX, error_text, problem_text, template_fields
+from ui.frame.limits import LIMITS, check_count, check_size
 from ui.i18n import CATALOGUES
-from ui.input_errors import PLACE_PREFIX, PROBLEM_PREFIX, TERM_PREFIX, error_text, problem_text, template_fields
-from ui.limits import LIMITS, check_count, check_size
-from ui.text import literal
+from ui.widgets.text import literal
 from uncase_core import datasets
 from uncase_core.agreement import agreement_from_bytes
 from uncase_core.conversations import conversations_from_bytes
@@ -80,7 +80,7 @@ TERMS = _tables("TERMS")
 def _page_codes() -> set[str]:
     """Codes of the errors the pages raise themselves (``page_error("code", ...)`` under ui/)."""
     codes = set()
-    for path in (ROOT / "ui").glob("*.py"):
+    for path in (ROOT / "ui").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "page_error" and node.args \
                     and isinstance(node.args[0], ast.Constant):

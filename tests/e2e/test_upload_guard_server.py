@@ -19,8 +19,8 @@ import pytest
 
 from bench.bench_load import serve
 from bench.protocol_client import XSRF_COOKIE, ProtocolSession, _preflight
+from ui.frame.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
 from ui.i18n import translate
-from ui.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
 
 pytestmark = pytest.mark.e2e
 
