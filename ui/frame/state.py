@@ -1,32 +1,27 @@
-"""Shared page set-up: the person's workspace, the language, the sidebar, and widget values that are stored.
+"""Session state: the person's workspace (a cache of what the store holds), the language, and widget values kept
+in the workspace.
 
-Every page calls :func:`setup_page` first and :func:`finish_page` last. The workspace is
-named by ``?w=<token>`` in the address: the page opens it from the store (or starts a new
-one), keeps the token on every link, and says in a quiet line in the sidebar when the work
-was last saved. Session state is only a cache of the workspace: a reload, a new tab from
-the same link or a restarted server brings back the same labels, data, settings and
-language.
+The workspace is named by ``?w=<token>`` in the address: :func:`open_workspace` (run by the page frame,
+``ui.frame.page``, before every page) opens it from the store or starts a new one. Session state is only a cache
+of it: a reload, a new tab from the same link or a restarted server brings back the same labels, data, settings
+and language. This module draws nothing but what a kept widget draws; the sidebar and the links are the frame's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 import streamlit as st
 
-from ui.frame.access import GRANTED, require_access
-from ui.i18n import LANGUAGES, guess_language, translate
+from ui.frame.access import GRANTED
 from ui.frame.input_errors import error_text
-from ui.frame.memory import start_collector
-from ui.widgets.text import literal
 from ui.frame.workspace import LANGUAGE, CorruptData, Workspace
-from uncase_core.jsonfiles import dumps_json
+from ui.i18n import LANGUAGES, guess_language, translate
+from ui.widgets.text import literal
 from uncase_store import (
     CorruptWorkspace,
     Store,
-    StoreConfigError,
     StoreError,
     UnknownWorkspace,
     open_store,
@@ -38,29 +33,8 @@ from uncase_store.store import encode
 WORKSPACE_KEY = "workspace"
 QUERY_KEY = "w"
 LANGUAGE_QUERY_KEY = "lang"
-_LANGUAGE_WIDGET = "language_widget"
-_PAGE = "lesson_page_name"  # the running page's name for the lesson runner (None: no lesson runs here)
-_NOTICE = "workspace_notice"
-_STATUS = "workspace_status_box"
+NOTICE = "workspace_notice"  # a message for the next page run (a link that named no workspace, ...)
 
-PAGES = (
-    ("app.py", "nav.home", ":material/home:"),
-    ("pages/1_rag_diagnosis.py", "nav.rag", ":material/troubleshoot:"),
-    ("pages/2_conversation_quality.py", "nav.conversations", ":material/forum:"),
-    ("pages/3_summary_autoevaluation.py", "nav.summaries", ":material/summarize:"),
-    ("pages/4_rubric_lab.py", "nav.rubrics", ":material/rule:"),
-    ("pages/5_dataset_workbench.py", "nav.datasets", ":material/dataset:"),
-    ("pages/6_threshold_explorer.py", "nav.thresholds", ":material/tune:"),
-    ("pages/7_sample_size_planner.py", "nav.planner", ":material/straighten:"),
-    ("pages/8_annotator_agreement.py", "nav.agreement", ":material/group:"),
-    ("pages/9_workshop_room.py", "nav.room", ":material/groups:"),
-    ("pages/10_judge_and_hand_labels.py", "nav.judge", ":material/balance:"),
-    ("pages/11_lessons.py", "nav.lessons", ":material/school:"),
-)
-# The home page's one-line summary of each module, in the order of PAGES[1:].
-SUMMARIES = ("home.rag_summary", "home.conv_summary", "home.sum_summary", "home.rub_summary", "home.wb_summary",
-             "home.thr_summary", "home.plan_summary", "home.agr_summary", "home.room_summary", "home.judge_summary",
-             "home.lessons_summary")
 
 
 # ---------------------------------------------------------------- the store and the workspace
@@ -77,11 +51,11 @@ def get_store() -> Store:
 
 
 def current_workspace() -> Workspace:
-    """The session's workspace (opened by :func:`setup_page` earlier in this run)."""
+    """The session's workspace (opened by the page frame earlier in this run)."""
     return st.session_state[WORKSPACE_KEY]
 
 
-def _browser_language() -> str:
+def browser_language() -> str:
     try:
         return guess_language(st.context.locale)
     except Exception:  # no browser context (AppTest, bare mode)
@@ -89,10 +63,10 @@ def _browser_language() -> str:
 
 
 def _notice(key: str, **values: object) -> None:
-    st.session_state[_NOTICE] = (key, values)
+    st.session_state[NOTICE] = (key, values)
 
 
-def _open_workspace(store: Store) -> Workspace:
+def open_workspace(store: Store) -> Workspace:
     """The workspace the address names, kept in step with the store; a new one when there is none to open."""
     token = st.query_params.get(QUERY_KEY)
     cached: Workspace | None = st.session_state.get(WORKSPACE_KEY)
@@ -111,10 +85,10 @@ def _open_workspace(store: Store) -> Workspace:
     except CorruptWorkspace as error:
         _notice("store.corrupt", place=error.where, problem=error)
     if workspace is None:
-        language = cached.language if cached is not None and cached.language else _browser_language()
+        language = cached.language if cached is not None and cached.language else browser_language()
         workspace = Workspace.create(store, {LANGUAGE: language})
     if workspace is not cached:
-        _forget_session(keep=(_NOTICE,))
+        _forget_session(keep=(NOTICE,))
         st.session_state[WORKSPACE_KEY] = workspace
     if st.query_params.get(QUERY_KEY) != workspace.token:
         st.query_params[QUERY_KEY] = workspace.token
@@ -161,17 +135,7 @@ def t(key: str, **values: object) -> str:
     return translate(language(), key, **values)
 
 
-def _language_changed() -> None:
-    """The radio's callback: the only place the stored language changes (see NOTES: a radio that is
-    drawn anew on each page must not write its default back)."""
-    save_settings({LANGUAGE: st.session_state[_LANGUAGE_WIDGET]})
-    # Option widgets keep showing the label of the old language until their value is sent again.
-    for key in current_workspace().shown:
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
-
-
-def _language_from_link(workspace: Workspace) -> None:
+def language_from_link(workspace: Workspace) -> None:
     """``?lang=es`` in a link a facilitator hands out sets the language once, then leaves the address."""
     wanted = st.query_params.get(LANGUAGE_QUERY_KEY)
     if wanted is None:
@@ -265,55 +229,7 @@ def forget(*keys: str) -> None:
     save_settings(dict.fromkeys(keys))
 
 
-# ---------------------------------------------------------------- the page frame
-
-
-def page_link(path: str, label: str, icon: str | None = None) -> None:
-    """A link to another page that keeps the workspace (Streamlit drops the address's parameters otherwise)."""
-    st.page_link(path, label=label, icon=icon, query_params={QUERY_KEY: current_workspace().token})
-
-
-def setup_page(title_key: str, sidebar: str = "auto") -> str:
-    """Call first on every page: the workspace, page config, language, navigation. Returns the language.
-
-    ``sidebar="collapsed"`` starts with the sidebar closed (a projector's view).
-    """
-    require_access(get_store)  # a workshop server's access code; returns at once when there is none
-    start_collector()  # closed tabs' sessions freed on a quiet server (ui/frame/memory.py)
-    try:
-        store = get_store()
-        workspace = _open_workspace(store)
-    except (StoreConfigError, StoreError) as error:
-        st.set_page_config(page_title="UNCASE", page_icon="🔎", layout="wide")
-        st.error(translate(_browser_language(), "store.unavailable", problem=literal(error)))
-        st.stop()
-    _language_from_link(workspace)
-    lang = language()
-    st.set_page_config(page_title=translate(lang, title_key), page_icon="🔎", layout="wide",
-                       initial_sidebar_state=sidebar)
-    from ui.views.lessons.panel import SIDE, TOP, make_slot  # the panel imports this module: imported here
-    from ui.views.lessons.state import PAGE_OF_TITLE
-
-    st.session_state[_PAGE] = PAGE_OF_TITLE.get(title_key, "lessons" if title_key == "lessons.title" else None)
-    with st.sidebar:
-        st.session_state[_LANGUAGE_WIDGET] = lang
-        st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
-                 key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)
-        make_slot(SIDE)  # the lesson panel, beside the page
-        st.session_state[_STATUS] = st.empty()
-        st.markdown(f"**{t('nav.heading')}**")
-        for path, label_key, icon in PAGES:
-            page_link(path, t(label_key), icon)
-        st.divider()
-    make_slot(TOP)  # the lesson panel above the page, for a phone (one of the two shows, by the screen's width)
-    if _NOTICE in st.session_state:
-        key, values = st.session_state.pop(_NOTICE)
-        st.info(t(key, **{name: _corrupt_problem(value, lang) if isinstance(value, CorruptWorkspace) else literal(value)
-                          for name, value in values.items()}))
-    return lang
-
-
-def _corrupt_problem(error: CorruptWorkspace, language: str) -> str:
+def corrupt_problem(error: CorruptWorkspace, language: str) -> str:
     """Why a stored row cannot be used, as markdown: in ``language`` when the playground's readers refused it
     (:class:`ui.frame.workspace.CorruptData`), else the store's own English (a row that is not JSON)."""
     return error_text(error.error, language) if isinstance(error, CorruptData) else literal(error.problem)
@@ -323,76 +239,5 @@ def store_problem_text(error: StoreError, language: str) -> str:
     """A store error as markdown for ``store.not_saved``: a stored row the playground cannot use in ``language``
     (its place and problem), any other as the store words it."""
     if isinstance(error, CorruptWorkspace):
-        return f"{literal(error.where)}: {_corrupt_problem(error, language)}"
+        return f"{literal(error.where)}: {corrupt_problem(error, language)}"
     return literal(error)
-
-
-def _saved_line(workspace: Workspace) -> None:
-    if workspace.problem:
-        st.error(t("store.not_saved", problem=store_problem_text(workspace.problem, language())))
-    elif workspace.saved_at is None:
-        st.caption(t("store.nothing_yet"))
-    else:
-        moment = workspace.saved_at.astimezone(_local_zone())
-        st.caption(t("store.saved", time=moment.strftime("%H:%M:%S")))
-
-
-def _local_zone() -> Any:
-    try:
-        from zoneinfo import ZoneInfo
-
-        name = st.context.timezone
-        return ZoneInfo(name) if name else None
-    except Exception:  # no browser context, or a zone the system does not know: the server's own
-        return None
-
-
-def resume_link(workspace: Workspace) -> str:
-    try:
-        url = st.context.url
-    except Exception:
-        url = None
-    return f"{url or ''}?{QUERY_KEY}={workspace.token}"
-
-
-def _status(workspace: Workspace) -> None:
-    _saved_line(workspace)
-    with st.expander(t("store.your_work")):
-        st.caption(t("store.link_help"))
-        st.code(resume_link(workspace), language=None, wrap_lines=True)
-        st.download_button(t("store.download_all"), key="workspace_download", width="stretch",
-                           data=lambda: dumps_json(workspace.to_document()),
-                           file_name=f"uncase-workspace-{datetime.now():%Y%m%d-%H%M}.json",
-                           mime="application/json", on_click="ignore")
-        st.button(t("store.start_fresh"), key="workspace_fresh", on_click=start_fresh, width="stretch",
-                  help=t("store.start_fresh_help"))
-
-
-def finish_page(fragment_key: str | None = None, before: Callable[[], None] | None = None,
-                show_work: bool = True) -> None:
-    """Call last on every page: the quiet "saved" line and the resume link, in the sidebar.
-
-    A page whose label changes rerun only fragments passes ``fragment_key`` (and lists it
-    among the fragments those changes rerun), with ``before`` storing pending label edits.
-    ``show_work=False`` leaves them out (a projector's view, where nobody works).
-    """
-    box = st.session_state.get(_STATUS)
-    if box is None or not show_work:
-        return
-    from ui.views.lessons.panel import draw_panels
-
-    draw_panels(st.session_state.get(_PAGE), before)
-    workspace = current_workspace()
-    if fragment_key is None:
-        with box.container():
-            _status(workspace)
-        return
-
-    @st.fragment(key=fragment_key)
-    def status() -> None:
-        if before is not None:
-            before()
-        _status(workspace)
-
-    with box.container():
-        status()
