@@ -4,36 +4,28 @@ Both annotators' labels can be changed, one case at a time: every change is stor
 person's workspace as an edit record (``ui/views/agreement/data.py``) and the figures follow it.
 """
 
-import pandas as pd
 import streamlit as st
 
-from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, DataKind
+from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR
 from ui.frame.input_errors import error_text
 from ui.frame.limits import check_count
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, run_saving, t
-from ui.i18n import format_number, format_percent, translate
-from ui.views.agreement.data import (
-    CASE_KEY,
-    DIFFER,
-    FIELD_KEY,
-    FIELDS,
-    SOURCE_KEY,
-    SOURCES,
-    AgreementView,
-    builtin_pair,
-    changed_labels,
-    uploaded_text,
+from ui.i18n import translate
+from ui.views.agreement.data import FIELD_KEY, FIELDS, SOURCE_KEY, SOURCES, AgreementView, builtin_pair
+from ui.views.agreement.sections import (
+    REFUSED_NOTE,
+    data_actions,
+    figures,
+    labels,
+    open_view,
+    tables,
+    upload_box,
 )
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
-from ui.views.rag.view import proportion_text
-from ui.widgets.data_source import Loaded, Source, confirm_replace, follow_language, read_new_upload
-from ui.widgets.layout import ID_COLUMN_WIDTH, LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
-from ui.widgets.text import id_list, literal
+from ui.widgets.data_source import Loaded, Source, follow_language
 from uncase_core.agreement import match_labels
 from uncase_core.errors import InputError
-from uncase_core.jsonfiles import decode_text
-from uncase_core.rag_cases import dataset_from_text, dataset_to_text, file_extension
 
 lang = language()
 workspace = current_workspace()
@@ -41,54 +33,10 @@ workspace = current_workspace()
 # A label change reruns these fragments only: the sidebar stays as it is in the browser.
 RESULT_FRAGMENTS = ["agr_figures", "agr_labels", "agr_tables", "agr_data_actions", "agr_saved_status",
                     *LESSON_FRAGMENTS]
-REFUSED_NOTE = "agr_refused_note"
-# The boxes and what they label first, where a phone shows them without scrolling the table; which unit it is last.
-COLUMN_ORDER = ["a", "b", "differ", "label", "text", "kind", "id"]
 
 
 def rerun_results() -> None:
     st.rerun(RESULT_FRAGMENTS)
-
-
-def _as_text(data: bytes, name: str) -> str:
-    try:
-        return decode_text(data)
-    except InputError as error:
-        raise error.located(name) from None
-
-
-def _label(value: object) -> str:
-    return t(f"agr.value.{str(value).lower()}") if isinstance(value, bool) else str(value)
-
-
-def upload_box(side: str, kind: DataKind) -> None:
-    """One annotator's file, kept as its text as soon as it is read (read as a pair with the other one below).
-
-    Replacing a file over labels changed in the uploaded pair asks first.
-    """
-    def read(data: bytes, name: str) -> Loaded:
-        # Read as a labelled dataset now, and matched with the other file when there is one: a file refused here
-        # is never stored, so the pair shown before stays (as the message says).
-        text = _as_text(data, name)
-        dataset = dataset_from_text(text, name)
-        other = uploaded_text(workspace, AGREEMENT_B if kind is AGREEMENT_A else AGREEMENT_A)
-        if other is not None:
-            others = dataset_from_text(*other)
-            match_labels(*((dataset, others) if kind is AGREEMENT_A else (others, dataset)))
-        return Loaded(text, name, "upload")
-
-    loaded = read_new_upload(f"agr_upload_{side}", "agreement", t(f"agr.upload_{side}"), t("agr.upload_help"),
-                             ("json", "jsonl"), read, count=lambda text: 0)
-    changes = AgreementView(workspace, "upload", lang).changed_cases() if loaded is not None else 0
-    chosen = confirm_replace(f"agr_replace_{side}", changes, loaded)
-    if chosen is not None:
-        run_saving(lambda: workspace.replace(kind, chosen.data, chosen.source, chosen.source_kind))
-    stored = workspace.source(kind)
-    if stored is not None:
-        st.caption(t("data.stored_upload", name=literal(stored[0])))
-        if st.button(t("data.remove_upload"), key=f"agr_upload_{side}_remove", width="stretch"):
-            run_saving(lambda: workspace.remove(kind))
-            st.rerun()
 
 
 # ---------------------------------------------------------------- sidebar
@@ -101,15 +49,14 @@ with st.sidebar:
         follow_language(Source(AGREEMENT_PAIR, "agr", "agreement",
                                lambda choice: Loaded(builtin_pair(lang), "builtin", "builtin")))
     else:
-        upload_box("a", AGREEMENT_A)
-        upload_box("b", AGREEMENT_B)
+        upload_box(workspace, lang, "a", AGREEMENT_A)
+        upload_box(workspace, lang, "b", AGREEMENT_B)
     field = kept(st.selectbox, FIELD_KEY, FIELDS[0], t("agr.field"), options=list(FIELDS),
                  format_func=lambda f, lang=lang: translate(lang, f"agr.field.{f}"))
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
 
-view = AgreementView(workspace, source, lang)
-st.session_state["agr_view"] = view  # for tests: the editor's key
+view = open_view(AgreementView(workspace, source, lang))
 label_field = None if field == "all" else field
 
 st.title(t("agr.title"))
@@ -154,154 +101,10 @@ def store_label_edits() -> None:
         st.rerun(scope="app")
 
 
-# ---------------------------------------------------------------- figures
-
-
-@st.fragment(key="agr_figures")
-def figures() -> None:
-    store_label_edits()
-    matched = match_labels(*view.pair, field=label_field)
-    result = matched.agreement()
-    left, middle, right = card_row(3, border=False)
-    left.metric(t("agr.raw"), "N/A" if result.agreement is None else format_percent(result.agreement, lang),
-                help=t("agr.raw_help"))
-    middle.metric(t("agr.kappa"), "N/A" if result.kappa is None else format_number(result.kappa, lang),
-                  help=t("agr.kappa_help"))
-    right.metric(t("agr.chance"), "N/A" if result.expected_agreement is None else
-                 format_percent(result.expected_agreement, lang), help=t("agr.chance_help"))
-    st.caption(t("agr.raw_line", line=proportion_text(result.agreement_interval)))
-    if result.kappa is not None and result.low is not None:
-        st.caption(t("agr.kappa_line", kappa=format_number(result.kappa, lang), low=format_number(result.low, lang),
-                     high=format_number(result.high, lang)))
-    if result.kappa is None:
-        st.warning(t("agr.kappa_na"))
-    elif result.note:
-        st.caption(t(f"agr.note.{result.note}"))
-    st.caption(t("agr.matched", units=result.units, only_a=matched.only_a, only_b=matched.only_b,
-                 neither=matched.neither))
-    for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):
-        if ids:
-            st.caption(t(f"agr.cases_only_{side}", count=len(ids), ids=id_list(ids)))
-    if view.changed:
-        st.caption(t("agr.changed", count=changed_labels(view.original, view.pair)))
-
-    with st.expander(t("agr.why_title"), expanded=True):
-        if result.kappa is not None:
-            st.markdown(t("agr.why", raw=format_percent(result.agreement, lang),
-                          chance=format_percent(result.expected_agreement, lang),
-                          kappa=format_number(result.kappa, lang)))
-        else:
-            st.markdown(t("agr.why_general"))
-
-
-figures()
-
-# ---------------------------------------------------------------- both annotators' labels, one case at a time
-
-
-@st.fragment(key="agr_labels")
-def labels() -> None:
-    store_label_edits()
-    st.subheader(t("agr.labels_title"))
-    st.caption(t("agr.labels_help", differ=DIFFER))
-    for refused in st.session_state.pop(REFUSED_NOTE, []):
-        st.warning(t("agr.refused", annotator=refused.annotator.upper(), case=literal(refused.case),
-                     unit=literal(refused.row.unit_id)))
-    cases = view.cases()
-    if len(cases) > 1:
-        kept(st.selectbox, CASE_KEY, 0, t("rag.case"), options=list(range(len(cases))),
-             format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
-    ref = view.case()
-    st.markdown(f"**{t('rag.question')}** {literal(ref.question)}")
-    for side, position in (("a", ref.a), ("b", ref.b)):
-        if position is None:
-            st.caption(t(f"agr.case_missing_{side}", case=literal(ref.id)))
-    rows = view.rows(field)
-    if not rows:
-        st.caption(t("agr.no_rows"))
-        return
-    columns = {
-        side: st.column_config.CheckboxColumn(t(f"agr.col.{side}"), help=t(f"agr.col.{side}_help"),
-                                              width=LABEL_COLUMN_WIDTH, disabled=position is None)
-        for side, position in (("a", ref.a), ("b", ref.b))
-    }
-    columns["differ"] = st.column_config.TextColumn(DIFFER, help=t("agr.col.differ_help"), disabled=True,
-                                                    width=ID_COLUMN_WIDTH)
-    columns["id"] = st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)
-    columns["kind"] = st.column_config.TextColumn(t("agr.col.kind"), disabled=True, width=LABEL_COLUMN_WIDTH)
-    columns["label"] = st.column_config.TextColumn(t("agr.label"), disabled=True, width=LABEL_COLUMN_WIDTH)
-    text_width = text_column_width([column["width"] for column in columns.values()])
-    columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
-    key = view.editor_key(field)
-    table = view.editor_table(field, has_widget_state=key in st.session_state)
-    # Rows tall enough to read each text in full (and the kind and label names in their narrow columns).
-    height_of_row = row_height((list(table["text"]), text_width), (list(table["kind"]), LABEL_COLUMN_WIDTH),
-                               (list(table["label"]), LABEL_COLUMN_WIDTH))
-    st.data_editor(table, column_config=columns, hide_index=True, column_order=COLUMN_ORDER,
-                   row_height=height_of_row, height=table_height(len(rows), height_of_row), num_rows="fixed",
-                   width="stretch", key=key, on_change=rerun_results)
-
-
-labels()
-
-# ---------------------------------------------------------------- confusion table and disagreements
-
-
-@st.fragment(key="agr_tables")
-def tables() -> None:
-    store_label_edits()
-    matched = match_labels(*view.pair, field=label_field)
-    result = matched.agreement()
-    st.subheader(t("agr.table_title"))
-    if result.categories:
-        names = [_label(c) for c in result.categories]
-        table = pd.DataFrame([list(row) for row in result.table], columns=[f"B: {n}" for n in names],
-                             index=[f"A: {n}" for n in names])
-        st.dataframe(table, width="content")
-    st.subheader(t("agr.disagreements_title", count=len(matched.disagreements)))
-    if matched.disagreements:
-        st.dataframe(pd.DataFrame([{
-            t("rag.case"): p.case, t("agr.unit"): f"{translate(lang, f'units.{p.kind}')} {p.unit}",
-            t("agr.label"): translate(lang, f"agr.field.{p.field}"), t("agr.text"): p.text,
-            "A": _label(p.a), "B": _label(p.b),
-        } for p in matched.disagreements]), hide_index=True, width="stretch")
-    else:
-        st.caption(t("agr.no_disagreements"))
-
-
-tables()
-
-
-# ---------------------------------------------------------------- downloads and reset (sidebar)
-
-
-@st.fragment(key="agr_data_actions")
-def data_actions() -> None:
-    """Each annotator's labels as a file, and reset: they follow the labels, so they rerun with the results."""
-    store_label_edits()
-    for side, dataset, name in zip(("a", "b"), view.pair, view.file_names(), strict=True):
-        st.download_button(
-            t(f"agr.download_{side}"),
-            # Built only when clicked: serialising every case on each tick would cost every rerun.
-            data=lambda dataset=dataset: dataset_to_text(dataset).encode("utf-8"),
-            file_name=f"{name.rsplit('.', 1)[0]}-labelled.{file_extension(dataset)}", mime="application/json",
-            on_click="ignore", width="stretch", key=f"agr_download_{side}")
-    if st.session_state.get("agr_confirm_reset"):
-        st.warning(t("rag.reset_confirm"))
-        yes, no = st.columns(2)
-        if yes.button(t("rag.reset_yes"), type="primary", key="agr_reset_yes"):
-            run_saving(view.reset)
-            st.session_state["agr_confirm_reset"] = False
-            st.rerun()
-        if no.button(t("rag.reset_no"), key="agr_reset_no"):
-            st.session_state["agr_confirm_reset"] = False
-            st.rerun()
-    elif st.button(t("rag.reset"), width="stretch", disabled=not view.changed, key="agr_reset"):
-        st.session_state["agr_confirm_reset"] = True
-        st.rerun()
-
-
+figures(view, label_field, lang, store_label_edits)
+labels(view, field, store_label_edits, rerun_results)
+tables(view, label_field, lang, store_label_edits)
 with data_actions_box:
-    data_actions()
+    data_actions(view, store_label_edits)
 
 finish_page("agr_saved_status", before=store_label_edits)

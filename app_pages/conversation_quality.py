@@ -18,7 +18,7 @@ from ui.views.conversations import (
     metric_name,
 )
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
-from ui.widgets.labels import editor_base, mark_stored, new_cells
+from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
 from ui.widgets.layout import LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, show_chart, table_height, text_column_width
 from ui.widgets.text import literal
 from uncase_core.claims import label_claim
@@ -68,13 +68,6 @@ def conversation_name(conversation_id: str, markdown: bool = True) -> str:
     if conversation_id in by_id:
         return by_id[conversation_id].title[lang]
     return literal(conversation_id) if markdown else conversation_id
-
-
-def editor_key(table: str) -> str:
-    loaded = workspace.loaded_at(CONVERSATIONS)
-    key = f"conv_editor_{table}_{loaded}_{workspace.revision}_{index}_{lang}"
-    st.session_state.setdefault("label_tables", {})[table] = key  # where tests (and scripts) find each table
-    return key
 
 
 # ---------------------------------------------------------------- sidebar: data
@@ -133,7 +126,7 @@ index = stored_index if isinstance(stored_index, int) and 0 <= stored_index < le
 
 def store_edits(table: str, make_edit) -> None:
     """Store the cells the table reports and has not stored yet, as edit records."""
-    key = editor_key(table)
+    key = table_key("conv", table, workspace, CONVERSATIONS, index, lang)
     state = st.session_state.get(key)
     records = [make_edit(row, value) for row, column, value in new_cells(workspace.editors, key, state)
                if column in ("verified", "coherent")]
@@ -157,7 +150,7 @@ with chat_column:
     draw_chat(conversation, result)
 
     st.markdown(f"**{t('conv.claims')}** · {t('conv.claims_help')}")
-    claim_key = editor_key("claims")
+    claim_key = table_key("conv", "claims", workspace, CONVERSATIONS, index, lang)
     claims = [check.claim for check in result.claims]
     if claims:
         frame = editor_base(workspace.editors, claim_key, claim_key in st.session_state, lambda: pd.DataFrame({
@@ -183,7 +176,7 @@ with chat_column:
         st.caption(t("conv.no_claims"))
 
     st.markdown(f"**{t('conv.turns')}** · {t('conv.turns_help')}")
-    turn_key = editor_key("turns")
+    turn_key = table_key("conv", "turns", workspace, CONVERSATIONS, index, lang)
     checks = tuple(result.turns)
     if checks:
         frame = editor_base(workspace.editors, turn_key, turn_key in st.session_state, lambda: pd.DataFrame({

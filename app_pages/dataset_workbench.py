@@ -3,15 +3,15 @@
 from datetime import UTC, datetime
 
 import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from ui.frame.data_kinds import WORKBENCH, WORKBENCH_COMPARE
 from ui.frame.input_errors import error_text
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, run_saving, t
-from ui.i18n import format_number, format_percent, translate
-from ui.views.rag.view import field_label, field_value, label_value, proportion_text
+from ui.i18n import format_percent, translate
+from ui.views.datasets import draw_diff, draw_leakage, draw_revision_log, draw_strata
+from ui.views.rag.view import field_label, field_value, label_value
 from ui.widgets.data_source import (
     Loaded,
     Source,
@@ -22,7 +22,7 @@ from ui.widgets.data_source import (
     stored_upload,
     stored_upload_data,
 )
-from ui.widgets.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row, show_chart
+from ui.widgets.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row
 from ui.widgets.text import id_list, literal
 from uncase_core.datasets import (
     METADATA_FIELDS,
@@ -30,8 +30,6 @@ from uncase_core.datasets import (
     assign_splits,
     dataset_from_file,
     dataset_version,
-    diff_datasets,
-    find_similar,
     missing_metadata,
     revisions,
     short_version,
@@ -41,7 +39,7 @@ from uncase_core.datasets import (
 )
 from uncase_core.edits import reveals, workbench_revision
 from uncase_core.errors import InputError
-from uncase_core.rag import DEFAULT_THRESHOLDS, METRICS
+from uncase_core.rag import METRICS
 from uncase_core.rag_cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
 from uncase_core.scenarios import load_workbench
 
@@ -66,10 +64,6 @@ SOURCE = Source(
 )
 
 
-def store(record: dict) -> bool:
-    return run_saving(lambda: workspace.edit(WORKBENCH, [record], lambda: (dataset, source, source_kind)))
-
-
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
     st.subheader(t("rag.data"))
@@ -91,6 +85,11 @@ with st.sidebar:
 
 dataset, _, source, source_kind = stored_or_default(SOURCE, lambda: load("builtin"))
 cases = dataset.cases
+
+
+def store(record: dict) -> bool:
+    return run_saving(lambda: workspace.edit(WORKBENCH, [record], lambda: (dataset, source, source_kind)))
+
 
 # ---------------------------------------------------------------- main: identity and contract
 st.title(t("wb.title"))
@@ -116,62 +115,11 @@ with st.expander(t("wb.table"), expanded=False):
                  hide_index=True, width="stretch")
 
 # ---------------------------------------------------------------- strata
-st.subheader(t("wb.strata_title", field=field_label(field)))
-result = strata(cases, field, min_units=min_units)
-values = [field_value(field, s.value) for s in result.strata]
-props = [s.metrics[metric] for s in result.strata]
-overall = result.overall[metric]
-threshold = DEFAULT_THRESHOLDS[metric]
-figure = go.Figure(
-    data=[go.Bar(x=values, y=[p.value or 0 for p in props], marker={"color": "#3b6ea8"},
-                 error_y={"type": "data", "visible": True,
-                          "array": [(p.high or 0) - (p.value or 0) for p in props],
-                          "arrayminus": [(p.value or 0) - (p.low or 0) for p in props]},
-                 hovertemplate="%{x}: %{y:.0%}<extra></extra>")],
-    layout={"height": 340, "yaxis": {"range": [0, 1.12], "tickformat": ".0%"},
-            "margin": {"l": 10, "r": 10, "t": 30, "b": 10}},
-)
-# Both reference lines are labelled at the left edge, above the plot's bars where nothing hides them.
-figure.add_hline(y=threshold, line_color="#b3261e", line_width=2, annotation_position="top left",
-                 annotation_text=t("wb.threshold_line", value=format_percent(threshold, lang, 0)),
-                 annotation_font_color="#b3261e", annotation_bgcolor="rgba(255,255,255,0.85)")
-if overall.value is not None:
-    figure.add_hline(y=overall.value, line_dash="dot", annotation_position="top right",
-                     annotation_text=t("wb.overall"), annotation_bgcolor="rgba(255,255,255,0.85)")
-show_chart(figure)
-for failure in result.hidden_failures:
-    # An uncertain stratum is not a confirmed failure: a warning to label more, not an error.
-    box = st.error if failure.certainty == "clear" else st.warning
-    box(t(f"wb.hidden.{failure.certainty}", field=literal(field_label(failure.field)),
-          value=literal(field_value(failure.field, failure.value)), metric=_metric(failure.metric)))
-if result.too_small:
-    st.caption(t("wb.too_small", values=literal(", ".join(field_value(field, v) for v in result.too_small)),
-                 min_units=min_units))
-st.dataframe(pd.DataFrame([
-    {t("wb.value"): field_value(field, s.value), t("wb.cases"): s.cases,
-     **{_metric(m): ("N/A" if s.metrics[m].value is None else
-                     f"{s.metrics[m].successes}/{s.metrics[m].total} · {format_percent(s.metrics[m].value, lang)}")
-        for m in METRICS}}
-    for s in result.strata
-]), hide_index=True, width="stretch")
+draw_strata(cases, field, metric, min_units, lang)
 
 # ---------------------------------------------------------------- leakage
-st.subheader(t("wb.leakage_title"))
-report = find_similar(cases, n=ngram, cutoff=cutoff)
-st.caption(t("wb.method.exact", method=t(f"wb.method_name.{report.method}")) if report.exact else
-           t("wb.method.minhash", miss=f"{report.miss_probability:.0e}"))
+draw_leakage(cases, ngram, cutoff, lang)
 by_id = {c.id: c for c in cases}
-for title, pairs in ((t("wb.leakage"), report.leakage), (t("wb.duplicates"), report.duplicates)):
-    st.markdown(f"**{title}** ({len(pairs)})")
-    if pairs:
-        st.dataframe(pd.DataFrame([{
-            "a": p.a, t("wb.split_a"): field_value("split", p.split_a), t("wb.text_a"): by_id[p.a].question,
-            "b": p.b, t("wb.split_b"): field_value("split", p.split_b), t("wb.text_b"): by_id[p.b].question,
-            t("wb.similarity"): format_number(p.similarity, lang, 3), t("wb.kind"): t(f"wb.kind.{p.kind}"),
-        } for p in pairs]), hide_index=True, width="stretch")
-st.markdown(f"**{t('wb.balance')}**")
-st.dataframe(pd.DataFrame([{t("wb.split"): field_value("split", split), **{t(f"wb.{k}"): v for k, v in counts.items()}}
-                           for split, counts in report.balance.items()]), hide_index=True, width="stretch")
 
 # ---------------------------------------------------------------- splits
 with st.expander(t("wb.splits_title")):
@@ -232,37 +180,12 @@ with st.form("wb_change"):
         else:
             if store(record):
                 st.rerun()
-log = revisions(dataset)
-if log:
-    st.dataframe(pd.DataFrame([{t("rag.case"): r.case, t("wb.unit_id"): r.unit, t("wb.field"): t(f"label.{r.field}"),
-                                t("wb.old"): label_value(r.old), t("wb.new_value"): label_value(r.new),
-                                t("wb.reason"): r.reason or t("wb.no_reason"), t("wb.author"): r.author,
-                                t("wb.time"): r.time} for r in log]), hide_index=True, width="stretch")
-else:
-    st.caption(t("wb.no_history"))
+draw_revision_log(dataset)
 
 # ---------------------------------------------------------------- diff
 other = stored_upload_data(WORKBENCH_COMPARE)
 if other is not None:
-    st.subheader(t("wb.diff_title"))
-    try:
-        changes = diff_datasets(dataset, other[0])
-    except InputError as error:
-        st.error(t("rag.upload_failed", message=error_text(error, lang)))
-    else:
-        st.markdown(t("wb.diff_summary", added=len(changes.added), removed=len(changes.removed),
-                      changed=len(changes.changed), labels=len(changes.label_changes)))
-        for name, ids in (("added", changes.added), ("removed", changes.removed), ("changed", changes.changed)):
-            if ids:
-                st.caption(t(f"wb.diff_{name}", ids=id_list(ids, 30)))
-        if changes.label_changes:
-            st.dataframe(pd.DataFrame([{t("rag.case"): c.case, t("wb.unit_id"): c.unit,
-                                        t("wb.field"): t(f"label.{c.field}"), t("wb.old"): label_value(c.old),
-                                        t("wb.new_value"): label_value(c.new)}
-                                       for c in changes.label_changes]), hide_index=True, width="stretch")
-        st.dataframe(pd.DataFrame([{t("table.dimension"): _metric(m), t("wb.before"): proportion_text(a),
-                                    t("wb.after"): proportion_text(b)}
-                                   for m, (a, b) in changes.metric_moves.items()]), hide_index=True, width="stretch")
+    draw_diff(dataset, other[0], lang)
 
 with downloads:
     st.download_button(t("wb.download"), dataset_to_text(dataset), file_name=f"dataset-{short_version(digest)}.json",

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
+import streamlit as st
 
 
 @dataclass
@@ -80,3 +81,15 @@ def mark_stored(editors: dict[str, Any], key: str, widget_state: Mapping[str, An
     if state is not None:
         report = (widget_state or {}).get("edited_rows") or {}
         state.stored = {int(row): dict(columns) for row, columns in report.items()}
+
+
+TABLES_KEY = "label_tables"  # session state: a page's table name -> its editor's key this run
+
+
+def table_key(prefix: str, table: str, workspace: Any, kind: Any, index: int, language: str) -> str:
+    """The editor key of label table ``table`` of item ``index``: new with other data, a new revision, another
+    item or another language (translated column labels give the editor a new identity). Kept under
+    ``TABLES_KEY``, where scripts driving a page (and its tests) find each table."""
+    key = f"{prefix}_editor_{table}_{workspace.loaded_at(kind)}_{workspace.revision}_{index}_{language}"
+    st.session_state.setdefault(TABLES_KEY, {})[table] = key
+    return key

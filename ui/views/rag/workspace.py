@@ -27,11 +27,12 @@ class RagView:
     stored."""
 
     def __init__(self, workspace: Workspace, default: Callable[[], tuple[RagDataset, str, str]],
-                 key_suffix: str = "", decorate: Callable[[str, pd.DataFrame], pd.DataFrame] | None = None) -> None:
+                 key_suffix: str = "",
+                 decorate: Callable[[RagCase, str, pd.DataFrame], pd.DataFrame] | None = None) -> None:
         self.workspace = workspace
         self._default = default
         self.key_suffix = key_suffix  # more of what the tables show (a room's reveal, say): a change redraws them
-        self.decorate = decorate  # adds read-only columns to a label table (kind, table) -> table
+        self.decorate = decorate  # adds read-only columns to a label table (case, kind, table) -> table
 
     @property
     def dataset(self) -> RagDataset:
@@ -69,7 +70,7 @@ class RagView:
         """The table to give the editor this run (see :mod:`ui.widgets.labels`)."""
         def table() -> pd.DataFrame:
             frame = units_frame(self.case.units(kind), kind)
-            return self.decorate(kind, frame) if self.decorate is not None else frame
+            return self.decorate(self.case, kind, frame) if self.decorate is not None else frame
 
         return editor_base(self.workspace.editors, self.editor_key(kind, language), has_widget_state, table)
 
