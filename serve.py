@@ -1,4 +1,5 @@
-"""The playground as ``python3 dev.py run`` serves it: ``streamlit run serve.py`` (app.py and pages/ as usual).
+"""The playground as ``python3 dev.py run`` serves it: ``streamlit run serve.py`` (app.py and the pages its
+st.navigation declares).
 
 Streamlit runs a file holding ``st.App`` as that app; ``on_script_error`` shows a person who hits a bug a short
 message with an id and puts the traceback in the log under the same id (see ``ui/frame/errors.py``);
