@@ -29,11 +29,11 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
-ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"  # read by ui/access.py
+ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"  # read by ui/frame/access.py
 # As uncase_store.rooms.CODE_ALPHABET (a test checks): no I, O, 0, 1, so a code read off a board is typed right.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GENERATED_CODE_LENGTH = 8  # 40 bits: far beyond guessing through a web page during a workshop
-MIN_CODE_LENGTH = 6  # as ui/access.py
+MIN_CODE_LENGTH = 6  # as ui/frame/access.py
 EVERY_INTERFACE = "0.0.0.0"
 # Memory given back once a closed tab's session is dropped (bench/bench_upload_memory.py, issue 16):
 # - glibc raises its mmap threshold after freeing a large block, so later uploads' bytes (a few MB) come from the
@@ -41,8 +41,8 @@ EVERY_INTERFACE = "0.0.0.0"
 #   system when it is freed (40 refused uploads of 4.9 MB: +45 MB kept without it, +8 MB with it).
 # - Python's own small-object allocator keeps an arena (1 MiB) while any object in it lives, so the parsed data
 #   of dropped sessions left most arenas pinned by a few survivors (40 valid uploads: +93 MB three minutes after,
-#   with ui/memory.py's collections); with glibc's malloc for every object, ui/memory.py's malloc_trim returns
-#   the free pages (+21 MB for 10 uploads, as much as for refused files). The server's CPU per tick, slider step
+#   with ui/frame/memory.py's collections); with glibc's malloc for every object, ui/frame/memory.py's malloc_trim
+#   returns the free pages (+21 MB for 10 uploads, as much as for refused files). The server's CPU per tick, slider step
 #   and page switch was the same within the runs' spread (bench/bench_server_cost.py, two runs each way).
 SERVER_ENVIRONMENT = MappingProxyType({"MALLOC_MMAP_THRESHOLD_": str(1024 * 1024), "PYTHONMALLOC": "malloc"})
 

@@ -27,12 +27,12 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from bench.timing import median_p95_line, page_runs_on_a_fresh_store  # noqa: E402
-from ui.agreement_data import AgreementView, row_labels  # noqa: E402
-from ui.data_kinds import AGREEMENT_PAIR  # noqa: E402
-from ui.workspace import Workspace  # noqa: E402
+from ui.frame.data_kinds import AGREEMENT_PAIR  # noqa: E402
+from ui.frame.workspace import Workspace  # noqa: E402
+from ui.views.agreement.data import AgreementView, row_labels  # noqa: E402
 from uncase_core.agreement.pairs import match_labels  # noqa: E402
 
-PAGE = "pages/8_annotator_agreement.py"
+PAGE = "app_pages/annotator_agreement.py"
 
 
 def _tick(view: AgreementView, previous: dict | None, i: int) -> dict:

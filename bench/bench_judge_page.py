@@ -22,9 +22,9 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from bench.timing import median_p95_line, page_runs_on_a_fresh_store  # noqa: E402
-from ui.data_kinds import JUDGE  # noqa: E402
+from ui.frame.data_kinds import JUDGE  # noqa: E402
 
-PAGE = "pages/10_judge_and_hand_labels.py"
+PAGE = "app_pages/judge_and_hand_labels.py"
 
 
 def _open() -> AppTest:

@@ -27,10 +27,10 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-import ui.lesson_panel  # noqa: E402
-from ui.lesson_state import PROGRESS_PREFIX, lesson_by_id, start  # noqa: E402
+import ui.views.lessons.panel  # noqa: E402
+from ui.views.lessons.state import PROGRESS_PREFIX, lesson_by_id, start  # noqa: E402
 
-RAG_PAGE = "pages/1_rag_diagnosis.py"
+RAG_PAGE = "app_pages/rag_diagnosis.py"
 CHECKS: list[float] = []
 
 
@@ -45,7 +45,7 @@ def _timed(function):
     return wrapper
 
 
-ui.lesson_panel.advance = _timed(ui.lesson_panel.advance)
+ui.views.lessons.panel.advance = _timed(ui.views.lessons.panel.advance)
 
 
 def measure(with_lesson: bool, repeats: int) -> list[float]:

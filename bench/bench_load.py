@@ -80,7 +80,7 @@ MAX_SESSION_ERRORS = 5  # a session stops after this many; the rest keep going
 SWITCH_EVERY = 2  # rounds (tick + slider) between two page switches
 TARGET_P95_MS = 1500.0
 VIEWPORT = {"width": 1400, "height": 1000}
-HEADER_HEIGHT = 35  # px: the data editor's header; rows share the height their text needs (see ui/layout.py)
+HEADER_HEIGHT = 35  # px: the data editor's header; rows share the height their text needs (see ui/widgets/layout.py)
 CELL_X = 10  # px from the editor's left edge: inside the "Relevant" column, left of its checkbox
 METRIC = "context_relevance"
 SLIDER_STEP = 0.05
@@ -981,8 +981,8 @@ def _token_of(query_string: str) -> str | None:
 
 def verify_store(result: Result, store_url: str) -> None:
     """Read every user's workspace back and compare it with what the user saw acknowledged."""
-    from ui.data_kinds import RAG
-    from ui.workspace import Workspace
+    from ui.frame.data_kinds import RAG
+    from ui.frame.workspace import Workspace
     from uncase_store import open_store
 
     store = open_store(store_url)

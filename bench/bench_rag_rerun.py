@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-import ui.session  # noqa: E402
+import ui.frame.state  # noqa: E402
 from bench.memory_store import MemoryStore  # noqa: E402
-from ui.data_kinds import RAG  # noqa: E402
+from ui.frame.data_kinds import RAG  # noqa: E402
 from uncase_store import Store, open_store  # noqa: E402
 
 STORE_CALLS = ("head", "load", "touch", "create_workspace", "put_document", "add_edits", "drop_edits",
@@ -57,7 +57,7 @@ def _timed(method):
 for _name in STORE_CALLS:
     setattr(Store, _name, _timed(getattr(Store, _name)))
 
-RAG_PAGE = "pages/1_rag_diagnosis.py"
+RAG_PAGE = "app_pages/rag_diagnosis.py"
 
 
 def _open(all_scenarios: bool) -> AppTest:
@@ -100,7 +100,7 @@ def main() -> None:
     medians: dict[tuple[str, str], float] = {}
     for label, all_scenarios in (("one case", False), ("7-case dataset", True)):
         for name, store in stores.items():
-            ui.session.get_store = lambda store=store: store  # every page run in this process uses it
+            ui.frame.state.get_store = lambda store=store: store  # every page run in this process uses it
             at = _open(all_scenarios)
             _rerun_times(at, 5)  # warm up
             SPENT.clear()

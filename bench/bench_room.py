@@ -199,8 +199,8 @@ async def facilitator(base: str, code: str, secret: str, result: RoomResult, sto
 
 
 def verify(result: RoomResult, participants: list[Participant], store_url: str, code: str) -> None:
-    from ui.data_kinds import RAG
-    from ui.workspace import Workspace
+    from ui.frame.data_kinds import RAG
+    from ui.frame.workspace import Workspace
     from uncase_store import open_store
     from uncase_store.rooms import Rooms
 

@@ -32,9 +32,9 @@ def median_p95_line(what: str, seconds: list[float]) -> str:
 
 def page_runs_on_a_fresh_store() -> Store:
     """Quiet Streamlit's logging and make every page run in this process use a new SQLite store (returned)."""
-    import ui.session  # imported here: the core benchmarks never load Streamlit
+    import ui.frame.state  # imported here: the core benchmarks never load Streamlit
 
     logging.getLogger("streamlit").setLevel(logging.ERROR)
     store = open_store(f"sqlite:///{tempfile.mkdtemp()}/bench.db")
-    ui.session.get_store = lambda: store
+    ui.frame.state.get_store = lambda: store
     return store

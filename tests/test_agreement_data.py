@@ -1,4 +1,4 @@
-"""The agreement page's data without Streamlit (ui.agreement_data): the stored pair per source, what the lesson
+"""The agreement page's data without Streamlit (ui.views.agreement.data): the stored pair per source, what the lesson
 runner reads (current_pair, original_pair), the label table's rows, and table edits turned into records."""
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ui.agreement_data import (
+from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
+from ui.frame.workspace import Workspace
+from ui.views.agreement.data import (
     AgreementView,
     builtin_pair,
     case_rows,
@@ -21,8 +23,6 @@ from ui.agreement_data import (
     row_labels,
     rows_frame,
 )
-from ui.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
-from ui.workspace import Workspace
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import FIELDS, match_labels
 from uncase_core.errors import InputError

@@ -6,8 +6,8 @@ import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.charts import mark_labels, sweep_chart
-from ui.rubric_view import verdict_heatmap
+from ui.views.rubrics import verdict_heatmap
+from ui.widgets.charts import mark_labels, sweep_chart
 from uncase_core.stats.proportions import Proportion
 
 LABELS = {"share": "Runs passing", "removed_row": "✕ removed"}

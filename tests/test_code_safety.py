@@ -9,8 +9,8 @@
 * No ``unsafe_allow_html`` / ``st.html`` / ``components.html`` with user content (none today).
 * Streamlit's XSRF protection (and the CORS protection it needs) stays on.
 
-Scope: ``app.py``, ``pages/``, ``ui/``, ``uncase_core/``, ``uncase_store/`` and ``dev.py``. Streamlit runs ``app.py``
-and each page as a script, in a new module namespace on every rerun
+Scope: ``app.py``, ``app_pages/``, ``ui/``, ``uncase_core/``, ``uncase_store/`` and ``dev.py``. Streamlit runs
+``app.py`` and each page as a script, in a new module namespace on every rerun
 (``ScriptRunner._new_module("__main__")`` then ``exec``), so names at the top of a page are
 per-run, not shared between sessions; they are exempt from the module-level container rule
 as long as no module imports a page (checked). Modules under ``ui/`` and ``uncase_core/`` are
@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPTS = sorted([ROOT / "app.py", *(ROOT / "pages").glob("*.py")])
+SCRIPTS = sorted([ROOT / "app.py", *(ROOT / "app_pages").glob("*.py")])
 MODULES = sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "uncase_core").rglob("*.py"),
                   *(ROOT / "uncase_store").rglob("*.py")])
 ALL_CODE = [*SCRIPTS, *MODULES, ROOT / "dev.py"]
@@ -204,9 +204,10 @@ def test_allowlisted_containers_are_never_mutated():
 
 def test_no_module_imports_a_page_script():
     # Pages are exempt from the container rule only because Streamlit re-executes them per run.
+    scripts = ("pages", "app_pages", "app")
     found = [f"{path}:{node.lineno}" for path, tree in trees([*ALL_CODE]) for node in ast.walk(tree)
-             if (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("pages", "app"))
-             or (isinstance(node, ast.Import) and any(a.name.split(".")[0] in ("pages", "app") for a in node.names))]
+             if (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in scripts)
+             or (isinstance(node, ast.Import) and any(a.name.split(".")[0] in scripts for a in node.names))]
     assert not found, f"a page script imported as a module would share its top-level state: {found}"
 
 
@@ -214,14 +215,15 @@ CACHE_DECORATORS = frozenset({"cache_data", "cache_resource", "experimental_memo
                               "lru_cache", "cache", "memoize"})
 # (file, function) -> why it takes no user data.
 ALLOWED_CACHES: dict[tuple[str, str], str] = {
-    ("ui/lesson_state.py", "lessons"): "the lesson files under assets/lessons, built in and read once per process",
-    ("ui/lesson_state.py", "_cached_verdicts"): (
+    ("ui/views/lessons/state.py", "lessons"): (
+        "the lesson files under assets/lessons, built in and read once per process"),
+    ("ui/views/lessons/state.py", "_cached_verdicts"): (
         "the rubric generator's seeded verdicts for a GeneratorSettings (a handful of bounded numbers): built-in "
         "synthetic data, the same for everyone who picks the same sizes; never an upload or a label"),
-    ("ui/session.py", "_open_store"): (
+    ("ui/frame/state.py", "_open_store"): (
         "the store's SQLAlchemy engine (a connection pool), one per store URL and process: the one process-wide "
         "object the playground keeps. It holds connections, never user data; workspaces are read per session"),
-    ("ui/memory.py", "start_collector"): (
+    ("ui/frame/memory.py", "start_collector"): (
         "the process's one garbage-collector thread (a closed tab's dropped session freed on a quiet server); it "
         "holds no data at all"),
 }
@@ -365,7 +367,7 @@ HTML_FUNCTIONS = frozenset({"st.html", "streamlit.html", "components.html", "com
                             "st.components.v1.html", "streamlit.components.v1.html", "stc.html", "html"})
 # (file, enclosing function) -> the behavioural test proving its HTML escapes user text, or holds none.
 HTML_SITES: dict[tuple[str, str], str] = {
-    ("ui/lesson_panel.py", "make_slot"):
+    ("ui/views/lessons/panel.py", "make_slot"):
         "tests/test_lesson_panel.py::test_the_style_rule_is_a_constant_without_user_text",
 }
 

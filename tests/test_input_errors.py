@@ -4,7 +4,7 @@ Every error the core raises carries a code and params (a static check of every c
 file of the bad input corpus through the readers the pages use); every code has an entry in both
 catalogues with the core's placeholders; the English entries say what the core says; a Spanish
 message shows no English problem and no catalogue fallback; and whatever the params hold,
-:func:`ui.input_errors.error_text` neither raises nor lets a character of the input format the
+:func:`ui.frame.input_errors.error_text` neither raises nor lets a character of the input format the
 message. The pages themselves are driven in tests/pages/test_error_language.py.
 """
 
@@ -26,11 +26,11 @@ from hypothesis import strategies as st
 
 import uncase_core
 from tests.bad_inputs.corpus import CORPUS, BadInput
+from ui.frame.input_errors import PLACE_PREFIX, PROBLEM_PREFIX, TERM_PREFIX, error_text, problem_text, template_fields
+from ui.frame.limits import LIMITS, check_count, check_size
 from ui.i18n import CATALOGUES, read_catalogue
 from ui.i18n.core_errors import english_errors, without_formats
-from ui.input_errors import PLACE_PREFIX, PROBLEM_PREFIX, TERM_PREFIX, error_text, problem_text, template_fields
-from ui.limits import LIMITS, check_count, check_size
-from ui.text import literal
+from ui.widgets.text import literal
 from uncase_core.agreement.pairs import agreement_from_bytes
 from uncase_core.conversations.model import conversations_from_bytes
 from uncase_core.datasets import workbench as datasets

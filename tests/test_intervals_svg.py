@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.intervals_svg import LEFT, RIGHT, WIDTH, IntervalRow, intervals_svg
+from ui.widgets.intervals_svg import LEFT, RIGHT, WIDTH, IntervalRow, intervals_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 TEXT = {"title": "Intervals", "na": "N/A", "truth": "truth 62.0%"}

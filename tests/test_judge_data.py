@@ -1,4 +1,4 @@
-"""What the judge page offers next (ui/judge_data.py): the built-in set with its labels hidden, units drawn in the
+"""What the judge page offers next (ui/views/judge/data.py): the built-in set with its labels hidden, units drawn in the
 seeded uniform order of uncase_core.judge.sampling among the judged ones, cases drawn the same way with RAGAS scores,
 and the hidden truth."""
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from ui.judge_data import (
+from ui.views.judge.data import (
     builtin_set,
     data_language,
     has_verdicts,

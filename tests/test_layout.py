@@ -7,7 +7,7 @@ import textwrap
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.layout import (
+from ui.widgets.layout import (
     HEADER_HEIGHT,
     LINE_HEIGHT,
     MAX_LINES,

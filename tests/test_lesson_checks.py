@@ -796,7 +796,7 @@ def kept_defaults(page: Path) -> dict[str, object]:
 
 def test_the_defaults_written_here_are_those_the_pages_use():
     compared = 0
-    for page in sorted((ROOT / "pages").glob("*.py")):
+    for page in sorted([*(ROOT / "app_pages").glob("*.py"), *(ROOT / "ui" / "views").rglob("*.py")]):
         for pattern, default in kept_defaults(page).items():
             for key in SETTING_DEFAULTS:
                 if re.fullmatch(pattern, key):
@@ -812,7 +812,7 @@ def test_the_defaults_written_here_are_those_the_pages_use():
 
 
 def test_the_rubric_generators_defaults_are_the_rubric_labs():
-    source = (ROOT / "pages" / "4_rubric_lab.py").read_text(encoding="utf-8")
+    source = (ROOT / "app_pages" / "rubric_lab.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     values = {}
     for node in tree.body:

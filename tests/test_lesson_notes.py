@@ -1,7 +1,7 @@
 """A lesson note in the reader's language, including the problem it quotes when the core refuses a state or an answer.
 
 ``state_not_usable`` and ``answer_not_understood`` carry the core's English message (``problem``, for the command
-line and ``to_dict``) and the same error as plain data (``error``); :func:`ui.lesson_notes.note_text` words the
+line and ``to_dict``) and the same error as plain data (``error``); :func:`ui.views.lessons.notes.note_text` words the
 error in the reader's language, so a Spanish reader sees no English there.
 """
 
@@ -14,8 +14,8 @@ import pytest
 
 from tests.test_input_errors import shown
 from tests.test_lesson_checks import BENCH, LEAK, MULTIPLE, VERDICTS, rag, run
-from ui.input_errors import error_text
-from ui.lesson_notes import note_text
+from ui.frame.input_errors import error_text
+from ui.views.lessons.notes import note_text
 from uncase_core.errors import InputError
 from uncase_core.lessons.checks import CHECK_NOTES, PROBLEMS, CheckResult
 from uncase_core.rag.evaluation import METRICS

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ui.handout import handout_markdown, scenario_name
-from ui.lesson_notes import note_text
-from ui.lesson_panel import STYLE
+from ui.views.lessons.handout import handout_markdown, scenario_name
+from ui.views.lessons.notes import note_text
+from ui.views.lessons.panel import STYLE
 from uncase_core.lessons.checks import CHECK_NOTES
 from uncase_core.lessons.model import load_lessons
 from uncase_core.shared.notes import Note
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_style_rule_is_a_constant_without_user_text():
     # st.html(STYLE) is the panel's only HTML: a module constant, built from constants, holding one <style> block.
-    tree = ast.parse((ROOT / "ui" / "lesson_panel.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "ui" / "views" / "lessons" / "panel.py").read_text(encoding="utf-8"))
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) == "st.html"]
     assert [ast.unparse(call.args[0]) for call in calls] == ["STYLE"]
     assert STYLE.startswith("<style>") and STYLE.rstrip().endswith("</style>") and STYLE.count("<") == 2

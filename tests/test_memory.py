@@ -1,4 +1,4 @@
-"""The collector thread of ui/memory.py: one per process, and it frees what only a full collection frees."""
+"""The collector thread of ui/frame/memory.py: one per process, and it frees what only a full collection frees."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 import time
 import weakref
 
-from ui import memory
+from ui.frame import memory
 
 
 def test_the_collector_starts_once_and_keeps_running():

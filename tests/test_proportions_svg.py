@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.proportions_svg import (
+from ui.widgets.proportions_svg import (
     BAR_COLOUR,
     FAIL_COLOUR,
     PLOT_BOTTOM,

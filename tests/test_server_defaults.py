@@ -18,7 +18,7 @@ import pytest
 
 import dev
 from bench.browser_env import free_port
-from ui.access import ACCESS_CODE_ENV, MIN_CODE_LENGTH, configured_code, same_code
+from ui.frame.access import ACCESS_CODE_ENV, MIN_CODE_LENGTH, configured_code, same_code
 from uncase_store.rooms import CODE_ALPHABET, normalize_code
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def test_serve_py_is_the_app_with_the_error_reporter():
     found = discover_asgi_app(ROOT / "serve.py")  # what `streamlit run serve.py` looks for
     assert found.is_asgi_app and found.app_name == "app"
     # Imported in a process of its own: st.App sets process-wide Streamlit config when it is made.
-    script = ("import serve; from ui.errors import report_error; "
+    script = ("import serve; from ui.frame.errors import report_error; "
               "print(serve.app.script_path, serve.app._on_script_error is report_error)")  # kept only privately
     shown = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert shown.stdout.split() == ["app.py", "True"], shown.stderr
@@ -163,7 +163,7 @@ def test_workshop_mode_listens_on_the_network_and_prints_a_generated_code(tmp_pa
         assert code is not None, output
         assert len(code) == 9 and set(code.replace("-", "")) <= set(CODE_ALPHABET)
         assert "Workshop mode" in output
-        assert _server_environment(process)[ACCESS_CODE_ENV] == code  # what ui/access.py reads
+        assert _server_environment(process)[ACCESS_CODE_ENV] == code  # what ui/frame/access.py reads
     finally:
         _stop(process)
 

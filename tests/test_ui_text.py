@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.text import id_list, literal
+from ui.widgets.text import id_list, literal
 from uncase_core.text.bidi import BIDI_CONTROLS, mark_bidi_controls
 
 

@@ -1,6 +1,6 @@
-"""A person's workspace through ui.workspace: whatever they do is stored, and reading it back gives the same.
+"""A person's workspace through ui.frame.workspace: whatever they do is stored, and reading it back gives the same.
 
-These run without Streamlit (ui.workspace imports none) on a SQLite store, and on PostgreSQL
+These run without Streamlit (ui.frame.workspace imports none) on a SQLite store, and on PostgreSQL
 where the test is about several writers.
 """
 
@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.store_backends import BACKENDS, store_url
-from ui.agreement_data import builtin_pair
-from ui.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
-from ui.judge_data import builtin_set
-from ui.workspace import Workspace
+from ui.frame.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
+from ui.frame.workspace import Workspace
+from ui.views.agreement.data import builtin_pair
+from ui.views.judge.data import builtin_set
 from uncase_core.conversations.edits import conversation_claim, conversation_turn
 from uncase_core.datasets.edits import reveals, workbench_revision
 from uncase_core.judge.edits import judge_answers, judge_record, judge_skips

@@ -13,7 +13,7 @@ import pytest
 from bench.browser_env import free_port
 from tests.e2e.conftest import VIEWPORT, streamlit_server
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern
-from ui.access import ACCESS_CODE_ENV
+from ui.frame.access import ACCESS_CODE_ENV
 
 try:
     from playwright.sync_api import expect

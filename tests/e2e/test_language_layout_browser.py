@@ -11,8 +11,8 @@ import pytest
 
 from bench.layout_checks import layout_problems
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, open_rag, sidebar, toggle_passage_label
+from ui.frame.navigation import PAGES
 from ui.i18n import EN, ES, translate
-from ui.session import PAGES
 
 try:
     from playwright.sync_api import expect
@@ -21,16 +21,12 @@ except ImportError:  # the fixtures skip (or fail in CI) before any test body ru
 
 pytestmark = pytest.mark.e2e
 
-# Each page's title key (its h1), in the order of ui.session.PAGES.
-TITLES = {"app.py": "home.title", "pages/1_rag_diagnosis.py": "rag.title",
-          "pages/2_conversation_quality.py": "conv.title", "pages/3_summary_autoevaluation.py": "sum.title",
-          "pages/4_rubric_lab.py": "rub.title", "pages/5_dataset_workbench.py": "wb.title",
-          "pages/6_threshold_explorer.py": "thr.title", "pages/7_sample_size_planner.py": "plan.title",
-          "pages/8_annotator_agreement.py": "agr.title", "pages/9_workshop_room.py": "room.title",
-          "pages/10_judge_and_hand_labels.py": "judge.title", "pages/11_lessons.py": "lessons.title"}
-WITH_METRICS = ("pages/1_rag_diagnosis.py", "pages/2_conversation_quality.py", "pages/3_summary_autoevaluation.py",
-                "pages/5_dataset_workbench.py", "pages/6_threshold_explorer.py", "pages/7_sample_size_planner.py",
-                "pages/8_annotator_agreement.py", "pages/10_judge_and_hand_labels.py")
+# Each page's title key (its h1), from the one page registry.
+TITLES = {entry.script: entry.title_key for entry in PAGES}
+WITH_METRICS = ("app_pages/rag_diagnosis.py", "app_pages/conversation_quality.py",
+                "app_pages/summary_autoevaluation.py", "app_pages/dataset_workbench.py",
+                "app_pages/threshold_explorer.py", "app_pages/sample_size_planner.py",
+                "app_pages/annotator_agreement.py", "app_pages/judge_and_hand_labels.py")
 
 
 def _choose(page: Any, language: str) -> None:
@@ -54,9 +50,9 @@ def test_spanish_holds_on_every_page_and_after_a_reload(page: Any, app_url: str)
     expect(_title(page)).to_have_text(EN["home.title"], timeout=TEXT_TIMEOUT)
     _choose(page, "es")
     expect(_title(page)).to_have_text(ES["home.title"], timeout=TEXT_TIMEOUT)
-    assert TITLES.keys() == {path for path, _, _ in PAGES}, "a page without an expected title"
-    for path, label_key, _ in [*PAGES[1:], PAGES[0]]:
-        _go(page, path, label_key, "es")
+    for entry in [*PAGES[1:], PAGES[0]]:
+        path = entry.script
+        _go(page, path, entry.nav_key, "es")
         if path in WITH_METRICS:
             first = page.get_by_test_id("stMain").get_by_test_id("stMetricLabel").first
             expect(first).to_be_visible(timeout=TEXT_TIMEOUT)
@@ -81,8 +77,8 @@ def test_switching_back_and_forth_keeps_every_label(page: Any, app_url: str) -> 
         expect(_title(page)).to_have_text(translate(language, "rag.title"), timeout=TEXT_TIMEOUT)
         metric = translate(language, "metric.context_relevance")
         expect(counts(page, metric)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
-    _go(page, "pages/6_threshold_explorer.py", "nav.thresholds", "es")
-    _go(page, "pages/1_rag_diagnosis.py", "nav.rag", "es")
+    _go(page, "app_pages/threshold_explorer.py", "nav.thresholds", "es")
+    _go(page, "app_pages/rag_diagnosis.py", "nav.rag", "es")
     expect(counts(page, ES["metric.context_relevance"])).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
     page.reload()
     expect(_title(page)).to_have_text(ES["rag.title"], timeout=TEXT_TIMEOUT)
@@ -100,9 +96,9 @@ def test_no_page_scrolls_sideways_or_cuts_a_metric(page: Any, app_url: str, widt
     expect(_title(page)).to_have_text(translate(language, "home.title"), timeout=TEXT_TIMEOUT)
     token = parse_qs(urlparse(page.url).query)["w"][0]
     problems = []
-    for path, _, _ in PAGES:
-        slug = "" if path == "app.py" else path.removeprefix("pages/").removesuffix(".py").split("_", 1)[1]
-        page.goto(f"{app_url}/{slug}?w={token}")
+    for entry in PAGES:
+        path = entry.script
+        page.goto(f"{app_url}/{entry.url_path}?w={token}")
         expect(_title(page)).to_have_text(translate(language, TITLES[path]), timeout=TEXT_TIMEOUT)
         page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')")
         page.wait_for_timeout(800)

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.e2e
 
 EN = {key: translate("en", key) for key in ("home.start_button", "lesson.check", "lesson.done")}
 PANEL_TITLE = "Lesson 1 · One number hides four failures"
-SIDE, TOP = ".st-key-lesson_side", ".st-key-lesson_top"  # the panel's two places (ui.lesson_panel)
+SIDE, TOP = ".st-key-lesson_side", ".st-key-lesson_top"  # the panel's two places (ui.views.lessons.panel)
 
 
 def start_lesson_1(page: Any, app_url: str) -> None:

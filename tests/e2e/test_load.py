@@ -62,8 +62,8 @@ def test_browser_and_protocol_sessions_label_without_errors(browser_checked: str
 def test_the_lost_edit_check_finds_an_edit_the_store_does_not_hold(tmp_path: Path) -> None:
     """The check itself can fail: a workspace whose stored labels differ from what its user saw is reported."""
     from bench.bench_load import METRIC, SLIDER_STEP, Result, WorkspaceRecord, _initial_labels, verify_store
-    from ui.data_kinds import RAG
-    from ui.workspace import Workspace
+    from ui.frame.data_kinds import RAG
+    from ui.frame.workspace import Workspace
     from uncase_core.rag.edits import rag_label
     from uncase_core.shared.assets import load_index, load_scenario
     from uncase_store import open_store

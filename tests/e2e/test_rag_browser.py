@@ -63,7 +63,7 @@ def settled_box(page: Any, locator: Any) -> dict[str, float]:
 
 
 def row_middle(editor: Any, box: dict[str, float], row: int) -> float:
-    """The y of the middle of ``row`` (1-based) in a data editor that shows all its rows (see ui.layout:
+    """The y of the middle of ``row`` (1-based) in a data editor that shows all its rows (see ui.widgets.layout:
     the rows share one height, sized to the text, and the editor is as tall as header + rows + 3 px)."""
     grid = editor.locator('table[role="grid"]')  # the grid's accessibility mirror: aria-rowcount counts the header
     expect(grid).to_have_attribute("aria-rowcount", re.compile(r"^[1-9]\d*$"), timeout=TEXT_TIMEOUT)

@@ -20,8 +20,8 @@ import pytest
 from bench.bench_load import serve
 from bench.protocol_client import XSRF_COOKIE, ProtocolSession, _preflight
 from tests.e2e.test_protocol_client import run
+from ui.frame.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
 from ui.i18n import translate
-from ui.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
 
 pytestmark = pytest.mark.e2e
 

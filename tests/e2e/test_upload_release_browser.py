@@ -1,4 +1,4 @@
-"""Uploads in Chromium once their bytes are freed after reading (ui/uploads.py): the server's upload manager holds
+"""Uploads in Chromium once their bytes are freed after reading (ui/frame/uploads.py): the server's upload manager holds
 nothing, the page keeps what it read, the box keeps showing the file's name, and a refused file's message stays for
 as long as that file is in the box and goes when it is removed."""
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
-RAG_PAGE = "pages/1_rag_diagnosis.py"
+RAG_PAGE = "app_pages/rag_diagnosis.py"
 
 
 def open_app() -> AppTest:
@@ -57,7 +57,7 @@ def edit_table(at: AppTest, table: str, edits: dict[int, dict[str, object]]) -> 
 
 
 def workspace(at: AppTest):
-    """The session's copy of the person's stored workspace (ui.workspace.Workspace)."""
+    """The session's copy of the person's stored workspace (ui.frame.workspace.Workspace)."""
     return at.session_state["workspace"]
 
 

@@ -11,15 +11,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import RAG_PAGE, ROOT, shown
-from ui.access import ACCESS_CODE_ENV, ROOM_CODE_HOURS
+from ui.frame.access import ACCESS_CODE_ENV, ROOM_CODE_HOURS
+from ui.frame.state import get_store
 from ui.i18n import translate
-from ui.session import get_store
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store.rooms import Rooms
 
 CODE = "WXYZ-2345"
-ROOM_PAGE = "pages/9_workshop_room.py"
+ROOM_PAGE = "app_pages/workshop_room.py"
 GATE_INPUT = "Access code or room code"
 
 
@@ -69,7 +69,7 @@ def test_without_a_code_configured_there_is_no_gate(monkeypatch: pytest.MonkeyPa
     assert "workspace" in at.session_state
 
 
-@pytest.mark.parametrize("path", [None, RAG_PAGE, ROOM_PAGE, "pages/7_sample_size_planner.py"])
+@pytest.mark.parametrize("path", [None, RAG_PAGE, ROOM_PAGE, "app_pages/sample_size_planner.py"])
 def test_no_page_opens_without_the_code(gated: str, path: str | None):
     at = visit(path)
     assert is_gate(at)
@@ -90,7 +90,7 @@ def test_the_right_code_lets_the_session_in_for_good(gated: str, typed: str):
     at = enter(visit(RAG_PAGE), typed)
     assert not is_gate(at)
     assert at.get("dataframe")  # the RAG page's label tables
-    at.switch_page("pages/7_sample_size_planner.py")
+    at.switch_page("app_pages/sample_size_planner.py")
     at.run()
     assert not is_gate(at) and not at.exception
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pandas as pd
 
 from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
-from ui.agreement_data import DIFFER, builtin_pair, case_rows, current_pair, original_pair, pair_cases
-from ui.data_kinds import AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
+from ui.frame.data_kinds import AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
+from ui.views.agreement.data import DIFFER, builtin_pair, case_rows, current_pair, original_pair, pair_cases
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import agreement_from_bytes, match_labels
 from uncase_core.lessons.checks import Snapshot, check_params, run_check
@@ -17,7 +17,7 @@ from uncase_core.lessons.data import lesson_data
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
 from uncase_core.shared.assets import ASSETS
 
-PAGE = "pages/8_annotator_agreement.py"
+PAGE = "app_pages/annotator_agreement.py"
 
 
 def open_page():

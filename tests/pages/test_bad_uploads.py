@@ -19,7 +19,7 @@ import pytest
 
 from tests.bad_inputs.corpus import CORPUS, SENTINEL
 from tests.pages.apptest_helpers import open_app, shown, workspace
-from ui import data_kinds
+from ui.frame import data_kinds
 from uncase_core.shared.assets import ASSETS
 
 
@@ -59,27 +59,27 @@ class Widget:
 
 
 WIDGETS = (
-    Widget("rag page", "pages/1_rag_diagnosis.py", "rag_upload", ("rag", "ragas"), _stored(data_kinds.RAG)),
-    Widget("conversation page", "pages/2_conversation_quality.py", "conv_upload", ("conversations",),
+    Widget("rag page", "app_pages/rag_diagnosis.py", "rag_upload", ("rag", "ragas"), _stored(data_kinds.RAG)),
+    Widget("conversation page", "app_pages/conversation_quality.py", "conv_upload", ("conversations",),
            _stored(data_kinds.CONVERSATIONS)),
-    Widget("summary page", "pages/3_summary_autoevaluation.py", "sum_upload", ("summaries",),
+    Widget("summary page", "app_pages/summary_autoevaluation.py", "sum_upload", ("summaries",),
            _stored(data_kinds.SUMMARIES)),
-    Widget("rubric verdicts", "pages/4_rubric_lab.py", "rub_upload", ("verdicts",),
+    Widget("rubric verdicts", "app_pages/rubric_lab.py", "rub_upload", ("verdicts",),
            _stored(data_kinds.RUBRIC_VERDICTS)),
-    Widget("rubric holistic", "pages/4_rubric_lab.py", "rub_holistic_upload", ("holistic",),
+    Widget("rubric holistic", "app_pages/rubric_lab.py", "rub_holistic_upload", ("holistic",),
            _stored(data_kinds.RUBRIC_HOLISTIC)),
-    Widget("workbench dataset", "pages/5_dataset_workbench.py", "wb_upload", ("rag", "dataset"),
+    Widget("workbench dataset", "app_pages/dataset_workbench.py", "wb_upload", ("rag", "dataset"),
            _stored(data_kinds.WORKBENCH)),
-    Widget("workbench other version", "pages/5_dataset_workbench.py", "wb_other", ("rag", "dataset"),
+    Widget("workbench other version", "app_pages/dataset_workbench.py", "wb_other", ("rag", "dataset"),
            _stored(data_kinds.WORKBENCH), every_file=False),
-    Widget("threshold explorer", "pages/6_threshold_explorer.py", "thr_upload", ("rag",),
+    Widget("threshold explorer", "app_pages/threshold_explorer.py", "thr_upload", ("rag",),
            _stored(data_kinds.THRESHOLD_UPLOAD), _choose_upload("thr_source"), every_file=False),
-    Widget("agreement file A", "pages/8_annotator_agreement.py", "agr_upload_a", ("agreement",),
+    Widget("agreement file A", "app_pages/annotator_agreement.py", "agr_upload_a", ("agreement",),
            lambda at: None, _agreement_other_side("b")),
-    Widget("agreement file B", "pages/8_annotator_agreement.py", "agr_upload_b", ("agreement",),
+    Widget("agreement file B", "app_pages/annotator_agreement.py", "agr_upload_b", ("agreement",),
            lambda at: None, _agreement_other_side("a"), every_file=False),
     # The judge page reads cases and RAGAS rows as the RAG page does, then RAGAS scores and judge verdicts too.
-    Widget("judge page", "pages/10_judge_and_hand_labels.py", "judge_upload", ("rag", "ragas"),
+    Widget("judge page", "app_pages/judge_and_hand_labels.py", "judge_upload", ("rag", "ragas"),
            _stored(data_kinds.JUDGE)),
 )
 
@@ -142,7 +142,7 @@ def test_every_corpus_file_is_handled_by_the_upload_widget(widget: Widget) -> No
 
 def test_the_summary_paste_box_refuses_code_and_bad_blocks() -> None:
     at = open_app()
-    at.switch_page("pages/3_summary_autoevaluation.py")
+    at.switch_page("app_pages/summary_autoevaluation.py")
     at.run()
     problems, tried = [], 0
     for entry in CORPUS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.pages.apptest_helpers import edit_table, open_app
 
-PAGE = "pages/2_conversation_quality.py"
+PAGE = "app_pages/conversation_quality.py"
 
 
 def open_page():

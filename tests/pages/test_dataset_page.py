@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tests.pages.apptest_helpers import open_app, shown, workspace
-from ui.data_kinds import WORKBENCH
+from ui.frame.data_kinds import WORKBENCH
 from uncase_core.datasets.edits import reveals
 
-PAGE = "pages/5_dataset_workbench.py"
+PAGE = "app_pages/dataset_workbench.py"
 
 
 def open_page():

@@ -26,10 +26,10 @@ from tests.pages.apptest_helpers import (
     token,
     workspace,
 )
-from ui.data_kinds import RAG
-from ui.input_errors import page_error
-from ui.session import store_problem_text
-from ui.workspace import CorruptData
+from ui.frame.data_kinds import RAG
+from ui.frame.input_errors import page_error
+from ui.frame.state import store_problem_text
+from ui.frame.workspace import CorruptData
 from uncase_core.shared.assets import ASSETS
 from uncase_store import CorruptWorkspace, Limits
 
@@ -58,10 +58,10 @@ class Labelling:
 LABELLING = (
     Labelling("rag", RAG_PAGE, lambda at: edit_labels(at, "passages", {0: {"relevant": False}}),
               "Context relevance", "80.0%", "60.0%"),
-    Labelling("conversations", "pages/2_conversation_quality.py",
+    Labelling("conversations", "app_pages/conversation_quality.py",
               lambda at: edit_table(at, "turns", {1: {"coherent": False}, 3: {"coherent": False}}),
               "Dialogue coherence", "1.00", "0.83"),
-    Labelling("summaries", "pages/3_summary_autoevaluation.py",
+    Labelling("summaries", "app_pages/summary_autoevaluation.py",
               lambda at: edit_table(at, "accuracy", {1: {"is_accurate": True}}), "Accuracy", "50.0%", "100.0%"),
 )
 
@@ -80,10 +80,10 @@ def test_labels_come_back_in_a_new_session_on_the_same_link(page):
 
 
 def _kind(path: str):
-    from ui import data_kinds
+    from ui.frame import data_kinds
 
-    return {RAG_PAGE: data_kinds.RAG, "pages/2_conversation_quality.py": data_kinds.CONVERSATIONS,
-            "pages/3_summary_autoevaluation.py": data_kinds.SUMMARIES}[path]
+    return {RAG_PAGE: data_kinds.RAG, "app_pages/conversation_quality.py": data_kinds.CONVERSATIONS,
+            "app_pages/summary_autoevaluation.py": data_kinds.SUMMARIES}[path]
 
 
 def test_a_label_put_back_is_stored_too():
@@ -95,14 +95,14 @@ def test_a_label_put_back_is_stored_too():
 
 
 def test_the_workbench_log_and_splits_come_back():
-    at = opened("pages/5_dataset_workbench.py")
+    at = opened("app_pages/dataset_workbench.py")
     next(s for s in at.selectbox if s.label == "New value").set_value("false")
     next(i for i in at.text_input if i.label == "Reason").input("checked twice")
     next(b for b in at.button if b.label == "Change the label and log it").click().run()
     next(b for b in at.button if b.label == "Assign").click().run()
     assert not at.exception
     version = metric_values(at)["Version"]
-    again = reopen(at, "pages/5_dataset_workbench.py")
+    again = reopen(at, "app_pages/dataset_workbench.py")
     assert metric_values(again)["Version"] == version
     assert metric_values(again)["Label revisions"] == metric_values(at)["Label revisions"]
 
@@ -125,15 +125,15 @@ def test_an_upload_is_still_there_in_a_new_session():
 SETTINGS = (
     (RAG_PAGE, "slider", "rag_threshold_coverage", 0.45),
     (RAG_PAGE, "radio", "rag_aggregation", "min"),
-    ("pages/2_conversation_quality.py", "slider", "conv_threshold_ttr", 0.4),
-    ("pages/3_summary_autoevaluation.py", "selectbox", "sum_paste_kind", "completeness"),
-    ("pages/4_rubric_lab.py", "checkbox", "rub_filter_trivial", False),
-    ("pages/5_dataset_workbench.py", "slider", "wb_min_units", 9),
-    ("pages/6_threshold_explorer.py", "slider", "thr_current_faithfulness", 0.35),
-    ("pages/7_sample_size_planner.py", "number_input", "plan_n", 77),
-    ("pages/8_annotator_agreement.py", "selectbox", "agr_field", "supported"),
-    ("pages/10_judge_and_hand_labels.py", "selectbox", "judge_dimension", "coverage"),
-    ("pages/10_judge_and_hand_labels.py", "slider", "judge_sim_false_positive_rate", 0.42),
+    ("app_pages/conversation_quality.py", "slider", "conv_threshold_ttr", 0.4),
+    ("app_pages/summary_autoevaluation.py", "selectbox", "sum_paste_kind", "completeness"),
+    ("app_pages/rubric_lab.py", "checkbox", "rub_filter_trivial", False),
+    ("app_pages/dataset_workbench.py", "slider", "wb_min_units", 9),
+    ("app_pages/threshold_explorer.py", "slider", "thr_current_faithfulness", 0.35),
+    ("app_pages/sample_size_planner.py", "number_input", "plan_n", 77),
+    ("app_pages/annotator_agreement.py", "selectbox", "agr_field", "supported"),
+    ("app_pages/judge_and_hand_labels.py", "selectbox", "judge_dimension", "coverage"),
+    ("app_pages/judge_and_hand_labels.py", "slider", "judge_sim_false_positive_rate", 0.42),
 )
 
 
@@ -146,7 +146,7 @@ def test_a_setting_comes_back_in_a_new_session(path, widget, key, value):
     assert not at.exception
     again = reopen(at, path)
     assert getattr(again, widget)(key=key).value == value
-    again.switch_page("app.py").run()  # and after a page switch
+    again.switch_page("app_pages/home.py").run()  # and after a page switch
     again.switch_page(path).run()
     assert getattr(again, widget)(key=key).value == value
 
@@ -154,7 +154,7 @@ def test_a_setting_comes_back_in_a_new_session(path, widget, key, value):
 def test_the_language_holds_across_page_switches_and_new_sessions():
     at = open_app()
     at.sidebar.radio(key="language_widget").set_value("es").run()
-    for path in ("pages/1_rag_diagnosis.py", "pages/5_dataset_workbench.py", "app.py"):
+    for path in ("app_pages/rag_diagnosis.py", "app_pages/dataset_workbench.py", "app_pages/home.py"):
         at.switch_page(path).run()
         assert at.sidebar.radio(key="language_widget").value == "es"
     again = reopen(at, RAG_PAGE)

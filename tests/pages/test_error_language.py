@@ -39,7 +39,7 @@ def _to_english(at):
 
 
 def test_the_rag_page_refuses_a_broken_upload_in_spanish_then_in_english():
-    at = _in_spanish("pages/1_rag_diagnosis.py")
+    at = _in_spanish("app_pages/rag_diagnosis.py")
     at.sidebar.file_uploader(key="rag_upload").set_value(("rotos.jsonl", BROKEN, "application/json")).run()
     assert not at.exception, [e.value for e in at.exception]
     assert any(SPANISH in message for message in _errors(at)), _errors(at)
@@ -50,7 +50,7 @@ def test_the_rag_page_refuses_a_broken_upload_in_spanish_then_in_english():
 
 
 def test_the_agreement_page_refuses_a_broken_file_in_spanish_then_in_english():
-    at = _in_spanish("pages/8_annotator_agreement.py")
+    at = _in_spanish("app_pages/annotator_agreement.py")
     at.sidebar.radio(key="agr_source").set_value("upload").run()
     good = ASSETS / "agreement" / "annotator_a_es.json"
     at.sidebar.file_uploader(key="agr_upload_a").set_value((good.name, good.read_bytes(), "application/json"))
@@ -64,7 +64,7 @@ def test_the_agreement_page_refuses_a_broken_file_in_spanish_then_in_english():
 
 
 def test_a_file_over_the_pages_limit_is_refused_in_the_readers_language():
-    at = _in_spanish("pages/1_rag_diagnosis.py")
+    at = _in_spanish("app_pages/rag_diagnosis.py")
     big = b"[" + b" " * (3 * 1024 * 1024) + b"]"  # 3 MB: over the RAG page's 2 MB
     at.sidebar.file_uploader(key="rag_upload").set_value(("grande.json", big, "application/json")).run()
     assert any("grande.json: el archivo ocupa 3,0 MB; esta página admite hasta 2 MB" in message

@@ -18,7 +18,7 @@ SECRET = "password=hunter2 in /srv/private/path.py"
 def _failing_page() -> None:
     import streamlit as st
 
-    from ui.errors import report_error
+    from ui.frame.errors import report_error
 
     st.title("A page")
     try:
@@ -30,9 +30,9 @@ def _failing_page() -> None:
 def _failing_spanish_page() -> None:
     import streamlit as st
 
-    from ui.errors import report_error
+    from ui.frame.errors import report_error
 
-    class Workspace:  # what ui.session keeps: the person's language
+    class Workspace:  # what ui.frame.state keeps: the person's language
         language = "es"
 
     st.session_state["workspace"] = Workspace()

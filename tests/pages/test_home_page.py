@@ -1,6 +1,6 @@
 from tests.pages.apptest_helpers import RAG_PAGE, captions, click, edit_labels, open_app, workspace
-from ui.data_kinds import RAG
-from ui.lesson_panel import LESSONS_PAGE
+from ui.frame.data_kinds import RAG
+from ui.frame.navigation import LESSONS_PAGE
 
 
 def test_home_loads_in_english_with_a_place_to_start():
@@ -21,18 +21,18 @@ def test_home_switches_to_spanish_live():
 
 
 def test_home_lists_every_module_once_in_the_suggested_order_with_one_line_each():
-    from app import SUGGESTED_ORDER
+    from ui.frame.navigation import PAGES, suggested_order
     from ui.i18n import translate
-    from ui.session import PAGES, SUMMARIES
 
-    assert sorted(SUGGESTED_ORDER) == sorted(path for path, _, _ in PAGES[1:])
+    order = suggested_order()
+    assert sorted(entry.script for entry in order) == sorted(entry.script for entry in PAGES[1:])
+    assert [entry.suggested for entry in order] == list(range(1, len(order) + 1))
     at = open_app()
     assert not at.exception
     shown = captions(at)
-    summaries = dict(zip((path for path, _, _ in PAGES[1:]), SUMMARIES, strict=True))
-    positions = [shown.index(translate("en", summaries[path])) for path in SUGGESTED_ORDER]
+    positions = [shown.index(translate("en", entry.summary_key)) for entry in order]
     assert positions == sorted(positions)
-    for key in SUMMARIES:
+    for key in (entry.summary_key for entry in order):
         assert "\n" not in translate("en", key) and len(translate("en", key)) <= 140, key
         assert len(translate("es", key)) <= 150, key
 
@@ -64,7 +64,7 @@ def test_start_here_asks_before_replacing_labels_the_person_changed():
     at.switch_page(RAG_PAGE)
     at.run()
     edit_labels(at, "passages", {4: {"relevant": True}})  # the default scenario's p5: not relevant -> relevant
-    at.switch_page("app.py")
+    at.switch_page("app_pages/home.py")
     at.run()
     next(b for b in at.button if b.label.startswith("Start lesson 1")).click().run()
     at.switch_page(LESSONS_PAGE)

@@ -16,11 +16,11 @@ import json
 import pytest
 
 from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
-from ui.data_kinds import JUDGE, JUDGE_RAGAS, JUDGE_VERDICTS
+from ui.frame.data_kinds import JUDGE, JUDGE_RAGAS, JUDGE_VERDICTS
+from ui.frame.input_errors import error_text
+from ui.frame.workspace import Workspace
 from ui.i18n import format_percent
-from ui.input_errors import error_text
-from ui.judge_data import builtin_set, hide_labels, next_unit
-from ui.workspace import Workspace
+from ui.views.judge.data import builtin_set, hide_labels, next_unit
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_skips
 from uncase_core.judge.imports import attach_verdicts
@@ -28,7 +28,7 @@ from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
 from uncase_core.shared.assets import ASSETS
 
-PAGE = "pages/10_judge_and_hand_labels.py"
+PAGE = "app_pages/judge_and_hand_labels.py"
 JUDGE_ALONE, HAND, PPI, TUNED = "Judge alone", "Hand labels alone", "PPI", "PPI++"
 
 

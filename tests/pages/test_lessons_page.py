@@ -29,11 +29,11 @@ from tests.pages.apptest_helpers import (
 )
 from tests.pages.test_agreement_page import PUZZLE, RESOLVE, edit_pair
 from tests.pages.test_room_page import create_room, join
-from ui.data_kinds import JUDGE, RAG
-from ui.handout import handout_markdown
+from ui.frame.data_kinds import JUDGE, RAG
+from ui.frame.navigation import LESSONS_PAGE
 from ui.i18n import translate
-from ui.lesson_panel import LESSONS_PAGE
-from ui.lesson_state import PAGE_FILES
+from ui.views.lessons.handout import handout_markdown
+from ui.views.lessons.state import PAGE_FILES
 from uncase_core.judge.report import judge_report
 from uncase_core.lessons.data import lesson_data
 from uncase_core.lessons.model import load_lessons

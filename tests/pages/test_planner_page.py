@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.pages.apptest_helpers import metric_values, open_app
 from uncase_core.stats.planning import normal_sample_size, required_sample_size
 
-PAGE = "pages/7_sample_size_planner.py"
+PAGE = "app_pages/sample_size_planner.py"
 
 
 def open_page():

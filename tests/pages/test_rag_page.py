@@ -63,7 +63,7 @@ def test_no_labelled_units_is_na_not_zero():
 
 def test_labels_survive_a_page_switch_and_a_rerun():
     at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
-    at.switch_page("app.py").run()
+    at.switch_page("app_pages/home.py").run()
     assert not at.exception
     at.switch_page(RAG_PAGE).run()
     assert not at.exception
@@ -139,7 +139,7 @@ def test_confidence_level_changes_the_interval():
 def test_settings_survive_a_page_switch():
     at = open_rag_page()
     at.sidebar.slider(key="rag_threshold_context_relevance").set_value(0.85).run()
-    at.switch_page("app.py").run()
+    at.switch_page("app_pages/home.py").run()
     at.switch_page(RAG_PAGE).run()
     assert at.sidebar.slider(key="rag_threshold_context_relevance").value == 0.85
 

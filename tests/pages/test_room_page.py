@@ -6,9 +6,9 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, metric_values, shown, token, workspace
-from ui.data_kinds import RAG
+from ui.frame.data_kinds import RAG
 
-ROOM_PAGE = "pages/9_workshop_room.py"
+ROOM_PAGE = "app_pages/workshop_room.py"
 
 
 def open_room_page(**params: str) -> AppTest:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.pages.apptest_helpers import open_app, workspace
 
-PAGE = "pages/4_rubric_lab.py"
+PAGE = "app_pages/rubric_lab.py"
 
 
 def open_page():

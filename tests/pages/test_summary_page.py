@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.pages.apptest_helpers import edit_table, open_app
 
-PAGE = "pages/3_summary_autoevaluation.py"
+PAGE = "app_pages/summary_autoevaluation.py"
 COMPLETENESS_BLOCK = """[
   {'question': "Does the summary follow 'Describe the actions'?",
    'content_list': [{'transcript_content': 'A', 'related_content_from_summary': 'a', 'is_covered': 'True'},

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.pages.apptest_helpers import metric_values, open_app, shown, workspace
-from ui.data_kinds import WORKBENCH
+from ui.frame.data_kinds import WORKBENCH
 from uncase_core.rag.thresholds import case_standings, sweep_threshold, threshold_flips
 from uncase_core.shared.assets import load_workbench
 
-PAGE = "pages/6_threshold_explorer.py"
+PAGE = "app_pages/threshold_explorer.py"
 
 
 def open_page():

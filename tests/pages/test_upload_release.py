@@ -9,7 +9,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import open_rag_page, shown, workspace
-from ui.data_kinds import RAG
+from ui.frame.data_kinds import RAG
 from uncase_core.shared.assets import ASSETS
 
 GOOD = ASSETS / "rag" / "en" / "wrong_answer.json"

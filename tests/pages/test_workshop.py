@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tests.pages.apptest_helpers import ROOT, edit_table, open_app, shown, workspace
-from ui.data_kinds import CONVERSATIONS, JUDGE, RAG, SUMMARIES, WORKBENCH
-from ui.judge_data import builtin_set
-from ui.limits import LIMITS, SERVER_MAX_UPLOAD_MB
+from ui.frame.data_kinds import CONVERSATIONS, JUDGE, RAG, SUMMARIES, WORKBENCH
+from ui.frame.limits import LIMITS, SERVER_MAX_UPLOAD_MB
+from ui.views.judge.data import builtin_set
 from uncase_core.shared.assets import (
     ASSETS,
     CONVERSATION_INDEX,
@@ -52,7 +52,7 @@ class LabellingPage:
     name: str
     path: str
     change_labels: Callable[[Any], None]
-    kind: Any  # the page's data in the workspace (ui.data_kinds)
+    kind: Any  # the page's data in the workspace (ui.frame.data_kinds)
     default: Callable[[], Any]  # what the page shows while nothing is stored
     upload_key: str
     load_button: str
@@ -72,23 +72,23 @@ class LabellingPage:
 
 
 PAGES = (
-    LabellingPage("rag", "pages/1_rag_diagnosis.py",
+    LabellingPage("rag", "app_pages/rag_diagnosis.py",
                   lambda at: _edit_rag(at, "passages", {0: {"relevant": False}}), RAG,
                   lambda: load_scenario(load_index()[0], "en"), "rag_upload", "Load scenario",
                   ASSETS / "rag" / "en" / "wrong_answer.json",
                   '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": true}]}'),
-    LabellingPage("conversations", "pages/2_conversation_quality.py",
+    LabellingPage("conversations", "app_pages/conversation_quality.py",
                   lambda at: edit_table(at, "claims", {0: {"verified": False}}), CONVERSATIONS,
                   lambda: (load_conversation(load_index(CONVERSATION_INDEX)[0], "en"),), "conv_upload",
                   "Load scenario", ASSETS / "conversations" / "en" / "drift.json", ""),
-    LabellingPage("summaries", "pages/3_summary_autoevaluation.py",
+    LabellingPage("summaries", "app_pages/summary_autoevaluation.py",
                   lambda at: edit_table(at, "accuracy", {1: {"is_accurate": True}}), SUMMARIES, _first_summaries,
                   "sum_upload", "Load scenario", ASSETS / "summaries" / "en" / "appointment.json", ""),
-    LabellingPage("dataset", "pages/5_dataset_workbench.py", _label_in_workbench, WORKBENCH,
+    LabellingPage("dataset", "app_pages/dataset_workbench.py", _label_in_workbench, WORKBENCH,
                   lambda: load_workbench("en"), "wb_upload", "Load the built-in dataset",
                   ASSETS / "rag" / "en" / "wrong_answer.json",
                   '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": true}]}'),
-    LabellingPage("judge", "pages/10_judge_and_hand_labels.py", lambda at: at.button(key="judge_yes").click().run(),
+    LabellingPage("judge", "app_pages/judge_and_hand_labels.py", lambda at: at.button(key="judge_yes").click().run(),
                   JUDGE, lambda: builtin_set("en"), "judge_upload", "Load the built-in set",
                   ASSETS / "judge" / "en" / "retail.json",
                   '{"id": "c%d", "question": "q", "passages": [{"id": "p1", "text": "t", "judge_relevant": true}]}'),
@@ -118,7 +118,7 @@ def button(at, label):
 @pytest.mark.parametrize("page", PAGES, ids=IDS)
 def test_labels_survive_page_and_language_switches_a_failed_upload_and_a_rerun(page):
     at, _, changed = labelled(page)
-    at.switch_page("pages/6_threshold_explorer.py").run()
+    at.switch_page("app_pages/threshold_explorer.py").run()
     assert not at.exception
     at.switch_page(page.path).run()
     at.sidebar.radio(key="language_widget").set_value("es").run()
@@ -196,10 +196,10 @@ def test_upload_caps_fit_the_server_cap():
 
 
 PAGE_LIMITS = {
-    "pages/1_rag_diagnosis.py": "rag", "pages/2_conversation_quality.py": "conversations",
-    "pages/3_summary_autoevaluation.py": "summaries", "pages/4_rubric_lab.py": "rubrics",
-    "pages/5_dataset_workbench.py": "dataset", "pages/6_threshold_explorer.py": "thresholds",
-    "pages/8_annotator_agreement.py": "agreement", "pages/10_judge_and_hand_labels.py": "judge",
+    "app_pages/rag_diagnosis.py": "rag", "app_pages/conversation_quality.py": "conversations",
+    "app_pages/summary_autoevaluation.py": "summaries", "app_pages/rubric_lab.py": "rubrics",
+    "app_pages/dataset_workbench.py": "dataset", "app_pages/threshold_explorer.py": "thresholds",
+    "app_pages/annotator_agreement.py": "agreement", "app_pages/judge_and_hand_labels.py": "judge",
 }
 
 

@@ -1,0 +1,158 @@
+"""RAG diagnosis, "find the failure": label units, watch four proportions and the diagnosis move."""
+
+import streamlit as st
+
+from ui.frame.data_kinds import RAG
+from ui.frame.limits import LIMITS
+from ui.frame.page import finish_page
+from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, t
+from ui.i18n import translate
+from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
+from ui.views.rag.results import (
+    FRAGMENTS,
+    ROOM_FOLLOW,
+    case_results,
+    data_actions,
+    dataset_results,
+    draw_explanations,
+    follow_room,
+)
+from ui.views.rag.settings import draw_settings
+from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
+from ui.views.rag.workspace import CASE_KEY, RagView
+from ui.views.room.rooms import ROOM_NAME, class_view, room_of, rooms
+from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
+from ui.widgets.layout import RESULTS_WIDTH
+from ui.widgets.text import literal
+from uncase_core.rag.files import read_rag_upload
+from uncase_core.shared.assets import load_all, load_index, load_scenario
+from uncase_store import StoreError
+
+LIMIT = LIMITS["rag"]  # interactive labelling is for tens to hundreds of cases
+ALL_SCENARIOS = "__all__"
+RESULT_FRAGMENTS = [*FRAGMENTS, *LESSON_FRAGMENTS]
+
+lang = language()
+scenarios = load_index()
+by_id = {s.id: s for s in scenarios}
+
+# ---------------------------------------------------------------- a workshop room, when this person is in one
+room = None
+if (room_code := room_of(current_workspace())) is not None:
+    try:
+        room = rooms().get(room_code, body=False)
+    except StoreError as error:  # the room is gone (pruned) or the store is down: label on, without the room
+        st.warning(t("room.unavailable", code=literal(room_code), problem=literal(error)))
+class_units = {}
+if room is not None and room.revealed:
+    class_units = {(u.case, u.kind, u.unit, u.field): u for u in class_view(room.code, resamples=0).labels.units}
+
+
+def rerun_results(kept_key: str | None = None) -> None:
+    """Widget callback: rerun only the result fragments (and store the widget's value)."""
+    if kept_key is not None:
+        keep(kept_key)
+    st.rerun(RESULT_FRAGMENTS + ([ROOM_FOLLOW] if room is not None else []))
+
+
+def load(choice: str) -> Loaded:
+    if choice == ALL_SCENARIOS:
+        return Loaded(load_all(scenarios, lang), ALL_SCENARIOS, "all")
+    return Loaded(load_scenario(by_id[choice], lang), choice, "scenario")
+
+
+def read_upload(data: bytes, name: str) -> Loaded:
+    dataset, kind = read_rag_upload(data, name, LIMIT.upload_bytes)
+    return Loaded(dataset, name, "upload", {"imported": kind} if kind == "ragas" else {})
+
+
+def default() -> Loaded:
+    return load(scenarios[0].id)
+
+
+SOURCE = Source(
+    RAG, "rag", "rag", load, choices=[s.id for s in scenarios] + [ALL_SCENARIOS],
+    # Option labels bind the language now: a format_func is also called outside the run.
+    choice_label=lambda sid, lang=lang: (
+        translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
+    choice_title="common.scenario", read_upload=read_upload, upload_label="common.upload",
+    upload_help="common.upload_help",
+    upload_types=("json", "jsonl", "csv"), count=lambda dataset: len(dataset.cases),
+    changes=lambda original, current: changed_items(original.cases, current.cases),
+)
+workspace = open_view(RagView(current_workspace(), lambda: (lambda d: (d.data, d.source, d.source_kind))(default()),
+                              key_suffix="" if room is None else f"_{int(room.revealed)}{int(room.frozen)}",
+                              decorate=reveal_columns(class_units) if class_units else None))
+
+
+def store_label_edits() -> None:
+    """Store what the label tables report (each fragment does it first: the order they rerun in is not given).
+
+    When storing shows that another tab changed this workspace meanwhile, the whole page runs again so the
+    label tables show every stored label, not only this tab's.
+    """
+    revision = workspace.workspace.revision
+    # Frozen since this page was drawn: nothing more is taken.
+    if room is not None and rooms().get(room.code, body=False).frozen:
+        if workspace.pending(st.session_state, lang)[0]:
+            workspace.workspace.revision += 1  # the tables are drawn again, from what is stored, and locked
+            st.session_state["rag_frozen_note"] = True
+            st.rerun(scope="app")
+        return
+    run_saving(lambda: workspace.apply_editor_states(st.session_state, lang))
+    if workspace.workspace.revision != revision:
+        st.rerun(scope="app")
+
+
+# ---------------------------------------------------------------- sidebar: data, then settings (full runs only)
+with st.sidebar:
+    st.subheader(t("common.data"))
+    if room is not None:
+        st.markdown(t("room.you_are", code=room.code, title=literal(room.title),
+                      name=literal(current_workspace().setting(ROOM_NAME, ""))))
+        st.caption(t("room.state.frozen") if room.frozen else t("room.state.open"))
+        if room.revealed:
+            st.caption(t("room.state.revealed"))
+    else:
+        follow_language(SOURCE)
+        loaded = data_source(SOURCE, default)
+        if loaded is not None:
+            forget(CASE_KEY)
+            if loaded.meta.get("imported") == "ragas":
+                st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(loaded.data.cases))
+    # Filled at the end of the run, so downloads and reset see this run's label edits.
+    data_actions_box = st.container()
+    draw_settings(rerun_results, lang)
+
+# ---------------------------------------------------------------- main: title and case
+st.title(t("rag.title"))
+st.markdown(t("rag.intro"))
+if note := st.session_state.pop("rag_upload_note", None):
+    st.info(note)
+if st.session_state.pop("rag_frozen_note", False) or (room is not None and room.frozen):
+    st.info(t("room.frozen_note"))
+source, source_kind = workspace.source
+if source_kind == "scenario" and source in by_id:
+    st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
+
+cases = workspace.dataset.cases
+if len(cases) > 1:
+    kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
+         format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
+
+# Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
+# table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
+page_row = st.container(horizontal=True, gap="large")
+with page_row.container(width="stretch"):
+    draw_label_tables(workspace, lang, frozen=room is not None and room.frozen, revealed=bool(class_units),
+                      rerun_results=rerun_results, store_label_edits=store_label_edits)
+with page_row.container(width=RESULTS_WIDTH):
+    case_results(workspace, store_label_edits)
+dataset_results(workspace, store_label_edits)
+with data_actions_box:
+    data_actions(workspace, store_label_edits)
+if room is not None:
+    follow_room(room)
+draw_explanations()
+
+finish_page("rag_saved_status", before=store_label_edits)

@@ -1,0 +1,124 @@
+"""The workshop's access code: on a server started with one (``UNCASE_ACCESS_CODE``), no page opens without it.
+
+``python3 dev.py run --workshop`` listens on the network and sets the code (the facilitator's, or a generated
+one it prints). A plain ``streamlit run`` has no code and no gate. :func:`require_access` runs first in every
+page's set-up, so a page's own address is gated too (Streamlit's documented "password" pattern: a text input
+compared with ``hmac.compare_digest``, then ``st.stop()``).
+
+One code for a participant to type: a workshop room's code opens the gate as well, for
+``ROOM_CODE_HOURS`` after the room was made (a room from an earlier workshop does not), and leads to the
+room's join form. Links that hold a secret pass: the facilitator's and the projector's room links and a
+person's own workspace link (``?w=``, which is how a reload or a new tab comes back in). Once in, a session
+stays in.
+
+Codes are compared as room codes are typed: capitals, letters and digits only (``abcd-2345`` is ``ABCD2345``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime, timedelta
+
+import streamlit as st
+
+from ui.frame.navigation import ROOM_PAGE
+from ui.i18n import LANGUAGES, guess_language, translate
+from uncase_store import Store, StoreConfigError, StoreError, valid_token
+from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms, UnknownRoom, normalize_code
+
+ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"
+MIN_CODE_LENGTH = 6  # letters and digits, after normalizing
+ROOM_CODE_HOURS = 12
+GRANTED = "access_granted"  # session state: this session has passed the gate
+
+
+def configured_code(environ: Mapping[str, str] | None = None) -> str | None:
+    """The server's access code, normalized; None when the server has none (no gate)."""
+    raw = (os.environ if environ is None else environ).get(ACCESS_CODE_ENV, "")
+    return normalize_code(raw) if raw.strip() else None
+
+
+def same_code(typed: object, code: str) -> bool:
+    """Whether ``typed`` is ``code``, in time that does not depend on how much of it was right."""
+    return hmac.compare_digest(normalize_code(typed).encode("utf-8"), code.encode("utf-8"))
+
+
+def open_room(store: Store, typed: object, now: datetime | None = None) -> str | None:
+    """The code of the room ``typed`` names if that room may open the gate (made in the last ROOM_CODE_HOURS)."""
+    code = normalize_code(typed)
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        return None
+    try:
+        room = Rooms(store).get(code, body=False)
+    except (UnknownRoom, StoreError):
+        return None
+    recent = (now or datetime.now(UTC)) - room.created_at <= timedelta(hours=ROOM_CODE_HOURS)
+    return code if recent else None
+
+
+def link_admits(store: Store, params: Mapping[str, str], now: datetime | None = None) -> bool:
+    """Whether the address holds a secret or a code that lets its holder in (see the module docstring)."""
+    try:
+        token = params.get("w")
+        if valid_token(token) and store.head(token) is not None:
+            return True
+        room = normalize_code(params.get("room"))
+        if room and "key" in params and Rooms(store).is_facilitator(room, params["key"]):
+            return True
+        if room and "view" in params and Rooms(store).is_projector(room, params["view"]):
+            return True
+    except StoreError:
+        return False
+    return "join" in params and open_room(store, params["join"], now) is not None
+
+
+def _language() -> str:
+    wanted = st.query_params.get("lang")
+    if wanted in LANGUAGES:
+        return wanted
+    try:
+        return guess_language(st.context.locale)
+    except Exception:  # no browser context (AppTest, bare mode)
+        return guess_language(None)
+
+
+def require_access(get_store: Callable[[], Store]) -> None:
+    """Return when this session may see the playground; otherwise draw the gate and stop the page."""
+    code = configured_code()
+    if code is None or st.session_state.get(GRANTED):
+        return
+    try:
+        store = get_store()
+    except (StoreConfigError, StoreError):  # the typed code still opens the gate; setup_page then says why
+        store = None
+    if store is not None and link_admits(store, st.query_params.to_dict()):
+        st.session_state[GRANTED] = True
+        return
+    _gate(code, store)
+
+
+def _gate(code: str, store: Store | None) -> None:
+    lang = _language()
+    st.set_page_config(page_title=translate(lang, "home.title"), page_icon="🔎", layout="centered",
+                       initial_sidebar_state="collapsed")
+    st.title(translate(lang, "home.title"))
+    if len(code) < MIN_CODE_LENGTH:  # a server set up wrong stays shut rather than open to a guess
+        st.error(translate(lang, "access.misconfigured", variable=ACCESS_CODE_ENV, length=MIN_CODE_LENGTH))
+        st.stop()
+    st.markdown(translate(lang, "access.intro"))
+    with st.form("access_gate"):
+        typed = st.text_input(translate(lang, "access.code"), max_chars=64, key="access_code_typed",
+                              help=translate(lang, "access.code_help"))
+        entered = st.form_submit_button(translate(lang, "access.enter"), type="primary")
+    if entered:
+        if same_code(typed, code):
+            st.session_state[GRANTED] = True
+            st.rerun()
+        room = open_room(store, typed) if store is not None else None
+        if room is not None:
+            st.session_state[GRANTED] = True
+            st.switch_page(ROOM_PAGE, query_params={"join": room})
+        st.error(translate(lang, "access.wrong"))
+    st.stop()

@@ -1,0 +1,58 @@
+"""Workshop-sized limits: how large a file each upload takes, and how many items a page handles live.
+
+Thirty people share one 2-core server, and every label change reruns the page over the
+whole dataset; past these sizes a page would stall for everyone. The command line has no
+such limits, so the refusal message names the command to use instead. The refusals are
+coded :class:`~uncase_core.errors.InputError` s, shown in the reader's language by
+:func:`ui.frame.input_errors.error_text` as the core's are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ui.frame.input_errors import page_error
+
+# The server-wide cap (server.maxUploadSize in .streamlit/config.toml; a test keeps them equal).
+SERVER_MAX_UPLOAD_MB = 5
+
+
+@dataclass(frozen=True)
+class PageLimit:
+    upload_mb: int  # per-widget cap, at most SERVER_MAX_UPLOAD_MB
+    max_items: int  # cases, conversations or verdict rows the page takes interactively
+    command: str  # what to run instead for larger files
+
+    @property
+    def upload_bytes(self) -> int:
+        return self.upload_mb * 1024 * 1024
+
+
+LIMITS: Mapping[str, PageLimit] = MappingProxyType({
+    "rag": PageLimit(2, 2_000, "python -m uncase_core rag FILE"),
+    "conversations": PageLimit(2, 500, "python -m uncase_core conversations FILE --certify"),
+    "summaries": PageLimit(2, 500, "python -m uncase_core summaries FILE"),
+    "rubrics": PageLimit(5, 2_000_000, "python -m uncase_core rubrics FILE"),
+    "dataset": PageLimit(5, 5_000, "python -m uncase_core dataset FILE --strata domain --leakage"),
+    "thresholds": PageLimit(5, 5_000, "python -m uncase_core thresholds FILE --metric faithfulness"),
+    "agreement": PageLimit(5, 20_000, "python -m uncase_core agreement FILE_A FILE_B"),
+    "judge": PageLimit(2, 2_000, "python -m uncase_core judge FILE"),
+})
+
+
+def check_size(page: str, data: bytes, name: str) -> bytes:
+    """``data`` unchanged, or an InputError naming the file, the cap and the command."""
+    limit = LIMITS[page]
+    if len(data) > limit.upload_bytes:
+        raise page_error("page_file_too_large", name, size=round(len(data) / 1024 / 1024, 1), limit=limit.upload_mb,
+                         command=limit.command)
+    return data
+
+
+def check_count(page: str, count: int, name: str) -> None:
+    """Refuse a dataset with more items than the page handles live, naming the command to use instead."""
+    limit = LIMITS[page]
+    if count > limit.max_items:
+        raise page_error("page_too_many_items", name, count=count, limit=limit.max_items, command=limit.command)

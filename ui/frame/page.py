@@ -1,0 +1,172 @@
+"""The page frame: what runs around every page, from the entry script (``app.py``).
+
+:func:`setup_page` runs before the page chosen by ``st.navigation``: the access gate, the workspace the address
+names, the language, the page's title, and the sidebar (language choice, the lesson panel's slot, the saved line's
+slot and the links to every page of the registry, ``ui.frame.navigation``). Each page calls :func:`finish_page`
+last: the quiet "saved" line, the resume link and the lesson panel. Every link keeps the workspace token
+(Streamlit drops the address's parameters otherwise).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import streamlit as st
+
+from ui.frame import state
+from ui.frame.access import require_access
+from ui.frame.memory import start_collector
+from ui.frame.navigation import PAGES, PageEntry
+from ui.frame.state import (
+    LANGUAGE,
+    NOTICE,
+    QUERY_KEY,
+    corrupt_problem,
+    current_workspace,
+    language,
+    save_settings,
+    start_fresh,
+    store_problem_text,
+    t,
+)
+from ui.frame.workspace import Workspace
+from ui.i18n import LANGUAGES, translate
+from ui.views.lessons.panel import SIDE, TOP, draw_panels, make_slot
+from ui.widgets.text import literal
+from uncase_core.text.jsonfiles import dumps_json
+from uncase_store import CorruptWorkspace, StoreConfigError, StoreError
+
+_LANGUAGE_WIDGET = "language_widget"
+_PAGE = "lesson_page_name"  # the running page's name for the lesson runner (None: no lesson runs here)
+_STATUS = "workspace_status_box"
+
+
+def page_link(path: str, label: str, icon: str | None = None) -> None:
+    """A link to another page that keeps the workspace (Streamlit drops the address's parameters otherwise)."""
+    st.page_link(path, label=label, icon=icon, query_params={QUERY_KEY: current_workspace().token})
+
+
+def navigation_titles() -> str:
+    """The language the registry's titles are given to ``st.navigation`` in, before the workspace is opened: the
+    session's (from its cached workspace), else the browser's. :func:`setup_page` titles the tab again once the
+    workspace is open."""
+    cached = st.session_state.get(state.WORKSPACE_KEY)
+    chosen = cached.language if cached is not None else None
+    return chosen if chosen in LANGUAGES else state.browser_language()
+
+
+def setup_page(entry: PageEntry) -> str:
+    """Run first, for every page: the access gate, the workspace, page config, language, sidebar. Returns the
+    language."""
+    require_access(lambda: state.get_store())  # a workshop server's access code; returns at once when there is none
+    start_collector()  # closed tabs' sessions freed on a quiet server (ui/frame/memory.py)
+    try:
+        store = state.get_store()
+        workspace = state.open_workspace(store)
+    except (StoreConfigError, StoreError) as error:
+        st.set_page_config(page_title="UNCASE", page_icon="🔎", layout="wide")
+        st.error(translate(state.browser_language(), "store.unavailable", problem=literal(error)))
+        st.stop()
+    state.language_from_link(workspace)
+    lang = language()
+    sidebar = entry.sidebar(st.query_params) if entry.sidebar is not None else "auto"
+    st.set_page_config(page_title=translate(lang, entry.title_key), page_icon="🔎", layout="wide",
+                       initial_sidebar_state=sidebar)
+    st.session_state[_PAGE] = entry.lesson_name
+    with st.sidebar:
+        st.session_state[_LANGUAGE_WIDGET] = lang
+        st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
+                 key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)
+        make_slot(SIDE)  # the lesson panel, beside the page
+        st.session_state[_STATUS] = st.empty()
+        st.markdown(f"**{t('nav.heading')}**")
+        for page in PAGES:
+            page_link(page.script, t(page.nav_key), page.icon)
+        st.divider()
+    make_slot(TOP)  # the lesson panel above the page, for a phone (one of the two shows, by the screen's width)
+    if NOTICE in st.session_state:
+        key, values = st.session_state.pop(NOTICE)
+        st.info(t(key, **{name: corrupt_problem(value, lang) if isinstance(value, CorruptWorkspace) else literal(value)
+                          for name, value in values.items()}))
+    return lang
+
+
+def _language_changed() -> None:
+    """The radio's callback: the only place the stored language changes (see NOTES: a radio that is
+    drawn anew on each page must not write its default back)."""
+    save_settings({LANGUAGE: st.session_state[_LANGUAGE_WIDGET]})
+    # Option widgets keep showing the label of the old language until their value is sent again.
+    for key in current_workspace().shown:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def _saved_line(workspace: Workspace) -> None:
+    if workspace.problem:
+        st.error(t("store.not_saved", problem=store_problem_text(workspace.problem, language())))
+    elif workspace.saved_at is None:
+        st.caption(t("store.nothing_yet"))
+    else:
+        moment = workspace.saved_at.astimezone(_local_zone())
+        st.caption(t("store.saved", time=moment.strftime("%H:%M:%S")))
+
+
+def _local_zone() -> Any:
+    try:
+        from zoneinfo import ZoneInfo
+
+        name = st.context.timezone
+        return ZoneInfo(name) if name else None
+    except Exception:  # no browser context, or a zone the system does not know: the server's own
+        return None
+
+
+def resume_link(workspace: Workspace) -> str:
+    try:
+        url = st.context.url
+    except Exception:
+        url = None
+    return f"{url or ''}?{QUERY_KEY}={workspace.token}"
+
+
+def _status(workspace: Workspace) -> None:
+    _saved_line(workspace)
+    with st.expander(t("store.your_work")):
+        st.caption(t("store.link_help"))
+        st.code(resume_link(workspace), language=None, wrap_lines=True)
+        st.download_button(t("store.download_all"), key="workspace_download", width="stretch",
+                           data=lambda: dumps_json(workspace.to_document()),
+                           file_name=f"uncase-workspace-{datetime.now():%Y%m%d-%H%M}.json",
+                           mime="application/json", on_click="ignore")
+        st.button(t("store.start_fresh"), key="workspace_fresh", on_click=start_fresh, width="stretch",
+                  help=t("store.start_fresh_help"))
+
+
+def finish_page(fragment_key: str | None = None, before: Callable[[], None] | None = None,
+                show_work: bool = True) -> None:
+    """Call last on every page: the quiet "saved" line and the resume link, in the sidebar.
+
+    A page whose label changes rerun only fragments passes ``fragment_key`` (and lists it
+    among the fragments those changes rerun), with ``before`` storing pending label edits.
+    ``show_work=False`` leaves them out (a projector's view, where nobody works).
+    """
+    box = st.session_state.get(_STATUS)
+    if box is None or not show_work:
+        return
+    draw_panels(st.session_state.get(_PAGE), before)
+    workspace = current_workspace()
+    if fragment_key is None:
+        with box.container():
+            _status(workspace)
+        return
+
+    @st.fragment(key=fragment_key)
+    def status() -> None:
+        if before is not None:
+            before()
+        _status(workspace)
+
+    with box.container():
+        status()

@@ -1,0 +1,243 @@
+"""Session state: the person's workspace (a cache of what the store holds), the language, and widget values kept
+in the workspace.
+
+The workspace is named by ``?w=<token>`` in the address: :func:`open_workspace` (run by the page frame,
+``ui.frame.page``, before every page) opens it from the store or starts a new one. Session state is only a cache
+of it: a reload, a new tab from the same link or a restarted server brings back the same labels, data, settings
+and language. This module draws nothing but what a kept widget draws; the sidebar and the links are the frame's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from ui.frame.access import GRANTED
+from ui.frame.input_errors import error_text
+from ui.frame.workspace import LANGUAGE, CorruptData, Workspace
+from ui.i18n import LANGUAGES, guess_language, translate
+from ui.widgets.text import literal
+from uncase_store import (
+    CorruptWorkspace,
+    Store,
+    StoreError,
+    UnknownWorkspace,
+    open_store,
+    store_url,
+    valid_token,
+)
+from uncase_store.store import encode
+
+WORKSPACE_KEY = "workspace"
+QUERY_KEY = "w"
+LANGUAGE_QUERY_KEY = "lang"
+NOTICE = "workspace_notice"  # a message for the next page run (a link that named no workspace, ...)
+
+
+
+# ---------------------------------------------------------------- the store and the workspace
+
+
+@st.cache_resource(show_spinner=False)
+def _open_store(url: str) -> Store:
+    # The one process-wide object: a SQLAlchemy engine (a connection pool) per store URL, migrated once.
+    return open_store(url)
+
+
+def get_store() -> Store:
+    return _open_store(store_url())
+
+
+def current_workspace() -> Workspace:
+    """The session's workspace (opened by the page frame earlier in this run)."""
+    return st.session_state[WORKSPACE_KEY]
+
+
+def browser_language() -> str:
+    try:
+        return guess_language(st.context.locale)
+    except Exception:  # no browser context (AppTest, bare mode)
+        return guess_language(None)
+
+
+def _notice(key: str, **values: object) -> None:
+    st.session_state[NOTICE] = (key, values)
+
+
+def open_workspace(store: Store) -> Workspace:
+    """The workspace the address names, kept in step with the store; a new one when there is none to open."""
+    token = st.query_params.get(QUERY_KEY)
+    cached: Workspace | None = st.session_state.get(WORKSPACE_KEY)
+    workspace = None
+    try:
+        if cached is not None and cached.token == token:
+            cached.sync()
+            workspace = cached
+        elif valid_token(token):
+            workspace = Workspace.open(store, token)
+            store.touch(token)
+        elif token is not None:
+            _notice("store.bad_link")
+    except UnknownWorkspace:
+        _notice("store.unknown")
+    except CorruptWorkspace as error:
+        _notice("store.corrupt", place=error.where, problem=error)
+    if workspace is None:
+        language = cached.language if cached is not None and cached.language else browser_language()
+        workspace = Workspace.create(store, {LANGUAGE: language})
+    if workspace is not cached:
+        _forget_session(keep=(NOTICE,))
+        st.session_state[WORKSPACE_KEY] = workspace
+    if st.query_params.get(QUERY_KEY) != workspace.token:
+        st.query_params[QUERY_KEY] = workspace.token
+    return workspace
+
+
+def _forget_session(keep: tuple[str, ...] = ()) -> None:
+    """Drop every session value (widget states, pages' caches): they belonged to another workspace.
+
+    Having passed the access gate belongs to the session, not to a workspace, and stays: the upload guard
+    (``ui/frame/upload_guard.py``) reads it outside any page run.
+    """
+    for key in list(st.session_state):
+        if key not in keep and key != GRANTED:
+            del st.session_state[key]
+
+
+def switch_workspace(workspace: Workspace, notice: str | None = None) -> None:
+    """Make ``workspace`` the session's (and the address's); everything cached from the old one is dropped."""
+    _forget_session()
+    st.session_state[WORKSPACE_KEY] = workspace
+    st.query_params[QUERY_KEY] = workspace.token
+    if notice:
+        _notice(notice)
+
+
+def start_fresh() -> None:
+    """Button callback: a new empty workspace in the same language; the old one stays stored under its link."""
+    old = current_workspace()
+    switch_workspace(Workspace.create(old.store, {LANGUAGE: old.language or "en"}), "store.fresh")
+
+
+# ---------------------------------------------------------------- language
+
+
+def language() -> str:
+    workspace = st.session_state.get(WORKSPACE_KEY)
+    chosen = workspace.language if workspace is not None else None
+    return chosen if chosen in LANGUAGES else "en"
+
+
+def t(key: str, **values: object) -> str:
+    """Translate ``key`` into the session's language."""
+    return translate(language(), key, **values)
+
+
+def language_from_link(workspace: Workspace) -> None:
+    """``?lang=es`` in a link a facilitator hands out sets the language once, then leaves the address."""
+    wanted = st.query_params.get(LANGUAGE_QUERY_KEY)
+    if wanted is None:
+        return
+    del st.query_params[LANGUAGE_QUERY_KEY]
+    if wanted in LANGUAGES and wanted != workspace.language:
+        save_settings({LANGUAGE: wanted})
+
+
+# ---------------------------------------------------------------- saving
+
+
+def save_settings(values: dict[str, Any]) -> bool:
+    """Store settings; on failure the reason is kept for the status line and False returned."""
+    workspace = current_workspace()
+    try:
+        workspace.set_settings(values)
+    except StoreError as error:
+        workspace.problem = error
+        return False
+    return True
+
+
+def run_saving(action: Callable[[], None]) -> bool:
+    """Run a workspace change; if the store refuses it, keep the reason for the status line and say False."""
+    workspace = current_workspace()
+    try:
+        action()
+    except StoreError as error:
+        workspace.problem = error
+        workspace.revision += 1  # label tables are drawn again from what is stored
+        return False
+    return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return encode(a) == encode(b)
+    except (TypeError, ValueError):
+        return a == b
+
+
+def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs: Any) -> Any:
+    """Draw ``widget`` under ``key`` with its value stored in the workspace.
+
+    The stored value (or ``default``) is the widget's starting value on every page visit, in
+    every new session from the same link. A value the person changes is stored in this run;
+    a value changed elsewhere (another tab) is taken over unless the person just changed it
+    here. With ``options=`` a stored value that is no longer an option falls back to ``default``.
+    """
+    workspace = current_workspace()
+    stored = workspace.setting(key, default)
+    options = kwargs.get("options")
+    if options is not None and stored not in list(options):
+        stored = default
+    if key in st.session_state:
+        current = st.session_state[key]
+        shown = workspace.shown.get(key, stored)
+        if _same(current, shown) and not _same(stored, shown):
+            st.session_state[key] = stored
+    else:
+        st.session_state[key] = stored
+    value = widget(*args, key=key, **kwargs)
+    workspace.shown[key] = value
+    if not _same(value, workspace.setting(key, default)):
+        save_settings({key: value})
+    return value
+
+
+def keep(key: str) -> None:
+    """Store a kept widget's value now, from a callback of a run that will not draw it."""
+    workspace = current_workspace()
+    workspace.shown[key] = st.session_state[key]
+    if not _same(st.session_state[key], workspace.setting(key)):
+        save_settings({key: st.session_state[key]})
+
+
+def set_kept(key: str, value: Any) -> None:
+    """Set a kept widget's value; call before the widget is drawn in this run."""
+    st.session_state[key] = value
+    current_workspace().shown[key] = value
+    save_settings({key: value})
+
+
+def forget(*keys: str) -> None:
+    """Drop stored values so their widgets start again from their defaults."""
+    workspace = current_workspace()
+    for key in keys:
+        st.session_state.pop(key, None)
+        workspace.shown.pop(key, None)
+    save_settings(dict.fromkeys(keys))
+
+
+def corrupt_problem(error: CorruptWorkspace, language: str) -> str:
+    """Why a stored row cannot be used, as markdown: in ``language`` when the playground's readers refused it
+    (:class:`ui.frame.workspace.CorruptData`), else the store's own English (a row that is not JSON)."""
+    return error_text(error.error, language) if isinstance(error, CorruptData) else literal(error.problem)
+
+
+def store_problem_text(error: StoreError, language: str) -> str:
+    """A store error as markdown for ``store.not_saved``: a stored row the playground cannot use in ``language``
+    (its place and problem), any other as the store words it."""
+    if isinstance(error, CorruptWorkspace):
+        return f"{literal(error.where)}: {corrupt_problem(error, language)}"
+    return literal(error)

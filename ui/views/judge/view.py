@@ -1,0 +1,278 @@
+"""Drawing the judge page: the unit to label, the intervals (chart and cards), notes, agreement, simulation.
+
+Every figure comes from :mod:`uncase_core.judge.report` (a :class:`JudgeReport`) or
+:mod:`uncase_core.judge.simulation`; this module only formats and translates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+
+import pandas as pd
+import streamlit as st
+
+from ui.frame.state import language, t
+from ui.i18n import format_number, format_percent
+from ui.views.judge.data import Target, Truth
+from ui.views.rag.view import metric_name
+from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
+from ui.widgets.text import literal
+from uncase_core.judge.report import JudgeAgreement, JudgeReport
+from uncase_core.judge.simulation import METHODS, SimulationResult
+from uncase_core.rag.cases import RagCase
+from uncase_core.shared.notes import Note
+from uncase_core.stats.ppi import PPIInterval
+from uncase_core.stats.proportions import Proportion
+
+METHOD_COLOURS: Mapping[str, str] = MappingProxyType({"judge_only": JUDGE_COLOUR, "hand_labels": HAND_COLOUR,
+                                                      "ppi": PPI_COLOUR, "ppi_tuned": TUNED_COLOUR})
+
+
+def percent(value: float, decimals: int = 1) -> str:
+    return format_percent(value, language(), decimals)
+
+
+def count(value: int) -> str:
+    """A whole number: ``2,000`` in English; ``2000`` and ``10 000`` (a no-break space from five digits) in Spanish."""
+    if language() == "es":
+        return f"{value:,}".replace(",", "\u00a0") if abs(value) >= 10_000 else str(value)
+    return f"{value:,}"
+
+
+def points(value: float) -> str:
+    """A difference of rates in percentage points, signed: ``+11.0 points``."""
+    sign = "+" if value > 0 else ("−" if value < 0 else "")
+    return t("judge.points", value=sign + format_number(abs(value) * 100, language(), 1))
+
+
+def unit_name(dimension: str, plural: bool = False) -> str:
+    return t(f"judge.unit_plural.{dimension}" if plural else f"judge.unit.{dimension}")
+
+
+# ---------------------------------------------------------------- the unit to label
+
+
+def draw_unit(case: RagCase, target: Target, dimension: str) -> None:
+    """What the person needs to answer: the unit, and the question, passages, answer or reference it is judged on."""
+    unit = case.units(target.kind)[target.unit]
+    if dimension == "context_relevance":
+        st.markdown(f"**{t('common.question')}** {literal(case.question)}")
+    elif dimension == "faithfulness":
+        st.markdown(f"**{t('units.passages')}**")
+        st.markdown("\n".join(f"- {literal(p.text)}" for p in case.passages) or t("units.none"))
+    elif dimension == "correctness":
+        st.markdown(f"**{t('common.question')}** {literal(case.question)}")
+        st.markdown(f"**{t('units.reference_facts')}**")
+        st.markdown("\n".join(f"- {literal(f.text)}" for f in case.reference_facts) or t("units.none"))
+    else:
+        st.markdown(f"**{t('common.answer')}** {literal(case.answer) if case.answer else '—'}")
+    with st.container(border=True):
+        st.markdown(f"**{unit_name(dimension).capitalize()} {literal(unit.id)}** · {literal(unit.text)}")
+    st.markdown(f"**{t(f'judge.question.{dimension}')}**")
+
+
+def answer_word(value: bool | None) -> str:
+    return t("judge.value.none" if value is None else ("judge.value.yes" if value else "judge.value.no"))
+
+
+# ---------------------------------------------------------------- notes
+
+
+def note_text(note: Note) -> str:
+    """A core note in the person's language: numbers in its format, a dimension by its name, text literal."""
+    lang = language()
+    values: dict[str, str] = {}
+    for name, value in note.params.items():
+        if name == "dimension":
+            values[name] = metric_name(str(value))
+        elif isinstance(value, int):  # bool included
+            values[name] = str(value)
+        elif isinstance(value, float):
+            values[name] = format_number(value, lang, 4 if note.code == "clipped" else 2)
+        else:
+            values[name] = literal(value)
+    return t(f"judge.note.{note.code}", **values)
+
+
+def draw_notes(notes: Iterable[Note]) -> None:
+    """Each distinct note once, in one box."""
+    seen: dict[tuple[str, tuple], Note] = {}
+    for note in notes:
+        seen.setdefault((note.code, tuple(sorted(note.params.items()))), note)
+    if seen:
+        st.info("\n".join(f"- {note_text(note)}" for note in seen.values()))
+
+
+def report_notes(report: JudgeReport, show_tuned: bool) -> list[Note]:
+    """PPI's notes (and PPI++'s, when shown) before the report's own."""
+    notes = list(report.ppi.notes) if report.ppi is not None else []
+    if show_tuned and report.ppi_tuned is not None:
+        notes += report.ppi_tuned.notes
+    return notes + list(report.notes)
+
+
+# ---------------------------------------------------------------- intervals: chart and cards
+
+
+def _row(method: str, estimate: float | None, low: float | None, high: float | None) -> IntervalRow:
+    return IntervalRow(t(f"judge.method.{method}"), estimate, low, high,
+                       "" if estimate is None else percent(estimate), METHOD_COLOURS[method])
+
+
+def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> None:
+    rows = [_row("judge_only", report.judge.value, report.judge.low, report.judge.high),
+            _row("hand_labels", report.hand.value, report.hand.low, report.hand.high)]
+    for method, interval in (("ppi", report.ppi), ("ppi_tuned", report.ppi_tuned if show_tuned else None)):
+        if method == "ppi" or show_tuned:
+            rows.append(_row(method, *((None, None, None) if interval is None
+                                       else (interval.estimate, interval.low, interval.high))))
+    truth_value = None if truth is None else truth.reference.value
+    text = {"title": t("judge.chart.title", level=percent(report.confidence, 0), dimension=metric_name(
+                report.dimension)),
+            "na": t("chart.na"),
+            "truth": "" if truth_value is None else t("judge.chart.truth", value=percent(truth_value))}
+    st.image(intervals_svg(rows, truth_value, text), width="stretch")
+
+
+def _interval_caption(p: Proportion | PPIInterval) -> str:
+    return t("judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low), high=percent(p.high),
+             width=percent(p.high - p.low))
+
+
+def _card(column, method: str, value: float | None, lines: list[str]) -> None:
+    with column.container(border=True):
+        st.metric(t(f"judge.method.{method}"), t("value.na_short") if value is None else percent(value),
+                  help=t(f"judge.method_help.{method}"))
+        for line in lines:
+            st.caption(line)
+
+
+def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
+    """One card per method: the estimate, its interval and width, and the counts behind it."""
+    judge, hand = report.judge, report.hand
+    top = st.columns(2)
+    _card(top[0], "judge_only", judge.value,
+          [t("judge.card.judge_only", successes=judge.successes, total=judge.total), _interval_caption(judge)]
+          if judge.value is not None else [t("judge.card.no_verdicts")])
+    _card(top[1], "hand_labels", hand.value,
+          [t("judge.card.hand_labels", successes=hand.successes, total=hand.total), _interval_caption(hand)]
+          if hand.value is not None else [t("value.na", unlabelled=hand.unlabelled)])
+    bottom = st.columns(2)
+    methods = [("ppi", report.ppi)] + ([("ppi_tuned", report.ppi_tuned)] if show_tuned else [])
+    for column, (method, interval) in zip(bottom, methods, strict=False):
+        if interval is None:
+            _card(column, method, None, [t("judge.card.ppi_na")])
+            continue
+        _card(column, method, interval.estimate, [
+            t("judge.card.ppi", labelled=interval.labelled, unlabelled=interval.unlabelled),
+            _interval_caption(interval),
+            t("judge.card.lambda", lam=format_number(interval.lam, language(), 2)),
+        ])
+
+
+def draw_worth(report: JudgeReport, show_tuned: bool) -> None:
+    """"The judge's N verdicts are worth about M more hand labels here", for plain PPI (and PPI++ when shown)."""
+    lang = language()
+    ppi = report.ppi
+    if ppi is None:
+        st.caption(t("judge.worth_na"))
+        return
+    if ppi.judge_worth is not None and ppi.effective_labels is not None:
+        key = ("judge.worth" if ppi.judge_worth >= 0.5 else
+               "judge.worth_none" if ppi.judge_worth > -0.5 else "judge.worth_negative")
+        st.markdown(t(key, verdicts=count(report.judge.total), worth=count(round(ppi.judge_worth)),
+                      labelled=ppi.labelled, effective=format_number(ppi.effective_labels, lang, 0)))
+    tuned = report.ppi_tuned
+    if show_tuned and tuned is not None and tuned.judge_worth is not None:
+        st.caption(t("judge.worth_tuned", worth=format_number(tuned.judge_worth, lang, 0),
+                     lam=format_number(tuned.lam, lang, 2)))
+
+
+def covers(p: Proportion | PPIInterval | None, value: float) -> str:
+    if p is None or p.low is None or p.high is None:
+        return t("judge.truth.na")
+    return t("judge.truth.covers" if p.low <= value <= p.high else "judge.truth.misses")
+
+
+def draw_truth(report: JudgeReport, truth: Truth) -> None:
+    reference = truth.reference
+    if reference.value is None:
+        return
+    st.markdown(t("judge.truth_line", value=percent(reference.value), successes=reference.successes,
+                  total=reference.total, units=unit_name(report.dimension, plural=True),
+                  judge=covers(report.judge, reference.value), hand=covers(report.hand, reference.value),
+                  ppi=covers(report.ppi, reference.value)))
+    if truth.compared:
+        st.caption(t("judge.truth_match", matching=truth.matching, compared=truth.compared))
+
+
+# ---------------------------------------------------------------- agreement
+
+
+def agreement_table(agreement: JudgeAgreement) -> pd.DataFrame:
+    (n11, n10), (n01, n00) = agreement.table
+    return pd.DataFrame([[n11, n10], [n01, n00]], index=[t("judge.table.you_yes"), t("judge.table.you_no")],
+                        columns=[t("judge.table.judge_yes"), t("judge.table.judge_no")])
+
+
+def draw_agreement(agreement: JudgeAgreement, unit_plural: str) -> None:
+    """The confusion table and the figures beside it; ``unit_plural`` names the units (claims, cases ...)."""
+    if agreement.units == 0:
+        st.caption(t("judge.agreement_none"))
+        return
+    level = percent(agreement.confidence, 0)
+    st.caption(t("judge.agreement_units", units=agreement.units, unit_plural=unit_plural))
+    table_column, figures_column = st.columns([2, 3])
+    table_column.dataframe(agreement_table(agreement), width="stretch")
+    with figures_column:
+        accuracy, kappa, bias = agreement.accuracy, agreement.kappa, agreement.bias
+        st.markdown(t("judge.accuracy_line", value=percent(accuracy.value), agreed=accuracy.successes,
+                      units=accuracy.total, level=level, low=percent(accuracy.low), high=percent(accuracy.high)))
+        if kappa.kappa is None:
+            st.markdown(t("judge.kappa_na"))
+        elif kappa.low is None or kappa.high is None:
+            st.markdown(t("judge.kappa_alone", value=format_number(kappa.kappa, language())))
+        else:
+            st.markdown(t("judge.kappa_line", value=format_number(kappa.kappa, language()), level=level,
+                          low=format_number(kappa.low, language()), high=format_number(kappa.high, language())))
+        if kappa.note:
+            st.caption(t(f"judge.kappa_note.{kappa.note}"))
+        for key, p in (("judge.sensitivity_line", agreement.sensitivity),
+                       ("judge.false_positive_line", agreement.false_positive_rate)):
+            if p.value is not None:
+                st.markdown(t(key, value=percent(p.value), successes=p.successes, total=p.total))
+        if bias.difference is not None:
+            st.markdown(t("judge.bias_line", value=points(bias.difference), judge=percent(agreement.judge_rate),
+                          human=percent(agreement.human_rate), level=level, low=points(bias.low),
+                          high=points(bias.high)))
+            st.caption(t("judge.bias_help"))
+
+
+# ---------------------------------------------------------------- simulation
+
+
+def coverage_verdict(coverage: Proportion, confidence: float) -> str:
+    """Whether the Monte Carlo interval of the coverage holds the nominal level, lies below it or above it."""
+    if coverage.high is not None and coverage.high < confidence:
+        return t("judge.sim.verdict.under")
+    if coverage.low is not None and coverage.low > confidence:
+        return t("judge.sim.verdict.over")
+    return t("judge.sim.verdict.as_stated")
+
+
+def simulation_table(result: SimulationResult) -> pd.DataFrame:
+    rows = []
+    for method in METHODS:
+        figures = result.methods[method]
+        coverage = figures.coverage
+        rows.append({
+            t("judge.sim.col.method"): t(f"judge.method.{method}"),
+            t("judge.sim.col.coverage"): percent(coverage.value),
+            t("judge.sim.col.coverage_interval"): t("judge.sim.range", low=percent(coverage.low),
+                                                    high=percent(coverage.high)),
+            t("judge.sim.col.verdict"): coverage_verdict(coverage, result.confidence),
+            t("judge.sim.col.width"): percent(figures.mean_width),
+            t("judge.sim.col.estimate"): percent(figures.mean_estimate),
+        })
+    return pd.DataFrame(rows)

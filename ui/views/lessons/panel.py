@@ -1,0 +1,267 @@
+"""The lesson panel: the goal, the current step, a hint, the answer to a question, and "done" with the explanation.
+
+Drawn twice on every page: in the sidebar, beside the page, and above the page's content; a style rule shows the
+first on a wide screen and the second below 768 px (where Streamlit folds the sidebar away), collapsed there to
+the current step. Each is a fragment that pages whose changes rerun only fragments (the RAG page) list among them,
+so a label ticked in a table is checked at once. The checks run on the page's state rebuilt from the workspace
+(ui.views.lessons.state.page_snapshot) with the core's own figures; a step that holds is stored as done, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from ui.frame.navigation import LESSONS_PAGE
+from ui.frame.state import QUERY_KEY, current_workspace, language, run_saving, t
+from ui.i18n import translate
+from ui.views.lessons.notes import PAGE_NAMES, note_text
+from ui.views.lessons.state import (
+    ACTIVE,
+    PAGE_FILES,
+    PROGRESS_PREFIX,
+    REQUEST,
+    Progress,
+    active_lesson,
+    lessons,
+    page_snapshot,
+    progress,
+)
+from ui.views.rag.view import field_value
+from ui.views.room.lessons import room_notice
+from uncase_core.lessons.checks import answer_options
+from uncase_core.lessons.model import Lesson, Step, evaluate_step
+
+SIDE, TOP = "lesson_side", "lesson_top"  # the two places (their containers' keys)
+FRAGMENTS = (f"{SIDE}_panel", f"{TOP}_panel")  # what a fragment-only rerun lists to recheck the lesson
+FLASH = "lesson_flash"  # the step done last, shown until the next one is
+NARROW = 768  # px: Streamlit's own breakpoint, below which the sidebar is folded away
+STYLE = f"""<style>
+@media (max-width: {NARROW - 0.02}px) {{ .st-key-{SIDE} {{ display: none; }} }}
+@media (min-width: {NARROW}px) {{ .st-key-{TOP} {{ display: none; }} }}
+</style>"""
+
+
+def make_slot(place: str) -> None:
+    """Call in ``setup_page``, once for each place, where the panel goes (it stays empty until :func:`draw_panels`
+    fills it); the style rule that shows one of the two comes with the top one."""
+    if place == TOP:
+        st.html(STYLE)
+    st.session_state[place] = st.container(key=place)
+
+
+def draw_panels(page: str | None, before: Callable[[], None] | None = None) -> None:
+    """Call in ``finish_page``: both panels, as fragments (``before`` stores pending label edits first)."""
+    for place in (SIDE, TOP):
+        slot = st.session_state.get(place)
+        if slot is None:
+            continue
+
+        @st.fragment(key=f"{place}_panel")
+        def panel(place: str = place) -> None:
+            if before is not None:
+                before()
+            _panel(place, page)
+
+        with slot:
+            panel()
+
+
+# ---------------------------------------------------------------- checking
+
+
+def advance(lesson: Lesson, page: str) -> tuple[Progress, Any]:
+    """Check the steps from the current one on and store each that now holds; ``(progress, last result)``."""
+    workspace = current_workspace()
+    done = progress(workspace, lesson)
+    snapshot = page_snapshot(workspace, page, done.answers)
+    if snapshot is None:
+        return done, None
+    result, newly = None, []
+    while (index := done.current(lesson)) is not None:
+        step = lesson.steps[index]
+        if step.question is not None and step.id not in done.answers:
+            result = None
+            break
+        result = evaluate_step(step, snapshot)
+        if not result.done:
+            break
+        newly.append((step, result))
+        done = Progress((*done.done, step.id), done.answers)
+    if newly:
+        run_saving(lambda: workspace.set_settings({PROGRESS_PREFIX + lesson.id: done.to_setting()}))
+        step, last = newly[-1]
+        st.session_state[FLASH] = (lesson.id, step.id, note_text(last.note, language()))
+    return done, result
+
+
+def _store_answer(lesson: Lesson, step: Step, key: str, kind: str) -> None:
+    """The form's callback: keep the answer with the lesson's progress (checked in the run that follows)."""
+    value = st.session_state.get(key)
+    if kind == "proportion" and value is not None:
+        value = float(value) / 100
+    elif kind == "items":
+        value = [list(pair) for pair in value or ()]
+    elif isinstance(value, tuple):
+        value = list(value)
+    workspace = current_workspace()
+    done = progress(workspace, lesson)
+    answers = {**done.answers, step.id: value}
+    run_saving(lambda: workspace.set_settings({PROGRESS_PREFIX + lesson.id: Progress(done.done, answers)
+                                               .to_setting()}))
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _page_name(page: str, lang: str) -> str:
+    return translate(lang, PAGE_NAMES[page])
+
+
+def _request(lesson_id: str) -> None:
+    st.session_state[REQUEST] = lesson_id
+
+
+def _leave() -> None:
+    run_saving(lambda: current_workspace().set_settings({ACTIVE: None}))
+
+
+def _panel(place: str, page: str | None) -> None:
+    workspace = current_workspace()
+    lang = language()
+    room_notice(place)
+    if st.session_state.get(REQUEST) and page != "lessons":  # a lesson asked for: the lessons page starts it
+        st.switch_page(LESSONS_PAGE, query_params={QUERY_KEY: workspace.token})
+    lesson = active_lesson(workspace)
+    if lesson is None:
+        return
+    compact = place == TOP
+    with st.container(border=True):
+        st.markdown(f"**{t('lesson.panel_title', order=lesson.order, title=lesson.title.get(lang))}**")
+        if page != lesson.page:
+            st.caption(t("lesson.elsewhere", page=_page_name(lesson.page, lang)))
+            st.page_link(PAGE_FILES[lesson.page], label=t("lesson.go", page=_page_name(lesson.page, lang)),
+                         icon=":material/arrow_forward:", query_params={QUERY_KEY: workspace.token})
+            _footer(place, lesson, finished=False)
+            return
+        done, result = advance(lesson, page)
+        if page_snapshot(workspace, page, {}) is None:
+            st.warning(t("lesson.no_data", page=_page_name(page, lang)))
+            _footer(place, lesson, finished=False)
+            return
+        index = done.current(lesson)
+        total = len(lesson.steps)
+        flash = st.session_state.get(FLASH)
+        if flash and flash[0] == lesson.id and flash[1] in done.done:
+            st.success(t("lesson.holds", note=flash[2][:1].upper() + flash[2][1:]), icon=":material/check:")
+        if index is None:
+            _finished(place, lesson, total)
+            return
+        step = lesson.steps[index]
+        st.progress(index / total, text=t("lesson.step_of", number=index + 1, total=total))
+        st.markdown(step.text.get(lang))
+        if step.question is not None:
+            _answer_form(place, lesson, step, done)
+        if result is not None and not result.done:
+            st.caption(t("lesson.not_yet", note=note_text(result.note, lang)))
+        if step.hint is not None:
+            with st.expander(t("lesson.hint")):
+                st.markdown(step.hint.get(lang))
+        with st.expander(t("lesson.goal") if compact else t("lesson.steps")):
+            if compact:
+                st.markdown(lesson.goal.get(lang))
+            st.markdown("\n".join(_step_line(i, s, done, index, lang) for i, s in enumerate(lesson.steps)))
+        if not compact:
+            with st.expander(t("lesson.goal")):
+                st.markdown(lesson.goal.get(lang))
+        _footer(place, lesson, finished=False)
+
+
+def _step_line(position: int, step: Step, done: Progress, current: int, lang: str) -> str:
+    mark = "✓" if step.id in done.done else "→" if position == current else "·"
+    text = " ".join(step.text.get(lang).split())
+    return f"{position + 1}. {mark} {text if position == current else _shorten(text)}"
+
+
+def _shorten(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _finished(place: str, lesson: Lesson, total: int) -> None:
+    lang = language()
+    st.progress(1.0, text=t("lesson.step_of", number=total, total=total))
+    st.success(t("lesson.done"), icon=":material/task_alt:")
+    with st.expander(t("lesson.why"), expanded=True):
+        st.markdown(lesson.explanation.get(lang))
+    following = [other for other in lessons() if other.order > lesson.order]
+    if following:
+        st.button(t("lesson.next", title=following[0].title.get(lang)), key=f"{place}_next", type="primary",
+                  on_click=_request, args=(following[0].id,), width="stretch")
+    _footer(place, lesson, finished=True)
+
+
+def _footer(place: str, lesson: Lesson, finished: bool) -> None:
+    workspace = current_workspace()
+    st.page_link(LESSONS_PAGE, label=t("lesson.all"), icon=":material/school:",
+                 query_params={QUERY_KEY: workspace.token})
+    st.button(t("lesson.leave"), key=f"{place}_leave", on_click=_leave, type="tertiary", icon=":material/logout:")
+
+
+def _options_label(kind: str, lang: str, field: str | None = None) -> Callable[[Any], str]:
+    if kind == "dimensions":
+        return lambda name, lang=lang: translate(lang, f"metric.{name}")
+    if kind == "certainty":
+        return lambda value, lang=lang: translate(lang, f"lesson.certainty.{value}")
+    if kind == "gates":
+        return lambda gate, lang=lang: translate(lang, f"lesson.gate.{gate}")
+    if kind == "items":
+        return lambda pair: f"{pair[0]} · {pair[1]}"
+    if kind == "stratum" and field:
+        return lambda value, field=field, lang=lang: field_value(field, value, lang)
+    return str
+
+
+def _answer_form(place: str, lesson: Lesson, step: Step, done: Progress) -> None:
+    lang = language()
+    question = step.question
+    assert question is not None
+    workspace = current_workspace()
+    snapshot = page_snapshot(workspace, lesson.page, done.answers)
+    kind = question.answer
+    options: Sequence[Any] | None = answer_options(question.name, question.params, snapshot) if snapshot else ()
+    stored = done.answers.get(step.id)
+    key = f"{place}_answer_{lesson.id}_{step.id}"
+    with st.form(key=f"{place}_form_{lesson.id}_{step.id}", border=False):
+        label = t("lesson.answer")
+        if kind == "choice":
+            texts = {option.id: option.text.get(lang) for option in question.options}
+            several = sum(option.correct for option in question.options) > 1
+            if several:
+                st.caption(t("lesson.choose_all"))
+                st.multiselect(label, list(texts), default=[v for v in stored or () if v in texts], key=key,
+                               format_func=lambda i, texts=texts: texts[i], placeholder=t("lesson.choose"))
+            else:
+                st.radio(label, list(texts), index=list(texts).index(stored) if stored in texts else None,
+                         key=key, format_func=lambda i, texts=texts: texts[i])
+        elif kind in ("number", "proportion"):
+            shown = None if stored is None else float(stored) * (100 if kind == "proportion" else 1)
+            st.number_input(t("lesson.percent_answer" if kind == "proportion" else "lesson.number_answer"),
+                            value=shown, min_value=0.0 if kind == "proportion" else None,
+                            max_value=100.0 if kind == "proportion" else None, step=0.1, key=key,
+                            format="%.1f")
+        elif kind in ("certainty", "stratum"):
+            choices = list(options or ())
+            field = question.params.get("field") or (snapshot.setting("wb_field") if snapshot else None)
+            st.radio(label, choices, index=choices.index(stored) if stored in choices else None, key=key,
+                     format_func=_options_label(kind, lang, field), horizontal=kind == "certainty")
+        else:  # several things to pick: dimensions, cases, gates, turns, items
+            choices = list(options or ())
+            chosen = [tuple(v) if kind == "items" else v for v in stored or ()]
+            st.multiselect(label, choices, default=[v for v in chosen if v in choices], key=key,
+                           format_func=_options_label(kind, lang), placeholder=t("lesson.choose"),
+                           max_selections=2 if kind == "case_pair" else None)
+        st.form_submit_button(t("lesson.check"), type="primary", on_click=_store_answer,
+                              args=(lesson, step, key, kind))
+

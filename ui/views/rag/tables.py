@@ -1,0 +1,98 @@
+"""The RAG page's label tables: one data editor per kind of unit (passages, claims, reference facts), each with the
+figures it moves right under it, and, after a room's reveal, the reference and the class's answers beside them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from ui.frame.state import t
+from ui.views.rag.settings import current_settings
+from ui.views.rag.view import metric_name, proportion_text
+from ui.views.rag.workspace import RagView
+from ui.views.room.rooms import distribution_text
+from ui.widgets.layout import (
+    ID_COLUMN_WIDTH,
+    LABEL_COLUMN_WIDTH,
+    REVEAL_COLUMN_WIDTH,
+    row_height,
+    table_height,
+    text_column_width,
+)
+from ui.widgets.text import literal
+from uncase_core.rag import evaluation as rag
+from uncase_core.rag.cases import LABEL_FIELDS, RagCase
+
+VIEW_KEY = "rag_workspace"  # session state: this run's RagView, where scripts and tests find the editors' keys
+
+
+def reveal_columns(class_units: Mapping[tuple, Any]) -> Callable[[RagCase, str, pd.DataFrame], pd.DataFrame]:
+    """After the reveal: each label's reference and the class's distribution beside the person's own."""
+    def decorate(case: RagCase, kind: str, frame: pd.DataFrame) -> pd.DataFrame:
+        for field in LABEL_FIELDS[kind]:
+            found = [class_units.get((case.id, kind, unit_id, field)) for unit_id in frame["id"]]
+            frame[f"reference_{field}"] = [None if u is None or u.reference is None else ("✓" if u.reference else "✗")
+                                           for u in found]
+            frame[f"class_{field}"] = [None if u is None else distribution_text(u.yes, u.no, u.unlabelled)
+                                       for u in found]
+        return frame
+
+    return decorate
+
+
+def open_view(view: RagView) -> RagView:
+    """Keep this run's view where scripts driving the page find the label tables (``VIEW_KEY``)."""
+    st.session_state[VIEW_KEY] = view
+    return view
+
+
+def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], None]) -> None:
+    """Under each table, the figures it moves: on a phone, where the full results are far below."""
+
+    @st.fragment(key=f"rag_near_{kind}")
+    def figures() -> None:
+        store_label_edits()
+        evaluation = rag.evaluate_case(workspace.case, current_settings(show_errors=False))
+        st.caption(" · ".join(f"**{metric_name(name)}** {proportion_text(evaluation.metrics[name])}"
+                              for name in rag.METRICS if rag.METRIC_UNITS[name][0] == kind))
+
+    figures()
+
+
+def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: bool,
+                      rerun_results: Callable[[], None], store_label_edits: Callable[[], None]) -> None:
+    """The question, the answer and one table per kind of unit (full runs only)."""
+    case = workspace.case
+    st.markdown(f"**{t('common.question')}** {literal(case.question)}")
+    st.markdown(f"**{t('common.answer')}** {literal(case.answer)}" if case.answer else f"**{t('common.answer')}** —")
+    for kind in LABEL_FIELDS:
+        st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
+        units = case.units(kind)
+        if not units:
+            st.caption(t("units.none"))
+            near_results(workspace, kind, store_label_edits)  # every result fragment runs in every run (by key)
+            continue
+        columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)}
+        order = list(LABEL_FIELDS[kind])
+        for label in LABEL_FIELDS[kind]:
+            columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
+                                                             width=LABEL_COLUMN_WIDTH, disabled=frozen)
+            if revealed:
+                columns[f"reference_{label}"] = st.column_config.TextColumn(
+                    t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
+                columns[f"class_{label}"] = st.column_config.TextColumn(
+                    t("room.col.class_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
+                order += [f"reference_{label}", f"class_{label}"]
+        text_width = text_column_width([column["width"] for column in columns.values()])
+        columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
+        key = workspace.editor_key(kind, lang)
+        base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
+        # Rows tall enough to read each text in full where its box is ticked.
+        height_of_row = row_height(([u.text for u in units], text_width))
+        st.data_editor(base, column_config=columns, hide_index=True, column_order=[*order, "id", "text"],
+                       row_height=height_of_row, height=table_height(len(units), height_of_row),
+                       num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
+        near_results(workspace, kind, store_label_edits)

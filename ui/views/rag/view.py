@@ -1,0 +1,184 @@
+"""Drawing RAG results: metric lines, the diagnosis banner, the composite, the case table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+import streamlit as st
+
+from ui.frame.state import language, t
+from ui.i18n import format_number, format_percent, has_key, translate
+from ui.widgets.layout import card_row
+from ui.widgets.proportions_svg import proportions_svg
+from uncase_core.datasets.workbench import MISSING
+from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
+from uncase_core.stats.proportions import Proportion
+
+
+def metric_name(name: str) -> str:
+    return t(f"metric.{name}")
+
+
+def field_label(field: str, lang: str | None = None) -> str:
+    """A metadata field's name in the person's language (``domain`` -> "ámbito"); unknown fields as they are.
+
+    Pass ``lang`` in a widget's ``format_func``: Streamlit calls it outside the run too, and the options must be
+    formatted in the language the widget was drawn in.
+    """
+    lang = lang or language()
+    return translate(lang, f"meta.{field}") if has_key(f"meta.{field}") else str(field)
+
+
+def field_value(field: str, value: object, lang: str | None = None) -> str:
+    """A metadata value for display: the contract's codes translated (``health`` -> "salud"), others as they are."""
+    lang = lang or language()
+    text = str(value)
+    if text == MISSING:
+        return translate(lang, "meta.missing")
+    key = f"meta.{field}.{text}"
+    return translate(lang, key) if has_key(key) else text
+
+
+def label_value(value: object, lang: str | None = None) -> str:
+    """A label as people read it: yes, no, or not labelled."""
+    key = "value.yes" if value is True else "value.no" if value is False else "value.unlabelled_label"
+    return translate(lang or language(), key)
+
+
+def proportion_text(p: Proportion, with_percent: bool = True) -> str:
+    """``3 / 5 · 60.0% · 95% interval 23.1% to 88.2%``, or ``N/A (0 labelled, 2 not labelled)``."""
+    lang = language()
+    if p.value is None:
+        text = t("value.na", unlabelled=p.unlabelled)
+    else:
+        text = t(
+            "value.line" if with_percent else "value.counts",
+            successes=p.successes,
+            total=p.total,
+            percent=format_percent(p.value, lang),
+            level=format_percent(p.confidence, lang, 0),
+            low=format_percent(p.low, lang),
+            high=format_percent(p.high, lang),
+        )
+    if p.unlabelled and p.value is not None:
+        text += " · " + t("value.unlabelled", count=p.unlabelled)
+    return text
+
+
+def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
+    p = evaluation.metrics[name]
+    threshold = format_percent(settings.thresholds[name], language(), 0)
+    if p.value is None:
+        return t("verdict.na")
+    verdict = t("verdict.fail" if name in evaluation.diagnosis.failing else "verdict.pass", threshold=threshold)
+    certainty = "verdict.uncertain" if name in evaluation.diagnosis.uncertain else "verdict.clear"
+    return f"{verdict} · {t(certainty)}"
+
+
+def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
+    """The chart, then one card per dimension: the rate, its counts and interval, the verdict."""
+    lang = language()
+    chart = proportions_svg(
+        METRICS,
+        {n: metric_name(n) for n in METRICS},
+        evaluation.metrics,
+        settings.thresholds,
+        {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
+         "title": t("chart.title")},
+    )
+    st.image(chart, width="stretch")
+    for card, name in zip(card_row(len(METRICS)), METRICS, strict=True):
+        p = evaluation.metrics[name]
+        with card:
+            value = t("value.na_short") if p.value is None else format_percent(p.value, lang)
+            st.metric(metric_name(name), value, help=t(f"explain.{name}"))
+            st.caption(proportion_text(p, with_percent=False))
+            st.caption(_verdict(name, evaluation, settings))
+
+
+def draw_diagnosis(evaluation: Evaluation) -> None:
+    diagnosis = evaluation.diagnosis
+    names = ", ".join(metric_name(n) for n in diagnosis.failing)
+    if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
+        st.info(t("diagnosis.nothing_labelled"))
+    elif diagnosis.status == "ok" and diagnosis.uncertain:
+        # Nothing fails, but not everything is settled: not a green light.
+        open_names = [n for n in METRICS if n in diagnosis.uncertain]
+        st.info(t("diagnosis.ok_uncertain", count=len(open_names), names=", ".join(metric_name(n) for n in open_names)))
+    elif diagnosis.status == "ok":
+        st.success(t("diagnosis.ok"))
+    elif diagnosis.status == "single":
+        st.error(t("diagnosis.single", names=names))
+    else:
+        st.error(t("diagnosis.multiple", count=len(diagnosis.failing), names=names))
+    for name in diagnosis.failing:
+        certainty = t("verdict.uncertain") if name in diagnosis.uncertain else t("verdict.clear")
+        st.markdown(f"- **{metric_name(name)}**: {t(f'cause.{name}')} ({certainty})")
+    if diagnosis.not_applicable:
+        listed = ", ".join(metric_name(n) for n in diagnosis.not_applicable)
+        st.caption(t("diagnosis.not_applicable", names=listed))
+    uncertain_passing = [n for n in diagnosis.uncertain if n not in diagnosis.failing]
+    if uncertain_passing:
+        listed = ", ".join(metric_name(n) for n in uncertain_passing)
+        st.caption(t("diagnosis.uncertain_passing", names=listed))
+    if diagnosis.uncertain or diagnosis.failing or diagnosis.passing:
+        st.caption(t("diagnosis.certainty_help"))
+
+
+def composite_note(evaluation: Evaluation) -> str:
+    """The composite's notes in the reader's language; an N/A composite is said by its value, not here."""
+    return " ".join(t(f"composite.{note.code}", names=", ".join(metric_name(n) for n in note.params["dimensions"]))
+                    for note in evaluation.composite.notes if note.code != "none_applicable")
+
+
+def draw_composite(evaluation: Evaluation) -> None:
+    composite = evaluation.composite
+    lang = language()
+    label = t(f"composite.title_{composite.aggregation}")
+    value = t("composite.na") if composite.value is None else format_number(composite.value, lang)
+    st.markdown(f"**{label}: {value}**")
+    if composite.gated:
+        st.error(t("composite.gate_fail"))
+    used = composite.used_weights
+    if used:
+        shares = " · ".join(f"{metric_name(n)} {format_percent(w, lang, 0)}" for n, w in used.items())
+        st.caption(t("composite.used_weights", shares=shares))
+    note = composite_note(evaluation)
+    if note:
+        st.caption(note)
+    st.caption(t("composite.not_standard"))
+
+
+def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
+    """One row per case: the four values, the diagnosis and the composite."""
+    rows = []
+    for case_id, evaluation in zip(result.case_ids, result.cases, strict=True):
+        row: dict[str, object] = {t("table.case"): case_id}
+        for name in METRICS:
+            p = evaluation.metrics[name]
+            row[metric_name(name)] = None if p.value is None else round(p.value, 3)
+        row[t("table.status")] = t(f"status.{evaluation.diagnosis.status}")
+        row[t("table.failing")] = ", ".join(metric_name(n) for n in evaluation.diagnosis.failing)
+        row[t("table.composite")] = None if evaluation.composite.value is None else round(evaluation.composite.value, 3)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:
+    lang = language()
+    rows = []
+    for name in METRICS:
+        micro = result.pooled.metrics[name]
+        macro = result.macro[name]
+        rows.append({
+            t("table.dimension"): metric_name(name),
+            t("table.micro"): proportion_text(micro),
+            t("table.macro"): t("value.na_short") if macro is None else format_percent(macro, lang),
+        })
+    return pd.DataFrame(rows)
+
+
+def weights_caption(weights: Mapping[str, float]) -> str:
+    lang = language()
+    return " · ".join(f"{metric_name(n)} {format_percent(w, lang, 0)}" for n, w in weights.items())

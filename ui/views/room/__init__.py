@@ -1,0 +1,1 @@
+"""The workshop room: rooms, members and the class view (rooms), and lessons run in a room (lessons)."""

@@ -1,0 +1,280 @@
+"""Workshop rooms on the pages: who is in which room, what the class labelled, and how it is drawn.
+
+A participant is a person whose workspace carries the room's code (setting ``room``) and
+holds a blank copy of the room's cases as its RAG data, with ``meta.room`` naming the room;
+their labels are that workspace's edit records, as anyone's. The class view reads every
+member's records in one query and lets :mod:`uncase_core.agreement.class_labels` compute the rest.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui.frame.data_kinds import RAG
+from ui.frame.state import LANGUAGE, current_workspace, get_store, language, t
+from ui.frame.workspace import Workspace
+from ui.i18n import format_number, format_percent
+from ui.views.rag.view import cases_table, metric_name, proportion_text
+from ui.widgets.layout import card_row, show_chart
+from ui.widgets.text import literal
+from uncase_core.agreement.class_labels import ALL, ClassLabels, blank_copy, class_labels, replay_edits
+from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
+from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
+from uncase_core.rag.evaluation import METRICS, Settings
+from uncase_store.rooms import Room, Rooms
+
+ROOM = "room"  # workspace setting: the code of the room this workspace labels in
+ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
+FACILITATED = "facilitated_rooms"  # workspace setting of a facilitator: code -> [secret, projector key]
+REFRESH = "5s"  # how often an open class view and a participant's page look for changes
+REFRESH_SECONDS = 5
+BOOTSTRAP_RESAMPLES = 1000
+DISPUTED_SHOWN = 15
+
+
+def rooms() -> Rooms:
+    return Rooms(get_store())
+
+
+def room_of(workspace: Workspace) -> str | None:
+    code = workspace.setting(ROOM)
+    return code if isinstance(code, str) else None
+
+
+def room_dataset(room: Room) -> RagDataset:
+    """The room's cases with their reference labels (read once per session and room; they never change)."""
+    cache = st.session_state.setdefault("room_datasets", {})
+    if room.code not in cache:
+        body = room.body or rooms().get(room.code).body
+        cache[room.code] = dataset_from_bytes(body.encode("utf-8"), room.source)
+    return cache[room.code]
+
+
+def join_room(code: str, wanted_name: str) -> Workspace:
+    """A new workspace for the person in room ``code`` (their own work stays under its own link): its language,
+    the room's cases without labels as its RAG data. Returns it; the caller makes it the session's."""
+    store = get_store()
+    old = current_workspace()
+    room = rooms().get(code)
+    workspace = Workspace.create(store, {LANGUAGE: old.language or "en"})
+    name = rooms().join(code, workspace.token, wanted_name)
+    workspace.replace(RAG, blank_copy(room_dataset(room)), room.title, "room", {"room": code})
+    workspace.set_settings({ROOM: code, ROOM_NAME: name})
+    return workspace
+
+
+# ---------------------------------------------------------------- the class view
+
+
+@dataclass(frozen=True)
+class ClassView:
+    room: Room
+    dataset: RagDataset
+    labels: ClassLabels
+    members: int
+    refused: int  # edit records that did not fit the room's cases (left out)
+    times: Mapping[tuple[str, str, str, str, str], datetime]  # (participant, case, kind, unit, field) -> last change
+
+
+def class_view(code: str, settings: Settings | None = None, resamples: int = BOOTSTRAP_RESAMPLES) -> ClassView:
+    """What the class labelled, read from the store now."""
+    api = rooms()
+    room = api.get(code, body=False)
+    dataset = room_dataset(room)
+    blank = blank_copy(dataset)
+    copies, refused, times = {}, 0, {}
+    members = api.labels(code)
+    for member in members:
+        replayed = replay_edits(blank, [record for record, _ in member.edits])
+        copies[member.name] = replayed.copy
+        refused += replayed.refused
+        for record, moment in member.edits:
+            key = (member.name, record.get("case_id"), record.get("kind"), record.get("unit_id"), record.get("field"))
+            times[key] = moment
+    labels = class_labels(dataset, copies, settings, resamples=resamples, seed=0)
+    return ClassView(room, dataset, labels, len(members), refused, times)
+
+
+def _mark(value: bool | None) -> str:
+    return "✓" if value is True else "✗" if value is False else "–"
+
+
+def distribution_text(yes: int, no: int, unlabelled: int) -> str:
+    return t("room.distribution", yes=yes, no=no, unlabelled=unlabelled)
+
+
+def _interval(interval: BootstrapInterval | None) -> str:
+    lang = language()
+    if interval is None or interval.low is None:
+        return "—"
+    return f"{format_number(interval.low, lang)} – {format_number(interval.high, lang)}"
+
+
+def _statistic(result: AgreementAmongMany) -> str:
+    if result.value is None:
+        return t("room.undefined")
+    return format_number(result.value, language())
+
+
+def _note(result: AgreementAmongMany) -> str:
+    return t(f"room.note.{result.note}") if result.note else ""
+
+
+def draw_progress(view: ClassView) -> None:
+    labels = view.labels
+    done = sum(1 for p in labels.progress if p.done)
+    columns = card_row(3, border=False)
+    columns[0].metric(t("room.joined"), str(view.members))
+    columns[1].metric(t("room.finished"), str(done))
+    columns[2].metric(t("room.labelling"), str(view.members - done))
+    if labels.progress:
+        st.dataframe(pd.DataFrame([{
+            t("room.col.participant"): p.alias,
+            t("room.col.labels"): f"{p.labels_given} / {p.labels_total}",
+            t("room.col.units"): f"{p.units_complete} / {p.units_total}",
+            t("room.col.status"): t("room.status.done") if p.done else t("room.status.labelling"),
+        } for p in labels.progress]), hide_index=True, width="stretch")
+    else:
+        st.info(t("room.nobody_yet"))
+    if view.refused:
+        st.caption(t("room.refused", count=view.refused))
+
+
+def draw_agreement(view: ClassView) -> None:
+    level = format_percent(view.labels.evaluation.pooled.metrics[METRICS[0]].confidence, language(), 0)
+    rows = []
+    for name in (*METRICS, ALL):
+        item = view.labels.agreement[name]
+        rows.append({
+            t("table.dimension"): t("room.all_labels") if name == ALL else metric_name(name),
+            t("room.col.alpha"): _statistic(item.alpha),
+            t("room.col.alpha_interval", level=level): _interval(item.alpha_interval),
+            t("room.col.fleiss"): _statistic(item.fleiss),
+            t("room.col.fleiss_interval", level=level): _interval(item.fleiss_interval),
+            t("room.col.units"): t("room.units_used", used=item.alpha.units, left_out=item.alpha.left_out),
+            t("room.col.note"): _note(item.alpha) or _note(item.fleiss),
+        })
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES))
+
+
+def _unit_rows(view: ClassView, units: Any, revealed: bool) -> pd.DataFrame:
+    rows = []
+    for unit in units:
+        row = {
+            t("common.case"): unit.case, t("room.col.unit"): f"{t(f'units.{unit.kind}')} {unit.unit}",
+            t("room.col.label"): t(f"label.{unit.field}"), t("units.text"): unit.text,
+            t("room.col.distribution"): distribution_text(unit.yes, unit.no, unit.unlabelled),
+            t("room.col.majority"): t("room.tie") if unit.tie else _mark(unit.majority),
+        }
+        if revealed:
+            row[t("room.col.reference")] = _mark(unit.reference)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def draw_disputed(view: ClassView) -> None:
+    disputed = [u for u in view.labels.most_disputed() if u.disagreement]
+    if not disputed:
+        st.caption(t("room.no_disagreement"))
+        return
+    st.dataframe(_unit_rows(view, disputed[:DISPUTED_SHOWN], view.room.revealed), hide_index=True, width="stretch")
+    if len(disputed) > DISPUTED_SHOWN:
+        st.caption(t("room.more_disputed", count=len(disputed) - DISPUTED_SHOWN))
+
+
+def draw_distributions(view: ClassView) -> None:
+    st.dataframe(_unit_rows(view, view.labels.units, view.room.revealed), hide_index=True, width="stretch")
+
+
+def draw_class_metrics(view: ClassView) -> None:
+    evaluation = view.labels.evaluation
+    st.dataframe(pd.DataFrame([{t("table.dimension"): metric_name(name),
+                                t("table.micro"): proportion_text(evaluation.pooled.metrics[name])}
+                               for name in METRICS]), hide_index=True, width="stretch")
+    st.dataframe(cases_table(evaluation), hide_index=True, width="stretch")
+    ties = len(view.labels.ties)
+    st.caption(t("room.majority_help", ties=ties))
+
+
+def spread_chart(view: ClassView) -> go.Figure:
+    figure = go.Figure()
+    for name in METRICS:
+        spread = view.labels.spreads[name]
+        values = [value for _, value in spread.values]
+        figure.add_trace(go.Box(y=values, name=metric_name(name), boxpoints="all", jitter=0.4, pointpos=0,
+                                text=[alias for alias, _ in spread.values], hovertemplate="%{text}: %{y:.0%}",
+                                marker={"size": 7}, line={"width": 1}))
+    figure.update_layout(height=320, showlegend=False, margin={"l": 10, "r": 10, "t": 10, "b": 10},
+                         yaxis={"range": [-0.05, 1.05], "tickformat": ".0%"})
+    return figure
+
+
+def draw_spread(view: ClassView) -> None:
+    show_chart(spread_chart(view))
+    missing = {name: len(view.labels.spreads[name].not_applicable) for name in METRICS}
+    if any(missing.values()):
+        st.caption(t("room.spread_na", details=", ".join(f"{metric_name(n)} {c}" for n, c in missing.items() if c)))
+
+
+# ---------------------------------------------------------------- exports
+
+
+EXPORT_COLUMNS = ("room", "participant", "case", "kind", "unit", "dimension", "field", "label", "time")
+
+
+def export_rows(view: ClassView) -> list[dict[str, Any]]:
+    """Every label given, one row each: room, participant alias, case, unit, dimension, label, when."""
+    rows = []
+    for row in view.labels.rows():
+        moment = view.times.get((row.participant, row.case, row.kind, row.unit, row.field))
+        rows.append({"room": view.room.code, "participant": row.participant, "case": row.case, "kind": row.kind,
+                     "unit": row.unit, "dimension": row.dimension, "field": row.field, "label": row.label,
+                     "time": None if moment is None else moment.isoformat(timespec="seconds")})
+    return rows
+
+
+def export_csv(view: ClassView) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, lineterminator="\r\n")
+    writer.writeheader()
+    for row in export_rows(view):
+        writer.writerow({**row, "label": "" if row["label"] is None else str(row["label"]).lower(),
+                         "time": row["time"] or ""})
+    return out.getvalue()
+
+
+def export_jsonl(view: ClassView) -> str:
+    return "".join(json.dumps(row, ensure_ascii=False, allow_nan=False) + "\n" for row in export_rows(view))
+
+
+def export_majority(view: ClassView) -> str:
+    return dataset_to_text(view.labels.majority)
+
+
+def room_links(code: str, secret: str | None = None, view_key: str | None = None) -> dict[str, str]:
+    """The room's addresses on this server: participant, projector and (with the secret) facilitator."""
+    try:
+        page = st.context.url or ""
+    except Exception:
+        page = ""
+    links = {"participant": f"{page}?join={code}"}
+    if view_key:
+        links["projector"] = f"{page}?room={code}&view={view_key}"
+    if secret:
+        links["facilitator"] = f"{page}?room={code}&key={secret}"
+    return links
+
+
+def literal_title(room: Room) -> str:
+    return literal(room.title)

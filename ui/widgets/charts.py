@@ -1,0 +1,109 @@
+"""Plotly figures the pages share."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import plotly.graph_objects as go
+
+from ui.widgets.proportions_svg import BAR_COLOUR, THRESHOLD_COLOUR
+from uncase_core.stats.proportions import Proportion
+
+BAND_COLOUR = "rgba(59, 110, 168, 0.18)"
+COMPARE_COLOUR = "#c0392b"
+
+
+def sweep_chart(
+    xs: Sequence[float],
+    rates: Sequence[Proportion],
+    marks: Sequence[tuple[float, str, str]],
+    text: Mapping[str, str],
+    x_format: str = ".0%",
+) -> go.Figure:
+    """Pass rate against a threshold or weight, with its Wilson band and vertical marks.
+
+    ``marks`` are ``(x, label, colour)``; ``text`` holds ``x_title``, ``y_title``, ``rate``
+    and ``band``. Points whose rate is N/A (no applicable case) are left as gaps.
+    """
+    values = [p.value for p in rates]
+    lows = [p.low for p in rates]
+    highs = [p.high for p in rates]
+    counts = [f"{p.successes}/{p.total}" if p.value is not None else "N/A" for p in rates]
+    figure = go.Figure(
+        data=[
+            go.Scatter(x=list(xs), y=highs, mode="lines", line={"width": 0}, hoverinfo="skip", showlegend=False),
+            go.Scatter(x=list(xs), y=lows, mode="lines", line={"width": 0}, fill="tonexty", fillcolor=BAND_COLOUR,
+                       name=text["band"], hoverinfo="skip"),
+            go.Scatter(x=list(xs), y=values, mode="lines+markers", line={"color": BAR_COLOUR, "width": 3},
+                       name=text["rate"], customdata=counts,
+                       hovertemplate=f"%{{x:{x_format}}}: %{{y:.0%}} (%{{customdata}})<extra></extra>"),
+        ],
+        layout={
+            "xaxis": {"title": {"text": text["x_title"]}, "tickformat": x_format},
+            "yaxis": {"title": {"text": text["y_title"]}, "range": [0, 1.05], "tickformat": ".0%"},
+            "margin": {"l": 10, "r": 10, "t": 48, "b": 40},
+            "height": 370,
+            "legend": {"orientation": "h", "y": -0.25},
+            "shapes": [{"type": "line", "x0": x, "x1": x, "y0": 0, "y1": 1.05,
+                        "line": {"color": colour, "dash": "dash"}} for x, _, colour in marks],
+            "annotations": mark_labels(marks, span=max(xs, default=1) - min(xs, default=0)),
+        },
+    )
+    return figure
+
+
+def mark_labels(marks: Sequence[tuple[float, str, str]], span: float) -> list[dict]:
+    """Labels over the vertical marks that never sit on one another: marks at the same x share one label
+    ("now · equal weights"), and each label goes on the lowest line where no other label lies within 12 % of
+    the axis (a line is 16 px)."""
+    by_x: dict[float, list[tuple[str, str]]] = {}
+    for x, label, colour in marks:
+        by_x.setdefault(x, []).append((label, colour))
+    annotations = []
+    last_on_line: list[float] = []  # the x of the last label put on each line
+    for x in sorted(by_x):
+        line = next((i for i, last in enumerate(last_on_line) if x - last >= 0.12 * (span or 1)), len(last_on_line))
+        if line == len(last_on_line):
+            last_on_line.append(x)
+        last_on_line[line] = x
+        labels = by_x[x]
+        annotations.append({"x": x, "y": 1.05, "text": " · ".join(label for label, _ in labels), "showarrow": False,
+                            "yanchor": "bottom", "yshift": 16 * line, "font": {"color": labels[0][1]}})
+    return annotations
+
+
+def half_width_chart(
+    ns: Sequence[int],
+    wilson: Sequence[float],
+    normal: Sequence[float],
+    target: float,
+    required: int,
+    text: Mapping[str, str],
+) -> go.Figure:
+    """Half-width of the interval against the number of units, Wilson beside the normal approximation."""
+    return go.Figure(
+        data=[
+            go.Scatter(x=list(ns), y=list(wilson), mode="lines", name=text["wilson"],
+                       line={"color": BAR_COLOUR, "width": 3},
+                       hovertemplate="n = %{x}: ± %{y:.3f}<extra></extra>"),
+            go.Scatter(x=list(ns), y=list(normal), mode="lines", name=text["normal"],
+                       line={"color": COMPARE_COLOUR, "width": 2, "dash": "dot"},
+                       hovertemplate="n = %{x}: ± %{y:.3f}<extra></extra>"),
+        ],
+        layout={
+            "xaxis": {"title": {"text": text["x_title"]}, "type": "log"},
+            "yaxis": {"title": {"text": text["y_title"]}, "rangemode": "tozero"},
+            "margin": {"l": 10, "r": 10, "t": 48, "b": 40},
+            "height": 370,
+            "legend": {"orientation": "h", "y": -0.25},
+            "shapes": [
+                {"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": target, "y1": target,
+                 "line": {"color": THRESHOLD_COLOUR, "dash": "dash"}},
+                {"type": "line", "x0": required, "x1": required, "yref": "paper", "y0": 0, "y1": 1,
+                 "line": {"color": THRESHOLD_COLOUR, "dash": "dash"}},
+            ],
+            "annotations": [{"x": math.log10(required), "yref": "paper", "y": 1.0, "text": f"n = {required}",
+                             "showarrow": False, "yanchor": "bottom"}],
+        },
+    )

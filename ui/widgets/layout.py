@@ -1,0 +1,83 @@
+"""Layout pieces that stay readable from a projector to a phone.
+
+``st.columns`` keeps its columns side by side down to 640 px, squeezing what is in them (a metric card's
+label ends as "C.."). A horizontal container whose children have a fixed width wraps them onto the next
+line instead, so each card keeps the width its label needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from ui.frame.state import language
+from ui.i18n import plot_separators
+
+CARD_WIDTH = 205  # px: "Relevancia del contexto" and a value fit on one line each
+VERSION_CARD_WIDTH = 290  # px: a 12-character version id at the metric font size
+RESULTS_WIDTH = 2 * CARD_WIDTH + 20  # px: a results column two cards wide, beside the labels or below them
+HEADER_HEIGHT = 35  # px: the data editor's header row, whatever the rows' height
+LINE_HEIGHT = 18  # px per line of wrapped text in a data editor cell
+# Label tables are laid out for a phone (390 px less the page's margins): rows are sized so the whole text shows
+# there, and wider screens stretch the columns (the rows then have some air, never a cut text).
+TABLE_WIDTH = 358
+LABEL_COLUMN_WIDTH = 100  # "Respaldada" and the edit icon
+ID_COLUMN_WIDTH = 40
+REVEAL_COLUMN_WIDTH = 80  # a room's reference and class columns: "sí", "12/20 sí"
+MIN_TEXT_WIDTH = 118  # px: the narrowest text column (two label columns beside it on a phone)
+MAX_LINES = 14  # a longer text scrolls inside its cell
+PX_PER_CHAR = 6.3  # average width of a character in a cell (13 px font), a little generous
+
+
+def card_row(count: int, width: int | Sequence[int] = CARD_WIDTH, border: bool = True) -> list[DeltaGenerator]:
+    """``count`` cards side by side that wrap onto the next line when the page is narrow; ``width`` is every
+    card's, or one per card."""
+    widths = [width] * count if isinstance(width, int) else list(width)
+    if len(widths) != count:
+        raise ValueError(f"card_row: {count} cards but {len(widths)} widths")
+    row = st.container(horizontal=True, gap="small")
+    return [row.container(border=border, width=w) for w in widths]
+
+
+def text_column_width(fixed_widths: Sequence[int], text_columns: int = 1) -> int:
+    """The width of each of ``text_columns`` text columns filling a phone-wide table beside columns of
+    ``fixed_widths`` (boxes, ids)."""
+    return max(MIN_TEXT_WIDTH, (TABLE_WIDTH - sum(fixed_widths)) // text_columns)
+
+
+def lines_needed(text: str, text_width: int) -> int:
+    """Lines a cell ``text_width`` px wide needs for ``text``, wrapped as the browser wraps a cell: a word that
+    does not fit moves to the next line, and a word longer than a line (an id, a link) is broken across lines
+    from the start of one."""
+    per_line = max(8, int((text_width - 16) / PX_PER_CHAR))
+    lines, used = 1, 0
+    for word in text.split():
+        if used and used + 1 + len(word) <= per_line:
+            used += 1 + len(word)
+            continue
+        if used:
+            lines, used = lines + 1, 0
+        full, rest = divmod(len(word), per_line)
+        lines, used = (lines + full - 1, per_line) if rest == 0 else (lines + full, rest)
+    return lines
+
+
+def row_height(*columns: tuple[Sequence[str], int]) -> int:
+    """A data editor row tall enough to show, in full, the longest text of every ``(texts, width)`` column
+    (cells wrap their text), up to :data:`MAX_LINES` lines."""
+    lines = max((lines_needed(text, width) for texts, width in columns for text in texts), default=1)
+    return 16 + LINE_HEIGHT * min(MAX_LINES, max(1, lines))
+
+
+def table_height(rows: int, height_of_row: int) -> int:
+    """The editor's height showing every row, without a scroll bar of its own (Streamlit caps it otherwise)."""
+    return HEADER_HEIGHT + rows * height_of_row + 3
+
+
+def show_chart(figure: go.Figure, target: DeltaGenerator | None = None) -> None:
+    """Draw ``figure`` full width, without plotly's tool bar, with the reader's decimal and thousands marks."""
+    figure.update_layout(separators=plot_separators(language()))
+    (target or st).plotly_chart(figure, width="stretch", config={"displayModeBar": False})
