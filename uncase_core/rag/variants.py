@@ -64,10 +64,11 @@ CHANGE_KEY = "variant_change"
 # Why a changed unit's labels are what they are: code -> English (a page words ``variant.change.<code>``).
 CHANGE_NOTES: Mapping[str, str] = MappingProxyType({
     "distractor_added": "an off-topic passage was added: not relevant",
-    "figure_changed": "the figure {old} became {new} here",
+    "passage_figure_changed": "the figure {old} became {new} here; the passage is still on topic: relevant",
+    "claim_figure_changed": "the figure {old} became {new}, as in the passage: supported as before, not correct",
     "unsupported_claim_added": "a claim no passage states was added; it is true: not supported, correct",
     "misquoted_claim_added": "a passage sentence was added with {old} misquoted as {new}: not supported, not correct",
-    "fact_claim_dropped": "the answer no longer states it (claims {claims} were dropped): not covered",
+    "fact_claim_dropped": 'the answer no longer says "{text}": not covered',
     "fact_figure_changed": "the answer now gives {new} instead of {old}: not covered",
 })
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -396,7 +397,7 @@ def failure_variant(
         unit = _clean(unit)
         hit = sorted(figures(unit.text) & changed_set)
         if hit:
-            unit = _changed(replace(unit, text=replace_figures(unit.text, changes)), "figure_changed",
+            unit = _changed(replace(unit, text=replace_figures(unit.text, changes)), "passage_figure_changed",
                             old=", ".join(hit), new=", ".join(changes[v] for v in hit))
         passages.append(unit)
     if "context_relevance" in wanted:
@@ -419,7 +420,7 @@ def failure_variant(
         hit = sorted(figures(unit.text) & changed_set)
         if hit:
             unit = _changed(replace(unit, text=replace_figures(unit.text, changes)).with_label("correct", False),
-                            "figure_changed", old=", ".join(hit), new=", ".join(changes[v] for v in hit))
+                            "claim_figure_changed", old=", ".join(hit), new=", ".join(changes[v] for v in hit))
         kept.append((index, unit))
     ids = {unit.id for unit in case.claims}
     new_claims: list[tuple[int | None, Unit]] = []
@@ -455,7 +456,7 @@ def failure_variant(
                                 new=", ".join(changes[v] for v in hit))
             elif near and near <= gone:
                 unit = _changed(unit.with_label("covered", False), "fact_claim_dropped",
-                                claims=", ".join(case.claims[i].id for i in sorted(near)))
+                                text=" ".join(case.claims[i].text for i in sorted(near)))
         reference.append(unit)
 
     metadata = {k: v for k, v in case.metadata.items() if k not in ("scenario", "variant")}
