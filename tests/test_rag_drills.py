@@ -8,7 +8,14 @@ from dataclasses import replace
 import pytest
 
 from uncase_core.errors import InputError
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, dataset_from_text, dataset_to_text
+from uncase_core.rag.cases import (
+    LABEL_FIELDS,
+    UNIT_KINDS,
+    RagCase,
+    case_from_dict,
+    dataset_from_text,
+    dataset_to_text,
+)
 from uncase_core.rag.drills import DRILL_NOTES, FAILURE_SETS, MAX_DRILL_CASES, check_drill, make_drill
 from uncase_core.rag.evaluation import Settings, evaluate_case
 from uncase_core.rag.variants import CHANGE_KEY
@@ -170,9 +177,15 @@ def test_bad_counts_seeds_and_sources(make_case):
     assert _error(lambda: make_drill(no_units, 2)).code == "variant_needs_units"
 
 
-def test_a_case_that_allows_no_failure_gives_no_drill(make_case):
+def test_a_case_that_allows_no_failure_gives_no_drill(make_case_dict):
     # No figures, no words shared by claims and facts, and empty pools: nothing can be made to fail.
-    case = make_case(passages=[True, True], claims=[(True, True)] * 3, facts=[True] * 3)
+    data = make_case_dict(passages=[True, True], claims=[(True, True)] * 3, facts=[True] * 3)
+    for n, claim in enumerate(data["claims"]):
+        claim["text"] = ["Apples are red.", "Pears are green.", "Plums are blue."][n]
+    for n, fact in enumerate(data["reference_facts"]):
+        fact["text"] = ["Rain falls.", "Snow melts.", "Wind blows."][n]
+    data["answer"] = " ".join(claim["text"] for claim in data["claims"])
+    case = case_from_dict(data)
     error = _error(lambda: make_drill(case, 3, pool=[], claim_pool=[]))
     assert (error.code, error.where) == ("drill_not_possible", "")
     assert len(make_drill(case, 3).cases) == 3  # the shipped pools allow relevance and faithfulness
