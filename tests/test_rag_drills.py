@@ -184,6 +184,8 @@ def test_a_case_that_allows_no_failure_gives_no_drill(make_case_dict):
         claim["text"] = ["Apples are red.", "Pears are green.", "Plums are blue."][n]
     for n, fact in enumerate(data["reference_facts"]):
         fact["text"] = ["Rain falls.", "Snow melts.", "Wind blows."][n]
+    for n, passage in enumerate(data["passages"]):
+        passage["text"] = ["Fruit grows on trees.", "Weather changes."][n]
     data["answer"] = " ".join(claim["text"] for claim in data["claims"])
     case = case_from_dict(data)
     error = _error(lambda: make_drill(case, 3, pool=[], claim_pool=[]))
