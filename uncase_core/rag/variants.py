@@ -54,6 +54,7 @@ import numpy as np
 from uncase_core.errors import expected_value, input_error, problem, unknown_choice
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, Unit
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS, evaluate_case
+from uncase_core.shared.assets import load_variant_texts
 from uncase_core.text.sentences import split_sentences
 
 LANGUAGES = ("en", "es")
@@ -351,8 +352,6 @@ def _answer(answer: str, originals: Sequence[str], final: Sequence[tuple[int | N
 def _variant_pools(language: str, pool: Sequence[str] | None,
                    claim_pool: Sequence[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if pool is None or claim_pool is None:
-        from uncase_core.shared.assets import load_variant_texts  # the assets reader is the one that opens files
-
         shipped = load_variant_texts(language)
         pool = shipped.passages if pool is None else pool
         claim_pool = shipped.claims if claim_pool is None else claim_pool
@@ -470,8 +469,8 @@ def failure_variant(
         reference_facts=tuple(reference),
         metadata=metadata,
     )
-    if evaluate_case(variant).diagnosis.failing != wanted or any(
-            evaluate_case(variant).metrics[name].value is None for name in METRICS):
+    evaluation = evaluate_case(variant)  # the plan's counts, checked once more by the evaluator itself
+    if evaluation.diagnosis.failing != wanted or evaluation.diagnosis.not_applicable:
         raise input_error(PROBLEMS, "variant_not_possible", "failures", failures=", ".join(wanted))
     return variant
 
