@@ -42,6 +42,9 @@ def test_the_drill_hides_everything_but_the_texts(drill):
     assert drill.source == "refund-01" and drill.seed == 3 and len(drill.cases) == len(drill.answer_key) == 6
     assert [c.id for c in drill.cases] == [f"refund-01-drill3-{n}" for n in range(1, 7)]
     assert [c.id for c in drill.answer_key] == [c.id for c in drill.cases]
+    data = json.loads(json.dumps(drill.to_dict()))
+    assert data["source"] == "refund-01" and len(data["cases"]) == len(data["answer_key"]) == 6
+    assert all(case["metadata"]["variant"]["source"] == "refund-01" for case in data["answer_key"])
     for blank, key in zip(drill.cases, drill.answer_key, strict=True):
         assert "variant" not in blank.metadata and "variant" in key.metadata
         assert blank.answer == key.answer and blank.question == key.question
