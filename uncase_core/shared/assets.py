@@ -24,6 +24,7 @@ SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "unreadable_scenario_index": "cannot read the scenario index: {detail}",
+    "unreadable_variant_texts": "cannot read the variant texts: {detail}",
 })
 
 
@@ -108,3 +109,30 @@ def load_judge_set(language: str) -> RagDataset:
     cases = tuple(case for path in sorted(folder.glob("*.json"))
                   for case in dataset_from_bytes(path.read_bytes(), path.name).cases)
     return RagDataset(cases, "jsonl")
+
+
+@dataclass(frozen=True)
+class VariantTexts:
+    """The texts failure variants add in one language: off-topic passages, and true claims no passage states."""
+
+    passages: tuple[str, ...]
+    claims: tuple[str, ...]
+
+
+def variant_texts_path(language: str) -> Path:
+    """``assets/rag/distractors_<language>.json`` (English when that language has none)."""
+    path = ASSETS / "rag" / f"distractors_{language}.json"
+    return path if path.exists() else ASSETS / "rag" / "distractors_en.json"
+
+
+def load_variant_texts(language: str) -> VariantTexts:
+    """The shipped pools of :func:`uncase_core.rag.variants.failure_variant` in ``language``."""
+    path = variant_texts_path(language)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        passages, claims = data["passages"], data["claims"]
+        if not all(isinstance(text, str) for text in [*passages, *claims]):
+            raise TypeError("every passage and claim must be a text")
+        return VariantTexts(tuple(passages), tuple(claims))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise input_error(PROBLEMS, "unreadable_variant_texts", source=str(path), detail=str(error)) from None
