@@ -191,6 +191,15 @@ def test_refused_files_say_where_and_why(rows, message, delimiter):
     assert error.code
 
 
+def test_a_row_is_named_by_the_line_it_starts_on_when_its_cells_hold_line_breaks():
+    cell = f"{PASSAGES[0]}\n\n{PASSAGES[1]}\n\n{PASSAGES[2]}"
+    data = csv_bytes([["id", "question", "retrieved_contexts"], ["a", "Q", cell], ["b", "Q", cell], ["a", "Q", cell]],
+                     ";")
+    assert str(error_of(data, "c.csv")) == 'c.csv: line 12: duplicate id "a"'  # rows start on lines 2, 7, 12
+    data = csv_bytes([["question", "context_1"], ["Q", "two\nlines"], [], ["Q", "a", "surplus"]])
+    assert str(error_of(data, "c.csv")) == "c.csv: line 5: more cells than header columns"
+
+
 def test_a_cell_over_the_csv_modules_own_limit_names_its_line():
     error = error_of(csv_bytes([["question", "context_1"], ["Q", "a"], ["Q", "x" * 200_000]], ";"))
     assert error.where == "line 3" and "field limit" in error.problem

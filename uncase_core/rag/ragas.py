@@ -298,11 +298,13 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
              delimiter: str = ",") -> list[tuple[str, dict[str, Any]]]:
     """The rows of CSV text as ``("line N", {column: cell})``; ``check_header`` may refuse the header first.
 
-    ``delimiter`` is ``","``, ``";"`` or ``"\t"`` (:func:`uncase_core.text.spreadsheets.sniff_delimiter` finds it).
+    ``N`` is the line a row starts on (a cell may hold line breaks, as spreadsheets write them);
+    a row with fewer cells than the header has None in the rest. ``delimiter`` is ``","``,
+    ``";"`` or ``"\t"`` (:func:`uncase_core.text.spreadsheets.sniff_delimiter` finds it).
     """
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        header = reader.fieldnames
+        header = next(reader, None)
     except csv.Error as error:  # e.g. a header cell longer than the csv module's field limit
         raise unreadable_csv(error, at_line(1)) from None
     if not header:
@@ -310,13 +312,17 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
     if check_header is not None:
         check_header(list(header))
     rows = []
+    end = reader.line_num
     try:
-        for row in reader:
-            if None in row:
-                raise problem("csv_more_cells", at_line(reader.line_num))
-            rows.append((at_line(reader.line_num), row))
-    except csv.Error as error:  # DictReader.line_num is only updated after a row is read: ask its reader
-        raise unreadable_csv(error, at_line(reader.reader.line_num)) from None
+        for cells in reader:
+            start, end = end + 1, reader.line_num
+            if not cells:  # a blank line
+                continue
+            if len(cells) > len(header):
+                raise problem("csv_more_cells", at_line(start))
+            rows.append((at_line(start), dict(zip(header, cells + [None] * (len(header) - len(cells)), strict=True))))
+    except csv.Error as error:
+        raise unreadable_csv(error, at_line(reader.line_num)) from None
     return rows
 
 
