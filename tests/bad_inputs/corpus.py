@@ -456,8 +456,28 @@ def _specs() -> list[_Spec]:
     add("ragas_nan_extra_key.jsonl", "nan-infinity", ("ragas",), "error", "NaN in an unknown column of line 1",
         lambda: _jsonl(_rows_with(_ragas_rows(), 0, {**_ragas_rows()[0], "score": 0.5})).replace(
             b'"score": 0.5', b'"score": NaN'), ["line 1", "score"])
-    add("ragas_semicolon.csv", "csv-columns", ("ragas",), "error", "saved with ';' as the delimiter",
-        lambda: _csv(_ragas_csv_rows(), ";"), ["line 1", "';' as the delimiter"])
+    add("ragas_semicolon.csv", "csv-columns", ("ragas",), "ok",
+        "saved with ';' as the delimiter, as Excel does in a Spanish locale (sniffed)",
+        lambda: _csv(_ragas_csv_rows(), ";"))
+    add("ragas_tabs.csv", "csv-columns", ("ragas",), "ok", "saved with tabs as the delimiter (sniffed)",
+        lambda: _csv(_ragas_csv_rows(), "\t"))
+    add("ragas_context_columns.csv", "csv-columns", ("ragas",), "ok", "one column per passage, with id and metadata",
+        lambda: _csv([["id", "user_input", "context_1", "context_2", "response", "language", "metadata.owner"],
+                      ["r1", "How long?", "Five days.", "Free shipping.", "Five days.", "en", "ops"]], ";"))
+    add("ragas_semicolon_bad_json_cell.csv", "csv-columns", ("ragas",), "error",
+        "a ';' file whose list of contexts on line 3 is cut", lambda: _csv(_rows_with(
+            _ragas_csv_rows(), 2, [_ragas_rows()[1]["user_input"], '["one", "two"', "a", "b"]), ";"),
+        ["line 3", "retrieved_contexts"])
+    add("ragas_duplicate_column.csv", "csv-columns", ("ragas",), "error", "the header names context_1 twice",
+        lambda: _csv([["user_input", "context_1", "context_1"], ["q", "a", "b"]]), ["line 1", "context_1"])
+    add("ragas_passages_two_ways.csv", "csv-columns", ("ragas",), "error",
+        "both a retrieved_contexts column and context_N columns",
+        lambda: _csv([["user_input", "retrieved_contexts", "context_1"], ["q", "[]", "b"]]),
+        ["line 1", "retrieved_contexts", "context_1"])
+    add("ragas_long_passage_cell.csv", "long-string", ("ragas",), "error",
+        "a 120,000-character passage cell, under the csv module's limit but over the reader's",
+        lambda: _csv([["user_input", "context_1", "context_2"], ["q", "a", "p" * 120_000]]),
+        ["line 2", "context_2"], stored=False)
     add("ragas_huge_integer.jsonl", "huge-integer", ("ragas",), "error", "a 400-digit user_input",
         lambda: _jsonl(_rows_with(_ragas_rows(), 2, {**_ragas_rows()[2], "user_input": 0.5})).replace(
             b"0.5", HUGE_INT.encode()), ["line 3", "user_input"])

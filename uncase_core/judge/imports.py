@@ -57,10 +57,11 @@ from uncase_core.errors import (
 from uncase_core.judge.report import JudgeReport, check_dimension, compare_judge
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
-from uncase_core.rag.ragas import read_rows
+from uncase_core.rag.ragas import is_json_text, read_rows
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, count_labels
 from uncase_core.text.jsonfiles import decode_text, parse_document
+from uncase_core.text.spreadsheets import CSV_NOTES, decimal_text, delimiter_name, sniff_delimiter
 
 VERDICT_COLUMNS = ("case_id", "unit_id", "dimension", "judge_verdict")
 _TRUE = frozenset({"true", "1", "yes"})
@@ -101,6 +102,8 @@ DEFAULT_SCORE_THRESHOLD = 0.5
 NO_RAGAS_SCORES = "no_ragas_score_column"  # InputError code: rows without any score column (samples only)
 
 IMPORT_NOTES: Mapping[str, str] = MappingProxyType({
+    **CSV_NOTES,
+    "decimal_commas": "{count} scores were written with a decimal comma (0,65) and read as such",
     "case_is_the_unit": "RAGAS scores whole cases, so each case is one unit: its hand label is whether its "
                         "labelled {dimension} reaches {pass_threshold:g}, its judge verdict whether the RAGAS "
                         "score in {column} reaches {score_threshold:g}; PPI estimates the share of passing cases",
@@ -239,6 +242,7 @@ class RagasScores:
     case_ids: tuple[str, ...]
     columns: Mapping[str, str]
     scores: Mapping[str, tuple[float | None, ...]]
+    notes: tuple[Note, ...] = ()  # how a CSV file was read: its delimiter, decimal commas (IMPORT_NOTES)
 
 
 def _score_column(header: Sequence[str], dimension: str) -> str | None:
@@ -252,8 +256,11 @@ def _score_column(header: Sequence[str], dimension: str) -> str | None:
     return None
 
 
-def parse_score(value: object, where: str) -> float | None:
-    """A RAGAS score cell: a number in [0, 1]; NaN, empty or null (undetermined) is None."""
+def parse_score(value: object, where: str, decimal_comma: bool = False) -> float | None:
+    """A RAGAS score cell: a number in [0, 1]; NaN, empty or null (undetermined) is None.
+
+    ``decimal_comma`` (a CSV cell) also reads ``0,65`` and refuses digit grouping such as ``1.234,5``.
+    """
     if value is None or isinstance(value, bool):
         if value is None:
             return None
@@ -262,6 +269,8 @@ def parse_score(value: object, where: str) -> float | None:
         word = value.strip()
         if word.lower() in ("", "nan", "null", "none"):
             return None
+        if decimal_comma:
+            word = decimal_text(word, where)
         try:
             value = float(word)
         except ValueError:
@@ -281,9 +290,13 @@ def read_ragas_scores(text: str, source: str = "", fmt: str | None = None) -> Ra
 
     ``NaN`` (RAGAS's "could not determine", written as a bare token by ``json.dumps``) is read as
     not judged; it is the one place a non-finite number is accepted, and it is never written back.
+    A CSV file may be separated by ``,``, ``;`` or tabs (sniffed) and its scores may use a decimal
+    comma (``0,65``, as a Spanish spreadsheet saves them); the result's notes say so.
     """
     try:
-        rows = read_rows(text, fmt, parse=lambda body: parse_document(body, allow_nan=True))
+        is_csv = bool(text.strip()) and not is_json_text(text, fmt)
+        delimiter = sniff_delimiter(text) if is_csv else ","
+        rows = read_rows(text, fmt, parse=lambda body: parse_document(body, allow_nan=True), delimiter=delimiter)
         header: list[str] = []
         for _, row in rows:
             if not isinstance(row, Mapping):
@@ -297,6 +310,7 @@ def read_ragas_scores(text: str, source: str = "", fmt: str | None = None) -> Ra
         case_ids: list[str] = []
         seen: dict[str, str] = {}
         scores: dict[str, list[float | None]] = {d: [] for d in columns}
+        commas = 0
         for index, (where, row) in enumerate(rows):
             if not isinstance(row, Mapping):
                 raise input_error(PROBLEMS, "expected_ragas_object", where)
@@ -307,9 +321,15 @@ def read_ragas_scores(text: str, source: str = "", fmt: str | None = None) -> Ra
             seen[case_id] = where
             case_ids.append(case_id)
             for dimension, column in columns.items():
-                scores[dimension].append(parse_score(row.get(column), _place(where, column)))
+                cell = row.get(column)
+                if is_csv and isinstance(cell, str) and "," in cell:
+                    commas += 1
+                scores[dimension].append(parse_score(cell, _place(where, column), decimal_comma=is_csv))
+        notes = [Note.of("csv_delimiter", delimiter=delimiter_name(delimiter))] if is_csv else []
+        if commas:
+            notes.append(Note.of("decimal_commas", count=commas))
         return RagasScores(tuple(case_ids), MappingProxyType(columns),
-                           MappingProxyType({d: tuple(v) for d, v in scores.items()}))
+                           MappingProxyType({d: tuple(v) for d, v in scores.items()}), tuple(notes))
     except InputError as error:
         raise error.located(source) if source else error from None
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from uncase_core.errors import InputError, input_error
 from uncase_core.rag.cases import RagDataset, dataset_from_text
-from uncase_core.rag.ragas import COLUMNS, import_ragas_text
+from uncase_core.rag.ragas import COLUMNS, RAGAS_NOTES, RagasImport, import_ragas
+from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.text.formats import RAGAS, WRONG_FORMAT
 from uncase_core.text.jsonfiles import decode_text
 
@@ -21,11 +23,30 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 })
 
 
+@dataclass(frozen=True)
+class RagUpload:
+    """What an upload was read as, and notes on how (a CSV file's delimiter and layout; :data:`RAGAS_NOTES`)."""
+
+    dataset: RagDataset
+    kind: UploadKind
+    notes: tuple[Note, ...] = ()
+
+    def notes_to_dicts(self) -> list[dict[str, Any]]:
+        return notes_to_dicts(self.notes, RAGAS_NOTES)
+
+
 def read_rag_upload(data: bytes, name: str, max_bytes: int | None = None) -> tuple[RagDataset, UploadKind]:
     """Read an uploaded file as cases, or as RAGAS rows when it is CSV or uses RAGAS column names.
 
     ``max_bytes`` refuses files too large for interactive use, saying what to do instead.
+    :func:`read_rag_file` reads the same, with notes on how a CSV file was read.
     """
+    upload = read_rag_file(data, name, max_bytes)
+    return upload.dataset, upload.kind
+
+
+def read_rag_file(data: bytes, name: str, max_bytes: int | None = None) -> RagUpload:
+    """:func:`read_rag_upload`, with notes: the delimiter a CSV file was read with, its passage layout."""
     if max_bytes is not None and len(data) > max_bytes:
         raise input_error(PROBLEMS, "upload_too_large", source=name, size=len(data), limit=max_bytes)
     try:
@@ -34,13 +55,17 @@ def read_rag_upload(data: bytes, name: str, max_bytes: int | None = None) -> tup
         raise error.located(name) from None
     lowered = name.lower()
     if lowered.endswith((".csv", ".tsv")):
-        return import_ragas_text(text, name, "csv"), "ragas"
+        return _ragas(import_ragas(text, name, "csv"))
     head = text[:4096]
     if '"id"' not in head and any(marker in head for marker in _RAGAS_MARKERS):
-        return import_ragas_text(text, name), "ragas"
+        return _ragas(import_ragas(text, name))
     try:
-        return dataset_from_text(text, name), "cases"
+        return RagUpload(dataset_from_text(text, name), "cases")
     except InputError as error:  # RAGAS rows that carry an "id" column: the case reader names their format
         if error.code == WRONG_FORMAT and error.params.get("found") == RAGAS:
-            return import_ragas_text(text, name), "ragas"
+            return _ragas(import_ragas(text, name))
         raise
+
+
+def _ragas(imported: RagasImport) -> RagUpload:
+    return RagUpload(imported.dataset, "ragas", imported.notes)

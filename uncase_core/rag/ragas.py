@@ -5,6 +5,29 @@ RAGAS 0.2 names; the older ``question``, ``contexts``, ``answer`` and ``ground_t
 are accepted too), as JSON Lines, a JSON array, or CSV. Each retrieved context becomes a
 passage, each sentence of the response a claim and each sentence of the reference a
 fact, all with null labels.
+
+CSV files are read as spreadsheet programs save them (:mod:`uncase_core.text.spreadsheets`):
+UTF-8 with or without a byte-order mark, cells separated by ``,``, ``;`` or tabs (sniffed, and
+said in the note ``csv_delimiter``). Beside the RAGAS columns a CSV file may have:
+
+``id``
+    The case's id (else ``ragas-001``, ``ragas-002``... by row); ids must be unique.
+``context_1``, ``context_2``, ... (or ``passage_1``, ``passage_2``, ...)
+    One column per passage, read in number order; an empty cell is no passage. Instead of
+    them, the ``retrieved_contexts`` (or ``contexts``) cell may hold a JSON list of strings
+    (or Python's list repr, as pandas writes it), one passage as plain text, or several
+    passages separated by blank lines. A header giving the passages both ways is refused.
+``claim_1``, ... and ``fact_1``, ...
+    The answer's claims and the reference facts, one per column, when the sentence splitter
+    would not find them in ``response`` and ``reference`` (:mod:`uncase_core.rag.csv_files`
+    writes them only then).
+``language``, ``domain``, ``split``, ``source`` and ``metadata.<key>``
+    Copied into the case's metadata as text (an empty cell sets nothing). Without a
+    ``source`` column the metadata's source is ``ragas-import``.
+
+Other columns are ignored. A refused file names the line and the column (``line 3: context_2``):
+a row with more cells than the header, an empty question, a repeated id, a cell longer than
+:data:`MAX_CELL_CHARS`, an unreadable JSON list, a column given twice.
 """
 
 from __future__ import annotations
@@ -13,7 +36,9 @@ import ast
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -27,9 +52,11 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
+from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.text.formats import RAGAS, check_csv_header, parse_format
 from uncase_core.text.jsonfiles import decode_text, parse_document
 from uncase_core.text.sentences import split_sentences
+from uncase_core.text.spreadsheets import CSV_NOTES, delimiter_name, sniff_delimiter
 
 COLUMNS: Mapping[str, tuple[str, ...]] = {
     "question": ("user_input", "question"),
@@ -45,6 +72,28 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "no_question_column": "the header has no user_input (or question) column; it has: {columns}",
     "no_rows": "no rows to import",
     "duplicate_row_id": 'duplicate id "{id}"',
+    "csv_duplicate_column": 'the header has the column "{column}" twice',
+    "csv_same_number": 'the columns "{first}" and "{second}" are both number {number}',
+    "csv_passages_two_ways": 'the header gives the passages two ways, "{first}" and "{second}"; keep one',
+    "csv_metadata_no_key": 'the column "{column}" names no metadata key; write metadata.<key>',
+    "csv_metadata_twice": 'the columns "{first}" and "{second}" both set the metadata "{key}"',
+    "csv_cell_too_long": "the cell has {size:,} characters, more than the {limit:,} a cell may hold",
+})
+# Columns of a RAG case CSV beyond RAGAS's (see the module's docstring).
+PASSAGE_PREFIXES = ("context_", "passage_")
+CLAIM_PREFIX = "claim_"
+FACT_PREFIX = "fact_"
+METADATA_COLUMNS = ("language", "domain", "split", "source")
+METADATA_PREFIX = "metadata."
+DEFAULT_SOURCE = "ragas-import"
+# A CSV cell longer than this is refused (with its line and column); the csv module itself stops at 131,072.
+MAX_CELL_CHARS = 100_000
+# Note codes (uncase_core.shared.notes.Note) of a CSV import, and their English.
+RAGAS_NOTES: Mapping[str, str] = MappingProxyType({
+    **CSV_NOTES,
+    "csv_passage_columns": "the passages were read from {count} columns: {columns}",
+    "csv_blank_line_passages": "in {count} rows the passages were one cell, split at its blank lines",
+    "csv_metadata_columns": "metadata read from the columns {columns}",
 })
 # A list literal longer than this in a CSV cell is not read as a Python literal.
 _MAX_LITERAL_CHARS = 1_000_000
@@ -126,8 +175,117 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
         answer=answer,
         claims=_units("c", "claims", split_sentences(answer)),
         reference_facts=_units("f", "reference_facts", split_sentences(reference)),
-        metadata={"source": "ragas-import"},
+        metadata={"source": DEFAULT_SOURCE},
     )
+
+
+@dataclass(frozen=True)
+class CsvLayout:
+    """What the header of a RAG case CSV holds beyond the RAGAS columns, in column order."""
+
+    passages: tuple[str, ...] = ()  # context_1, context_2... (or passage_1...), by number
+    claims: tuple[str, ...] = ()
+    facts: tuple[str, ...] = ()
+    metadata: tuple[tuple[str, str], ...] = ()  # (column, metadata key)
+    default_source: bool = True  # no column sets metadata.source: it is "ragas-import"
+
+
+def _numbered(names: list[str], prefixes: tuple[str, ...]) -> tuple[str, ...]:
+    """The header's ``<prefix><number>`` columns in number order; one prefix per file, one column per number."""
+    found: dict[int, str] = {}
+    prefix_of: dict[str, str] = {}
+    for name in names:
+        for prefix in prefixes:
+            if name.startswith(prefix) and name[len(prefix):].isdigit() and name[len(prefix):].isascii():
+                number = int(name[len(prefix):])
+                if number in found:
+                    raise input_error(PROBLEMS, "csv_same_number", at_line(1), first=found[number], second=name,
+                                      number=number)
+                if prefix_of and prefix not in prefix_of.values():
+                    first = next(iter(prefix_of))
+                    raise input_error(PROBLEMS, "csv_passages_two_ways", at_line(1), first=first, second=name)
+                found[number] = name
+                prefix_of[name] = prefix
+    return tuple(found[number] for number in sorted(found))
+
+
+def csv_layout(names: list[str]) -> CsvLayout:
+    """The layout of a RAG case CSV header (``names``, as split); a header that says a thing twice is refused."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise input_error(PROBLEMS, "csv_duplicate_column", at_line(1), column=name)
+        seen.add(name)
+    passages = _numbered(names, PASSAGE_PREFIXES)
+    if passages:
+        listed = next((name for name in COLUMNS["contexts"] if name in seen), None)
+        if listed is not None:
+            raise input_error(PROBLEMS, "csv_passages_two_ways", at_line(1), first=listed, second=passages[0])
+    metadata: list[tuple[str, str]] = []
+    keys: dict[str, str] = {}
+    for name in names:
+        if name in METADATA_COLUMNS:
+            key = name
+        elif name.startswith(METADATA_PREFIX):
+            key = name[len(METADATA_PREFIX):]
+            if not key.strip():
+                raise input_error(PROBLEMS, "csv_metadata_no_key", at_line(1), column=name)
+        else:
+            continue
+        if key in keys:
+            raise input_error(PROBLEMS, "csv_metadata_twice", at_line(1), first=keys[key], second=name, key=key)
+        keys[key] = name
+        metadata.append((name, key))
+    return CsvLayout(passages, _numbered(names, (CLAIM_PREFIX,)), _numbered(names, (FACT_PREFIX,)),
+                     tuple(metadata), "source" not in keys)
+
+
+_BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
+
+
+def _cell_passages(value: Any, where: str) -> tuple[list[str], bool]:
+    """The passages of a ``retrieved_contexts`` cell, and whether it was split at blank lines."""
+    if isinstance(value, str) and not value.strip().startswith("[") \
+            and _BLANK_LINE.search(value.replace("\r\n", "\n")):
+        parts = [part.strip() for part in _BLANK_LINE.split(value.replace("\r\n", "\n"))]
+        return [part for part in parts if part], True
+    return _contexts(value, where), False
+
+
+def _cells(row: Mapping[str, Any], columns: tuple[str, ...]) -> list[str]:
+    return [row[column] for column in columns if isinstance(row.get(column), str) and row[column].strip()]
+
+
+def case_from_csv_row(row: Mapping[str, Any], index: int, where: str, layout: CsvLayout) -> tuple[RagCase, bool]:
+    """A case from a CSV row read with ``layout``, and whether its passages were one cell split at blank lines."""
+    for column, cell in row.items():
+        if isinstance(cell, str) and len(cell) > MAX_CELL_CHARS:
+            raise input_error(PROBLEMS, "csv_cell_too_long", _field(where, column), size=len(cell),
+                              limit=MAX_CELL_CHARS)
+    question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
+    if not question.strip():
+        first, second = COLUMNS["question"]
+        raise input_error(PROBLEMS, "missing_either", where, first=repr(first), second=repr(second))
+    split = False
+    if layout.passages:
+        contexts = _cells(row, layout.passages)
+    else:
+        contexts, split = _cell_passages(_pick(row, "contexts", where, required=False),
+                                         _field(where, "retrieved_contexts"))
+    answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
+    reference = _text(_pick(row, "reference", where, required=False), _field(where, "reference"))
+    claims = _cells(row, layout.claims) if layout.claims else split_sentences(answer)
+    facts = _cells(row, layout.facts) if layout.facts else split_sentences(reference)
+    raw_id = row.get("id")
+    case_id = raw_id if isinstance(raw_id, str) and raw_id.strip() else f"ragas-{index + 1:03d}"
+    metadata = {key: row[column] for column, key in layout.metadata
+                if isinstance(row.get(column), str) and row[column].strip()}
+    if layout.default_source:
+        metadata["source"] = DEFAULT_SOURCE
+    case = RagCase(id=case_id, question=question, passages=_units("p", "passages", contexts), answer=answer,
+                   claims=_units("c", "claims", claims), reference_facts=_units("f", "reference_facts", facts),
+                   metadata=metadata)
+    return case, split
 
 
 def _ragas_header(names: list[str]) -> None:
@@ -136,11 +294,17 @@ def _ragas_header(names: list[str]) -> None:
         raise input_error(PROBLEMS, "no_question_column", at_line(1), columns=", ".join(names))
 
 
-def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None) -> list[tuple[str, dict[str, Any]]]:
-    """The rows of CSV text as ``("line N", {column: cell})``; ``check_header`` may refuse the header first."""
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
+             delimiter: str = ",") -> list[tuple[str, dict[str, Any]]]:
+    """The rows of CSV text as ``("line N", {column: cell})``; ``check_header`` may refuse the header first.
+
+    ``N`` is the line a row starts on (a cell may hold line breaks, as spreadsheets write them);
+    a row with fewer cells than the header has None in the rest. ``delimiter`` is ``","``,
+    ``";"`` or ``"\t"`` (:func:`uncase_core.text.spreadsheets.sniff_delimiter` finds it).
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        header = reader.fieldnames
+        header = next(reader, None)
     except csv.Error as error:  # e.g. a header cell longer than the csv module's field limit
         raise unreadable_csv(error, at_line(1)) from None
     if not header:
@@ -148,32 +312,40 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None)
     if check_header is not None:
         check_header(list(header))
     rows = []
+    end = reader.line_num
     try:
-        for row in reader:
-            if None in row:
-                raise problem("csv_more_cells", at_line(reader.line_num))
-            rows.append((at_line(reader.line_num), row))
-    except csv.Error as error:  # DictReader.line_num is only updated after a row is read: ask its reader
-        raise unreadable_csv(error, at_line(reader.reader.line_num)) from None
+        for cells in reader:
+            start, end = end + 1, reader.line_num
+            if not cells:  # a blank line
+                continue
+            if len(cells) > len(header):
+                raise problem("csv_more_cells", at_line(start))
+            rows.append((at_line(start), dict(zip(header, cells + [None] * (len(header) - len(cells)), strict=True))))
+    except csv.Error as error:
+        raise unreadable_csv(error, at_line(reader.line_num)) from None
     return rows
+
+
+def is_json_text(text: str, fmt: str | None = None) -> bool:
+    """Whether :func:`read_rows` reads ``text`` as JSON: ``fmt`` "json" or "jsonl", or it starts with ``[`` or ``{``."""
+    return fmt in ("json", "jsonl") or (fmt is None and text.lstrip("\ufeff").lstrip()[:1] in ("[", "{"))
 
 
 def read_rows(text: str, fmt: str | None = None,
               check_header: Callable[[list[str]], None] | None = None,
-              parse: Callable[[str], Any] = parse_document) -> list[tuple[str, Any]]:
+              parse: Callable[[str], Any] = parse_document, delimiter: str = ",") -> list[tuple[str, Any]]:
     """Rows of JSON Lines (``"line N"``), a JSON array (``"[i]"``), one JSON object (``""``) or CSV (``"line N"``).
 
     ``fmt`` is ``"jsonl"``, ``"json"``, ``"csv"`` or None to sniff (JSON when the text starts with
     ``[`` or ``{``). ``check_header`` sees a CSV header before any row is read; ``parse`` reads
-    JSON (a reader that refuses another module's files, say). An empty file or one without rows is
-    refused.
+    JSON (a reader that refuses another module's files, say); ``delimiter`` splits CSV cells. An
+    empty file or one without rows is refused.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
         raise problem("file_empty")
-    is_json = fmt in ("json", "jsonl") or (fmt is None and text.lstrip()[:1] in "[{")
-    if is_json:
+    if is_json_text(text, fmt):
         document = parse(text)
         if document.kind == "jsonl":
             rows = [(at_line(line), record) for line, record in document.records]
@@ -182,25 +354,80 @@ def read_rows(text: str, fmt: str | None = None,
         else:
             rows = [("", document.value)]
     else:
-        rows = csv_rows(text, check_header)
+        rows = csv_rows(text, check_header, delimiter)
     if not rows:
         raise input_error(PROBLEMS, "no_rows")
     return rows
 
 
-def import_ragas_text(text: str, source: str = "", fmt: str | None = None) -> RagDataset:
-    """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing)."""
+@dataclass(frozen=True)
+class RagasImport:
+    """The cases read from RAGAS rows, and notes on how a CSV file was read (:data:`RAGAS_NOTES`)."""
+
+    dataset: RagDataset
+    notes: tuple[Note, ...] = ()
+    delimiter: str | None = None  # the CSV delimiter found (",", ";" or "\t"); None for JSON
+
+    def notes_to_dicts(self) -> list[dict[str, Any]]:
+        return notes_to_dicts(self.notes, RAGAS_NOTES)
+
+
+def _check_unique(rows: list[tuple[str, Any]], cases: list[RagCase]) -> None:
+    seen: set[str] = set()
+    for (where, _), case in zip(rows, cases, strict=True):
+        if case.id in seen:
+            raise input_error(PROBLEMS, "duplicate_row_id", where, id=case.id)
+        seen.add(case.id)
+
+
+def _import_csv(text: str) -> RagasImport:
+    delimiter = sniff_delimiter(text)
+    layouts: list[CsvLayout] = []
+
+    def check_header(names: list[str]) -> None:
+        _ragas_header(names)
+        layouts.append(csv_layout(names))
+
+    rows = read_rows(text, "csv", check_header, delimiter=delimiter)
+    layout = layouts[0]
+    cases, split = [], 0
+    for index, (where, row) in enumerate(rows):
+        case, blank_lines = case_from_csv_row(row, index, where, layout)
+        cases.append(case)
+        split += blank_lines
+    _check_unique(rows, cases)
+    notes = [Note.of("csv_delimiter", delimiter=delimiter_name(delimiter))]
+    if layout.passages:
+        notes.append(Note.of("csv_passage_columns", columns=", ".join(layout.passages), count=len(layout.passages)))
+    if split:
+        notes.append(Note.of("csv_blank_line_passages", count=split))
+    if layout.metadata:
+        notes.append(Note.of("csv_metadata_columns", columns=", ".join(column for column, _ in layout.metadata)))
+    return RagasImport(RagDataset(tuple(cases), "jsonl"), tuple(notes), delimiter)
+
+
+def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasImport:
+    """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing), with notes on the CSV.
+
+    A CSV file may use any of the layouts of the module's docstring; its delimiter is sniffed
+    (:func:`uncase_core.text.spreadsheets.sniff_delimiter`) and said in the note ``csv_delimiter``.
+    """
     try:
+        if not text.lstrip("\ufeff").strip():
+            raise problem("file_empty")
+        if not is_json_text(text, fmt):
+            return _import_csv(text)
         rows = read_rows(text, fmt, _ragas_header, parse=lambda body: parse_format(body, RAGAS))
         cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
-        seen: set[str] = set()
-        for (where, _), case in zip(rows, cases, strict=True):
-            if case.id in seen:
-                raise input_error(PROBLEMS, "duplicate_row_id", where, id=case.id)
-            seen.add(case.id)
-        return RagDataset(tuple(cases), "jsonl")
+        _check_unique(rows, cases)
+        return RagasImport(RagDataset(tuple(cases), "jsonl"))
     except InputError as error:
         raise error.located(source) if source else error from None
+
+
+def import_ragas_text(text: str, source: str = "", fmt: str | None = None) -> RagDataset:
+    """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing)."""
+    return import_ragas(text, source, fmt).dataset
 
 
 def import_ragas_bytes(data: bytes, source: str = "", fmt: str | None = None) -> RagDataset:

@@ -30,6 +30,9 @@ _EXPORTS = MappingProxyType({
     "SUMMARY_BLOCKS": "edits",
     "SUMMARY_INDEX": "assets",
     "Scenario": "assets",
+    "TEMPLATES": "assets",
+    "TEMPLATE_KINDS": "assets",
+    "VariantTexts": "assets",
     "asset_exists": "assets",
     "asset_files": "assets",
     "check_user_confidence": "choices",
@@ -38,10 +41,14 @@ _EXPORTS = MappingProxyType({
     "load_index": "assets",
     "load_judge_set": "assets",
     "load_scenario": "assets",
+    "load_template": "assets",
+    "load_variant_texts": "assets",
     "load_workbench": "assets",
     "notes_to_dicts": "notes",
     "read_asset": "assets",
     "scenario_path": "assets",
+    "template_name": "assets",
+    "variant_texts_path": "assets",
 })
 __all__ = tuple(_EXPORTS)
 

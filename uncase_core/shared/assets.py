@@ -25,7 +25,13 @@ SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "unreadable_scenario_index": "cannot read the scenario index: {detail}",
     "unreadable_variant_texts": "cannot read the variant texts: {detail}",
+
+    "unknown_template": "no {kind} template; there are: {choices}",
 })
+TEMPLATES = ASSETS / "rag" / "templates"
+# The case templates a person downloads to write their own cases: a filled, fully labelled case in JSON, and the
+# same case's texts in CSV (",", no byte-order mark, in English; ";" with one, as Excel saves it, in Spanish).
+TEMPLATE_KINDS = ("json", "csv")
 
 
 def read_asset(path: Path) -> bytes:
@@ -136,3 +142,19 @@ def load_variant_texts(language: str) -> VariantTexts:
         return VariantTexts(tuple(passages), tuple(claims))
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise input_error(PROBLEMS, "unreadable_variant_texts", source=str(path), detail=str(error)) from None
+
+
+def template_name(kind: str, language: str) -> str:
+    """The file name of the ``kind`` (``"json"`` or ``"csv"``) case template in ``language`` (English when none)."""
+    if kind not in TEMPLATE_KINDS:
+        raise input_error(PROBLEMS, "unknown_template", "kind", kind=repr(kind), choices=", ".join(TEMPLATE_KINDS))
+    name = f"case_{language}.{kind}"
+    return name if (TEMPLATES / name).is_file() else f"case_en.{kind}"
+
+
+def load_template(kind: str, language: str) -> bytes:
+    """The bytes of the case template ``kind`` in ``language`` (see :data:`TEMPLATE_KINDS`), to download as they are.
+
+    Both load through :func:`uncase_core.rag.files.read_rag_upload`, as an upload of the same name would.
+    """
+    return (TEMPLATES / template_name(kind, language)).read_bytes()

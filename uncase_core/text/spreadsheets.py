@@ -1,0 +1,101 @@
+"""CSV as spreadsheet programs save it: which delimiter a file uses, and numbers written with a decimal comma.
+
+Excel and LibreOffice save "CSV" with the list separator of the computer's locale: commas in an
+English locale, semicolons where the comma is the decimal separator (Spanish, French, German...),
+tabs for "text (tab delimited)"; Excel's "CSV UTF-8" also puts a byte-order mark in front (the
+decoders drop it, :func:`uncase_core.text.jsonfiles.decode_text`).
+
+:func:`sniff_delimiter` finds the delimiter among ``,``, ``;`` and tab. The header line decides
+first: it holds column names, so the one delimiter found in it outside quotes is the file's.
+When the header holds none (one column) or several, :class:`csv.Sniffer`, restricted to those
+three, looks at the start of the file; when it cannot tell either, the delimiter counted most
+often in the header wins (commas on a tie, and for a one-column file). A reader says which one
+it used with the note ``csv_delimiter`` (:data:`CSV_NOTES`; params ``delimiter``: ``","``,
+``";"`` or ``"tab"``).
+
+:func:`decimal_text` reads a number cell written with a decimal comma (``0,65``), and refuses
+digit grouping (``1.234,5``, ``1,234.5``, ``1,234,567``) with a message instead of guessing.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from uncase_core.errors import input_error
+
+DELIMITERS = (",", ";", "\t")
+# The start of the file csv.Sniffer looks at, in characters.
+_SNIFF_CHARS = 16_384
+
+# Note codes (uncase_core.shared.notes.Note) a CSV reader gives, and their English.
+CSV_NOTES: Mapping[str, str] = MappingProxyType({
+    "csv_delimiter": "read as CSV with cells separated by {delimiter}",
+})
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "number_grouping": "{got} groups its digits with a thousands separator; write the number without one "
+                       "(such as 0,65 or 0.65)",
+})
+
+
+def delimiter_name(delimiter: str) -> str:
+    """How a note or an error names a delimiter: ``","``, ``";"`` or ``"tab"``."""
+    return "tab" if delimiter == "\t" else delimiter
+
+
+def _header_line(text: str) -> str:
+    """The first line of ``text`` (after blank lines), up to the first line break outside double quotes."""
+    text = text.lstrip("\ufeff").lstrip("\r\n")
+    quoted = False
+    for index, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char in "\r\n" and not quoted:
+            return text[:index]
+    return text
+
+
+def _counts_outside_quotes(line: str) -> dict[str, int]:
+    counts = dict.fromkeys(DELIMITERS, 0)
+    quoted = False
+    for char in line:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in counts:
+            counts[char] += 1
+    return counts
+
+
+def sniff_delimiter(text: str) -> str:
+    """The delimiter of CSV ``text``: ``","``, ``";"`` or ``"\\t"`` (see the module's docstring for how)."""
+    counts = _counts_outside_quotes(_header_line(text))
+    present = [delimiter for delimiter in DELIMITERS if counts[delimiter]]
+    if len(present) == 1:
+        return present[0]
+    try:
+        sniffed = csv.Sniffer().sniff(text.lstrip("\ufeff")[:_SNIFF_CHARS], delimiters="".join(DELIMITERS))
+        if sniffed.delimiter in (present or DELIMITERS):
+            return sniffed.delimiter
+    except csv.Error:  # "Could not determine delimiter"
+        pass
+    return max(present, key=lambda delimiter: counts[delimiter]) if present else ","
+
+
+_DECIMAL_COMMA = re.compile(r"[-+]?\d*,\d+")
+
+
+def decimal_text(word: str, where: str = "") -> str:
+    """``word`` with a decimal comma turned into a point (``"0,65"`` -> ``"0.65"``); other words unchanged.
+
+    A word holding both a comma and a point, or two commas, between digits is digit grouping
+    (``1.234,5``): refused at ``where`` (error ``number_grouping``), since ``1.234`` may be either.
+    """
+    stripped = word.strip()
+    if re.search(r"\d", stripped) and (("," in stripped and "." in stripped) or stripped.count(",") > 1):
+        raise input_error(PROBLEMS, "number_grouping", where, got=repr(stripped))
+    if _DECIMAL_COMMA.fullmatch(stripped):
+        return stripped.replace(",", ".")
+    return word
