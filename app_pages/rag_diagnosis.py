@@ -17,14 +17,14 @@ from ui.views.rag.results import (
     draw_explanations,
     follow_room,
 )
-from ui.views.rag.settings import draw_settings
+from ui.views.rag.settings import draw_settings, upload_notes
 from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.rooms import ROOM_NAME, class_view, room_of, rooms
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.text import literal
-from uncase_core.rag.files import read_rag_upload
+from uncase_core.rag.files import read_rag_file
 from uncase_core.shared.assets import load_all, load_index, load_scenario
 from uncase_store import StoreError
 
@@ -62,8 +62,9 @@ def load(choice: str) -> Loaded:
 
 
 def read_upload(data: bytes, name: str) -> Loaded:
-    dataset, kind = read_rag_upload(data, name, LIMIT.upload_bytes)
-    return Loaded(dataset, name, "upload", {"imported": kind} if kind == "ragas" else {})
+    upload = read_rag_file(data, name, LIMIT.upload_bytes)
+    notes = [{"code": note.code, "params": dict(note.params)} for note in upload.notes]  # stored with the data: JSON
+    return Loaded(upload.dataset, name, "upload", {"imported": upload.kind, "notes": notes})
 
 
 def default() -> Loaded:
@@ -119,7 +120,8 @@ with st.sidebar:
         if loaded is not None:
             forget(CASE_KEY)
             if loaded.meta.get("imported") == "ragas":
-                st.session_state["rag_upload_note"] = t("rag.ragas_imported", count=len(loaded.data.cases))
+                st.session_state["rag_upload_note"] = " ".join(
+                    [t("rag.ragas_imported", count=len(loaded.data.cases)), *upload_notes(loaded.meta["notes"])])
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
     draw_settings(rerun_results, lang)

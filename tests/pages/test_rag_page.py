@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.pages.apptest_helpers import (
     RAG_PAGE,
     captions,
@@ -221,3 +223,30 @@ def test_the_chart_follows_the_labels():
     assert after[1:] == before[1:]
     assert float(after[0][0]) > float(before[0][0])  # a lower rate draws a shorter bar (larger y)
     assert after[0][1] == "#c0392b" and before[0][1] != "#c0392b"  # 40% is below the 50% threshold
+
+
+SPANISH_CSV = ("\ufeffid;user_input;context_1;context_2;response;reference;domain\n"
+               "r-1;¿Cuánto tarda un reembolso?;Los reembolsos tardan 5 días.;El envío es gratis.;"
+               "Tarda 5 días.;Tarda 5 días.;retail\n").encode("utf-8")
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", ["Read as CSV with cells separated by semicolons.", "The passages were read from 2 columns: context\\_1, "
+            "context\\_2.", "Metadata read from the columns domain."]),
+    ("es", ["Se leyó como CSV con las celdas separadas por punto y coma.", "context\\_1, context\\_2"]),
+])
+def test_a_spreadsheet_csv_upload_says_how_it_was_read(language: str, expected: list[str]):
+    """A Spanish Excel CSV (BOM, semicolons, one column per passage, a metadata column) loads, and the page says
+    which delimiter and columns it read, in the reader's language; column names are drawn as text."""
+    at = open_rag_page()
+    if language == "es":
+        at.sidebar.radio(key="language_widget").set_value("es").run()
+    at.sidebar.file_uploader(key="rag_upload").set_value(("casos.csv", SPANISH_CSV, "text/csv")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    notes = " ".join(info.value for info in at.info)
+    for text in expected:
+        assert text in notes, notes
+    (case,) = at.session_state["rag_workspace"].dataset.cases
+    assert case.id == "r-1" and [p.text for p in case.passages] == ["Los reembolsos tardan 5 días.",
+                                                                     "El envío es gratis."]
+    assert case.metadata["domain"] == "retail"

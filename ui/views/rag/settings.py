@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
 
 import streamlit as st
 
@@ -11,6 +13,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import forget, kept, language, t
 from ui.i18n import format_percent, translate
 from ui.views.rag.view import metric_name, weights_caption
+from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag import evaluation as rag
 
@@ -76,3 +79,25 @@ def draw_settings(rerun_results: Callable[[str], None], lang: str) -> None:
     if st.button(t("rag.settings_reset"), width="stretch"):
         forget(*SETTING_KEYS)
         st.rerun()
+
+
+DELIMITER_NAMES = MappingProxyType({",": "comma", ";": "semicolon", "tab": "tab"})
+
+
+def upload_notes(notes: Sequence[Mapping[str, Any]]) -> list[str]:
+    """How an uploaded CSV was read (its delimiter, passage and metadata columns), in the reader's language.
+
+    ``notes`` are the upload's notes as stored with it (``{"code", "params"}``, see ``RagUpload.notes``).
+
+    Column names come from the person's file, so they are drawn as text (:func:`ui.widgets.text.literal`).
+    """
+    texts = []
+    for note in notes:
+        values = dict(note["params"])
+        if "delimiter" in values:
+            values["delimiter"] = t(f"rag.delimiter.{DELIMITER_NAMES[values['delimiter']]}")
+        if "columns" in values:  # one text, the core's ", "-joined column names
+            values["columns"] = literal(values["columns"])
+        texts.append(t(f"rag.note.{note['code']}", **values))
+    return texts
+
