@@ -63,15 +63,15 @@ if len(cases) > 1:
 draw_label_tables(view, lang, frozen=False, revealed=False, rerun_results=lambda: None,
                   store_label_edits=store_label_edits, settings=Settings.build)
 
-with st.sidebar:
-    st.subheader(t("drill.sidebar_title"))
-    draw_downloads(view)
-
 # ---------------------------------------------------------------- Check: the labels against the answer key
 store_label_edits()
 if st.button(t("drill.check"), type="primary", key="drill_check", help=t("drill.check_button_help")):
     press_check(view)
-if view.checked:
+checked = view.checked
+with st.sidebar:
+    st.subheader(t("drill.sidebar_title"))
+    draw_downloads(view)
+if checked:
     drill = view.drill  # with every label stored in this run
     check = check_drill(drill.key_dataset(), drill.dataset())
     texts = {case.id: {(kind, unit.id): unit.text for kind in UNIT_KINDS

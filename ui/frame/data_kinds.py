@@ -7,10 +7,10 @@ reading a file), and every change after that as an edit record of :mod:`uncase_c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 import base64
 import binascii
 import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any

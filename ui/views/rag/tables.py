@@ -78,7 +78,8 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
         units = case.units(kind)
         if not units:
             st.caption(t("units.none"))
-            near_results(workspace, kind, store_label_edits, settings)  # every result fragment runs in every run (by key)
+            # every result fragment runs in every run (by key)
+            near_results(workspace, kind, store_label_edits, settings)
             continue
         columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)}
         order = list(LABEL_FIELDS[kind])

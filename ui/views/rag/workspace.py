@@ -69,7 +69,8 @@ class RagView:
     def editor_key(self, kind: str, language: str) -> str:
         # The language is part of the key: translated column labels give the editor a new identity.
         loaded = self.workspace.loaded_at(self.kind)
-        return f"{self.prefix}_editor_{kind}_{loaded}_{self.workspace.revision}_{self.case_index}_{language}{self.key_suffix}"
+        revision = self.workspace.revision
+        return f"{self.prefix}_editor_{kind}_{loaded}_{revision}_{self.case_index}_{language}{self.key_suffix}"
 
     def editor_base(self, kind: str, language: str, has_widget_state: bool) -> pd.DataFrame:
         """The table to give the editor this run (see :mod:`ui.widgets.labels`)."""
