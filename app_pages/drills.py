@@ -5,7 +5,7 @@ import streamlit as st
 from ui.frame.data_kinds import RAG
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page, page_link
-from ui.frame.state import current_workspace, kept, language, run_saving, t
+from ui.frame.state import current_workspace, kept, language, run_saving, save_settings, t
 from ui.views.drills.check import draw_check
 from ui.views.drills.make import check_download, draw_downloads, draw_make, draw_room, press_check
 from ui.views.drills.workspace import DrillView
@@ -39,11 +39,15 @@ st.markdown(t("drill.intro"))
 with st.container(border=True):
     st.subheader(t("drill.make_title"))
     rag_cases = workspace.data(RAG, lambda: load_scenario(load_index()[0], lang)).cases
+    # The RAG page's own case choice: the case on screen there is the one a drill starts from, and back. Its own
+    # widget key, set from the stored choice on every run and stored only by its callback (a widget key shared by
+    # two pages would start at its default on the second one: see NOTES).
     start = workspace.setting(CASE_KEY, 0)
-    start = start if isinstance(start, int) and 0 <= start < len(rag_cases) else 0
-    chosen = kept(st.selectbox, "drill_source_case", start, t("drill.source_case"), options=list(range(len(rag_cases))),
-                  format_func=lambda i: f"{rag_cases[i].id} · {rag_cases[i].question[:80]}",
-                  help=t("drill.source_help"))
+    st.session_state["drill_source_case"] = start if isinstance(start, int) and 0 <= start < len(rag_cases) else 0
+    chosen = st.selectbox(t("drill.source_case"), options=list(range(len(rag_cases))), key="drill_source_case",
+                          format_func=lambda i: f"{rag_cases[i].id} · {rag_cases[i].question[:80]}",
+                          help=t("drill.source_help"),
+                          on_change=lambda: save_settings({CASE_KEY: st.session_state["drill_source_case"]}))
     page_link(RAG_PAGE, t("drill.to_rag"), ":material/troubleshoot:")
     draw_make(rag_cases[chosen])
 

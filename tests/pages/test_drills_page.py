@@ -194,3 +194,23 @@ def test_a_room_on_a_drill_has_the_key_as_its_reference_labels():
         for kind in UNIT_KINDS:
             assert [u.labels for u in mine.units(kind)] == [u.labels for u in key.units(kind)]
     assert "variant" not in room.body  # nothing but the labels says what changed
+
+
+def test_the_case_on_the_rag_page_is_the_one_a_drill_starts_from():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.switch_page(RAG_PAGE)
+    at.run()
+    at.sidebar.selectbox(key="rag_scenario_choice").set_value("__all__").run()
+    next(b for b in at.sidebar.button if b.label == "Load scenario").click().run()
+    few = next(i for i, c in enumerate(workspace(at).data(RAG).cases) if c.id == "transit-pass-01")
+    at.selectbox(key="rag_case").set_value(few).run()
+    at.switch_page(DRILLS_PAGE)
+    at.run()
+    assert at.selectbox(key="drill_source_case").value == few
+    press(at, "drill_make")
+    assert workspace(at).data(DRILL).source == "transit-pass-01"
+    at.selectbox(key="drill_source_case").set_value(0).run()  # and a choice here is the RAG page's case too
+    at.switch_page(RAG_PAGE)
+    at.run()
+    assert at.selectbox(key="rag_case").value == 0 and workspace(at).setting("rag_case") == 0
