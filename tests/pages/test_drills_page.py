@@ -174,8 +174,8 @@ def test_a_case_that_fails_is_refused_in_the_readers_language():
     at.run()
     assert next(b for b in at.button if b.key == "drill_make").disabled
     assert [shown(w.value) for w in at.warning] == [
-        "No se puede generar un ejercicio con este caso: una variante parte de un caso que aprueba las cuatro "
-        "dimensiones; este caso falla en context_relevance"]
+        "No se puede generar un ejercicio con este caso: falla en Relevancia del contexto con los umbrales "
+        "predeterminados; un ejercicio parte de un caso que aprueba las cuatro dimensiones."]
 
 
 def test_a_room_on_a_drill_has_the_key_as_its_reference_labels():

@@ -9,11 +9,13 @@ from ui.frame.input_errors import error_text
 from ui.frame.navigation import ROOM_PAGE
 from ui.frame.state import current_workspace, forget, kept, language, run_saving, t
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
+from ui.views.rag.view import metric_name
 from ui.views.room.rooms import FACILITATED, rooms
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, dataset_to_text
 from uncase_core.rag.drills import make_drill
+from uncase_core.rag.evaluation import evaluate_case
 from uncase_core.rag.variants import check_source
 from uncase_core.text.jsonfiles import dumps_json
 from uncase_store import StoreError
@@ -31,6 +33,9 @@ def why_not(case: RagCase) -> str | None:
     try:
         check_source(case)
     except InputError as error:
+        if error.code == "variant_source_fails":  # the failing dimensions by their names in the reader's language
+            failing = evaluate_case(case).diagnosis.failing
+            return t("drill.source_fails", names=", ".join(metric_name(name) for name in failing))
         return error_text(error, language())
     return None
 
