@@ -214,3 +214,17 @@ def test_the_case_on_the_rag_page_is_the_one_a_drill_starts_from():
     at.switch_page(RAG_PAGE)
     at.run()
     assert at.selectbox(key="rag_case").value == 0 and workspace(at).setting("rag_case") == 0
+
+
+def test_the_spanish_page_shows_no_english_after_check():
+    from tests.pages.spanish_render import texts as all_texts
+    from ui.i18n import EN, ES
+
+    at = label_as_key(make("es"), 0, ("claims", 0, "correct"))
+    press(at, "drill_check")
+    shown_texts = [(where, shown(text)) for where, text in all_texts(at)]
+    english = {EN[k] for k in EN if k.startswith(("drill.", "nav.drills")) and EN[k] != ES[k] and "{" not in EN[k]}
+    leaks = [(where, text) for where, text in shown_texts for phrase in english if phrase in text]
+    assert leaks == []
+    words = ("match", "mismatch", "answer key", "not labelled", "unchanged", "was added", "Yours")
+    assert [(w, t) for w, t in shown_texts if any(word in t for word in words)] == []
