@@ -228,3 +228,14 @@ def test_the_spanish_page_shows_no_english_after_check():
     assert leaks == []
     words = ("match", "mismatch", "answer key", "not labelled", "unchanged", "was added", "Yours")
     assert [(w, t) for w, t in shown_texts if any(word in t for word in words)] == []
+
+
+def test_reset_clears_the_labels_and_keeps_the_drill():
+    at = label_as_key(make())
+    drill = workspace(at).data(DRILL)
+    press(at, "drill_reset")
+    press(at, "drill_reset_yes")
+    after = workspace(at).data(DRILL)
+    assert after.answer_key == drill.answer_key
+    assert after.cases == workspace(at).original(DRILL).cases
+    assert all(u.label(n) is None for c in after.cases for k in UNIT_KINDS for u in c.units(k) for n in u.labels)

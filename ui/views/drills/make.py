@@ -11,6 +11,7 @@ from ui.frame.state import current_workspace, forget, kept, language, run_saving
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
 from ui.views.rag.view import metric_name
 from ui.views.room.rooms import FACILITATED, rooms
+from ui.widgets.confirm import confirm_reset
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, dataset_to_text
@@ -74,6 +75,9 @@ def draw_downloads(view: DrillView) -> None:
     st.download_button(t("drill.download_cases"), data=lambda: dataset_to_text(view.dataset).encode("utf-8"),
                        file_name=f"{stem}-labelled.jsonl", mime="application/json", on_click="ignore",
                        width="stretch", key="drill_download_cases")
+    confirm_reset("drill_confirm_reset", t("common.reset"), t("drill.reset_confirm"),
+                  lambda: run_saving(lambda: view.workspace.reset(DRILL)), disabled=not view.changed,
+                  widget_key="drill_reset")
     if view.checked:
         st.download_button(t("drill.download_key"),
                            data=lambda: dataset_to_text(drill.key_dataset()).encode("utf-8"),
