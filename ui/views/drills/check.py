@@ -3,6 +3,8 @@ and unit by unit their label, the key's and why (the change the drill made), wit
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pandas as pd
 import streamlit as st
 
@@ -14,7 +16,7 @@ from uncase_core.rag.drills import CaseCheck, DrillCheck, UnitCheck
 from uncase_core.rag.evaluation import METRICS
 from uncase_core.shared.notes import Note
 
-MARKS = {"match": "✓", "mismatch": "✗", "unlabelled": "–"}
+MARKS = MappingProxyType({"match": "✓", "mismatch": "✗", "unlabelled": "–"})
 
 
 def note_text(note: Note) -> str:
