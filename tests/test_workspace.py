@@ -176,6 +176,11 @@ def test_every_data_kind_reads_back_what_it_writes(name):
         "judge_verdicts": "case_id,unit_id,dimension,judge_verdict\r\nx,c1,correctness,\r\n",
         "judge_ragas": 'user_input,faithfulness\n"¿Cuánto tarda?",NaN\n',
     }
+    if name == "drill":
+        from uncase_core.rag.drills import make_drill
+        from uncase_core.shared.assets import load_scenario
+
+        samples["drill"] = make_drill(load_scenario(load_index()[0], "es").cases[0], 2, 3)
     if name.startswith("rubric"):
         from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
         from uncase_core.rubrics.holistic import generate_holistic

@@ -7,6 +7,9 @@ reading a file), and every change after that as an edit record of :mod:`uncase_c
 
 from __future__ import annotations
 
+import base64
+import binascii
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -20,6 +23,7 @@ from uncase_core.datasets.workbench import dataset_from_file
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import apply_judge_edit
 from uncase_core.rag.cases import case_to_dict, dataset_from_bytes, dataset_from_text, dataset_to_text
+from uncase_core.rag.drills import Drill
 from uncase_core.rag.edits import ANNOTATORS, apply_rag_edit
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts, verdicts_to_csv
@@ -105,6 +109,33 @@ def _text_read(body: str, _meta: Mapping[str, Any]) -> Any:
     return body
 
 
+def _drill_write(drill: Any) -> tuple[str, dict[str, Any]]:
+    # The answer key is sealed (compressed and base64-encoded): stored with the drill, so it survives a reload and
+    # a restart, but not readable at a glance in the workspace download before the person presses Check.
+    key = dumps_json([case_to_dict(case) for case in drill.answer_key]).encode("utf-8")
+    return dumps_json({"source": drill.source, "seed": drill.seed,
+                       "cases": [case_to_dict(case) for case in drill.cases],
+                       "answer_key_sealed": base64.b64encode(zlib.compress(key, 9)).decode("ascii")}), {}
+
+
+def _drill_read(body: str, _meta: Mapping[str, Any]) -> Any:
+    value = parse_document(body).value
+    if not isinstance(value, dict) or not {"source", "seed", "cases", "answer_key_sealed"} <= set(value):
+        raise InputError('expected an object with "source", "seed", "cases" and "answer_key_sealed"')
+    try:
+        key = zlib.decompress(base64.b64decode(str(value["answer_key_sealed"]), validate=True)).decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError):
+        raise InputError("the sealed answer key cannot be read", "answer_key_sealed") from None
+    cases = dataset_from_text(dumps_json({"cases": value["cases"]}), "cases").cases
+    answer_key = dataset_from_text(dumps_json({"cases": parse_document(key).value}), "answer_key").cases
+    return Drill(str(value["source"]), int(value["seed"]), cases, answer_key)
+
+
+def _drill_apply(drill: Any, edit: Mapping[str, Any]) -> Any:
+    """A label edit on the drill's cases (the RAG page's records); the answer key never changes."""
+    return replace(drill, cases=apply_rag_edit(drill.dataset(), edit).cases)
+
+
 RAG = DataKind("rag", "rag-dataset", _rag_write, _rag_read, apply_rag_edit)
 CONVERSATIONS = DataKind("conversations", "conversations", lambda c: (conversations_to_text(c), {}),
                          lambda body, meta: conversations_from_text(body), apply_conversation_edit)
@@ -133,6 +164,9 @@ JUDGE = DataKind("judge", "rag-dataset", _rag_write, _rag_read, apply_judge_edit
 JUDGE_VERDICTS = DataKind("judge_verdicts", "judge-verdicts", _text_write, _text_read)
 JUDGE_RAGAS = DataKind("judge_ragas", "ragas-results", _text_write, _text_read)
 
+# The drills page: a drill's cases with the person's label edits, and its answer key (sealed, see _drill_write).
+DRILL = DataKind("drill", "rag-drill", _drill_write, _drill_read, _drill_apply)
+
 KINDS: Mapping[str, DataKind] = MappingProxyType({kind.name: kind for kind in (
     RAG, CONVERSATIONS, SUMMARIES, WORKBENCH, WORKBENCH_COMPARE, THRESHOLD_UPLOAD, RUBRIC_VERDICTS, RUBRIC_HOLISTIC,
-    AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR, JUDGE, JUDGE_VERDICTS, JUDGE_RAGAS)})
+    AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR, JUDGE, JUDGE_VERDICTS, JUDGE_RAGAS, DRILL)})

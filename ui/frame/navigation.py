@@ -72,6 +72,8 @@ PAGES: tuple[PageEntry, ...] = (
               ":material/balance:", "home.judge_summary", 5, "judge"),
     PageEntry("app_pages/lessons.py", "lessons", "lessons.title", "nav.lessons", ":material/school:",
               "home.lessons_summary", 11, "lessons"),
+    PageEntry("app_pages/drills.py", "drills", "drill.title", "nav.drills", ":material/quiz:", "home.drills_summary",
+              12),
 )
 
 BY_URL: Mapping[str, PageEntry] = MappingProxyType({entry.url_path: entry for entry in PAGES})

@@ -49,13 +49,16 @@ def open_view(view: RagView) -> RagView:
     return view
 
 
-def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], None]) -> None:
-    """Under each table, the figures it moves: on a phone, where the full results are far below."""
+def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], None],
+                 settings: Callable[[], rag.Settings] | None = None) -> None:
+    """Under each table, the figures it moves: on a phone, where the full results are far below. ``settings``
+    gives the settings to use (default: the RAG page's sidebar)."""
 
     @st.fragment(key=f"rag_near_{kind}")
     def figures() -> None:
         store_label_edits()
-        evaluation = rag.evaluate_case(workspace.case, current_settings(show_errors=False))
+        chosen = settings() if settings is not None else current_settings(show_errors=False)
+        evaluation = rag.evaluate_case(workspace.case, chosen)
         st.caption(" · ".join(f"**{metric_name(name)}** {proportion_text(evaluation.metrics[name])}"
                               for name in rag.METRICS if rag.METRIC_UNITS[name][0] == kind))
 
@@ -63,8 +66,10 @@ def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], 
 
 
 def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: bool,
-                      rerun_results: Callable[[], None], store_label_edits: Callable[[], None]) -> None:
-    """The question, the answer and one table per kind of unit (full runs only)."""
+                      rerun_results: Callable[[], None], store_label_edits: Callable[[], None],
+                      settings: Callable[[], rag.Settings] | None = None) -> None:
+    """The question, the answer and one table per kind of unit (full runs only); ``settings`` as in
+    :func:`near_results`."""
     case = workspace.case
     st.markdown(f"**{t('common.question')}** {literal(case.question)}")
     st.markdown(f"**{t('common.answer')}** {literal(case.answer)}" if case.answer else f"**{t('common.answer')}** —")
@@ -73,7 +78,8 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
         units = case.units(kind)
         if not units:
             st.caption(t("units.none"))
-            near_results(workspace, kind, store_label_edits)  # every result fragment runs in every run (by key)
+            # every result fragment runs in every run (by key)
+            near_results(workspace, kind, store_label_edits, settings)
             continue
         columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)}
         order = list(LABEL_FIELDS[kind])
@@ -95,4 +101,4 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
         st.data_editor(base, column_config=columns, hide_index=True, column_order=[*order, "id", "text"],
                        row_height=height_of_row, height=table_height(len(units), height_of_row),
                        num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
-        near_results(workspace, kind, store_label_edits)
+        near_results(workspace, kind, store_label_edits, settings)

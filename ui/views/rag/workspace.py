@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from ui.frame.data_kinds import RAG
+from ui.frame.data_kinds import RAG, DataKind
 from ui.frame.workspace import Workspace
 from ui.widgets.labels import editor_base, mark_stored, new_cells
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
@@ -24,7 +24,12 @@ CASE_KEY = "rag_case"
 
 class RagView:
     """The RAG page's view of a workspace: ``default()`` gives ``(dataset, source, source_kind)`` while none is
-    stored."""
+    stored. ``kind``, ``case_key`` and ``prefix`` name the data, the case choice and the tables' keys (the drills
+    page labels its own data with the same tables)."""
+
+    kind: DataKind = RAG
+    case_key = CASE_KEY
+    prefix = "rag"
 
     def __init__(self, workspace: Workspace, default: Callable[[], tuple[RagDataset, str, str]],
                  key_suffix: str = "",
@@ -36,24 +41,24 @@ class RagView:
 
     @property
     def dataset(self) -> RagDataset:
-        return self.workspace.data(RAG, lambda: self._default()[0])
+        return self.workspace.data(self.kind, lambda: self._default()[0])
 
     @property
     def original(self) -> RagDataset:
-        return self.workspace.original(RAG, lambda: self._default()[0])
+        return self.workspace.original(self.kind, lambda: self._default()[0])
 
     @property
     def source(self) -> tuple[str, str]:
-        stored = self.workspace.source(RAG)
+        stored = self.workspace.source(self.kind)
         return stored if stored is not None else self._default()[1:]
 
     @property
     def changed(self) -> bool:
-        return bool(self.workspace.edits(RAG)) and self.dataset != self.original
+        return bool(self.workspace.edits(self.kind)) and self.dataset != self.original
 
     @property
     def case_index(self) -> int:
-        index = self.workspace.setting(CASE_KEY, 0)
+        index = self.workspace.setting(self.case_key, 0)
         count = len(self.dataset.cases)
         return index if isinstance(index, int) and 0 <= index < count else 0
 
@@ -63,8 +68,9 @@ class RagView:
 
     def editor_key(self, kind: str, language: str) -> str:
         # The language is part of the key: translated column labels give the editor a new identity.
-        loaded = self.workspace.loaded_at(RAG)
-        return f"rag_editor_{kind}_{loaded}_{self.workspace.revision}_{self.case_index}_{language}{self.key_suffix}"
+        loaded = self.workspace.loaded_at(self.kind)
+        revision = self.workspace.revision
+        return f"{self.prefix}_editor_{kind}_{loaded}_{revision}_{self.case_index}_{language}{self.key_suffix}"
 
     def editor_base(self, kind: str, language: str, has_widget_state: bool) -> pd.DataFrame:
         """The table to give the editor this run (see :mod:`ui.widgets.labels`)."""
@@ -96,7 +102,7 @@ class RagView:
         A StoreError (the workspace is full, the database is down) propagates with nothing changed.
         """
         records, tables = self.pending(state, language)
-        self.workspace.edit(RAG, records, self._default)
+        self.workspace.edit(self.kind, records, self._default)
         for key, widget_state in tables:
             mark_stored(self.workspace.editors, key, widget_state)
 
