@@ -61,7 +61,8 @@ def test_spanish_holds_on_every_page_and_after_a_reload(page: Any, app_url: str)
             assert label in ES.values(), f"{path}: first metric label {label!r} is not Spanish"
         page.reload()
         expect(_title(page)).to_have_text(ES[TITLES[path]], timeout=TEXT_TIMEOUT)
-        expect(sidebar(page).get_by_role("link", name=ES["nav.rag"], exact=True)).to_be_visible()
+        # The sidebar is drawn after the title; on a loaded machine that can take longer than the default 5 s.
+        expect(sidebar(page).get_by_role("link", name=ES["nav.rag"], exact=True)).to_be_visible(timeout=TEXT_TIMEOUT)
 
 
 def test_switching_back_and_forth_keeps_every_label(page: Any, app_url: str) -> None:

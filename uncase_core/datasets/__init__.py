@@ -3,15 +3,12 @@ leakage between splits (MinHash screening).
 
 Modules: ``workbench``, ``leakage``, ``minhash``, ``edits``.
 
-The names below are this package's public API, imported on first use so that importing the package costs nothing
-(``python -m uncase_core --help`` answers without loading statsmodels or pandas).
+The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
 
-from __future__ import annotations
-
-import importlib
 from types import MappingProxyType
-from typing import Any
+
+from uncase_core import lazy_exports
 
 # public name -> the module of this package that defines it
 _EXPORTS = MappingProxyType({
@@ -70,14 +67,4 @@ _EXPORTS = MappingProxyType({
     "workbench_revision": "edits",
 })
 __all__ = tuple(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
