@@ -32,7 +32,8 @@ from uncase_core.shared.assets import load_all, load_index
 
 PASSAGES = ["Refunds are paid within 14 days.", "Shipping is free over 50 euros.", "Returns need the receipt."]
 ANSWER = "Refunds take 14 days. You need the receipt."
-REFERENCE = "Refunds are paid within 14 days. A receipt is required. Shipping is not refunded. Card refunds go back to the card."
+REFERENCE = ("Refunds are paid within 14 days. A receipt is required. Shipping is not refunded. "
+             "Card refunds go back to the card.")
 
 
 def _replay(dataset: RagDataset, records: list[dict]) -> RagDataset:
@@ -93,7 +94,8 @@ def test_replaying_the_records_gives_the_case_as_written():
     case = replayed.cases[0]
     assert case.id == "refund-02" and case.question == "How long do refunds take?"
     assert [(u.id, u.text) for u in case.passages] == [
-        ("p3", "Returns need the receipt."), ("p2", "Shipping costs 5 euros."), ("p4", "Refunds go to the original card.")]
+        ("p3", "Returns need the receipt."), ("p2", "Shipping costs 5 euros."),
+        ("p4", "Refunds go to the original card.")]
     assert [u.text for u in case.claims] == ["Refunds take 14 days.", "You need the receipt."]
     assert [u.id for u in case.reference_facts][-1] == "f5"
     assert case.metadata == {"language": "en", "domain": "banking", "split": "dev", "source": "written"}
