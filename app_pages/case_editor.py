@@ -7,6 +7,7 @@ import streamlit as st
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.state import QUERY_KEY, kept, language, save_settings, t
+from ui.i18n import translate
 from ui.views.editor.case import draw_case
 from ui.views.editor.data import CHOICE_KEY, NEW_CASE, editor_data, open_chosen_case
 from ui.views.editor.form import created_note, draw_new_case_form
@@ -35,7 +36,8 @@ created_note()
 open_chosen_case()
 choices = [NEW_CASE, *range(len(dataset.cases))]
 choice = kept(st.selectbox, CHOICE_KEY, data.rag_case, t("editor.choose"), options=choices,
-              format_func=lambda i: t("editor.new_case") if i == NEW_CASE
+              # Option labels bind the language now: a format_func is also called outside the run.
+              format_func=lambda i, lang=lang: translate(lang, "editor.new_case") if i == NEW_CASE
               else f"{dataset.cases[i].id} · {dataset.cases[i].question[:80]}")
 
 if choice == NEW_CASE:

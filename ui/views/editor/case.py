@@ -14,6 +14,7 @@ import streamlit as st
 
 from ui.frame.input_errors import error_text
 from ui.frame.state import t
+from ui.i18n import translate
 from ui.views.editor.data import EditorData
 from ui.views.editor.fields import NOTICE_KEY, FieldProblem, Record, act, label_names, stored_field
 from ui.views.editor.form import LANGUAGE_CHOICES, parse_extra, split_passages
@@ -153,8 +154,8 @@ def _metadata(data: EditorData, index: int) -> None:
         stored_field(data, f"{index}_meta_language", language if isinstance(language, str) else "",
                      lambda value: set_metadata(dataset, index, "language", value or None), widget=st.selectbox,
                      label=t("editor.meta_language"), options=choices,
-                     format_func=lambda code: t(f"editor.language_{code}") if code in LANGUAGE_CHOICES[:2]
-                     else (code or t("editor.language_none")))
+                     format_func=lambda code, lang=data.language: translate(lang, f"editor.language_{code}")
+                     if code in LANGUAGE_CHOICES[:2] else (code or translate(lang, "editor.language_none")))
     for column, name in zip(columns[1:], METADATA_KEYS[1:], strict=True):
         value = case.metadata.get(name, "")
         with column:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from ui.frame.input_errors import error_text
 from ui.frame.state import t
+from ui.i18n import translate
 from ui.views.editor.data import CHOOSE_KEY, EditorData
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
@@ -84,7 +85,8 @@ def draw_new_case_form(data: EditorData) -> None:
         st.markdown(f"**{t('editor.metadata')}**")
         columns = st.columns(4)
         columns[0].selectbox(t("editor.meta_language"), options=list(LANGUAGE_CHOICES), key=_key("language"),
-                             format_func=lambda code: t(f"editor.language_{code or 'none'}"),
+                             format_func=lambda code, lang=data.language: translate(
+                                 lang, f"editor.language_{code or 'none'}"),
                              index=LANGUAGE_CHOICES.index(data.language))
         columns[1].text_input(t("editor.meta_domain"), key=_key("domain"))
         columns[2].text_input(t("editor.meta_split"), key=_key("split"), placeholder="dev")
