@@ -8,6 +8,7 @@ beside the unit, naming it, until the unit is labelled again.
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 from typing import Any
 
 import streamlit as st
@@ -37,7 +38,7 @@ from uncase_core.rag.edits import (
     unit_text,
 )
 
-KIND_WORD = {"passages": "editor.passage", "claims": "editor.claim", "reference_facts": "editor.fact"}
+KIND_WORD = MappingProxyType({"passages": "editor.passage", "claims": "editor.claim", "reference_facts": "editor.fact"})
 
 
 def draw_notices(data: EditorData, case: RagCase) -> dict[tuple[str, str], list[str]]:
