@@ -12,6 +12,7 @@ from ui.views.editor.case import draw_case
 from ui.views.editor.data import CHOICE_KEY, NEW_CASE, editor_data, open_chosen_case
 from ui.views.editor.form import created_note, draw_new_case_form
 from ui.views.rag.workspace import CASE_KEY
+from ui.views.room.rooms import room_of
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_core.shared.assets import TEMPLATE_KINDS, load_template, template_name
@@ -32,6 +33,10 @@ with st.sidebar:
 # ---------------------------------------------------------------- main: which case, then the form or the editor
 st.title(t("editor.title"))
 st.markdown(t("editor.intro"))
+if room_of(data.workspace) is not None:  # a room's cases are the facilitator's: the class labels the same texts
+    st.info(t("editor.in_room"))
+    finish_page()
+    st.stop()
 created_note()
 open_chosen_case()
 choices = [NEW_CASE, *range(len(dataset.cases))]

@@ -159,3 +159,13 @@ def test_an_edit_refused_in_a_loaded_case_keeps_the_typed_text():
     area(at, "Passage p1").set_value(big).run()
     assert any("more than the 200,000 bytes" in e.value for e in _ok(at).error)
     assert area(at, "Passage p1").value == big
+
+
+def test_in_a_workshop_room_the_editor_leaves_the_rooms_cases_alone():
+    from ui.views.room.rooms import ROOM
+
+    at = open_editor("en")
+    workspace(at).set_settings({ROOM: "ABCD"})
+    at.run()
+    assert any("You are in a workshop room" in i.value for i in _ok(at).info)
+    assert not [a for a in at.text_area if a.label == "Question"]
