@@ -86,7 +86,8 @@ def test_write_edit_split_merge_label_and_reload(language):
     # Claims as split by the core, each editable: split the second, then merge it back.
     index = at.selectbox(key="editor_case").value
     area(at, f"{words['claim']} c2")  # drawn
-    at.number_input(key=f"editor_{index}_claims_c2_at").set_value(len("You need"))
+    split_at = next(n for n in at.number_input if n.key.startswith(f"editor_{index}_claims_c2_at_"))
+    split_at.set_value(len("You need"))
     next(b for b in at.button if b.key == f"editor_{index}_claims_c2_split").click().run()
     _ok(at)
     assert [c.text for c in written_case(at).claims] == ["Refunds take 14 days.", "You need", "the receipt."]
@@ -169,3 +170,26 @@ def test_in_a_workshop_room_the_editor_leaves_the_rooms_cases_alone():
     at.run()
     assert any("You are in a workshop room" in i.value for i in _ok(at).info)
     assert not [a for a in at.text_area if a.label == "Question"]
+
+
+def test_passages_pasted_moved_deleted_a_claim_added_and_metadata_changed():
+    at = click(fill_form(open_editor("en")), "Create the case")
+    index = at.selectbox(key="editor_case").value
+    area(at, "Add passages").set_value("Fourth passage.\n\nFifth passage.")
+    at = click(at, "Add the passages")
+    assert [p.id for p in written_case(at).passages] == ["p1", "p2", "p3", "p4", "p5"]
+    assert area(at, "Add passages").value == ""  # emptied once stored
+    next(b for b in at.button if b.key == f"editor_{index}_passages_p5_up").click().run()
+    next(b for b in _ok(at).button if b.key == f"editor_{index}_passages_p1_delete").click().run()
+    assert [p.id for p in written_case(at).passages] == ["p2", "p3", "p5", "p4"]
+    area(at, "Add a claim").set_value("Card refunds go back to the card.")
+    at = click(at, "Add the claim")
+    assert [c.id for c in written_case(at).claims] == ["c1", "c2", "c3"]
+    at.text_input(key=next(ti.key for ti in at.text_input if ti.label == "Domain")).set_value("banking").run()
+    area(_ok(at), "Other metadata").set_value("team = support\nregion = north").run()
+    assert _ok(at).text_area  # drawn again
+    assert {k: v for k, v in written_case(at).metadata.items() if k in ("domain", "team", "region")} == {
+        "domain": "banking", "team": "support", "region": "north"}
+    area(at, "Other metadata").set_value("not a pair").run()
+    assert any("Line 1 is not key = value." in e.value for e in _ok(at).error)
+    assert area(at, "Other metadata").value == "not a pair"

@@ -17,7 +17,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import t
 from ui.i18n import translate
 from ui.views.editor.data import EditorData
-from ui.views.editor.fields import NOTICE_KEY, FieldProblem, Record, act, label_names, stored_field
+from ui.views.editor.fields import NOTICE_KEY, FieldProblem, Record, act, field_key, label_names, stored_field
 from ui.views.editor.form import LANGUAGE_CHOICES, parse_extra, split_passages
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
@@ -89,7 +89,7 @@ def _units(data: EditorData, index: int, kind: str, cleared: dict[tuple[str, str
         with st.container(border=True):
             stored_field(data, f"{index}_{kind}_{unit.id}", unit.text,
                          lambda value, p=position: unit_text(dataset, index, kind, p, value),
-                         label=f"{word} {unit.id}", height=68 if kind != "passages" else 110)
+                         label=f"{word} {literal(unit.id)}", height=68 if kind != "passages" else 110)
             if (kind, unit.id) in cleared:
                 st.warning(t("editor.cleared_unit", unit=f"{word} {literal(unit.id)}",
                              labels=label_names(kind, cleared[(kind, unit.id)])))
@@ -113,7 +113,8 @@ def _unit_buttons(data: EditorData, index: int, kind: str, position: int, count:
         with row.popover(t("editor.split"), help=t("editor.split_help")):
             offered = split_point(unit.text) or 1
             at = st.number_input(t("editor.split_at"), min_value=1, max_value=max(len(unit.text) - 1, 1),
-                                 value=min(offered, max(len(unit.text) - 1, 1)), step=1, key=f"{base}_at")
+                                 value=min(offered, max(len(unit.text) - 1, 1)), step=1,
+                                 key=field_key(f"{index}_{kind}_{unit.id}_at", unit.text))
             st.text(unit.text[:int(at)].strip())
             st.text(unit.text[int(at):].strip())
             if st.button(t("editor.split_here"), key=f"{base}_split"):
@@ -125,7 +126,8 @@ def _unit_buttons(data: EditorData, index: int, kind: str, position: int, count:
 def _add_units(data: EditorData, index: int, kind: str) -> None:
     """A box to add units at the end (several passages at once, separated by blank lines); emptied once stored."""
     key = f"editor_{index}_{kind}_new"
-    if st.session_state.pop("editor_added", None) == key:
+    if st.session_state.get("editor_added") == key:
+        del st.session_state["editor_added"]
         st.session_state.pop(key, None)
     text = st.text_area(t(f"editor.add_{kind}"), key=key, height=68,
                         help=t("editor.passages_help") if kind == "passages" else None)
