@@ -11,7 +11,6 @@ Run: ``UNCASE_REQUIRE_BROWSER=1 python -m pytest tests/e2e/test_case_editor_brow
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
@@ -29,7 +28,9 @@ pytestmark = pytest.mark.e2e
 
 TEXT_TIMEOUT = 30_000
 CELL_X = 10  # px into a label column, left of its checkbox
-GOAL_S = 60.0  # the scripted run should take well under a minute (a person: under 5 minutes)
+# The scripted run takes well under a minute here (README: Bring your own cases); the bound leaves room for a loaded
+# machine (the browser tests share two cores with whatever else runs) and still fails a page that got slow.
+BOUND_S = 120.0
 
 CASES = {
     "en": {
@@ -139,5 +140,4 @@ def test_write_a_case_and_label_it_timed(page: Any, app_url: str, language: str)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with (ARTIFACTS / "case_editor_times.txt").open("a", encoding="utf-8") as log:
         log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
-    assert total < GOAL_S, line
-    assert re.search(r"\d", line)
+    assert total < BOUND_S, line
