@@ -14,7 +14,9 @@ place, instead of changing the wrong unit.
 Records by page:
 
 * RAG cases (``apply_rag_edit``): ``{"op": "label", "case", "case_id", "kind", "unit",
-  "unit_id", "field", "value"}``;
+  "unit_id", "field", "value"}``, and the case editor's text records (``new_case``, ``case_text``,
+  ``unit_text``, ``add_unit``, ``remove_unit``, ``move_unit``, ``split_unit``, ``merge_units``,
+  ``metadata``, ``case_id``; :mod:`uncase_core.rag.edits` has their fields);
 * the annotator agreement page (``apply_agreement_edit``): the RAG ``"label"`` record with
   ``"annotator": "a" | "b"``, applied to that annotator's dataset of the pair ``(A, B)``;
 * the judge page (``apply_judge_edit``): the same ``"label"`` record, and ``{"op": "skip",

@@ -1,0 +1,66 @@
+"""Write a case: a new RAG case from a form, or any loaded case's texts rewritten, then labelled on the RAG page."""
+
+import re
+
+import streamlit as st
+
+from ui.frame.navigation import RAG_PAGE
+from ui.frame.page import finish_page
+from ui.frame.state import QUERY_KEY, kept, language, save_settings, t
+from ui.i18n import translate
+from ui.views.editor.case import draw_case
+from ui.views.editor.data import CHOICE_KEY, NEW_CASE, editor_data, open_chosen_case
+from ui.views.editor.form import created_note, draw_new_case_form
+from ui.views.rag.workspace import CASE_KEY
+from ui.views.room.rooms import room_of
+from ui.widgets.text import literal
+from uncase_core.rag.cases import RagDataset, dataset_to_text
+from uncase_core.shared.assets import TEMPLATE_KINDS, load_template, template_name
+
+lang = language()
+data = editor_data(lang)
+dataset = data.dataset
+
+# ---------------------------------------------------------------- sidebar: the templates, in the reader's language
+with st.sidebar:
+    st.subheader(t("editor.templates"))
+    st.caption(t("editor.templates_help"))
+    for kind in TEMPLATE_KINDS:
+        st.download_button(t(f"editor.template_{kind}"), data=load_template(kind, lang),
+                           file_name=template_name(kind, lang), key=f"editor_template_{kind}", width="stretch",
+                           mime="application/json" if kind == "json" else "text/csv", on_click="ignore")
+
+# ---------------------------------------------------------------- main: which case, then the form or the editor
+st.title(t("editor.title"))
+st.markdown(t("editor.intro"))
+if room_of(data.workspace) is not None:  # a room's cases are the facilitator's: the class labels the same texts
+    st.info(t("editor.in_room"))
+    finish_page()
+    st.stop()
+created_note()
+open_chosen_case()
+choices = [NEW_CASE, *range(len(dataset.cases))]
+choice = kept(st.selectbox, CHOICE_KEY, data.rag_case, t("editor.choose"), options=choices,
+              # Option labels bind the language now: a format_func is also called outside the run.
+              format_func=lambda i, lang=lang: translate(lang, "editor.new_case") if i == NEW_CASE
+              else f"{dataset.cases[i].id} · {dataset.cases[i].question[:80]}")
+
+if choice == NEW_CASE:
+    st.caption(t("editor.new_case_help"))
+    draw_new_case_form(data)
+else:
+    case = dataset.cases[choice]
+    file_name = re.sub(r"[^\w.-]+", "_", case.id) + ".json"
+    top = st.container(horizontal=True)
+    if top.button(t("editor.label_this"), type="primary", key="editor_label", icon=":material/checklist:") and \
+            save_settings({CASE_KEY: choice}):
+        st.session_state.pop(CASE_KEY, None)
+        data.workspace.shown.pop(CASE_KEY, None)
+        st.switch_page(RAG_PAGE, query_params={QUERY_KEY: data.workspace.token})
+    top.download_button(t("editor.download_case"), key="editor_download",
+                        data=lambda: dataset_to_text(RagDataset((data.dataset.cases[choice],), "case")),
+                        file_name=file_name, mime="application/json", on_click="ignore")
+    st.caption(t("editor.case_help", id=literal(case.id)))
+    draw_case(data, choice)
+
+finish_page()

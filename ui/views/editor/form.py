@@ -1,0 +1,132 @@
+"""The form for a new case: id, question, passages (pasted, separated by blank lines), answer, reference, metadata.
+
+On "Create" the case is one ``new_case`` record (claims and facts split by the core); a refusal is shown at the
+field it names, in the reader's language, and everything typed stays in the form.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import streamlit as st
+
+from ui.frame.input_errors import error_text
+from ui.frame.state import t
+from ui.i18n import translate
+from ui.views.editor.data import CHOOSE_KEY, EditorData
+from ui.widgets.text import literal
+from uncase_core.errors import InputError
+from uncase_core.rag.edits import new_case
+
+FIELDS = ("id", "question", "passages", "answer", "reference", "language", "domain", "split", "source", "extra")
+LANGUAGE_CHOICES = ("en", "es", "")
+FORM_KEY = "editor_new"
+ERROR_KEY = "editor_new_error"  # (field, InputError or a catalogue message) of the last refused "Create"
+DONE_KEY = "editor_new_done"  # a case was created: the form starts empty in the next run
+_BLANK_LINES = re.compile(r"\n[ \t]*\n")
+
+
+def split_passages(text: str) -> list[str]:
+    """Passages pasted together, separated by blank lines (each trimmed; empty ones dropped)."""
+    return [part.strip() for part in _BLANK_LINES.split(text.replace("\r\n", "\n")) if part.strip()]
+
+
+def parse_extra(text: str) -> tuple[dict[str, str], int | None]:
+    """``key = value`` (or ``key: value``) per line: the free metadata keys, and the first line that is neither."""
+    found: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = re.match(r"\s*([^=:]+?)\s*[=:]\s*(.*?)\s*$", line)
+        if match is None:
+            return found, number
+        found[match.group(1)] = match.group(2)
+    return found, None
+
+
+def _key(field: str) -> str:
+    return f"{FORM_KEY}_{field}"
+
+
+def _field_of(where: str) -> str:
+    head = re.split(r"[.\[]", where, maxsplit=1)[0]
+    if head == "metadata":
+        rest = where.split(".", 2)
+        return rest[1] if len(rest) > 1 and rest[1] in FIELDS else "extra"
+    return head if head in FIELDS else "question"
+
+
+def _say(field: str, slots: dict[str, Any], language: str) -> None:
+    error = st.session_state.get(ERROR_KEY)
+    if error is None or error[0] != field:
+        return
+    message = error[1]
+    slots[field].error(error_text(message, language) if isinstance(message, InputError) else message)
+
+
+def draw_new_case_form(data: EditorData) -> None:
+    """The form; a case it creates is stored and opened in the editor (the page runs again)."""
+    if st.session_state.pop(DONE_KEY, False):
+        for field in FIELDS:
+            st.session_state.pop(_key(field), None)
+    slots: dict[str, Any] = {}
+    with st.form(FORM_KEY, clear_on_submit=False, enter_to_submit=False):
+        st.text_input(t("editor.id"), key=_key("id"), help=t("editor.id_help"))
+        slots["id"] = st.empty()
+        st.text_area(t("editor.question"), key=_key("question"), height=80)
+        slots["question"] = st.empty()
+        st.text_area(t("editor.passages_paste"), key=_key("passages"), height=200, help=t("editor.passages_help"))
+        slots["passages"] = st.empty()
+        st.text_area(t("editor.answer"), key=_key("answer"), height=120, help=t("editor.answer_help"))
+        slots["answer"] = st.empty()
+        st.text_area(t("editor.reference"), key=_key("reference"), height=120, help=t("editor.reference_help"))
+        slots["reference"] = st.empty()
+        st.markdown(f"**{t('editor.metadata')}**")
+        columns = st.columns(4)
+        columns[0].selectbox(t("editor.meta_language"), options=list(LANGUAGE_CHOICES), key=_key("language"),
+                             format_func=lambda code, lang=data.language: translate(
+                                 lang, f"editor.language_{code or 'none'}"),
+                             index=LANGUAGE_CHOICES.index(data.language))
+        columns[1].text_input(t("editor.meta_domain"), key=_key("domain"))
+        columns[2].text_input(t("editor.meta_split"), key=_key("split"), placeholder="dev")
+        columns[3].text_input(t("editor.meta_source"), key=_key("source"), placeholder=t("editor.source_default"))
+        for field in ("language", "domain", "split", "source"):
+            slots[field] = st.empty()
+        st.text_area(t("editor.meta_extra"), key=_key("extra"), height=80, help=t("editor.meta_extra_help"))
+        slots["extra"] = st.empty()
+        created = st.form_submit_button(t("editor.create"), type="primary")
+    if created:
+        _create(data)
+    for field in slots:
+        _say(field, slots, data.language)
+
+
+def _create(data: EditorData) -> None:
+    state = st.session_state
+    extra, bad_line = parse_extra(state.get(_key("extra"), ""))
+    if bad_line is not None:
+        state[ERROR_KEY] = ("extra", t("editor.meta_extra_bad_line", line=bad_line))
+        return
+    metadata = {**extra, **{name: (state.get(_key(name)) or "").strip()
+                            for name in ("language", "domain", "split", "source")}}
+    metadata["source"] = metadata["source"] or t("editor.source_default")
+    dataset = data.dataset
+    try:
+        record = new_case(dataset, (state.get(_key("id")) or "").strip(), state.get(_key("question")) or "",
+                          split_passages(state.get(_key("passages")) or ""), state.get(_key("answer")) or "",
+                          state.get(_key("reference")) or "", metadata)
+    except InputError as error:
+        state[ERROR_KEY] = (_field_of(error.where), error)
+        return
+    state.pop(ERROR_KEY, None)
+    if data.store(record):
+        state[DONE_KEY] = True
+        state[CHOOSE_KEY] = len(dataset.cases)
+        state["editor_created"] = record["id"]
+        st.rerun()
+
+
+def created_note() -> None:
+    if (created := st.session_state.pop("editor_created", None)) is not None:
+        st.success(t("editor.created", id=literal(created)))
