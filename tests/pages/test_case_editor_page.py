@@ -193,3 +193,24 @@ def test_passages_pasted_moved_deleted_a_claim_added_and_metadata_changed():
     area(at, "Other metadata").set_value("not a pair").run()
     assert any("Line 1 is not key = value." in e.value for e in _ok(at).error)
     assert area(at, "Other metadata").value == "not a pair"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_what_is_typed_in_the_new_case_form_survives_a_reload_before_create(language):
+    """Nothing typed is lost: every field of the form is stored as it changes, and comes back in a new session on
+    the same link (a reload, the server restarted); after Create the form starts empty again."""
+    words = WORDS[language]
+    at = fill_form(open_editor(language)).run()
+    assert workspace(at).edits(RAG) == ()  # nothing created yet
+    fresh = reopen(at, EDITOR_PAGE)
+    fresh.selectbox(key="editor_case").set_value(-1).run()
+    assert fresh.text_input(key="editor_new_id").value == "my-case"
+    assert fresh.text_area(key="editor_new_passages").value == "\n\n".join(PASSAGES)
+    assert fresh.text_area(key="editor_new_reference").value == REFERENCE
+    assert fresh.text_input(key="editor_new_domain").value == "retail"
+    fresh = click(fresh, words["create"])
+    assert written_case(fresh).id == "my-case"
+    again = reopen(fresh, EDITOR_PAGE)
+    again.selectbox(key="editor_case").set_value(-1).run()
+    assert again.text_input(key="editor_new_id").value == ""
+    assert again.text_area(key="editor_new_passages").value == ""

@@ -1,7 +1,9 @@
 """The form for a new case: id, question, passages (pasted, separated by blank lines), answer, reference, metadata.
 
-On "Create" the case is one ``new_case`` record (claims and facts split by the core); a refusal is shown at the
-field it names, in the reader's language, and everything typed stays in the form.
+Every field is stored in the workspace as it changes (as the page's other widgets are), so what is typed survives a
+reload or a restart before "Create"; not a ``st.form`` for that reason, since a form sends nothing until submitted.
+On "Create" the case is one ``new_case`` record (claims and facts split by the core) and the fields start empty
+again; a refusal is shown at the field it names, in the reader's language, and everything typed stays.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from ui.frame.input_errors import error_text
-from ui.frame.state import t
+from ui.frame.state import forget, kept, save_settings, t
 from ui.i18n import translate
 from ui.views.editor.data import CHOOSE_KEY, EditorData
 from ui.widgets.text import literal
@@ -68,34 +70,37 @@ def _say(field: str, slots: dict[str, Any], language: str) -> None:
 def draw_new_case_form(data: EditorData) -> None:
     """The form; a case it creates is stored and opened in the editor (the page runs again)."""
     if st.session_state.pop(DONE_KEY, False):
-        for field in FIELDS:
-            st.session_state.pop(_key(field), None)
+        forget(*(_key(field) for field in FIELDS))
     slots: dict[str, Any] = {}
-    with st.form(FORM_KEY, clear_on_submit=False, enter_to_submit=False):
-        st.text_input(t("editor.id"), key=_key("id"), help=t("editor.id_help"))
+    with st.container(border=True, key=FORM_KEY):
+        kept(st.text_input, _key("id"), "", t("editor.id"), help=t("editor.id_help"))
         slots["id"] = st.empty()
-        st.text_area(t("editor.question"), key=_key("question"), height=80)
+        kept(st.text_area, _key("question"), "", t("editor.question"), height=80)
         slots["question"] = st.empty()
-        st.text_area(t("editor.passages_paste"), key=_key("passages"), height=200, help=t("editor.passages_help"))
+        kept(st.text_area, _key("passages"), "", t("editor.passages_paste"), height=200,
+             help=t("editor.passages_help"))
         slots["passages"] = st.empty()
-        st.text_area(t("editor.answer"), key=_key("answer"), height=120, help=t("editor.answer_help"))
+        kept(st.text_area, _key("answer"), "", t("editor.answer"), height=120, help=t("editor.answer_help"))
         slots["answer"] = st.empty()
-        st.text_area(t("editor.reference"), key=_key("reference"), height=120, help=t("editor.reference_help"))
+        kept(st.text_area, _key("reference"), "", t("editor.reference"), height=120, help=t("editor.reference_help"))
         slots["reference"] = st.empty()
         st.markdown(f"**{t('editor.metadata')}**")
         columns = st.columns(4)
-        columns[0].selectbox(t("editor.meta_language"), options=list(LANGUAGE_CHOICES), key=_key("language"),
-                             format_func=lambda code, lang=data.language: translate(
-                                 lang, f"editor.language_{code or 'none'}"),
-                             index=LANGUAGE_CHOICES.index(data.language))
-        columns[1].text_input(t("editor.meta_domain"), key=_key("domain"))
-        columns[2].text_input(t("editor.meta_split"), key=_key("split"), placeholder="dev")
-        columns[3].text_input(t("editor.meta_source"), key=_key("source"), placeholder=t("editor.source_default"))
+        with columns[0]:
+            kept(st.selectbox, _key("language"), data.language if data.language in LANGUAGE_CHOICES else "",
+                 t("editor.meta_language"), options=list(LANGUAGE_CHOICES),
+                 format_func=lambda code, lang=data.language: translate(lang, f"editor.language_{code or 'none'}"))
+        with columns[1]:
+            kept(st.text_input, _key("domain"), "", t("editor.meta_domain"))
+        with columns[2]:
+            kept(st.text_input, _key("split"), "", t("editor.meta_split"), placeholder="dev")
+        with columns[3]:
+            kept(st.text_input, _key("source"), "", t("editor.meta_source"), placeholder=t("editor.source_default"))
         for field in ("language", "domain", "split", "source"):
             slots[field] = st.empty()
-        st.text_area(t("editor.meta_extra"), key=_key("extra"), height=80, help=t("editor.meta_extra_help"))
+        kept(st.text_area, _key("extra"), "", t("editor.meta_extra"), height=80, help=t("editor.meta_extra_help"))
         slots["extra"] = st.empty()
-        created = st.form_submit_button(t("editor.create"), type="primary")
+        created = st.button(t("editor.create"), type="primary", key=f"{FORM_KEY}_create")
     if created:
         _create(data)
     for field in slots:
@@ -121,6 +126,8 @@ def _create(data: EditorData) -> None:
         return
     state.pop(ERROR_KEY, None)
     if data.store(record):
+        # The stored fields start empty again (the next session's form too); this session's, when next drawn.
+        save_settings(dict.fromkeys(_key(field) for field in FIELDS))
         state[DONE_KEY] = True
         state[CHOOSE_KEY] = len(dataset.cases)
         state["editor_created"] = record["id"]
