@@ -4,7 +4,8 @@ import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.limits import LIMITS
-from ui.frame.page import finish_page
+from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE
+from ui.frame.page import finish_page, page_link
 from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, t
 from ui.i18n import translate
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
@@ -141,6 +142,10 @@ cases = workspace.dataset.cases
 if len(cases) > 1:
     kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
          format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
+if room is None:  # the case on screen, in the editor or as a drill (both open on the case chosen here)
+    with st.container(horizontal=True):
+        page_link(EDITOR_PAGE, t("rag.edit_this_case"), ":material/edit_note:")
+        page_link(DRILLS_PAGE, t("rag.drill_this_case"), ":material/quiz:")
 
 # Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
 # table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.

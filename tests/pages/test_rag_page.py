@@ -250,3 +250,19 @@ def test_a_spreadsheet_csv_upload_says_how_it_was_read(language: str, expected: 
     assert case.id == "r-1" and [p.text for p in case.passages] == ["Los reembolsos tardan 5 días.",
                                                                      "El envío es gratis."]
     assert case.metadata["domain"] == "retail"
+
+
+@pytest.mark.parametrize(("language", "edit", "drill"), [
+    ("en", "Edit this case's texts", "Make a drill from this case"),
+    ("es", "Editar los textos de este caso", "Hacer ejercicios con este caso")])
+def test_the_case_on_screen_opens_in_the_editor_or_as_a_drill(language: str, edit: str, drill: str):
+    """Two links under the case choice, to the editor and the drills page (both open on the RAG page's case), each
+    carrying the workspace."""
+    at = open_rag_page()
+    if language == "es":
+        at.sidebar.radio(key="language_widget").set_value("es").run()
+    links = {link.label: link for link in at.main.get("page_link")}
+    token = at.session_state["workspace"].token
+    for label, page in ((edit, "case_editor"), (drill, "drills")):
+        assert label in links, sorted(links)
+        assert page in links[label].proto.page and f"w={token}" in links[label].proto.query_string

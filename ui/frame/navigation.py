@@ -85,6 +85,7 @@ BY_LESSON_NAME: Mapping[str, PageEntry] = MappingProxyType(
 HOME = BY_URL[""]
 RAG_PAGE = BY_URL["rag_diagnosis"].script
 EDITOR_PAGE = BY_URL["case_editor"].script
+DRILLS_PAGE = BY_URL["drills"].script
 ROOM_PAGE = BY_URL["workshop_room"].script
 LESSONS_PAGE = BY_LESSON_NAME["lessons"].script
 # The pages a lesson can run on, by the lesson files' name for them (the lessons page itself is not one).
