@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import http.client
+import select
+import socket
 import urllib.parse
 import uuid
 from collections.abc import Iterator
@@ -39,8 +41,9 @@ def _put(base: str, session_id: str, size: int, xsrf: str, file_id: str | None =
          declare_length: bool = True) -> int:
     """PUT one file of ``size`` bytes to the upload endpoint, as the frontend does; the HTTP status.
 
-    A refusal may come back before the body is sent, and the server then closes the connection: the rest of the
-    body is not sent, and the answer is read all the same.
+    The request asks ``Expect: 100-continue`` and sends its body only once the server says to go on: a refusal
+    comes back before any body is read, and the server then closes the connection, so a body sent regardless could
+    make the server's kernel reset the connection and drop the answer before it is read (seen on a loaded machine).
     """
     boundary = "uncase-boundary"
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x.jsonl\"\r\n"
@@ -55,20 +58,36 @@ def _put(base: str, session_id: str, size: int, xsrf: str, file_id: str | None =
         connection.putheader("Cookie", f"{XSRF_COOKIE}={xsrf}")
         connection.putheader(*(("Content-Length", str(len(body))) if declare_length
                                else ("Transfer-Encoding", "chunked")))
+        connection.putheader("Expect", "100-continue")
         connection.endheaders()
-        try:
-            for start in range(0, len(body), 64 * 1024):
-                chunk = body[start:start + 64 * 1024]
-                connection.send(chunk if declare_length else b"%x\r\n%s\r\n" % (len(chunk), chunk))
-            if not declare_length:
-                connection.send(b"0\r\n\r\n")
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # refused early: the answer is waiting
+        if _go_on(connection.sock):
+            try:
+                for start in range(0, len(body), 64 * 1024):
+                    chunk = body[start:start + 64 * 1024]
+                    connection.send(chunk if declare_length else b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                if not declare_length:
+                    connection.send(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # refused while sending: the answer is waiting
         response = connection.getresponse()
         response.read()
         return response.status
     finally:
         connection.close()
+
+
+def _go_on(sock: socket.socket, wait_s: float = 10.0) -> bool:
+    """Whether to send the body: the server said ``100 Continue`` (read off the socket here), or said nothing within
+    ``wait_s``; False when its final answer came first (a refusal, read by ``getresponse``)."""
+    readable, _, _ = select.select([sock], [], [], wait_s)
+    if not readable:
+        return True
+    if not sock.recv(12, socket.MSG_PEEK).startswith(b"HTTP/1.1 100"):
+        return False
+    interim = b""
+    while not interim.endswith(b"\r\n\r\n"):
+        interim += sock.recv(1)
+    return True
 
 
 async def _session(base: str, code: str | None = None) -> tuple[ProtocolSession, str]:
