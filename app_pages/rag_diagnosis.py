@@ -79,7 +79,7 @@ SOURCE = Source(
         translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
     choice_title="common.scenario", read_upload=read_upload, upload_label="common.upload",
     upload_help="common.upload_help",
-    upload_types=("json", "jsonl", "csv"), count=lambda dataset: len(dataset.cases),
+    upload_types=("json", "jsonl", "csv", "tsv"), count=lambda dataset: len(dataset.cases),
     changes=lambda original, current: changed_items(original.cases, current.cases),
 )
 workspace = open_view(RagView(current_workspace(), lambda: (lambda d: (d.data, d.source, d.source_kind))(default()),

@@ -202,7 +202,7 @@ with st.container(border=True):
                               if sid == ALL_SCENARIOS else by_id[sid].title[lang])
     else:
         uploaded = read_new_upload(
-            "room_new_upload", "rag", t("common.upload"), t("common.upload_help"), ("json", "jsonl", "csv"),
+            "room_new_upload", "rag", t("common.upload"), t("common.upload_help"), ("json", "jsonl", "csv", "tsv"),
             lambda data, name: Loaded(read_rag_upload(data, name, LIMITS["rag"].upload_bytes)[0], name, "upload"),
             count=lambda dataset: len(dataset.cases))
         if uploaded is not None:

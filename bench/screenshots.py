@@ -24,10 +24,10 @@ if str(ROOT) not in sys.path:
 from bench.bench_load import serve  # noqa: E402
 from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from bench.layout_checks import WIDTHS, layout_problems  # noqa: E402
+from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
 
-PAGES = ("", "rag_diagnosis", "conversation_quality", "summary_autoevaluation", "rubric_lab", "dataset_workbench",
-         "threshold_explorer", "sample_size_planner", "annotator_agreement", "workshop_room",
-         "judge_and_hand_labels", "lessons")
+# Every page of the one registry, in its order (the home page is "home" on the command line).
+PAGES = tuple(entry.url_path for entry in REGISTRY)
 
 
 def settle(page) -> None:

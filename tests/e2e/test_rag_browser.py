@@ -210,3 +210,17 @@ def test_ragas_upload_then_label_and_download_round_trip(page: Any, app_url: str
     assert case.question == "How long do refunds take?"
     assert [p.label("relevant") for p in case.passages] == [True, None]
     assert [c.text for c in case.claims] == ["Refunds take 5 days.", "They go to your card."]
+
+
+def test_a_tab_separated_file_from_a_spreadsheet_uploads(page: Any, app_url: str) -> None:
+    """A .tsv file is offered by the file picker and read with its tabs (the core sniffs the delimiter)."""
+    open_rag(page, app_url)
+    tsv = ("id\tuser_input\tcontext_1\tcontext_2\tresponse\treference\n"
+           "tabs-01\tHow long do refunds take?\tRefunds take 5 days.\tShipping is free.\t"
+           "Refunds take 5 days.\tRefunds take 5 days.\n")
+    page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(
+        {"name": "rows.tsv", "mimeType": "text/tab-separated-values", "buffer": tsv.encode()}
+    )
+    expect(page.get_by_text("Imported 1 RAGAS row as an unlabelled case")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(page.get_by_text("Case tabs-01")).to_be_visible(timeout=TEXT_TIMEOUT)
+    expect(counts(page)).to_have_text(re.compile(r"^N/A \(0 labelled, 2 not labelled\)"), timeout=TEXT_TIMEOUT)
