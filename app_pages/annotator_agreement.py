@@ -7,6 +7,7 @@ person's workspace as an edit record (``ui/views/agreement/data.py``) and the fi
 import streamlit as st
 
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR
+from ui.frame.fragments import rerun_drawn
 from ui.frame.input_errors import error_text
 from ui.frame.limits import check_count
 from ui.frame.page import finish_page
@@ -36,7 +37,7 @@ RESULT_FRAGMENTS = ["agr_figures", "agr_labels", "agr_tables", "agr_data_actions
 
 
 def rerun_results() -> None:
-    st.rerun(RESULT_FRAGMENTS)
+    rerun_drawn(RESULT_FRAGMENTS)
 
 
 # ---------------------------------------------------------------- sidebar

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui.frame.data_kinds import RAG
+from ui.frame.fragments import rerun_drawn
 from ui.frame.limits import LIMITS
 from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE
 from ui.frame.page import finish_page, page_link
@@ -53,7 +54,7 @@ def rerun_results(kept_key: str | None = None) -> None:
     """Widget callback: rerun only the result fragments (and store the widget's value)."""
     if kept_key is not None:
         keep(kept_key)
-    st.rerun(RESULT_FRAGMENTS + ([ROOM_FOLLOW] if room is not None else []))
+    rerun_drawn([*RESULT_FRAGMENTS, ROOM_FOLLOW])
 
 
 def load(choice: str) -> Loaded:

@@ -17,6 +17,7 @@ import streamlit as st
 
 from ui.frame import state
 from ui.frame.access import require_access
+from ui.frame.fragments import mark_drawn, start_full_run
 from ui.frame.memory import start_collector
 from ui.frame.navigation import PAGES, PageEntry
 from ui.frame.state import (
@@ -60,6 +61,7 @@ def navigation_titles() -> str:
 def setup_page(entry: PageEntry) -> str:
     """Run first, for every page: the access gate, the workspace, page config, language, sidebar. Returns the
     language."""
+    start_full_run()  # no result fragment drawn yet (ui/frame/fragments.py)
     require_access(lambda: state.get_store())  # a workshop server's access code; returns at once when there is none
     start_collector()  # closed tabs' sessions freed on a quiet server (ui/frame/memory.py)
     try:
@@ -133,6 +135,11 @@ def resume_link(workspace: Workspace) -> str:
 
 def _status(workspace: Workspace) -> None:
     _saved_line(workspace)
+    _your_work(workspace)
+
+
+def _your_work(workspace: Workspace) -> None:
+    """The resume link, the workspace download and "start fresh": the same in every run of a page."""
     with st.expander(t("store.your_work")):
         st.caption(t("store.link_help"))
         st.code(resume_link(workspace), language=None, wrap_lines=True)
@@ -162,11 +169,14 @@ def finish_page(fragment_key: str | None = None, before: Callable[[], None] | No
             _status(workspace)
         return
 
+    # Only the saved line follows the labels; the rest is drawn in full runs (five elements fewer per tick).
     @st.fragment(key=fragment_key)
     def status() -> None:
+        mark_drawn(fragment_key)
         if before is not None:
             before()
-        _status(workspace)
+        _saved_line(workspace)
 
     with box.container():
         status()
+        _your_work(workspace)

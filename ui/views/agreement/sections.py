@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, DataKind
+from ui.frame.fragments import mark_drawn
 from ui.frame.state import kept, run_saving, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, translate
@@ -79,6 +80,7 @@ def upload_box(workspace: Workspace, lang: str, side: str, kind: DataKind) -> No
 
 @st.fragment(key="agr_figures")
 def figures(view: AgreementView, label_field: str | None, lang: str, store_label_edits: Store) -> None:
+    mark_drawn("agr_figures")
     store_label_edits()
     matched = match_labels(*view.pair, field=label_field)
     result = matched.agreement()
@@ -117,6 +119,7 @@ def figures(view: AgreementView, label_field: str | None, lang: str, store_label
 @st.fragment(key="agr_labels")
 def labels(view: AgreementView, field: str, store_label_edits: Store, rerun_results: Callable[[], None]) -> None:
     """Both annotators' labels, one case at a time."""
+    mark_drawn("agr_labels")
     store_label_edits()
     st.subheader(t("agr.labels_title"))
     st.caption(t("agr.labels_help", differ=DIFFER))
@@ -161,6 +164,7 @@ def labels(view: AgreementView, field: str, store_label_edits: Store, rerun_resu
 @st.fragment(key="agr_tables")
 def tables(view: AgreementView, label_field: str | None, lang: str, store_label_edits: Store) -> None:
     """The confusion table and every disagreement."""
+    mark_drawn("agr_tables")
     store_label_edits()
     matched = match_labels(*view.pair, field=label_field)
     result = matched.agreement()
@@ -184,6 +188,7 @@ def tables(view: AgreementView, label_field: str | None, lang: str, store_label_
 @st.fragment(key="agr_data_actions")
 def data_actions(view: AgreementView, store_label_edits: Store) -> None:
     """Each annotator's labels as a file, and reset: they follow the labels, so they rerun with the results."""
+    mark_drawn("agr_data_actions")
     store_label_edits()
     for side, dataset, name in zip(("a", "b"), view.pair, view.file_names(), strict=True):
         st.download_button(

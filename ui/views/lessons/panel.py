@@ -14,6 +14,7 @@ from typing import Any
 
 import streamlit as st
 
+from ui.frame.fragments import mark_drawn
 from ui.frame.navigation import LESSONS_PAGE
 from ui.frame.state import QUERY_KEY, current_workspace, language, run_saving, t
 from ui.i18n import translate
@@ -31,6 +32,7 @@ from ui.views.lessons.state import (
 )
 from ui.views.rag.view import field_value
 from ui.views.room.lessons import room_notice
+from ui.views.room.rooms import room_of
 from uncase_core.lessons.checks import answer_options
 from uncase_core.lessons.model import Lesson, Step, evaluate_step
 
@@ -53,7 +55,14 @@ def make_slot(place: str) -> None:
 
 
 def draw_panels(page: str | None, before: Callable[[], None] | None = None) -> None:
-    """Call in ``finish_page``: both panels, as fragments (``before`` stores pending label edits first)."""
+    """Call in ``finish_page``: both panels, as fragments (``before`` stores pending label edits first).
+
+    With no lesson open, none asked for and no room, a panel has nothing to show until the next full run (which
+    is what opening a lesson or joining a room causes), so it is not drawn and a label change does not rerun it.
+    """
+    workspace = current_workspace()
+    if active_lesson(workspace) is None and not st.session_state.get(REQUEST) and room_of(workspace) is None:
+        return
     for place in (SIDE, TOP):
         slot = st.session_state.get(place)
         if slot is None:
@@ -61,6 +70,7 @@ def draw_panels(page: str | None, before: Callable[[], None] | None = None) -> N
 
         @st.fragment(key=f"{place}_panel")
         def panel(place: str = place) -> None:
+            mark_drawn(f"{place}_panel")
             if before is not None:
                 before()
             _panel(place, page)

@@ -8,7 +8,9 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui.frame.data_kinds import RAG
+from ui.frame.fragments import mark_drawn
 from ui.frame.state import t
+from ui.views.rag.evaluations import case_evaluation, dataset_evaluation
 from ui.views.rag.settings import current_settings
 from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table, metric_name
 from ui.views.rag.workspace import RagView
@@ -25,21 +27,27 @@ FRAGMENTS = ("rag_case_results", "rag_dataset_results", "rag_data_actions", "rag
 
 @st.fragment(key="rag_case_results")
 def case_results(workspace: RagView, store_label_edits: Callable[[], None]) -> None:
+    mark_drawn("rag_case_results")
     settings = current_settings()
     store_label_edits()
-    evaluation = rag.evaluate_case(workspace.case, settings)
+    evaluation = case_evaluation(workspace.case, settings)
     st.subheader(t("rag.results_case", case=workspace.case.id))
     draw_diagnosis(evaluation)
     draw_metrics(evaluation, settings)
     draw_composite(evaluation)
 
 
-@st.fragment(key="rag_dataset_results")
 def dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) -> None:
-    if len(workspace.dataset.cases) < 2:
-        return
+    """The dataset's figures, when it has two cases or more (a full run draws them or not)."""
+    if len(workspace.dataset.cases) >= 2:
+        _dataset_results(workspace, store_label_edits)
+
+
+@st.fragment(key="rag_dataset_results")
+def _dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) -> None:
+    mark_drawn("rag_dataset_results")
     store_label_edits()
-    result = rag.evaluate_dataset(workspace.dataset.cases, current_settings(show_errors=False))
+    result = dataset_evaluation(workspace.dataset.cases, current_settings(show_errors=False))
     st.subheader(t("rag.results_dataset", count=len(workspace.dataset.cases)))
     draw_diagnosis(result.pooled)
     st.dataframe(macro_micro_table(result), hide_index=True, width="stretch")
@@ -50,6 +58,7 @@ def dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) -
 @st.fragment(key="rag_data_actions")
 def data_actions(workspace: RagView, store_label_edits: Callable[[], None]) -> None:
     """Download and reset, in the sidebar: they follow the labels, so they rerun with the results."""
+    mark_drawn("rag_data_actions")
     store_label_edits()
     source, source_kind = workspace.source
     stem = source.rsplit(".", 1)[0] if source_kind == "upload" else source
@@ -75,6 +84,7 @@ def follow_room(room: Room) -> None:
     """
     @st.fragment(key=ROOM_FOLLOW)
     def room_host() -> None:
+        mark_drawn(ROOM_FOLLOW)
         @st.fragment(run_every=REFRESH, key="rag_room_follow")
         def follow() -> None:
             seen = st.session_state.setdefault("room_seen", room.seq)

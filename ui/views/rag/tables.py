@@ -9,7 +9,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from ui.frame.fragments import mark_drawn
 from ui.frame.state import t
+from ui.views.rag.evaluations import case_evaluation
 from ui.views.rag.settings import current_settings
 from ui.views.rag.view import metric_name, proportion_text
 from ui.views.rag.workspace import RagView
@@ -56,9 +58,10 @@ def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], 
 
     @st.fragment(key=f"rag_near_{kind}")
     def figures() -> None:
+        mark_drawn(f"rag_near_{kind}")
         store_label_edits()
         chosen = settings() if settings is not None else current_settings(show_errors=False)
-        evaluation = rag.evaluate_case(workspace.case, chosen)
+        evaluation = case_evaluation(workspace.case, chosen)
         st.caption(" · ".join(f"**{metric_name(name)}** {proportion_text(evaluation.metrics[name])}"
                               for name in rag.METRICS if rag.METRIC_UNITS[name][0] == kind))
 
