@@ -26,7 +26,7 @@ from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 # (name, script, path, what is visible when the page is there)
 PAGES = (
-    ("RAG diagnosis page, label grid", "app.py", "/rag_diagnosis",
+    ("RAG diagnosis page, label grid", "serve.py", "/rag_diagnosis",
      '[data-testid="stMain"] [data-testid="stDataFrame"] canvas'),
     ("minimal Streamlit page (floor)", "bench/minimal_app.py", "/", '[data-testid="stMetric"]'),
 )
