@@ -5,6 +5,8 @@ in a new session on the same link; a refused input keeps what was typed. In Engl
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.pages.apptest_helpers import edit_table, open_app, reopen, shown, workspace
@@ -235,3 +237,29 @@ def test_the_summary_template_is_offered_in_the_readers_language_and_loads_back(
     data = load_summary_template(language)
     (case,) = cases_from_bytes(data, f"summary_{language}.json")
     assert case.language == language
+
+
+def test_the_spanish_summary_editor_shows_no_english():
+    """The form and an open case (with a cleared label said) in Spanish: no English text of the editor's catalogue
+    entries on the page."""
+    from tests.pages.spanish_render import texts as all_texts
+    from ui.i18n import EN, ES
+
+    english = {EN[k] for k in EN if k.startswith(("sumed.", "editor.", "sum.col.", "sum.kind."))
+               and EN[k] != ES[k] and "{" not in EN[k] and len(EN[k]) > 3}
+    at = fill_form(open_editor("es"), "es")
+    pages = [[(where, shown(text)) for where, text in all_texts(at)]]
+    at = click(at, WORDS["es"]["create"])
+    index = at.selectbox(key="editor_summary_case").value
+    at = edit_table(click(at, WORDS["es"]["label"]).switch_page(SUMMARY_PAGE).run(), "accuracy",
+                    {0: {"is_accurate": True}})
+    at.switch_page(EDITOR_PAGE).run()
+    assert _ok(at).selectbox(key="editor_summary_case").value == index
+    area(at, "Punto 1").set_value("Otro texto.").run()
+    assert WORDS["es"]["cleared"] in texts(_ok(at))
+    pages.append([(where, shown(text)) for where, text in all_texts(at)])
+    # Whole words only ("Turn" is in "Turno"); the sidebar's language choice names each language in its own words.
+    found = [(where, text, phrase) for page in pages for where, text in page for phrase in english
+             if re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text)
+             and text not in ("Language · Idioma", "English", "Español")]
+    assert found == []
