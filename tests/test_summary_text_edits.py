@@ -273,7 +273,7 @@ def _bad(make):
      "sections[0].kind"),
     (lambda c: new_case(c, "n", TRANSCRIPT, [{**SECTIONS[0], "colour": "red"}]), "not_a_field_of",
      "sections[0].colour"),
-    (lambda c: new_case(c, "n", TRANSCRIPT, SECTIONS, metadata={"": "x"}), "metadata_key_empty", "metadata"),
+    (lambda c: new_case(c, "n", TRANSCRIPT, SECTIONS, metadata={"": "x"}), "summary_metadata_key_empty", "metadata"),
     (lambda c: set_unit_field(c, 0, "accuracy", 0, "point", "ñ" * (MAX_TEXT_BYTES // 2 + 1)), "text_too_long",
      "accuracy[0].point"),
     (lambda c: set_unit_field(c, 0, "sections", 0, "text", ""), "must_not_be_empty", "sections[0].text"),
@@ -291,7 +291,7 @@ def _bad(make):
     (lambda c: add_unit(c, 0, "rubrics", {"question": ""}), "must_not_be_empty", "rubrics[2].question"),
     (lambda c: add_unit(c, 0, "accuracy", {"point": "x"}, position=9), "no_item_at_position", "position"),
     (lambda c: move_unit(c, 0, "accuracy", 0, 5), "no_item_at_position", "to"),
-    (lambda c: set_summary_metadata(c, 0, "", "x"), "metadata_key_empty", "key"),
+    (lambda c: set_summary_metadata(c, 0, "", "x"), "summary_metadata_key_empty", "key"),
     (lambda c: set_summary_metadata(c, 0, "domain", 3), "expected", "metadata.domain"),
     (lambda c: set_summary_id(c, 0, ""), "id_must_not_be_empty", "id"),
 ])

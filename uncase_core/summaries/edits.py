@@ -52,7 +52,6 @@ from uncase_core.errors import (
     problem,
     unknown_choice,
 )
-from uncase_core.rag.edits import PROBLEMS as _RAG_PROBLEMS
 from uncase_core.rag.edits import check_text
 from uncase_core.shared.edits import (
     SECTION_KINDS,
@@ -115,6 +114,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "transcript_needs_a_turn": "a summary case needs a transcript of at least one turn",
     "summary_needs_a_section": "a summary needs at least one section with its text",
     "not_a_field_of": "{kind} have no text {field}; they have {choices}",
+    "summary_metadata_key_empty": "a metadata key must not be empty",
 })
 
 
@@ -311,7 +311,7 @@ def _metadata_object(value: Any, where: str) -> dict[str, Any]:
     value = _object_at(value, where)
     for key, item in value.items():
         if not str(key).strip():
-            raise input_error(_RAG_PROBLEMS, "metadata_key_empty", where)
+            raise input_error(PROBLEMS, "summary_metadata_key_empty", where)
         if isinstance(item, str):
             check_text(item, f"{where}.{key}", required=False)
         elif key in METADATA_KEYS and item is not None:
@@ -423,7 +423,7 @@ def _apply_split_points(cases: Sequence[SummaryCase], index: int, case: SummaryC
 def _apply_metadata(cases: Sequence[SummaryCase], index: int, case: SummaryCase, edit: Edit) -> SummaryCase:
     key = _text(edit, "key")
     if not key.strip():
-        raise input_error(_RAG_PROBLEMS, "metadata_key_empty", "key")
+        raise input_error(PROBLEMS, "summary_metadata_key_empty", "key")
     value = _get(edit, "value")
     if isinstance(value, str):
         check_text(value, f"metadata.{key}", required=False)
