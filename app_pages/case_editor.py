@@ -1,4 +1,5 @@
-"""Write a case: a new RAG case from a form, or any loaded case's texts rewritten, then labelled on the RAG page."""
+"""Write a case: a new RAG or summary case from a form, or any loaded case's texts rewritten, then labelled on the
+RAG page or the summary page."""
 
 import re
 
@@ -11,11 +12,19 @@ from ui.i18n import translate
 from ui.views.editor.case import draw_case
 from ui.views.editor.data import CHOICE_KEY, NEW_CASE, editor_data, open_chosen_case
 from ui.views.editor.form import created_note, draw_new_case_form
+from ui.views.editor.summary import draw_summary_editor
+from ui.views.editor.summary_data import CASE_KINDS, KIND_KEY, summary_editor_data
 from ui.views.rag.workspace import CASE_KEY
 from ui.views.room.rooms import room_of
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagDataset, dataset_to_text
-from uncase_core.shared.assets import TEMPLATE_KINDS, load_template, template_name
+from uncase_core.shared.assets import (
+    TEMPLATE_KINDS,
+    load_summary_template,
+    load_template,
+    summary_template_name,
+    template_name,
+)
 
 lang = language()
 data = editor_data(lang)
@@ -29,14 +38,26 @@ with st.sidebar:
         st.download_button(t(f"editor.template_{kind}"), data=load_template(kind, lang),
                            file_name=template_name(kind, lang), key=f"editor_template_{kind}", width="stretch",
                            mime="application/json" if kind == "json" else "text/csv", on_click="ignore")
+    st.caption(t("sumed.template_help"))
+    st.download_button(t("sumed.template"), data=load_summary_template(lang), file_name=summary_template_name(lang),
+                       key="editor_template_summary", width="stretch", mime="application/json", on_click="ignore")
 
 # ---------------------------------------------------------------- main: which case, then the form or the editor
 st.title(t("editor.title"))
-st.markdown(t("editor.intro"))
 if room_of(data.workspace) is not None:  # a room's cases are the facilitator's: the class labels the same texts
+    st.markdown(t("editor.intro"))
     st.info(t("editor.in_room"))
     finish_page()
     st.stop()
+# Two kinds of case, one page: a RAG case (the RAG page labels it) or a summary case (the summary page does).
+mode = kept(st.radio, KIND_KEY, CASE_KINDS[0], t("sumed.kind_choice"), options=list(CASE_KINDS), horizontal=True,
+            format_func=lambda kind, lang=lang: translate(lang, f"sumed.kind_choice.{kind}"))
+if mode == "summary":
+    st.markdown(t("sumed.intro"))
+    draw_summary_editor(summary_editor_data(lang))
+    finish_page()
+    st.stop()
+st.markdown(t("editor.intro"))
 created_note()
 open_chosen_case()
 choices = [NEW_CASE, *range(len(dataset.cases))]

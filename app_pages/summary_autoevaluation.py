@@ -4,9 +4,12 @@ import streamlit as st
 
 from ui.frame.data_kinds import SUMMARIES
 from ui.frame.input_errors import error_text
+from ui.frame.navigation import EDITOR_PAGE
 from ui.frame.page import finish_page
-from ui.frame.state import current_workspace, forget, kept, language, t
+from ui.frame.state import QUERY_KEY, current_workspace, forget, kept, language, save_settings, t
 from ui.i18n import translate
+from ui.views.editor.summary_data import KIND_KEY, SUMMARY_CHOICE_KEY
+from ui.views.room.rooms import room_of
 from ui.views.summaries import (
     SummaryTables,
     draw_explanations,
@@ -66,6 +69,14 @@ if len(cases) > 1:
 stored_index = workspace.setting(INDEX_KEY, 0)
 index = stored_index if isinstance(stored_index, int) and 0 <= stored_index < len(cases) else 0
 tables = SummaryTables(workspace, lang, cases, source, source_kind, index)
+# The case on screen, in the editor ("Write a case", summary mode), where its texts, points and items change.
+if room_of(workspace) is None and st.button(t("sum.edit_this_case"), icon=":material/edit_note:",
+                                            key="sum_edit_case") and \
+        save_settings({KIND_KEY: "summary", SUMMARY_CHOICE_KEY: index}):
+    for key in (KIND_KEY, SUMMARY_CHOICE_KEY):
+        st.session_state.pop(key, None)
+        workspace.shown.pop(key, None)
+    st.switch_page(EDITOR_PAGE, query_params={QUERY_KEY: workspace.token})
 
 with st.sidebar, st.expander(t("sum.paste_title")):
     st.caption(t("sum.paste_help"))

@@ -86,6 +86,7 @@ HOME = BY_URL[""]
 RAG_PAGE = BY_URL["rag_diagnosis"].script
 EDITOR_PAGE = BY_URL["case_editor"].script
 DRILLS_PAGE = BY_URL["drills"].script
+SUMMARY_PAGE = BY_URL["summary_autoevaluation"].script
 ROOM_PAGE = BY_URL["workshop_room"].script
 LESSONS_PAGE = BY_LESSON_NAME["lessons"].script
 # The pages a lesson can run on, by the lesson files' name for them (the lessons page itself is not one).

@@ -32,6 +32,8 @@ TEMPLATES = ASSETS / "rag" / "templates"
 # The case templates a person downloads to write their own cases: a filled, fully labelled case in JSON, and the
 # same case's texts in CSV (",", no byte-order mark, in English; ";" with one, as Excel saves it, in Spanish).
 TEMPLATE_KINDS = ("json", "csv")
+SUMMARY_TEMPLATES = ASSETS / "summaries" / "templates"
+# The summary case template: a filled, fully labelled summary case (document 002's format) in JSON, per language.
 
 
 def read_asset(path: Path) -> bytes:
@@ -158,3 +160,15 @@ def load_template(kind: str, language: str) -> bytes:
     Both load through :func:`uncase_core.rag.files.read_rag_upload`, as an upload of the same name would.
     """
     return (TEMPLATES / template_name(kind, language)).read_bytes()
+
+
+def summary_template_name(language: str) -> str:
+    """The file name of the summary case template in ``language`` (English when there is none)."""
+    name = f"summary_{language}.json"
+    return name if (SUMMARY_TEMPLATES / name).is_file() else "summary_en.json"
+
+
+def load_summary_template(language: str) -> bytes:
+    """The bytes of the summary case template in ``language``, to download as they are; they load through
+    :func:`uncase_core.summaries.evaluation.cases_from_bytes` (the summary page's upload) and write back the same."""
+    return (SUMMARY_TEMPLATES / summary_template_name(language)).read_bytes()

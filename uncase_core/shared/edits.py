@@ -34,7 +34,9 @@ Records by page:
   "index", "value"}``, ``{"op": "completeness", "case", "case_id", "question", "item",
   "value"}``, ``{"op": "section", "case", "case_id", "index", "kind", "categorical"}`` and
   ``{"op": "block", "case", "case_id", "block": "accuracy" | "adherence" | "completeness",
-  "data": ...}`` (a pasted judgement block, in document 002's JSON shape).
+  "data": ...}`` (a pasted judgement block, in document 002's JSON shape), and the case editor's text records
+  for summary cases (``new_case``, ``unit_field``, ``add_unit``, ``remove_unit``, ``move_unit``, ``split_points``,
+  ``metadata``, ``case_id``; :mod:`uncase_core.summaries.edits` has their fields).
 
 Each domain applies its own records: :mod:`uncase_core.rag.edits`, :mod:`uncase_core.agreement.edits`,
 :mod:`uncase_core.judge.edits`, :mod:`uncase_core.datasets.edits`, :mod:`uncase_core.conversations.edits`,

@@ -33,6 +33,8 @@ def rag_default(language: str) -> tuple[RagDataset, str, str]:
 class EditorData:
     """The RAG dataset as this session's workspace holds it, and the one way the editor changes it."""
 
+    notice_key = "editor_notice"  # what the last change cleared, said once in the next run (ui.views.editor.fields)
+
     def __init__(self, workspace: Workspace, language: str) -> None:
         self.workspace = workspace
         self.language = language

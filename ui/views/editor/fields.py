@@ -10,16 +10,26 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import streamlit as st
 
 from ui.frame.input_errors import error_text
 from ui.frame.state import t
-from ui.views.editor.data import EditorData
 from uncase_core.errors import InputError
 
 Record = Mapping[str, Any]
+
+
+class EditorData(Protocol):
+    """What a field needs of the data it edits (the RAG cases' :class:`ui.views.editor.data.EditorData`, the summary
+    cases' :class:`ui.views.editor.summary_data.SummaryEditorData`): the reader's language, the one way records are
+    stored, and where the labels a stored record cleared are said in the next run."""
+
+    language: str
+    notice_key: str
+
+    def store_all(self, records: list[Record]) -> bool: ...
 
 
 class FieldProblem(Exception):
@@ -31,15 +41,16 @@ class FieldProblem(Exception):
         self.message = message
 
 
-def field_key(place: str, stored: str) -> str:
-    return f"editor_{place}_{zlib.crc32(stored.encode('utf-8', 'surrogatepass')):08x}"
+def field_key(place: str, stored: Any) -> str:
+    text = stored if isinstance(stored, str) else repr(stored)
+    return f"editor_{place}_{zlib.crc32(text.encode('utf-8', 'surrogatepass')):08x}"
 
 
-def stored_field(data: EditorData, place: str, stored: str, make: Callable[[str], Record | list[Record]],
-                 widget: Any = None, **kwargs: Any) -> str:
-    """Draw a text field (``st.text_area`` unless ``widget``) starting from ``stored``; a changed value becomes the
-    record (or records) ``make(value)``, stored at once (then the page runs again), or its refusal is shown under
-    the field (an InputError of the core, or a :class:`FieldProblem`)."""
+def stored_field(data: EditorData, place: str, stored: Any, make: Callable[[Any], Record | list[Record]],
+                 widget: Any = None, **kwargs: Any) -> Any:
+    """Draw a text field (``st.text_area`` unless ``widget``: a text input, a choice, a checkbox) starting from
+    ``stored``; a changed value becomes the record (or records) ``make(value)``, stored at once (then the page runs
+    again), or its refusal is shown under the field (an InputError of the core, or a :class:`FieldProblem`)."""
     key = field_key(place, stored)
     if key not in st.session_state:
         st.session_state[key] = stored
@@ -56,7 +67,7 @@ def stored_field(data: EditorData, place: str, stored: str, make: Callable[[str]
         records = made if isinstance(made, list) else [made]
         if records and data.store_all(records):
             for record in records:
-                remember_cleared(record)
+                remember_cleared(record, data.notice_key)
             st.rerun()
     return value
 
@@ -64,10 +75,11 @@ def stored_field(data: EditorData, place: str, stored: str, make: Callable[[str]
 NOTICE_KEY = "editor_notice"  # what the last change did, said once in the next run
 
 
-def remember_cleared(record: Record) -> None:
-    """Keep what a stored record cleared, for the notice at the top of the next run."""
+def remember_cleared(record: Record, key: str = NOTICE_KEY) -> None:
+    """Keep what a stored record cleared, for the notice at the top of the next run (under ``key``: each kind of
+    case says its own)."""
     if record.get("cleared"):
-        st.session_state[NOTICE_KEY] = [*st.session_state.get(NOTICE_KEY, []), *record["cleared"]]
+        st.session_state[key] = [*st.session_state.get(key, []), *record["cleared"]]
 
 
 def act(data: EditorData, make: Callable[[], Record]) -> None:
@@ -78,7 +90,7 @@ def act(data: EditorData, make: Callable[[], Record]) -> None:
         st.error(error_text(error, data.language))
         return
     if data.store_all([record]):
-        remember_cleared(record)
+        remember_cleared(record, data.notice_key)
         st.rerun()
 
 
