@@ -224,3 +224,13 @@ def test_a_tab_separated_file_from_a_spreadsheet_uploads(page: Any, app_url: str
     expect(page.get_by_text("Imported 1 RAGAS row as an unlabelled case")).to_be_visible(timeout=TEXT_TIMEOUT)
     expect(page.get_by_text("Case tabs-01")).to_be_visible(timeout=TEXT_TIMEOUT)
     expect(counts(page)).to_have_text(re.compile(r"^N/A \(0 labelled, 2 not labelled\)"), timeout=TEXT_TIMEOUT)
+
+
+def test_your_work_opens_with_the_resume_link(page: Any, app_url: str) -> None:
+    """The box is drawn lazily (its content runs only when open): opening it shows the link and the buttons."""
+    open_rag(page, app_url)
+    box = sidebar(page).get_by_text("Your work and its link")
+    expect(sidebar(page).get_by_role("button", name="Start fresh")).to_have_count(0)
+    box.click()
+    expect(sidebar(page).get_by_test_id("stCode")).to_contain_text("?w=", timeout=TEXT_TIMEOUT)
+    expect(sidebar(page).get_by_role("button", name="Start fresh")).to_be_visible(timeout=TEXT_TIMEOUT)

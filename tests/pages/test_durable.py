@@ -28,6 +28,7 @@ from tests.pages.apptest_helpers import (
 )
 from ui.frame.data_kinds import RAG
 from ui.frame.input_errors import page_error
+from ui.frame.page import YOUR_WORK
 from ui.frame.state import store_problem_text
 from ui.frame.workspace import CorruptData
 from uncase_core.shared.assets import ASSETS
@@ -193,6 +194,9 @@ def test_start_fresh_keeps_the_language_and_leaves_the_old_work_under_its_link()
     at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
     at.sidebar.radio(key="language_widget").set_value("es").run()
     old = token(at)
+    assert not any(b.label == "Empezar de cero" for b in at.sidebar.button)  # drawn once "Your work" is open
+    at.session_state[YOUR_WORK] = True
+    at.run()
     next(b for b in at.sidebar.button if b.label == "Empezar de cero").click().run()
     assert not at.exception
     assert token(at) != old
@@ -267,4 +271,7 @@ def test_a_change_the_store_refuses_is_said_and_not_shown_as_done():
 def test_the_saved_line_says_when():
     at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
     assert any(c.value.startswith("Saved on this server at ") for c in at.sidebar.caption)
+    assert not at.get("code")  # the resume link is drawn once "Your work" is opened
+    at.session_state[YOUR_WORK] = True
+    at.run()
     assert any(c.value.endswith(f"?w={token(at)}") for c in at.get("code"))

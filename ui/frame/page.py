@@ -138,9 +138,19 @@ def _status(workspace: Workspace) -> None:
     _your_work(workspace)
 
 
+YOUR_WORK = "your_work_box"  # the "Your work" expander's key: its open state is in session state
+
+
 def _your_work(workspace: Workspace) -> None:
-    """The resume link, the workspace download and "start fresh": the same in every run of a page."""
-    with st.expander(t("store.your_work")):
+    """The resume link, the workspace download and "start fresh": the same in every run of a page.
+
+    Drawn only while the expander is open (``on_change="rerun"`` makes its content lazy): the link is an
+    ``st.code`` block, whose syntax highlighter cost Chromium about 0.5 s of script on every first view.
+    """
+    box = st.expander(t("store.your_work"), key=YOUR_WORK, on_change="rerun")
+    if not box.open:
+        return
+    with box:
         st.caption(t("store.link_help"))
         st.code(resume_link(workspace), language=None, wrap_lines=True)
         st.download_button(t("store.download_all"), key="workspace_download", width="stretch",
