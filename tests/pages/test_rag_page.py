@@ -266,3 +266,12 @@ def test_the_case_on_screen_opens_in_the_editor_or_as_a_drill(language: str, edi
     for label, page in ((edit, "case_editor"), (drill, "drills")):
         assert label in links, sorted(links)
         assert page in links[label].proto.page and f"w={token}" in links[label].proto.query_string
+
+
+def test_the_explanations_are_drawn_when_their_box_is_opened():
+    at = open_rag_page()
+    assert not any("**Uncertainty.**" in m.value for m in at.markdown)
+    at.session_state["rag_explanations"] = True
+    at.run()
+    assert any("**Uncertainty.**" in m.value for m in at.markdown)
+    assert sum(m.value.startswith("**Context relevance**:") for m in at.markdown) == 1
