@@ -57,7 +57,7 @@ from uncase_core.errors import (
 from uncase_core.judge.report import JudgeReport, check_dimension, compare_judge
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
-from uncase_core.rag.ragas import is_json_text, read_rows
+from uncase_core.rag.ragas import RAGAS_COLUMNS, is_json_text, read_rows
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, count_labels
 from uncase_core.text.jsonfiles import decode_text, parse_document
@@ -91,13 +91,6 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "many.reference_facts": "reference facts",
 })
 
-RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "context_relevance": ("context_precision", "llm_context_precision_with_reference",
-                          "llm_context_precision_without_reference", "non_llm_context_precision_with_reference"),
-    "faithfulness": ("faithfulness",),
-    "correctness": ("factual_correctness", "answer_correctness"),
-    "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
-})
 DEFAULT_SCORE_THRESHOLD = 0.5
 NO_RAGAS_SCORES = "no_ragas_score_column"  # InputError code: rows without any score column (samples only)
 
