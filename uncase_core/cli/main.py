@@ -44,7 +44,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "not_a_json_report": "not a JSON report ({detail})",
     "report_not_certified": "the report has no certificate_hash (make it with --certify)",
     "judge_needs_file": "--judge {judge} needs --judge-file F",
-    "cannot_write_file": "{detail}",
+    "cannot_write_file": "cannot write the file ({detail})",
     "config_needs_label_studio": "--config writes the Label Studio labelling config; use it with --to label-studio",
 })
 
@@ -175,7 +175,7 @@ def _write(path: Path, data: bytes) -> None:
         path.write_bytes(data)
     except OSError as error:
         raise input_error(PROBLEMS, "cannot_write_file", source=str(path),
-                          detail=error.strerror or "cannot write the file") from None
+                          detail=error.strerror or str(error)) from None
 
 
 def _run_import_cases(args: argparse.Namespace) -> int:

@@ -26,7 +26,6 @@ _EXPORTS = MappingProxyType({
     "METHOD_NAMES": "simulation",
     "MethodFigures": "simulation",
     "NO_RAGAS_SCORES": "imports",
-    "RAGAS_COLUMNS": "imports",
     "RagasComparison": "imports",
     "RagasScores": "imports",
     "STOPWORDS": "lexical_judge",

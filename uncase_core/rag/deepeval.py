@@ -53,7 +53,7 @@ from uncase_core.rag.sources import (
     blank_units,
     finite_or_none,
     hand_columns,
-    listed,
+    name_list,
     record_fields,
     record_order,
     reference_of,
@@ -359,17 +359,17 @@ def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None
         if layout in ("jsonl", "csv"):
             notes.append(Note.of("lists_split", columns=", ".join(JOINED_LISTS)))
         if reader.metrics:
-            notes.append(Note.of("judge_scores", count=len(reader.metrics), metrics=listed(
+            notes.append(Note.of("judge_scores", count=len(reader.metrics), metrics=name_list(
                 [f"{name} ({dimension})" if dimension else name for name, dimension in reader.metrics.items()])))
             unmapped = [name for name, dimension in reader.metrics.items() if dimension is None]
             if unmapped:
-                notes.append(Note.of("judge_scores_unmapped", metrics=listed(unmapped)))
+                notes.append(Note.of("judge_scores_unmapped", metrics=name_list(unmapped)))
         if reader.kept:
-            notes.append(Note.of("kept_fields", fields=listed(list(reader.kept))))
+            notes.append(Note.of("kept_fields", fields=name_list(list(reader.kept))))
         if reader.hand:
             notes.append(Note.of("hand_labels_read", count=reader.hand, column=HAND_LABELS_COLUMN))
         if layout == "json" and extra:
-            notes.append(Note.of("ignored_keys", keys=listed(extra)))
+            notes.append(Note.of("ignored_keys", keys=name_list(extra)))
         return CaseImport(RagDataset(tuple(cases), "jsonl"), "deepeval", f"{layout}, {keys}", tuple(notes),
                           extra[0] if layout == "csv" else None)
     except InputError as error:

@@ -36,7 +36,7 @@ from uncase_core.rag.label_studio import export_label_studio, read_label_studio_
 from uncase_core.rag.parquet import is_parquet
 from uncase_core.rag.promptfoo import read_promptfoo_cases
 from uncase_core.rag.ragas_files import export_ragas, read_ragas_cases
-from uncase_core.rag.sources import CaseImport, Progress, listed
+from uncase_core.rag.sources import CaseImport, Progress, name_list
 from uncase_core.shared.choices import EXPORT_TARGETS, INTERCHANGE_FORMATS
 from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.text.spreadsheets import sniff_delimiter
@@ -106,7 +106,7 @@ def _json_format(value: Any, records: bool) -> str:
             raise input_error(PROBLEMS, "interchange_rag_cases")
         found = _record_format(value)
         if found is None:
-            raise input_error(PROBLEMS, "interchange_unknown_object", formats=_formats(), keys=listed(list(value)))
+            raise input_error(PROBLEMS, "interchange_unknown_object", formats=_formats(), keys=name_list(list(value)))
         return found
     items = value if isinstance(value, list) else [value]
     if not items:
@@ -116,7 +116,7 @@ def _json_format(value: Any, records: bool) -> str:
     found = _record_format(first)
     if found is None:
         if isinstance(first, Mapping):
-            raise input_error(PROBLEMS, "interchange_unknown_record", formats=_formats(), keys=listed(list(first)))
+            raise input_error(PROBLEMS, "interchange_unknown_record", formats=_formats(), keys=name_list(list(first)))
         raise input_error(PROBLEMS, "interchange_unknown_value", formats=_formats(),
                           got=term("interchange_scalar", TERMS))
     return found
@@ -132,7 +132,7 @@ def _csv_format(text: str) -> str:
     found = _record_format(dict.fromkeys(names))
     if found in ("ragas", "deepeval"):
         return found
-    raise input_error(PROBLEMS, "interchange_unknown_columns", formats=_formats(), columns=listed(names))
+    raise input_error(PROBLEMS, "interchange_unknown_columns", formats=_formats(), columns=name_list(names))
 
 
 def detect_format(data: bytes, name: str = "") -> str:

@@ -39,13 +39,13 @@ from uncase_core.rag.cases import (
     case_from_dict,
     case_to_dict,
 )
-from uncase_core.rag.sources import RECORD_KEYS, CaseImport, Progress, listed, report_progress, tool_record
+from uncase_core.rag.sources import RECORD_KEYS, CaseImport, Progress, name_list, report_progress, tool_record
 from uncase_core.shared.notes import Note
 from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
 
 LABEL_STUDIO_RECORD = RECORD_KEYS["label-studio"]
 JUDGE_MODEL_VERSION = "uncase-judge"
-LANGUAGES = ("en", "es")
+CONFIG_LANGUAGES = ("en", "es")
 # Each label's Choices control: its name prefix, the unit kind, the object tag's name prefix.
 CONTROLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "relevant": ("passages", "passage_"),
@@ -89,8 +89,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 
 def label_studio_config(language: str = "en") -> bytes:
     """The labelling config (XML, UTF-8) for tasks of :func:`export_label_studio`, its texts in ``language``."""
-    if language not in LANGUAGES:
-        raise expected_one_of(LANGUAGES, repr(language), "language")
+    if language not in CONFIG_LANGUAGES:
+        raise expected_one_of(CONFIG_LANGUAGES, repr(language), "language")
     words = WORDS[language]
     view = ET.Element("View")
 
@@ -336,12 +336,12 @@ def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | 
         if reader.unlabelled:
             notes.append(Note.of("label_studio_cancelled", count=reader.unlabelled))
         if reader.other_names:
-            notes.append(Note.of("label_studio_other_results", names=listed(sorted(reader.other_names))))
+            notes.append(Note.of("label_studio_other_results", names=name_list(sorted(reader.other_names))))
         if reader.verdicts:
             notes.append(Note.of("label_studio_verdicts", count=reader.verdicts, model_version=JUDGE_MODEL_VERSION))
         kept = sorted({key for case in cases for key in (tool_record(case, "label-studio") or {}).get("fields", {})})
         if kept:
-            notes.append(Note.of("kept_fields", fields=listed(kept)))
+            notes.append(Note.of("kept_fields", fields=name_list(kept)))
         return CaseImport(RagDataset(tuple(cases), "jsonl"), "label-studio", document.kind, tuple(notes))
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None

@@ -41,7 +41,7 @@ from uncase_core.rag.sources import (
     Progress,
     blank_units,
     finite_or_none,
-    listed,
+    name_list,
     report_progress,
     with_judge_scores,
 )
@@ -156,7 +156,7 @@ def shape_of(keys: Sequence[str]) -> str:
 
 
 def _check_variables(variables: Mapping[str, str | None] | None, keys: Sequence[str]) -> dict[str, str | None]:
-    found = listed(keys) if keys else "(none)"
+    found = name_list(keys) if keys else "(none)"
     if not variables or not variables.get("question"):
         guess = guess_promptfoo_vars(keys)
         if guess["question"] is None:
@@ -336,20 +336,20 @@ def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, 
                  Note.of("mapped", mapping="response.output → answer (its sentences the claims), provider.id → "
                                            "metadata.provider")]
         if reader.metrics:
-            notes.append(Note.of("judge_scores", count=len(reader.metrics), metrics=listed(
+            notes.append(Note.of("judge_scores", count=len(reader.metrics), metrics=name_list(
                 [f"{name} ({dimension})" if dimension else name for name, dimension in reader.metrics.items()])))
             unmapped = [name for name, dimension in reader.metrics.items() if dimension is None]
             if unmapped:
-                notes.append(Note.of("judge_scores_unmapped", metrics=listed(unmapped)))
+                notes.append(Note.of("judge_scores_unmapped", metrics=name_list(unmapped)))
         if reader.no_output:
             notes.append(Note.of("promptfoo_no_output", count=reader.no_output))
         if reader.json_output:
             notes.append(Note.of("promptfoo_json_output", count=reader.json_output))
         if reader.blank_lines:
             notes.append(Note.of("blank_line_passages", count=reader.blank_lines))
-        notes.append(Note.of("kept_fields", fields=listed(list(reader.kept))))
+        notes.append(Note.of("kept_fields", fields=name_list(list(reader.kept))))
         if ignored:
-            notes.append(Note.of("ignored_keys", keys=listed(ignored)))
+            notes.append(Note.of("ignored_keys", keys=name_list(ignored)))
         return CaseImport(RagDataset(tuple(cases), "jsonl"), "promptfoo", "json", tuple(notes))
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None

@@ -66,7 +66,7 @@ from uncase_core.rag.sources import (
     finite_or_none,
     hand_columns,
     judge_scores,
-    listed,
+    name_list,
     record_fields,
     record_order,
     reference_of,
@@ -231,19 +231,19 @@ class _Reader:
         notes.append(Note.of("mapped", mapping=", ".join(mapping)))
         mapped = [column for column, dimension in self.scores.items() if dimension is not None]
         if self.scores:
-            notes.append(Note.of("judge_scores", count=len(self.scores), metrics=listed(
+            notes.append(Note.of("judge_scores", count=len(self.scores), metrics=name_list(
                 [f"{column} ({dimension})" if dimension else column for column, dimension in self.scores.items()])))
         unmapped = [column for column in self.scores if column not in mapped]
         if unmapped:
-            notes.append(Note.of("judge_scores_unmapped", metrics=listed(unmapped)))
+            notes.append(Note.of("judge_scores_unmapped", metrics=name_list(unmapped)))
         if self.nan:
-            notes.append(Note.of("nan_scores", count=sum(self.nan.values()), columns=listed(list(self.nan))))
+            notes.append(Note.of("nan_scores", count=sum(self.nan.values()), columns=name_list(list(self.nan))))
         if self.kept:
-            notes.append(Note.of("kept_fields", fields=listed(list(self.kept))))
+            notes.append(Note.of("kept_fields", fields=name_list(list(self.kept))))
         if self.hand:
             notes.append(Note.of("hand_labels_read", count=self.hand, column=HAND_LABELS_COLUMN))
         if self.hand_scores:
-            notes.append(Note.of("hand_scores_recomputed", columns=listed(list(self.hand_scores))))
+            notes.append(Note.of("hand_scores_recomputed", columns=name_list(list(self.hand_scores))))
         if self.blank_lines:
             notes.append(Note.of("blank_line_passages", count=self.blank_lines))
         return notes

@@ -278,7 +278,7 @@ class CaseImport:
         return notes_to_dicts(self.notes, INTERCHANGE_NOTES)
 
 
-def listed(names: Sequence[str], limit: int = 12) -> str:
+def name_list(names: Sequence[str], limit: int = 12) -> str:
     """``a, b, c`` for a note or an error, the first ``limit`` names and how many more."""
     names = list(names)
     shown = ", ".join(names[:limit])
