@@ -172,7 +172,8 @@ def test_deepeval_metric_scores_are_judge_scores():
     imported = read("deepeval_test_run_en.json")
     scores = imported.judge[imported.dataset.cases[1].id]
     assert [(s.metric, s.dimension, s.score, s.passed, s.threshold) for s in scores] == [
-        ("Faithfulness", "faithfulness", 0.4, False, 0.5), ("Contextual Relevancy", "context_relevance", 0.5, True, 0.5),
+        ("Faithfulness", "faithfulness", 0.4, False, 0.5),
+        ("Contextual Relevancy", "context_relevance", 0.5, True, 0.5),
         ("Correctness [GEval]", "correctness", 0.8, True, 0.5)]
     assert imported.dataset.cases[0].id == "test_case_0"
     assert imported.dataset.cases[0].metadata == {"language": "en", "domain": "retail"}

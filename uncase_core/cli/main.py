@@ -45,6 +45,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "report_not_certified": "the report has no certificate_hash (make it with --certify)",
     "judge_needs_file": "--judge {judge} needs --judge-file F",
     "cannot_write_file": "cannot write the file ({detail})",
+    "layout_for_target": "--layout {layout} is not a layout of --to {target}; use {choices}",
     "config_needs_label_studio": "--config writes the Label Studio labelling config; use it with --to label-studio",
 })
 
@@ -182,15 +183,20 @@ def _run_import_cases(args: argparse.Namespace) -> int:
     data = _read(args, args.file)
     from uncase_core.rag.cases import dataset_to_text
     from uncase_core.rag.interchange import read_cases
-    from uncase_core.rag.sources import INTERCHANGE_NOTES
+    from uncase_core.rag.sources import INTERCHANGE_NOTES, collector_paused
 
     variables = {"question": args.question_var, "context": args.context_var, "reference": args.reference_var}
     imported = read_cases(data, str(args.file), args.source_format,
                           variables if any(variables.values()) else None, _ProgressBar())
     for note in imported.notes:
         _note(str(args.file), note.text(INTERCHANGE_NOTES))
-    sys.stdout.write(dataset_to_text(imported.dataset))
+    with collector_paused():
+        sys.stdout.write(dataset_to_text(imported.dataset))
     return 0
+
+
+_EXPORT_LAYOUTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "ragas": ("jsonl", "csv"), "deepeval": ("snake", "camel"), "label-studio": ()})
 
 
 def _run_export_cases(args: argparse.Namespace) -> int:
@@ -201,11 +207,18 @@ def _run_export_cases(args: argparse.Namespace) -> int:
     from uncase_core.rag.interchange import export_cases
     from uncase_core.rag.label_studio import label_studio_config
 
+    layouts = _EXPORT_LAYOUTS[args.to]
+    if args.layout is not None and args.layout not in layouts:
+        raise input_error(PROBLEMS, "layout_for_target", "--layout", layout=args.layout, target=args.to,
+                          choices=", ".join(layouts) or "none")
     dataset = dataset_from_bytes(data, str(args.file))
     layout = args.layout
     if args.to == "ragas" and layout is None and args.out is not None and args.out.suffix.lower() == ".csv":
         layout = "csv"
-    written = export_cases(dataset, args.to, layout)
+    try:
+        written = export_cases(dataset, args.to, layout)
+    except InputError as error:  # a case's judge scores or kept fields that cannot be written
+        raise error.located(str(args.file)) from None
     if args.config is not None:
         _write(args.config, label_studio_config(args.language))
     if args.out is not None:

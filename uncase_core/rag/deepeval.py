@@ -51,6 +51,7 @@ from uncase_core.rag.sources import (
     JudgeScore,
     Progress,
     blank_units,
+    collector_paused,
     finite_or_none,
     hand_columns,
     name_list,
@@ -434,4 +435,5 @@ def export_deepeval(dataset: RagDataset, keys: str | None = None) -> bytes:
     """
     if keys is not None and keys not in EXPORT_KEYS:
         raise expected_one_of(EXPORT_KEYS, repr(keys), "keys")
-    return dumps_json([_record(case, index, keys) for index, case in enumerate(dataset.cases)]).encode("utf-8")
+    with collector_paused():
+        return dumps_json([_record(case, index, keys) for index, case in enumerate(dataset.cases)]).encode("utf-8")

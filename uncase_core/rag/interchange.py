@@ -36,7 +36,7 @@ from uncase_core.rag.label_studio import export_label_studio, read_label_studio_
 from uncase_core.rag.parquet import is_parquet
 from uncase_core.rag.promptfoo import read_promptfoo_cases
 from uncase_core.rag.ragas_files import export_ragas, read_ragas_cases
-from uncase_core.rag.sources import CaseImport, Progress, name_list
+from uncase_core.rag.sources import CaseImport, Progress, collector_paused, name_list
 from uncase_core.shared.choices import EXPORT_TARGETS, INTERCHANGE_FORMATS
 from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.text.spreadsheets import sniff_delimiter
@@ -175,13 +175,14 @@ def read_cases(data: bytes, name: str = "", fmt: str | None = None,
     if fmt not in INTERCHANGE_FORMATS:
         raise input_error(PROBLEMS, "interchange_unknown_format", "format", name, got=str(fmt),
                           choices=", ".join(INTERCHANGE_FORMATS))
-    if fmt == "ragas":
-        return read_ragas_cases(data, name, progress)
-    if fmt == "deepeval":
-        return read_deepeval_cases(data, name, progress)
-    if fmt == "promptfoo":
-        return read_promptfoo_cases(data, name, variables, progress)
-    return read_label_studio_cases(data, name, progress)
+    with collector_paused():  # reading makes many objects and no cycles (see collector_paused)
+        if fmt == "ragas":
+            return read_ragas_cases(data, name, progress)
+        if fmt == "deepeval":
+            return read_deepeval_cases(data, name, progress)
+        if fmt == "promptfoo":
+            return read_promptfoo_cases(data, name, variables, progress)
+        return read_label_studio_cases(data, name, progress)
 
 
 def export_case_json(dataset: RagDataset) -> bytes:

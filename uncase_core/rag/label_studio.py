@@ -39,7 +39,15 @@ from uncase_core.rag.cases import (
     case_from_dict,
     case_to_dict,
 )
-from uncase_core.rag.sources import RECORD_KEYS, CaseImport, Progress, name_list, report_progress, tool_record
+from uncase_core.rag.sources import (
+    RECORD_KEYS,
+    CaseImport,
+    Progress,
+    collector_paused,
+    name_list,
+    report_progress,
+    tool_record,
+)
 from uncase_core.shared.notes import Note
 from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
 
@@ -179,7 +187,8 @@ def _task(case: RagCase) -> dict[str, Any]:
 
 def export_label_studio(dataset: RagDataset) -> bytes:
     """The cases as Label Studio tasks (JSON, UTF-8) for the config of :func:`label_studio_config`."""
-    return dumps_json([_task(case) for case in dataset.cases]).encode("utf-8")
+    with collector_paused():
+        return dumps_json([_task(case) for case in dataset.cases]).encode("utf-8")
 
 
 # ---------------------------------------------------------------- the export in

@@ -30,10 +30,11 @@ import json
 import math
 import numbers
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError, Place, expected_one_of, expected_value, invalid_json, problem
+from uncase_core.errors import InputError, Place, expected_one_of, expected_value, input_error, invalid_json, problem
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.parquet import is_parquet, parquet_rows
@@ -48,8 +49,8 @@ from uncase_core.rag.ragas import (
     RAGAS_COLUMNS,
     CsvLayout,
     case_from_csv_row,
-    case_from_row,
     check_ragas_header,
+    context_texts,
     csv_layout,
     csv_rows,
     is_json_text,
@@ -59,10 +60,12 @@ from uncase_core.rag.sources import (
     HAND_COLUMNS,
     HAND_LABELS_COLUMN,
     HAND_SCORE_COLUMNS,
+    JUDGE_SCORES_KEY,
     RECORD_KEYS,
     CaseImport,
-    JudgeScore,
     Progress,
+    blank_units,
+    collector_paused,
     finite_or_none,
     hand_columns,
     judge_scores,
@@ -73,10 +76,10 @@ from uncase_core.rag.sources import (
     report_progress,
     tool_record,
     units_from_hand_labels,
-    with_judge_scores,
 )
 from uncase_core.shared.notes import Note
 from uncase_core.text.jsonfiles import decode_text, parse_document, reject_non_finite
+from uncase_core.text.sentences import split_sentences
 from uncase_core.text.spreadsheets import decimal_text, delimiter_name, sniff_delimiter
 
 RAGAS_RECORD = RECORD_KEYS["ragas"]
@@ -93,6 +96,10 @@ RAGAS_METRIC_NAMES = frozenset({
     "tool_call_accuracy", "topic_adherence",
 })
 EXPORT_LAYOUTS = ("jsonl", "csv")
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "ragas_no_question": "missing the question: a user_input (or question) with text",
+})
 _FIELDS = ("question", "contexts", "answer", "reference")
 _PASSAGES_COLUMN = "retrieved_contexts"
 _DEFAULT_COLUMNS = {"question": "user_input", "contexts": "retrieved_contexts", "answer": "response",
@@ -142,6 +149,16 @@ def _used_columns(row: Mapping[str, Any]) -> dict[str, str]:
     return used
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """How the rows with one set of columns are read (worked out once per set, not once per row)."""
+
+    used: Mapping[str, str]  # field -> the column it is read from
+    consumed: frozenset[str]  # columns the case holds (mapped, id, metadata, hand labels): not kept as they are
+    scores: Mapping[str, str | None]  # score column -> its dimension
+    hand_scores: tuple[str, ...]
+
+
 class _Reader:
     """What one file's rows add up to: the cases, and what the notes say about them."""
 
@@ -153,32 +170,80 @@ class _Reader:
         self.hand = 0
         self.hand_scores: dict[str, None] = {}
         self.blank_lines = 0
+        self._plans: dict[tuple[str, ...], _Plan] = {}
+
+    def _plan(self, row: Mapping[str, Any]) -> _Plan:
+        columns = tuple(row)
+        plan = self._plans.get(columns)
+        if plan is None:
+            used = _used_columns(row)
+            consumed = {*used.values(), "id", *HAND_COLUMNS}
+            if self.layout is None:
+                consumed.add("metadata")
+            else:
+                layout = self.layout
+                consumed |= {*layout.passages, *layout.claims, *layout.facts, *(name for name, _ in layout.metadata)}
+            scores = {}
+            for column in columns:
+                if column not in consumed:
+                    is_score, dimension = score_dimension(column)
+                    if is_score:
+                        scores[column] = dimension
+            plan = _Plan(used, frozenset(consumed), scores,
+                         tuple(column for column in HAND_SCORE_COLUMNS if column in row))
+            self._plans[columns] = plan
+            self.hand_scores.update(dict.fromkeys(plan.hand_scores))
+            for column, dimension in scores.items():
+                self.scores.setdefault(column, dimension)
+        return plan
+
+    def _json_case(self, row: Mapping[str, Any], plan: _Plan, index: int, where: str) -> tuple[RagCase, bool]:
+        """A case from a JSON or Parquet row (as :func:`uncase_core.rag.ragas.case_from_row` makes it, built once)."""
+        used = plan.used
+        if "question" not in used or row[used["question"]] in (None, ""):
+            raise input_error(PROBLEMS, "ragas_no_question", where)
+        question = row[used["question"]]
+        if not isinstance(question, str):
+            raise expected_value("text", type(question).__name__, _place(where, "user_input"))
+        contexts = row[used["contexts"]] if "contexts" in used else None
+        if type(contexts) is list and all(type(item) is str for item in contexts):
+            passages = [item for item in contexts if item.strip()]
+        else:
+            passages = context_texts(contexts if contexts != "" else None, _place(where, "retrieved_contexts"))
+        texts = {}
+        for field in ("answer", "reference"):
+            value = row[used[field]] if field in used else None
+            if value is not None and not isinstance(value, str):
+                raise expected_value("text", type(value).__name__, _place(where, _DEFAULT_COLUMNS[field]))
+            texts[field] = value or ""
+        metadata = row.get("metadata")
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise expected_value("object", type(metadata).__name__, _place(where, "metadata"))
+        raw_id = row.get("id")
+        case_id = str(raw_id) if raw_id is not None and str(raw_id).strip() else f"ragas-{index + 1:03d}"
+        case = RagCase(case_id, question, blank_units("p", "passages", passages), texts["answer"],
+                       blank_units("c", "claims", split_sentences(texts["answer"])),
+                       blank_units("f", "reference_facts", split_sentences(texts["reference"])),
+                       {"source": DEFAULT_SOURCE} if metadata is None else dict(metadata))
+        return case, metadata is None
 
     def case(self, row: Mapping[str, Any], index: int, where: str) -> RagCase:
-        if not isinstance(row, Mapping):
+        if not isinstance(row, dict | Mapping):
             raise problem("expected_object_with", where, columns="user_input, retrieved_contexts, response, reference")
-        used = _used_columns(row)
-        consumed = set(used.values()) | {"id", *HAND_COLUMNS}
+        plan = self._plan(row)
         if self.layout is None:
-            case = case_from_row(row, index, where)
-            metadata = row.get("metadata")
-            if metadata is not None:
-                if not isinstance(metadata, Mapping):
-                    raise expected_value("object", type(metadata).__name__, _place(where, "metadata"))
-                case = replace(case, metadata=dict(metadata))
-            consumed.add("metadata")
-            default_source = metadata is None
+            case, default_source = self._json_case(row, plan, index, where)
         else:
             case, split = case_from_csv_row(row, index, where, self.layout)
             self.blank_lines += split
-            layout = self.layout
-            consumed |= {*layout.passages, *layout.claims, *layout.facts, *(column for column, _ in layout.metadata)}
-            default_source = layout.default_source
+            default_source = self.layout.default_source
+        used = plan.used
         reference = row.get(used["reference"]) if "reference" in used else None
         extra: dict[str, Any] = {}
         if isinstance(reference, str) and reference:
             extra[REFERENCE_KEY] = reference
-        if HAND_LABELS_COLUMN in row and row[HAND_LABELS_COLUMN] not in (None, ""):
+        units = {}
+        if row.get(HAND_LABELS_COLUMN) not in (None, ""):
             value = row[HAND_LABELS_COLUMN]
             at = _place(where, HAND_LABELS_COLUMN)
             if isinstance(value, str):
@@ -187,29 +252,28 @@ class _Reader:
                 except json.JSONDecodeError as error:
                     raise invalid_json(error, at) from None
             units = units_from_hand_labels(value, at)
-            case = replace(case, **units)
             self.hand += 1
-        self.hand_scores.update(dict.fromkeys(column for column in HAND_SCORE_COLUMNS if column in row))
         scores, fields, nulls = [], {}, []
+        consumed, score_columns, csv_cells = plan.consumed, plan.scores, self.layout is not None
         for column, value in row.items():
             if column in consumed:
-                if column in used.values() and value is None:
+                if value is None and column in used.values():
                     nulls.append(column)
-                continue
-            is_score, dimension = score_dimension(column)
-            if is_score:
-                score, nan = _score(value, _place(where, column), dimension, self.layout is not None)
+            elif column in score_columns:
+                dimension = score_columns[column]
+                score, nan = _score(value, _place(where, column), dimension, csv_cells)
                 if nan:
                     self.nan[column] = self.nan.get(column, 0) + 1
-                scores.append(JudgeScore(column, dimension, score))
-                self.scores.setdefault(column, dimension)
-                continue
-            if isinstance(value, float) and math.isnan(value):  # pandas' and RAGAS's "no value"
-                self.nan[column] = self.nan.get(column, 0) + 1
-                value = None
-            reject_non_finite(value, _place(where, column))
-            fields[column] = value
-            self.kept[column] = None
+                scores.append({"metric": column, "dimension": dimension, "score": score, "passed": None,
+                               "threshold": None, "reason": None})
+            else:
+                if type(value) is float and math.isnan(value):  # pandas' and RAGAS's "no value"
+                    self.nan[column] = self.nan.get(column, 0) + 1
+                    value = None
+                elif isinstance(value, list | dict | float):
+                    reject_non_finite(value, _place(where, column))
+                fields[column] = value
+                self.kept[column] = None
         record: dict[str, Any] = {"order": [column for column in row if column not in HAND_COLUMNS], "fields": fields}
         if nulls:
             record["nulls"] = nulls
@@ -218,8 +282,10 @@ class _Reader:
         raw_id = row.get("id")
         if raw_id is not None and not isinstance(raw_id, str):
             record["id"] = raw_id
-        case = replace(case, extra={**case.extra, **extra, RAGAS_RECORD: record})
-        return with_judge_scores(case, scores)
+        extra[RAGAS_RECORD] = record
+        if scores:
+            extra[JUDGE_SCORES_KEY] = scores
+        return replace(case, **units, extra={**case.extra, **extra})
 
     def notes(self, count: int, layout: str, used: Mapping[str, str]) -> list[Note]:
         notes = [Note.of("read_as", count=count, format_name="RAGAS rows", layout=layout)]
@@ -260,9 +326,10 @@ def _check_ids(cases: Sequence[RagCase], places: Sequence[str]) -> None:
 def _build(rows: Sequence[tuple[str, Any]], reader: _Reader, progress: Progress | None) -> list[RagCase]:
     cases = []
     total = len(rows)
-    for index, (where, row) in enumerate(rows):
-        cases.append(reader.case(row, index, where))
-        report_progress(progress, index + 1, total)
+    with collector_paused():
+        for index, (where, row) in enumerate(rows):
+            cases.append(reader.case(row, index, where))
+            report_progress(progress, index + 1, total)
     _check_ids(cases, [where for where, _ in rows])
     return cases
 
@@ -475,7 +542,8 @@ def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",
     if layout not in EXPORT_LAYOUTS:
         raise expected_one_of(EXPORT_LAYOUTS, repr(layout), "layout")
     as_csv = layout == "csv"
-    rows = [_row(case, index, as_csv, f"cases[{index}]") for index, case in enumerate(dataset.cases)]
+    with collector_paused():
+        rows = [_row(case, index, as_csv, f"cases[{index}]") for index, case in enumerate(dataset.cases)]
     if not as_csv:
         return "".join(json.dumps(row, ensure_ascii=False, allow_nan=False) + "\n" for row in rows).encode("utf-8")
     header = _header(rows)

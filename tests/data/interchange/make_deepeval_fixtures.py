@@ -5,9 +5,10 @@
 
 ``EvaluationDataset.save_as`` writes the goldens as JSON, CSV and JSON Lines (``deepeval_goldens_<lang>.*``);
 the body its API sends when a dataset is pushed (``APIDataset(...).model_dump(by_alias=True, exclude_none=True)``,
-camelCase keys, ``deepeval_api_goldens_es.json``); a test run with metric scores is written by DeepEval's own local store (``write_test_run``, camelCase keys, as
-Confident AI receives it), built from ``LLMApiTestCase`` and ``MetricData`` without calling a model
-(``deepeval_test_run_en.json``). The playground never imports deepeval; the files are read as data.
+camelCase keys) is ``deepeval_api_goldens_es.json``; a test run with metric scores is written by DeepEval's own
+local store (``write_test_run``, camelCase keys, as Confident AI receives it), built from ``LLMApiTestCase`` and
+``MetricData`` without calling a model (``deepeval_test_run_en.json``). The playground never imports deepeval; the
+files are read as data.
 """
 
 from __future__ import annotations

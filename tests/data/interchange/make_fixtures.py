@@ -94,9 +94,10 @@ def label_studio() -> None:
                 "id": 40 + number,
                 "annotations": [
                     {"id": 70 + number, "completed_by": 1, "result": results, "was_cancelled": False,
-                     "ground_truth": False, "created_at": "2025-10-02T09:15:0{}.000000Z".format(number),
-                     "updated_at": "2025-10-02T09:16:0{}.000000Z".format(number), "draft_created_at": None,
-                     "lead_time": 41.5 + number, "prediction": {}, "result_count": len(results), "unique_id": f"u{number}",
+                     "ground_truth": False, "created_at": f"2025-10-02T09:15:0{number}.000000Z",
+                     "updated_at": f"2025-10-02T09:16:0{number}.000000Z", "draft_created_at": None,
+                     "lead_time": 41.5 + number, "prediction": {}, "result_count": len(results),
+                     "unique_id": f"u{number}",
                      "import_id": None, "last_action": None, "bulk_created": False, "task": 40 + number,
                      "project": 3, "updated_by": 1, "parent_prediction": None, "parent_annotation": None,
                      "last_created_by": None},
