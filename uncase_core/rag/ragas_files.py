@@ -454,11 +454,16 @@ def _row(case: RagCase, index: int, as_csv: bool, where: str) -> dict[str, Any]:
         metadata_out = True
         if as_csv:
             row.update(_metadata_columns(metadata))
+            for name in order:  # the file's metadata columns stay, empty where the case has no such key
+                if name in METADATA_COLUMNS or name.startswith(METADATA_PREFIX):
+                    row.setdefault(name, None)
+            if record is None and "source" not in metadata:  # a source column: reading back adds no ragas-import
+                row["source"] = None
         elif metadata or listed_here:
             row["metadata"] = metadata
 
     default_id = f"ragas-{index + 1:03d}"
-    if "id" not in order and case.id != default_id:
+    if "id" not in order and (case.id != default_id or (as_csv and record is None)):
         row["id"] = case.id
     for name in order:
         if name == "id":
@@ -486,15 +491,15 @@ def _row(case: RagCase, index: int, as_csv: bool, where: str) -> dict[str, Any]:
             row[name] = scores.pop(name).score
         elif name in fields:
             row[name] = fields[name]
-    for field in _FIELDS:
-        if field not in written and (field == "question" or values[field]):
+    for field in _FIELDS:  # a CSV row of a case from elsewhere has them all, so that every row has one header
+        if field not in written and (field == "question" or values[field] or (as_csv and record is None)):
             if field == "contexts":
                 put_passages(None)
             else:
                 row[_DEFAULT_COLUMNS[field]] = values[field]
     for metric, score in scores.items():
         row[metric] = score.score
-    put_metadata()
+    put_metadata(listed_here=record is None)  # {} too, else reading back adds the source ragas-import
     if as_csv:  # claims and facts past the columns the file had
         for kind, column_prefix in (("claims", CLAIM_PREFIX), ("reference_facts", FACT_PREFIX)):
             if any(name.startswith(column_prefix) for name in order):
