@@ -339,16 +339,23 @@ def test_parquet_nan_in_any_number_column_is_empty_and_said():
 
 @pytest.mark.parametrize(("data", "message"), [
     (b'{"project": 3, "title": "x"}', "found a JSON object with the keys project, title"),
-    (b'[{"prompt": "a", "completion": "b"}]', "found records with the keys prompt, completion"),
+    (b'[{"messages": "a", "completion": "b"}]', "found records with the keys messages, completion"),
     (b"[]", "found an empty list"),
     (b"[1, 2]", "found a single value, not records"),
-    (b"prompt,completion\na,b\n", "found a CSV file with the columns prompt, completion"),
+    (b"messages,completion\na,b\n", "found a CSV file with the columns messages, completion"),
 ])
 def test_a_file_of_no_known_format_says_what_it_found(data, message):
     error = error_of(data, "x.json")
     assert str(error) == ("x.json: not a file of a known format (RAGAS rows as JSONL, JSON, CSV or Parquet; DeepEval "
                           "test cases or goldens as JSON, JSONL or CSV; promptfoo results JSON; Label Studio tasks "
                           f"JSON); {message}")
+
+
+def test_a_file_of_another_page_is_named():
+    conversation = Path(__file__).resolve().parents[1].joinpath("assets/conversations/en/good.json").read_bytes()
+    error = error_of(conversation, "good.json")
+    assert error.code == "wrong_module_format" and "this looks like synthetic conversations" in str(error)
+    assert error_of(b"candidate,prompt,item,judge,run,verdict\n", "v.csv").code == "wrong_module_format"
 
 
 def test_our_own_case_file_is_pointed_to_the_rag_page():

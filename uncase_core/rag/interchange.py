@@ -25,11 +25,12 @@ they share is :mod:`~uncase_core.rag.sources`.
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core.errors import InputError, input_error, problem, term
+from uncase_core.errors import InputError, at_line, input_error, problem, term, unreadable_csv
 from uncase_core.rag.cases import RagDataset, case_to_dict
 from uncase_core.rag.deepeval import CAMEL, export_deepeval, read_deepeval_cases
 from uncase_core.rag.label_studio import export_label_studio, read_label_studio_cases
@@ -38,6 +39,7 @@ from uncase_core.rag.promptfoo import read_promptfoo_cases
 from uncase_core.rag.ragas_files import export_ragas, read_ragas_cases
 from uncase_core.rag.sources import CaseImport, Progress, collector_paused, name_list
 from uncase_core.shared.choices import EXPORT_TARGETS, INTERCHANGE_FORMATS
+from uncase_core.text.formats import RAG, RAGAS, guess_format, wrong_format_error
 from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.text.spreadsheets import sniff_delimiter
 
@@ -63,6 +65,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
                              "`python -m uncase_core rag`",
     "interchange_unknown_format": 'unknown format "{got}"; use one of {choices}',
 })
+_UNKNOWN = frozenset({"interchange_unknown_object", "interchange_unknown_record", "interchange_unknown_value"})
 # The words the errors quote, as terms (uncase_core.errors.Term).
 TERMS: Mapping[str, str] = MappingProxyType({
     "interchange_formats": "RAGAS rows as JSONL, JSON, CSV or Parquet; DeepEval test cases or goldens as JSON, "
@@ -82,6 +85,8 @@ def _record_format(record: Any) -> str | None:
     keys = set(record)
     if isinstance(record.get("data"), Mapping):
         return "label-studio"
+    if not keys & {"input", "scenario"}:  # a DeepEval golden may share a key with a page's format ("turns")
+        _other_module(record)
     if keys & _RAG_KEYS:
         raise input_error(PROBLEMS, "interchange_rag_cases")
     if "input" in keys or keys & _DEEPEVAL_KEYS:
@@ -122,16 +127,24 @@ def _json_format(value: Any, records: bool) -> str:
     return found
 
 
+def _other_module(data: Any) -> None:
+    """Refuse a file of another page of the playground (conversations, summaries, rubric verdicts...) by name."""
+    found = guess_format(data)
+    if found is not None and found not in (RAG, RAGAS):
+        raise wrong_format_error(found, RAGAS)
+
+
 def _csv_format(text: str) -> str:
     delimiter = sniff_delimiter(text)
-    line = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
     try:
-        names = [name.strip() for name in next(csv.reader([line], delimiter=delimiter))]
-    except (csv.Error, StopIteration):
-        names = []
+        names = [name.strip() for name in next(reader, [])]
+    except csv.Error as error:  # a header cell beyond the csv module's field limit
+        raise unreadable_csv(error, at_line(1)) from None
     found = _record_format(dict.fromkeys(names))
     if found in ("ragas", "deepeval"):
         return found
+    _other_module({name.lower(): None for name in names if name})
     raise input_error(PROBLEMS, "interchange_unknown_columns", formats=_formats(), columns=name_list(names))
 
 
@@ -155,9 +168,14 @@ def detect_format(data: bytes, name: str = "") -> str:
             raise problem("file_empty")
         if text.lstrip("\ufeff").lstrip()[:1] in ("[", "{"):
             document = parse_document(text, allow_nan=True)
-            if document.kind == "jsonl":
-                return _json_format([record for _, record in document.records[:1]], records=True)
-            return _json_format(document.value, records=False)
+            try:
+                if document.kind == "jsonl":
+                    return _json_format([record for _, record in document.records[:1]], records=True)
+                return _json_format(document.value, records=False)
+            except InputError as error:
+                if error.code in _UNKNOWN:
+                    _other_module(document)  # a file of another page is named as such
+                raise
         return _csv_format(text)
     except InputError as error:
         raise error.located(name) if name and not error.source else error from None

@@ -78,7 +78,8 @@ from uncase_core.rag.sources import (
     units_from_hand_labels,
 )
 from uncase_core.shared.notes import Note
-from uncase_core.text.jsonfiles import decode_text, parse_document, reject_non_finite
+from uncase_core.text.formats import RAGAS, check_format
+from uncase_core.text.jsonfiles import Document, decode_text, parse_document, reject_non_finite
 from uncase_core.text.sentences import split_sentences
 from uncase_core.text.spreadsheets import decimal_text, delimiter_name, sniff_delimiter
 
@@ -266,11 +267,8 @@ class _Reader:
                     self.nan[column] = self.nan.get(column, 0) + 1
                 scores.append({"metric": column, "dimension": dimension, "score": score, "passed": None,
                                "threshold": None, "reason": None})
-            else:
-                if type(value) is float and math.isnan(value):  # pandas' and RAGAS's "no value"
-                    self.nan[column] = self.nan.get(column, 0) + 1
-                    value = None
-                elif isinstance(value, list | dict | float):
+            else:  # JSON's NaN means "not determined" in a score column only (Parquet's are empty already)
+                if isinstance(value, list | dict | float):
                     reject_non_finite(value, _place(where, column))
                 fields[column] = value
                 self.kept[column] = None
@@ -313,6 +311,14 @@ class _Reader:
         if self.blank_lines:
             notes.append(Note.of("blank_line_passages", count=self.blank_lines))
         return notes
+
+
+def _parse_ragas(text: str) -> Document:
+    """JSON or JSON Lines with NaN allowed (RAGAS writes it for a score it could not determine; only score columns
+    take it), refusing another module's file by name."""
+    document = parse_document(text, allow_nan=True)
+    check_format(document, RAGAS)
+    return document
 
 
 def _check_ids(cases: Sequence[RagCase], places: Sequence[str]) -> None:
@@ -367,7 +373,7 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
         if not text.strip():
             raise problem("file_empty")
         if is_json_text(text):
-            rows = read_rows(text, parse=lambda body: parse_document(body, allow_nan=True))
+            rows = read_rows(text, parse=_parse_ragas)
             reader = _Reader()
             cases = _build(rows, reader, progress)
             layout = "jsonl" if rows[0][0].startswith("line") else "json"
