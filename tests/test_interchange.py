@@ -421,3 +421,18 @@ def test_a_case_edited_here_is_written_with_its_new_texts():
     assert back.question == "How long, exactly?" and [u.text for u in back.passages] == [case.passages[0].text]
     assert back.metadata["language"] == "en"
     assert case_to_dict(back)["ragas_row"]["fields"] == {"run": "ci-1234"}
+
+
+def test_the_judge_page_reads_the_scores_the_cases_came_with():
+    from uncase_core.judge.imports import compare_ragas, stored_case_scores
+
+    cases = labelled(read("ragas_results_en.csv").dataset)
+    scores = stored_case_scores(cases)
+    assert dict(scores.columns) == {"context_relevance": "context_precision", "faithfulness": "faithfulness",
+                                    "correctness": "factual_correctness(mode=f1)", "coverage": "context_recall"}
+    assert scores.scores["coverage"] == (1.0, None, 1.0)
+    comparison = compare_ragas(cases.cases, scores, "faithfulness")
+    assert comparison.column == "faithfulness" and comparison.report.dimension == "faithfulness"
+    promptfoo = stored_case_scores(read("promptfoo_results_es.json").dataset)
+    assert dict(promptfoo.columns) == {"faithfulness": "context-faithfulness", "correctness": "factuality",
+                                       "coverage": "context-recall"}

@@ -60,6 +60,7 @@ _EXPORTS = MappingProxyType({
     "read_ragas_scores_bytes": "imports",
     "resolve_cutoffs": "lexical_judge",
     "simulate": "simulation",
+    "stored_case_scores": "imports",
     "unit_keys": "report",
     "verdict": "lexical_judge",
 })
