@@ -27,6 +27,7 @@ from uncase_core.datasets import workbench as datasets
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.files import read_rag_upload
+from uncase_core.rag.interchange import read_cases
 from uncase_core.rag.ragas import import_ragas_bytes
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts
@@ -99,11 +100,11 @@ def _cli(argv: Callable[[Path, Workdir], list[str]], mismatch_ok: bool = False) 
             path.unlink(missing_ok=True)
         stderr = err.getvalue()
         if code == 0 or (mismatch_ok and code == 1):
-            if any(not line.startswith("warning: ") for line in stderr.splitlines()):  # warnings are fine
+            if any(not line.startswith(("warning: ", "note: ")) for line in stderr.splitlines()):  # these are fine
                 return Outcome("crashed", f"exit {code} but stderr: {stderr[:500]}")
-            try:  # import-ragas writes JSON Lines
-                _ = [json.loads(line) for line in out.getvalue().splitlines()] if args[0] == "import-ragas" \
-                    else json.loads(out.getvalue())
+            try:  # import-ragas and import-cases write JSON Lines
+                _ = [json.loads(line) for line in out.getvalue().splitlines()] \
+                    if args[0] in ("import-ragas", "import-cases") else json.loads(out.getvalue())
             except ValueError:
                 return Outcome("crashed", f"exit {code} but stdout is not JSON: {out.getvalue()[:300]}")
             return Outcome("accepted")
@@ -140,6 +141,10 @@ TARGETS: tuple[Target, ...] = (
            _loader(lambda e, w: read_rag_upload(e.data, e.name))),
     Target("ragas_import.import_ragas_bytes", "loader", frozenset({"ragas"}),
            _loader(lambda e, w: import_ragas_bytes(e.data, e.name))),
+    Target("interchange.read_cases --from ragas", "loader", frozenset({"ragas"}),
+           _loader(lambda e, w: read_cases(e.data, e.name, "ragas"))),
+    Target("interchange.read_cases (format detected)", "loader", frozenset({"ragas"}),
+           _loader(lambda e, w: read_cases(e.data, e.name))),
     Target("dataset_from_bytes + datasets.revisions", "loader", frozenset({"dataset"}), _loader(_dataset)),
     Target("agreement.agreement_from_bytes (as A)", "loader", frozenset({"agreement"}),
            _loader(lambda e, w: agreement_from_bytes(e.data, e.name, w.rag.data, w.rag.name))),
@@ -160,6 +165,7 @@ TARGETS: tuple[Target, ...] = (
            _cli(lambda p, w: ["judge", p, "--judge", "builtin"])),
     Target("cli dataset", "cli", frozenset({"dataset"}), _cli(lambda p, w: ["dataset", p, "--strata", "split"])),
     Target("cli import-ragas", "cli", frozenset({"ragas"}), _cli(lambda p, w: ["import-ragas", p])),
+    Target("cli import-cases", "cli", frozenset({"ragas"}), _cli(lambda p, w: ["import-cases", p])),
     Target("cli conversations", "cli", frozenset({"conversations"}), _cli(lambda p, w: ["conversations", p])),
     Target("cli verify REPORT FILE (FILE)", "cli", frozenset({"conversations"}),
            _cli(lambda p, w: ["verify", w.report, p], mismatch_ok=True)),

@@ -27,7 +27,15 @@ from typing import Any
 from uncase_core.cli.files import BYTES_PER_MB, DEFAULT_MAX_FILE_MB, read_input_file
 from uncase_core.errors import InputError, input_error, one_line
 from uncase_core.rag.cases import LABEL_NAMES
-from uncase_core.shared.choices import AGGREGATIONS, MAX_CONFIDENCE, MIN_CONFIDENCE, RAG_METRICS, RUBRIC_FILTERS
+from uncase_core.shared.choices import (
+    AGGREGATIONS,
+    EXPORT_TARGETS,
+    INTERCHANGE_FORMATS,
+    MAX_CONFIDENCE,
+    MIN_CONFIDENCE,
+    RAG_METRICS,
+    RUBRIC_FILTERS,
+)
 
 # Error codes of the command line (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -36,6 +44,9 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "not_a_json_report": "not a JSON report ({detail})",
     "report_not_certified": "the report has no certificate_hash (make it with --certify)",
     "judge_needs_file": "--judge {judge} needs --judge-file F",
+    "cannot_write_file": "cannot write the file ({detail})",
+    "layout_for_target": "--layout {layout} is not a layout of --to {target}; use {choices}",
+    "config_needs_label_studio": "--config writes the Label Studio labelling config; use it with --to label-studio",
 })
 
 EXIT_BAD_INPUT = 2
@@ -153,6 +164,67 @@ def _run_import_ragas(args: argparse.Namespace) -> int:
 
     dataset = import_ragas_bytes(data, str(args.file), args.format)
     sys.stdout.write(dataset_to_text(dataset))
+    return 0
+
+
+def _note(source: str, text: str) -> None:
+    sys.stderr.write(f"note: {': '.join(one_line(part) for part in (source, text) if part)}\n")
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise input_error(PROBLEMS, "cannot_write_file", source=str(path),
+                          detail=error.strerror or str(error)) from None
+
+
+def _run_import_cases(args: argparse.Namespace) -> int:
+    data = _read(args, args.file)
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_core.rag.interchange import read_cases
+    from uncase_core.rag.sources import INTERCHANGE_NOTES, collector_paused
+
+    variables = {"question": args.question_var, "context": args.context_var, "reference": args.reference_var}
+    imported = read_cases(data, str(args.file), args.source_format,
+                          variables if any(variables.values()) else None, _ProgressBar())
+    for note in imported.notes:
+        _note(str(args.file), note.text(INTERCHANGE_NOTES))
+    with collector_paused():
+        sys.stdout.write(dataset_to_text(imported.dataset))
+    return 0
+
+
+_EXPORT_LAYOUTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "ragas": ("jsonl", "csv"), "deepeval": ("snake", "camel"), "label-studio": ()})
+
+
+def _run_export_cases(args: argparse.Namespace) -> int:
+    if args.config is not None and args.to != "label-studio":
+        raise input_error(PROBLEMS, "config_needs_label_studio", "--config")
+    data = _read(args, args.file)
+    from uncase_core.rag.cases import dataset_from_bytes
+    from uncase_core.rag.interchange import export_cases
+    from uncase_core.rag.label_studio import label_studio_config
+
+    layouts = _EXPORT_LAYOUTS[args.to]
+    if args.layout is not None and args.layout not in layouts:
+        raise input_error(PROBLEMS, "layout_for_target", "--layout", layout=args.layout, target=args.to,
+                          choices=", ".join(layouts) or "none")
+    dataset = dataset_from_bytes(data, str(args.file))
+    layout = args.layout
+    if args.to == "ragas" and layout is None and args.out is not None and args.out.suffix.lower() == ".csv":
+        layout = "csv"
+    try:
+        written = export_cases(dataset, args.to, layout)
+    except InputError as error:  # a case's judge scores or kept fields that cannot be written
+        raise error.located(str(args.file)) from None
+    if args.config is not None:
+        _write(args.config, label_studio_config(args.language))
+    if args.out is not None:
+        _write(args.out, written)
+    else:
+        sys.stdout.write(written.decode("utf-8"))
     return 0
 
 
@@ -411,6 +483,41 @@ def build_parser() -> argparse.ArgumentParser:
     ragas_cmd.add_argument("file", type=Path)
     ragas_cmd.add_argument("--format", choices=("jsonl", "json", "csv"), default=None,
                            help="input format (default: guessed from the content)")
+
+    import_cmd = command(
+        "import-cases", _run_import_cases,
+        help="read RAGAS, DeepEval, promptfoo or Label Studio files as RAG cases (JSONL on stdout)",
+        description="Read another tool's file (RAGAS rows as JSONL, JSON, CSV or Parquet; DeepEval test cases or "
+                    "goldens as JSON, JSONL or CSV; promptfoo results JSON; a Label Studio JSON export) and write "
+                    "its cases as JSON Lines on stdout, judge scores and the fields to write back kept in each "
+                    "case. What was mapped, kept and ignored goes to stderr as note: lines, with a progress bar "
+                    "for large files.")
+    import_cmd.add_argument("file", type=Path)
+    import_cmd.add_argument("--from", dest="source_format", choices=INTERCHANGE_FORMATS, default=None,
+                            help="the tool the file comes from (default: detected from the content)")
+    import_cmd.add_argument("--question-var", metavar="K", default=None,
+                            help="promptfoo: the vars key that holds the question (required for promptfoo)")
+    import_cmd.add_argument("--context-var", metavar="K", default=None,
+                            help="promptfoo: the vars key that holds the retrieved context")
+    import_cmd.add_argument("--reference-var", metavar="K", default=None,
+                            help="promptfoo: the vars key that holds the reference answer")
+
+    export_cmd = command(
+        "export-cases", _run_export_cases, help="write RAG cases back for RAGAS, DeepEval or Label Studio",
+        description="Read RAG cases (JSON, JSONL or {\"cases\": [...]}, such as import-cases wrote and the RAG page "
+                    "downloads) and write them for another tool: RAGAS rows (JSONL or CSV) with the hand labels as "
+                    "added columns, a DeepEval JSON list in the layout the cases came in, or Label Studio tasks "
+                    "(and, with --config, the labelling config XML).")
+    export_cmd.add_argument("file", type=Path)
+    export_cmd.add_argument("--to", choices=EXPORT_TARGETS, required=True)
+    export_cmd.add_argument("--out", type=Path, default=None, help="write here instead of stdout")
+    export_cmd.add_argument("--layout", choices=("jsonl", "csv", "snake", "camel"), default=None,
+                            help="ragas: jsonl (default; csv when --out ends in .csv) or csv; deepeval: snake or "
+                                 "camel keys (default: as each case came)")
+    export_cmd.add_argument("--config", type=Path, default=None, metavar="PATH",
+                            help="label-studio: also write the labelling config XML here")
+    export_cmd.add_argument("--language", choices=("en", "es"), default="en",
+                            help="label-studio: the language of the config's headings and choices (default en)")
 
     conv_cmd = command(
         "conversations", _run_conversations, help="score synthetic conversations (document 000's quality evaluator)",

@@ -26,7 +26,6 @@ _EXPORTS = MappingProxyType({
     "METHOD_NAMES": "simulation",
     "MethodFigures": "simulation",
     "NO_RAGAS_SCORES": "imports",
-    "RAGAS_COLUMNS": "imports",
     "RagasComparison": "imports",
     "RagasScores": "imports",
     "STOPWORDS": "lexical_judge",
@@ -61,6 +60,7 @@ _EXPORTS = MappingProxyType({
     "read_ragas_scores_bytes": "imports",
     "resolve_cutoffs": "lexical_judge",
     "simulate": "simulation",
+    "stored_case_scores": "imports",
     "unit_keys": "report",
     "verdict": "lexical_judge",
 })

@@ -57,7 +57,8 @@ from uncase_core.errors import (
 from uncase_core.judge.report import JudgeReport, check_dimension, compare_judge
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
-from uncase_core.rag.ragas import is_json_text, read_rows
+from uncase_core.rag.ragas import RAGAS_COLUMNS, is_json_text, read_rows
+from uncase_core.rag.sources import judge_scores
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, count_labels
 from uncase_core.text.jsonfiles import decode_text, parse_document
@@ -91,13 +92,6 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "many.reference_facts": "reference facts",
 })
 
-RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "context_relevance": ("context_precision", "llm_context_precision_with_reference",
-                          "llm_context_precision_without_reference", "non_llm_context_precision_with_reference"),
-    "faithfulness": ("faithfulness",),
-    "correctness": ("factual_correctness", "answer_correctness"),
-    "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
-})
 DEFAULT_SCORE_THRESHOLD = 0.5
 NO_RAGAS_SCORES = "no_ragas_score_column"  # InputError code: rows without any score column (samples only)
 
@@ -340,6 +334,27 @@ def read_ragas_scores_bytes(data: bytes, source: str = "", fmt: str | None = Non
     except InputError as error:
         raise error.located(source) if source else error from None
     return read_ragas_scores(text, source, fmt)
+
+
+def stored_case_scores(dataset: RagDataset) -> RagasScores:
+    """The judge scores the cases came with from RAGAS, DeepEval or promptfoo (``judge_scores``, see
+    :mod:`uncase_core.rag.sources`), as :func:`compare_ragas` takes them.
+
+    Each dimension takes the first metric of the cases that stands for it (``faithfulness``, promptfoo's
+    ``context-faithfulness``, DeepEval's ``Faithfulness``...); a case without that metric has no score on it.
+    """
+    columns: dict[str, str] = {}
+    found = []
+    for index, case in enumerate(dataset.cases):
+        scores = judge_scores(case, f"cases[{index}]")
+        for score in scores:
+            if score.dimension is not None:
+                columns.setdefault(score.dimension, score.metric)
+        found.append({score.metric: score.score for score in scores})
+    ordered = {dimension: columns[dimension] for dimension in METRICS if dimension in columns}
+    return RagasScores(tuple(case.id for case in dataset.cases), MappingProxyType(ordered),
+                       MappingProxyType({dimension: tuple(scores.get(metric) for scores in found)
+                                         for dimension, metric in ordered.items()}))
 
 
 @dataclass(frozen=True)

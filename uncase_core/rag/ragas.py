@@ -79,6 +79,16 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "csv_metadata_twice": 'the columns "{first}" and "{second}" both set the metadata "{key}"',
     "csv_cell_too_long": "the cell has {size:,} characters, more than the {limit:,} a cell may hold",
 })
+# The RAGAS score columns read as judge scores on each of the four dimensions (uncase_core.judge.imports and
+# uncase_core.rag.ragas_files read them); RAGAS names a column after its metric, sometimes with its mode
+# ("factual_correctness(mode=f1)").
+RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "context_relevance": ("context_precision", "llm_context_precision_with_reference",
+                          "llm_context_precision_without_reference", "non_llm_context_precision_with_reference"),
+    "faithfulness": ("faithfulness",),
+    "correctness": ("factual_correctness", "answer_correctness"),
+    "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
+})
 # Columns of a RAG case CSV beyond RAGAS's (see the module's docstring).
 PASSAGE_PREFIXES = ("context_", "passage_")
 CLAIM_PREFIX = "claim_"
@@ -109,7 +119,7 @@ def _pick(row: Mapping[str, Any], field: str, where: str, required: bool) -> Any
     return None
 
 
-def _contexts(value: Any, where: str) -> list[str]:
+def context_texts(value: Any, where: str) -> list[str]:
     """A list of strings, or a CSV cell holding one as JSON or as a Python list literal."""
     if value is None:
         return []
@@ -163,7 +173,7 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     if not isinstance(row, Mapping):
         raise expected_object_with(("user_input", "retrieved_contexts", "response", "reference"), where)
     question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
-    contexts = _contexts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
+    contexts = context_texts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
     answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
     reference = _text(_pick(row, "reference", where, required=False), _field(where, "reference"))
     raw_id = row.get("id")
@@ -249,7 +259,7 @@ def _cell_passages(value: Any, where: str) -> tuple[list[str], bool]:
             and _BLANK_LINE.search(value.replace("\r\n", "\n")):
         parts = [part.strip() for part in _BLANK_LINE.split(value.replace("\r\n", "\n"))]
         return [part for part in parts if part], True
-    return _contexts(value, where), False
+    return context_texts(value, where), False
 
 
 def _cells(row: Mapping[str, Any], columns: tuple[str, ...]) -> list[str]:
@@ -288,7 +298,8 @@ def case_from_csv_row(row: Mapping[str, Any], index: int, where: str, layout: Cs
     return case, split
 
 
-def _ragas_header(names: list[str]) -> None:
+def check_ragas_header(names: list[str]) -> None:
+    """Refuse a CSV header that is not RAGAS rows: another module's columns, a ';' or tab delimiter, no question."""
     check_csv_header(names, RAGAS, at_line(1))  # a ';' or tab delimiter, or another module's columns, said so
     if not set(names) & set(COLUMNS["question"]):
         raise input_error(PROBLEMS, "no_question_column", at_line(1), columns=", ".join(names))
@@ -385,7 +396,7 @@ def _import_csv(text: str) -> RagasImport:
     layouts: list[CsvLayout] = []
 
     def check_header(names: list[str]) -> None:
-        _ragas_header(names)
+        check_ragas_header(names)
         layouts.append(csv_layout(names))
 
     rows = read_rows(text, "csv", check_header, delimiter=delimiter)
@@ -417,7 +428,7 @@ def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasIm
             raise problem("file_empty")
         if not is_json_text(text, fmt):
             return _import_csv(text)
-        rows = read_rows(text, fmt, _ragas_header, parse=lambda body: parse_format(body, RAGAS))
+        rows = read_rows(text, fmt, check_ragas_header, parse=lambda body: parse_format(body, RAGAS))
         cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
         _check_unique(rows, cases)
         return RagasImport(RagDataset(tuple(cases), "jsonl"))

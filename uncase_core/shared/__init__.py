@@ -16,6 +16,8 @@ _EXPORTS = MappingProxyType({
     "AGGREGATIONS": "choices",
     "ASSETS": "assets",
     "CONVERSATION_INDEX": "assets",
+    "EXPORT_TARGETS": "choices",
+    "INTERCHANGE_FORMATS": "choices",
     "JUDGE_SET": "assets",
     "MAX_CONFIDENCE": "choices",
     "MIN_CONFIDENCE": "choices",

@@ -1,0 +1,225 @@
+"""Cases in and out of the tools practitioners already run: RAGAS, DeepEval, promptfoo and Label Studio.
+
+In. :func:`read_cases` takes a file's bytes and name, finds which tool's file it is (:func:`detect_format`, or
+``fmt``), and gives a :class:`~uncase_core.rag.sources.CaseImport`: the unlabelled (or, from Label Studio and our
+own exports, labelled) cases, the judge scores that came with them kept beside them, what each case keeps of its
+source to be written back, and notes saying what was read, mapped, kept and ignored. promptfoo files need the
+``vars`` keys of the question, context and reference (``variables``; see
+:func:`uncase_core.rag.promptfoo.guess_promptfoo_vars`). A file of no known format is refused naming the formats
+known and what was found instead (a JSON object's keys, a CSV header's columns). ``progress(done, total)`` is
+called as rows become cases, for a progress bar.
+
+Out. One function per target writes cases back to bytes: :func:`~uncase_core.rag.ragas_files.export_ragas`
+(JSON Lines or CSV, the hand labels as added columns, the scores kept),
+:func:`~uncase_core.rag.deepeval.export_deepeval` (a JSON list in the layout it came in),
+:func:`~uncase_core.rag.label_studio.export_label_studio` with
+:func:`~uncase_core.rag.label_studio.label_studio_config` (tasks and the labelling config), and
+:func:`export_case_json` (the RAG case format, what promptfoo's cases go out as). :func:`export_cases` picks one
+by name.
+
+Each tool's reader is its own module: :mod:`~uncase_core.rag.ragas_files` (with :mod:`~uncase_core.rag.parquet`),
+:mod:`~uncase_core.rag.deepeval`, :mod:`~uncase_core.rag.promptfoo`, :mod:`~uncase_core.rag.label_studio`; what
+they share is :mod:`~uncase_core.rag.sources`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from uncase_core.errors import InputError, at_line, input_error, problem, term, unreadable_csv
+from uncase_core.rag.cases import RagDataset, case_to_dict
+from uncase_core.rag.deepeval import CAMEL, export_deepeval, read_deepeval_cases
+from uncase_core.rag.label_studio import export_label_studio, read_label_studio_cases
+from uncase_core.rag.parquet import is_parquet
+from uncase_core.rag.promptfoo import read_promptfoo_cases
+from uncase_core.rag.ragas_files import export_ragas, read_ragas_cases
+from uncase_core.rag.sources import CaseImport, Progress, collector_paused, name_list
+from uncase_core.shared.choices import EXPORT_TARGETS, INTERCHANGE_FORMATS
+from uncase_core.text.formats import RAG, RAGAS, guess_format, wrong_format_error
+from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
+from uncase_core.text.spreadsheets import sniff_delimiter
+
+FORMAT_NAMES: Mapping[str, str] = MappingProxyType({
+    "ragas": "RAGAS rows",
+    "deepeval": "DeepEval test cases or goldens",
+    "promptfoo": "promptfoo results",
+    "label-studio": "Label Studio tasks",
+})
+# Keys that only one tool's records have (a record is judged by its first item).
+_RAGAS_KEYS = frozenset({"user_input", "retrieved_contexts", "response", "contexts", "ground_truth"})
+_DEEPEVAL_KEYS = frozenset({"actual_output", "expected_output", "retrieval_context", *CAMEL.values(), "scenario",
+                            "turns", "expected_outcome"})
+_RAG_KEYS = frozenset({"passages", "reference_facts"})
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "interchange_unknown_object": "not a file of a known format ({formats}); found a JSON object with the keys {keys}",
+    "interchange_unknown_record": "not a file of a known format ({formats}); found records with the keys {keys}",
+    "interchange_unknown_columns": "not a file of a known format ({formats}); found a CSV file with the columns "
+                                   "{columns}",
+    "interchange_unknown_value": "not a file of a known format ({formats}); found {got}",
+    "interchange_rag_cases": "this is already a file of RAG cases: open it on the RAG diagnosis page or use "
+                             "`python -m uncase_core rag`",
+    "interchange_unknown_format": 'unknown format "{got}"; use one of {choices}',
+})
+_UNKNOWN = frozenset({"interchange_unknown_object", "interchange_unknown_record", "interchange_unknown_value"})
+# The words the errors quote, as terms (uncase_core.errors.Term).
+TERMS: Mapping[str, str] = MappingProxyType({
+    "interchange_formats": "RAGAS rows as JSONL, JSON, CSV or Parquet; DeepEval test cases or goldens as JSON, "
+                           "JSONL or CSV; promptfoo results JSON; Label Studio tasks JSON",
+    "interchange_empty_list": "an empty list",
+    "interchange_scalar": "a single value, not records",
+})
+
+
+def _formats() -> Any:
+    return term("interchange_formats", TERMS)
+
+
+def _record_format(record: Any) -> str | None:
+    if not isinstance(record, Mapping):
+        return None
+    keys = set(record)
+    if isinstance(record.get("data"), Mapping):
+        return "label-studio"
+    if not keys & {"input", "scenario"}:  # a DeepEval golden may share a key with a page's format ("turns")
+        _other_module(record)
+    if keys & _RAG_KEYS:
+        raise input_error(PROBLEMS, "interchange_rag_cases")
+    if "input" in keys or keys & _DEEPEVAL_KEYS:
+        return "deepeval"
+    if isinstance(record.get("vars"), Mapping):  # a promptfoo result also has "response"
+        return "promptfoo"
+    if keys & _RAGAS_KEYS or ("question" in keys and keys & {"answer", "contexts", "ground_truth", "reference"}):
+        return "ragas"
+    return None
+
+
+def _json_format(value: Any, records: bool) -> str:
+    if isinstance(value, Mapping) and not records:
+        inner = value.get("results")
+        if (isinstance(inner, Mapping) and isinstance(inner.get("results"), list)) or (
+                isinstance(inner, list) and inner and _record_format(inner[0]) == "promptfoo"):
+            return "promptfoo"
+        if any(isinstance(value.get(key), (list, Mapping)) for key in ("testCases", "test_cases", "testRunData",
+                                                                       "goldens")):
+            return "deepeval"
+        if isinstance(value.get("cases"), list):
+            raise input_error(PROBLEMS, "interchange_rag_cases")
+        found = _record_format(value)
+        if found is None:
+            raise input_error(PROBLEMS, "interchange_unknown_object", formats=_formats(), keys=name_list(list(value)))
+        return found
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise input_error(PROBLEMS, "interchange_unknown_value", formats=_formats(),
+                          got=term("interchange_empty_list", TERMS))
+    first = items[0]
+    found = _record_format(first)
+    if found is None:
+        if isinstance(first, Mapping):
+            raise input_error(PROBLEMS, "interchange_unknown_record", formats=_formats(), keys=name_list(list(first)))
+        raise input_error(PROBLEMS, "interchange_unknown_value", formats=_formats(),
+                          got=term("interchange_scalar", TERMS))
+    return found
+
+
+def _other_module(data: Any) -> None:
+    """Refuse a file of another page of the playground (conversations, summaries, rubric verdicts...) by name."""
+    found = guess_format(data)
+    if found is not None and found not in (RAG, RAGAS):
+        raise wrong_format_error(found, RAGAS)
+
+
+def _csv_format(text: str) -> str:
+    delimiter = sniff_delimiter(text)
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
+    try:
+        names = [name.strip() for name in next(reader, [])]
+    except csv.Error as error:  # a header cell beyond the csv module's field limit
+        raise unreadable_csv(error, at_line(1)) from None
+    found = _record_format(dict.fromkeys(names))
+    if found in ("ragas", "deepeval"):
+        return found
+    _other_module({name.lower(): None for name in names if name})
+    raise input_error(PROBLEMS, "interchange_unknown_columns", formats=_formats(), columns=name_list(names))
+
+
+def detect_format(data: bytes, name: str = "") -> str:
+    """Which tool's file ``data`` is: ``ragas``, ``deepeval``, ``promptfoo`` or ``label-studio``.
+
+    Parquet is RAGAS rows; JSON is judged by its top-level keys (promptfoo's ``results.results``, DeepEval's
+    ``testCases`` or ``goldens``) or its first record's keys (``data``: a Label Studio task; ``input``,
+    ``actual_output``...: DeepEval; ``user_input``, ``retrieved_contexts``...: RAGAS); CSV by its header.
+
+    Raises
+    ------
+    InputError
+        Naming ``name``: a file of no known format (saying what it found), a file of RAG cases, bad text.
+    """
+    try:
+        if is_parquet(data):
+            return "ragas"
+        text = decode_text(data)
+        if not text.strip():
+            raise problem("file_empty")
+        if text.lstrip("\ufeff").lstrip()[:1] in ("[", "{"):
+            document = parse_document(text, allow_nan=True)
+            try:
+                if document.kind == "jsonl":
+                    return _json_format([record for _, record in document.records[:1]], records=True)
+                return _json_format(document.value, records=False)
+            except InputError as error:
+                if error.code in _UNKNOWN:
+                    _other_module(document)  # a file of another page is named as such
+                raise
+        return _csv_format(text)
+    except InputError as error:
+        raise error.located(name) if name and not error.source else error from None
+
+
+def read_cases(data: bytes, name: str = "", fmt: str | None = None,
+               variables: Mapping[str, str | None] | None = None, progress: Progress | None = None) -> CaseImport:
+    """Read another tool's file as RAG cases (see the module's docstring).
+
+    ``fmt`` is one of :data:`~uncase_core.shared.choices.INTERCHANGE_FORMATS` (None: :func:`detect_format`);
+    ``variables`` maps ``question``, ``context`` and ``reference`` to promptfoo ``vars`` keys (promptfoo only).
+    """
+    if fmt is None:
+        fmt = detect_format(data, name)
+    if fmt not in INTERCHANGE_FORMATS:
+        raise input_error(PROBLEMS, "interchange_unknown_format", "format", name, got=str(fmt),
+                          choices=", ".join(INTERCHANGE_FORMATS))
+    with collector_paused():  # reading makes many objects and no cycles (see collector_paused)
+        if fmt == "ragas":
+            return read_ragas_cases(data, name, progress)
+        if fmt == "deepeval":
+            return read_deepeval_cases(data, name, progress)
+        if fmt == "promptfoo":
+            return read_promptfoo_cases(data, name, variables, progress)
+        return read_label_studio_cases(data, name, progress)
+
+
+def export_case_json(dataset: RagDataset) -> bytes:
+    """The cases as a JSON array in the RAG case format (UTF-8): labels, judge scores and kept fields included."""
+    return dumps_json([case_to_dict(case) for case in dataset.cases]).encode("utf-8")
+
+
+def export_cases(dataset: RagDataset, target: str, layout: str | None = None) -> bytes:
+    """The cases written for ``target`` (one of :data:`~uncase_core.shared.choices.EXPORT_TARGETS`).
+
+    ``layout``: for ``ragas`` ``"jsonl"`` (default) or ``"csv"``; for ``deepeval`` ``"snake"`` or ``"camel"``
+    (default: each case's own); not used for ``label-studio`` (its config is
+    :func:`~uncase_core.rag.label_studio.label_studio_config`).
+    """
+    if target not in EXPORT_TARGETS:
+        raise input_error(PROBLEMS, "interchange_unknown_format", "--to", got=str(target),
+                          choices=", ".join(EXPORT_TARGETS))
+    if target == "ragas":
+        return export_ragas(dataset, layout or "jsonl")
+    if target == "deepeval":
+        return export_deepeval(dataset, layout)
+    return export_label_studio(dataset)

@@ -1,0 +1,323 @@
+"""What a case keeps of the file of another tool it came from: the tool's own fields, its judge scores, the labels.
+
+Cases read from RAGAS, DeepEval, promptfoo or Label Studio files (:mod:`uncase_core.rag.interchange`) are
+ordinary RAG cases; beside the case they keep, in the case's own keys (``RagCase.extra``, which every case file
+writes back):
+
+``judge_scores``
+    The scores and verdicts the tool's judge or grader gave the whole case (a RAGAS score column, a promptfoo
+    assertion, a DeepEval metric): a list of ``{"metric", "dimension", "score", "passed", "threshold",
+    "reason"}``. ``metric`` is the tool's name for it, ``dimension`` the RAG dimension it stands for
+    (``faithfulness``...) or null, ``score`` a finite number or null (not determined), ``passed`` the tool's own
+    pass/fail or null. They are never hand labels: no count of labels reads them.
+``ragas_row``, ``deepeval_record``, ``promptfoo_result``, ``label_studio_task``
+    One per tool (:data:`RECORD_KEYS`): the fields of the row, record or task that the case does not hold, in
+    ``fields``, and the order of the source's keys in ``order``, so that writing the case back for that tool
+    gives its file again with every field it had.
+
+The reference answer's text is kept as the case editor keeps it (``reference``, see
+:func:`uncase_core.rag.edits.reference_text`), so it is written back as it came, not rebuilt from the facts.
+
+Hand labels travel to RAGAS and DeepEval files as added columns (:func:`hand_columns`): ``hand_labels`` (every
+passage, claim and fact with its id, text, labels and judge verdicts) and ``hand_context_relevance``,
+``hand_faithfulness``, ``hand_correctness``, ``hand_coverage`` (the case's share of labelled units judged yes,
+null when none is labelled), for a comparison with the tool's own score columns. Reading such a file back takes
+the units from ``hand_labels`` and recomputes the shares.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import numbers
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
+from typing import Any
+
+from uncase_core.errors import expected_in_range, expected_value, input_error, unknown_choice
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_from_dict, unit_to_dict
+from uncase_core.rag.edits import REFERENCE_KEY
+from uncase_core.rag.ragas import RAGAS_NOTES
+from uncase_core.shared.choices import RAG_METRICS
+from uncase_core.shared.notes import Note, notes_to_dicts
+
+JUDGE_SCORES_KEY = "judge_scores"
+RECORD_KEYS: Mapping[str, str] = MappingProxyType({
+    "ragas": "ragas_row",
+    "deepeval": "deepeval_record",
+    "promptfoo": "promptfoo_result",
+    "label-studio": "label_studio_task",
+})
+SCORE_KEYS = ("metric", "dimension", "score", "passed", "threshold", "reason")
+HAND_LABELS_COLUMN = "hand_labels"
+HAND_PREFIX = "hand_"
+HAND_SCORE_COLUMNS = tuple(HAND_PREFIX + metric for metric in RAG_METRICS)
+HAND_COLUMNS = (HAND_LABELS_COLUMN, *HAND_SCORE_COLUMNS)
+# The unit kind and label each dimension counts (as uncase_core.rag.evaluation.METRIC_UNITS, which a test checks;
+# not imported from there, so that reading a file does not load the statistics).
+DIMENSION_UNITS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "context_relevance": ("passages", "relevant"),
+    "faithfulness": ("claims", "supported"),
+    "correctness": ("claims", "correct"),
+    "coverage": ("reference_facts", "covered"),
+})
+# How often a reader calls its progress callback, in rows.
+PROGRESS_EVERY = 1000
+
+Progress = Callable[[int, int], None]
+
+# Note codes of the interchange readers (uncase_core.shared.notes.Note) and their English.
+INTERCHANGE_NOTES: Mapping[str, str] = MappingProxyType({
+    **RAGAS_NOTES,
+    "read_as": "read {count} cases from {format_name} ({layout})",
+    "mapped": "mapped: {mapping}",
+    "kept_fields": "kept and written back unchanged: {fields}",
+    "judge_scores": "judge scores of {count} metrics kept beside the cases, never as hand labels: {metrics}",
+    "judge_scores_unmapped": "judge scores with no RAG dimension, kept for the record: {metrics}",
+    "ignored_keys": "ignored (they describe the run, not a case): {keys}",
+    "nan_scores": "{count} scores were NaN (not determined) and are kept as empty: {columns}",
+    "hand_labels_read": "the units and their labels of {count} cases were read from the {column} column",
+    "hand_scores_recomputed": "{columns} are recomputed from the labels when written, not kept",
+    "blank_line_passages": "in {count} cases the passages were one text, split at its blank lines",
+    "passages_from_context": "{count} cases had no {retrieval} and took their passages from {context}",
+    "lists_split": "{columns} were split at '|', where DeepEval's CSV and JSON Lines join a list",
+    "promptfoo_vars": "vars.{question} is the question, vars.{context} the passages, vars.{reference} the reference",
+    "promptfoo_no_output": "{count} results had no output (the provider failed); their answer is empty",
+    "promptfoo_json_output": "{count} outputs were not text and are kept as their JSON",
+    "label_studio_several": "{count} tasks had more than one annotation; the last one not cancelled gave the labels, "
+                            "the others are kept",
+    "label_studio_cancelled": "{count} tasks had only cancelled or no annotations: their units are unlabelled",
+    "label_studio_other_results": "results of other controls were kept as they are: {names}",
+    "label_studio_verdicts": "{count} judge verdicts were read from the predictions of {model_version}",
+})
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "hand_labels_not_object": 'expected an object with "passages", "claims" and "reference_facts" (lists), got {got}',
+})
+
+
+# ---------------------------------------------------------------- judge scores
+
+
+@dataclass(frozen=True)
+class JudgeScore:
+    """One score or verdict a tool's judge gave a whole case (see the module's docstring)."""
+
+    metric: str
+    dimension: str | None = None
+    score: float | None = None
+    passed: bool | None = None
+    threshold: float | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"metric": self.metric, "dimension": self.dimension, "score": self.score, "passed": self.passed,
+                "threshold": self.threshold, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "") -> JudgeScore:
+        """A score as :meth:`to_dict` wrote it; bad values are refused naming their place under ``where``."""
+        if not isinstance(data, Mapping):
+            raise expected_value("object", _shown(data), where)
+        metric = data.get("metric")
+        if not isinstance(metric, str) or not metric:
+            raise expected_value("non_empty_text", _shown(metric), f"{where}.metric")
+        dimension = data.get("dimension")
+        if dimension is not None and dimension not in RAG_METRICS:
+            raise unknown_choice("dimension", _shown(dimension), RAG_METRICS, f"{where}.dimension")
+        score = finite_or_none(data.get("score"), f"{where}.score", dimension is not None)
+        passed = data.get("passed")
+        if passed is not None and not isinstance(passed, bool):
+            raise expected_value("true_false_null", _shown(passed), f"{where}.passed")
+        threshold = finite_or_none(data.get("threshold"), f"{where}.threshold")
+        reason = data.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise expected_value("text", _shown(reason), f"{where}.reason")
+        return cls(metric, dimension, score, passed, threshold, reason)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def finite_or_none(value: Any, where: str, unit_range: bool = False) -> float | None:
+    """``value`` as a float (None stays None); not a number, not finite, or (``unit_range``) outside 0..1 is refused."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise expected_value("finite_number", _shown(value), where)
+    number = float(value)
+    if not math.isfinite(number):
+        raise expected_value("finite_number", _shown(value), where)
+    if unit_range and not 0.0 <= number <= 1.0:
+        raise expected_in_range("score", 0, 1, _shown(value), where)
+    return number
+
+
+def judge_scores(case: RagCase, where: str = "") -> tuple[JudgeScore, ...]:
+    """The case's judge scores (none when it has no ``judge_scores`` key), read with their places."""
+    raw = case.extra.get(JUDGE_SCORES_KEY)
+    at = f"{where}.{JUDGE_SCORES_KEY}" if where else JUDGE_SCORES_KEY
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise expected_value("list", _shown(raw), at)
+    return tuple(JudgeScore.from_dict(item, f"{at}[{i}]") for i, item in enumerate(raw))
+
+
+def with_judge_scores(case: RagCase, scores: Sequence[JudgeScore]) -> RagCase:
+    """The case with these judge scores (the key dropped when there are none)."""
+    extra = {key: value for key, value in case.extra.items() if key != JUDGE_SCORES_KEY}
+    if scores:
+        extra[JUDGE_SCORES_KEY] = [score.to_dict() for score in scores]
+    return replace(case, extra=extra)
+
+
+# ---------------------------------------------------------------- a tool's record
+
+
+def tool_record(case: RagCase, tool: str) -> Mapping[str, Any] | None:
+    """What the case keeps of ``tool``'s file (``{"order", "fields", ...}``), or None when it has none."""
+    record = case.extra.get(RECORD_KEYS[tool])
+    return record if isinstance(record, Mapping) else None
+
+
+def record_fields(case: RagCase, tool: str) -> Mapping[str, Any]:
+    record = tool_record(case, tool)
+    fields = record.get("fields") if record is not None else None
+    return fields if isinstance(fields, Mapping) else {}
+
+
+def record_order(case: RagCase, tool: str) -> list[str]:
+    record = tool_record(case, tool)
+    order = record.get("order") if record is not None else None
+    return [key for key in order if isinstance(key, str)] if isinstance(order, list) else []
+
+
+def reference_of(case: RagCase) -> str:
+    """The reference answer as it came (``reference``), else the facts joined by spaces (as the case editor does)."""
+    text = case.extra.get(REFERENCE_KEY)
+    return text if isinstance(text, str) else " ".join(unit.text for unit in case.reference_facts)
+
+
+# ---------------------------------------------------------------- hand labels as columns
+
+
+def hand_shares(case: RagCase) -> dict[str, float | None]:
+    """``hand_<dimension>``: the share of the case's labelled units judged yes; None when none is labelled."""
+    shares: dict[str, float | None] = {}
+    for dimension, (kind, label) in DIMENSION_UNITS.items():
+        values = [unit.labels.get(label) for unit in case.units(kind)]
+        labelled = [value for value in values if value is not None]
+        shares[HAND_PREFIX + dimension] = sum(labelled) / len(labelled) if labelled else None
+    return shares
+
+
+def hand_labels(case: RagCase) -> dict[str, list[dict[str, Any]]]:
+    """Every unit of the case with its id, text, labels, judge verdicts and other keys (the ``hand_labels`` column)."""
+    return {kind: [unit_to_dict(unit) for unit in case.units(kind)] for kind in UNIT_KINDS}
+
+
+def hand_columns(case: RagCase) -> dict[str, Any]:
+    """The columns a case's hand labels add to a RAGAS row or a DeepEval record (see the module's docstring)."""
+    return {HAND_LABELS_COLUMN: hand_labels(case), **hand_shares(case)}
+
+
+def units_from_hand_labels(value: Any, where: str) -> dict[str, tuple[Unit, ...]]:
+    """The units of a ``hand_labels`` value, checked as a case file's units are (places under ``where``)."""
+    if not isinstance(value, Mapping) or any(not isinstance(value.get(kind, []), list) for kind in UNIT_KINDS):
+        raise input_error(PROBLEMS, "hand_labels_not_object", where, got=_shown(value))
+    probe = case_from_dict({"id": "hand_labels", "question": "", **{kind: value.get(kind, []) for kind in UNIT_KINDS}},
+                           where)
+    return {kind: probe.units(kind) for kind in UNIT_KINDS}
+
+
+def _new_unit(unit_id: str, text: str, labels: dict[str, None]) -> Unit:
+    """``Unit(unit_id, text, labels)``, made without the frozen dataclass's ``__init__`` (its five
+    ``object.__setattr__`` calls are most of the cost of reading 50,000 rows: 3.5 us a unit against 0.6 us)."""
+    unit = object.__new__(Unit)
+    unit.__dict__.update(id=unit_id, text=text, labels=labels, extra={}, judge={})
+    return unit
+
+
+_FAST_UNITS = not hasattr(Unit, "__slots__") and [field.name for field in fields(Unit)] == [
+    "id", "text", "labels", "extra", "judge"]
+
+
+def blank_units(prefix: str, kind: str, texts: Sequence[str]) -> tuple[Unit, ...]:
+    """Unlabelled units ``<prefix>1``, ``<prefix>2``... of ``kind`` for ``texts``."""
+    names = LABEL_FIELDS[kind]
+    make = _new_unit if _FAST_UNITS else Unit
+    return tuple(make(f"{prefix}{i}", text, dict.fromkeys(names)) for i, text in enumerate(texts, start=1))
+
+
+# ---------------------------------------------------------------- what an import gives
+
+
+@dataclass(frozen=True)
+class CaseImport:
+    """Cases read from another tool's file, with how they were read.
+
+    ``dataset`` holds the cases, each keeping its tool's record and judge scores in its own keys (see the
+    module's docstring), so the dataset alone can be stored and written back later; :attr:`judge` and
+    :attr:`kept` read them off the cases. ``format`` is ``ragas``, ``deepeval``, ``promptfoo`` or
+    ``label-studio``; ``layout`` what the file was (``jsonl``, ``json``, ``csv``, ``parquet``; for DeepEval also
+    ``snake`` or ``camel`` keys); ``notes`` say what was mapped, kept and ignored (:data:`INTERCHANGE_NOTES`).
+    """
+
+    dataset: RagDataset
+    format: str
+    layout: str
+    notes: tuple[Note, ...] = ()
+    delimiter: str | None = None  # a CSV file's delimiter (",", ";" or "\t")
+
+    @property
+    def judge(self) -> Mapping[str, tuple[JudgeScore, ...]]:
+        """Case id -> the judge scores that came with it (cases without any are left out)."""
+        found = {}
+        for index, case in enumerate(self.dataset.cases):
+            scores = judge_scores(case, f"cases[{index}]")
+            if scores:
+                found[case.id] = scores
+        return MappingProxyType(found)
+
+    @property
+    def kept(self) -> Mapping[str, Mapping[str, Any]]:
+        """Case id -> the fields of the source the case keeps to write back (empty when it keeps none)."""
+        return MappingProxyType({case.id: record_fields(case, self.format) for case in self.dataset.cases})
+
+    def notes_to_dicts(self) -> list[dict[str, Any]]:
+        return notes_to_dicts(self.notes, INTERCHANGE_NOTES)
+
+
+def name_list(names: Sequence[str], limit: int = 12) -> str:
+    """``a, b, c`` for a note or an error, the first ``limit`` names and how many more."""
+    names = list(names)
+    shown = ", ".join(names[:limit])
+    return shown if len(names) <= limit else f"{shown} (and {len(names) - limit} more)"
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while many rows become cases, and restore it after.
+
+    Rows and cases hold no reference cycles, so the collector only re-scans the growing set of new objects:
+    reading 50,000 RAGAS rows took 16.3 s with it running and 5.1 s with it paused (bench/bench_interchange.py,
+    on a loaded 2-core machine). Memory is still freed by reference counting meanwhile.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def report_progress(progress: Progress | None, done: int, total: int) -> None:
+    """Call ``progress(done, total)`` every :data:`PROGRESS_EVERY` rows and at the end."""
+    if progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+        progress(done, total)
