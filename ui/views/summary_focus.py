@@ -27,6 +27,11 @@ def completeness_items(case: Any) -> list[tuple[int, int, Any, Any]]:
     return [(qi, ii, q, item) for qi, q in enumerate(case.completeness) for ii, item in enumerate(q.content_list)]
 
 
+def summary_guidelines(lang: str) -> dict[str, Guideline]:
+    """The shipped guidelines of the summary labels, in ``lang``."""
+    return {name: g for name, g in load_guidelines(lang).items() if name in SUMMARY_DIMENSIONS}
+
+
 def case_items(case: Any) -> list[FocusItem]:
     """A summary's labels in the grid's order: the accuracy points, the rubrics, the completeness items."""
     points, rubrics, items = case.accuracy, case.rubrics, completeness_items(case)
@@ -44,8 +49,7 @@ class SummaryFocus(FocusSource):
 
     def __init__(self, tables: SummaryTables, cases: Callable[[], tuple], case_key: str, lang: str) -> None:
         self.tables, self._cases, self.case_key = tables, cases, case_key
-        self.guidelines: Mapping[str, Guideline] = {
-            name: g for name, g in load_guidelines(lang).items() if name in SUMMARY_DIMENSIONS}
+        self.guidelines: Mapping[str, Guideline] = summary_guidelines(lang)
 
     def case_count(self) -> int:
         return len(self._cases())

@@ -19,7 +19,7 @@ reload or a restart comes back to the same label. Which view the page shows is o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -240,13 +240,18 @@ def label_view(key: str, phone: bool) -> str:
     return chosen
 
 
+def phone_from_headers(headers: Mapping[str, str]) -> bool:
+    """Whether a browser's request headers say it is a phone: Chromium's ``Sec-CH-UA-Mobile: ?1`` client hint, or
+    ``Mobi`` in the User-Agent (the test MDN recommends). The server never learns the screen's width; this is what
+    it can know."""
+    return headers.get("Sec-CH-UA-Mobile") == "?1" or "Mobi" in (headers.get("User-Agent") or "")
+
+
 def is_phone() -> bool:
-    """Whether the browser says it is a phone: Chromium's ``Sec-CH-UA-Mobile: ?1`` client hint, or ``Mobi`` in the
-    User-Agent (the test MDN recommends). The server never learns the screen's width; this is what it can know."""
+    """:func:`phone_from_headers` on this session's browser (False without one: AppTest, bare mode)."""
     try:
-        headers = st.context.headers
-        return headers.get("Sec-CH-UA-Mobile") == "?1" or "Mobi" in (headers.get("User-Agent") or "")
-    except Exception:  # no browser context (AppTest, bare mode)
+        return phone_from_headers(st.context.headers)
+    except Exception:
         return False
 
 

@@ -20,8 +20,15 @@ from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guide
 
 FOCUS_FRAGMENT = "agr_focus"
 VIEW_KEY = "agr_label_view"
-ANNOTATOR_KEY = "focus.agr_annotator"  # workspace setting: whose labels focus mode sets, "a" or "b"
+ANNOTATOR_KEY = "agr_focus_annotator"  # workspace setting: whose labels focus mode sets, "a" or "b"
 ANNOTATOR_SHORTCUTS = {"a": "A", "b": "B"}
+
+
+def pair_guidelines(view: AgreementView, lang: str) -> dict[str, Guideline]:
+    """The shipped RAG guidelines in ``lang``, then annotator A's file's own (a file's top-level ``guidelines``)."""
+    pair = view.pair
+    return merge_guidelines({name: g for name, g in load_guidelines(lang).items() if name in RAG_DIMENSIONS},
+                            dataset_guidelines(pair[0]) if pair is not None else {})
 
 
 def row_items(rows: Sequence[Row], labels: Sequence[bool | None]) -> list[FocusItem]:
@@ -43,14 +50,15 @@ class AgreementFocus(FocusSource):
 
     def __init__(self, view: AgreementView, field: str, annotator: str, lang: str) -> None:
         self.view, self.field, self.annotator = view, field, annotator
-        pair = view.pair
-        own = dataset_guidelines(pair[0]) if pair is not None else {}
-        self.guidelines: Mapping[str, Guideline] = merge_guidelines(
-            {name: g for name, g in load_guidelines(lang).items() if name in RAG_DIMENSIONS}, own)
+        self.guidelines: Mapping[str, Guideline] = pair_guidelines(view, lang)
 
     def _shown(self, case: int) -> tuple[CaseRef, tuple[Row, ...]]:
+        """A case and its rows the annotator's file has (a unit only the other file has cannot be labelled)."""
         ref = self.view.cases()[case]
-        return ref, case_rows(self.view.pair, ref, self.field)
+        if (ref.a if self.annotator == "a" else ref.b) is None:
+            return ref, ()
+        return ref, tuple(row for row in case_rows(self.view.pair, ref, self.field)
+                          if row.position(self.annotator) is not None)
 
     def _labels(self, ref: CaseRef, rows: Sequence[Row], side: str) -> list[bool | None]:
         return [row_labels(self.view.pair, ref, row)[ANNOTATORS.index(side)] for row in rows]

@@ -34,10 +34,10 @@ def room_guidelines_editor(code: str, room: Room, lang: str) -> None:
                 label = t(f"label.{name}")
                 typed[name] = {
                     "text": st.text_area(t("guide.room.text", label=label), value=current[name].text, height=110,
-                                         max_chars=MAX_GUIDELINE_CHARS, key=f"room_guide_{code}_{name}_text"),
+                                         max_chars=MAX_GUIDELINE_CHARS, key=f"room_guide_{code}_{lang}_{name}_text"),
                     "example": st.text_area(t("guide.room.example", label=label), value=current[name].example,
                                             height=80, max_chars=MAX_GUIDELINE_CHARS,
-                                            key=f"room_guide_{code}_{name}_example"),
+                                            key=f"room_guide_{code}_{lang}_{name}_example"),
                 }
             saving = st.form_submit_button(t("guide.room.save"), type="primary")
         if saving:
@@ -61,5 +61,5 @@ def room_guidelines_editor(code: str, room: Room, lang: str) -> None:
                 return
             for name in RAG_DIMENSIONS:
                 for part in ("text", "example"):
-                    st.session_state.pop(f"room_guide_{code}_{name}_{part}", None)
+                    st.session_state.pop(f"room_guide_{code}_{lang}_{name}_{part}", None)
             st.rerun()
