@@ -14,6 +14,8 @@ from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.i18n import translate
 from ui.views.agreement.data import FIELD_KEY, FIELDS, SOURCE_KEY, SOURCES, AgreementView, builtin_pair
+from ui.views.agreement.focus import VIEW_KEY as FOCUS_VIEW_KEY
+from ui.views.agreement.focus import agreement_focus, pair_guidelines
 from ui.views.agreement.sections import (
     REFUSED_NOTE,
     data_actions,
@@ -25,8 +27,11 @@ from ui.views.agreement.sections import (
 )
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.widgets.data_source import Loaded, Source, follow_language
+from ui.widgets.focus import is_phone, label_view
+from ui.widgets.guidelines import guidelines_popover
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
+from uncase_core.shared.guidelines import RAG_DIMENSIONS
 
 lang = language()
 workspace = current_workspace()
@@ -103,7 +108,11 @@ def store_label_edits() -> None:
 
 
 figures(view, label_field, lang, store_label_edits)
-labels(view, field, store_label_edits, rerun_results)
+if label_view(FOCUS_VIEW_KEY, phone=is_phone()) == "focus":  # one label at a time, by keys
+    agreement_focus(view, field, lang, store_label_edits, [f for f in RESULT_FRAGMENTS if f != "agr_labels"])
+else:
+    guidelines_popover(pair_guidelines(view, lang), RAG_DIMENSIONS, lambda name: t(f"label.{name}"), "agr_guide")
+    labels(view, field, store_label_edits, rerun_results)
 tables(view, label_field, lang, store_label_edits)
 with data_actions_box:
     data_actions(view, store_label_edits)

@@ -10,6 +10,7 @@ from ui.frame.page import finish_page, page_link
 from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, t
 from ui.i18n import translate
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
+from ui.views.rag.focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
 from ui.views.rag.results import (
     FRAGMENTS,
     ROOM_FOLLOW,
@@ -24,6 +25,7 @@ from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.rooms import ROOM_NAME, class_view, room_of, rooms
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
+from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.text import literal
 from uncase_core.rag.files import read_rag_file
@@ -148,14 +150,23 @@ if room is None:  # the case on screen, in the editor or as a drill (both open o
         page_link(EDITOR_PAGE, t("rag.edit_this_case"), ":material/edit_note:")
         page_link(DRILLS_PAGE, t("rag.drill_this_case"), ":material/quiz:")
 
-# Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
-# table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
-page_row = st.container(horizontal=True, gap="large")
-with page_row.container(width="stretch"):
-    draw_label_tables(workspace, lang, frozen=room is not None and room.frozen, revealed=bool(class_units),
-                      rerun_results=rerun_results, store_label_edits=store_label_edits)
-with page_row.container(width=RESULTS_WIDTH):
+guidelines = rag_guidelines(workspace.dataset, lang, room.state if room is not None else None)
+frozen = room is not None and room.frozen
+if label_view(VIEW_KEY, phone=is_phone()) == "focus":  # one unit at a time, by keys; the results under it
+    focus_mode(RagFocus(workspace, guidelines, frozen, class_units=class_units,
+                        locked=lambda: room is not None and rooms().get(room.code, body=False).frozen),
+               lang, [f for f in RESULT_FRAGMENTS if not f.startswith("rag_near_")]
+               + ([ROOM_FOLLOW] if room is not None else []))
     case_results(workspace, store_label_edits)
+else:
+    # Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
+    # table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
+    page_row = st.container(horizontal=True, gap="large")
+    with page_row.container(width="stretch"):
+        draw_label_tables(workspace, lang, frozen=frozen, revealed=bool(class_units), rerun_results=rerun_results,
+                          store_label_edits=store_label_edits, guidelines=guidelines)
+    with page_row.container(width=RESULTS_WIDTH):
+        case_results(workspace, store_label_edits)
 dataset_results(workspace, store_label_edits)
 with data_actions_box:
     data_actions(workspace, store_label_edits)

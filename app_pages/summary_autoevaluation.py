@@ -20,9 +20,13 @@ from ui.views.summaries import (
     load_file,
     read_note,
 )
+from ui.views.summary_focus import summary_focus, summary_guidelines
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
+from ui.widgets.focus import is_phone, label_view
+from ui.widgets.guidelines import guidelines_popover
 from uncase_core.errors import InputError
 from uncase_core.shared.assets import SUMMARY_INDEX, load_index
+from uncase_core.shared.guidelines import SUMMARY_DIMENSIONS
 from uncase_core.summaries.edits import summary_edit
 from uncase_core.summaries.evaluation import cases_from_bytes, cases_to_text, parse_judgement_block
 
@@ -110,7 +114,11 @@ with transcript_column:
     draw_transcript(case)
 with summary_column:
     case = draw_sections(tables, case)
-draw_judgements(tables, case)
+if label_view("sum_label_view", phone=is_phone()) == "focus":  # one judgement at a time, by keys
+    summary_focus(tables, lambda: workspace.data(SUMMARIES, lambda: tables.cases), INDEX_KEY, lang)
+else:
+    guidelines_popover(summary_guidelines(lang), SUMMARY_DIMENSIONS, lambda name: t(f"sum.col.{name}"), "sum_guide")
+    draw_judgements(tables, case)
 
 cases = workspace.data(SUMMARIES, lambda: cases)
 case = cases[index]

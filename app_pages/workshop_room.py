@@ -12,6 +12,7 @@ from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, run_saving, switch_workspace, t
 from ui.i18n import translate
+from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.rooms import (
     FACILITATED,
@@ -139,6 +140,7 @@ if code and "key" in params:
         exports(code)
     with st.container(border=True):
         facilitator_controls(code)
+    room_guidelines_editor(code, room, lang)
     class_sections(code, controls=True)
     stop()
 

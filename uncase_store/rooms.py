@@ -41,7 +41,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read off a 
 CODE_LENGTH = 6
 MAX_NAME_LENGTH = 40
 MAX_ROOM_BYTES = 8 * MB
-STATE_KEYS = ("revealed", "frozen", "lesson")
+STATE_KEYS = ("revealed", "frozen", "lesson", "guidelines")
 
 
 class UnknownRoom(StoreError):

@@ -24,14 +24,19 @@ def start_full_run() -> None:
 
 def mark_drawn(key: str) -> None:
     """A fragment with this key is drawn in this full run (a call from a fragment's own rerun changes nothing)."""
-    drawn = st.session_state.get(_DRAWN)
-    if drawn is None:
-        drawn = st.session_state[_DRAWN] = set()
-    drawn.add(key)
+    shown = st.session_state.get(_DRAWN)
+    if shown is None:
+        shown = st.session_state[_DRAWN] = set()
+    shown.add(key)
+
+
+def drawn(keys: Iterable[str]) -> list[str]:
+    """Those of ``keys`` the last full run drew, in order."""
+    shown = st.session_state.get(_DRAWN) or set()
+    return [key for key in keys if key in shown]
 
 
 def rerun_drawn(keys: Iterable[str]) -> None:
     """Widget callback: rerun those of ``keys`` drawn by the last full run (the whole page when none was)."""
-    drawn = st.session_state.get(_DRAWN) or set()
-    chosen = [key for key in keys if key in drawn]
+    chosen = drawn(keys)
     st.rerun(chosen if chosen else "app")

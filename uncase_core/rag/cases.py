@@ -14,7 +14,9 @@ them.
 
 Files hold one case (a JSON object), or a dataset: JSON Lines of cases, a JSON object
 ``{"cases": [...]}``, or a JSON array of cases. Keys this module does not know are kept
-and written back, so a download round trip loses nothing.
+and written back, so a download round trip loses nothing. A file's top level (``{"cases": [...]}``, or a
+one-case file) may carry the annotation guidelines its labels follow, ``"guidelines"``
+(:mod:`uncase_core.shared.guidelines`): checked on reading, kept as written, read by :func:`dataset_guidelines`.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from uncase_core.errors import InputError, Param, Place, at_line, expected_value, missing, problem, term
+from uncase_core.shared.guidelines import Guideline, read_guidelines
 from uncase_core.text.formats import RAG, parse_format
 from uncase_core.text.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
@@ -45,6 +48,7 @@ JUDGE_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "reference_facts": ("judge_covered",),
 })
 JUDGE_PREFIX = "judge_"
+GUIDELINES_KEY = "guidelines"  # a dataset file's own annotation guidelines (uncase_core.shared.guidelines)
 _CASE_KEYS = ("id", "question", "passages", "answer", "claims", "reference_facts", "metadata")
 
 
@@ -228,8 +232,12 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
             extra = {k: v for k, v in value.items() if k != "cases"}
             if not isinstance(value["cases"], list):
                 raise expected_value("list", _describe(value["cases"]), "cases")
+            if GUIDELINES_KEY in extra:
+                read_guidelines(extra[GUIDELINES_KEY], LABEL_NAMES, GUIDELINES_KEY)
             return _dataset_from_list(value["cases"], "cases", "object", extra)
         if isinstance(value, dict):
+            if GUIDELINES_KEY in value:  # one case's file: its top level is the case
+                read_guidelines(value[GUIDELINES_KEY], LABEL_NAMES, GUIDELINES_KEY)
             return _keep_jsonl_layout(RagDataset((case_from_dict(value),), "case"), source)
         raise expected_value("case_or_dataset", _describe(value))
     except InputError as error:
@@ -258,6 +266,16 @@ def _keep_jsonl_layout(dataset: RagDataset, source: str) -> RagDataset:
     if dataset.format == "case" and source.lower().endswith(".jsonl"):
         return replace(dataset, format="jsonl")
     return dataset
+
+
+def dataset_guidelines(dataset: RagDataset) -> dict[str, Guideline]:
+    """The guidelines the dataset's file carries (its top-level ``"guidelines"``: in ``{"cases": [...]}`` or a
+    one-case file), checked when it was read; empty when it has none. Kept as written on a round trip."""
+    if dataset.format == "case" and len(dataset.cases) == 1:
+        value = dataset.cases[0].extra.get(GUIDELINES_KEY)
+    else:
+        value = dataset.extra.get(GUIDELINES_KEY)
+    return {} if value is None else read_guidelines(value, LABEL_NAMES, GUIDELINES_KEY)
 
 
 # ---------------------------------------------------------------- writing

@@ -1,8 +1,8 @@
 """What every domain shares beside :mod:`uncase_core.errors`: result notes by code, the grammar of edit
 records, the choices a person may make, and the assets reader (the one module besides the command line that
-opens files).
+opens files), and annotation guidelines.
 
-Modules: ``notes``, ``edits``, ``choices``, ``assets``.
+Modules: ``notes``, ``edits``, ``choices``, ``assets``, ``guidelines``.
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -16,17 +16,24 @@ _EXPORTS = MappingProxyType({
     "AGGREGATIONS": "choices",
     "ASSETS": "assets",
     "CONVERSATION_INDEX": "assets",
+    "DIMENSIONS": "guidelines",
     "EXPORT_TARGETS": "choices",
+    "GUIDELINES": "assets",
+    "GUIDELINE_KEYS": "guidelines",
+    "Guideline": "guidelines",
     "INTERCHANGE_FORMATS": "choices",
     "JUDGE_SET": "assets",
     "MAX_CONFIDENCE": "choices",
+    "MAX_GUIDELINE_CHARS": "guidelines",
     "MIN_CONFIDENCE": "choices",
     "Note": "notes",
+    "RAG_DIMENSIONS": "guidelines",
     "RAG_INDEX": "assets",
     "RAG_METRICS": "choices",
     "RUBRIC_FILTERS": "choices",
     "SECTION_KINDS": "edits",
     "SUMMARY_BLOCKS": "edits",
+    "SUMMARY_DIMENSIONS": "guidelines",
     "SUMMARY_INDEX": "assets",
     "SUMMARY_TEMPLATES": "assets",
     "Scenario": "assets",
@@ -36,8 +43,11 @@ _EXPORTS = MappingProxyType({
     "asset_exists": "assets",
     "asset_files": "assets",
     "check_user_confidence": "choices",
+    "guideline_to_dict": "guidelines",
+    "guidelines_to_dict": "guidelines",
     "load_all": "assets",
     "load_conversation": "assets",
+    "load_guidelines": "assets",
     "load_index": "assets",
     "load_judge_set": "assets",
     "load_scenario": "assets",
@@ -45,8 +55,11 @@ _EXPORTS = MappingProxyType({
     "load_template": "assets",
     "load_variant_texts": "assets",
     "load_workbench": "assets",
+    "merge_guidelines": "guidelines",
     "notes_to_dicts": "notes",
     "read_asset": "assets",
+    "read_guideline": "guidelines",
+    "read_guidelines": "guidelines",
     "scenario_path": "assets",
     "summary_template_name": "assets",
     "template_name": "assets",

@@ -1,21 +1,23 @@
 """The assets reader: the one module of the core, besides the command line, that opens files.
 
 Built-in scenarios (an index, ``assets/<module>/scenarios.json``, and the files it names), the workbench and judge
-datasets, the agreement pair and the lesson files are all read here; the rest of the core receives bytes or parsed
-data (a test keeps every other module from opening a file).
+datasets, the agreement pair, the lesson files and the default annotation guidelines are all read here; the rest of
+the core receives bytes or parsed data (a test keeps every other module from opening a file).
 """
 
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
 from uncase_core.conversations.model import Conversation, conversations_from_bytes
-from uncase_core.errors import input_error
+from uncase_core.errors import InputError, input_error, missing
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes
+from uncase_core.shared.guidelines import DIMENSIONS, Guideline, read_guidelines
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 RAG_INDEX = ASSETS / "rag" / "scenarios.json"
@@ -25,6 +27,7 @@ SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "unreadable_scenario_index": "cannot read the scenario index: {detail}",
     "unreadable_variant_texts": "cannot read the variant texts: {detail}",
+    "unreadable_guidelines": "cannot read the guidelines: {detail}",
 
     "unknown_template": "no {kind} template; there are: {choices}",
 })
@@ -172,3 +175,31 @@ def load_summary_template(language: str) -> bytes:
     """The bytes of the summary case template in ``language``, to download as they are; they load through
     :func:`uncase_core.summaries.evaluation.cases_from_bytes` (the summary page's upload) and write back the same."""
     return (SUMMARY_TEMPLATES / summary_template_name(language)).read_bytes()
+
+
+GUIDELINES = ASSETS / "guidelines" / "defaults.toml"
+
+
+def load_guidelines(language: str, path: Path = GUIDELINES) -> dict[str, Guideline]:
+    """The shipped annotation guidelines in ``language`` (English where a text has none), every label of
+    :data:`uncase_core.shared.guidelines.DIMENSIONS`: ``assets/guidelines/defaults.toml`` holds, for each label,
+    ``text.en``, ``text.es``, ``example.en`` and ``example.es``."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise input_error(PROBLEMS, "unreadable_guidelines", source=str(path), detail=str(error)) from None
+    chosen: dict[str, object] = {}
+    for name, entry in data.items():
+        if not isinstance(entry, dict):
+            chosen[name] = entry  # refused below, with its place
+            continue
+        chosen[name] = {key: value.get(language) or value.get("en") if isinstance(value, dict) else value
+                        for key, value in entry.items()}
+    try:
+        guidelines = read_guidelines(chosen, DIMENSIONS, "")
+        for name in DIMENSIONS:
+            if name not in guidelines:
+                raise missing(name)
+    except InputError as error:
+        raise error.located(path.name) from None
+    return guidelines

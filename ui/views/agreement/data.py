@@ -377,15 +377,34 @@ class AgreementView:
         workspace is full, the database is down) propagates with nothing changed.
         """
         records, refused, (key, widget_state) = self.pending(state, field)
-        if records:
-            if self.source == "upload" and not self.in_step():
-                files, loaded = uploaded_files(self.workspace), self.loaded()
-                if files is not None and loaded is not None:  # (the table shows only then)
-                    names = [name for _, name in files]
-                    self.workspace.replace(self.kind, loaded, " + ".join(names), "upload", {"files": names})
-            self.workspace.edit(self.kind, records, lambda: (self.loaded(), "builtin", "builtin"))
+        self.store_labels(records)
         mark_stored(self.workspace.editors, key, widget_state)
         return refused
+
+    def store_labels(self, records: list[dict[str, Any]]) -> None:
+        """Store label records (:func:`uncase_core.agreement.edits.agreement_label`): the one write path of the
+        label table and focus mode. The uploaded pair is stored first when the slot holds another one (or none); a
+        StoreError propagates with nothing changed."""
+        if not records:
+            return
+        if self.source == "upload" and not self.in_step():
+            files, loaded = uploaded_files(self.workspace), self.loaded()
+            if files is not None and loaded is not None:  # (the table shows only then)
+                names = [name for _, name in files]
+                self.workspace.replace(self.kind, loaded, " + ".join(names), "upload", {"files": names})
+        self.workspace.edit(self.kind, records, lambda: (self.loaded(), "builtin", "builtin"))
+
+    def set_label(self, annotator: str, ref: CaseRef, row: Row, value: bool | None) -> bool | None:
+        """Store one annotator's label of ``row`` as the table would (focus mode): True when stored, False when it
+        already was that, None when that annotator's file has no such unit (nothing stored)."""
+        pair = self.pair
+        case, unit = (ref.a if annotator == "a" else ref.b), row.position(annotator)
+        if pair is None or case is None or unit is None:
+            return None
+        if row_labels(pair, ref, row)[ANNOTATORS.index(annotator)] == value:
+            return False
+        self.store_labels([agreement_label(pair, annotator, case, row.kind, unit, row.field, value)])
+        return True
 
 
 # ---------------------------------------------------------------- for the lesson runner

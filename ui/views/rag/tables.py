@@ -16,6 +16,7 @@ from ui.views.rag.settings import current_settings
 from ui.views.rag.view import metric_name, proportion_text
 from ui.views.rag.workspace import RagView
 from ui.views.room.rooms import distribution_text
+from ui.widgets.guidelines import guidelines_popover
 from ui.widgets.layout import (
     ID_COLUMN_WIDTH,
     LABEL_COLUMN_WIDTH,
@@ -27,6 +28,7 @@ from ui.widgets.layout import (
 from ui.widgets.text import literal
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase
+from uncase_core.shared.guidelines import Guideline
 
 VIEW_KEY = "rag_workspace"  # session state: this run's RagView, where scripts and tests find the editors' keys
 
@@ -70,14 +72,19 @@ def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], 
 
 def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: bool,
                       rerun_results: Callable[[], None], store_label_edits: Callable[[], None],
-                      settings: Callable[[], rag.Settings] | None = None) -> None:
+                      settings: Callable[[], rag.Settings] | None = None,
+                      guidelines: Mapping[str, Guideline] | None = None) -> None:
     """The question, the answer and one table per kind of unit (full runs only); ``settings`` as in
-    :func:`near_results`."""
+    :func:`near_results`; ``guidelines`` one click away over each table."""
     case = workspace.case
     st.markdown(f"**{t('common.question')}** {literal(case.question)}")
     st.markdown(f"**{t('common.answer')}** {literal(case.answer)}" if case.answer else f"**{t('common.answer')}** —")
     for kind in LABEL_FIELDS:
-        st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}")
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.markdown(f"**{t(f'units.{kind}')}** · {t(f'units.{kind}_help')}", width="stretch")
+            if guidelines:
+                guidelines_popover(guidelines, LABEL_FIELDS[kind], lambda name: t(f"label.{name}"),
+                                   key=f"{workspace.prefix}_guide_{kind}")
         units = case.units(kind)
         if not units:
             st.caption(t("units.none"))

@@ -96,13 +96,26 @@ class RagView:
             tables.append((key, widget_state))
         return records, tables
 
+    def store_labels(self, records: list[dict[str, Any]]) -> None:
+        """Store label records (:func:`uncase_core.rag.edits.rag_label`): the one write path of the label tables
+        and focus mode. A StoreError propagates with nothing changed."""
+        self.workspace.edit(self.kind, records, self._default)
+
+    def set_label(self, case: int, kind: str, unit: int, field: str, value: bool | None) -> bool:
+        """Store one label as the tables would (focus mode): True when stored, False when it already was that."""
+        dataset = self.dataset
+        if dataset.cases[case].units(kind)[unit].label(field) == value:
+            return False
+        self.store_labels([rag_label(dataset, case, kind, unit, field, value)])
+        return True
+
     def apply_editor_states(self, state: Mapping[str, Any], language: str) -> None:
         """Store the label changes the current case's tables report and have not stored yet.
 
         A StoreError (the workspace is full, the database is down) propagates with nothing changed.
         """
         records, tables = self.pending(state, language)
-        self.workspace.edit(self.kind, records, self._default)
+        self.store_labels(records)
         for key, widget_state in tables:
             mark_stored(self.workspace.editors, key, widget_state)
 

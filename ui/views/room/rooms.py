@@ -36,6 +36,7 @@ from uncase_store.rooms import Room, Rooms
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in
 ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
 FACILITATED = "facilitated_rooms"  # workspace setting of a facilitator: code -> [secret, projector key]
+ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
 REFRESH = "5s"  # how often an open class view and a participant's page look for changes
 REFRESH_SECONDS = 5
 BOOTSTRAP_RESAMPLES = 1000

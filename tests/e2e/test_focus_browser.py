@@ -1,0 +1,140 @@
+"""Focus mode in real Chromium: a whole case labelled by keys only, at 1400 px and on a 390 px phone, with what a
+screen reader hears (the accessible names Chromium computes: the buttons' words, never an icon's ligature).
+
+The case is "Multiple failures" with every label cleared, stored in a workspace of the test's store before the
+page opens (the e2e server shares it); then only keys: F for focus mode (a phone starts there), 1 and 0 for each of
+its 20 labels as the scenario has them, U to undo the last one, 1 or 0 again.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from ui.frame.data_kinds import RAG
+from ui.frame.workspace import Workspace
+from uncase_core.agreement.class_labels import blank_copy
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
+from uncase_core.shared.assets import load_index, load_scenario
+from uncase_store import open_store, store_url
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
+    expect = None
+
+pytestmark = pytest.mark.e2e
+
+TEXT_TIMEOUT = 30_000
+PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 "
+               "Mobile Safari/537.36")
+KIND_WORD = {"passages": "passage", "claims": "claim", "reference_facts": "reference fact"}
+BUTTON_NAMES = {"Yes Shortcut 1", "No Shortcut 0", "Clear Shortcut Backspace", "Back Shortcut ←", "Next Shortcut →",
+                "Undo Shortcut U"}
+
+
+def reference_case() -> Any:
+    scenario = next(s for s in load_index() if s.id == "multiple_failures")
+    return load_scenario(scenario, "en")
+
+
+def labels_in_focus_order(dataset: Any) -> list[tuple[str, int, str, bool]]:
+    """``(kind, unit, field, label)`` in the order focus mode asks them (ui/views/rag/focus.py)."""
+    case = dataset.cases[0]
+    return [(kind, i, field, unit.label(field)) for kind in UNIT_KINDS for field in LABEL_FIELDS[kind]
+            for i, unit in enumerate(case.units(kind))]
+
+
+def blank_workspace() -> str:
+    """A workspace in the server's store holding the scenario with no labels: its token."""
+    store = open_store(store_url())
+    try:
+        dataset = reference_case()
+        workspace = Workspace.create(store, {"language": "en"})
+        workspace.replace(RAG, blank_copy(dataset), "multiple_failures.json", "upload")
+        return workspace.token
+    finally:
+        store.engine.dispose()
+
+
+def stored_labels(token: str) -> list[bool | None]:
+    store = open_store(store_url())
+    try:
+        return [label for *_, label in labels_in_focus_order(Workspace.open(store, token).data(RAG))]
+    finally:
+        store.engine.dispose()
+
+
+def accessible_names(page: Any) -> tuple[list[tuple[str, str]], set[str], list[str]]:
+    """Every exposed node's ``(role, name)`` as Chromium's accessibility tree has it, the Material icons' ligatures
+    drawn on the page, and the exposed texts that are such a ligature."""
+    icons = set(page.evaluate("""() => Array.from(document.querySelectorAll('span, i'))
+        .filter(e => e.children.length === 0 && /Material/.test(getComputedStyle(e).fontFamily))
+        .map(e => e.textContent.trim())"""))
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+    nodes = [((n.get("role") or {}).get("value") or "", (n.get("name") or {}).get("value") or "")
+             for n in tree["nodes"] if not n.get("ignored")]
+    leaked = [name for role, name in nodes if role in ("StaticText", "InlineTextBox") and name.strip() in icons]
+    return nodes, icons, leaked
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_a_whole_case_labelled_by_keys_only(chromium: Any, app_url: str, width: int) -> None:
+    phone = width < 640
+    context = chromium.new_context(viewport={"width": width, "height": 900 if phone else 1000}, locale="en-US",
+                                   **({"user_agent": PHONE_AGENT, "is_mobile": True, "has_touch": True}
+                                      if phone else {}))
+    context.set_default_timeout(TEXT_TIMEOUT)
+    page = context.new_page()
+    try:
+        token = blank_workspace()
+        page.goto(f"{app_url}/rag_diagnosis?w={token}")
+        main = page.get_by_test_id("stMain")
+        position = main.get_by_text(re.compile(r"^Case 1 of 1 · "))
+        if phone:  # a phone starts in focus mode
+            expect(position).to_be_visible(timeout=60_000)
+        else:
+            expect(main.get_by_role("button", name=re.compile("^Focus mode"))).to_be_visible(timeout=60_000)
+            page.keyboard.press("f")
+        plan = labels_in_focus_order(reference_case())
+        total = len(plan)
+        expect(position).to_have_text(f"Case 1 of 1 · passage 1 of 5 · 0 of {total} labelled")
+
+        expect(main.get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
+        nodes, icons, leaked = accessible_names(page)
+        buttons = {name for role, name in nodes if role == "button"}
+        assert buttons >= BUTTON_NAMES, sorted(buttons)
+        assert leaked == [], leaked
+        assert not [name for role, name in nodes if role == "button" and (not name.strip() or name.endswith(" icon")
+                                                                            or name.strip() in icons)]
+
+        started = time.perf_counter()
+        for done, (_kind, _unit, _field, label) in enumerate(plan, start=1):
+            page.keyboard.press("1" if label else "0")
+            if done < len(plan):  # the next unlabelled unit comes up by itself
+                next_kind, next_unit = plan[done][0], plan[done][1]
+                count = sum(1 for k, *_ in plan if k == next_kind) // len(LABEL_FIELDS[next_kind])
+                expect(position).to_have_text(
+                    f"Case 1 of 1 · {KIND_WORD[next_kind]} {next_unit + 1} of {count} · {done} of {total} labelled")
+        expect(main.get_by_text(f"All {total} labels are set.", exact=False)).to_be_visible()
+        seconds = time.perf_counter() - started
+        print(f"\n{width} px: {total} labels by keys in {seconds:.1f} s ({seconds / total * 1000:.0f} ms per label)")
+
+        page.keyboard.press("u")  # undo: the last fact is not labelled again, and it is the unit shown
+        facts = len(reference_case().cases[0].reference_facts)
+        expect(position).to_have_text(f"Case 1 of 1 · reference fact {facts} of {facts} · {total - 1} of {total} "
+                                      "labelled")
+        page.keyboard.press("1" if plan[-1][3] else "0")
+        expect(position).to_contain_text(f"{total} of {total} labelled")
+        assert stored_labels(token) == [label for *_, label in plan]
+
+        # The figures follow: "Multiple failures" fails relevance, faithfulness and coverage.
+        expect(main.get_by_text(re.compile(r"^Multiple failure: 3 dimensions fail"))).to_be_visible()
+        page.keyboard.press("g")  # and the grid shows the same labels
+        expect(main.get_by_test_id("stDataFrame").first).to_be_visible()
+        expect(position).to_have_count(0)
+    finally:
+        context.close()

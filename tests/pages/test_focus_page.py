@@ -1,0 +1,392 @@
+"""Focus mode in AppTest: every button on the RAG, summary and agreement pages in both languages, auto-advance,
+undo, a frozen room, guidelines (the defaults, a dataset's own, a room's), and the grid and focus mode showing the
+same stored labels after edits in each, across a reload."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.pages.apptest_helpers import (
+    RAG_PAGE,
+    edit_labels,
+    edit_table,
+    load_scenario,
+    open_app,
+    open_rag_page,
+    reopen,
+    shown,
+    workspace,
+)
+from tests.pages.test_room_page import create_room, join
+from ui.frame.data_kinds import AGREEMENT_PAIR, RAG, SUMMARIES
+from ui.i18n import translate
+from ui.widgets.focus import SHORTCUTS, FocusItem, FocusSource, phone_from_headers, position_line
+from uncase_core.shared.assets import load_guidelines
+
+SUMMARY_PAGE = "app_pages/summary_autoevaluation.py"
+AGREEMENT_PAGE = "app_pages/annotator_agreement.py"
+ROOM_PAGE = "app_pages/workshop_room.py"
+BUTTONS = ("yes", "no", "clear", "back", "next", "undo")
+
+
+def press(at: AppTest, action: str) -> AppTest:
+    """Press a focus-mode button (what its key does in the browser)."""
+    button = next(b for b in at.button if b.key is not None and b.key.endswith(f"_focus_{action}"))
+    assert not button.disabled, action
+    button.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def switch_view(at: AppTest, view: str) -> AppTest:
+    """Press Grid or Focus mode. A key in focus mode reruns only its fragments, and AppTest then holds only their
+    elements: a plain run first draws the whole page again, as the browser shows it."""
+    buttons = [b for b in at.button if b.key is not None and b.key.endswith(f"label_view_{view}")]
+    if not buttons:
+        at.run()
+        buttons = [b for b in at.button if b.key is not None and b.key.endswith(f"label_view_{view}")]
+    buttons[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def to_focus(at: AppTest) -> AppTest:
+    return switch_view(at, "focus")
+
+
+def to_grid(at: AppTest) -> AppTest:
+    return switch_view(at, "grid")
+
+
+def line(at: AppTest) -> str:
+    """The position line ("Case 1 of 7 · passage 2 of 5 · 43 of 121 labelled")."""
+    return next(m.value for m in at.markdown if m.value.startswith(("Case ", "Caso ")))
+
+
+def now(at: AppTest) -> str:
+    return next(c.value for c in at.caption if c.value.startswith(("Now: ", "Ahora: ")))
+
+
+def spanish(at: AppTest) -> AppTest:
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def rag_label(at: AppTest, case: int, kind: str, unit: int, field: str) -> bool | None:
+    return workspace(at).data(RAG).cases[case].units(kind)[unit].label(field)
+
+
+def blank_seven() -> bytes:
+    """The seven built-in scenarios as one dataset with every label cleared: what a person labels from scratch."""
+    from uncase_core.agreement.class_labels import blank_copy
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_core.shared.assets import load_all, load_index
+
+    return dataset_to_text(blank_copy(load_all(load_index(), "en"))).encode("utf-8")
+
+
+# ---------------------------------------------------------------- the RAG page
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_button_on_the_rag_page_in_both_languages(language):
+    at = open_rag_page()
+    if language == "es":
+        spanish(at)
+    to_focus(at)
+    labels = {b.key.rsplit("_", 1)[1]: b for b in at.button if b.key and "_focus_" in b.key}
+    assert set(labels) == set(BUTTONS)
+    for action, button in labels.items():  # the same keys in both languages, shown on the buttons
+        assert button.proto.shortcut == SHORTCUTS[action].lower()
+        assert button.label == translate(language, f"focus.{action}")
+    first = line(at)
+    assert first == translate(language, "focus.position", case="1", cases="1", kind=translate(language,
+                              "focus.kind.passage"), unit="1", units="5", labelled="19", total="19")
+    assert labels["undo"].disabled  # nothing to undo yet
+
+    press(at, "no")  # passage 1 is no; every label is set, so the next unit comes up
+    assert rag_label(at, 0, "passages", 0, "relevant") is False
+    assert translate(language, "focus.kind.passage") + " 2 " in line(at)
+    press(at, "undo")  # back to passage 1, yes again
+    assert rag_label(at, 0, "passages", 0, "relevant") is True
+    assert line(at) == first
+    press(at, "next")
+    press(at, "next")
+    assert translate(language, "focus.kind.passage") + " 3 " in line(at)
+    press(at, "back")
+    assert translate(language, "focus.kind.passage") + " 2 " in line(at)
+    press(at, "clear")  # stays on the unit, now not labelled
+    assert rag_label(at, 0, "passages", 1, "relevant") is None
+    assert now(at).endswith(translate(language, "focus.value.none"))
+    assert "18" in line(at).rsplit(" · ", 1)[1]
+    press(at, "yes")  # the one label not set was this one: the next unit comes up
+    assert rag_label(at, 0, "passages", 1, "relevant") is True
+    assert translate(language, "focus.kind.passage") + " 3 " in line(at)
+    # Each label was one edit record, as the grid writes them.
+    edits = workspace(at).edits(RAG)
+    assert [(e["op"], e["unit_id"], e["value"]) for e in edits] == [
+        ("label", "p1", False), ("label", "p1", True), ("label", "p2", None), ("label", "p2", True)]
+
+
+def test_after_a_label_the_next_unlabelled_comes_up_across_cases_and_the_case_choice_follows():
+    at = open_rag_page()
+    at.sidebar.file_uploader(key="rag_upload").set_value(("seven.jsonl", blank_seven(), "application/json")).run()
+    assert not at.exception
+    to_focus(at)
+    assert line(at).startswith("Case 1 of 7 · passage 1 of 5 · 0 of 121 labelled")
+    press(at, "yes")
+    assert line(at).startswith("Case 1 of 7 · passage 2 of 5 · 1 of 121 labelled")
+    for _ in range(18):
+        press(at, "no")
+    # The case's last label set, the next case's first unit comes up, and the case choice shows that case.
+    assert line(at).startswith("Case 2 of 7 · passage 1 of 5 · 19 of 121 labelled")
+    assert at.selectbox(key="rag_case").value == 1
+    assert any("card-fees-01" in s.value for s in at.subheader)  # the results follow the case
+    # Going back to a set label and changing it moves on to the next one not set (case 2's first unit).
+    press(at, "back")
+    assert line(at).startswith("Case 1 of 7 · reference fact 4 of 4")
+    assert at.selectbox(key="rag_case").value == 0
+    press(at, "yes")
+    assert line(at).startswith("Case 2 of 7 · passage 1 of 5 · 19 of 121 labelled")
+    assert rag_label(at, 0, "reference_facts", 3, "covered") is True
+
+
+def test_undo_takes_back_label_after_label_and_survives_a_reload():
+    at = to_focus(open_rag_page())
+    press(at, "no")
+    press(at, "no")  # p1 and p2 no
+    again = reopen(at, RAG_PAGE)  # a new session on the same link: focus mode, the same unit, the same undo
+    assert line(again) == line(at)
+    press(again, "undo")
+    assert rag_label(again, 0, "passages", 1, "relevant") is True
+    assert "passage 2 of 5" in line(again)
+    press(again, "undo")
+    assert rag_label(again, 0, "passages", 0, "relevant") is True
+    assert next(b for b in again.button if b.key == "rag_focus_undo").disabled
+
+
+def test_the_grid_and_focus_mode_show_the_same_labels_after_edits_in_each():
+    at = open_rag_page()
+    edit_labels(at, "passages", {1: {"relevant": False}})  # in the grid: passage 2 not relevant
+    to_focus(at)
+    press(at, "next")
+    assert now(at) == "Now: no"  # focus mode shows the grid's label
+    press(at, "clear")
+    press(at, "back")
+    press(at, "no")  # in focus mode: passage 1 not relevant, passage 2 cleared
+    to_grid(at)
+    view = at.session_state["rag_workspace"]
+    table = workspace(at).editors[view.editor_key("passages", "en")].base  # what the grid was given to draw
+    assert list(table["relevant"].astype("object").where(table["relevant"].notna(), None)) == [
+        False, None, True, True, False]
+    # The grid's next edit builds on focus mode's, and focus mode shows it after a reload.
+    edit_labels(at, "passages", {2: {"relevant": False}})
+    again = to_focus(reopen(at, RAG_PAGE))
+    labels = [rag_label(again, 0, "passages", i, "relevant") for i in range(5)]
+    assert labels == [False, None, False, True, False]
+    assert [e["value"] for e in workspace(again).edits(RAG)] == [False, None, False, False]
+
+
+def test_each_label_is_judged_against_what_it_asks_with_its_guideline():
+    at = to_focus(open_rag_page())
+    defaults = load_guidelines("en")
+    texts = [shown(m.value) for m in at.markdown]
+    assert "**Is this passage relevant to the question?**" in texts
+    assert "**The question**" in texts and defaults["relevant"].text in texts
+    for _ in range(5):
+        press(at, "next")
+    texts = [shown(m.value) for m in at.markdown]
+    assert "**The retrieved passages**" in texts and defaults["supported"].text in texts
+    assert "**Is this claim supported by the passages?**" in texts
+    for _ in range(5):
+        press(at, "next")
+    texts = [shown(m.value) for m in at.markdown]
+    assert "**The reference**" in texts and defaults["correct"].text in texts
+    for _ in range(5):
+        press(at, "next")
+    texts = [shown(m.value) for m in at.markdown]
+    assert "**The answer**" in texts and defaults["covered"].text in texts
+    assert "reference fact 1 of 4" in line(at)
+
+
+def test_a_datasets_own_guidelines_replace_the_defaults_in_focus_mode_and_the_grid():
+    own = {"relevant": {"text": "Relevant here: it names a time limit.", "example": "30 days: yes."}}
+    case = json.loads(json.dumps({"id": "x-1", "question": "How long?", "passages": [{"id": "p1", "text": "30 days.",
+                                                                                      "relevant": None}]}))
+    data = json.dumps({"guidelines": own, "cases": [case]}).encode("utf-8")
+    at = open_rag_page()
+    at.sidebar.file_uploader(key="rag_upload").set_value(("own.json", data, "application/json")).run()
+    assert not at.exception
+    texts = [shown(m.value) for m in at.markdown]  # the grid's popover holds them
+    assert "Relevant here: it names a time limit." in texts
+    to_focus(at)
+    texts = [shown(m.value) for m in at.markdown]
+    assert "Relevant here: it names a time limit." in texts
+    assert any(shown(c.value) == "Example: 30 days: yes." for c in at.caption)
+
+
+def test_a_frozen_room_locks_focus_mode_and_a_stale_key_stores_nothing():
+    facilitator, code, _ = create_room()
+    ana = to_focus(join(code, "Ana"))
+    press(ana, "yes")
+    stale = next(b for b in ana.button if b.key == "rag_focus_no")
+    facilitator.toggle(key="room_frozen").set_value(True).run()
+    before = workspace(ana).edits(RAG)
+    stale.click().run()  # a key pressed on the page drawn before the freeze
+    assert not ana.exception
+    assert workspace(ana).edits(RAG) == before
+    assert any("froze" in i.value for i in ana.info)
+    for action in ("yes", "no", "clear", "undo"):
+        assert next(b for b in ana.button if b.key == f"rag_focus_{action}").disabled
+    assert not next(b for b in ana.button if b.key == "rag_focus_next").disabled  # moving is still possible
+    assert "The facilitator froze the room: labels are locked." in [c.value for c in ana.caption]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_facilitator_edits_the_rooms_guidelines_and_participants_see_them(language):
+    facilitator, code, _ = create_room()
+    if language == "es":
+        spanish(facilitator)
+    ana = join(code, "Ana")
+    if language == "es":
+        spanish(ana)
+    to_focus(ana)
+    area = facilitator.text_area(key=f"room_guide_{code}_{language}_relevant_text")
+    assert area.value == load_guidelines(language)["relevant"].text
+    area.input("Room rule: relevant when it names the refund window.")
+    next(b for b in facilitator.button if b.label == translate(language, "guide.room.save")).click().run()
+    assert not facilitator.exception
+    assert any(translate(language, "guide.room.saved.one") == s.value for s in facilitator.success)
+    ana.run()  # the participant's next run (the periodic check, here one run)
+    texts = [shown(m.value) for m in ana.markdown]
+    assert "Room rule: relevant when it names the refund window." in texts
+    assert load_guidelines(language)["supported"].text not in texts  # (a passage shows its own guideline only)
+    # An empty rule is refused with its place, and the room keeps the saved one.
+    facilitator.text_area(key=f"room_guide_{code}_{language}_relevant_text").input("  ")
+    next(b for b in facilitator.button if b.label == translate(language, "guide.room.save")).click().run()
+    assert any("guidelines.relevant.text" in shown(e.value) for e in facilitator.error)
+    ana.run()
+    assert "Room rule: relevant when it names the refund window." in [shown(m.value) for m in ana.markdown]
+
+
+def test_the_view_choice_is_kept_and_a_phone_starts_in_focus_mode():
+    at = to_focus(open_rag_page())
+    assert workspace(at).setting("rag_label_view") == "focus"
+    again = reopen(at, RAG_PAGE)
+    assert any(b.key == "rag_focus_yes" for b in again.button)
+    to_grid(again)
+    assert not any(b.key == "rag_focus_yes" for b in again.button) and again.get("dataframe")
+    assert phone_from_headers({"User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148 Safari/604.1"})
+    assert phone_from_headers({"Sec-CH-UA-Mobile": "?1"})
+    assert not phone_from_headers({"User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36",
+                                   "Sec-CH-UA-Mobile": "?0"})
+
+
+class _Many(FocusSource):
+    """A dataset too large to load in a test page, for the position line's numbers."""
+
+    def case_count(self) -> int:
+        return 1200
+
+    def counts(self) -> tuple[int, int]:
+        return 10_432, 15_004
+
+    def kind_name(self, kind: str) -> str:
+        return kind
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Case 1,034 of 1,200 · passage 3 of 5 · 10,432 of 15,004 labelled"),
+    ("es", "Caso 1034 de 1200 · passage 3 de 5 · 10\u00a0432 de 15\u00a0004 etiquetas puestas")])
+def test_the_position_line_writes_numbers_in_the_readers_style(language, expected, monkeypatch):
+    monkeypatch.setattr("ui.widgets.focus.t", lambda key, **values: translate(language, key, **values))
+    item = FocusItem("passage", 2, 5, "relevant", None, "p3")
+    assert position_line(_Many(), 1033, item, language) == expected
+
+
+# ---------------------------------------------------------------- the summary and agreement pages
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_button_on_the_summary_page_and_the_grid_shows_focus_modes_labels(language):
+    at = open_app()
+    at.switch_page(SUMMARY_PAGE).run()
+    if language == "es":
+        spanish(at)
+    edit_table(at, "accuracy", {1: {"is_accurate": None}})  # in the grid: the second point not labelled
+    to_focus(at)
+    labels = {b.key.rsplit("_", 1)[1]: b for b in at.button if b.key and b.key.startswith("sum_focus_")}
+    assert {a: b.proto.shortcut for a, b in labels.items()} == {a: k.lower() for a, k in SHORTCUTS.items()}
+    assert line(at).startswith(translate(language, "focus.position", case="1", cases="1",
+                                         kind=translate(language, "focus.kind.point"), unit="1", units="2",
+                                         labelled="5", total="6")[:20])
+    press(at, "yes")  # point 1 yes (unchanged), the one not set (point 2) comes up
+    assert translate(language, "focus.kind.point") + " 2 " in line(at)
+    press(at, "no")
+    cases = workspace(at).data(SUMMARIES)
+    assert cases[0].accuracy[1].is_accurate is False
+    press(at, "undo")
+    assert workspace(at).data(SUMMARIES)[0].accuracy[1].is_accurate is None
+    press(at, "next")
+    press(at, "clear")
+    assert workspace(at).data(SUMMARIES)[0].rubrics[0].is_addressed is None
+    press(at, "back")
+    assert translate(language, "focus.kind.point") + " 2 " in line(at)
+    assert load_guidelines(language)["is_accurate"].text in [shown(m.value) for m in at.markdown]
+    to_grid(at)
+    key = at.session_state["label_tables"]["accuracy"]
+    table = workspace(at).editors[key].base
+    assert list(table["is_accurate"].astype("object").where(table["is_accurate"].notna(), None)) == [True, None]
+    ops = [(e["op"], e["value"]) for e in workspace(at).edits(SUMMARIES)]
+    assert ops == [("accuracy", None), ("accuracy", False), ("accuracy", None), ("rubric", None)]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_button_on_the_agreement_page_for_either_annotator(language):
+    at = open_app()
+    at.switch_page(AGREEMENT_PAGE).run()
+    if language == "es":
+        spanish(at)
+    to_focus(at)
+    labels = {b.key.rsplit("_", 1)[1]: b for b in at.button if b.key and b.key.startswith("agr_focus_")
+              and b.key.rsplit("_", 1)[1] in BUTTONS}
+    assert {a: b.proto.shortcut for a, b in labels.items()} == {a: k.lower() for a, k in SHORTCUTS.items()}
+    press(at, "no")  # annotator A, case 1, passage 1
+    pair = workspace(at).data(AGREEMENT_PAIR)
+    assert pair[0].cases[0].passages[0].label("relevant") is False
+    press(at, "undo")
+    assert workspace(at).data(AGREEMENT_PAIR)[0].cases[0].passages[0].label("relevant") is True
+    next(b for b in at.button if b.key == "agr_focus_annotator_b").click().run()
+    press(at, "next")
+    press(at, "back")
+    press(at, "clear")  # annotator B's passage 1 not labelled
+    pair = workspace(at).data(AGREEMENT_PAIR)
+    assert pair[1].cases[0].passages[0].label("relevant") is None
+    assert pair[0].cases[0].passages[0].label("relevant") is True
+    press(at, "yes")
+    assert workspace(at).data(AGREEMENT_PAIR)[1].cases[0].passages[0].label("relevant") is True
+    assert [(e["annotator"], e["value"]) for e in workspace(at).edits(AGREEMENT_PAIR)] == [
+        ("a", False), ("a", True), ("b", None), ("b", True)]
+    to_grid(at)  # the grid starts from the same stored labels
+    view = at.session_state["agr_view"]
+    table = workspace(at).editors[view.editor_key("all")].base  # what the grid was given to draw
+    assert bool(table["a"].iloc[0]) is True and bool(table["b"].iloc[0]) is True
+
+
+def test_the_catalogues_hold_no_material_icon_text():
+    """An icon written into a label's text (``:material/arrow_back:``) reaches screen readers as its ligature
+    ("arrow_back icon"); icons go through ``icon=``, which Streamlit hides from them."""
+    from ui.i18n import EN, ES
+
+    assert not [key for key in EN if ":material/" in EN[key] or ":material/" in ES[key]]
+
+
+def test_load_scenario_keeps_focus_mode():
+    at = to_focus(open_rag_page())
+    load_scenario(at, "poor_retrieval")
+    assert any(b.key == "rag_focus_yes" for b in at.button)
+    assert line(at).startswith("Case 1 of 1 · passage 1 of 5")

@@ -1,0 +1,166 @@
+"""The agreement page's focus mode (:mod:`ui.widgets.focus`): one annotator's labels, one at a time, with the other
+annotator's label and what the label is judged against beside it. Labels go through the label table's write path
+(:meth:`AgreementView.set_label`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import streamlit as st
+
+from ui.frame.fragments import drawn
+from ui.frame.state import current_workspace, kept, save_settings, t
+from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
+from ui.views.rag.focus import KIND_KEYS
+from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus
+from ui.widgets.text import literal
+from uncase_core.rag.cases import RagCase, dataset_guidelines
+from uncase_core.rag.edits import ANNOTATORS, reference_text
+from uncase_core.shared.assets import load_guidelines
+from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guidelines
+
+FOCUS_FRAGMENT = "agr_focus"
+VIEW_KEY = "agr_label_view"
+ANNOTATOR_KEY = "agr_focus_annotator"  # workspace setting: whose labels focus mode sets, "a" or "b"
+ANNOTATOR_SHORTCUTS = {"a": "A", "b": "B"}
+
+
+def pair_guidelines(view: AgreementView, lang: str) -> dict[str, Guideline]:
+    """The shipped RAG guidelines in ``lang``, then annotator A's file's own (a file's top-level ``guidelines``)."""
+    pair = view.pair
+    return merge_guidelines({name: g for name, g in load_guidelines(lang).items() if name in RAG_DIMENSIONS},
+                            dataset_guidelines(pair[0]) if pair is not None else {})
+
+
+def row_items(rows: Sequence[Row], labels: Sequence[bool | None]) -> list[FocusItem]:
+    """The rows of one case as focus items (each unit numbered among its kind's units in the table)."""
+    order: dict[str, list[str]] = {}
+    for row in rows:
+        ids = order.setdefault(row.kind, [])
+        if row.unit_id not in ids:
+            ids.append(row.unit_id)
+    return [FocusItem(row.kind, order[row.kind].index(row.unit_id), len(order[row.kind]), row.field, label,
+                      row.unit_id) for row, label in zip(rows, labels, strict=True)]
+
+
+class AgreementFocus(FocusSource):
+    """Focus mode over the agreement page's pair: annotator ``annotator``'s labels of the rows of ``field``."""
+
+    prefix = "agr"
+    case_key = CASE_KEY
+
+    def __init__(self, view: AgreementView, field: str, annotator: str, lang: str) -> None:
+        self.view, self.field, self.annotator = view, field, annotator
+        self.guidelines: Mapping[str, Guideline] = pair_guidelines(view, lang)
+
+    def _shown(self, case: int) -> tuple[CaseRef, tuple[Row, ...]]:
+        """A case and its rows the annotator's file has (a unit only the other file has cannot be labelled)."""
+        ref = self.view.cases()[case]
+        if (ref.a if self.annotator == "a" else ref.b) is None:
+            return ref, ()
+        return ref, tuple(row for row in case_rows(self.view.pair, ref, self.field)
+                          if row.position(self.annotator) is not None)
+
+    def _labels(self, ref: CaseRef, rows: Sequence[Row], side: str) -> list[bool | None]:
+        return [row_labels(self.view.pair, ref, row)[ANNOTATORS.index(side)] for row in rows]
+
+    def case_count(self) -> int:
+        return len(self.view.cases())
+
+    def case_index(self) -> int:
+        return self.view.case_index(self.case_count())
+
+    def items(self, case: int) -> Sequence[FocusItem]:
+        ref, rows = self._shown(case)
+        return row_items(rows, self._labels(ref, rows, self.annotator))
+
+    def counts(self) -> tuple[int, int]:
+        labels = [value for case in range(self.case_count()) for value in self._labels(*self._shown(case),
+                                                                                       self.annotator)]
+        return sum(value is not None for value in labels), len(labels)
+
+    def write(self, case: int, item: FocusItem, value: bool | None) -> bool:
+        ref, rows = self._shown(case)
+        row = next(row for row in rows if row.unit_id == item.unit_id and row.field == item.field)
+        stored = self.view.set_label(self.annotator, ref, row, value)
+        if stored is None:
+            st.session_state[NOTE_KEY] = "focus.agr_refused"
+        return bool(stored)
+
+    def kind_name(self, kind: str) -> str:
+        return t(KIND_KEYS[kind])
+
+    def label_name(self, field: str) -> str:
+        return t(f"label.{field}")
+
+    def guideline(self, item: FocusItem) -> Guideline | None:
+        return self.guidelines.get(item.field)
+
+    def _case(self, ref: CaseRef) -> RagCase:
+        side = self.annotator if (ref.a if self.annotator == "a" else ref.b) is not None else \
+            ("b" if self.annotator == "a" else "a")
+        index = ref.a if side == "a" else ref.b
+        return self.view.pair[ANNOTATORS.index(side)].cases[index]
+
+    def draw_unit(self, case: int, item: FocusItem) -> None:
+        ref, rows = self._shown(case)
+        row = next(row for row in rows if row.unit_id == item.unit_id and row.field == item.field)
+        big_text(row.text)
+        st.caption(f"{self.kind_name(item.kind)} {literal(row.unit_id)}")
+        a, b = row_labels(self.view.pair, ref, row)
+        other = "b" if self.annotator == "a" else "a"
+        theirs = a if other == "a" else b
+        st.caption(t("focus.agr_other", annotator=other.upper(),
+                     value=t("focus.value.none" if theirs is None else "focus.value.yes" if theirs else
+                             "focus.value.no"), differ=f" · {DIFFER}" if differs(a, b) else ""))
+
+    def draw_against(self, case: int, item: FocusItem) -> None:
+        found = self._case(self._shown(case)[0])
+        if item.field == "relevant":
+            st.markdown(f"**{t('focus.against.question')}**")
+            st.markdown(literal(found.question))
+            return
+        st.caption(f"{t('common.question')} {literal(found.question)}")
+        if item.field == "supported":
+            st.markdown(f"**{t('focus.against.passages')}**")
+            for passage in found.passages:
+                st.markdown(f"**{literal(passage.id)}** {literal(passage.text)}")
+        elif item.field == "correct":
+            st.markdown(f"**{t('focus.against.reference')}**")
+            st.markdown(literal(reference_text(found)) or "—")
+        else:
+            st.markdown(f"**{t('focus.against.answer')}**")
+            st.markdown(literal(found.answer) or "—")
+
+
+def annotator_choice() -> str:
+    """Whose labels focus mode sets: two buttons (keys A and B), the current one primary."""
+    stored = current_workspace().setting(ANNOTATOR_KEY)
+    chosen = stored if stored in ANNOTATORS else "a"
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        st.markdown(t("focus.agr_annotator"), width="content")
+        for side in ANNOTATORS:
+            st.button(t(f"agr.col.{side}"), key=f"{ANNOTATOR_KEY}_{side}", shortcut=ANNOTATOR_SHORTCUTS[side],
+                      type="primary" if side == chosen else "secondary", on_click=save_settings,
+                      args=({ANNOTATOR_KEY: side},))
+    return chosen
+
+
+def agreement_focus(view: AgreementView, field: str, lang: str, store_label_edits: Callable[[], None],
+                    fragments: Sequence[str]) -> None:
+    """Focus mode in its own fragment, with the case choice and whose labels it sets; a key reruns it and
+    ``fragments`` (the figures)."""
+    def rerun(moved: bool) -> None:
+        st.rerun([FOCUS_FRAGMENT, *drawn(fragments)])
+
+    @st.fragment(key=FOCUS_FRAGMENT)
+    def body() -> None:
+        store_label_edits()
+        st.subheader(t("agr.labels_title"))
+        cases = view.cases()
+        if len(cases) > 1:
+            kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
+                 format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
+        draw_focus(AgreementFocus(view, field, annotator_choice(), lang), lang, rerun)
+
+    body()

@@ -1,0 +1,145 @@
+"""The RAG page's focus mode (:mod:`ui.widgets.focus`): each label of each unit in turn, with what it is judged
+against beside it: the question for a passage, the passages for "supported", the reference for "correct", the
+answer for "covered". Labels go through the label tables' write path (:meth:`RagView.set_label`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from ui.frame.fragments import drawn
+from ui.frame.state import t
+from ui.views.rag.workspace import RagView
+from ui.views.room.rooms import ROOM_GUIDELINES, distribution_text
+from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus
+from ui.widgets.text import literal
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, dataset_guidelines
+from uncase_core.rag.edits import reference_text
+from uncase_core.shared.assets import load_guidelines
+from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guidelines, read_guidelines
+
+KIND_KEYS = {"passages": "focus.kind.passage", "claims": "focus.kind.claim", "reference_facts": "focus.kind.fact"}
+
+
+def case_items(case: RagCase) -> list[FocusItem]:
+    """A case's labels in focus order: every passage's relevance, every claim's support, every claim's
+    correctness, every fact's coverage (one dimension, one guideline, at a time)."""
+    items = []
+    for kind in UNIT_KINDS:
+        units = case.units(kind)
+        for field in LABEL_FIELDS[kind]:
+            items += [FocusItem(kind, i, len(units), field, unit.label(field), unit.id) for i, unit in enumerate(units)]
+    return items
+
+
+class RagFocus(FocusSource):
+    """Focus mode over a :class:`RagView`'s dataset. ``locked`` says whether labels are locked now (a room frozen
+    since the page was drawn); ``class_units`` are a revealed room's reference and class labels by unit."""
+
+    def __init__(self, view: RagView, guidelines: Mapping[str, Guideline], frozen: bool = False,
+                 locked: Callable[[], bool] | None = None, class_units: Mapping[tuple, Any] | None = None) -> None:
+        self.view = view
+        self.prefix = view.prefix
+        self.case_key = view.case_key
+        self.guidelines = guidelines
+        self.frozen = frozen
+        self._locked = locked
+        self.class_units = class_units or {}
+
+    def case_count(self) -> int:
+        return len(self.view.dataset.cases)
+
+    def case_index(self) -> int:
+        return self.view.case_index
+
+    def items(self, case: int) -> Sequence[FocusItem]:
+        return case_items(self.view.dataset.cases[case])
+
+    def counts(self) -> tuple[int, int]:
+        labelled = total = 0
+        for case in self.view.dataset.cases:
+            for kind in UNIT_KINDS:
+                for unit in case.units(kind):
+                    for field in LABEL_FIELDS[kind]:
+                        total += 1
+                        labelled += unit.label(field) is not None
+        return labelled, total
+
+    def write(self, case: int, item: FocusItem, value: bool | None) -> bool:
+        return self.view.set_label(case, item.kind, item.unit, item.field, value)
+
+    def locked_now(self) -> bool:
+        return self.frozen or (self._locked is not None and self._locked())
+
+    def kind_name(self, kind: str) -> str:
+        return t(KIND_KEYS[kind])
+
+    def label_name(self, field: str) -> str:
+        return t(f"label.{field}")
+
+    def guideline(self, item: FocusItem) -> Guideline | None:
+        return self.guidelines.get(item.field)
+
+    def draw_unit(self, case: int, item: FocusItem) -> None:
+        found = self.view.dataset.cases[case]
+        unit = found.units(item.kind)[item.unit]
+        big_text(unit.text)
+        st.caption(f"{self.kind_name(item.kind)} {literal(unit.id)}")
+        revealed = self.class_units.get((found.id, item.kind, unit.id, item.field))
+        if revealed is not None:
+            reference = t("value.unlabelled_label") if revealed.reference is None else \
+                t("value.yes" if revealed.reference else "value.no")
+            st.caption(t("focus.revealed", reference=reference,
+                         distribution=distribution_text(revealed.yes, revealed.no, revealed.unlabelled)))
+
+    def draw_against(self, case: int, item: FocusItem) -> None:
+        found = self.view.dataset.cases[case]
+        if item.field == "relevant":
+            st.markdown(f"**{t('focus.against.question')}**")
+            st.markdown(literal(found.question))
+            return
+        st.caption(f"{t('common.question')} {literal(found.question)}")
+        if item.field == "supported":
+            st.markdown(f"**{t('focus.against.passages')}**")
+            with st.container(height=360 if len(found.passages) > 2 else "content"):
+                for passage in found.passages:
+                    st.markdown(f"**{literal(passage.id)}** {literal(passage.text)}")
+            if not found.passages:
+                st.caption(t("units.none"))
+        elif item.field == "correct":
+            st.markdown(f"**{t('focus.against.reference')}**")
+            reference = reference_text(found)
+            st.markdown(literal(reference) if reference.strip() else "—")
+        else:
+            st.markdown(f"**{t('focus.against.answer')}**")
+            st.markdown(literal(found.answer) if found.answer.strip() else "—")
+
+
+FOCUS_FRAGMENT = "rag_focus"
+VIEW_KEY = "rag_label_view"  # workspace setting: "grid" or "focus"
+
+
+def rag_guidelines(dataset: Any, lang: str, room_state: Mapping[str, Any] | None = None) -> dict[str, Guideline]:
+    """The guidelines the RAG labels follow: the shipped ones in ``lang``, then the dataset file's own, then a
+    workshop room's (the facilitator's, in the room's state), each replacing the one before label by label."""
+    room_guidelines = (room_state or {}).get(ROOM_GUIDELINES)
+    return merge_guidelines({name: g for name, g in load_guidelines(lang).items() if name in RAG_DIMENSIONS},
+                            dataset_guidelines(dataset),
+                            read_guidelines(room_guidelines, RAG_DIMENSIONS) if room_guidelines else {})
+
+
+def focus_mode(focus: RagFocus, lang: str, fragments: Sequence[str]) -> None:
+    """Focus mode in its own fragment: a key reruns it and ``fragments`` (the results); a move to another case
+    reruns the whole page, whose case choice then shows it."""
+    def rerun(moved: bool) -> None:
+        if moved:
+            st.rerun()
+        st.rerun([FOCUS_FRAGMENT, *drawn(fragments)])
+
+    @st.fragment(key=FOCUS_FRAGMENT)
+    def body() -> None:
+        draw_focus(focus, lang, rerun)
+
+    body()
