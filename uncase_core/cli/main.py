@@ -1,6 +1,7 @@
 """Command line: ``python -m uncase_core COMMAND ...``, one subcommand per module (see ``--help``).
 
-Results are printed as JSON on stdout (standard JSON only: never ``NaN`` or ``Infinity``).
+Results are printed as JSON on stdout (standard JSON only: never ``NaN`` or ``Infinity``); ``compare``
+prints a plain table unless given ``--json``.
 Bad input gives one line on stderr naming the file and the place, and exit status 2, never a
 traceback. A warning (the result is still printed, exit status 0) is a line on stderr that
 starts with ``warning:``.
