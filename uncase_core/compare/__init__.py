@@ -2,7 +2,8 @@
 interval and the exact McNemar p-value, the pairs a difference needs (Connor 1987), and the comparison of every RAG
 dimension with pooled proportions, a case bootstrap, flipped cases, strata and a verdict.
 
-Modules: ``paired`` (the table, its difference and sample size), ``systems`` (two systems on the same cases).
+Modules: ``paired`` (the table, its difference and sample size), ``systems`` (two systems on the same cases),
+``edits`` (label records of either system).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -30,11 +31,13 @@ _EXPORTS = MappingProxyType({
     "PairedDifference": "paired",
     "PairedSampleSize": "paired",
     "SAMPLE_SIZE_NOTES": "paired",
+    "SYSTEMS": "edits",
     "StratumPaired": "systems",
     "SystemComparison": "systems",
     "VERDICTS": "systems",
     "VERDICT_BASIS": "systems",
     "VERDICT_TEXTS": "systems",
+    "apply_system_edit": "edits",
     "bootstrap_differences": "systems",
     "check_power": "paired",
     "compare_systems": "systems",
@@ -43,6 +46,7 @@ _EXPORTS = MappingProxyType({
     "paired_difference": "paired",
     "paired_sample_size": "paired",
     "paired_table": "paired",
+    "system_label": "edits",
 })
 __all__ = tuple(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
