@@ -22,7 +22,16 @@ from ui.views.compare.data import (
     metadata_fields,
 )
 from ui.views.compare.results import draw_case, draw_details, draw_explanations, draw_verdicts
-from ui.views.compare.sidebar import SEED, data_actions, draw_settings, draw_stratum, follow_builtin, upload_box
+from ui.views.compare.sidebar import (
+    SEED,
+    WIDGETS_HIDDEN,
+    data_actions,
+    draw_settings,
+    draw_stratum,
+    follow_builtin,
+    reseed_widgets,
+    upload_box,
+)
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.text import literal
@@ -56,8 +65,10 @@ if source == "builtin":
 
 
 def stop(message: str | None = None) -> None:
+    """Show why there is nothing to compare; the widgets below are not drawn in this run (see ``reseed_widgets``)."""
     if message:
         st.error(message)
+    st.session_state[WIDGETS_HIDDEN] = True
     finish_page()
     st.stop()
 
@@ -74,9 +85,15 @@ try:
 except InputError as error:
     stop(t("compare.not_compared", message=error_text(error, lang)))
 
+reseed_widgets()
 with st.sidebar:
     settings = draw_settings(lang)
     stratum = draw_stratum(metadata_fields(pair[0].cases), lang)
+verdict_box = st.container()  # filled once this run's label change is stored and the comparison made
+
+# ---------------------------------------------------------------- labelling, one system and one case at a time
+st.subheader(t("compare.labels_title"))
+st.caption(t("compare.labels_help"))
 shown_side = kept(st.radio, SYSTEM_KEY, "a", t("compare.system"), options=list(SYSTEMS), horizontal=True,
                   format_func=lambda s, lang=lang: translate(lang, f"compare.system.{s}"))
 shown = open_view(view.system(shown_side))  # where scripts and tests find the label tables' keys
@@ -95,11 +112,9 @@ store_label_edits()  # before anything is computed: the comparison below include
 pair = view.pair
 result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED)
 
-draw_verdicts(result)
+with verdict_box:
+    draw_verdicts(result)
 
-# ---------------------------------------------------------------- labelling, one system and one case at a time
-st.subheader(t("compare.labels_title"))
-st.caption(t("compare.labels_help"))
 cases = pair[0].cases
 if len(cases) > 1:
     kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),

@@ -10,7 +10,7 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_percent
 from ui.views.rag.view import field_label, field_value, metric_name, proportion_text
-from ui.widgets.layout import card_row
+from ui.widgets.layout import CARD_WIDTH, card_row
 from ui.widgets.proportions_svg import proportions_svg
 from ui.widgets.text import id_list, literal
 from uncase_core.compare.paired import PairedDifference, PairedSampleSize
@@ -19,7 +19,7 @@ from uncase_core.rag.evaluation import METRICS
 from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import Proportion
 
-VERDICT_CARD_WIDTH = 300  # px: the longest verdict ("No difference the data can show on ...") in three lines
+VERDICT_CARD_WIDTH = CARD_WIDTH  # px: four verdicts in one row beside the sidebar on a projector
 VERDICT_BOX = {"b_better": st.success, "a_better": st.error, "uncertain": st.info, "not_applicable": st.warning}
 
 

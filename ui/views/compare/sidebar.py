@@ -12,7 +12,15 @@ from ui.frame.limits import LIMITS
 from ui.frame.state import kept, run_saving, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
-from ui.views.compare.data import NO_STRATUM, STRATUM_KEY, UPLOADS, CompareView, builtin_pair
+from ui.views.compare.data import (
+    CASE_KEY,
+    NO_STRATUM,
+    STRATUM_KEY,
+    SYSTEM_KEY,
+    UPLOADS,
+    CompareView,
+    builtin_pair,
+)
 from ui.views.rag.settings import CONFIDENCE_LEVELS, upload_notes
 from ui.views.rag.view import field_label, metric_name
 from ui.widgets.confirm import confirm_reset
@@ -26,6 +34,23 @@ from uncase_core.text.jsonfiles import dumps_json
 
 LIMIT = LIMITS["compare"]
 SEED = 0  # the bootstrap's seed: the same labels always give the same intervals
+WIDGETS_HIDDEN = "cmp_widgets_hidden"  # session state: a run drew none of the widgets below (nothing to compare)
+# The kept widgets drawn only while there is a pair to compare.
+SHOWN_WITH_A_PAIR = (*(f"cmp_threshold_{n}" for n in rag.METRICS), "cmp_confidence", STRATUM_KEY, SYSTEM_KEY,
+                     CASE_KEY)
+
+
+def reseed_widgets() -> None:
+    """Before the widgets of a pair are drawn again after runs that drew none (an upload missing or refused):
+    their values are set anew from the workspace.
+
+    A widget that comes back keeps its value in session state, but the browser draws it from scratch at its own
+    default (a slider at its minimum, a choice at its first option) and sends that back on the next click, which
+    would store it over the person's choice. Setting the value through session state makes Streamlit send it.
+    """
+    if st.session_state.pop(WIDGETS_HIDDEN, False):
+        for key in SHOWN_WITH_A_PAIR:
+            st.session_state.pop(key, None)
 
 
 def follow_builtin(lang: str) -> None:
