@@ -10,6 +10,7 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_percent
 from ui.views.rag.view import field_label, field_value, metric_name, proportion_text
+from ui.widgets.intervals_svg import PPI_COLOUR, TUNED_COLOUR, Axis, IntervalRow, intervals_svg
 from ui.widgets.layout import CARD_WIDTH, card_row
 from ui.widgets.proportions_svg import proportions_svg
 from ui.widgets.text import id_list, literal
@@ -82,6 +83,25 @@ def size_text(size: PairedSampleSize, difference: float | None) -> str:
     return t("compare.size" if size.more_pairs > 0 else "compare.size_enough", **values)
 
 
+# ---------------------------------------------------------------- the differences, drawn
+
+
+def difference_row(label: str, difference: float | None, low: float | None, high: float | None,
+                   colour: str) -> IntervalRow:
+    """One interval of B − A; a withheld one (``low`` None) is not drawn, its row says so."""
+    text = "" if difference is None else signed(difference, language())
+    return IntervalRow(label, difference, low, high, text, colour)
+
+
+def draw_differences(rows: list[IntervalRow], title: str) -> None:
+    """B − A on a -1 to 1 scale with the line of no difference: the intervals as the cards give them."""
+    lang = language()
+    axis = Axis(-1.0, 1.0, (-1.0, -0.5, 0.0, 0.5, 1.0),
+                lambda tick: ("+" if tick > 0 else "") + format_number(tick, lang, 1))
+    st.image(intervals_svg(rows, 0.0, {"title": title, "na": t("compare.chart_withheld"),
+                                       "truth": t("compare.chart_zero")}, axis), width=460)
+
+
 # ---------------------------------------------------------------- the verdicts
 
 
@@ -91,6 +111,9 @@ def draw_verdicts(result: SystemComparison) -> None:
     lang = language()
     st.subheader(t("compare.verdicts_title"))
     st.caption(t("compare.verdicts_help", level=level(result.confidence, lang)))
+    draw_differences([difference_row(metric_name(name), d.paired.difference, d.paired.low, d.paired.high,
+                                     PPI_COLOUR) for name, d in result.dimensions.items()],
+                     t("compare.differences_title"))
     for card, name in zip(card_row(len(METRICS), VERDICT_CARD_WIDTH), METRICS, strict=True):
         dimension = result.dimensions[name]
         with card:
@@ -197,6 +220,11 @@ def draw_bootstrap(dimension: DimensionComparison) -> None:
 
 def draw_dimension(dimension: DimensionComparison, stratum: str | None) -> None:
     """Everything the comparison says about one dimension (inside its tab)."""
+    paired, boot = dimension.paired, dimension.bootstrap
+    draw_differences([difference_row(t("compare.chart_paired"), paired.difference, paired.low, paired.high,
+                                     PPI_COLOUR),
+                      difference_row(t("compare.chart_pooled"), boot.difference, boot.low, boot.high, TUNED_COLOUR)],
+                     t("compare.dimension_differences_title", dimension=in_sentence(dimension.name)))
     draw_pooled(dimension)
     st.markdown(f"**{t('compare.table_title')}** · {verdict_text(dimension)}")
     st.dataframe(paired_frame(dimension.paired), width="content")
