@@ -14,7 +14,7 @@ from ui.i18n import translate
 from uncase_core.compare.edits import apply_system_edit, system_label
 from uncase_core.compare.systems import compare_systems
 from uncase_core.rag.cases import RagDataset, dataset_to_text
-from uncase_core.rag.evaluation import METRICS
+from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.assets import load_pair_index, load_system_pair
 
 PAGE = "app_pages/compare_systems.py"
@@ -115,6 +115,26 @@ def test_the_spanish_page_writes_decimal_commas_and_no_english():
     leaks = [(where, text) for where, text in texts for phrase in english if phrase in text]
     assert leaks == []
     assert [(w, t) for w, t in texts if any(word in t for word in ("passes", "pairs", "interval ", "only B"))] == []
+
+
+def test_the_pages_thresholds_and_confidence_decide_the_pass_fail_table():
+    at = open_page()
+    at.sidebar.slider(key="cmp_threshold_faithfulness").set_value(0.6).run()  # every case passes faithfulness
+    at.sidebar.select_slider(key="cmp_confidence").set_value(0.8).run()
+    assert not at.exception, [e.value for e in at.exception]
+    settings = Settings.build({"faithfulness": 0.6}, confidence=0.8)
+    result = compare_systems(*builtin("en"), settings)
+    assert result.dimensions["faithfulness"].paired.only_a != compare_systems(*builtin("en")).dimensions[
+        "faithfulness"].paired.only_a
+    texts = [shown(c) for c in captions(at)]
+    for d in result.dimensions.values():
+        assert any(cells_line(d.paired, "en") in text for text in texts)
+    coverage = result.dimensions["coverage"].paired
+    assert translate("en", "compare.difference", difference=number(coverage.difference, "en"), level="80%",
+                     low=number(coverage.low, "en"), high=number(coverage.high, "en")) in [shown(m.value)
+                                                                                     for m in at.markdown]
+    # The RAG page's thresholds are not this page's.
+    assert workspace(at).setting("rag_threshold_coverage") is None
 
 
 # ---------------------------------------------------------------- labels changed in system B
