@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ui.frame.data_kinds import COMPARE_PAIR, COMPARE_UPLOAD_A, COMPARE_UPLOAD_B, COMPARE_UPLOADED_PAIR, DataKind
@@ -46,7 +47,7 @@ SYSTEM_KEY = "cmp_system"
 STRATUM_KEY = "cmp_stratum"
 SOURCES = ("builtin", "upload")
 NO_STRATUM = "-"  # the stratum choice "none" (no metadata field is called so)
-UPLOADS = {"a": COMPARE_UPLOAD_A, "b": COMPARE_UPLOAD_B}
+UPLOADS: Mapping[str, DataKind] = MappingProxyType({"a": COMPARE_UPLOAD_A, "b": COMPARE_UPLOAD_B})
 
 
 @lru_cache(maxsize=1)

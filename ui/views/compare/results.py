@@ -4,6 +4,8 @@ the flipped cases and the strata. Every figure is the core's; numbers follow the
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pandas as pd
 import streamlit as st
 
@@ -21,7 +23,8 @@ from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import Proportion
 
 VERDICT_CARD_WIDTH = CARD_WIDTH  # px: four verdicts in one row beside the sidebar on a projector
-VERDICT_BOX = {"b_better": st.success, "a_better": st.error, "uncertain": st.info, "not_applicable": st.warning}
+VERDICT_BOX = MappingProxyType({"b_better": st.success, "a_better": st.error, "uncertain": st.info,
+                                "not_applicable": st.warning})
 
 
 def signed(value: float, lang: str) -> str:
