@@ -61,3 +61,20 @@ def test_any_rows_and_names_make_a_well_formed_chart_inside_its_box(rows, truth,
         for attribute in ("x", "x1", "x2", "cx"):
             if element.get(attribute) is not None:
                 assert 0 <= float(element.get(attribute)) <= WIDTH
+
+
+def test_a_difference_axis_puts_zero_in_the_middle_and_labels_its_ticks():
+    from ui.widgets.intervals_svg import Axis
+
+    axis = Axis(-1.0, 1.0, (-1.0, 0.0, 1.0), lambda tick: f"{tick:+.1f}")
+    rows = [IntervalRow("Faithfulness", -0.6, -0.832, -0.201, "-0.60", "#3b6ea8"),
+            IntervalRow("Pooled", 0.1, None, None, "+0.10", "#6a3d9a")]  # withheld: not drawn
+    root = ET.fromstring(intervals_svg(rows, 0.0, TEXT, axis))
+    middle = LEFT + (WIDTH - LEFT - RIGHT) / 2
+    (truth_line,) = [line for line in root.iter(f"{SVG}line") if line.get("stroke-dasharray")]
+    assert float(truth_line.get("x1")) == round(middle, 1)
+    (bar,) = [line for line in root.iter(f"{SVG}line") if line.get("stroke-width") == "8"]
+    assert float(bar.get("x1")) == round(middle - 0.832 * (middle - LEFT), 1)
+    assert len(list(root.iter(f"{SVG}circle"))) == 1
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert {"-1.0", "+0.0", "+1.0", "N/A"} <= set(texts)

@@ -18,6 +18,7 @@ from tests.store_backends import BACKENDS, store_url
 from ui.frame.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
 from ui.frame.workspace import Workspace
 from ui.views.agreement.data import builtin_pair
+from ui.views.compare.data import builtin_pair as compare_pair
 from ui.views.judge.data import builtin_set
 from uncase_core.conversations.edits import conversation_claim, conversation_turn
 from uncase_core.datasets.edits import reveals, workbench_revision
@@ -175,6 +176,8 @@ def test_every_data_kind_reads_back_what_it_writes(name):
         "judge": builtin_set("es"),
         "judge_verdicts": "case_id,unit_id,dimension,judge_verdict\r\nx,c1,correctness,\r\n",
         "judge_ragas": 'user_input,faithfulness\n"¿Cuánto tarda?",NaN\n',
+        "compare_pair": compare_pair("es"), "compare_uploaded_pair": compare_pair("en"),
+        "compare_upload_a": compare_pair("es")[0], "compare_upload_b": compare_pair("en")[1],
     }
     if name == "drill":
         from uncase_core.rag.drills import make_drill

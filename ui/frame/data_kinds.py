@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from uncase_core.agreement.edits import apply_agreement_edit
+from uncase_core.compare.edits import apply_system_edit
 from uncase_core.conversations.edits import apply_conversation_edit
 from uncase_core.conversations.model import conversations_from_text, conversations_to_text
 from uncase_core.datasets.edits import apply_workbench_edit
@@ -167,6 +168,16 @@ JUDGE_RAGAS = DataKind("judge_ragas", "ragas-results", _text_write, _text_read)
 # The drills page: a drill's cases with the person's label edits, and its answer key (sealed, see _drill_write).
 DRILL = DataKind("drill", "rag-drill", _drill_write, _drill_read, _drill_apply)
 
+# The compare page: system A's and system B's cases as a pair (A, B) with the person's label edits
+# (uncase_core.compare.edits), one slot for the built-in pair and one for the pair read from the two uploads, each
+# upload kept as it was read (RAGAS rows already turned into cases) until it is removed (ui/views/compare/data.py).
+COMPARE_PAIR = DataKind("compare_pair", "rag-system-pair", _pair_write, _pair_read, apply_system_edit)
+COMPARE_UPLOADED_PAIR = DataKind("compare_uploaded_pair", "rag-system-pair", _pair_write, _pair_read,
+                                 apply_system_edit)
+COMPARE_UPLOAD_A = DataKind("compare_upload_a", "rag-dataset", _rag_write, _rag_read)
+COMPARE_UPLOAD_B = DataKind("compare_upload_b", "rag-dataset", _rag_write, _rag_read)
+
 KINDS: Mapping[str, DataKind] = MappingProxyType({kind.name: kind for kind in (
     RAG, CONVERSATIONS, SUMMARIES, WORKBENCH, WORKBENCH_COMPARE, THRESHOLD_UPLOAD, RUBRIC_VERDICTS, RUBRIC_HOLISTIC,
-    AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR, JUDGE, JUDGE_VERDICTS, JUDGE_RAGAS, DRILL)})
+    AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR, JUDGE, JUDGE_VERDICTS, JUDGE_RAGAS, DRILL,
+    COMPARE_PAIR, COMPARE_UPLOADED_PAIR, COMPARE_UPLOAD_A, COMPARE_UPLOAD_B)})

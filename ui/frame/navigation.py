@@ -46,9 +46,9 @@ class PageEntry:
 
 
 # In the sidebar's order. ``suggested`` is the order a newcomer meets the ideas in: one case's four proportions (and
-# a case of one's own, written in the editor), then thresholds and sample size (how sure a verdict is), agreement
-# (how sure a label is), a judge checked by a few labels, the other evaluations, the dataset, the room for
-# facilitators, and the lessons that string them together.
+# a case of one's own, written in the editor), then thresholds, two systems compared on the same cases and sample
+# size (how sure a verdict is), agreement (how sure a label is), a judge checked by a few labels, the other
+# evaluations, the dataset, the room for facilitators, and the lessons that string them together.
 PAGES: tuple[PageEntry, ...] = (
     PageEntry("app_pages/home.py", "", "home.title", "nav.home", ":material/home:"),
     PageEntry("app_pages/rag_diagnosis.py", "rag_diagnosis", "rag.title", "nav.rag", ":material/troubleshoot:",
@@ -58,25 +58,27 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("app_pages/drills.py", "drills", "drill.title", "nav.drills", ":material/quiz:", "home.drills_summary",
               3),
     PageEntry("app_pages/conversation_quality.py", "conversation_quality", "conv.title", "nav.conversations",
-              ":material/forum:", "home.conv_summary", 8, "conversations"),
+              ":material/forum:", "home.conv_summary", 9, "conversations"),
     PageEntry("app_pages/summary_autoevaluation.py", "summary_autoevaluation", "sum.title", "nav.summaries",
-              ":material/summarize:", "home.sum_summary", 9, "summaries"),
+              ":material/summarize:", "home.sum_summary", 10, "summaries"),
     PageEntry("app_pages/rubric_lab.py", "rubric_lab", "rub.title", "nav.rubrics", ":material/rule:",
-              "home.rub_summary", 10, "rubrics"),
+              "home.rub_summary", 11, "rubrics"),
     PageEntry("app_pages/dataset_workbench.py", "dataset_workbench", "wb.title", "nav.datasets", ":material/dataset:",
-              "home.wb_summary", 11, "workbench"),
+              "home.wb_summary", 12, "workbench"),
     PageEntry("app_pages/threshold_explorer.py", "threshold_explorer", "thr.title", "nav.thresholds",
               ":material/tune:", "home.thr_summary", 4, "thresholds"),
+    PageEntry("app_pages/compare_systems.py", "compare_systems", "compare.title", "nav.compare",
+              ":material/compare_arrows:", "home.compare_summary", 5),
     PageEntry("app_pages/sample_size_planner.py", "sample_size_planner", "plan.title", "nav.planner",
-              ":material/straighten:", "home.plan_summary", 5, "planner"),
+              ":material/straighten:", "home.plan_summary", 6, "planner"),
     PageEntry("app_pages/annotator_agreement.py", "annotator_agreement", "agr.title", "nav.agreement",
-              ":material/group:", "home.agr_summary", 6, "agreement"),
+              ":material/group:", "home.agr_summary", 7, "agreement"),
     PageEntry("app_pages/workshop_room.py", "workshop_room", "room.title", "nav.room", ":material/groups:",
-              "home.room_summary", 12, sidebar=_room_sidebar),
+              "home.room_summary", 13, sidebar=_room_sidebar),
     PageEntry("app_pages/judge_and_hand_labels.py", "judge_and_hand_labels", "judge.title", "nav.judge",
-              ":material/balance:", "home.judge_summary", 7, "judge"),
+              ":material/balance:", "home.judge_summary", 8, "judge"),
     PageEntry("app_pages/lessons.py", "lessons", "lessons.title", "nav.lessons", ":material/school:",
-              "home.lessons_summary", 13, "lessons"),
+              "home.lessons_summary", 14, "lessons"),
 )
 
 BY_URL: Mapping[str, PageEntry] = MappingProxyType({entry.url_path: entry for entry in PAGES})
@@ -87,6 +89,7 @@ RAG_PAGE = BY_URL["rag_diagnosis"].script
 EDITOR_PAGE = BY_URL["case_editor"].script
 DRILLS_PAGE = BY_URL["drills"].script
 SUMMARY_PAGE = BY_URL["summary_autoevaluation"].script
+COMPARE_PAGE = BY_URL["compare_systems"].script
 ROOM_PAGE = BY_URL["workshop_room"].script
 LESSONS_PAGE = BY_LESSON_NAME["lessons"].script
 # The pages a lesson can run on, by the lesson files' name for them (the lessons page itself is not one).

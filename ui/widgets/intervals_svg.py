@@ -1,4 +1,5 @@
-"""The judge page's chart: each method's estimate and interval on one 0-100% scale, one row each.
+"""The judge page's chart: each method's estimate and interval on one 0-100% scale, one row each (the compare page
+draws its differences on a -1 to 1 scale with it).
 
 A static SVG image, as the RAG page's chart (``ui/widgets/proportions_svg.py`` says why: a plotly figure costs the
 browser about ten times as much per redraw, and this chart is redrawn on every answer). Rows rather than
@@ -8,7 +9,7 @@ figures sit in the cards under it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -38,8 +39,25 @@ class IntervalRow:
     colour: str
 
 
-def _x(rate: float) -> float:
-    return LEFT + rate * (WIDTH - LEFT - RIGHT)
+@dataclass(frozen=True)
+class Axis:
+    """The scale the rows share: from ``low`` to ``high``, a grid line and its label at each tick. The default is
+    the judge page's 0-100 %; a difference of two rates runs from -1 to 1."""
+
+    low: float = 0.0
+    high: float = 1.0
+    ticks: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
+    tick_text: Callable[[float], str] = lambda tick: f"{tick * 100:.0f}%"
+
+    def x(self, value: float) -> float:
+        return LEFT + (value - self.low) / (self.high - self.low) * (WIDTH - LEFT - RIGHT)
+
+
+RATES = Axis()
+
+
+def _x(rate: float, axis: Axis = RATES) -> float:
+    return axis.x(rate)
 
 
 def _label_at(x: float, reach: float) -> str:
@@ -51,11 +69,12 @@ def _label_at(x: float, reach: float) -> str:
     return f'x="{x:.1f}" text-anchor="middle"'
 
 
-def intervals_svg(rows: Sequence[IntervalRow], truth: float | None, text: Mapping[str, str]) -> str:
+def intervals_svg(rows: Sequence[IntervalRow], truth: float | None, text: Mapping[str, str],
+                  axis: Axis = RATES) -> str:
     """The chart as an SVG document.
 
     ``text`` holds ``title`` (read out in place of the image), ``na`` (shown for a row with no interval)
-    and ``truth`` (the label of the dashed line drawn at ``truth``, when it is given).
+    and ``truth`` (the label of the dashed line drawn at ``truth``, when it is given). ``axis`` is the scale.
     """
     height = TOP + ROW * len(rows) + 30
     bottom = TOP + ROW * len(rows)
@@ -63,11 +82,11 @@ def intervals_svg(rows: Sequence[IntervalRow], truth: float | None, text: Mappin
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}"'
         f' role="img"><title>{escape(text["title"])}</title>'
     ]
-    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        x = _x(tick)
+    for tick in axis.ticks:
+        x = _x(tick, axis)
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP - 6}" y2="{bottom}" stroke="{GRID_COLOUR}"/>'
                      f'<text x="{x:.1f}" y="{bottom + 18}" font-size="13" text-anchor="middle" {FONT}>'
-                     f"{tick * 100:.0f}%</text>")
+                     f"{escape(axis.tick_text(tick))}</text>")
     for index, row in enumerate(rows):
         middle = TOP + ROW * index + ROW / 2
         lines = two_lines(row.label) if len(row.label) > LABEL_CHARS else (row.label,)
@@ -76,17 +95,18 @@ def intervals_svg(rows: Sequence[IntervalRow], truth: float | None, text: Mappin
             parts.append(f'<text x="{LEFT - 10}" y="{y:.1f}" font-size="14" text-anchor="end" {FONT}>'
                          f"{escape(words)}</text>")
         if row.estimate is None or row.low is None or row.high is None:
-            parts.append(f'<text x="{_x(0.02):.1f}" y="{middle + 5:.1f}" font-size="13" {FONT}>'
+            parts.append(f'<text x="{_x(axis.low + 0.02 * (axis.high - axis.low), axis):.1f}" y="{middle + 5:.1f}" '
+                         f'font-size="13" {FONT}>'
                          f'{escape(text["na"])}</text>')
             continue
-        low, high, point = _x(row.low), _x(row.high), _x(row.estimate)
+        low, high, point = _x(row.low, axis), _x(row.high, axis), _x(row.estimate, axis)
         parts.append(f'<line x1="{low:.1f}" x2="{high:.1f}" y1="{middle:.1f}" y2="{middle:.1f}" '
                      f'stroke="{row.colour}" stroke-width="8" stroke-linecap="round" opacity="0.55"/>'
                      f'<circle cx="{point:.1f}" cy="{middle:.1f}" r="6" fill="{row.colour}"/>'
                      f'<text {_label_at(point, 24)} y="{middle - 11:.1f}" font-size="12" {FONT} {HALO}>'
                      f"{escape(row.value_text)}</text>")
     if truth is not None:
-        x = _x(truth)
+        x = _x(truth, axis)
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP - 8}" y2="{bottom}" stroke="{THRESHOLD_COLOUR}" '
                      f'stroke-width="2" stroke-dasharray="5 4"/>'
                      f'<text {_label_at(x, 3.5 * len(text["truth"]))} y="{TOP - 14}" font-size="12" {FONT}>'

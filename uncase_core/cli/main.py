@@ -1,6 +1,7 @@
 """Command line: ``python -m uncase_core COMMAND ...``, one subcommand per module (see ``--help``).
 
-Results are printed as JSON on stdout (standard JSON only: never ``NaN`` or ``Infinity``).
+Results are printed as JSON on stdout (standard JSON only: never ``NaN`` or ``Infinity``); ``compare``
+prints a plain table unless given ``--json``.
 Bad input gives one line on stderr naming the file and the place, and exit status 2, never a
 traceback. A warning (the result is still printed, exit status 0) is a line on stderr that
 starts with ``warning:``.
@@ -450,6 +451,127 @@ def _run_judge(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- compare (issue 25), self-contained
+
+
+def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
+    compare_cmd = command(
+        "compare", _run_compare,
+        help="two systems on the same cases: paired differences, McNemar, flipped cases, strata and a verdict",
+        description="Read system A's and system B's labelled RAG datasets (the same case ids) and print, per "
+                    "dimension, both pooled proportions, the paired pass/fail table with B - A, Newcombe's interval "
+                    "and the exact McNemar p-value, a case bootstrap interval for the pooled difference, the flipped "
+                    "cases, the verdict and how many case pairs a difference of the size seen needs. --json prints "
+                    "everything as JSON.")
+    compare_cmd.add_argument("file_a", type=Path, help='system A\'s labelled cases (JSON, JSONL or {"cases": [...]})')
+    compare_cmd.add_argument("file_b", type=Path, help="system B's labelled cases, with the same case ids")
+    compare_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
+                             metavar="NAME=VALUE", help="a case fails below this (defaults: relevance 0.5, others 0.7)")
+    compare_cmd.add_argument("--stratum", "--strata", dest="stratum", default=None, metavar="FIELD",
+                             help="metadata field: the paired table per value of it (system A's values)")
+    compare_cmd.add_argument("--seed", type=int, default=0, help="seed of the case bootstrap (default 0)")
+    compare_cmd.add_argument("--resamples", type=int, default=None, metavar="N",
+                             help="bootstrap resamples of the cases (default 2000, at most 20000)")
+    compare_cmd.add_argument("--power", type=_number, default=None,
+                             help="power of the pairs-needed figure, 0.5 to 0.999 (default 0.8)")
+    _confidence_option(compare_cmd)
+    compare_cmd.add_argument("--json", action="store_true", help="print the whole comparison as JSON")
+
+
+# The core's names of the comparison's settings, as the options that set them.
+_COMPARE_OPTIONS = MappingProxyType({"seed": "--seed", "resamples": "--resamples", "power": "--power",
+                                     "stratum": "--stratum"})
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    data_a, data_b = _read(args, args.file_a), _read(args, args.file_b)
+    from uncase_core.compare import systems as compare
+    from uncase_core.compare.paired import DEFAULT_POWER
+    from uncase_core.rag.cases import dataset_from_bytes
+    from uncase_core.rag.evaluation import Settings
+
+    dataset_a = dataset_from_bytes(data_a, str(args.file_a))
+    dataset_b = dataset_from_bytes(data_b, str(args.file_b))
+    settings = Settings.build(thresholds=dict(args.threshold), confidence=args.confidence)
+    try:
+        result = compare.compare_systems(
+            dataset_a, dataset_b, settings, stratum=args.stratum, seed=args.seed,
+            resamples=compare.DEFAULT_RESAMPLES if args.resamples is None else args.resamples,
+            power=DEFAULT_POWER if args.power is None else args.power)
+    except InputError as error:
+        if error.where in _COMPARE_OPTIONS:
+            raise error.at(_COMPARE_OPTIONS[error.where]) from None
+        if error.where == "cases_b":  # the case ids differ: the message names them
+            raise error.located(f"{args.file_a}, {args.file_b}").at("") from None
+        raise
+    for note in result.notes:  # a stratum field no case has, or B's files disagreeing with A's on it
+        _warn(str(args.file_a), note.text(compare.COMPARE_NOTES))
+    if args.json:
+        _print_json({"a": str(args.file_a), "b": str(args.file_b), **result.to_dict()})
+    else:
+        sys.stdout.write(_comparison_text(result, str(args.file_a), str(args.file_b)))
+    return 0
+
+
+def _rate(proportion: Any) -> str:
+    if proportion.value is None:
+        return f"N/A ({proportion.total} labelled)"
+    return (f"{proportion.value:.3f} [{proportion.low:.3f}, {proportion.high:.3f}] "
+            f"({proportion.successes}/{proportion.total})")
+
+
+def _signed(value: float | None) -> str:
+    return "N/A" if value is None else f"{value:+.3f}"
+
+
+def _interval(low: float | None, high: float | None) -> str:
+    return "withheld" if low is None or high is None else f"[{low:+.3f}, {high:+.3f}]"
+
+
+def _cells(paired: Any) -> str:
+    return (f"both {paired.both}, only A {paired.only_a}, only B {paired.only_b}, neither {paired.neither}"
+            + (f", dropped {paired.dropped}" if paired.dropped else ""))
+
+
+def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
+    """The comparison as a plain table, in English (``--json`` gives every figure)."""
+    from uncase_core.compare.paired import PAIRED_NOTES, SAMPLE_SIZE_NOTES
+    from uncase_core.compare.systems import COMPARE_NOTES, VERDICT_TEXTS
+
+    percent = f"{result.confidence:.1%}".replace(".0%", "%")
+    lines = [f"A: {name_a}", f"B: {name_b}",
+             f"{len(result.case_ids)} cases, {percent} intervals, bootstrap seed {result.seed} with "
+             f"{result.resamples} resamples"]
+    for name, d in result.dimensions.items():
+        paired, boot, size = d.paired, d.bootstrap, d.sample_size
+        p_value = "N/A" if paired.p_value is None else f"{paired.p_value:.4g}"
+        lines += ["", f"{name} (a case passes at {d.threshold:g} or more)",
+                  f"  pooled         A {_rate(d.pooled_a)}   B {_rate(d.pooled_b)}",
+                  f"  cases          {_cells(paired)}",
+                  f"  B - A          {_signed(paired.difference)} {_interval(paired.low, paired.high)}   "
+                  f"exact McNemar p = {p_value}",
+                  f"  bootstrap      pooled B - A {_signed(boot.difference)} {_interval(boot.low, boot.high)}"]
+        lines += [f"    note: {note.text(PAIRED_NOTES)}" for note in paired.notes]
+        lines += [f"    note: {note.text(COMPARE_NOTES)}" for note in boot.notes]
+        for flip in d.flips:
+            who = "B" if flip.direction == "only_b" else "A"
+            lines.append(f"  flipped        {flip.case_id}: only {who} passes "
+                         f"(A {_rate(flip.value_a)}, B {_rate(flip.value_b)})")
+        for stratum in d.strata:
+            sp = stratum.paired
+            lines.append(f"  {result.stratum} = {stratum.value}: {_cells(sp)}; B - A {_signed(sp.difference)} "
+                         f"{_interval(sp.low, sp.high)}")
+        lines.append(f"  verdict        {VERDICT_TEXTS[d.verdict.code]}, by the paired pass/fail interval "
+                     f"{_interval(d.verdict.low, d.verdict.high)}")
+        lines += [f"    note: {note.text(COMPARE_NOTES)}" for note in d.verdict.notes]
+        if size.pairs_needed is not None:
+            lines.append(f"  pairs needed   {size.pairs_needed} to tell a difference of {_signed(paired.difference)} "
+                         f"at {size.power:.0%} power ({size.pairs} now, {size.more_pairs} more)")
+        else:
+            lines += [f"  pairs needed   N/A: {note.text(SAMPLE_SIZE_NOTES)}" for note in size.notes]
+    return "\n".join(lines) + "\n"
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--max-file-mb", type=_max_file_mb, default=DEFAULT_MAX_FILE_MB, metavar="MB",
@@ -596,6 +718,7 @@ def build_parser() -> argparse.ArgumentParser:
                                help="one label only (default: all labels together)")
     _confidence_option(agreement_cmd)
     _add_judge_parser(command)
+    _add_compare_parser(command)
     return parser
 
 

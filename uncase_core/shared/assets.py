@@ -1,8 +1,9 @@
 """The assets reader: the one module of the core, besides the command line, that opens files.
 
 Built-in scenarios (an index, ``assets/<module>/scenarios.json``, and the files it names), the workbench and judge
-datasets, the agreement pair, the lesson files and the default annotation guidelines are all read here; the rest of
-the core receives bytes or parsed data (a test keeps every other module from opening a file).
+datasets, the agreement pair, the pairs of systems to compare (``assets/compare/pairs.json`` and its files), the
+lesson files and the default annotation guidelines are all read here; the rest of the core receives bytes or parsed
+data (a test keeps every other module from opening a file).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 RAG_INDEX = ASSETS / "rag" / "scenarios.json"
 CONVERSATION_INDEX = ASSETS / "conversations" / "scenarios.json"
 SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"
+COMPARE_INDEX = ASSETS / "compare" / "pairs.json"
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "unreadable_scenario_index": "cannot read the scenario index: {detail}",
@@ -103,6 +105,46 @@ def load_workbench(language: str) -> RagDataset:
     if not path.exists():
         path = ASSETS / "datasets" / "workbench_en.json"
     return dataset_from_bytes(path.read_bytes(), path.name)
+
+
+@dataclass(frozen=True)
+class SystemPair:
+    """A built-in pair of systems on the same cases: titles, summaries and both systems' files, by language.
+
+    ``expected_verdicts`` is what :func:`uncase_core.compare.systems.compare_systems` must say per dimension at the
+    default settings (the tests hold the files to it); ``files`` maps ``"a"`` and ``"b"`` to a language -> path
+    mapping, relative to the index.
+    """
+
+    id: str
+    title: Mapping[str, str]
+    summary: Mapping[str, str]
+    expected_verdicts: Mapping[str, str]
+    files: Mapping[str, Mapping[str, str]]
+
+
+def load_pair_index(path: Path = COMPARE_INDEX) -> tuple[SystemPair, ...]:
+    """The pairs of systems listed in ``assets/compare/pairs.json``, in file order."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(
+            SystemPair(item["id"], item["title"], item["summary"], dict(item["expected_verdicts"]),
+                       {"a": dict(item["files"]["a"]), "b": dict(item["files"]["b"])})
+            for item in data["pairs"]
+        )
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise input_error(PROBLEMS, "unreadable_scenario_index", source=str(path), detail=str(error)) from None
+
+
+def load_system_pair(
+    pair: SystemPair, language: str, index_path: Path = COMPARE_INDEX
+) -> tuple[RagDataset, RagDataset]:
+    """System A's and system B's labelled cases of ``pair`` in ``language`` (English when that language has none)."""
+    datasets = []
+    for system in ("a", "b"):
+        path = index_path.parent / (pair.files[system].get(language) or pair.files[system]["en"])
+        datasets.append(dataset_from_bytes(path.read_bytes(), path.name))
+    return datasets[0], datasets[1]
 
 
 JUDGE_SET = ASSETS / "judge"

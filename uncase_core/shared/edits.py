@@ -19,6 +19,8 @@ Records by page:
   ``metadata``, ``case_id``; :mod:`uncase_core.rag.edits` has their fields);
 * the annotator agreement page (``apply_agreement_edit``): the RAG ``"label"`` record with
   ``"annotator": "a" | "b"``, applied to that annotator's dataset of the pair ``(A, B)``;
+* the compare page (``apply_system_edit``): the same ``"label"`` record with ``"system": "a" | "b"``,
+  applied to that system's dataset of the pair ``(A, B)``;
 * the judge page (``apply_judge_edit``): the same ``"label"`` record, and ``{"op": "skip",
   "case", "case_id", "kind", "unit", "unit_id", "field", "value"}`` with ``value`` true (the
   person skipped the unit when it was offered) or false (that skip taken back); a skip changes
@@ -39,7 +41,8 @@ Records by page:
   ``metadata``, ``case_id``; :mod:`uncase_core.summaries.edits` has their fields).
 
 Each domain applies its own records: :mod:`uncase_core.rag.edits`, :mod:`uncase_core.agreement.edits`,
-:mod:`uncase_core.judge.edits`, :mod:`uncase_core.datasets.edits`, :mod:`uncase_core.conversations.edits`,
+:mod:`uncase_core.compare.edits`, :mod:`uncase_core.judge.edits`,
+:mod:`uncase_core.datasets.edits`, :mod:`uncase_core.conversations.edits`,
 :mod:`uncase_core.summaries.edits`.
 """
 

@@ -1,0 +1,519 @@
+"""Is B really better? Two systems' labelled answers to the same cases, compared dimension by dimension.
+
+System A and system B answered the same questions (the same case ids); each was labelled as on
+the RAG page. For each dimension (``context_relevance``, ``faithfulness``, ``correctness``,
+``coverage``) :func:`compare_systems` gives:
+
+- each system's pooled proportion with its Wilson interval (as the RAG page shows it);
+- each case's pass/fail at the thresholds (the RAG diagnosis of that case), paired by case: the
+  2x2 table, ``B - A`` with Newcombe's paired interval and the exact McNemar p-value
+  (:func:`uncase_core.compare.paired.paired_difference`);
+- a case-cluster bootstrap interval for the difference of the pooled unit proportions, which are
+  not paired unit by unit (system B's answer has other claims than A's): the cases are resampled
+  with replacement, the same cases for both systems, with NumPy's generator from ``seed``;
+- the cases that flipped, with both systems' values, and the same paired table per stratum of a
+  metadata field (document 004: do not let many easy cases hide a critical category);
+- a verdict, ``b_better``, ``a_better``, ``uncertain`` or ``not_applicable``, decided by the
+  paired pass/fail interval (:data:`VERDICT_BASIS`), with notes when the bootstrap points
+  elsewhere;
+- how many case pairs would tell a difference of the size seen (Connor 1987,
+  :func:`uncase_core.compare.paired.mcnemar_sample_size`).
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal
+
+import numpy as np
+
+from uncase_core.compare.paired import (
+    DEFAULT_POWER,
+    PairedDifference,
+    PairedSampleSize,
+    check_power,
+    paired_difference,
+    paired_sample_size,
+)
+from uncase_core.datasets.leakage import MISSING
+from uncase_core.datasets.workbench import metadata_value
+from uncase_core.errors import Place, expected_in_range, expected_value, input_error, problem
+from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, Evaluation, Settings, evaluate_dataset
+from uncase_core.shared.notes import Note, notes_to_dicts
+from uncase_core.stats.proportions import Proportion
+
+Verdict = Literal["b_better", "a_better", "uncertain", "not_applicable"]
+VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "not_applicable")
+# Each verdict in English, for the command line (the pages word them as ``compare.verdict.<code>``).
+VERDICT_TEXTS: Mapping[str, str] = MappingProxyType({
+    "b_better": "B is better (clear)",
+    "a_better": "A is better (clear)",
+    "uncertain": "no difference the data can show (uncertain)",
+    "not_applicable": "not applicable: no case has a pass or fail for both systems",
+})
+# The interval that decides a verdict: the paired difference of the per-case pass rates (Newcombe's method 10).
+VERDICT_BASIS = "paired_pass_fail"
+DEFAULT_RESAMPLES = 2000
+MAX_RESAMPLES = 20_000
+MAX_SEED = 2**63 - 1
+# A bootstrap over fewer cases with labelled units (for either system) than this is withheld.
+MIN_BOOTSTRAP_CASES = 5
+_BLOCK_CELLS = 1_000_000  # resample weights drawn at a time (8 MB of floats)
+_MAX_IDS_NAMED = 10
+
+# Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
+PROBLEMS: Mapping[str, str] = MappingProxyType({
+    "case_ids_differ": "the two systems must answer the same cases; only in A ({count_a}): {only_a}; "
+                       "only in B ({count_b}): {only_b}",
+})
+
+# The notes of a comparison, by code, and their English (the pages word them as ``compare.note.<code>``).
+COMPARE_NOTES: Mapping[str, str] = MappingProxyType({
+    # the bootstrap of the pooled unit proportions
+    "bootstrap_not_applicable": "a system has no labelled unit on this dimension, so there is no pooled difference",
+    "bootstrap_too_few_cases": "only {cases} cases have labelled units for both systems; a bootstrap needs at least "
+                               "{minimum}, so its interval is withheld",
+    "bootstrap_zero_width": "every resample of the cases gives the same difference, so a bootstrap cannot measure "
+                            "its uncertainty; its interval is withheld",
+    "bootstrap_skipped": "{count} of {resamples} resamples drew no labelled unit for a system and were left out",
+    # the verdict, when the bootstrap of the pooled unit proportions reads otherwise
+    "bootstrap_excludes_zero": "the bootstrap interval of the pooled unit proportions excludes 0 although the "
+                               "paired pass/fail interval does not",
+    "bootstrap_includes_zero": "the bootstrap interval of the pooled unit proportions includes 0 although the "
+                               "paired pass/fail interval does not",
+    "bootstrap_opposite": "the bootstrap interval of the pooled unit proportions points the other way",
+    # the strata
+    "stratum_field_absent": 'no case of system A has the metadata field "{field}", so every case is in the '
+                            'stratum "{missing}"',
+    "stratum_differs": 'system B gives {count} cases another "{field}" than system A ({ids}); the strata follow '
+                       "system A",
+})
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class CasePair:
+    """One case as both systems answered it: each dimension's proportion and pass/fail (``None``: N/A)."""
+
+    case_id: str
+    stratum: str | None
+    metrics_a: Mapping[str, Proportion]
+    metrics_b: Mapping[str, Proportion]
+    passes_a: Mapping[str, bool | None]
+    passes_b: Mapping[str, bool | None]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.case_id, "stratum": self.stratum,
+                "a": {n: {**self.metrics_a[n].to_dict(), "passes": self.passes_a[n]} for n in METRICS},
+                "b": {n: {**self.metrics_b[n].to_dict(), "passes": self.passes_b[n]} for n in METRICS}}
+
+
+@dataclass(frozen=True)
+class FlippedCase:
+    """A case that passes for one system and fails for the other on a dimension, with both systems' values.
+
+    ``direction`` is the table's cell: ``"only_b"`` (B passes, A fails) or ``"only_a"``.
+    """
+
+    case_id: str
+    direction: Literal["only_a", "only_b"]
+    value_a: Proportion
+    value_b: Proportion
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.case_id, "direction": self.direction, "a": self.value_a.to_dict(),
+                "b": self.value_b.to_dict()}
+
+
+@dataclass(frozen=True)
+class StratumPaired:
+    """The paired table of one stratum (one value of the metadata field; ``"(missing)"`` when absent)."""
+
+    value: str
+    cases: int
+    paired: PairedDifference
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "cases": self.cases, **self.paired.to_dict()}
+
+
+@dataclass(frozen=True)
+class BootstrapDifference:
+    """A case-cluster bootstrap interval for ``pooled_b - pooled_a`` (the pooled unit proportions).
+
+    ``difference`` is the full data's difference (``None`` when a system has no labelled unit).
+    ``low`` and ``high`` are the percentile interval over ``used`` resamples of the cases, or
+    ``None`` when withheld (``notes`` says why: too few cases, or every resample alike).
+    ``skipped`` resamples drew no labelled unit for a system. ``cases`` counts the cases with
+    labelled units for both systems.
+    """
+
+    difference: float | None
+    low: float | None
+    high: float | None
+    confidence: float
+    resamples: int
+    used: int
+    skipped: int
+    seed: int
+    cases: int
+    notes: tuple[Note, ...]
+
+    @property
+    def distinguishable(self) -> bool:
+        return self.low is not None and self.high is not None and (self.low > 0.0 or self.high < 0.0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"difference": self.difference, "low": self.low, "high": self.high, "confidence": self.confidence,
+                "resamples": self.resamples, "used": self.used, "skipped": self.skipped, "seed": self.seed,
+                "cases": self.cases, "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
+
+
+@dataclass(frozen=True)
+class DimensionVerdict:
+    """The plain verdict on one dimension and the interval that decides it (see :data:`VERDICT_BASIS`).
+
+    ``b_better`` when the paired pass/fail interval lies above 0, ``a_better`` below 0,
+    ``uncertain`` when it contains 0, ``not_applicable`` when no case has a pass/fail for both.
+    """
+
+    code: Verdict
+    difference: float | None
+    low: float | None
+    high: float | None
+    confidence: float
+    basis: str
+    notes: tuple[Note, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "difference": self.difference, "low": self.low, "high": self.high,
+                "confidence": self.confidence, "basis": self.basis,
+                "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
+
+
+@dataclass(frozen=True)
+class DimensionComparison:
+    """Everything the comparison says about one dimension."""
+
+    name: str
+    threshold: float
+    pooled_a: Proportion
+    pooled_b: Proportion
+    paired: PairedDifference
+    bootstrap: BootstrapDifference
+    flips: tuple[FlippedCase, ...]
+    dropped: tuple[str, ...]  # case ids without a pass/fail for both systems
+    strata: tuple[StratumPaired, ...]
+    verdict: DimensionVerdict
+    sample_size: PairedSampleSize
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"threshold": self.threshold, "pooled_a": self.pooled_a.to_dict(), "pooled_b": self.pooled_b.to_dict(),
+                "paired": self.paired.to_dict(), "bootstrap": self.bootstrap.to_dict(),
+                "flips": [flip.to_dict() for flip in self.flips], "dropped": list(self.dropped),
+                "strata": [s.to_dict() for s in self.strata], "verdict": self.verdict.to_dict(),
+                "sample_size": self.sample_size.to_dict()}
+
+
+@dataclass(frozen=True)
+class SystemComparison:
+    """Systems A and B on the same cases (in system A's order), per dimension in the order of ``METRICS``."""
+
+    case_ids: tuple[str, ...]
+    cases: tuple[CasePair, ...]
+    dimensions: Mapping[str, DimensionComparison]
+    thresholds: Mapping[str, float]
+    confidence: float
+    stratum: str | None
+    seed: int
+    resamples: int
+    power: float
+    notes: tuple[Note, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cases": len(self.case_ids), "thresholds": dict(self.thresholds), "confidence": self.confidence,
+                "stratum": self.stratum, "seed": self.seed, "resamples": self.resamples, "power": self.power,
+                "verdict_basis": VERDICT_BASIS,
+                "dimensions": {name: d.to_dict() for name, d in self.dimensions.items()},
+                "per_case": [case.to_dict() for case in self.cases],
+                "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _cases(data: object, name: str) -> list[RagCase]:
+    if isinstance(data, RagDataset):
+        return list(data.cases)
+    if isinstance(data, str | bytes | Mapping) or not isinstance(data, Sequence):
+        raise expected_value("rag_dataset", type(data).__name__, name)
+    for i, case in enumerate(data):
+        if not isinstance(case, RagCase):
+            raise expected_value("rag_case", type(case).__name__, f"{name}[{i}]")
+    return list(data)
+
+
+def _check_unique(cases: Sequence[RagCase], name: str) -> None:
+    seen: dict[str, int] = {}
+    for i, case in enumerate(cases):
+        if case.id in seen:
+            raise problem("duplicate_case_id", f"{name}[{i}].id", id=case.id, first=Place(f"{name}[{seen[case.id]}]"))
+        seen[case.id] = i
+
+
+def _named(ids: Sequence[str]) -> str:
+    if not ids:
+        return "-"
+    shown = ", ".join(f'"{i}"' for i in ids[:_MAX_IDS_NAMED])
+    return shown + (", ..." if len(ids) > _MAX_IDS_NAMED else "")
+
+
+def _check_whole(value: object, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not low <= value <= high:
+        raise expected_in_range("whole_number", low, high, repr(value), where)
+    return int(value)
+
+
+def match_cases(cases_a: object, cases_b: object) -> tuple[list[RagCase], list[RagCase]]:
+    """The two systems' cases paired by id, in system A's order.
+
+    Raises an :class:`InputError` for a duplicate id in either (``cases_b[4].id``) and for ids
+    that are not in both, naming them both ways (``only in A (1): "x"; only in B (2): "y", "z"``).
+    """
+    a, b = _cases(cases_a, "cases_a"), _cases(cases_b, "cases_b")
+    if not a:
+        raise problem("no_cases_in_dataset", "cases_a")
+    if not b:
+        raise problem("no_cases_in_dataset", "cases_b")
+    _check_unique(a, "cases_a")
+    _check_unique(b, "cases_b")
+    by_id = {case.id: case for case in b}
+    ids_a = {case.id for case in a}
+    only_a = [case.id for case in a if case.id not in by_id]
+    only_b = [case.id for case in b if case.id not in ids_a]
+    if only_a or only_b:
+        raise input_error(PROBLEMS, "case_ids_differ", "cases_b", count_a=len(only_a), only_a=_named(only_a),
+                          count_b=len(only_b), only_b=_named(only_b))
+    return a, [by_id[case.id] for case in a]
+
+
+# ---------------------------------------------------------------- the bootstrap
+
+
+def _unit_counts(cases: Sequence[RagCase]) -> np.ndarray:
+    """(cases, dimensions, 2): labelled successes and labelled units of each case on each dimension."""
+    counts = np.zeros((len(cases), len(METRICS), 2))
+    for i, case in enumerate(cases):
+        for j, name in enumerate(METRICS):
+            kind, label = METRIC_UNITS[name]
+            labels = [unit.label(label) for unit in case.units(kind)]
+            counts[i, j] = (sum(1 for x in labels if x is True), sum(1 for x in labels if x is not None))
+    return counts
+
+
+def _resample_weights(cases: int, resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """How many times each case is drawn in each resample: (resamples, cases), rows summing to ``cases``."""
+    draws = rng.integers(0, cases, size=(resamples, cases))
+    flat = draws + (np.arange(resamples) * cases)[:, None]
+    return np.bincount(flat.ravel(), minlength=resamples * cases).reshape(resamples, cases).astype(float)
+
+
+def bootstrap_differences(
+    counts_a: np.ndarray, counts_b: np.ndarray, resamples: int, seed: int
+) -> np.ndarray:
+    """``pooled_b - pooled_a`` of every dimension in each resample of the cases: (resamples, dimensions).
+
+    ``counts_a`` and ``counts_b`` are (cases, dimensions, 2) arrays of labelled successes and
+    units per case. Each resample draws as many cases as there are, with replacement, the same
+    cases for both systems (NumPy's default generator, PCG64, seeded with ``seed``), and pools
+    their units. NaN marks a resample in which a system drew no labelled unit (callers drop it).
+    """
+    cases = len(counts_a)
+    columns = np.concatenate([counts_a.reshape(cases, -1), counts_b.reshape(cases, -1)], axis=1)
+    rng = np.random.default_rng(seed)
+    block = max(1, _BLOCK_CELLS // max(cases, 1))
+    parts = []
+    for start in range(0, resamples, block):
+        pooled = _resample_weights(cases, min(block, resamples - start), rng) @ columns
+        pooled = pooled.reshape(len(pooled), 2, -1, 2)  # (resamples, system, dimension, successes/units)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rates = np.where(pooled[..., 1] > 0, pooled[..., 0] / pooled[..., 1], np.nan)
+        parts.append(rates[:, 1] - rates[:, 0])
+    return np.concatenate(parts)
+
+
+def _bootstrap(
+    j: int, counts_a: np.ndarray, counts_b: np.ndarray, pooled_a: Proportion, pooled_b: Proportion,
+    draws: np.ndarray | None, resamples: int, seed: int, confidence: float,
+) -> BootstrapDifference:
+    both = int(np.sum((counts_a[:, j, 1] > 0) & (counts_b[:, j, 1] > 0)))
+    if pooled_a.value is None or pooled_b.value is None:
+        return BootstrapDifference(None, None, None, confidence, resamples, 0, 0, seed, both,
+                                   (Note.of("bootstrap_not_applicable"),))
+    difference = pooled_b.value - pooled_a.value
+    if both < MIN_BOOTSTRAP_CASES or draws is None:
+        return BootstrapDifference(difference, None, None, confidence, resamples, 0, 0, seed, both,
+                                   (Note.of("bootstrap_too_few_cases", cases=both, minimum=MIN_BOOTSTRAP_CASES),))
+    values = draws[:, j]
+    values = values[~np.isnan(values)]
+    skipped = resamples - len(values)
+    notes = [Note.of("bootstrap_skipped", count=skipped, resamples=resamples)] if skipped else []
+    tail = (1.0 - confidence) / 2.0
+    low, high = (float(x) for x in np.percentile(values, [100.0 * tail, 100.0 * (1.0 - tail)]))
+    if high - low <= 1e-12:
+        notes.append(Note.of("bootstrap_zero_width"))
+        return BootstrapDifference(difference, None, None, confidence, resamples, len(values), skipped, seed, both,
+                                   tuple(notes))
+    low, high = max(low, -1.0), min(high, 1.0)
+    return BootstrapDifference(difference, low, high, confidence, resamples, len(values), skipped, seed, both,
+                               tuple(notes))
+
+
+# ---------------------------------------------------------------- the comparison
+
+
+def _passes(evaluation: Evaluation, name: str) -> bool | None:
+    """The case's diagnosis on ``name``: True passing, False failing, None N/A."""
+    diagnosis = evaluation.diagnosis
+    if name in diagnosis.not_applicable:
+        return None
+    return name not in diagnosis.failing
+
+
+def _verdict(paired: PairedDifference, bootstrap: BootstrapDifference) -> DimensionVerdict:
+    code: Verdict
+    if paired.difference is None:
+        code = "not_applicable"
+    elif paired.low > 0.0:
+        code = "b_better"
+    elif paired.high < 0.0:
+        code = "a_better"
+    else:
+        code = "uncertain"
+    notes = []
+    if code != "not_applicable" and bootstrap.low is not None:
+        side = 1 if bootstrap.low > 0.0 else -1 if bootstrap.high < 0.0 else 0
+        if code == "uncertain" and side:
+            notes.append(Note.of("bootstrap_excludes_zero"))
+        elif code != "uncertain" and not side:
+            notes.append(Note.of("bootstrap_includes_zero"))
+        elif side and side != (1 if code == "b_better" else -1):
+            notes.append(Note.of("bootstrap_opposite"))
+    return DimensionVerdict(code, paired.difference, paired.low, paired.high, paired.confidence, VERDICT_BASIS,
+                            tuple(notes))
+
+
+def _strata_of(
+    cases_a: Sequence[RagCase], cases_b: Sequence[RagCase], field: str | None
+) -> tuple[list[str | None], tuple[Note, ...]]:
+    if field is None:
+        return [None] * len(cases_a), ()
+    values = [metadata_value(case, field) for case in cases_a]
+    notes = []
+    if all(value == MISSING for value in values):
+        notes.append(Note.of("stratum_field_absent", field=field, missing=MISSING))
+    differ = [a.id for a, b, value in zip(cases_a, cases_b, values, strict=True)
+              if metadata_value(b, field) != value]
+    if differ:
+        notes.append(Note.of("stratum_differs", field=field, count=len(differ), ids=_named(differ)))
+    return list(values), tuple(notes)
+
+
+def compare_systems(
+    cases_a: RagDataset | Sequence[RagCase],
+    cases_b: RagDataset | Sequence[RagCase],
+    settings: Settings | None = None,
+    *,
+    stratum: str | None = None,
+    seed: int = 0,
+    resamples: int = DEFAULT_RESAMPLES,
+    power: float = DEFAULT_POWER,
+) -> SystemComparison:
+    """Compare system A and system B, labelled on the same cases, on every RAG dimension.
+
+    Parameters
+    ----------
+    cases_a, cases_b : RagDataset or sequence of RagCase
+        The two systems' labelled cases, with the same case ids (in any order; results follow A's).
+    settings : Settings
+        The thresholds a case passes at and the confidence of every interval (the RAG page's;
+        default :meth:`Settings.build`). Weights and gates do not enter the comparison.
+    stratum : str, optional
+        A metadata field: the paired table is also given per value of it (system A's values;
+        ``"(missing)"`` last, for cases without it).
+    seed : int
+        Seed of the bootstrap's generator (0 to 2**63 - 1): the same inputs and seed give the same intervals.
+    resamples : int
+        Bootstrap resamples of the cases, 1 to :data:`MAX_RESAMPLES`.
+    power : float
+        Power of the sample-size figure (0.5 to 0.999; default 0.8).
+
+    Returns
+    -------
+    SystemComparison
+        Per dimension a :class:`DimensionComparison` (see the module docstring), and per case
+        both systems' proportions and pass/fail.
+
+    Raises
+    ------
+    InputError
+        When a side is not a dataset or list of cases, is empty, repeats a case id
+        (``cases_a[3].id``), or the ids differ (``cases_b``, naming the ids only in A and only
+        in B); or for a seed, number of resamples or power out of range.
+    """
+    a, b = match_cases(cases_a, cases_b)
+    settings = settings if settings is not None else Settings.build()
+    if not isinstance(settings, Settings):
+        raise expected_value("object", type(settings).__name__, "settings")
+    if stratum is not None and not isinstance(stratum, str):
+        raise expected_value("text", repr(stratum), "stratum")
+    seed = _check_whole(seed, "seed", 0, MAX_SEED)
+    resamples = _check_whole(resamples, "resamples", 1, MAX_RESAMPLES)
+    power = check_power(power)
+    confidence = settings.confidence
+
+    evaluated_a, evaluated_b = evaluate_dataset(a, settings), evaluate_dataset(b, settings)
+    strata_values, notes = _strata_of(a, b, stratum)
+    pairs = tuple(
+        CasePair(case.id, value, ev_a.metrics, ev_b.metrics,
+                 MappingProxyType({n: _passes(ev_a, n) for n in METRICS}),
+                 MappingProxyType({n: _passes(ev_b, n) for n in METRICS}))
+        for case, value, ev_a, ev_b in zip(a, strata_values, evaluated_a.cases, evaluated_b.cases, strict=True))
+
+    counts_a, counts_b = _unit_counts(a), _unit_counts(b)
+    with_units = ((counts_a[:, :, 1] > 0) & (counts_b[:, :, 1] > 0)).sum(axis=0)
+    draws = bootstrap_differences(counts_a, counts_b, resamples, seed) \
+        if with_units.max() >= MIN_BOOTSTRAP_CASES else None
+    groups = sorted(set(strata_values), key=lambda v: (v == MISSING, v)) if stratum is not None else []
+
+    dimensions = {}
+    for j, name in enumerate(METRICS):
+        pass_a = [pair.passes_a[name] for pair in pairs]
+        pass_b = [pair.passes_b[name] for pair in pairs]
+        paired = paired_difference(pass_a, pass_b, confidence)
+        flips = tuple(FlippedCase(pair.case_id, "only_b" if y else "only_a", pair.metrics_a[name],
+                                  pair.metrics_b[name])
+                      for pair, x, y in zip(pairs, pass_a, pass_b, strict=True)
+                      if x is not None and y is not None and x != y)
+        dropped = tuple(pair.case_id for pair, x, y in zip(pairs, pass_a, pass_b, strict=True)
+                        if x is None or y is None)
+        strata = tuple(
+            StratumPaired(value, strata_values.count(value),
+                          paired_difference([x for x, v in zip(pass_a, strata_values, strict=True) if v == value],
+                                            [y for y, v in zip(pass_b, strata_values, strict=True) if v == value],
+                                            confidence))
+            for value in groups)
+        pooled_a, pooled_b = evaluated_a.pooled.metrics[name], evaluated_b.pooled.metrics[name]
+        bootstrap = _bootstrap(j, counts_a, counts_b, pooled_a, pooled_b, draws, resamples, seed, confidence)
+        dimensions[name] = DimensionComparison(
+            name, settings.thresholds[name], pooled_a, pooled_b, paired, bootstrap, flips, dropped, strata,
+            _verdict(paired, bootstrap), paired_sample_size(paired, power))
+    return SystemComparison(tuple(case.id for case in a), pairs, MappingProxyType(dimensions),
+                            MappingProxyType(dict(settings.thresholds)), confidence, stratum, seed, resamples, power,
+                            notes)
