@@ -26,7 +26,7 @@ from uncase_core.conversations.edits import conversation_claim, conversation_tur
 from uncase_core.conversations.evaluator import DEFAULT_MEMORIZATION_LIMIT, DEFAULT_THRESHOLDS, METRICS, Evaluator
 from uncase_core.conversations.model import conversations_from_bytes, conversations_to_text
 from uncase_core.shared.assets import CONVERSATION_INDEX, load_conversation, load_index
-from uncase_core.text.jsonfiles import dumps_json
+from uncase_core.shared.jsonfiles import dumps_json
 
 ALL = "__all__"
 TURN_COLUMN_WIDTH = 48  # px: "Turno" and a two-digit number

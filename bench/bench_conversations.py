@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rouge_score import rouge_scorer
 
 from uncase_core.conversations.evaluator import Evaluator
-from uncase_core.text.rouge import rouge_l_tokens
-from uncase_core.text.tokenize import UnicodeTokenizer, tokenize
+from uncase_core.shared.rouge import rouge_l_tokens
+from uncase_core.shared.tokenize import UnicodeTokenizer, tokenize
 
 VOCABULARY = (
     "car price warranty months service dealer model engine financing rate payment monthly test drive "

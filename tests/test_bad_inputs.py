@@ -37,8 +37,8 @@ from uncase_core.conversations.evaluator import Evaluator
 from uncase_core.errors import MAX_PART_CHARS, InputError
 from uncase_core.rag.ragas import import_ragas_bytes
 from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.shared.tokenize import tokenize
 from uncase_core.summaries.evaluation import parse_judgement_block
-from uncase_core.text.tokenize import tokenize
 
 IDS = [entry.name for entry in CORPUS]
 FILE_FORMATS = ("rag", "ragas", "conversations", "summaries", "verdicts", "holistic")
@@ -149,7 +149,7 @@ def test_messages_stay_on_one_line_and_short():
 
 
 def test_a_number_beyond_the_digit_limit_names_its_line():
-    from uncase_core.text.jsonfiles import parse_document
+    from uncase_core.shared.jsonfiles import parse_document
 
     text = '{"id": "' + "9" * 5000 + '",\n "n": ' + "9" * 5000 + "}"  # the digits in the string are fine
     with pytest.raises(InputError, match=r"^line 2: unreadable value: a number with 5,000 digits \(at most 4,300"):

@@ -7,7 +7,7 @@ import unicodedata
 
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.errors import InputError
-from uncase_core.text.bidi import BIDI_CONTROLS, mark_bidi_controls
+from uncase_core.shared.bidi import BIDI_CONTROLS, mark_bidi_controls
 
 # The bidirectional classes of the explicit embeddings, overrides and isolates (UAX #9, table 4).
 EXPLICIT_CLASSES = {"LRE", "RLE", "PDF", "LRO", "RLO", "LRI", "RLI", "FSI", "PDI"}

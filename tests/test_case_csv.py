@@ -17,8 +17,8 @@ from uncase_core.rag.csv_files import dataset_to_csv
 from uncase_core.rag.files import read_rag_file, read_rag_upload
 from uncase_core.rag.ragas import MAX_CELL_CHARS, RAGAS_NOTES, import_ragas, import_ragas_bytes, import_ragas_text
 from uncase_core.shared.assets import TEMPLATE_KINDS, load_template, template_name
-from uncase_core.text.sentences import split_sentences
-from uncase_core.text.spreadsheets import decimal_text, sniff_delimiter
+from uncase_core.shared.sentences import split_sentences
+from uncase_core.shared.spreadsheets import decimal_text, sniff_delimiter
 
 PASSAGES = ["Refunds take five working days.", "Shipping is free over 50 euros; returns, too.", "Línea \"citada\"."]
 ANSWER = "A refund takes five days. It goes back to the card."

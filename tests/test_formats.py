@@ -23,9 +23,8 @@ from uncase_core.rag.files import read_rag_upload
 from uncase_core.rag.ragas import import_ragas_bytes
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts
-from uncase_core.summaries.evaluation import cases_from_bytes
-from uncase_core.text import formats
-from uncase_core.text.formats import (
+from uncase_core.shared import formats
+from uncase_core.shared.formats import (
     CONVERSATION_REPORT,
     CONVERSATIONS,
     HOLISTIC,
@@ -36,7 +35,8 @@ from uncase_core.text.formats import (
     WRONG_FORMAT,
     guess_format,
 )
-from uncase_core.text.jsonfiles import parse_document
+from uncase_core.shared.jsonfiles import parse_document
+from uncase_core.summaries.evaluation import cases_from_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"

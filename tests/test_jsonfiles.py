@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.text.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, dumps_jsonl, parse_document
 
 # ---------------------------------------------------------------- InputError
 
@@ -131,7 +131,7 @@ def test_dumps_jsonl_one_record_per_line():
 
 
 def test_a_number_too_long_to_convert_is_a_located_error():
-    from uncase_core.text.jsonfiles import parse_document
+    from uncase_core.shared.jsonfiles import parse_document
 
     with pytest.raises(InputError, match="unreadable value"):
         parse_document('{"id": ' + "9" * 5000 + "}")

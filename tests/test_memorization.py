@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from uncase_core.conversations.memorization import DEFAULT_NGRAM, memorization_rate, ngrams
+from uncase_core.shared.tokenize import tokenize
 from uncase_core.stats.proportions import wilson_interval
-from uncase_core.text.tokenize import tokenize
 
 
 def words(prefix: str, count: int) -> str:

@@ -13,7 +13,7 @@ from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, case_metrics
 from uncase_core.rag.ragas import import_ragas_bytes, import_ragas_text
-from uncase_core.text.sentences import split_sentences
+from uncase_core.shared.sentences import split_sentences
 
 ROW = {
     "user_input": "How long does a refund take?",

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score import rouge_scorer
 
-from uncase_core.text.rouge import RougeScore, compute_rouge_l, lcs_length, rouge_band, rouge_l_tokens
-from uncase_core.text.tokenize import UnicodeTokenizer, tokenize
+from uncase_core.shared.rouge import RougeScore, compute_rouge_l, lcs_length, rouge_band, rouge_l_tokens
+from uncase_core.shared.tokenize import UnicodeTokenizer, tokenize
 
 REFERENCE = "police killed the gunman"
 

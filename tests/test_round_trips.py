@@ -82,8 +82,8 @@ from uncase_core.rag.cases import (
     file_extension,
 )
 from uncase_core.rubrics.lab import COLUMNS, KEY_COLUMNS, read_verdicts, verdicts_to_csv
+from uncase_core.shared.jsonfiles import dumps_json, dumps_jsonl, parse_document
 from uncase_core.summaries import evaluation as summary
-from uncase_core.text.jsonfiles import dumps_json, dumps_jsonl, parse_document
 
 # Moderate example counts: about 25 s of test time on a busy two-core machine (generation dominates).
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

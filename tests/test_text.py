@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core.text.sentences import split_sentences
+from uncase_core.shared.sentences import split_sentences
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score.tokenize import tokenize as rouge_score_tokenize
 
-from uncase_core.text.tokenize import UnicodeTokenizer, tokenize
+from uncase_core.shared.tokenize import UnicodeTokenizer, tokenize
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ui.widgets.text import id_list, literal
-from uncase_core.text.bidi import BIDI_CONTROLS, mark_bidi_controls
+from uncase_core.shared.bidi import BIDI_CONTROLS, mark_bidi_controls
 
 
 def test_html_links_images_and_latex_are_escaped():

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from uncase_core.text.bidi import mark_bidi_controls
+from uncase_core.shared.bidi import mark_bidi_controls
 
 # Control characters and line separators (a value quoted from the file may hold them) are written
 # as escapes, so the message stays on one line and cannot move a terminal's cursor.
@@ -116,7 +116,7 @@ class InputError(ValueError):
     ``line 7``); ``source`` is the file or upload name when there is one. ``str()`` gives
     the one-line message shown to people: ``source: where: problem``. Control characters and
     line breaks in any part (and in every text param) are written as escapes (``\\n``),
-    bidirectional controls as ``⟦U+202E⟧`` (:mod:`uncase_core.text.bidi`), and a part longer than
+    bidirectional controls as ``⟦U+202E⟧`` (:mod:`uncase_core.shared.bidi`), and a part longer than
     :data:`MAX_PART_CHARS` is shortened in the middle, saying how much was left out.
 
     ``code`` and ``params`` name the kind of problem and the values its message quotes, so that a

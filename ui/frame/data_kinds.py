@@ -28,9 +28,9 @@ from uncase_core.rag.drills import Drill
 from uncase_core.rag.edits import ANNOTATORS, apply_rag_edit
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts, verdicts_to_csv
+from uncase_core.shared.jsonfiles import dumps_json, parse_document
 from uncase_core.summaries.edits import apply_summary_edit
 from uncase_core.summaries.evaluation import ReadNote, cases_from_text, cases_to_text
-from uncase_core.text.jsonfiles import dumps_json, parse_document
 
 
 @dataclass(frozen=True)

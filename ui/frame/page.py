@@ -36,7 +36,7 @@ from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES, translate
 from ui.views.lessons.panel import SIDE, TOP, draw_panels, make_slot
 from ui.widgets.text import literal
-from uncase_core.text.jsonfiles import dumps_json
+from uncase_core.shared.jsonfiles import dumps_json
 from uncase_store import CorruptWorkspace, StoreConfigError, StoreError
 
 _LANGUAGE_WIDGET = "language_widget"

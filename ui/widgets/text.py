@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from uncase_core.text.bidi import mark_bidi_controls
+from uncase_core.shared.bidi import mark_bidi_controls
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~$:])")
 

@@ -276,8 +276,8 @@ def _run_verify(args: argparse.Namespace) -> int:
     report_data, data = _read(args, args.report), _read(args, args.file)
     from uncase_core.conversations.evaluator import verify
     from uncase_core.conversations.model import conversations_from_bytes
-    from uncase_core.text.formats import CONVERSATION_REPORT, check_format
-    from uncase_core.text.jsonfiles import reject_non_finite
+    from uncase_core.shared.formats import CONVERSATION_REPORT, check_format
+    from uncase_core.shared.jsonfiles import reject_non_finite
 
     source = str(args.report)
     try:

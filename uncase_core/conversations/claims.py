@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from uncase_core.conversations.model import Claim, Conversation
-from uncase_core.text.sentences import split_sentences
-from uncase_core.text.tokenize import split_words
+from uncase_core.shared.sentences import split_sentences
+from uncase_core.shared.tokenize import split_words
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CURRENCY = re.compile(r"[$€£¥₩₹]|\b(?:usd|eur|mxn|brl|pesos?|euros?|dollars?|dólares|reais)\b", re.IGNORECASE)
@@ -77,12 +77,12 @@ _NAME = re.compile(r"\s[\"'(¿¡“‘«]*[A-ZÀ-ÖØ-Þ][^\W\d_]+(?![\w'’])")
 
 def content_words(text: str) -> set[str]:
     """Lowercased words that carry meaning, accents folded so "garantía" meets "garantia"."""
-    folded = unicodedata.normalize("NFC", text.lower()).translate(_FOLD)  # as uncase_core.text.tokenize does
+    folded = unicodedata.normalize("NFC", text.lower()).translate(_FOLD)  # as uncase_core.shared.tokenize does
     return _meaningful(set(split_words(folded)))
 
 
 def content_words_of_tokens(tokens: Iterable[str]) -> set[str]:
-    """:func:`content_words` of text already split by :func:`uncase_core.text.tokenize.tokenize`."""
+    """:func:`content_words` of text already split by :func:`uncase_core.shared.tokenize.tokenize`."""
     return _meaningful({token.translate(_FOLD) for token in set(tokens)})
 
 

@@ -29,7 +29,7 @@ from uncase_core.conversations.claims import (
     normalize_number,
 )
 from uncase_core.conversations.model import Conversation, TurnLabel
-from uncase_core.text.tokenize import tokenize
+from uncase_core.shared.tokenize import tokenize
 
 # The number before a unit starts where no digit (or digit and separator) comes before it, and is
 # taken whole (possessive): the matches are the same as without, but a long run of digits costs

@@ -40,10 +40,10 @@ from uncase_core.conversations.memorization import DEFAULT_NGRAM, copied_ngrams_
 from uncase_core.conversations.model import Conversation, conversation_from_dict, conversation_to_dict
 from uncase_core.conversations.privacy import PrivacyFinding, scan_turns
 from uncase_core.errors import InputError, expected_in_range, expected_value, input_error, unknown_choice
+from uncase_core.shared.jsonfiles import canonical_json
+from uncase_core.shared.rouge import RougeScore, compute_rouge_l, rouge_band, rouge_l_tokens
+from uncase_core.shared.tokenize import tokenize
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels, wilson_interval
-from uncase_core.text.jsonfiles import canonical_json
-from uncase_core.text.rouge import RougeScore, compute_rouge_l, rouge_band, rouge_l_tokens
-from uncase_core.text.tokenize import tokenize
 
 METRICS = ("rouge_l", "fidelity", "ttr", "coherence")
 GATES = ("privacy", "memorization")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from uncase_core.shared.tokenize import tokenize
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
-from uncase_core.text.tokenize import tokenize
 
 DEFAULT_NGRAM = 8
 
@@ -40,7 +40,7 @@ def copied_ngrams(turn_texts: Sequence[str], source_texts: Sequence[str], n: int
 def copied_ngrams_in_tokens(
     turn_tokens: Sequence[Sequence[str]], source_texts: Sequence[str], n: int = DEFAULT_NGRAM
 ) -> tuple[int, int]:
-    """:func:`copied_ngrams` for turns already tokenized (with :func:`uncase_core.text.tokenize.tokenize`)."""
+    """:func:`copied_ngrams` for turns already tokenized (with :func:`uncase_core.shared.tokenize.tokenize`)."""
     if n < 1:
         raise ValueError("n must be at least 1")
     grams = [gram for tokens in turn_tokens for gram in ngrams(tokens, n)]

@@ -24,8 +24,8 @@ from uncase_core.errors import (
     problem,
     term,
 )
-from uncase_core.text.formats import CONVERSATIONS, parse_format
-from uncase_core.text.jsonfiles import decode_text, dumps_json, dumps_jsonl
+from uncase_core.shared.formats import CONVERSATIONS, parse_format
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
 ROLES = ("customer", "agent")
 COHERENCE_ISSUES = ("agent_contradiction", "customer_knowledge", "role_confusion", "topic_drift")

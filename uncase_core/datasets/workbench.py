@@ -36,8 +36,8 @@ from uncase_core.datasets.leakage import (  # noqa: F401  (re-exported: one impo
 from uncase_core.errors import InputError, expected_value, input_error, missing, problem, unknown_choice
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, case_to_dict, dataset_from_bytes
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, pooled_metrics, resolve_thresholds
+from uncase_core.shared.jsonfiles import canonical_json
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
-from uncase_core.text.jsonfiles import canonical_json
 
 METADATA_FIELDS = ("language", "domain", "difficulty", "source", "split", "risk", "reason", "created", "provenance")
 SPLITS = ("smoke", "dev", "regression", "held-out")

@@ -59,10 +59,10 @@ from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
 from uncase_core.rag.ragas import RAGAS_COLUMNS, is_json_text, read_rows
 from uncase_core.rag.sources import judge_scores
+from uncase_core.shared.jsonfiles import decode_text, parse_document
 from uncase_core.shared.notes import Note, notes_to_dicts
+from uncase_core.shared.spreadsheets import CSV_NOTES, decimal_text, delimiter_name, sniff_delimiter
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, count_labels
-from uncase_core.text.jsonfiles import decode_text, parse_document
-from uncase_core.text.spreadsheets import CSV_NOTES, decimal_text, delimiter_name, sniff_delimiter
 
 VERDICT_COLUMNS = ("case_id", "unit_id", "dimension", "judge_verdict")
 _TRUE = frozenset({"true", "1", "yes"})

@@ -16,7 +16,7 @@ is judged unsupported; a passage from the same domain that repeats the question'
 judged relevant. A unit with no content word (empty, or only function words), or a passage
 whose question has none, gets no verdict (null), never a guess.
 
-Words are the tokens of :mod:`uncase_core.text.tokenize`, with accents removed, English and
+Words are the tokens of :mod:`uncase_core.shared.tokenize`, with accents removed, English and
 Spanish function words dropped and a crude plural strip (a final "s" or "es" on words of
 five letters or more), so "Refunds" meets "refund" and "devoluciones" meets "devolución"
 only half way: it is not a stemmer and makes no claim to be one.
@@ -34,7 +34,7 @@ from types import MappingProxyType
 from uncase_core.errors import expected_in_range, unknown_choice
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
-from uncase_core.text.tokenize import tokenize
+from uncase_core.shared.tokenize import tokenize
 
 # Chosen on the built-in judge set (assets/judge) so that it is right about 80-90% of the time there, with the
 # mistakes described above; they are not tuned for any other data.

@@ -100,8 +100,8 @@ from uncase_core.lessons.checks import (
 from uncase_core.lessons.data import page_has_no_scenario, scenario_ids
 from uncase_core.lessons.params import describe
 from uncase_core.shared.assets import ASSETS, asset_files
+from uncase_core.shared.jsonfiles import decode_text
 from uncase_core.shared.notes import Note
-from uncase_core.text.jsonfiles import decode_text
 
 LESSONS = ASSETS / "lessons"
 LANGUAGES = ("en", "es")  # required in every text (the missing_language_text error names them)

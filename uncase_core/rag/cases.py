@@ -27,9 +27,9 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from uncase_core.errors import InputError, Param, Place, at_line, expected_value, missing, problem, term
+from uncase_core.shared.formats import RAG, parse_format
 from uncase_core.shared.guidelines import Guideline, read_guidelines
-from uncase_core.text.formats import RAG, parse_format
-from uncase_core.text.jsonfiles import decode_text, dumps_json, dumps_jsonl
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, dumps_jsonl
 
 Label = bool | None
 DatasetFormat = Literal["case", "jsonl", "object", "array"]

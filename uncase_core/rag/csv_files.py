@@ -30,7 +30,7 @@ from typing import Any
 
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.ragas import CLAIM_PREFIX, FACT_PREFIX, METADATA_COLUMNS, METADATA_PREFIX
-from uncase_core.text.sentences import split_sentences
+from uncase_core.shared.sentences import split_sentences
 
 PASSAGE_COLUMN = "context_"
 BOM = "\ufeff"

@@ -63,10 +63,10 @@ from uncase_core.rag.sources import (
     units_from_hand_labels,
     with_judge_scores,
 )
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.notes import Note
-from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
-from uncase_core.text.sentences import split_sentences
-from uncase_core.text.spreadsheets import delimiter_name, sniff_delimiter
+from uncase_core.shared.sentences import split_sentences
+from uncase_core.shared.spreadsheets import delimiter_name, sniff_delimiter
 
 DEEPEVAL_RECORD = RECORD_KEYS["deepeval"]
 # snake_case (save_as) -> camelCase (the API's serialization aliases of Golden, LLMApiTestCase, TestRun).

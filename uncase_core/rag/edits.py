@@ -6,7 +6,7 @@ cases in the app (the case editor), all applied by :func:`apply_rag_edit`, each 
 
 * ``{"op": "new_case", "id", "question", "passages": [text, ...], "answer", "reference", "metadata"}``: a case
   appended to the dataset, its claims the answer's sentences and its facts the reference's
-  (:func:`~uncase_core.text.sentences.split_sentences`), every label null; the reference text is kept in the
+  (:func:`~uncase_core.shared.sentences.split_sentences`), every label null; the reference text is kept in the
   case's ``"reference"`` key;
 * ``{"op": "case_text", "case", "case_id", "field": "question" | "answer" | "reference", "value", "split"}``:
   with ``"split": true`` the claims (answer) or facts (reference) are split again from the new text; a unit whose
@@ -42,7 +42,7 @@ from uncase_core.errors import (
 )
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit
 from uncase_core.shared.edits import Edit, _get, _index, _label, _op, _same_id, _text
-from uncase_core.text.sentences import split_sentences
+from uncase_core.shared.sentences import split_sentences
 
 MAX_TEXT_BYTES = 200_000  # one text (a question, a passage, an answer, a claim...), in UTF-8 bytes
 CASE_TEXTS = ("question", "answer", "reference")

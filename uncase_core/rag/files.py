@@ -10,9 +10,9 @@ from typing import Any, Literal
 from uncase_core.errors import InputError, input_error
 from uncase_core.rag.cases import RagDataset, dataset_from_text
 from uncase_core.rag.ragas import COLUMNS, RAGAS_NOTES, RagasImport, import_ragas
+from uncase_core.shared.formats import RAGAS, WRONG_FORMAT
+from uncase_core.shared.jsonfiles import decode_text
 from uncase_core.shared.notes import Note, notes_to_dicts
-from uncase_core.text.formats import RAGAS, WRONG_FORMAT
-from uncase_core.text.jsonfiles import decode_text
 
 UploadKind = Literal["cases", "ragas"]
 _RAGAS_MARKERS = tuple(f'"{name}"' for name in COLUMNS["question"])

@@ -39,9 +39,9 @@ from uncase_core.rag.promptfoo import read_promptfoo_cases
 from uncase_core.rag.ragas_files import export_ragas, read_ragas_cases
 from uncase_core.rag.sources import CaseImport, Progress, collector_paused, name_list
 from uncase_core.shared.choices import EXPORT_TARGETS, INTERCHANGE_FORMATS
-from uncase_core.text.formats import RAG, RAGAS, guess_format, wrong_format_error
-from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
-from uncase_core.text.spreadsheets import sniff_delimiter
+from uncase_core.shared.formats import RAG, RAGAS, guess_format, wrong_format_error
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
+from uncase_core.shared.spreadsheets import sniff_delimiter
 
 FORMAT_NAMES: Mapping[str, str] = MappingProxyType({
     "ragas": "RAGAS rows",

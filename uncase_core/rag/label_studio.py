@@ -48,8 +48,8 @@ from uncase_core.rag.sources import (
     report_progress,
     tool_record,
 )
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.notes import Note
-from uncase_core.text.jsonfiles import decode_text, dumps_json, parse_document
 
 LABEL_STUDIO_RECORD = RECORD_KEYS["label-studio"]
 JUDGE_MODEL_VERSION = "uncase-judge"

@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 import pyarrow.types as pat
 
 from uncase_core.errors import input_error
-from uncase_core.text.jsonfiles import reject_non_finite
+from uncase_core.shared.jsonfiles import reject_non_finite
 
 PARQUET_MAGIC = b"PAR1"
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.

@@ -45,9 +45,9 @@ from uncase_core.rag.sources import (
     report_progress,
     with_judge_scores,
 )
+from uncase_core.shared.jsonfiles import decode_text, parse_document
 from uncase_core.shared.notes import Note
-from uncase_core.text.jsonfiles import decode_text, parse_document
-from uncase_core.text.sentences import split_sentences
+from uncase_core.shared.sentences import split_sentences
 
 PROMPTFOO_RECORD = RECORD_KEYS["promptfoo"]
 ROLES = ("question", "context", "reference")

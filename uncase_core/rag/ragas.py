@@ -6,7 +6,7 @@ are accepted too), as JSON Lines, a JSON array, or CSV. Each retrieved context b
 passage, each sentence of the response a claim and each sentence of the reference a
 fact, all with null labels.
 
-CSV files are read as spreadsheet programs save them (:mod:`uncase_core.text.spreadsheets`):
+CSV files are read as spreadsheet programs save them (:mod:`uncase_core.shared.spreadsheets`):
 UTF-8 with or without a byte-order mark, cells separated by ``,``, ``;`` or tabs (sniffed, and
 said in the note ``csv_delimiter``). Beside the RAGAS columns a CSV file may have:
 
@@ -52,11 +52,11 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
+from uncase_core.shared.formats import RAGAS, check_csv_header, parse_format
+from uncase_core.shared.jsonfiles import decode_text, parse_document
 from uncase_core.shared.notes import Note, notes_to_dicts
-from uncase_core.text.formats import RAGAS, check_csv_header, parse_format
-from uncase_core.text.jsonfiles import decode_text, parse_document
-from uncase_core.text.sentences import split_sentences
-from uncase_core.text.spreadsheets import CSV_NOTES, delimiter_name, sniff_delimiter
+from uncase_core.shared.sentences import split_sentences
+from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, sniff_delimiter
 
 COLUMNS: Mapping[str, tuple[str, ...]] = {
     "question": ("user_input", "question"),
@@ -311,7 +311,7 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
 
     ``N`` is the line a row starts on (a cell may hold line breaks, as spreadsheets write them);
     a row with fewer cells than the header has None in the rest. ``delimiter`` is ``","``,
-    ``";"`` or ``"\t"`` (:func:`uncase_core.text.spreadsheets.sniff_delimiter` finds it).
+    ``";"`` or ``"\t"`` (:func:`uncase_core.shared.spreadsheets.sniff_delimiter` finds it).
     """
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
@@ -421,7 +421,7 @@ def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasIm
     """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing), with notes on the CSV.
 
     A CSV file may use any of the layouts of the module's docstring; its delimiter is sniffed
-    (:func:`uncase_core.text.spreadsheets.sniff_delimiter`) and said in the note ``csv_delimiter``.
+    (:func:`uncase_core.shared.spreadsheets.sniff_delimiter`) and said in the note ``csv_delimiter``.
     """
     try:
         if not text.lstrip("\ufeff").strip():

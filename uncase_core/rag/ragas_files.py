@@ -77,11 +77,11 @@ from uncase_core.rag.sources import (
     tool_record,
     units_from_hand_labels,
 )
+from uncase_core.shared.formats import RAGAS, check_format
+from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
 from uncase_core.shared.notes import Note
-from uncase_core.text.formats import RAGAS, check_format
-from uncase_core.text.jsonfiles import Document, decode_text, parse_document, reject_non_finite
-from uncase_core.text.sentences import split_sentences
-from uncase_core.text.spreadsheets import decimal_text, delimiter_name, sniff_delimiter
+from uncase_core.shared.sentences import split_sentences
+from uncase_core.shared.spreadsheets import decimal_text, delimiter_name, sniff_delimiter
 
 RAGAS_RECORD = RECORD_KEYS["ragas"]
 # RAGAS metrics with no RAG dimension here (ragas/metrics: each metric's ``name``); their columns are judge scores

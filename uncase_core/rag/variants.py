@@ -55,7 +55,7 @@ from uncase_core.errors import expected_value, input_error, problem, unknown_cho
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, Unit
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS, evaluate_case
 from uncase_core.shared.assets import load_variant_texts
-from uncase_core.text.sentences import split_sentences
+from uncase_core.shared.sentences import split_sentences
 
 LANGUAGES = ("en", "es")
 TAGS: Mapping[str, str] = MappingProxyType({

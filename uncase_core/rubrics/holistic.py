@@ -32,8 +32,8 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.rubrics.generator import PlantedTruth
-from uncase_core.text.formats import HOLISTIC, check_csv_header, parse_format
-from uncase_core.text.jsonfiles import decode_text
+from uncase_core.shared.formats import HOLISTIC, check_csv_header, parse_format
+from uncase_core.shared.jsonfiles import decode_text
 
 HOLISTIC_COLUMNS = ("candidate", "judge", "score")
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.

@@ -70,9 +70,9 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.shared.choices import RUBRIC_FILTERS
+from uncase_core.shared.formats import VERDICTS, check_csv_header, parse_format
+from uncase_core.shared.jsonfiles import decode_text
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, wilson_intervals
-from uncase_core.text.formats import VERDICTS, check_csv_header, parse_format
-from uncase_core.text.jsonfiles import decode_text
 
 FILTERS = RUBRIC_FILTERS
 RULES = ("all", "any")

@@ -64,6 +64,7 @@ from uncase_core.shared.edits import (
     _same_id,
     _text,
 )
+from uncase_core.shared.sentences import split_sentences
 from uncase_core.summaries.evaluation import (
     AccuracyPoint,
     CompletenessItem,
@@ -75,7 +76,6 @@ from uncase_core.summaries.evaluation import (
     case_from_dict,
     case_to_dict,
 )
-from uncase_core.text.sentences import split_sentences
 
 LABEL_OPS = ("accuracy", "rubric", "completeness", "section", "block")
 TEXT_OPS = ("new_case", "unit_field", "add_unit", "remove_unit", "move_unit", "split_points", "metadata", "case_id")
@@ -392,7 +392,7 @@ def _apply_move_unit(cases: Sequence[SummaryCase], index: int, case: SummaryCase
 
 def summary_points(sections: Sequence[Section]) -> list[str]:
     """The points a summary decomposes into: the sentences of its free-text sections, in order (of every section
-    when all are categorical), split by :func:`~uncase_core.text.sentences.split_sentences`."""
+    when all are categorical), split by :func:`~uncase_core.shared.sentences.split_sentences`."""
     chosen = [section for section in sections if not section.categorical] or list(sections)
     return [sentence for section in chosen for sentence in split_sentences(section.text)]
 

@@ -60,9 +60,8 @@ from uncase_core.errors import (
     problem,
     term,
 )
-from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
-from uncase_core.text.formats import SUMMARIES, parse_format
-from uncase_core.text.jsonfiles import (
+from uncase_core.shared.formats import SUMMARIES, parse_format
+from uncase_core.shared.jsonfiles import (
     decode_text,
     dumps_json,
     dumps_jsonl,
@@ -70,6 +69,7 @@ from uncase_core.text.jsonfiles import (
     reject_surrogates,
     too_long_integer,
 )
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SUMMARY_METRICS = ("accuracy", "adherence", "completeness")
 SECTION_KINDS = ("custom", "predefined")

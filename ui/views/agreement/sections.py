@@ -22,7 +22,7 @@ from ui.widgets.text import id_list, literal
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
-from uncase_core.text.jsonfiles import decode_text
+from uncase_core.shared.jsonfiles import decode_text
 
 VIEW_KEY = "agr_view"  # session state: this run's AgreementView, where scripts and tests find the editor's key
 REFUSED_NOTE = "agr_refused_note"

@@ -30,7 +30,7 @@ from uncase_core.compare.systems import SystemComparison
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension
 from uncase_core.rag.files import read_rag_file
-from uncase_core.text.jsonfiles import dumps_json
+from uncase_core.shared.jsonfiles import dumps_json
 
 LIMIT = LIMITS["compare"]
 SEED = 0  # the bootstrap's seed: the same labels always give the same intervals

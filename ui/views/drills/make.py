@@ -18,7 +18,7 @@ from uncase_core.rag.cases import RagCase, dataset_to_text
 from uncase_core.rag.drills import make_drill
 from uncase_core.rag.evaluation import evaluate_case
 from uncase_core.rag.variants import check_source
-from uncase_core.text.jsonfiles import dumps_json
+from uncase_core.shared.jsonfiles import dumps_json
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name
 

@@ -30,7 +30,7 @@ from uncase_core.judge.imports import NO_RAGAS_SCORES, attach_verdicts, compare_
 from uncase_core.judge.lexical_judge import judge_dataset
 from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.files import read_rag_upload
-from uncase_core.text.jsonfiles import decode_text
+from uncase_core.shared.jsonfiles import decode_text
 from uncase_store import StoreError
 
 LIMIT = LIMITS["judge"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from uncase_core.text.tokenize import UnicodeTokenizer
+from uncase_core.shared.tokenize import UnicodeTokenizer
 
 # ROUGE-L bands of document 000, as (upper bound, band) in increasing order.
 ROUGE_BANDS: tuple[tuple[float, str], ...] = (
@@ -45,7 +45,7 @@ def compute_rouge_l(reference: str, hypothesis: str, tokenizer: object | None = 
     """ROUGE-L of ``hypothesis`` against ``reference`` with rouge-score's scorer.
 
     ``tokenizer`` is any object with ``tokenize(text)``; the default keeps Unicode
-    letters (see :mod:`uncase_core.text.tokenize`). Precision is over the hypothesis' tokens,
+    letters (see :mod:`uncase_core.shared.tokenize`). Precision is over the hypothesis' tokens,
     recall over the reference's; both 0 when either text has no tokens.
     """
     # Imported here: rouge-score loads nltk (about 0.25 s), and the batch evaluator uses rouge_l_tokens.

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from uncase_core.errors import InputError, Term, input_error
-from uncase_core.text.jsonfiles import Document, parse_document
+from uncase_core.shared.jsonfiles import Document, parse_document
 
 # Format codes.
 RAG = "rag"
@@ -136,7 +136,7 @@ def guess_format(data: Any) -> str | None:
 
     ``data`` is a record (a dict: a JSON object, or a CSV header's column names as keys), a
     list of records, a wrapper (``{"cases": [...]}``, ``{"conversations": [...]}``,
-    ``{"verdicts": [...]}``) or a :class:`~uncase_core.text.jsonfiles.Document`; a list or a JSON
+    ``{"verdicts": [...]}``) or a :class:`~uncase_core.shared.jsonfiles.Document`; a list or a JSON
     Lines document is judged by its first record.
     """
     record, wrapped = _judged(data)
@@ -169,7 +169,7 @@ def check_format(data: Any, expected: str) -> None:
 
 
 def parse_format(text: str, expected: str) -> Document:
-    """:func:`~uncase_core.text.jsonfiles.parse_document`, refusing another module's file by name.
+    """:func:`~uncase_core.shared.jsonfiles.parse_document`, refusing another module's file by name.
 
     A JSON document is judged by its first record; a file that is not JSON but whose first line
     is the CSV header of another format (verdicts, holistic scores, RAGAS rows) is named too,

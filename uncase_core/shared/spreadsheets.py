@@ -3,7 +3,7 @@
 Excel and LibreOffice save "CSV" with the list separator of the computer's locale: commas in an
 English locale, semicolons where the comma is the decimal separator (Spanish, French, German...),
 tabs for "text (tab delimited)"; Excel's "CSV UTF-8" also puts a byte-order mark in front (the
-decoders drop it, :func:`uncase_core.text.jsonfiles.decode_text`).
+decoders drop it, :func:`uncase_core.shared.jsonfiles.decode_text`).
 
 :func:`sniff_delimiter` finds the delimiter among ``,``, ``;`` and tab. The header line decides
 first: it holds column names, so the one delimiter found in it outside quotes is the file's.
