@@ -1,8 +1,12 @@
-"""Find the failure in a RAG answer (document 001): the case format and its files, RAGAS rows, the four
-dimensions with their Wilson intervals, the diagnosis, the composite, threshold sweeps and edit records.
+"""Find the failure in a RAG answer (document 001): the case format and its files, RAGAS rows and other tools' files,
+the four dimensions with their Wilson intervals, the diagnosis, the composite, threshold sweeps, failure variants and
+drills, and edit records.
 
-Modules: ``cases`` (the format), ``files`` (what a page upload may be), ``ragas`` (RAGAS rows in),
-``evaluation`` (metrics, diagnosis, composite), ``thresholds`` (sweeps and flips), ``edits`` (label records).
+Modules: ``cases`` (the format), ``files`` (what a page upload may be), ``csv_files`` (spreadsheet layouts),
+``ragas`` and ``ragas_files`` (RAGAS rows in and out), ``parquet``, ``deepeval``, ``promptfoo``, ``label_studio``,
+``interchange`` (format detection, the one reader and the writers), ``sources`` (fields kept for a round trip),
+``evaluation`` (metrics, diagnosis, composite), ``thresholds`` (sweeps and flips), ``variants`` and ``drills``
+(generated failures with their answer key), ``edits`` (label and text records).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -135,7 +139,6 @@ _EXPORTS = MappingProxyType({
     "collector_paused": "sources",
     "composite_score": "evaluation",
     "composite_standings": "thresholds",
-    "context_texts": "ragas",
     "csv_layout": "ragas",
     "csv_rows": "ragas",
     "dataset_from_bytes": "cases",

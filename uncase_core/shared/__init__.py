@@ -1,8 +1,8 @@
 """What every domain shares beside :mod:`uncase_core.errors`: result notes by code, the grammar of edit
 records, the choices a person may make, and the assets reader (the one module besides the command line that
-opens files).
+opens files), and annotation guidelines.
 
-Modules: ``notes``, ``edits``, ``choices``, ``assets``.
+Modules: ``notes``, ``edits``, ``choices``, ``assets``, ``guidelines``.
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
