@@ -140,7 +140,6 @@ _EXPORTS = MappingProxyType({
     "collector_paused": "sources",
     "composite_score": "evaluation",
     "composite_standings": "thresholds",
-    "context_texts": "ragas",
     "csv_layout": "ragas",
     "csv_rows": "ragas",
     "dataset_from_bytes": "cases",

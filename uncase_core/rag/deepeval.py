@@ -380,8 +380,8 @@ def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None
 # ---------------------------------------------------------------- writing
 
 EXPORT_KEYS = ("snake", "camel")
-_ROLE_KEYS = {"question": "input", "answer": "actual_output", "reference": "expected_output",
-              "passages": "retrieval_context", "metadata": "additional_metadata", "id": "name"}
+_ROLE_KEYS = MappingProxyType({"question": "input", "answer": "actual_output", "reference": "expected_output",
+                               "passages": "retrieval_context", "metadata": "additional_metadata", "id": "name"})
 
 
 def _spelled(key: str, keys: str) -> str:

@@ -119,7 +119,7 @@ def _pick(row: Mapping[str, Any], field: str, where: str, required: bool) -> Any
     return None
 
 
-def context_texts(value: Any, where: str) -> list[str]:
+def _contexts(value: Any, where: str) -> list[str]:
     """A list of strings, or a CSV cell holding one as JSON or as a Python list literal."""
     if value is None:
         return []
@@ -173,7 +173,7 @@ def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     if not isinstance(row, Mapping):
         raise expected_object_with(("user_input", "retrieved_contexts", "response", "reference"), where)
     question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
-    contexts = context_texts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
+    contexts = _contexts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
     answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
     reference = _text(_pick(row, "reference", where, required=False), _field(where, "reference"))
     raw_id = row.get("id")
@@ -259,7 +259,7 @@ def _cell_passages(value: Any, where: str) -> tuple[list[str], bool]:
             and _BLANK_LINE.search(value.replace("\r\n", "\n")):
         parts = [part.strip() for part in _BLANK_LINE.split(value.replace("\r\n", "\n"))]
         return [part for part in parts if part], True
-    return context_texts(value, where), False
+    return _contexts(value, where), False
 
 
 def _cells(row: Mapping[str, Any], columns: tuple[str, ...]) -> list[str]:

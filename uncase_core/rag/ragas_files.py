@@ -48,9 +48,9 @@ from uncase_core.rag.ragas import (
     PASSAGE_PREFIXES,
     RAGAS_COLUMNS,
     CsvLayout,
+    _contexts,
     case_from_csv_row,
     check_ragas_header,
-    context_texts,
     csv_layout,
     csv_rows,
     is_json_text,
@@ -103,8 +103,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 })
 _FIELDS = ("question", "contexts", "answer", "reference")
 _PASSAGES_COLUMN = "retrieved_contexts"
-_DEFAULT_COLUMNS = {"question": "user_input", "contexts": "retrieved_contexts", "answer": "response",
-                    "reference": "reference"}
+_DEFAULT_COLUMNS = MappingProxyType({"question": "user_input", "contexts": "retrieved_contexts", "answer": "response",
+                                     "reference": "reference"})
 
 
 def score_dimension(column: str) -> tuple[bool, str | None]:
@@ -210,7 +210,7 @@ class _Reader:
         if type(contexts) is list and all(type(item) is str for item in contexts):
             passages = [item for item in contexts if item.strip()]
         else:
-            passages = context_texts(contexts if contexts != "" else None, _place(where, "retrieved_contexts"))
+            passages = _contexts(contexts if contexts != "" else None, _place(where, "retrieved_contexts"))
         texts = {}
         for field in ("answer", "reference"):
             value = row[used[field]] if field in used else None
