@@ -223,6 +223,11 @@ ALLOWED_CACHES: dict[tuple[str, str], str] = {
     ("ui/frame/state.py", "_open_store"): (
         "the store's SQLAlchemy engine (a connection pool), one per store URL and process: the one process-wide "
         "object the playground keeps. It holds connections, never user data; workspaces are read per session"),
+    ("ui/views/compare/data.py", "builtin_pairs"): (
+        "the index of the built-in system pairs under assets/compare, read once per process"),
+    ("ui/views/compare/data.py", "builtin_pair"): (
+        "one built-in system pair (two frozen RagDatasets) by language and id: built-in data, the same for everyone; "
+        "a person's labels are edit records applied to it in their own workspace, never to the cached copy"),
     ("ui/frame/memory.py", "start_collector"): (
         "the process's one garbage-collector thread (a closed tab's dropped session freed on a quiet server); it "
         "holds no data at all"),
