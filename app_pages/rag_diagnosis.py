@@ -76,7 +76,7 @@ SOURCE = Source(
     choice_label=lambda sid, lang=lang: (
         translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
     choice_title="common.scenario", read_upload=read_upload, upload_label="common.upload",
-    upload_help="common.upload_help",
+    upload_help="rag.import.upload_help",
     upload_types=UPLOAD_TYPES, count=lambda dataset: len(dataset.cases), too_large_command=too_large_command,
     pending=promptfoo_mapping,
     changes=lambda original, current: changed_items(original.cases, current.cases),

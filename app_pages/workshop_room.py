@@ -201,7 +201,7 @@ with st.container(border=True):
                               if sid == ALL_SCENARIOS else by_id[sid].title[lang])
     else:
         uploaded = read_new_upload(
-            "room_new_upload", "rag", t("common.upload"), t("common.upload_help"), UPLOAD_TYPES,
+            "room_new_upload", "rag", t("common.upload"), t("rag.import.upload_help"), UPLOAD_TYPES,
             read_case_upload,  # another tool's file too (a promptfoo file with the remembered or guessed vars)
             count=lambda dataset: len(dataset.cases), too_large_command=too_large_command)
         if uploaded is not None:
