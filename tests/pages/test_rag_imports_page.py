@@ -156,3 +156,19 @@ def test_the_room_reads_another_tools_file_with_the_guessed_mapping(name, fmt):
     assert not at.exception, [e.value for e in at.exception]
     loaded = at.session_state["room_new_dataset"]
     assert loaded.data == expected and loaded.meta["imported"] == fmt
+
+
+@pytest.mark.parametrize(("name", "lang"), [("deepeval_test_run_en.json", "en"), ("ragas_results_es.parquet", "es")])
+def test_the_judge_scores_a_file_came_with_reach_the_judge_page(name, lang):
+    from tests.pages.test_judge_page import opened, upload
+    from uncase_core.judge.imports import stored_case_scores
+
+    data = (DATA / name).read_bytes()
+    expected = stored_case_scores(read_cases(data, name).dataset)
+    at = upload(opened(lang), "judge_upload", name, data)
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.radio(key="judge_mode").value == "ragas"  # the case is the unit, scored by the file's own judge
+    dimension = at.selectbox(key="judge_dimension")
+    assert len(dimension.options) == len(expected.columns)
+    infos = " ".join(shown(info.value) for info in at.info)
+    assert any(metric in infos for metric in expected.columns.values()), infos  # the file's own metric, named
