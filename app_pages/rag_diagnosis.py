@@ -4,13 +4,13 @@ import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.fragments import rerun_drawn
-from ui.frame.limits import LIMITS
 from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE
 from ui.frame.page import finish_page, page_link
 from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, t
 from ui.i18n import translate
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.views.rag.focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
+from ui.views.rag.imports import UPLOAD_TYPES, import_note, promptfoo_mapping, read_case_upload, too_large_command
 from ui.views.rag.results import (
     FRAGMENTS,
     ROOM_FOLLOW,
@@ -20,7 +20,7 @@ from ui.views.rag.results import (
     draw_explanations,
     follow_room,
 )
-from ui.views.rag.settings import draw_settings, upload_notes
+from ui.views.rag.settings import draw_settings
 from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.rooms import ROOM_NAME, class_view, room_of, rooms
@@ -28,11 +28,9 @@ from ui.widgets.data_source import Loaded, Source, changed_items, data_source, f
 from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.text import literal
-from uncase_core.rag.files import read_rag_file
 from uncase_core.shared.assets import load_all, load_index, load_scenario
 from uncase_store import StoreError
 
-LIMIT = LIMITS["rag"]  # interactive labelling is for tens to hundreds of cases
 ALL_SCENARIOS = "__all__"
 RESULT_FRAGMENTS = [*FRAGMENTS, *LESSON_FRAGMENTS]
 
@@ -65,10 +63,9 @@ def load(choice: str) -> Loaded:
     return Loaded(load_scenario(by_id[choice], lang), choice, "scenario")
 
 
-def read_upload(data: bytes, name: str) -> Loaded:
-    upload = read_rag_file(data, name, LIMIT.upload_bytes)
-    notes = [{"code": note.code, "params": dict(note.params)} for note in upload.notes]  # stored with the data: JSON
-    return Loaded(upload.dataset, name, "upload", {"imported": upload.kind, "notes": notes})
+def read_upload(data: bytes, name: str) -> Loaded | None:
+    """Our cases, or another tool's file (ui/views/rag/imports.py); None: a promptfoo file awaits its mapping."""
+    return read_case_upload(data, name, box="rag_upload")
 
 
 def default() -> Loaded:
@@ -81,8 +78,9 @@ SOURCE = Source(
     choice_label=lambda sid, lang=lang: (
         translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
     choice_title="common.scenario", read_upload=read_upload, upload_label="common.upload",
-    upload_help="common.upload_help",
-    upload_types=("json", "jsonl", "csv", "tsv"), count=lambda dataset: len(dataset.cases),
+    upload_help="rag.import.upload_help",
+    upload_types=UPLOAD_TYPES, count=lambda dataset: len(dataset.cases), too_large_command=too_large_command,
+    pending=promptfoo_mapping,
     changes=lambda original, current: changed_items(original.cases, current.cases),
 )
 workspace = open_view(RagView(current_workspace(), lambda: (lambda d: (d.data, d.source, d.source_kind))(default()),
@@ -123,9 +121,8 @@ with st.sidebar:
         loaded = data_source(SOURCE, default)
         if loaded is not None:
             forget(CASE_KEY)
-            if loaded.meta.get("imported") == "ragas":
-                st.session_state["rag_upload_note"] = " ".join(
-                    [t("rag.ragas_imported", count=len(loaded.data.cases)), *upload_notes(loaded.meta["notes"])])
+            if (note := import_note(loaded)) is not None:
+                st.session_state["rag_upload_note"] = note
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
     draw_settings(rerun_results, lang)

@@ -7,11 +7,11 @@ participant's join form; without those, joining by code and creating a room.
 
 import streamlit as st
 
-from ui.frame.limits import LIMITS
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, run_saving, switch_workspace, t
 from ui.i18n import translate
+from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.rooms import (
@@ -35,7 +35,6 @@ from ui.views.room.rooms import (
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.rag.files import read_rag_upload
 from uncase_core.shared.assets import load_all, load_index, load_scenario
 from uncase_store import StoreError
 from uncase_store.rooms import UnknownRoom, clean_name, normalize_code
@@ -204,9 +203,9 @@ with st.container(border=True):
                               if sid == ALL_SCENARIOS else by_id[sid].title[lang])
     else:
         uploaded = read_new_upload(
-            "room_new_upload", "rag", t("common.upload"), t("common.upload_help"), ("json", "jsonl", "csv", "tsv"),
-            lambda data, name: Loaded(read_rag_upload(data, name, LIMITS["rag"].upload_bytes)[0], name, "upload"),
-            count=lambda dataset: len(dataset.cases))
+            "room_new_upload", "rag", t("common.upload"), t("rag.import.upload_help"), UPLOAD_TYPES,
+            read_case_upload,  # another tool's file too (a promptfoo file with the remembered or guessed vars)
+            count=lambda dataset: len(dataset.cases), too_large_command=too_large_command)
         if uploaded is not None:
             st.session_state["room_new_dataset"] = uploaded
     if st.button(t("room.create"), type="primary", key="room_create"):

@@ -231,8 +231,8 @@ SPANISH_CSV = ("\ufeffid;user_input;context_1;context_2;response;reference;domai
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", ["Read as CSV with cells separated by semicolons.", "The passages were read from 2 columns: context\\_1, "
-            "context\\_2.", "Metadata read from the columns domain."]),
+    ("en", ["Read as CSV with cells separated by semicolons.", "Read 1 case from RAGAS rows (csv).",
+            "context\\_1, context\\_2 → passages"]),
     ("es", ["Se leyó como CSV con las celdas separadas por punto y coma.", "context\\_1, context\\_2"]),
 ])
 def test_a_spreadsheet_csv_upload_says_how_it_was_read(language: str, expected: list[str]):

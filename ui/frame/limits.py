@@ -43,12 +43,12 @@ LIMITS: Mapping[str, PageLimit] = MappingProxyType({
 })
 
 
-def check_size(page: str, data: bytes, name: str) -> bytes:
-    """``data`` unchanged, or an InputError naming the file, the cap and the command."""
+def check_size(page: str, data: bytes, name: str, command: str | None = None) -> bytes:
+    """``data`` unchanged, or an InputError naming the file, the cap and the command (default: the page's)."""
     limit = LIMITS[page]
     if len(data) > limit.upload_bytes:
         raise page_error("page_file_too_large", name, size=round(len(data) / 1024 / 1024, 1), limit=limit.upload_mb,
-                         command=limit.command)
+                         command=command or limit.command)
     return data
 
 

@@ -53,11 +53,18 @@ class Source:
     upload_types: tuple[str, ...] = ("json", "jsonl")
     count: Callable[[Any], int] = len  # items, to refuse more than the page handles live
     changes: Callable[[Any, Any], int] = lambda original, current: 0  # labelled items that would be lost
+    # The command a refusal of a file above the page's limit names (default: the page's, ui.frame.limits).
+    too_large_command: Callable[[bytes, str], str] | None = None
+    # Drawn under the upload box: questions a file waits on before it loads (None), then what it loads as.
+    pending: Callable[[], Loaded | None] | None = None
 
 
 def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence[str],
-                    read: Callable[[bytes, str], Loaded], count: Callable[[Any], int] = len) -> Loaded | None:
+                    read: Callable[[bytes, str], Loaded | None], count: Callable[[Any], int] = len,
+                    too_large_command: Callable[[bytes, str], str] | None = None) -> Loaded | None:
     """Draw an upload box; a file not read before in this session is read (once) and returned.
+
+    ``read`` may return None for a file that waits on a question before it loads (see ``Source.pending``).
 
     A file that cannot be read is refused with a message naming it, shown for as long as that
     file is in the box; what the page holds is left as it was. Either way the file's bytes are
@@ -73,9 +80,12 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
     if upload is not None and st.session_state.get(seen_key) != upload.file_id:
         st.session_state[seen_key] = upload.file_id
         try:
-            data = check_size(limit, upload.getvalue(), upload.name)
+            data = upload.getvalue()
+            too_large = too_large_command is not None and len(data) > LIMITS[limit].upload_bytes
+            check_size(limit, data, upload.name, too_large_command(data, upload.name) if too_large else None)
             loaded = read(data, upload.name)
-            check_count(limit, count(loaded.data), upload.name)
+            if loaded is not None:
+                check_count(limit, count(loaded.data), upload.name)
         except InputError as error:
             # The error, not its text, so it is said anew in the language of each run; a fresh copy, as the raised
             # one's traceback would keep the reader's frames (and the uploaded bytes) alive while it is shown.
@@ -171,7 +181,9 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
     if source.read_upload is not None:
         requested = read_new_upload(f"{source.prefix}_upload", source.limit, t(source.upload_label),
                                     t(source.upload_help), source.upload_types, source.read_upload,
-                                    source.count) or requested
+                                    source.count, source.too_large_command) or requested
+        if source.pending is not None:
+            requested = source.pending() or requested
     current = workspace.data(source.kind) if workspace.has(source.kind) else default().data
     original = workspace.original(source.kind) if workspace.has(source.kind) else current
     chosen = confirm_replace(f"{source.prefix}_replace", source.changes(original, current), requested)

@@ -14,6 +14,7 @@ from ui.frame.limits import LIMITS
 from ui.frame.state import current_workspace, forget, language, run_saving, t
 from ui.frame.workspace import Workspace
 from ui.views.judge.data import has_verdicts
+from ui.views.rag.imports import UPLOAD_TYPES, other_format, read_case_upload
 from ui.widgets.data_source import (
     Loaded,
     Source,
@@ -26,10 +27,17 @@ from ui.widgets.data_source import (
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import apply_judge_edit
-from uncase_core.judge.imports import NO_RAGAS_SCORES, attach_verdicts, compare_ragas, read_ragas_scores
+from uncase_core.judge.imports import (
+    NO_RAGAS_SCORES,
+    attach_verdicts,
+    compare_ragas,
+    read_ragas_scores,
+    stored_case_scores,
+)
 from uncase_core.judge.lexical_judge import judge_dataset
 from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.files import read_rag_upload
+from uncase_core.rag.parquet import is_parquet
 from uncase_core.shared.jsonfiles import decode_text
 from uncase_store import StoreError
 
@@ -50,7 +58,20 @@ def as_text(data: bytes, name: str) -> str:
 
 
 def read_upload(data: bytes, name: str) -> Loaded:
-    """Cases with judge verdicts, or RAGAS rows (with their scores as the judge when they have any)."""
+    """Cases with judge verdicts, RAGAS rows (with their scores as the judge when they have any), or another tool's
+    file (DeepEval, promptfoo, Label Studio: the judge scores it came with stay in the cases, see
+    :func:`with_attachments`)."""
+    fmt = other_format(data, name)
+    if fmt is not None and (fmt != "ragas" or is_parquet(data)):  # RAGAS text: read as before, scores attached
+        loaded = read_case_upload(data, name)  # promptfoo: the vars last chosen on the RAG page, else the guess
+        assert loaded is not None  # without an upload box nothing waits
+        dataset, meta = loaded.data, {"imported": fmt}
+        if stored_case_scores(dataset).columns:
+            meta["case_scores"] = True
+        elif not has_verdicts(dataset):
+            dataset = judge_dataset(dataset)
+            meta["judged_by"] = "builtin"
+        return Loaded(dataset, name, "upload", meta)
     dataset, kind = read_rag_upload(data, name, LIMIT.upload_bytes)
     meta: dict[str, object] = {}
     if kind == "ragas":
@@ -73,7 +94,7 @@ def read_upload(data: bytes, name: str) -> Loaded:
 def judge_source(load: Callable[[str], Loaded]) -> Source:
     return Source(
         JUDGE, "judge", "judge", load, choices=["builtin"], load_button="judge.load_builtin", read_upload=read_upload,
-        upload_label="judge.upload", upload_help="judge.upload_help", upload_types=("json", "jsonl", "csv"),
+        upload_label="judge.upload", upload_help="judge.upload_help", upload_types=UPLOAD_TYPES,
         count=lambda dataset: len(dataset.cases),
         changes=lambda original, current: changed_items(original.cases, current.cases),
     )
@@ -166,4 +187,6 @@ def with_attachments(data: RagDataset, workspace: Workspace, lang: str) -> tuple
                 st.session_state[RAGAS_MEMO] = (mark, scores)
             except InputError as error:
                 st.error(t("judge.attached_failed", name=literal(ragas_file[1]), message=error_text(error, lang)))
+    if scores is None and (stored := stored_case_scores(data)).columns:  # the judge scores the cases came with
+        scores = stored
     return judged, scores

@@ -10,6 +10,7 @@ import streamlit as st
 from ui.frame.data_kinds import RAG
 from ui.frame.fragments import mark_drawn
 from ui.frame.state import t
+from ui.views.rag.downloads import format_downloads
 from ui.views.rag.evaluations import case_evaluation, dataset_evaluation
 from ui.views.rag.settings import current_settings
 from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table, metric_name
@@ -71,6 +72,7 @@ def data_actions(workspace: RagView, store_label_edits: Callable[[], None]) -> N
         on_click="ignore",
         width="stretch",
     )
+    format_downloads(workspace.dataset, stem)
     confirm_reset("rag_confirm_reset", t("common.reset"), t("common.reset_confirm"),
                   lambda: workspace.workspace.reset(RAG), disabled=not workspace.changed)
 

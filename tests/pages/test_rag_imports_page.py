@@ -1,0 +1,174 @@
+"""The RAG page's uploads of other tools' files and its downloads for them (ui/views/rag/imports.py, downloads.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.pages.apptest_helpers import ROOT, open_rag_page, shown, workspace
+from tests.pages.test_room_page import open_room_page
+from ui.frame import data_kinds
+from ui.frame.limits import LIMITS
+from ui.views.rag.downloads import TARGETS, file_name
+from ui.views.rag.imports import VARS_SETTING, too_large_command
+from uncase_core.rag.cases import UNIT_KINDS
+from uncase_core.rag.interchange import read_cases
+from uncase_core.rag.promptfoo import guess_promptfoo_vars, promptfoo_var_keys, shape_of
+from uncase_core.rag.sources import JUDGE_SCORES_KEY, RECORD_KEYS
+
+DATA = ROOT / "tests" / "data" / "interchange"
+RUN = read_cases((DATA / "deepeval_test_run_en.json").read_bytes()).dataset
+LOADED = {"en": f"Loaded {len(RUN.cases)} cases", "es": f"Se cargaron {len(RUN.cases)} casos"}
+READ_AS = {"en": f"Read {len(RUN.cases)} cases from DeepEval test cases or goldens",
+           "es": f"Se leyeron {len(RUN.cases)} casos de casos de prueba o goldens de DeepEval"}
+KEPT = {"en": "never as hand labels", "es": "nunca como etiquetas manuales"}
+
+
+def _page(lang: str):
+    at = open_rag_page()
+    if lang != "en":
+        at.sidebar.radio(key="language_widget").set_value(lang).run()
+    return at
+
+
+def _upload(at, name: str):
+    at.sidebar.file_uploader(key="rag_upload").set_value((name, (DATA / name).read_bytes(), "application/json"))
+    return at.run()
+
+
+def _infos(at) -> list[str]:
+    return [shown(info.value) for info in at.info]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_deepeval_run_loads_with_its_note_and_judge_scores_beside_the_cases(lang):
+    at = _upload(_page(lang), "deepeval_test_run_en.json")
+    assert not at.exception, [e.value for e in at.exception]
+    note = next(text for text in _infos(at) if LOADED[lang] in text)
+    assert READ_AS[lang] in note and KEPT[lang] in note and "Faithfulness" in note
+    stored = workspace(at).data(data_kinds.RAG)
+    assert stored == RUN
+    scores = stored.cases[0].extra[JUDGE_SCORES_KEY]
+    assert scores[0]["metric"] == "Faithfulness"
+    # Judge scores are never hand labels: every unit of an imported run is unlabelled.
+    assert all(value is None for case in stored.cases for kind in UNIT_KINDS for unit in case.units(kind)
+               for value in unit.labels.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_promptfoo_file_asks_for_its_vars_then_loads_and_remembers(lang):
+    at = _page(lang)
+    before = workspace(at).data(data_kinds.RAG) if workspace(at).has(data_kinds.RAG) else None
+    at = _upload(at, "promptfoo_results_en.json")
+    assert not at.exception, [e.value for e in at.exception]
+    boxes = [box for box in at.sidebar.selectbox if box.key and box.key.startswith("rag_promptfoo_")]
+    assert [box.value for box in boxes] == ["query", "context", "expected"]  # the core's guess
+    assert (workspace(at).data(data_kinds.RAG) if workspace(at).has(data_kinds.RAG) else None) == before
+    reference = next(box for box in boxes if box.key.startswith("rag_promptfoo_reference"))
+    reference.set_value("").run()  # "(none)"
+    at.sidebar.button(key="rag_promptfoo_load").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    stored = workspace(at).data(data_kinds.RAG)
+    data = (DATA / "promptfoo_results_en.json").read_bytes()
+    assert stored == read_cases(data, "promptfoo_results_en.json", "promptfoo",
+                                {"question": "query", "context": "context", "reference": None}).dataset
+    assert all(not case.reference_facts for case in stored.cases)
+    assert any("vars.query" in text for text in _infos(at))
+    shape = shape_of(("query", "context", "expected"))
+    assert workspace(at).setting(VARS_SETTING)[shape] == {"question": "query", "context": "context",
+                                                          "reference": None}
+    assert not [box for box in at.sidebar.selectbox if box.key and box.key.startswith("rag_promptfoo_")]
+
+
+def test_the_remembered_promptfoo_mapping_prefills_the_boxes_for_a_file_of_the_same_shape():
+    at = open_rag_page()
+    workspace(at).set_settings({VARS_SETTING: {shape_of(("query", "context", "expected")): {
+        "question": "expected", "context": None, "reference": "query"}}})
+    at = _upload(at, "promptfoo_results_es.json")
+    boxes = [box for box in at.sidebar.selectbox if box.key and box.key.startswith("rag_promptfoo_")]
+    assert [box.value for box in boxes] == ["expected", "", "query"]
+
+
+def test_a_parquet_upload_is_offered_and_read():
+    at = open_rag_page()
+    assert "parquet" in "".join(at.sidebar.file_uploader(key="rag_upload").allowed_type)
+    at.sidebar.file_uploader(key="rag_upload").set_value(
+        ("ragas_results_en.parquet", (DATA / "ragas_results_en.parquet").read_bytes(), "application/octet-stream"))
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(workspace(at).data(data_kinds.RAG).cases) == 3
+    assert any("parquet" in text for text in _infos(at))
+
+
+def test_a_file_above_the_limit_is_refused_naming_import_cases_in_the_readers_language():
+    data = (DATA / "ragas_results_en.parquet").read_bytes()
+    assert too_large_command(data, "big.parquet") == "python -m uncase_core import-cases FILE"
+    assert too_large_command(b'{"cases": []}', "big.json") == LIMITS["rag"].command
+    big = (DATA / "deepeval_goldens_en.json").read_text(encoding="utf-8")
+    big = big.replace('"input"', '"input"' + " " * (LIMITS["rag"].upload_bytes + 10), 1)
+    for lang, words in (("en", "For larger files use the command line"), ("es", "Para archivos mayores usa")):
+        at = _page(lang)
+        at.sidebar.file_uploader(key="rag_upload").set_value(("big.json", big.encode("utf-8"), "application/json"))
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        errors = [shown(error.value) for error in at.error]
+        assert any("import-cases FILE" in text and "big.json" in text and words in text for text in errors), errors
+
+
+def _same_cases(back, cases):
+    """The cases read back, but for the record of the tool a case did not come from (a new one is made)."""
+    def strip(case):
+        return replace(case, extra={k: v for k, v in case.extra.items() if k not in RECORD_KEYS.values()})
+    return [(c.id, c.question, [c.units(kind) for kind in UNIT_KINDS]) for c in map(strip, back)] == [
+        (c.id, c.question, [c.units(kind) for kind in UNIT_KINDS]) for c in map(strip, cases)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_download_reads_back_as_the_same_cases(lang):
+    at = _upload(_page(lang), "deepeval_test_run_en.json")
+    stored = workspace(at).data(data_kinds.RAG)
+    buttons = {button.key: button for button in at.sidebar.get("download_button") if button.key}
+    for key, target in TARGETS.items():
+        assert f"rag_export_{key}" in buttons, sorted(buttons)
+        data = target.build(stored, lang)
+        name = file_name("deepeval_test_run_en", key)
+        if key == "label_studio_config":
+            assert data.startswith(b"<View>") and (b"Pregunta" in data) == (lang == "es")
+            continue
+        back = read_cases(data, name).dataset
+        assert _same_cases(back.cases, stored.cases), key
+        if key == "deepeval":  # the tool it came from: every field, score and kept key as it was
+            assert back.cases == stored.cases
+
+
+@pytest.mark.parametrize(("name", "fmt"), [("promptfoo_results_es.json", "promptfoo"),
+                                           ("ragas_results_es.parquet", "ragas")])
+def test_the_room_reads_another_tools_file_with_the_guessed_mapping(name, fmt):
+    data = (DATA / name).read_bytes()
+    variables = guess_promptfoo_vars(promptfoo_var_keys(data)) if fmt == "promptfoo" else None
+    expected = read_cases(data, name, fmt, variables).dataset
+    at = open_room_page()
+    at.radio(key="room_new_source").set_value("upload").run()
+    assert "parquet" in "".join(at.file_uploader(key="room_new_upload").allowed_type)
+    at.file_uploader(key="room_new_upload").set_value((name, (DATA / name).read_bytes(), "application/json"))
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    loaded = at.session_state["room_new_dataset"]
+    assert loaded.data == expected and loaded.meta["imported"] == fmt
+
+
+@pytest.mark.parametrize(("name", "lang"), [("deepeval_test_run_en.json", "en"), ("ragas_results_es.parquet", "es")])
+def test_the_judge_scores_a_file_came_with_reach_the_judge_page(name, lang):
+    from tests.pages.test_judge_page import opened, upload
+    from uncase_core.judge.imports import stored_case_scores
+
+    data = (DATA / name).read_bytes()
+    expected = stored_case_scores(read_cases(data, name).dataset)
+    at = upload(opened(lang), "judge_upload", name, data)
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.radio(key="judge_mode").value == "ragas"  # the case is the unit, scored by the file's own judge
+    dimension = at.selectbox(key="judge_dimension")
+    assert len(dimension.options) == len(expected.columns)
+    infos = " ".join(shown(info.value) for info in at.info)
+    assert any(metric in infos for metric in expected.columns.values()), infos  # the file's own metric, named
