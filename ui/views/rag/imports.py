@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import streamlit as st
@@ -37,7 +38,7 @@ IMPORT_COMMAND = "python -m uncase_core import-cases FILE"
 PENDING = "rag_promptfoo_pending"  # (upload box, file id, name, bytes, keys): a promptfoo file awaiting its mapping
 VARS_SETTING = "rag_promptfoo_vars"  # workspace setting: file shape (its sorted var keys) -> {role: key}
 NO_VAR = ""  # the option "(none)" of the context and reference boxes (no var key is empty)
-_FORMAT_BY_NAME = {name: fmt for fmt, name in FORMAT_NAMES.items()}
+_FORMAT_BY_NAME = MappingProxyType({name: fmt for fmt, name in FORMAT_NAMES.items()})
 # Note params that hold names or texts from the person's file, drawn as text.
 _LITERAL_PARAMS = ("columns", "mapping", "fields", "metrics", "keys", "names", "model_version", "question",
                    "context", "reference", "retrieval")
