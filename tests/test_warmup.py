@@ -16,7 +16,7 @@ def test_the_pages_imports_are_found_in_every_page_script():
     names = page_imports()
     assert "streamlit" in names
     assert "ui.frame.page:finish_page" in names
-    assert "uncase_core.rag.files:read_rag_file" in names  # from the RAG page
+    assert any(name.startswith("uncase_core.rag") for name in names)  # the RAG page reads its files with the core
     assert any(name.startswith("ui.views.judge") for name in names)
     assert len(names) == len(set(names))
 
