@@ -326,13 +326,13 @@ def _resample_weights(cases: int, resamples: int, rng: np.random.Generator) -> n
 
 def bootstrap_differences(
     counts_a: np.ndarray, counts_b: np.ndarray, resamples: int, seed: int
-) -> np.ndarray:
+) -> np.ma.MaskedArray:
     """``pooled_b - pooled_a`` of every dimension in each resample of the cases: (resamples, dimensions).
 
     ``counts_a`` and ``counts_b`` are (cases, dimensions, 2) arrays of labelled successes and
     units per case. Each resample draws as many cases as there are, with replacement, the same
     cases for both systems (NumPy's default generator, PCG64, seeded with ``seed``), and pools
-    their units. NaN marks a resample in which a system drew no labelled unit (callers drop it).
+    their units. A resample in which a system drew no labelled unit is masked (callers drop it): no NaN.
     """
     cases = len(counts_a)
     columns = np.concatenate([counts_a.reshape(cases, -1), counts_b.reshape(cases, -1)], axis=1)
@@ -342,15 +342,16 @@ def bootstrap_differences(
     for start in range(0, resamples, block):
         pooled = _resample_weights(cases, min(block, resamples - start), rng) @ columns
         pooled = pooled.reshape(len(pooled), 2, -1, 2)  # (resamples, system, dimension, successes/units)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            rates = np.where(pooled[..., 1] > 0, pooled[..., 0] / pooled[..., 1], np.nan)
-        parts.append(rates[:, 1] - rates[:, 0])
-    return np.concatenate(parts)
+        units = pooled[..., 1]
+        rates = np.ma.masked_array(np.divide(pooled[..., 0], units, out=np.zeros_like(units), where=units > 0),
+                                   mask=units <= 0)
+        parts.append(rates[:, 1] - rates[:, 0])  # masked where either system drew no unit
+    return np.ma.concatenate(parts)
 
 
 def _bootstrap(
     j: int, counts_a: np.ndarray, counts_b: np.ndarray, pooled_a: Proportion, pooled_b: Proportion,
-    draws: np.ndarray | None, resamples: int, seed: int, confidence: float,
+    draws: np.ma.MaskedArray | None, resamples: int, seed: int, confidence: float,
 ) -> BootstrapDifference:
     both = int(np.sum((counts_a[:, j, 1] > 0) & (counts_b[:, j, 1] > 0)))
     if pooled_a.value is None or pooled_b.value is None:
@@ -360,8 +361,7 @@ def _bootstrap(
     if both < MIN_BOOTSTRAP_CASES or draws is None:
         return BootstrapDifference(difference, None, None, confidence, resamples, 0, 0, seed, both,
                                    (Note.of("bootstrap_too_few_cases", cases=both, minimum=MIN_BOOTSTRAP_CASES),))
-    values = draws[:, j]
-    values = values[~np.isnan(values)]
+    values = draws[:, j].compressed()
     skipped = resamples - len(values)
     notes = [Note.of("bootstrap_skipped", count=skipped, resamples=resamples)] if skipped else []
     tail = (1.0 - confidence) / 2.0
