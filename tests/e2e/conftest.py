@@ -134,3 +134,31 @@ def page(request: pytest.FixtureRequest, chromium: Any, app_url: str) -> Iterato
             except Exception as error:  # a screenshot must never hide the real failure
                 print(f"could not save a screenshot: {error}")
         context.close()
+
+
+def wait_until_drawn(page: Any, timeout_ms: int = 30_000) -> None:
+    """Wait until no element on the page is still a loading placeholder.
+
+    Streamlit's frontend loads each widget's code the first time the widget is drawn and shows ``stSkeleton`` in
+    its place meanwhile; a fresh browser context has none of that code cached. While a later widget's code loads,
+    its React Suspense boundary shows the placeholders again, which closes a list that was just opened: a click in
+    the first second after load can be dropped (seen as option timeouts on a loaded CI machine)."""
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stSkeleton\"]')", timeout=timeout_ms)
+
+
+def choose_option(page: Any, selectbox: Any, option: Any, attempts: int = 4) -> None:
+    """Open ``selectbox`` and click ``option`` (a locator, or an option's exact name), once the page is drawn.
+
+    A rerun landing while the list is open also closes it, so a list that closed is opened again."""
+    if isinstance(option, str):
+        option = page.get_by_role("option", name=option, exact=True)
+    for attempt in range(attempts):
+        wait_until_drawn(page)
+        selectbox.click()
+        try:
+            option.click(timeout=8_000)
+            return
+        except Exception:  # Playwright's TimeoutError: the list closed before the click; open it once more
+            if attempt == attempts - 1:
+                raise
+            page.keyboard.press("Escape")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, choose_option
 from tests.e2e.test_rag_browser import counts, counts_pattern, row_middle, settled_box
 from tests.e2e.test_summary_browser import _metric, _toggle
 
@@ -100,8 +100,7 @@ def test_write_a_case_and_label_it_timed(page: Any, app_url: str, language: str)
     page.goto(f"{app_url}/case_editor?lang={language}")
     choose = page.get_by_test_id("stSelectbox").filter(has_text=words["choose"])
     expect(choose).to_be_visible(timeout=TEXT_TIMEOUT)
-    choose.click()
-    page.get_by_role("option", name=words["new"]).click()
+    choose_option(page, choose, page.get_by_role("option", name=words["new"]))
     expect(field(page, words["id"])).to_be_visible(timeout=TEXT_TIMEOUT)
 
     expect(page.get_by_role("button", name=words["create"])).to_be_visible(timeout=TEXT_TIMEOUT)
@@ -170,8 +169,7 @@ def test_write_a_summary_case_and_label_it(page: Any, app_url: str) -> None:
     page.get_by_test_id("stRadio").get_by_text("Summary case").click()
     choose = page.get_by_test_id("stSelectbox").filter(has_text="Summary case to edit")
     expect(choose).to_be_visible(timeout=TEXT_TIMEOUT)
-    choose.click()
-    page.get_by_role("option", name="➕ New summary case").click()
+    choose_option(page, choose, page.get_by_role("option", name="➕ New summary case"))
     expect(page.get_by_role("button", name="Create the case")).to_be_visible(timeout=TEXT_TIMEOUT)
     for name, text in SUMMARY_CASE.items():
         field(page, SUMMARY_FIELDS[name]).fill(text)

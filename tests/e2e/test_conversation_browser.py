@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import choose_option
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
@@ -19,8 +21,7 @@ TIMEOUT = 30_000
 
 def _load(page: Any, title: str) -> None:
     sidebar = page.get_by_test_id("stSidebar")
-    sidebar.locator('[data-testid="stSelectbox"]').first.click()
-    page.get_by_role("option", name=title).click()
+    choose_option(page, sidebar.locator('[data-testid="stSelectbox"]').first, title)
     sidebar.get_by_role("button", name="Load scenario").click()
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import choose_option
 from uncase_core.shared.assets import ASSETS
 
 try:
@@ -31,19 +32,6 @@ def test_workbench_shows_version_hidden_failure_and_leakage(page: Any, app_url: 
     expect(page.get_by_text(re.compile(r"Across splits: leakage \([1-9]"))).to_be_visible()
 
 
-def choose(page: Any, selectbox: Any, option: str) -> None:
-    """Pick ``option`` in a selectbox; a rerun that lands while the list is open closes it, so open it again."""
-    for attempt in range(4):
-        selectbox.click()
-        try:
-            page.get_by_role("option", name=option, exact=True).click(timeout=5_000)
-            return
-        except Exception:  # Playwright's TimeoutError: the list closed before the click
-            if attempt == 3:
-                raise
-            page.keyboard.press("Escape")
-
-
 def test_logged_change_is_exported_and_diffed_against_the_original(page: Any, app_url: str) -> None:
     page.goto(f"{app_url}/dataset_workbench")
     version = page.locator('[data-testid="stMetric"]').filter(has_text="Version").locator(
@@ -53,7 +41,7 @@ def test_logged_change_is_exported_and_diffed_against_the_original(page: Any, ap
 
     # retail-001's first passage is relevant: log it as not relevant, with a reason.
     form = page.get_by_test_id("stForm")
-    choose(page, form.get_by_test_id("stSelectbox").filter(has_text="New value"), "no")
+    choose_option(page, form.get_by_test_id("stSelectbox").filter(has_text="New value"), "no")
     form.get_by_label("Reason").fill("Outdoor use is not the question")
     form.get_by_label("Author").fill("ana")
     form.get_by_role("button", name="Change the label and log it").click()

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import wait_until_drawn
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, sidebar, toggle_passage_label
 from ui.i18n import translate
 
@@ -45,6 +46,7 @@ def test_lesson_1_is_played_to_done_from_the_home_page(page: Any, app_url: str) 
     expect(panel(page).get_by_text("Step 1 of 3")).to_be_visible()
 
     # Step 1: which dimensions fail? Every one of three, chosen in the panel's multiselect.
+    wait_until_drawn(page)  # a list opened while a widget's code still loads closes again (conftest)
     panel(page).get_by_test_id("stMultiSelect").click()
     for name in ("Context relevance", "Faithfulness", "Coverage"):  # the list stays open; a chosen one leaves it
         option = page.get_by_role("option", name=name, exact=True)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import choose_option
 from uncase_core.rag.cases import dataset_from_bytes
 
 try:
@@ -143,16 +144,7 @@ def test_language_switch_keeps_labels(page: Any, app_url: str) -> None:
 def test_poor_retrieval_scenario_is_diagnosed(page: Any, app_url: str) -> None:
     open_rag(page, app_url)
 
-    # The list can close again when the sidebar is still being drawn on a loaded machine: open it until it shows.
-    option = page.get_by_role("option", name="Poor retrieval")
-    for _ in range(3):
-        sidebar(page).get_by_test_id("stSelectbox").click()
-        try:
-            option.wait_for(state="visible", timeout=10_000)
-            break
-        except Exception:  # Playwright's TimeoutError: the list closed again; open it once more
-            page.keyboard.press("Escape")
-    option.click()
+    choose_option(page, sidebar(page).get_by_test_id("stSelectbox"), "Poor retrieval")
     sidebar(page).get_by_role("button", name="Load scenario").click()
 
     expect(page.get_by_text("One failing dimension: Context relevance.")).to_be_visible(timeout=TEXT_TIMEOUT)

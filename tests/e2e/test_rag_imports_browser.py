@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import wait_until_drawn
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, open_rag, sidebar
 from uncase_core.rag.interchange import read_cases
 
@@ -30,6 +31,7 @@ def test_a_ragas_parquet_upload_shows_its_cases_and_note(page: Any, app_url: str
     expect(note.first).to_contain_text("never as hand labels")
     # The case box lists every case read from the file, the first one on screen.
     expect(page.get_by_text(cases[0].question[:40]).first).to_be_visible(timeout=TEXT_TIMEOUT)
+    wait_until_drawn(page)  # a list opened while a widget's code still loads closes again (conftest)
     page.get_by_test_id("stMain").get_by_role("combobox").first.click()
     for case in cases:
         expect(page.get_by_role("option").filter(has_text=case.id).first).to_be_visible(timeout=TEXT_TIMEOUT)

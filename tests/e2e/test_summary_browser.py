@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import choose_option
 from tests.e2e.test_rag_browser import row_middle, settled_box
 
 try:
@@ -51,15 +52,7 @@ def test_categorical_only_case_shows_completeness_na_with_its_reason(page: Any, 
     page.goto(f"{app_url}/summary_autoevaluation")
     expect(_metric(page, "Accuracy")).to_have_text("50.0%", timeout=TIMEOUT)
     sidebar = page.get_by_test_id("stSidebar")
-    option = page.get_by_role("option").nth(3)
-    for _ in range(3):  # the list can close again while the sidebar is still being drawn on a loaded machine
-        sidebar.locator('[data-testid="stSelectbox"]').first.click()
-        try:
-            option.wait_for(state="visible", timeout=10_000)
-            break
-        except Exception:  # Playwright's TimeoutError: open it once more
-            page.keyboard.press("Escape")
-    option.click()
+    choose_option(page, sidebar.locator('[data-testid="stSelectbox"]').first, page.get_by_role("option").nth(3))
     sidebar.get_by_role("button", name="Load scenario").click()
     expect(page.get_by_text("N/A: only categorical sections")).to_be_visible(timeout=TIMEOUT)
     expect(_metric(page, "Completeness")).to_have_text("N/A")
