@@ -261,8 +261,11 @@ def big_text(text: str) -> None:
     st.markdown("\n\n".join(f"##### {literal(part)}" for part in paragraphs if part) or "—", anchors=False)
 
 
-def position_line(source: FocusSource, case: int, item: FocusItem, lang: str) -> str:
-    labelled, total = source.counts()
+def position_line(source: FocusSource, case: int, item: FocusItem, lang: str,
+                  counts: tuple[int, int] | None = None) -> str:
+    """"Case 2 of 7 · passage 3 of 5 · 43 of 121 labelled", numbers in the reader's style (``counts``: the source's
+    :meth:`~FocusSource.counts`, when already known)."""
+    labelled, total = counts or source.counts()
     return t("focus.position", case=format_count(case + 1, lang), cases=format_count(source.case_count(), lang),
              kind=source.kind_name(item.kind), unit=format_count(item.unit + 1, lang),
              units=format_count(item.units, lang), labelled=format_count(labelled, lang),
@@ -282,8 +285,8 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
             _buttons(source, case, 0, rerun, only=("back", "next"))
         return
     item = items[offset]
-    st.markdown(position_line(source, case, item, lang))
     labelled, total = source.counts()
+    st.markdown(position_line(source, case, item, lang, (labelled, total)))
     if labelled == total:
         st.success(t("focus.all_set", total=format_count(total, lang)))
     unit_column, against_column = st.columns([3, 2], gap="large")
@@ -311,12 +314,12 @@ def _value_key(value: bool | None) -> str:
 
 def _buttons(source: FocusSource, case: int, offset: int, rerun: Callable[[bool], None],
              only: Sequence[str] = ACTIONS) -> None:
-    """One button per action, each with its key; label buttons are off while the labels are locked."""
+    """One button per action, each with its key; label buttons are off while the labels are locked. No tooltips:
+    the key is on the button and the line under them says what each does (six tooltips cost every keypress)."""
     undo = current_workspace().setting(source.undo_key) or []
     with st.container(horizontal=True, gap="small"):
         for action in only:
             locked = source.frozen and action in (*VALUES, "undo")
             st.button(t(f"focus.{action}"), key=f"{source.prefix}_focus_{action}", shortcut=SHORTCUTS[action],
                       type="primary" if action == "yes" else "secondary", on_click=act,
-                      args=(source, action, case, offset, rerun), disabled=locked or (action == "undo" and not undo),
-                      help=t(f"focus.{action}_help"))
+                      args=(source, action, case, offset, rerun), disabled=locked or (action == "undo" and not undo))
