@@ -34,6 +34,7 @@ from uncase_store import StoreError
 LIMIT = LIMITS["rag"]  # interactive labelling is for tens to hundreds of cases
 ALL_SCENARIOS = "__all__"
 RESULT_FRAGMENTS = [*FRAGMENTS, *LESSON_FRAGMENTS]
+SHOWN_FRAGMENTS = "rag_shown_fragments"  # session state: the result fragments this page's last full run drew
 
 lang = language()
 scenarios = load_index()
@@ -52,10 +53,10 @@ if room is not None and room.revealed:
 
 
 def rerun_results(kept_key: str | None = None) -> None:
-    """Widget callback: rerun only the result fragments (and store the widget's value)."""
+    """Widget callback: rerun only the result fragments the page drew (and store the widget's value)."""
     if kept_key is not None:
         keep(kept_key)
-    st.rerun(RESULT_FRAGMENTS + ([ROOM_FOLLOW] if room is not None else []))
+    st.rerun(st.session_state.get(SHOWN_FRAGMENTS, RESULT_FRAGMENTS) + ([ROOM_FOLLOW] if room is not None else []))
 
 
 def load(choice: str) -> Loaded:
@@ -151,12 +152,13 @@ if room is None:  # the case on screen, in the editor or as a drill (both open o
 
 guidelines = rag_guidelines(workspace.dataset, lang, room.state if room is not None else None)
 frozen = room is not None and room.frozen
-if label_view(VIEW_KEY, phone=is_phone()) == "focus":  # one unit at a time, by keys; the results under it
+focus_view = label_view(VIEW_KEY, phone=is_phone()) == "focus"
+st.session_state[SHOWN_FRAGMENTS] = [f for f in RESULT_FRAGMENTS if not (focus_view and f.startswith("rag_near_"))]
+if focus_view:  # one unit at a time, by keys, the results under it (in its fragment: a key is one script run)
     focus_mode(RagFocus(workspace, guidelines, frozen, class_units=class_units,
                         locked=lambda: room is not None and rooms().get(room.code, body=False).frozen),
-               lang, [f for f in RESULT_FRAGMENTS if not f.startswith("rag_near_")]
-               + ([ROOM_FOLLOW] if room is not None else []))
-    case_results(workspace, store_label_edits)
+               lang, lambda: [draw(workspace, store_label_edits) for draw in (case_results, dataset_results)],
+               ["rag_data_actions", "rag_saved_status"], LESSON_FRAGMENTS)
 else:
     # Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
     # table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
@@ -166,7 +168,7 @@ else:
                           store_label_edits=store_label_edits, guidelines=guidelines)
     with page_row.container(width=RESULTS_WIDTH):
         case_results(workspace, store_label_edits)
-dataset_results(workspace, store_label_edits)
+    dataset_results(workspace, store_label_edits)
 with data_actions_box:
     data_actions(workspace, store_label_edits)
 if room is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from ui.frame.data_kinds import RAG
 from ui.frame.workspace import Workspace
 from uncase_core.agreement.class_labels import blank_copy
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes
 from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store, store_url
 
@@ -131,8 +132,14 @@ def test_a_whole_case_labelled_by_keys_only(chromium: Any, app_url: str, width: 
         expect(position).to_contain_text(f"{total} of {total} labelled")
         assert stored_labels(token) == [label for *_, label in plan]
 
-        # The figures follow: "Multiple failures" fails relevance, faithfulness and coverage.
+        # The figures follow: "Multiple failures" fails relevance, faithfulness and coverage; and the sidebar's
+        # download, which a key does not redraw, gives the labels as they are now.
         expect(main.get_by_text(re.compile(r"^Multiple failure: 3 dimensions fail"))).to_be_visible()
+        if not phone:
+            with page.expect_download() as download:
+                page.get_by_test_id("stSidebar").get_by_role("button", name="Download labelled data").click()
+            downloaded = dataset_from_bytes(Path(download.value.path()).read_bytes(), "download.json")
+            assert [label for *_, label in labels_in_focus_order(downloaded)] == [label for *_, label in plan]
         page.keyboard.press("g")  # and the grid shows the same labels
         expect(main.get_by_test_id("stDataFrame").first).to_be_visible()
         expect(position).to_have_count(0)

@@ -85,8 +85,9 @@ class FocusSource:
         """Whether labels are locked at this moment (a room frozen since the page was drawn)."""
         return self.frozen
 
-    def draw_unit(self, case: int, item: FocusItem) -> None:
-        """The unit's text, large and whole."""
+    def unit_markdown(self, case: int, item: FocusItem) -> str:
+        """The unit as markdown: its text large and whole (:func:`big_text`), then a line or two in small print
+        (:func:`small`). One markdown element: each element a key redraws costs the browser time."""
         raise NotImplementedError
 
     def draw_against(self, case: int, item: FocusItem) -> None:
@@ -255,10 +256,16 @@ def is_phone() -> bool:
         return False
 
 
-def big_text(text: str) -> None:
-    """A unit's text, large and whole: each paragraph at a small heading's size (no heading anchor)."""
+def big_text(text: str) -> str:
+    """A unit's text as markdown, large and whole: each paragraph at a small heading's size (drawn without heading
+    anchors)."""
     paragraphs = [" ".join(part.split()) for part in text.split("\n\n")]
-    st.markdown("\n\n".join(f"##### {literal(part)}" for part in paragraphs if part) or "—", anchors=False)
+    return "\n\n".join(f"##### {literal(part)}" for part in paragraphs if part) or "—"
+
+
+def small(markdown: str) -> str:
+    """A line of markdown in small grey print, as a caption is."""
+    return f":small[:gray[{markdown}]]"
 
 
 def position_line(source: FocusSource, case: int, item: FocusItem, lang: str,
@@ -292,9 +299,8 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
     unit_column, against_column = st.columns([3, 2], gap="large")
     with unit_column:
         with st.container(border=True):
-            st.markdown(f"**{source.ask(item)}**")
-            source.draw_unit(case, item)
-            st.caption(t("focus.current", value=t(_value_key(item.value))))
+            st.markdown("\n\n".join([f"**{source.ask(item)}**", source.unit_markdown(case, item),
+                                      small(t("focus.current", value=t(_value_key(item.value))))]), anchors=False)
         _buttons(source, case, offset, rerun)
         if source.frozen:
             st.caption(t("focus.locked"))
@@ -317,7 +323,7 @@ def _buttons(source: FocusSource, case: int, offset: int, rerun: Callable[[bool]
     """One button per action, each with its key; label buttons are off while the labels are locked. No tooltips:
     the key is on the button and the line under them says what each does (six tooltips cost every keypress)."""
     undo = current_workspace().setting(source.undo_key) or []
-    with st.container(horizontal=True, gap="small"):
+    with st.container(horizontal=True, gap="xsmall"):
         for action in only:
             locked = source.frozen and action in (*VALUES, "undo")
             st.button(t(f"focus.{action}"), key=f"{source.prefix}_focus_{action}", shortcut=SHORTCUTS[action],
