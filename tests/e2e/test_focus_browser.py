@@ -145,3 +145,26 @@ def test_a_whole_case_labelled_by_keys_only(chromium: Any, app_url: str, width: 
         expect(position).to_have_count(0)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["summary_autoevaluation", "annotator_agreement"])
+def test_focus_mode_on_the_summary_and_agreement_pages_by_keys_with_named_buttons(page: Any, app_url: str,
+                                                                                   path: str) -> None:
+    """The other two labelling pages: F opens focus mode, 0 labels the first unit no and the next comes up, U undoes
+    it; every button is heard by its words and key, no icon's ligature is exposed."""
+    page.goto(f"{app_url}/{path}")
+    main = page.get_by_test_id("stMain")
+    expect(main.get_by_role("button", name=re.compile("^Focus mode"))).to_be_visible(timeout=60_000)
+    page.keyboard.press("f")
+    position = main.get_by_text(re.compile(r"^Case \d+ of \d+ · "))
+    expect(main.get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
+    first = position.text_content()
+    nodes, icons, leaked = accessible_names(page)
+    assert {name for role, name in nodes if role == "button"} >= BUTTON_NAMES
+    assert leaked == [], leaked
+    assert not [name for role, name in nodes if role == "button" and (not name.strip() or name.endswith(" icon")
+                                                                        or name.strip() in icons)]
+    page.keyboard.press("0")
+    expect(position).not_to_have_text(first)
+    page.keyboard.press("u")
+    expect(position).to_have_text(first)
