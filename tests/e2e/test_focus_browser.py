@@ -168,3 +168,27 @@ def test_focus_mode_on_the_summary_and_agreement_pages_by_keys_with_named_button
     expect(position).not_to_have_text(first)
     page.keyboard.press("u")
     expect(position).to_have_text(first)
+
+
+def test_no_page_exposes_an_icons_ligature_to_screen_readers(page: Any, app_url: str) -> None:
+    """Every page of the registry, as Chromium's accessibility tree has it: the Material icons' ligatures
+    (``keyboard_arrow_right``, ``edit_note``...) are in the DOM's text but hidden from screen readers, and no button
+    is named by an icon or left without a name."""
+    from ui.frame.navigation import PAGES
+
+    page.goto(app_url)
+    page.wait_for_url(re.compile(r".*[?&]w="), timeout=60_000)
+    token = re.search(r"[?&]w=([^&]+)", page.url).group(1)
+    problems = {}
+    for entry in PAGES:
+        page.goto(f"{app_url}/{entry.url_path}?w={token}")
+        expect(page.get_by_test_id("stSidebar").get_by_text("Modules")).to_be_visible(timeout=60_000)
+        expect(page.get_by_test_id("stMain").locator("h1").first).to_be_visible(timeout=60_000)
+        page.wait_for_timeout(1_500)
+        nodes, icons, leaked = accessible_names(page)
+        bad = [name for role, name in nodes if role in ("button", "link", "DisclosureTriangle", "tab", "radio")
+               and (not name.strip() or name.endswith(" icon") or name.strip() in icons)]
+        if leaked or bad:
+            problems[entry.url_path or "/"] = (leaked, bad)
+        assert icons, "the check found no icon on the page: it would pass for the wrong reason"
+    assert problems == {}, problems
