@@ -5,6 +5,7 @@ what the summary says for an item). Labels go through the label tables' write pa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import streamlit as st
@@ -18,8 +19,9 @@ from uncase_core.shared.assets import load_guidelines
 from uncase_core.shared.guidelines import SUMMARY_DIMENSIONS, Guideline
 from uncase_core.summaries.edits import summary_edit
 
-KINDS = {"accuracy": ("is_accurate", "focus.kind.point"), "rubrics": ("is_addressed", "focus.kind.rubric"),
-         "completeness": ("is_covered", "focus.kind.item")}
+KINDS = MappingProxyType({"accuracy": ("is_accurate", "focus.kind.point"),
+                          "rubrics": ("is_addressed", "focus.kind.rubric"),
+                          "completeness": ("is_covered", "focus.kind.item")})
 
 
 def completeness_items(case: Any) -> list[tuple[int, int, Any, Any]]:

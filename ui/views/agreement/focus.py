@@ -5,6 +5,7 @@ annotator's label and what the label is judged against beside it. Labels go thro
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 import streamlit as st
 
@@ -21,7 +22,7 @@ from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guide
 FOCUS_FRAGMENT = "agr_focus"
 VIEW_KEY = "agr_label_view"
 ANNOTATOR_KEY = "agr_focus_annotator"  # workspace setting: whose labels focus mode sets, "a" or "b"
-ANNOTATOR_SHORTCUTS = {"a": "A", "b": "B"}
+ANNOTATOR_SHORTCUTS = MappingProxyType({"a": "A", "b": "B"})
 
 
 def pair_guidelines(view: AgreementView, lang: str) -> dict[str, Guideline]:

@@ -5,6 +5,7 @@ answer for "covered". Labels go through the label tables' write path (:meth:`Rag
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import streamlit as st
@@ -20,7 +21,8 @@ from uncase_core.rag.edits import reference_text
 from uncase_core.shared.assets import load_guidelines
 from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guidelines, read_guidelines
 
-KIND_KEYS = {"passages": "focus.kind.passage", "claims": "focus.kind.claim", "reference_facts": "focus.kind.fact"}
+KIND_KEYS = MappingProxyType({"passages": "focus.kind.passage", "claims": "focus.kind.claim",
+                              "reference_facts": "focus.kind.fact"})
 
 
 def case_items(case: RagCase) -> list[FocusItem]:
