@@ -51,7 +51,7 @@ if room is not None and room.revealed:
 
 
 def rerun_results(kept_key: str | None = None) -> None:
-    """Widget callback: rerun only the result fragments (and store the widget's value)."""
+    """Widget callback: rerun only the result fragments this run drew (and store the widget's value)."""
     if kept_key is not None:
         keep(kept_key)
     rerun_drawn([*RESULT_FRAGMENTS, ROOM_FOLLOW])
@@ -149,12 +149,12 @@ if room is None:  # the case on screen, in the editor or as a drill (both open o
 
 guidelines = rag_guidelines(workspace.dataset, lang, room.state if room is not None else None)
 frozen = room is not None and room.frozen
-if label_view(VIEW_KEY, phone=is_phone()) == "focus":  # one unit at a time, by keys; the results under it
+focus_view = label_view(VIEW_KEY, phone=is_phone()) == "focus"
+if focus_view:  # one unit at a time, by keys, the results under it (in its fragment: a key is one script run)
     focus_mode(RagFocus(workspace, guidelines, frozen, class_units=class_units,
                         locked=lambda: room is not None and rooms().get(room.code, body=False).frozen),
-               lang, [f for f in RESULT_FRAGMENTS if not f.startswith("rag_near_")]
-               + ([ROOM_FOLLOW] if room is not None else []))
-    case_results(workspace, store_label_edits)
+               lang, lambda: [draw(workspace, store_label_edits) for draw in (case_results, dataset_results)],
+               ["rag_data_actions", "rag_saved_status"], LESSON_FRAGMENTS)
 else:
     # Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
     # table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
@@ -164,7 +164,7 @@ else:
                           store_label_edits=store_label_edits, guidelines=guidelines)
     with page_row.container(width=RESULTS_WIDTH):
         case_results(workspace, store_label_edits)
-dataset_results(workspace, store_label_edits)
+    dataset_results(workspace, store_label_edits)
 with data_actions_box:
     data_actions(workspace, store_label_edits)
 if room is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from ui.frame.data_kinds import RAG
 from ui.frame.workspace import Workspace
 from uncase_core.agreement.class_labels import blank_copy
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes
 from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store, store_url
 
@@ -112,7 +113,7 @@ def test_a_whole_case_labelled_by_keys_only(chromium: Any, app_url: str, width: 
                                                                             or name.strip() in icons)]
 
         started = time.perf_counter()
-        for done, (_kind, _unit, _field, label) in enumerate(plan, start=1):
+        for done, (*_, label) in enumerate(plan, start=1):
             page.keyboard.press("1" if label else "0")
             if done < len(plan):  # the next unlabelled unit comes up by itself
                 next_kind, next_unit = plan[done][0], plan[done][1]
@@ -131,10 +132,63 @@ def test_a_whole_case_labelled_by_keys_only(chromium: Any, app_url: str, width: 
         expect(position).to_contain_text(f"{total} of {total} labelled")
         assert stored_labels(token) == [label for *_, label in plan]
 
-        # The figures follow: "Multiple failures" fails relevance, faithfulness and coverage.
+        # The figures follow: "Multiple failures" fails relevance, faithfulness and coverage; and the sidebar's
+        # download, which a key does not redraw, gives the labels as they are now.
         expect(main.get_by_text(re.compile(r"^Multiple failure: 3 dimensions fail"))).to_be_visible()
+        if not phone:
+            with page.expect_download() as download:
+                page.get_by_test_id("stSidebar").get_by_role("button", name="Download labelled data").click()
+            downloaded = dataset_from_bytes(Path(download.value.path()).read_bytes(), "download.json")
+            assert [label for *_, label in labels_in_focus_order(downloaded)] == [label for *_, label in plan]
         page.keyboard.press("g")  # and the grid shows the same labels
         expect(main.get_by_test_id("stDataFrame").first).to_be_visible()
         expect(position).to_have_count(0)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["summary_autoevaluation", "annotator_agreement"])
+def test_focus_mode_on_the_summary_and_agreement_pages_by_keys_with_named_buttons(page: Any, app_url: str,
+                                                                                   path: str) -> None:
+    """The other two labelling pages: F opens focus mode, 0 labels the first unit no and the next comes up, U undoes
+    it; every button is heard by its words and key, no icon's ligature is exposed."""
+    page.goto(f"{app_url}/{path}")
+    main = page.get_by_test_id("stMain")
+    expect(main.get_by_role("button", name=re.compile("^Focus mode"))).to_be_visible(timeout=60_000)
+    page.keyboard.press("f")
+    position = main.get_by_text(re.compile(r"^Case \d+ of \d+ · "))
+    expect(main.get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
+    first = position.text_content()
+    nodes, icons, leaked = accessible_names(page)
+    assert {name for role, name in nodes if role == "button"} >= BUTTON_NAMES
+    assert leaked == [], leaked
+    assert not [name for role, name in nodes if role == "button" and (not name.strip() or name.endswith(" icon")
+                                                                        or name.strip() in icons)]
+    page.keyboard.press("0")
+    expect(position).not_to_have_text(first)
+    page.keyboard.press("u")
+    expect(position).to_have_text(first)
+
+
+def test_no_page_exposes_an_icons_ligature_to_screen_readers(page: Any, app_url: str) -> None:
+    """Every page of the registry, as Chromium's accessibility tree has it: the Material icons' ligatures
+    (``keyboard_arrow_right``, ``edit_note``...) are in the DOM's text but hidden from screen readers, and no button
+    is named by an icon or left without a name."""
+    from ui.frame.navigation import PAGES
+
+    page.goto(app_url)
+    page.wait_for_url(re.compile(r".*[?&]w="), timeout=60_000)
+    token = re.search(r"[?&]w=([^&]+)", page.url).group(1)
+    problems = {}
+    for entry in PAGES:
+        page.goto(f"{app_url}/{entry.url_path}?w={token}")
+        expect(page.get_by_test_id("stSidebar").get_by_text("Modules")).to_be_visible(timeout=60_000)
+        expect(page.get_by_test_id("stMain").locator("h1").first).to_be_visible(timeout=60_000)
+        page.wait_for_timeout(1_500)
+        nodes, icons, leaked = accessible_names(page)
+        bad = [name for role, name in nodes if role in ("button", "link", "DisclosureTriangle", "tab", "radio")
+               and (not name.strip() or name.endswith(" icon") or name.strip() in icons)]
+        if leaked or bad:
+            problems[entry.url_path or "/"] = (leaked, bad)
+        assert icons, "the check found no icon on the page: it would pass for the wrong reason"
+    assert problems == {}, problems

@@ -5,6 +5,7 @@ same stored labels after edits in each, across a reload."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -22,6 +23,7 @@ from tests.pages.apptest_helpers import (
 )
 from tests.pages.test_room_page import create_room, join
 from ui.frame.data_kinds import AGREEMENT_PAIR, RAG, SUMMARIES
+from ui.frame.fragments import DRAWN
 from ui.i18n import translate
 from ui.widgets.focus import SHORTCUTS, FocusItem, FocusSource, phone_from_headers, position_line
 from uncase_core.shared.assets import load_guidelines
@@ -66,8 +68,14 @@ def line(at: AppTest) -> str:
     return next(m.value for m in at.markdown if m.value.startswith(("Case ", "Caso ")))
 
 
+def page_text(at: AppTest) -> str:
+    """Every markdown element's text as a person reads it, one after another."""
+    return "\n".join(shown(m.value) for m in at.markdown)
+
+
 def now(at: AppTest) -> str:
-    return next(c.value for c in at.caption if c.value.startswith(("Now: ", "Ahora: ")))
+    """The unit's label as focus mode says it, under the unit ("Now: yes")."""
+    return re.search(r"((?:Now|Ahora): [^\]]+)\]", page_text(at)).group(1)
 
 
 def spanish(at: AppTest) -> AppTest:
@@ -194,22 +202,22 @@ def test_the_grid_and_focus_mode_show_the_same_labels_after_edits_in_each():
 def test_each_label_is_judged_against_what_it_asks_with_its_guideline():
     at = to_focus(open_rag_page())
     defaults = load_guidelines("en")
-    texts = [shown(m.value) for m in at.markdown]
-    assert "**Is this passage relevant to the question?**" in texts
-    assert "**The question**" in texts and defaults["relevant"].text in texts
+    text = page_text(at)
+    assert "**Is this passage relevant to the question?**" in text
+    assert "**The question**" in text and defaults["relevant"].text in text
     for _ in range(5):
         press(at, "next")
-    texts = [shown(m.value) for m in at.markdown]
-    assert "**The retrieved passages**" in texts and defaults["supported"].text in texts
-    assert "**Is this claim supported by the passages?**" in texts
+    text = page_text(at)
+    assert "**The retrieved passages**" in text and defaults["supported"].text in text
+    assert "**Is this claim supported by the passages?**" in text
     for _ in range(5):
         press(at, "next")
-    texts = [shown(m.value) for m in at.markdown]
-    assert "**The reference**" in texts and defaults["correct"].text in texts
+    text = page_text(at)
+    assert "**The reference**" in text and defaults["correct"].text in text
     for _ in range(5):
         press(at, "next")
-    texts = [shown(m.value) for m in at.markdown]
-    assert "**The answer**" in texts and defaults["covered"].text in texts
+    text = page_text(at)
+    assert "**The answer**" in text and defaults["covered"].text in text
     assert "reference fact 1 of 4" in line(at)
 
 
@@ -221,12 +229,11 @@ def test_a_datasets_own_guidelines_replace_the_defaults_in_focus_mode_and_the_gr
     at = open_rag_page()
     at.sidebar.file_uploader(key="rag_upload").set_value(("own.json", data, "application/json")).run()
     assert not at.exception
-    texts = [shown(m.value) for m in at.markdown]  # the grid's popover holds them
-    assert "Relevant here: it names a time limit." in texts
+    assert "Relevant here: it names a time limit." in page_text(at)  # the grid's popover holds them
     to_focus(at)
-    texts = [shown(m.value) for m in at.markdown]
-    assert "Relevant here: it names a time limit." in texts
-    assert any(shown(c.value) == "Example: 30 days: yes." for c in at.caption)
+    assert "Relevant here: it names a time limit." in page_text(at)
+    assert "Example: 30 days: yes." in page_text(at)
+    assert load_guidelines("en")["relevant"].text not in page_text(at)
 
 
 def test_a_frozen_room_locks_focus_mode_and_a_stale_key_stores_nothing():
@@ -262,15 +269,14 @@ def test_a_facilitator_edits_the_rooms_guidelines_and_participants_see_them(lang
     assert not facilitator.exception
     assert any(translate(language, "guide.room.saved.one") == s.value for s in facilitator.success)
     ana.run()  # the participant's next run (the periodic check, here one run)
-    texts = [shown(m.value) for m in ana.markdown]
-    assert "Room rule: relevant when it names the refund window." in texts
-    assert load_guidelines(language)["supported"].text not in texts  # (a passage shows its own guideline only)
+    assert "Room rule: relevant when it names the refund window." in page_text(ana)
+    assert load_guidelines(language)["relevant"].text not in page_text(ana)
     # An empty rule is refused with its place, and the room keeps the saved one.
     facilitator.text_area(key=f"room_guide_{code}_{language}_relevant_text").input("  ")
     next(b for b in facilitator.button if b.label == translate(language, "guide.room.save")).click().run()
     assert any("guidelines.relevant.text" in shown(e.value) for e in facilitator.error)
     ana.run()
-    assert "Room rule: relevant when it names the refund window." in [shown(m.value) for m in ana.markdown]
+    assert "Room rule: relevant when it names the refund window." in page_text(ana)
 
 
 def test_the_view_choice_is_kept_and_a_phone_starts_in_focus_mode():
@@ -336,7 +342,7 @@ def test_every_button_on_the_summary_page_and_the_grid_shows_focus_modes_labels(
     assert workspace(at).data(SUMMARIES)[0].rubrics[0].is_addressed is None
     press(at, "back")
     assert translate(language, "focus.kind.point") + " 2 " in line(at)
-    assert load_guidelines(language)["is_accurate"].text in [shown(m.value) for m in at.markdown]
+    assert load_guidelines(language)["is_accurate"].text in page_text(at)
     to_grid(at)
     key = at.session_state["label_tables"]["accuracy"]
     table = workspace(at).editors[key].base
@@ -383,6 +389,17 @@ def test_the_catalogues_hold_no_material_icon_text():
     from ui.i18n import EN, ES
 
     assert not [key for key in EN if ":material/" in EN[key] or ":material/" in ES[key]]
+
+
+def test_settings_rerun_the_results_focus_mode_draws():
+    """A threshold moved in focus mode reruns the results drawn inside focus mode's fragment (the grid's own figures
+    under each table are not drawn there: naming them would be an error)."""
+    at = to_focus(open_rag_page())
+    at.sidebar.slider(key="rag_threshold_context_relevance").set_value(0.85).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.error[0].value == "One failing dimension: Context relevance."
+    drawn = at.session_state[DRAWN]  # ui/frame/fragments.py: the fragments the last full run drew
+    assert "rag_case_results" in drawn and "rag_near_passages" not in drawn
 
 
 def test_load_scenario_keeps_focus_mode():

@@ -14,25 +14,25 @@ from collections.abc import Iterable
 
 import streamlit as st
 
-_DRAWN = "_fragments_drawn"
+DRAWN = "_fragments_drawn"  # session state: the fragments the last full run drew (tests read it)
 
 
 def start_full_run() -> None:
     """Called by the frame at the start of every full run: no fragment has been drawn yet."""
-    st.session_state[_DRAWN] = set()
+    st.session_state[DRAWN] = set()
 
 
 def mark_drawn(key: str) -> None:
     """A fragment with this key is drawn in this full run (a call from a fragment's own rerun changes nothing)."""
-    shown = st.session_state.get(_DRAWN)
+    shown = st.session_state.get(DRAWN)
     if shown is None:
-        shown = st.session_state[_DRAWN] = set()
+        shown = st.session_state[DRAWN] = set()
     shown.add(key)
 
 
 def drawn(keys: Iterable[str]) -> list[str]:
     """Those of ``keys`` the last full run drew, in order."""
-    shown = st.session_state.get(_DRAWN) or set()
+    shown = st.session_state.get(DRAWN) or set()
     return [key for key in keys if key in shown]
 
 

@@ -13,7 +13,7 @@ import streamlit as st
 from ui.frame.state import t
 from ui.i18n import has_key
 from ui.views.summaries import SummaryTables
-from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus
+from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.text import literal
 from uncase_core.shared.assets import load_guidelines
 from uncase_core.shared.guidelines import SUMMARY_DIMENSIONS, Guideline
@@ -90,42 +90,38 @@ class SummaryFocus(FocusSource):
     def guideline(self, item: FocusItem) -> Guideline | None:
         return self.guidelines.get(item.field)
 
-    def draw_unit(self, case: int, item: FocusItem) -> None:
+    def unit_markdown(self, case: int, item: FocusItem) -> str:
         found = self._cases()[case]
         if item.kind == "accuracy":
             point = found.accuracy[item.unit]
-            big_text(point.point)
-            if point.accuracy:
-                st.caption(t("focus.justification", text=literal(point.accuracy)))
+            text, note = point.point, point.accuracy
         elif item.kind == "rubrics":
             rubric = found.rubrics[item.unit]
-            big_text(rubric.question)
-            if rubric.reasoning:
-                st.caption(t("focus.justification", text=literal(rubric.reasoning)))
+            text, note = rubric.question, rubric.reasoning
         else:
             _, _, question, content = completeness_items(found)[item.unit]
-            big_text(content.transcript_content)
-            st.caption(literal(question.question))
+            return f"{big_text(content.transcript_content)}\n\n{small(literal(question.question))}"
+        return big_text(text) + (f"\n\n{small(t('focus.justification', text=literal(note)))}" if note else "")
 
     def draw_against(self, case: int, item: FocusItem) -> None:
         found = self._cases()[case]
         if item.kind == "accuracy":
+            turns = []
+            for turn in found.transcript:
+                role = t(f"focus.role.{turn.role}") if has_key(f"focus.role.{turn.role}") else literal(turn.role)
+                turns.append(f"**{role}:** {literal(turn.text)}")
             st.markdown(f"**{t('focus.against.transcript')}**")
-            with st.container(height=360):
-                for turn in found.transcript:
-                    role = t(f"focus.role.{turn.role}") if has_key(f"focus.role.{turn.role}") else literal(turn.role)
-                    st.markdown(f"**{role}:** {literal(turn.text)}")
+            with st.container(height=360, border=False):
+                st.markdown("\n\n".join(turns))
             return
+        parts = []
         if item.kind == "completeness":
             _, _, _, content = completeness_items(found)[item.unit]
-            st.markdown(f"**{t('focus.against.related')}**")
-            st.markdown(literal(content.related_content_from_summary) or "—")
-        st.markdown(f"**{t('focus.against.summary')}**")
-        with st.container(height=300 if len(found.sections) > 2 else "content"):
-            for section in found.sections:
-                st.markdown(f"**{literal(section.name)}:** {literal(section.text)}")
-        if not found.sections:
-            st.caption(t("sum.no_sections"))
+            parts += [f"**{t('focus.against.related')}**", literal(content.related_content_from_summary) or "—"]
+        sections = [f"**{literal(section.name)}:** {literal(section.text)}" for section in found.sections]
+        parts += [f"**{t('focus.against.summary')}**", "\n\n".join(sections) or t("sum.no_sections")]
+        with st.container(height=360 if len(found.sections) > 2 else "content", border=False):
+            st.markdown("\n\n".join(parts))
 
 
 def summary_focus(tables: SummaryTables, cases: Callable[[], tuple], case_key: str, lang: str) -> None:

@@ -85,8 +85,9 @@ class FocusSource:
         """Whether labels are locked at this moment (a room frozen since the page was drawn)."""
         return self.frozen
 
-    def draw_unit(self, case: int, item: FocusItem) -> None:
-        """The unit's text, large and whole."""
+    def unit_markdown(self, case: int, item: FocusItem) -> str:
+        """The unit as markdown: its text large and whole (:func:`big_text`), then a line or two in small print
+        (:func:`small`). One markdown element: each element a key redraws costs the browser time."""
         raise NotImplementedError
 
     def draw_against(self, case: int, item: FocusItem) -> None:
@@ -255,14 +256,23 @@ def is_phone() -> bool:
         return False
 
 
-def big_text(text: str) -> None:
-    """A unit's text, large and whole: each paragraph at a small heading's size (no heading anchor)."""
+def big_text(text: str) -> str:
+    """A unit's text as markdown, large and whole: each paragraph at a small heading's size (drawn without heading
+    anchors)."""
     paragraphs = [" ".join(part.split()) for part in text.split("\n\n")]
-    st.markdown("\n\n".join(f"##### {literal(part)}" for part in paragraphs if part) or "—", anchors=False)
+    return "\n\n".join(f"##### {literal(part)}" for part in paragraphs if part) or "—"
 
 
-def position_line(source: FocusSource, case: int, item: FocusItem, lang: str) -> str:
-    labelled, total = source.counts()
+def small(markdown: str) -> str:
+    """A line of markdown in small grey print, as a caption is."""
+    return f":small[:gray[{markdown}]]"
+
+
+def position_line(source: FocusSource, case: int, item: FocusItem, lang: str,
+                  counts: tuple[int, int] | None = None) -> str:
+    """"Case 2 of 7 · passage 3 of 5 · 43 of 121 labelled", numbers in the reader's style (``counts``: the source's
+    :meth:`~FocusSource.counts`, when already known)."""
+    labelled, total = counts or source.counts()
     return t("focus.position", case=format_count(case + 1, lang), cases=format_count(source.case_count(), lang),
              kind=source.kind_name(item.kind), unit=format_count(item.unit + 1, lang),
              units=format_count(item.units, lang), labelled=format_count(labelled, lang),
@@ -282,16 +292,15 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
             _buttons(source, case, 0, rerun, only=("back", "next"))
         return
     item = items[offset]
-    st.markdown(position_line(source, case, item, lang))
     labelled, total = source.counts()
+    st.markdown(position_line(source, case, item, lang, (labelled, total)))
     if labelled == total:
         st.success(t("focus.all_set", total=format_count(total, lang)))
     unit_column, against_column = st.columns([3, 2], gap="large")
     with unit_column:
         with st.container(border=True):
-            st.markdown(f"**{source.ask(item)}**")
-            source.draw_unit(case, item)
-            st.caption(t("focus.current", value=t(_value_key(item.value))))
+            st.markdown("\n\n".join([f"**{source.ask(item)}**", source.unit_markdown(case, item),
+                                      small(t("focus.current", value=t(_value_key(item.value))))]), anchors=False)
         _buttons(source, case, offset, rerun)
         if source.frozen:
             st.caption(t("focus.locked"))
@@ -311,12 +320,12 @@ def _value_key(value: bool | None) -> str:
 
 def _buttons(source: FocusSource, case: int, offset: int, rerun: Callable[[bool], None],
              only: Sequence[str] = ACTIONS) -> None:
-    """One button per action, each with its key; label buttons are off while the labels are locked."""
+    """One button per action, each with its key; label buttons are off while the labels are locked. No tooltips:
+    the key is on the button and the line under them says what each does (six tooltips cost every keypress)."""
     undo = current_workspace().setting(source.undo_key) or []
-    with st.container(horizontal=True, gap="small"):
+    with st.container(horizontal=True, gap="xsmall"):
         for action in only:
             locked = source.frozen and action in (*VALUES, "undo")
             st.button(t(f"focus.{action}"), key=f"{source.prefix}_focus_{action}", shortcut=SHORTCUTS[action],
                       type="primary" if action == "yes" else "secondary", on_click=act,
-                      args=(source, action, case, offset, rerun), disabled=locked or (action == "undo" and not undo),
-                      help=t(f"focus.{action}_help"))
+                      args=(source, action, case, offset, rerun), disabled=locked or (action == "undo" and not undo))

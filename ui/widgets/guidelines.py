@@ -17,10 +17,10 @@ from uncase_core.shared.guidelines import Guideline
 
 def draw_guideline(label: str, guideline: Guideline) -> None:
     """One label's guideline: its title, the rule, the example."""
-    st.markdown(f"**{t('guide.title', label=label)}**")
-    st.markdown(literal(guideline.text))
+    parts = [f"**{t('guide.title', label=label)}**", literal(guideline.text)]
     if guideline.example:
-        st.caption(t("guide.example", example=literal(guideline.example)))
+        parts.append(f":small[:gray[{t('guide.example', example=literal(guideline.example))}]]")
+    st.markdown("\n\n".join(parts))
 
 
 def guidelines_popover(guidelines: Mapping[str, Guideline], names: Sequence[str], label_name: Callable[[str], str],

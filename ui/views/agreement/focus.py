@@ -13,7 +13,7 @@ from ui.frame.fragments import drawn
 from ui.frame.state import current_workspace, kept, save_settings, t
 from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
 from ui.views.rag.focus import KIND_KEYS
-from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus
+from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagCase, dataset_guidelines
 from uncase_core.rag.edits import ANNOTATORS, reference_text
@@ -103,35 +103,32 @@ class AgreementFocus(FocusSource):
         index = ref.a if side == "a" else ref.b
         return self.view.pair[ANNOTATORS.index(side)].cases[index]
 
-    def draw_unit(self, case: int, item: FocusItem) -> None:
+    def unit_markdown(self, case: int, item: FocusItem) -> str:
         ref, rows = self._shown(case)
         row = next(row for row in rows if row.unit_id == item.unit_id and row.field == item.field)
-        big_text(row.text)
-        st.caption(f"{self.kind_name(item.kind)} {literal(row.unit_id)}")
         a, b = row_labels(self.view.pair, ref, row)
         other = "b" if self.annotator == "a" else "a"
         theirs = a if other == "a" else b
-        st.caption(t("focus.agr_other", annotator=other.upper(),
-                     value=t("focus.value.none" if theirs is None else "focus.value.yes" if theirs else
-                             "focus.value.no"), differ=f" · {DIFFER}" if differs(a, b) else ""))
+        return "\n\n".join([
+            big_text(row.text), small(f"{self.kind_name(item.kind)} {literal(row.unit_id)}"),
+            small(t("focus.agr_other", annotator=other.upper(),
+                    value=t("focus.value.none" if theirs is None else "focus.value.yes" if theirs else
+                            "focus.value.no"), differ=f" · {DIFFER}" if differs(a, b) else ""))])
 
     def draw_against(self, case: int, item: FocusItem) -> None:
         found = self._case(self._shown(case)[0])
         if item.field == "relevant":
-            st.markdown(f"**{t('focus.against.question')}**")
-            st.markdown(literal(found.question))
+            st.markdown(f"**{t('focus.against.question')}**\n\n{literal(found.question)}")
             return
-        st.caption(f"{t('common.question')} {literal(found.question)}")
+        question = small(f"{t('common.question')} {literal(found.question)}")
         if item.field == "supported":
-            st.markdown(f"**{t('focus.against.passages')}**")
-            for passage in found.passages:
-                st.markdown(f"**{literal(passage.id)}** {literal(passage.text)}")
+            passages = "\n\n".join(f"**{literal(p.id)}** {literal(p.text)}" for p in found.passages)
+            st.markdown(f"{question}\n\n**{t('focus.against.passages')}**\n\n{passages or t('units.none')}")
         elif item.field == "correct":
-            st.markdown(f"**{t('focus.against.reference')}**")
-            st.markdown(literal(reference_text(found)) or "—")
+            st.markdown(f"{question}\n\n**{t('focus.against.reference')}**\n\n"
+                        f"{literal(reference_text(found)) or '—'}")
         else:
-            st.markdown(f"**{t('focus.against.answer')}**")
-            st.markdown(literal(found.answer) or "—")
+            st.markdown(f"{question}\n\n**{t('focus.against.answer')}**\n\n{literal(found.answer) or '—'}")
 
 
 def annotator_choice() -> str:

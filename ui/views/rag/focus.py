@@ -12,9 +12,10 @@ import streamlit as st
 
 from ui.frame.fragments import drawn
 from ui.frame.state import t
+from ui.views.lessons.state import ACTIVE
 from ui.views.rag.workspace import RagView
 from ui.views.room.rooms import ROOM_GUIDELINES, distribution_text
-from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus
+from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.text import literal
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, dataset_guidelines
 from uncase_core.rag.edits import reference_text
@@ -84,43 +85,41 @@ class RagFocus(FocusSource):
     def guideline(self, item: FocusItem) -> Guideline | None:
         return self.guidelines.get(item.field)
 
-    def draw_unit(self, case: int, item: FocusItem) -> None:
+    def unit_markdown(self, case: int, item: FocusItem) -> str:
         found = self.view.dataset.cases[case]
         unit = found.units(item.kind)[item.unit]
-        big_text(unit.text)
-        st.caption(f"{self.kind_name(item.kind)} {literal(unit.id)}")
+        lines = [f"{self.kind_name(item.kind)} {literal(unit.id)}"]
         revealed = self.class_units.get((found.id, item.kind, unit.id, item.field))
         if revealed is not None:
             reference = t("value.unlabelled_label") if revealed.reference is None else \
                 t("value.yes" if revealed.reference else "value.no")
-            st.caption(t("focus.revealed", reference=reference,
-                         distribution=distribution_text(revealed.yes, revealed.no, revealed.unlabelled)))
+            lines.append(t("focus.revealed", reference=reference,
+                           distribution=distribution_text(revealed.yes, revealed.no, revealed.unlabelled)))
+        return "\n\n".join([big_text(unit.text), *(small(line) for line in lines)])
 
     def draw_against(self, case: int, item: FocusItem) -> None:
         found = self.view.dataset.cases[case]
         if item.field == "relevant":
-            st.markdown(f"**{t('focus.against.question')}**")
-            st.markdown(literal(found.question))
+            st.markdown(f"**{t('focus.against.question')}**\n\n{literal(found.question)}")
             return
-        st.caption(f"{t('common.question')} {literal(found.question)}")
+        question = small(f"{t('common.question')} {literal(found.question)}")
         if item.field == "supported":
-            st.markdown(f"**{t('focus.against.passages')}**")
-            with st.container(height=360 if len(found.passages) > 2 else "content"):
-                for passage in found.passages:
-                    st.markdown(f"**{literal(passage.id)}** {literal(passage.text)}")
-            if not found.passages:
-                st.caption(t("units.none"))
+            passages = "\n\n".join(f"**{literal(p.id)}** {literal(p.text)}" for p in found.passages)
+            text = f"{question}\n\n**{t('focus.against.passages')}**\n\n{passages or t('units.none')}"
+            with st.container(height=360 if len(found.passages) > 2 else "content", border=False):
+                st.markdown(text)
         elif item.field == "correct":
-            st.markdown(f"**{t('focus.against.reference')}**")
             reference = reference_text(found)
-            st.markdown(literal(reference) if reference.strip() else "—")
+            st.markdown(f"{question}\n\n**{t('focus.against.reference')}**\n\n"
+                        f"{literal(reference) if reference.strip() else '—'}")
         else:
-            st.markdown(f"**{t('focus.against.answer')}**")
-            st.markdown(literal(found.answer) if found.answer.strip() else "—")
+            st.markdown(f"{question}\n\n**{t('focus.against.answer')}**\n\n"
+                        f"{literal(found.answer) if found.answer.strip() else '—'}")
 
 
 FOCUS_FRAGMENT = "rag_focus"
 VIEW_KEY = "rag_label_view"  # workspace setting: "grid" or "focus"
+SIDE_SHOWN = "rag_focus_side_shown"  # session state: (changed, store problem) as the sidebar last showed them
 
 
 def rag_guidelines(dataset: Any, lang: str, room_state: Mapping[str, Any] | None = None) -> dict[str, Guideline]:
@@ -132,16 +131,37 @@ def rag_guidelines(dataset: Any, lang: str, room_state: Mapping[str, Any] | None
                             read_guidelines(room_guidelines, RAG_DIMENSIONS) if room_guidelines else {})
 
 
-def focus_mode(focus: RagFocus, lang: str, fragments: Sequence[str]) -> None:
-    """Focus mode in its own fragment: a key reruns it and ``fragments`` (the results); a move to another case
-    reruns the whole page, whose case choice then shows it."""
+def focus_mode(focus: RagFocus, lang: str, results: Callable[[], Any], side: Sequence[str],
+               lesson: Sequence[str]) -> None:
+    """Focus mode in one fragment, with the case's and the dataset's ``results`` drawn in it: a key reruns that
+    fragment alone, one script run (a keyed rerun of several fragments from a callback is two runs: 60 ms more in
+    Chromium here). The ``side`` fragments (the sidebar's download and reset, the saved line) rerun with it when they
+    would show something else (the first change or the last undone, a store problem or its end); ``lesson`` (the
+    lesson panel's) with every key while a lesson is open; a move to another case reruns the whole page, whose
+    case choice then shows it."""
+    workspace = focus.view.workspace
+
+    def shown() -> tuple[bool, bool]:
+        return focus.view.changed, workspace.problem is not None
+
     def rerun(moved: bool) -> None:
         if moved:
             st.rerun()
-        st.rerun([FOCUS_FRAGMENT, *drawn(fragments)])
+        others = []
+        if shown() != st.session_state.get(SIDE_SHOWN):
+            st.session_state[SIDE_SHOWN] = shown()
+            others += side
+        if workspace.setting(ACTIVE):
+            others += lesson
+        others = drawn(others)  # a fragment this run did not draw cannot be rerun
+        if others:
+            st.rerun([FOCUS_FRAGMENT, *others])
+
+    st.session_state[SIDE_SHOWN] = shown()  # what the sidebar shows after this full run
 
     @st.fragment(key=FOCUS_FRAGMENT)
     def body() -> None:
         draw_focus(focus, lang, rerun)
+        results()
 
     body()

@@ -65,8 +65,9 @@ def data_actions(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     stem = source.rsplit(".", 1)[0] if source_kind == "upload" else source
     st.download_button(
         t("common.download"),
-        # Built only when clicked: serialising every case on each tick would cost every rerun.
-        data=lambda dataset=workspace.dataset: dataset_to_text(dataset).encode("utf-8"),
+        # Built only when clicked (serialising every case on each tick would cost every rerun), from the data as it is
+        # then: in focus mode a key reruns only focus mode's fragment, not this one.
+        data=lambda: dataset_to_text(workspace.dataset).encode("utf-8"),
         file_name=f"{stem}-labelled.{file_extension(workspace.dataset)}",
         mime="application/json",
         on_click="ignore",
