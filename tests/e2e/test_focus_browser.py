@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import wait_until_drawn
 from ui.frame.data_kinds import RAG
 from ui.frame.workspace import Workspace
 from uncase_core.agreement.class_labels import blank_copy
@@ -105,6 +106,7 @@ def test_a_whole_case_labelled_by_keys_only(chromium: Any, app_url: str, width: 
         expect(position).to_have_text(f"Case 1 of 1 · passage 1 of 5 · 0 of {total} labelled")
 
         expect(main.get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
+        wait_until_drawn(page)  # a widget still a loading placeholder has no name yet (conftest)
         nodes, icons, leaked = accessible_names(page)
         buttons = {name for role, name in nodes if role == "button"}
         assert buttons >= BUTTON_NAMES, sorted(buttons)
@@ -159,6 +161,7 @@ def test_focus_mode_on_the_summary_and_agreement_pages_by_keys_with_named_button
     position = main.get_by_text(re.compile(r"^Case \d+ of \d+ · "))
     expect(main.get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
     first = position.text_content()
+    wait_until_drawn(page)
     nodes, icons, leaked = accessible_names(page)
     assert {name for role, name in nodes if role == "button"} >= BUTTON_NAMES
     assert leaked == [], leaked
@@ -184,7 +187,8 @@ def test_no_page_exposes_an_icons_ligature_to_screen_readers(page: Any, app_url:
         page.goto(f"{app_url}/{entry.url_path}?w={token}")
         expect(page.get_by_test_id("stSidebar").get_by_text("Modules")).to_be_visible(timeout=60_000)
         expect(page.get_by_test_id("stMain").locator("h1").first).to_be_visible(timeout=60_000)
-        page.wait_for_timeout(1_500)
+        page.wait_for_timeout(1_500)  # the rest of the page's elements arrive
+        wait_until_drawn(page)
         nodes, icons, leaked = accessible_names(page)
         bad = [name for role, name in nodes if role in ("button", "link", "DisclosureTriangle", "tab", "radio")
                and (not name.strip() or name.endswith(" icon") or name.strip() in icons)]
