@@ -23,6 +23,7 @@ from ui.widgets.data_source import (
     stored_upload_data,
 )
 from ui.widgets.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row
+from ui.widgets.numbers import number_box
 from ui.widgets.text import id_list, literal
 from uncase_core.datasets.edits import reveals, workbench_revision
 from uncase_core.datasets.workbench import (
@@ -126,7 +127,7 @@ with st.expander(t("wb.splits_title")):
     st.caption(t("wb.splits_help"))
     by = kept(st.selectbox, "wb_split_by", "(none)", t("wb.stratify_by"), options=["(none)", *METADATA_FIELDS],
               format_func=lambda f, lang=lang: translate(lang, "wb.by_none") if f == "(none)" else field_label(f, lang))
-    seed = kept(st.number_input, "wb_split_seed", 7, t("common.seed"), min_value=0, max_value=10_000)
+    seed = number_box("wb_split_seed", 7, t("common.seed"), whole=True, low=0, high=10_000)
     shares = {split: kept(st.slider, f"wb_share_{split}", default, field_value("split", split), min_value=0.0,
                           max_value=1.0, step=0.05, format="percent")
               for split, default in zip(SPLITS, (0.1, 0.5, 0.2, 0.2), strict=True)}

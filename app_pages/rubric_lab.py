@@ -11,6 +11,7 @@ from ui.i18n import format_number, translate
 from ui.views.rubrics import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.layout import show_chart
+from ui.widgets.numbers import number_box
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rubrics.generator import GeneratorSettings, filter_recovery, generate_verdicts
@@ -31,8 +32,7 @@ with st.sidebar:
     st.subheader(t("common.data"))
     with st.expander(t("rub.generator"), expanded=True):
         sizes = {
-            "seed": kept(st.number_input, "rub_seed", DEFAULTS["seed"], t("common.seed"), min_value=0,
-                         max_value=10_000, step=1),
+            "seed": number_box("rub_seed", DEFAULTS["seed"], t("common.seed"), whole=True, low=0, high=10_000),
             "candidates": kept(st.slider, "rub_candidates", DEFAULTS["candidates"], t("rub.gen.candidates"), 2, 16),
             "prompts": kept(st.slider, "rub_prompts", 20, t("rub.gen.prompts"), 2, 100),
             "items_per_prompt": kept(st.slider, "rub_items", 6, t("rub.gen.items"), 2, 12),

@@ -8,6 +8,7 @@ from ui.frame.state import kept, language, t
 from ui.i18n import format_count, format_percent
 from ui.widgets.charts import half_width_chart
 from ui.widgets.layout import card_row, show_chart
+from ui.widgets.numbers import number_box
 from uncase_core.errors import InputError
 from uncase_core.stats.differences import difference_interval
 from uncase_core.stats.planning import (
@@ -66,7 +67,7 @@ show_chart(figure)
 
 # ---------------------------------------------------------------- what a given n buys
 st.subheader(t("plan.buys_title"))
-n = int(kept(st.number_input, "plan_n", 30, t("plan.n"), min_value=1, max_value=1_000_000, step=1))
+n = number_box("plan_n", 30, t("plan.n"), whole=True, low=1, high=1_000_000)
 wilson = wilson_half_width(expected, n, confidence)
 normal = normal_half_width(expected, n, confidence)
 st.markdown(t("plan.buys", n=format_count(n, lang), wilson=_pct(wilson), normal=_pct(normal),
@@ -78,12 +79,12 @@ st.markdown(t("plan.compare_intro"))
 a, b = st.columns(2)
 with a:
     st.markdown(f"**{t('plan.config_a')}**")
-    n1 = int(kept(st.number_input, "plan_n1", 70, t("plan.units"), min_value=0, max_value=1_000_000, step=1))
-    s1 = int(kept(st.number_input, "plan_s1", 56, t("plan.successes"), min_value=0, max_value=1_000_000, step=1))
+    n1 = number_box("plan_n1", 70, t("plan.units"), whole=True, low=0, high=1_000_000)
+    s1 = number_box("plan_s1", 56, t("plan.successes"), whole=True, low=0, high=1_000_000)
 with b:
     st.markdown(f"**{t('plan.config_b')}**")
-    n2 = int(kept(st.number_input, "plan_n2", 80, t("plan.units"), min_value=0, max_value=1_000_000, step=1))
-    s2 = int(kept(st.number_input, "plan_s2", 48, t("plan.successes"), min_value=0, max_value=1_000_000, step=1))
+    n2 = number_box("plan_n2", 80, t("plan.units"), whole=True, low=0, high=1_000_000)
+    s2 = number_box("plan_s2", 48, t("plan.successes"), whole=True, low=0, high=1_000_000)
 try:
     result = difference_interval(s1, n1, s2, n2, confidence)
 except InputError as error:

@@ -38,8 +38,8 @@ def press(at: AppTest, key: str) -> AppTest:
 
 def make(lang: str = "en", count: int = 3, seed: int = 1) -> AppTest:
     at = open_drills_page(lang)
-    at.number_input(key="drill_count").set_value(count)
-    at.number_input(key="drill_seed").set_value(seed)
+    at.text_input(key="drill_count").input(str(count))
+    at.text_input(key="drill_seed").input(str(seed))
     return press(at, "drill_make")
 
 

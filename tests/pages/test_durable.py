@@ -131,7 +131,7 @@ SETTINGS = (
     ("app_pages/rubric_lab.py", "checkbox", "rub_filter_trivial", False),
     ("app_pages/dataset_workbench.py", "slider", "wb_min_units", 9),
     ("app_pages/threshold_explorer.py", "slider", "thr_current_faithfulness", 0.35),
-    ("app_pages/sample_size_planner.py", "number_input", "plan_n", 77),
+    ("app_pages/sample_size_planner.py", "text_input", "plan_n", "77"),
     ("app_pages/annotator_agreement.py", "selectbox", "agr_field", "supported"),
     ("app_pages/judge_and_hand_labels.py", "selectbox", "judge_dimension", "coverage"),
     ("app_pages/judge_and_hand_labels.py", "slider", "judge_sim_false_positive_rate", 0.42),

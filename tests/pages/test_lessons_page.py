@@ -34,6 +34,7 @@ from ui.frame.navigation import LESSONS_PAGE
 from ui.i18n import translate
 from ui.views.lessons.handout import handout_markdown
 from ui.views.lessons.state import PAGE_FILES
+from ui.widgets.numbers import number_text
 from uncase_core.judge.report import judge_report
 from uncase_core.lessons.data import lesson_data
 from uncase_core.lessons.model import load_lessons
@@ -111,9 +112,12 @@ def t(at: AppTest, key: str, **values: object) -> str:
 def answer(at: AppTest, lesson_id: str, step: str, value: object) -> AppTest:
     """Give ``value`` in the sidebar panel's answer form for ``step`` and press "Check my answer"."""
     key = f"lesson_side_answer_{lesson_id}_{step}"
-    widget = next(w for kind in ("multiselect", "radio", "number_input") for w in at.sidebar.get(kind)
+    widget = next(w for kind in ("multiselect", "radio", "text_input") for w in at.sidebar.get(kind)
                   if w.key == key)
-    widget.set_value(value)
+    if widget.type == "text_input":  # a number typed as the cards show it: 23,1 in Spanish
+        widget.input(value if isinstance(value, str) else number_text(value, workspace(at).language or "en"))
+    else:
+        widget.set_value(value)
     submit = next(b for b in at.sidebar.button if f"lesson_side_form_{lesson_id}_{step}" in (b.key or ""))
     assert submit.label == t(at, "lesson.check")
     return ok(submit.click().run())
@@ -207,7 +211,7 @@ def play_l02(at: AppTest, lang: str) -> None:
     load_choice(at, "rag", "__all__")  # "All scenarios as one dataset"
     assert len(workspace(at).data(RAG).cases) == 7
     holds(at, "l02", "certainty", "pool")
-    box = at.sidebar.number_input(key="lesson_side_answer_l02_three_of_five")
+    box = at.sidebar.text_input(key="lesson_side_answer_l02_three_of_five")
     assert box.label == t(at, "lesson.percent_answer")
     answer(at, "l02", "three_of_five", 23.1)  # 3 of 5 starts at 23.1%, as the card shows it
     holds(at, "l02", "certainty", "pool", "three_of_five")
@@ -432,6 +436,34 @@ def test_a_proportion_is_asked_for_in_percent_as_the_panel_takes_it():
     for lesson_id, step in asked:
         assert "in percent" in step.text.get("en") and "proportion" not in step.text.get("en"), (lesson_id, step.id)
         assert "en porcentaje" in step.text.get("es") and "proporción" not in step.text.get("es"), (lesson_id, step.id)
+
+
+@pytest.mark.parametrize(("language", "typed", "stored"), [("es", "23,1", 0.231), ("es", "23,1 %", 0.231),
+                                                       ("en", "23.1", 0.231), ("en", "23,1", 0.231)])
+def test_a_number_answer_takes_the_readers_decimal_mark(language, typed, stored):
+    """Issue 27: typing 23,1 as the card shows it was read as 231 and refused in English."""
+    at = start(opened(language), "l02")
+    answer(at, "l02", "certainty", "uncertain")
+    load_choice(at, "rag", "__all__")
+    holds(at, "l02", "certainty", "pool")
+    answer(at, "l02", "three_of_five", typed)
+    assert progress(at, "l02")["answers"]["three_of_five"] == pytest.approx(stored)
+    holds(at, "l02", "certainty", "pool", "three_of_five")
+
+
+def test_a_number_answer_that_cannot_be_read_is_refused_in_spanish_and_not_stored():
+    at = start(opened("es"), "l02")
+    answer(at, "l02", "certainty", "uncertain")
+    load_choice(at, "rag", "__all__")
+    holds(at, "l02", "certainty", "pool")
+    answer(at, "l02", "three_of_five", "2.500")
+    errors = [e.value for e in at.sidebar.error]
+    assert any("puede ser 2500 o 2,5" in e for e in errors), errors
+    assert "three_of_five" not in progress(at, "l02")["answers"]
+    assert at.sidebar.text_input(key="lesson_side_answer_l02_three_of_five").value == "2.500"  # kept as typed
+    answer(at, "l02", "three_of_five", "23,1")
+    assert not [e.value for e in at.sidebar.error if "2.500" in e.value]
+    holds(at, "l02", "certainty", "pool", "three_of_five")
 
 
 def test_every_played_lesson_has_a_solution_and_a_wrong_attempt():

@@ -44,22 +44,39 @@ def test_the_newcombe_example_is_distinguishable():
 def test_a_small_gap_on_few_units_is_not_distinguishable():
     at = open_page()
     for key, value in (("plan_n1", 10), ("plan_s1", 6), ("plan_n2", 10), ("plan_s2", 5)):
-        at.number_input(key=key).set_value(value).run()
+        at.text_input(key=key).input(str(value)).run()
     assert not at.exception
     assert any("Not distinguishable" in w.value for w in at.warning)
 
 
 def test_impossible_counts_are_reported_without_a_crash():
     at = open_page()
-    at.number_input(key="plan_s1").set_value(500).run()
+    at.text_input(key="plan_s1").input("500").run()
     assert not at.exception
     assert any("s1" in e.value for e in at.error)
 
 
 def test_what_a_given_n_buys_and_the_spanish_page():
     at = open_page()
-    at.number_input(key="plan_n").set_value(100).run()
+    at.text_input(key="plan_n").input("100").run()
     assert any("With 100 units" in m.value for m in at.markdown)
     at.sidebar.radio(key="language_widget").set_value("es").run()
     assert not at.exception
     assert at.title[0].value == "Planificador de tamaño de muestra"
+
+
+def test_a_count_typed_with_spanish_grouping_is_read_and_a_bad_one_refused_in_spanish():
+    """Issue 27: a box reads the reader's marks and refuses in the reader's language (Streamlit's own number box
+    refused in English); the page goes on with the last count it read, and says so."""
+    at = open_page()
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    at.text_input(key="plan_n").input("12 000").run()
+    assert any("12\u00a0000" in m.value for m in at.markdown)
+    at.text_input(key="plan_n").input("diez").run()
+    assert not at.exception
+    refusal = next(e.value for e in at.error if "diez" in e.value)
+    assert "no es un número" in refusal and "sigue con 12\u00a0000" in refusal
+    at.text_input(key="plan_n").input("2,5").run()
+    assert any("no es un número entero" in e.value for e in at.error)
+    at.text_input(key="plan_n").input("0").run()
+    assert any("por debajo del mínimo permitido, 1" in e.value for e in at.error)

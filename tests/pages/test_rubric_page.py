@@ -47,7 +47,7 @@ def test_filtering_raises_agreement_between_judges_on_the_default_data():
 def test_a_new_seed_gives_new_verdicts():
     at = open_page()
     first = figures(at)
-    at.sidebar.number_input(key="rub_seed").set_value(9).run()
+    at.sidebar.text_input(key="rub_seed").input("9").run()
     next(b for b in at.sidebar.button if b.label == "Generate").click().run()
     assert not at.exception
     assert workspace(at).setting("rub_generated_with")["seed"] == 9

@@ -1,10 +1,10 @@
 """What every domain shares beside :mod:`uncase_core.errors`: text in and out (JSON and JSONL with the place
 of every problem, spreadsheets, which module a file belongs to), sentences, tokens, ROUGE-L and visible bidirectional
-controls; result notes by code, the grammar of edit records, the choices a person may make, annotation guidelines,
+controls; result notes by code, the grammar of edit records, the choices a person may make, annotation guidelines, numbers as people type them,
 and the assets reader (the one module besides the command line that opens files).
 
 Modules: ``jsonfiles``, ``spreadsheets``, ``formats``, ``sentences``, ``tokenize``, ``rouge``, ``bidi``, ``notes``,
-``edits``, ``choices``, ``guidelines``, ``assets``.
+``edits``, ``choices``, ``guidelines``, ``numbers`` (a number a person types, with their decimal mark), ``assets``.
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -25,6 +25,7 @@ _EXPORTS = MappingProxyType({
     "CONVERSATION_REPORT": "formats",
     "CSV_DELIMITER": "formats",
     "CSV_NOTES": "spreadsheets",
+    "DECIMAL_MARKS": "numbers",
     "DELIMITERS": "spreadsheets",
     "DELIMITER_LABELS": "formats",
     "DIMENSIONS": "guidelines",
@@ -102,6 +103,7 @@ _EXPORTS = MappingProxyType({
     "read_asset": "assets",
     "read_guideline": "guidelines",
     "read_guidelines": "guidelines",
+    "read_typed_number": "numbers",
     "reject_non_finite": "jsonfiles",
     "reject_surrogates": "jsonfiles",
     "rouge_band": "rouge",

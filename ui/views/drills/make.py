@@ -7,11 +7,12 @@ import streamlit as st
 from ui.frame.data_kinds import DRILL
 from ui.frame.input_errors import error_text
 from ui.frame.navigation import ROOM_PAGE
-from ui.frame.state import current_workspace, forget, kept, language, run_saving, t
+from ui.frame.state import current_workspace, forget, language, run_saving, t
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
 from ui.views.rag.view import metric_name
 from ui.views.room.rooms import FACILITATED, rooms
 from ui.widgets.confirm import confirm_reset
+from ui.widgets.numbers import number_box
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, dataset_to_text
@@ -45,11 +46,11 @@ def draw_make(case: RagCase) -> None:
     """N and the seed (shown, changeable) and the button; a case that cannot give a drill disables it and says why."""
     left, right = st.columns(2)
     with left:
-        count = kept(st.number_input, "drill_count", 3, t("drill.count"), min_value=1, max_value=MAX_COUNT, step=1,
-                     help=t("drill.count_help", max=MAX_COUNT))
+        count = number_box("drill_count", 3, t("drill.count"), whole=True, low=1, high=MAX_COUNT,
+                           help=t("drill.count_help", max=MAX_COUNT))
     with right:
-        seed = kept(st.number_input, "drill_seed", 1, t("drill.seed"), min_value=0, max_value=2**31 - 1, step=1,
-                    help=t("drill.seed_help"))
+        seed = number_box("drill_seed", 1, t("drill.seed"), whole=True, low=0, high=2**31 - 1,
+                          help=t("drill.seed_help"))
     reason = why_not(case)
     if reason is not None:
         st.warning(t("drill.cannot", reason=reason))

@@ -33,12 +33,14 @@ from ui.views.lessons.state import (
 from ui.views.rag.view import field_value
 from ui.views.room.lessons import room_notice
 from ui.views.room.rooms import room_of
+from ui.widgets.numbers import number_text, read_box
 from uncase_core.lessons.checks import answer_options
 from uncase_core.lessons.model import Lesson, Step, evaluate_step
 
 SIDE, TOP = "lesson_side", "lesson_top"  # the two places (their containers' keys)
 FRAGMENTS = (f"{SIDE}_panel", f"{TOP}_panel")  # what a fragment-only rerun lists to recheck the lesson
 FLASH = "lesson_flash"  # the step done last, shown until the next one is
+_PROBLEM = "_problem"  # session state suffix of a number answer's key: why the typed text was not read
 NARROW = 768  # px: Streamlit's own breakpoint, below which the sidebar is folded away
 STYLE = f"""<style>
 @media (max-width: {NARROW - 0.02}px) {{ .st-key-{SIDE} {{ display: none; }} }}
@@ -110,8 +112,16 @@ def advance(lesson: Lesson, page: str) -> tuple[Progress, Any]:
 def _store_answer(lesson: Lesson, step: Step, key: str, kind: str) -> None:
     """The form's callback: keep the answer with the lesson's progress (checked in the run that follows)."""
     value = st.session_state.get(key)
-    if kind == "proportion" and value is not None:
-        value = float(value) / 100
+    st.session_state.pop(key + _PROBLEM, None)
+    if kind in ("number", "proportion"):
+        proportion = kind == "proportion"
+        value, problem = read_box(value or "", language(), "", percent=proportion, low=0 if proportion else None,
+                                  high=100 if proportion else None)
+        if problem is not None:  # not stored: the box keeps the text, the refusal shows under it
+            st.session_state[key + _PROBLEM] = problem
+            return
+        if proportion and value is not None:
+            value = value / 100
     elif kind == "items":
         value = [list(pair) for pair in value or ()]
     elif isinstance(value, tuple):
@@ -255,12 +265,14 @@ def _answer_form(place: str, lesson: Lesson, step: Step, done: Progress) -> None
             else:
                 st.radio(label, list(texts), index=list(texts).index(stored) if stored in texts else None,
                          key=key, format_func=lambda i, texts=texts: texts[i])
-        elif kind in ("number", "proportion"):
-            shown = None if stored is None else float(stored) * (100 if kind == "proportion" else 1)
-            st.number_input(t("lesson.percent_answer" if kind == "proportion" else "lesson.number_answer"),
-                            value=shown, min_value=0.0 if kind == "proportion" else None,
-                            max_value=100.0 if kind == "proportion" else None, step=0.1, key=key,
-                            format="%.1f")
+        elif kind in ("number", "proportion"):  # a text box: Streamlit's number box reads 23,1 as 231
+            if key not in st.session_state and stored is not None:
+                st.session_state[key] = number_text(float(stored) * (100 if kind == "proportion" else 1), lang,
+                                                    decimals=4)
+            st.text_input(t("lesson.percent_answer" if kind == "proportion" else "lesson.number_answer"), key=key,
+                          placeholder=number_text(23.1, lang))
+            if (problem := st.session_state.get(key + _PROBLEM)) is not None:
+                st.error(problem)
         elif kind in ("certainty", "stratum"):
             choices = list(options or ())
             field = question.params.get("field") or (snapshot.setting("wb_field") if snapshot else None)
