@@ -20,6 +20,7 @@ from ui.views.conversations import (
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
 from ui.widgets.layout import LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, show_chart, table_height, text_column_width
+from ui.widgets.numbers import number_slider
 from ui.widgets.text import literal
 from uncase_core.conversations.claims import label_claim
 from uncase_core.conversations.edits import conversation_claim, conversation_turn
@@ -85,13 +86,11 @@ with st.sidebar:
         for name, value in PRESETS[preset].items():
             set_kept(f"conv_threshold_{name}", value)
     thresholds = {
-        name: kept(st.slider, f"conv_threshold_{name}", DEFAULT_THRESHOLDS[name], metric_name(name),
-                   min_value=0.0, max_value=1.0, step=0.05, format="localized")
+        name: number_slider(f"conv_threshold_{name}", DEFAULT_THRESHOLDS[name], metric_name(name), 0.0, 1.0, 0.05)
         for name in METRICS
     }
-    memorization_limit = kept(st.slider, "conv_memorization_limit", DEFAULT_MEMORIZATION_LIMIT,
-                              t("conv.memorization_limit"), min_value=0.0, max_value=0.1, step=0.005,
-                              format="localized")
+    memorization_limit = number_slider("conv_memorization_limit", DEFAULT_MEMORIZATION_LIMIT,
+                                       t("conv.memorization_limit"), 0.0, 0.1, 0.005)
 
 evaluator = Evaluator(thresholds, memorization_limit)
 conversations, _, source, source_kind = stored_or_default(SOURCE, default)

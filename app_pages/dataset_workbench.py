@@ -23,7 +23,7 @@ from ui.widgets.data_source import (
     stored_upload_data,
 )
 from ui.widgets.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row
-from ui.widgets.numbers import number_box
+from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import id_list, literal
 from uncase_core.datasets.edits import reveals, workbench_revision
 from uncase_core.datasets.workbench import (
@@ -82,7 +82,7 @@ with st.sidebar:
                   format_func=lambda m, lang=lang: translate(lang, f"metric.{m}"))
     min_units = kept(st.slider, "wb_min_units", 5, t("wb.min_units"), 1, 50)
     ngram = kept(st.slider, "wb_ngram", 5, t("wb.ngram"), 2, 10)
-    cutoff = kept(st.slider, "wb_cutoff", 0.8, t("wb.cutoff"), 0.3, 1.0, step=0.05, format="localized")
+    cutoff = number_slider("wb_cutoff", 0.8, t("wb.cutoff"), 0.3, 1.0, 0.05)
 
 dataset, _, source, source_kind = stored_or_default(SOURCE, lambda: load("builtin"))
 cases = dataset.cases
@@ -128,8 +128,8 @@ with st.expander(t("wb.splits_title")):
     by = kept(st.selectbox, "wb_split_by", "(none)", t("wb.stratify_by"), options=["(none)", *METADATA_FIELDS],
               format_func=lambda f, lang=lang: translate(lang, "wb.by_none") if f == "(none)" else field_label(f, lang))
     seed = number_box("wb_split_seed", 7, t("common.seed"), whole=True, low=0, high=10_000)
-    shares = {split: kept(st.slider, f"wb_share_{split}", default, field_value("split", split), min_value=0.0,
-                          max_value=1.0, step=0.05, format="percent")
+    shares = {split: number_slider(f"wb_share_{split}", default, field_value("split", split), 0.0, 1.0, 0.05,
+                                   percent=True)
               for split, default in zip(SPLITS, (0.1, 0.5, 0.2, 0.2), strict=True)}
     if st.button(t("wb.assign")):
         try:

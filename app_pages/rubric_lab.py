@@ -11,7 +11,7 @@ from ui.i18n import format_number, translate
 from ui.views.rubrics import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.layout import show_chart
-from ui.widgets.numbers import number_box
+from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rubrics.generator import GeneratorSettings, filter_recovery, generate_verdicts
@@ -101,10 +101,8 @@ with st.sidebar:
                                                      t(f"rub.filter.{kind}"), help=t(f"rub.filter_help.{kind}")))
     rule = kept(st.radio, "rub_rule", "all", t("rub.rule"), options=["all", "any"], horizontal=True,
                 format_func=lambda r, lang=lang: translate(lang, f"rub.rule.{r}"))
-    misaligned_below = kept(st.slider, "rub_misaligned_below", 0.0, t("rub.misaligned_below"), -1.0, 1.0, step=0.05,
-                            format="localized")
-    unstable_above = kept(st.slider, "rub_unstable_above", 0.20, t("rub.unstable_above"), 0.0, 1.0, step=0.05,
-                          format="percent")
+    misaligned_below = number_slider("rub_misaligned_below", 0.0, t("rub.misaligned_below"), -1.0, 1.0, 0.05)
+    unstable_above = number_slider("rub_unstable_above", 0.20, t("rub.unstable_above"), 0.0, 1.0, 0.05, percent=True)
 
 analysis = analyse(verdicts, FilterSettings(enabled, rule, misaligned_below, unstable_above))
 

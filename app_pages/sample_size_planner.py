@@ -8,7 +8,7 @@ from ui.frame.state import kept, language, t
 from ui.i18n import format_count, format_percent
 from ui.widgets.charts import half_width_chart
 from ui.widgets.layout import card_row, show_chart
-from ui.widgets.numbers import number_box
+from ui.widgets.numbers import number_box, number_slider
 from uncase_core.errors import InputError
 from uncase_core.stats.differences import difference_interval
 from uncase_core.stats.planning import (
@@ -34,10 +34,10 @@ st.markdown(t("plan.intro"))
 # ---------------------------------------------------------------- how many units
 st.subheader(t("plan.need_title"))
 left, middle, right = st.columns(3)
-expected = kept(left.slider, "plan_expected", 0.8, t("plan.expected"), 0.0, 1.0, step=0.01, format="percent",
-                help=t("plan.expected_help"))
-half_width = kept(middle.slider, "plan_half_width", 0.05, t("plan.half_width"), 0.01, 0.25, step=0.005,
-                  format="localized", help=t("plan.half_width_help"))
+expected = number_slider("plan_expected", 0.8, t("plan.expected"), 0.0, 1.0, 0.01, percent=True, container=left,
+                         help=t("plan.expected_help"))
+half_width = number_slider("plan_half_width", 0.05, t("plan.half_width"), 0.01, 0.25, 0.005, percent=True,
+                           container=middle, help=t("plan.half_width_help"))
 confidence = kept(right.selectbox, "plan_confidence", 0.95, t("plan.confidence"), options=list(CONFIDENCES),
                   format_func=lambda c: _pct(c, 0))
 

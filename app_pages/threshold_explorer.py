@@ -12,6 +12,7 @@ from ui.views.rag.view import proportion_text
 from ui.widgets.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.widgets.data_source import Loaded, stored_upload, stored_upload_data
 from ui.widgets.layout import card_row, show_chart
+from ui.widgets.numbers import number_slider
 from ui.widgets.text import id_list
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_bytes
@@ -105,10 +106,10 @@ def _counts_row(point) -> None:
 try:
     if mode == "threshold":
         left, right = st.columns(2)
-        current = kept(left.slider, f"thr_current_{metric}", DEFAULT_THRESHOLDS[metric], t("thr.current"),
-                       min_value=0.0, max_value=1.0, step=0.05, format="percent")
-        other = kept(right.slider, f"thr_other_{metric}", max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)),
-                     t("thr.compare"), min_value=0.0, max_value=1.0, step=0.05, format="percent")
+        current = number_slider(f"thr_current_{metric}", DEFAULT_THRESHOLDS[metric], t("thr.current"), 0.0, 1.0,
+                                0.05, percent=True, container=left)
+        other = number_slider(f"thr_other_{metric}", max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)),
+                              t("thr.compare"), 0.0, 1.0, 0.05, percent=True, container=right)
         grid = sorted({*threshold_grid(), current, other})
         sweep = sweep_threshold(cases, metric, grid)
         at_current = next(p for p in sweep.points if p.x == current)
@@ -127,13 +128,12 @@ try:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("common.aggregation"), options=list(AGGREGATIONS),
                            format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"), horizontal=True)
         left, right = st.columns(2)
-        threshold = kept(left.slider, "thr_composite_threshold", 0.7, t("thr.composite_threshold"), min_value=0.0,
-                         max_value=1.0, step=0.05, format="percent")
-        weight = kept(right.slider, f"thr_weight_{metric}", 1.0, t("thr.weight", metric=_metric(metric)),
-                      min_value=0.0, max_value=3.0, step=0.25)
+        threshold = number_slider("thr_composite_threshold", 0.7, t("thr.composite_threshold"), 0.0, 1.0, 0.05,
+                                  percent=True, container=left)
+        weight = number_slider(f"thr_weight_{metric}", 1.0, t("thr.weight", metric=_metric(metric)), 0.0, 3.0, 0.25,
+                               container=right)
         with st.expander(t("thr.other_weights")):
-            weights = {m: kept(st.slider, f"thr_fixed_weight_{m}", 1.0, _metric(m), min_value=0.0, max_value=3.0,
-                               step=0.25)
+            weights = {m: number_slider(f"thr_fixed_weight_{m}", 1.0, _metric(m), 0.0, 3.0, 0.25)
                        for m in METRICS if m != metric}
         weights[metric] = 1.0
         grid = sorted({*WEIGHT_GRID, weight})

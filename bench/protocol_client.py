@@ -167,6 +167,26 @@ class _Pending:
 
 # ------------------------------------------------------------------------------------------ widget values
 
+def _label_number(label: str) -> float | str:
+    """A select slider's label as the number it shows (``55%``, ``55 %``, ``0,65``), or the label itself."""
+    text = label.replace("\u00a0", " ").strip()
+    percent = text.endswith("%")
+    try:
+        number = float(text.rstrip("%").strip().replace(",", "."))
+    except ValueError:
+        return label
+    return round(number / 100, 10) if percent else number
+
+
+def _option_for(options: list[str], value: float) -> str:
+    """The label among ``options`` that shows ``value`` (the app's number sliders are select sliders)."""
+    for option in options:
+        number = _label_number(option)
+        if isinstance(number, float) and abs(number - float(value)) < 1e-9:
+            return option
+    raise NotShown(f"no option shows {value!r}: {options[:5]}...")
+
+
 def _state(widget_id: str) -> WidgetState:
     return WidgetState(id=widget_id)
 
@@ -359,8 +379,9 @@ class ProtocolSession:
         slider = node.payload
         values = list(value) if isinstance(value, (tuple, list)) else [value]
         state = _state(slider.id)
-        if slider.type == Slider.SELECT_SLIDER:
-            state.string_array_value.data.extend(str(v) for v in values)
+        if slider.type == Slider.SELECT_SLIDER:  # sent as the options' labels: a number is matched to its label
+            state.string_array_value.data.extend(
+                v if isinstance(v, str) else _option_for(list(slider.options), v) for v in values)
         else:
             state.double_array_value.data.extend(float(v) for v in values)
         return await self._change(node, state, timeout)
@@ -502,7 +523,7 @@ class ProtocolSession:
         if state is None:
             return None
         values = list(state.double_array_value.data if state.HasField("double_array_value")
-                      else state.string_array_value.data)
+                      else [_label_number(label) for label in state.string_array_value.data])
         return values[0] if len(values) == 1 else tuple(values)
 
     def widget_value(self, widget_id: str) -> WidgetState | None:

@@ -119,7 +119,7 @@ def test_the_spanish_page_writes_decimal_commas_and_no_english():
 
 def test_the_pages_thresholds_and_confidence_decide_the_pass_fail_table():
     at = open_page()
-    at.sidebar.slider(key="cmp_threshold_faithfulness").set_value(0.6).run()  # every case passes faithfulness
+    at.sidebar.select_slider(key="cmp_threshold_faithfulness").set_value(0.6).run()  # every case passes faithfulness
     at.sidebar.select_slider(key="cmp_confidence").set_value(0.8).run()
     assert not at.exception, [e.value for e in at.exception]
     settings = Settings.build({"faithfulness": 0.6}, confidence=0.8)

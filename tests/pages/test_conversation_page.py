@@ -65,11 +65,11 @@ def test_privacy_leak_sets_q_to_zero_whatever_the_metrics():
 def test_threshold_slider_and_presets_change_the_verdict():
     at = load(open_page(), "repetitive")
     assert "Type-token ratio" in at.error[0].value
-    at.sidebar.slider(key="conv_threshold_ttr").set_value(0.40).run()
+    at.sidebar.select_slider(key="conv_threshold_ttr").set_value(0.40).run()
     assert at.success[0].value == "Passes every metric and gate."
     at.sidebar.selectbox(key="conv_preset").set_value("strict").run()
     next(b for b in at.sidebar.button if b.label == "Apply preset").click().run()
-    assert at.sidebar.slider(key="conv_threshold_ttr").value == 0.60
+    assert at.sidebar.select_slider(key="conv_threshold_ttr").value == 0.60
     assert at.error
 
 

@@ -124,18 +124,18 @@ def test_an_upload_is_still_there_in_a_new_session():
 
 
 SETTINGS = (
-    (RAG_PAGE, "slider", "rag_threshold_coverage", 0.45),
+    (RAG_PAGE, "select_slider", "rag_threshold_coverage", 0.45),
     (RAG_PAGE, "radio", "rag_aggregation", "min"),
-    ("app_pages/conversation_quality.py", "slider", "conv_threshold_ttr", 0.4),
+    ("app_pages/conversation_quality.py", "select_slider", "conv_threshold_ttr", 0.4),
     ("app_pages/summary_autoevaluation.py", "selectbox", "sum_paste_kind", "completeness"),
     ("app_pages/rubric_lab.py", "checkbox", "rub_filter_trivial", False),
     ("app_pages/dataset_workbench.py", "slider", "wb_min_units", 9),
-    ("app_pages/threshold_explorer.py", "slider", "thr_current_faithfulness", 0.35),
+    ("app_pages/threshold_explorer.py", "select_slider", "thr_current_faithfulness", 0.35),
     ("app_pages/sample_size_planner.py", "text_input", "plan_n", "77"),
     ("app_pages/annotator_agreement.py", "selectbox", "agr_field", "supported"),
     ("app_pages/judge_and_hand_labels.py", "selectbox", "judge_dimension", "coverage"),
     ("app_pages/judge_and_hand_labels.py", "slider", "judge_sim_false_positive_rate", 0.42),
-    ("app_pages/compare_systems.py", "slider", "cmp_threshold_faithfulness", 0.35),
+    ("app_pages/compare_systems.py", "select_slider", "cmp_threshold_faithfulness", 0.35),
     ("app_pages/compare_systems.py", "selectbox", "cmp_stratum", "split"),
 )
 

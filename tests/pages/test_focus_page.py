@@ -395,7 +395,7 @@ def test_settings_rerun_the_results_focus_mode_draws():
     """A threshold moved in focus mode reruns the results drawn inside focus mode's fragment (the grid's own figures
     under each table are not drawn there: naming them would be an error)."""
     at = to_focus(open_rag_page())
-    at.sidebar.slider(key="rag_threshold_context_relevance").set_value(0.85).run()
+    at.sidebar.select_slider(key="rag_threshold_context_relevance").set_value(0.85).run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.error[0].value == "One failing dimension: Context relevance."
     drawn = at.session_state[DRAWN]  # ui/frame/fragments.py: the fragments the last full run drew

@@ -165,7 +165,9 @@ def still_open(at: AppTest, lesson_id: str, step: str) -> str:
 
 
 def slider(at: AppTest, key: str, value: float) -> AppTest:
-    return settle(at.slider(key=key).set_value(value).run())
+    """Move a slider: the pages' number sliders are select sliders (ui/widgets/numbers.py), a count one a slider."""
+    found = [w for kind in ("select_slider", "slider") for w in at.get(kind) if w.key == key]
+    return settle(found[0].set_value(value).run())
 
 
 def settle(at: AppTest) -> AppTest:
@@ -201,7 +203,7 @@ def wrong_l01(at: AppTest, lang: str) -> str:
     answer(at, "l01", "find", ["context_relevance", "faithfulness", "coverage"])
     answer(at, "l01", "why", "beyond")
     slider(at, "rag_threshold_context_relevance", 0.2)  # lowering the threshold instead of changing labels
-    assert at.sidebar.slider(key="rag_threshold_context_relevance").value == 0.2
+    assert at.sidebar.select_slider(key="rag_threshold_context_relevance").value == 0.2
     return "reshape"
 
 
@@ -236,7 +238,7 @@ def play_l03(at: AppTest, lang: str) -> None:
     slider(at, "rag_weight_faithfulness", 1.0)
     holds(at, "l03", "high_mean", "minimum")
     ok(at.sidebar.checkbox(key="rag_gate_on_faithfulness").check().run())
-    assert at.sidebar.slider(key="rag_gate_faithfulness").value == 0.9
+    assert at.sidebar.select_slider(key="rag_gate_faithfulness").value == 0.9
     holds(at, "l03", "high_mean", "minimum", "gate")
     answer(at, "l03", "requirement", "gate")
     holds(at, "l03", *step_ids("l03"))

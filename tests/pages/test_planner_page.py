@@ -25,8 +25,8 @@ def test_default_plan_matches_the_core():
 
 def test_near_zero_the_normal_approximation_is_flagged():
     at = open_page()
-    at.slider(key="plan_expected").set_value(0.01).run()
-    at.slider(key="plan_half_width").set_value(0.02).run()
+    at.select_slider(key="plan_expected").set_value(0.01).run()
+    at.select_slider(key="plan_half_width").set_value(0.02).run()
     assert not at.exception
     values = metric_values(at)
     assert int(values["Units needed (Wilson)"].replace(",", "")) == required_sample_size(0.01, 0.02)

@@ -96,14 +96,14 @@ def test_each_built_in_scenario_gives_its_intended_diagnosis():
 
 def test_threshold_slider_changes_the_diagnosis():
     at = open_rag_page()
-    at.sidebar.slider(key="rag_threshold_context_relevance").set_value(0.85).run()
+    at.sidebar.select_slider(key="rag_threshold_context_relevance").set_value(0.85).run()
     assert at.error[0].value == "One failing dimension: Context relevance."
 
 
 def test_all_weights_zero_is_explained_and_the_page_keeps_working():
     at = open_rag_page()
     for name in ("context_relevance", "faithfulness", "correctness", "coverage"):
-        at.sidebar.slider(key=f"rag_weight_{name}").set_value(0.0)
+        at.sidebar.select_slider(key=f"rag_weight_{name}").set_value(0.0)
     at.run()
     assert not at.exception
     assert any("all weights are zero" in e.value for e in at.error)
@@ -112,7 +112,7 @@ def test_all_weights_zero_is_explained_and_the_page_keeps_working():
 
 def test_weights_are_shown_normalized_and_the_composite_follows():
     at = open_rag_page()
-    at.sidebar.slider(key="rag_weight_context_relevance").set_value(3.0).run()
+    at.sidebar.select_slider(key="rag_weight_context_relevance").set_value(3.0).run()
     assert any("Context relevance 50% · Faithfulness 17%" in c for c in captions(at))
     composite = next(m.value for m in at.markdown if m.value.startswith("**Composite"))
     assert composite == "**Composite (weighted mean): 0.90**"  # 0.5 * 0.8 + 0.5 * 1.0
@@ -128,7 +128,7 @@ def test_minimum_aggregation_takes_the_weakest_dimension():
 def test_a_hard_gate_fails_the_case_whatever_the_composite():
     at = open_rag_page()
     at.sidebar.checkbox(key="rag_gate_on_context_relevance").check().run()
-    at.sidebar.slider(key="rag_gate_context_relevance").set_value(0.9).run()
+    at.sidebar.select_slider(key="rag_gate_context_relevance").set_value(0.9).run()
     assert any(e.value == "This case fails a hard gate, whatever the composite." for e in at.error)
 
 
@@ -140,10 +140,10 @@ def test_confidence_level_changes_the_interval():
 
 def test_settings_survive_a_page_switch():
     at = open_rag_page()
-    at.sidebar.slider(key="rag_threshold_context_relevance").set_value(0.85).run()
+    at.sidebar.select_slider(key="rag_threshold_context_relevance").set_value(0.85).run()
     at.switch_page("app_pages/home.py").run()
     at.switch_page(RAG_PAGE).run()
-    assert at.sidebar.slider(key="rag_threshold_context_relevance").value == 0.85
+    assert at.sidebar.select_slider(key="rag_threshold_context_relevance").value == 0.85
 
 
 def test_reset_asks_first_and_keep_leaves_the_labels():

@@ -36,8 +36,8 @@ def test_moving_the_comparison_threshold_lists_the_flipping_cases():
     at = open_page()
     cases = load_workbench("en").cases
     for current, other, side in ((0.7, 0.5, "newly_passing"), (0.5, 0.7, "newly_failing")):
-        at.slider(key="thr_current_faithfulness").set_value(current)
-        at.slider(key="thr_other_faithfulness").set_value(other).run()
+        at.select_slider(key="thr_current_faithfulness").set_value(current)
+        at.select_slider(key="thr_other_faithfulness").set_value(other).run()
         assert not at.exception
         flips = getattr(threshold_flips(cases, "faithfulness", current, other), side)
         assert flips  # the built-in set has cases at 50% and 67%
@@ -51,7 +51,7 @@ def test_raising_the_threshold_never_raises_the_pass_rate():
     at = open_page()
     rates = []
     for threshold in (0.3, 0.6, 0.9):
-        at.slider(key="thr_current_faithfulness").set_value(threshold).run()
+        at.select_slider(key="thr_current_faithfulness").set_value(threshold).run()
         assert not at.exception
         rates.append(float(metric_values(at)["Pass rate"].rstrip("%")))
     assert rates == sorted(rates, reverse=True)
@@ -63,7 +63,7 @@ def test_weight_mode_shows_the_composite_curve_and_flips():
     at = open_page()
     at.sidebar.radio(key="thr_mode").set_value("weight").run()
     assert not at.exception, [e.value for e in at.exception]
-    at.slider(key="thr_weight_faithfulness").set_value(3.0).run()
+    at.select_slider(key="thr_weight_faithfulness").set_value(3.0).run()
     assert not at.exception
     assert any(m.value.startswith("**Pass before, fail after**") for m in at.markdown)
     assert any("not a confidence interval" in c.value for c in at.caption)

@@ -15,7 +15,7 @@ import streamlit as st
 
 from ui.frame.input_errors import error_text
 from ui.frame.state import current_workspace, kept, language, save_settings, t
-from ui.i18n import format_count, format_number
+from ui.i18n import format_count, format_number, format_percent
 from uncase_core.errors import InputError
 from uncase_core.shared.numbers import read_typed_number
 
@@ -63,3 +63,49 @@ def number_box(key: str, default: float, label: str, *, whole: bool = False, low
         value = last
     st.session_state[_LAST + key] = value
     return int(value) if whole else float(value)
+
+
+def _decimals(step: float) -> int:
+    """The decimals a step needs: 0.05 -> 2, 0.5 -> 1, 1 -> 0."""
+    text = f"{step:.10f}".rstrip("0")
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def slider_options(low: float, high: float, step: float) -> list[float]:
+    """``low`` to ``high`` by ``step``, each rounded to the step's decimals (0.1 + 0.2 is 0.3 here)."""
+    count = round((high - low) / step)
+    decimals = _decimals(step) + 2
+    return [round(low + i * step, decimals) for i in range(count + 1)]
+
+
+def slider_label(value: float, lang: str, step: float, percent: bool = False) -> str:
+    """How a slider shows ``value``: ``0,65`` or ``65 %`` in Spanish, ``0.65`` or ``65%`` in English."""
+    if percent:
+        return format_percent(value, lang, max(_decimals(step) - 2, 0))
+    return format_number(value, lang, _decimals(step))
+
+
+def number_slider(key: str, default: float, label: str, low: float, high: float, step: float, *,
+                  percent: bool = False, container: Any = st, **kwargs: Any) -> float:
+    """A kept slider from ``low`` to ``high`` by ``step`` that writes its numbers with the reader's marks.
+
+    Streamlit's ``st.slider`` formats with printf patterns or the browser's locale, never the page's language: a
+    Spanish page showed ``0.65`` beside cards saying ``0,65``. This is ``st.select_slider`` over the same steps,
+    each shown by :func:`slider_label`. A stored value between steps (from an older slider) moves to the nearest
+    step. ``kwargs`` go to the widget (``on_change``, ``args``, ``help``)."""
+    lang = language()
+    options = slider_options(low, high, step)
+
+    def nearest(value: Any) -> float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return min(options, key=lambda option: abs(option - value))
+        return nearest(default)
+
+    workspace = current_workspace()
+    stored = workspace.setting(key)
+    if stored is not None and stored not in options:
+        save_settings({key: nearest(stored)})
+    if key in st.session_state and st.session_state[key] not in options:
+        st.session_state[key] = nearest(st.session_state[key])
+    return float(kept(container.select_slider, key, nearest(default), label, options=options,
+                      format_func=lambda value: slider_label(value, lang, step, percent), **kwargs))

@@ -1,7 +1,7 @@
 """What every domain shares beside :mod:`uncase_core.errors`: text in and out (JSON and JSONL with the place
 of every problem, spreadsheets, which module a file belongs to), sentences, tokens, ROUGE-L and visible bidirectional
-controls; result notes by code, the grammar of edit records, the choices a person may make, annotation guidelines, numbers as people type them,
-and the assets reader (the one module besides the command line that opens files).
+controls; result notes by code, the grammar of edit records, the choices a person may make, annotation guidelines,
+numbers as people type them, and the assets reader (the one module besides the command line that opens files).
 
 Modules: ``jsonfiles``, ``spreadsheets``, ``formats``, ``sentences``, ``tokenize``, ``rouge``, ``bidi``, ``notes``,
 ``edits``, ``choices``, ``guidelines``, ``numbers`` (a number a person types, with their decimal mark), ``assets``.

@@ -25,6 +25,7 @@ from ui.views.rag.settings import CONFIDENCE_LEVELS, upload_notes
 from ui.views.rag.view import field_label, metric_name
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, Source, confirm_replace, follow_language, read_new_upload
+from ui.widgets.numbers import number_slider
 from ui.widgets.text import literal
 from uncase_core.compare.systems import SystemComparison
 from uncase_core.rag import evaluation as rag
@@ -95,8 +96,8 @@ def draw_settings(lang: str) -> rag.Settings:
     st.subheader(t("common.settings"))
     with st.expander(t("compare.thresholds"), expanded=True):
         st.caption(t("compare.thresholds_help"))
-        thresholds = {n: kept(st.slider, f"cmp_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n),
-                              min_value=0.0, max_value=1.0, step=0.05, format="percent") for n in rag.METRICS}
+        thresholds = {n: number_slider(f"cmp_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n), 0.0, 1.0,
+                                       0.05, percent=True) for n in rag.METRICS}
     confidence = kept(st.select_slider, "cmp_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
                       format_func=lambda c, lang=lang: format_percent(c, lang, 0))
     return rag.Settings.build(thresholds, None, "mean", None, confidence)

@@ -13,6 +13,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import forget, kept, language, t
 from ui.i18n import format_percent, translate
 from ui.views.rag.view import metric_name, weights_caption
+from ui.widgets.numbers import number_slider
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag import evaluation as rag
@@ -50,13 +51,11 @@ def draw_settings(rerun_results: Callable[[str], None], lang: str) -> None:
     st.subheader(t("common.settings"))
     with st.expander(t("rag.thresholds"), expanded=True):
         for n in rag.METRICS:
-            kept(st.slider, f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n),
-                 min_value=0.0, max_value=1.0, step=0.05, format="percent", on_change=rerun_results,
-                 args=(f"rag_threshold_{n}",))
+            number_slider(f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n), 0.0, 1.0, 0.05,
+                          percent=True, on_change=rerun_results, args=(f"rag_threshold_{n}",))
     with st.expander(t("rag.weights")):
         weights = {
-            n: kept(st.slider, f"rag_weight_{n}", 1.0, metric_name(n), min_value=0.0, max_value=5.0, step=0.5,
-                    format="localized")
+            n: number_slider(f"rag_weight_{n}", 1.0, metric_name(n), 0.0, 5.0, 0.5)
             for n in rag.METRICS
         }
         try:
@@ -70,9 +69,8 @@ def draw_settings(rerun_results: Callable[[str], None], lang: str) -> None:
         st.caption(t("rag.gates_help"))
         for n in rag.METRICS:
             if kept(st.checkbox, f"rag_gate_on_{n}", False, t("rag.gate_on", name=metric_name(n))):
-                kept(st.slider, f"rag_gate_{n}", 0.9, t("rag.gate_value", name=metric_name(n)),
-                     min_value=0.0, max_value=1.0, step=0.05, format="percent", on_change=rerun_results,
-                     args=(f"rag_gate_{n}",))
+                number_slider(f"rag_gate_{n}", 0.9, t("rag.gate_value", name=metric_name(n)), 0.0, 1.0, 0.05,
+                              percent=True, on_change=rerun_results, args=(f"rag_gate_{n}",))
     kept(st.select_slider, "rag_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
          format_func=lambda c, lang=lang: format_percent(c, lang, 0), on_change=rerun_results,
          args=("rag_confidence",))
