@@ -65,6 +65,16 @@ def browser_checked() -> str:
     return path
 
 
+SERVERS: dict[str, subprocess.Popen[bytes]] = {}  # base URL -> the running server, for kill_server
+
+
+def kill_server(base: str) -> None:
+    """SIGKILL the server at ``base`` (no shutdown of any kind: what a crash or an OOM kill does)."""
+    process = SERVERS.pop(base)
+    process.kill()
+    process.wait(timeout=10)
+
+
 @contextmanager
 def streamlit_server(port: int, log_name: str = "streamlit.log", env: dict[str, str] | None = None,
                      script: str = "app.py") -> Iterator[str]:
@@ -75,6 +85,7 @@ def streamlit_server(port: int, log_name: str = "streamlit.log", env: dict[str, 
     with log_path.open("ab") as log:
         process = subprocess.Popen(streamlit_command(port, script), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                    env={**os.environ, **(env or {})})
+        SERVERS[base] = process
         try:
             deadline = time.monotonic() + HEALTH_TIMEOUT_S
             while True:

@@ -111,3 +111,43 @@ def test_a_workshop_room_from_creation_to_freeze(chromium: Any, app_url: str) ->
     finally:
         for page in pages:
             page.context.close()
+
+
+def test_an_open_participant_page_comes_back_by_itself_after_a_kill_and_a_restart(chromium: Any) -> None:
+    """Issue 26: after a SIGKILL in the middle of a burst of labels and a restart, the participant's page (its room
+    timers firing every 5 s throughout) shows its labels again without a reload, with no script error in the page,
+    and so does the facilitator's; the labels acknowledged before the kill are all there."""
+    from bench.browser_env import free_port
+    from tests.e2e.conftest import kill_server, streamlit_server
+
+    port = free_port()
+    pages: list[Any] = []
+    errors: list[str] = []
+    try:
+        with streamlit_server(port, "streamlit-room-restart.log", script="serve.py") as base:
+            facilitator = new_page(chromium)
+            pages.append(facilitator)
+            facilitator.goto(f"{base}/workshop_room")
+            facilitator.get_by_role("button", name="Create the room").click()
+            facilitator.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=TEXT_TIMEOUT)
+            code = re.search(r"room=([A-Z0-9]{6})", facilitator.url).group(1)
+            ana = join(chromium, base, code, "Ana")
+            pages.append(ana)
+            ana.on("pageerror", lambda error: errors.append(str(error)))
+            toggle_passage_label(ana, 1)
+            toggle_passage_label(ana, 2)
+            expect(counts(ana)).to_have_text(counts_pattern(2, 2), timeout=TEXT_TIMEOUT)  # acknowledged
+            ana.wait_for_timeout(1_000)
+            for row in (3, 4):  # a burst the kill lands in
+                toggle_passage_label(ana, row)
+            kill_server(base)
+        with streamlit_server(port, "streamlit-room-restart.log", script="serve.py"):
+            ana.wait_for_timeout(12_000)  # two rounds of the room's timers into the new server
+            expect(sidebar(ana).get_by_text("you label as Ana")).to_be_visible(timeout=60_000)
+            expect(counts(ana)).to_have_text(re.compile(r"^[2-4] / [2-4]"), timeout=60_000)
+            joined = facilitator.locator('[data-testid="stMetric"]').filter(has_text="Joined")
+            expect(joined).to_contain_text("1", timeout=60_000)
+            assert errors == [], errors
+    finally:
+        for page in pages:
+            page.context.close()
