@@ -7,6 +7,7 @@ participant's join form; without those, joining by code and creating a room.
 
 import streamlit as st
 
+from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, run_saving, switch_workspace, t
@@ -17,6 +18,7 @@ from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.rooms import (
     FACILITATED,
     REFRESH,
+    RoomClosed,
     class_view,
     draw_agreement,
     draw_class_metrics,
@@ -180,6 +182,8 @@ if joining:
             joined = join_room(wanted, name)
         except UnknownRoom:
             st.error(t("room.unknown", code=literal(wanted)))
+        except RoomClosed:
+            st.error(t("room.closed", code=literal(wanted), hours=ROOM_CODE_HOURS))
         except StoreError as error:
             st.error(t("store.not_saved", problem=literal(error)))
         else:

@@ -117,3 +117,24 @@ def test_a_participants_resume_link_brings_them_back_into_the_room():
     again.run()
     assert any("you label as **Ana**" in shown(m.value) for m in again.markdown)
     assert metric_values(again)["Context relevance"] == "100.0%"
+
+
+def test_a_room_older_than_its_hours_takes_no_one_by_code():
+    """Issue 27, item 7: once past the gate, a room's code stopped opening the room after ROOM_CODE_HOURS too."""
+    from datetime import UTC, datetime, timedelta
+
+    from ui.frame.access import ROOM_CODE_HOURS
+    from ui.frame.state import get_store
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_core.shared.assets import load_index, load_scenario
+    from uncase_store.rooms import Rooms
+
+    body = dataset_to_text(load_scenario(load_index()[0], "en"))
+    made = datetime.now(UTC) - timedelta(hours=ROOM_CODE_HOURS, minutes=5)
+    keys = Rooms(get_store()).create("Yesterday's room", body, "scenario", "scenario", now=made)
+    at = open_room_page(join=keys.code)
+    {i.label: i for i in at.text_input}["Your name or an alias"].input("Late")
+    next(b for b in at.button if b.label == "Join").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(f"more than {ROOM_CODE_HOURS} hours ago" in e.value for e in at.error), [e.value for e in at.error]
+    assert Rooms(get_store()).members(keys.code) == ()

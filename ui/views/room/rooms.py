@@ -13,13 +13,14 @@ import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.data_kinds import RAG
 from ui.frame.state import LANGUAGE, current_workspace, get_store, language, t
 from ui.frame.workspace import Workspace
@@ -31,6 +32,7 @@ from uncase_core.agreement.class_labels import ALL, ClassLabels, blank_copy, cla
 from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
+from uncase_store import StoreError
 from uncase_store.rooms import Room, Rooms
 
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in
@@ -61,12 +63,29 @@ def room_dataset(room: Room) -> RagDataset:
     return cache[room.code]
 
 
+class RoomClosed(StoreError):
+    """The room was made more than ROOM_CODE_HOURS ago: its code no longer lets anyone join (as at the gate)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"room {code} was made more than {ROOM_CODE_HOURS} hours ago and takes no one new")
+        self.code = code
+
+
+def joinable(room: Room, now: datetime | None = None) -> bool:
+    """Whether the room's code still lets a person join: for ROOM_CODE_HOURS after it was made, as at the gate."""
+    return (now or datetime.now(UTC)) - room.created_at <= timedelta(hours=ROOM_CODE_HOURS)
+
+
 def join_room(code: str, wanted_name: str) -> Workspace:
     """A new workspace for the person in room ``code`` (their own work stays under its own link): its language,
-    the room's cases without labels as its RAG data. Returns it; the caller makes it the session's."""
+    the room's cases without labels as its RAG data. Returns it; the caller makes it the session's.
+
+    RoomClosed when the room is older than ROOM_CODE_HOURS: its code was on a projector for a day's workshop."""
     store = get_store()
     old = current_workspace()
     room = rooms().get(code)
+    if not joinable(room):
+        raise RoomClosed(code)
     workspace = Workspace.create(store, {LANGUAGE: old.language or "en"})
     name = rooms().join(code, workspace.token, wanted_name)
     workspace.replace(RAG, blank_copy(room_dataset(room)), room.title, "room", {"room": code})
