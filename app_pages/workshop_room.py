@@ -1,7 +1,7 @@
 """Workshop room: a facilitator gives the class one set of cases and sees what the class labelled, live.
 
 One page, four views, chosen by the address: ``?room=CODE&key=SECRET`` the facilitator's (with the
-controls), ``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the
+controls; ``?room=CODE`` from the workspace that made the room, which keeps no secret), ``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the
 participant's join form; without those, joining by code and creating a room.
 """
 
@@ -10,13 +10,12 @@ import streamlit as st
 from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
-from ui.frame.state import current_workspace, language, run_saving, switch_workspace, t
+from ui.frame.state import current_workspace, language, switch_workspace, t
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.rooms import (
-    FACILITATED,
     REFRESH,
     RoomClosed,
     class_view,
@@ -30,9 +29,12 @@ from ui.views.room.rooms import (
     export_jsonl,
     export_majority,
     join_room,
+    may_facilitate,
+    remember_keys,
     room_links,
     room_of,
     rooms,
+    session_keys,
 )
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
@@ -102,25 +104,37 @@ def exports(code: str) -> None:
 
 
 # ---------------------------------------------------------------- facilitator
-if code and "key" in params:
+if code and "view" not in params:  # the secret, or the workspace that made the room (may_facilitate)
     api = rooms()
-    if not api.is_facilitator(code, params.get("key")):
+    if not may_facilitate(code, params.get("key"), workspace):
         st.title(t("room.title"))
         st.error(t("room.bad_key"))
         stop()
     room = api.get(code)
     st.title(t("room.facilitator_title", title=literal(room.title)))
     st.markdown(t("room.code_line", code=code))
-    keys = (workspace.setting(FACILITATED) or {}).get(code)
-    links = room_links(code, params.get("key"), keys[1] if keys else None)
+    keys = session_keys(code)
+    secret = keys[0] if keys else (params.get("key") if api.is_facilitator(code, params.get("key")) else None)
+    links = room_links(code, secret, keys[1] if keys else None)
     with st.expander(t("room.links_title"), expanded=True):
         st.caption(t("room.participant_link"))
         st.code(links["participant"], language=None, wrap_lines=True)
         if "projector" in links:
             st.caption(t("room.projector_link"))
             st.code(links["projector"], language=None, wrap_lines=True)
-        st.caption(t("room.facilitator_link"))
-        st.code(links["facilitator"], language=None, wrap_lines=True)
+        if "facilitator" in links:
+            st.caption(t("room.facilitator_link"))
+            st.code(links["facilitator"], language=None, wrap_lines=True)
+        if "projector" not in links and room.owner == workspace.token:
+            st.caption(t("room.new_links_help"))
+            if st.button(t("room.new_links"), key="room_new_links"):
+                try:
+                    remember_keys(api.new_keys(code))
+                except StoreError as error:
+                    st.error(t("store.not_saved", problem=literal(error)))
+                else:
+                    st.query_params.pop("key", None)
+                    st.rerun()
     with st.sidebar:
         st.subheader(t("room.controls"))
 
@@ -227,21 +241,24 @@ with st.container(border=True):
             except StoreError as error:
                 st.error(t("store.not_saved", problem=literal(error)))
             else:
-                facilitated = dict(workspace.setting(FACILITATED) or {})
-                facilitated[keys.code] = [keys.secret, keys.view_key]
-                run_saving(lambda: workspace.set_settings({FACILITATED: facilitated}))
+                remember_keys(keys)
                 st.query_params["room"] = keys.code
                 st.query_params["key"] = keys.secret
                 st.rerun()
 
-facilitated = workspace.setting(FACILITATED) or {}
-if facilitated:
+try:
+    owned = rooms().owned(workspace.token)
+except StoreError:
+    owned = ()
+if owned:
     st.subheader(t("room.yours"))
-    for room_code, (secret, view_key) in facilitated.items():
-        # Opened from here they stay in this workspace (the copied links do not carry it).
-        links = room_links(room_code, secret, view_key)
-        mine = f"&w={workspace.token}"
-        st.markdown(f"**{room_code}** · [{t('room.open_facilitator')}]({links['facilitator']}{mine}) · "
-                    f"[{t('room.open_projector')}]({links['projector']})")
+    for mine in owned:
+        # The workspace that made a room opens its facilitator's view: no secret is kept in the workspace.
+        links = room_links(mine.code, *(session_keys(mine.code) or (None, None)))
+        line = f"**{mine.code}** · [{t('room.open_facilitator')}]({links['participant'].split('?')[0]}" \
+               f"?room={mine.code}&w={workspace.token})"
+        if "projector" in links:
+            line += f" · [{t('room.open_projector')}]({links['projector']})"
+        st.markdown(line)
 
 finish_page()

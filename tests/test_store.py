@@ -330,3 +330,24 @@ def test_processes_starting_at_once_migrate_once(url):
     context = multiprocessing.get_context("spawn")
     with context.Pool(3) as pool:
         assert pool.map(_migrate, [url] * 3) == [LATEST_VERSION] * 3
+
+
+def test_step_3_drops_room_secrets_kept_in_plain_text_in_settings(url):
+    """Issue 27, item 6: earlier playgrounds kept a facilitator's room secrets in the workspace setting
+    ``facilitated_rooms``, so in every export; the step deletes it and takes its bytes off the workspace's size."""
+    engine = create_store_engine(url)
+    migrate(engine, target=2)
+    now, token = datetime.now(UTC), "S" * 24
+    plain = '{"ABC234":["the-facilitators-secret","the-projector-key"]}'
+    with engine.begin() as connection:
+        connection.execute(schema.workspaces.insert().values(
+            token=token, created_at=now, touched_at=now, changed_at=now, seq=2, size_bytes=len(plain) + 17 + 12))
+        connection.execute(schema.settings.insert().values(
+            token=token, key="facilitated_rooms", value=plain, seq=1, size_bytes=len(plain) + 17, stored_at=now))
+        connection.execute(schema.settings.insert().values(
+            token=token, key="language", value='"es"', seq=2, size_bytes=12, stored_at=now))
+    assert migrate(engine) == LATEST_VERSION
+    snapshot = Store(engine).load(token)
+    assert dict(snapshot.settings) == {"language": "es"} and snapshot.size_bytes == 12
+    assert "secret" not in str(snapshot.to_dict())
+    engine.dispose()

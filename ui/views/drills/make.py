@@ -10,7 +10,7 @@ from ui.frame.navigation import ROOM_PAGE
 from ui.frame.state import current_workspace, forget, kept, language, run_saving, t
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
 from ui.views.rag.view import metric_name
-from ui.views.room.rooms import FACILITATED, rooms
+from ui.views.room.rooms import remember_keys, rooms
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
@@ -111,7 +111,5 @@ def draw_room(view: DrillView) -> None:
         except StoreError as error:
             st.error(t("store.not_saved", problem=literal(error)))
             return
-        facilitated = dict(workspace.setting(FACILITATED) or {})
-        facilitated[keys.code] = [keys.secret, keys.view_key]
-        run_saving(lambda: workspace.set_settings({FACILITATED: facilitated}))
+        remember_keys(keys)
         st.switch_page(ROOM_PAGE, query_params={"room": keys.code, "key": keys.secret, "w": workspace.token})

@@ -33,11 +33,11 @@ from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_store import StoreError
-from uncase_store.rooms import Room, Rooms
+from uncase_store.rooms import Room, RoomKeys, Rooms
 
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in
 ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
-FACILITATED = "facilitated_rooms"  # workspace setting of a facilitator: code -> [secret, projector key]
+ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
 ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
 REFRESH = "5s"  # how often an open class view and a participant's page look for changes
 REFRESH_SECONDS = 5
@@ -280,6 +280,29 @@ def export_jsonl(view: ClassView) -> str:
 
 def export_majority(view: ClassView) -> str:
     return dataset_to_text(view.labels.majority)
+
+
+def remember_keys(keys: RoomKeys) -> None:
+    """Keep a room's new secrets for this session's links. The store keeps only their hashes, and the workspace
+    none at all (so neither "Download everything" nor ``uncase_store export`` holds them); the room's owner
+    opens it from their workspace and can make new links (:meth:`uncase_store.rooms.Rooms.new_keys`)."""
+    st.session_state.setdefault(ROOM_KEYS, {})[keys.code] = (keys.secret, keys.view_key)
+
+
+def session_keys(code: str) -> tuple[str, str] | None:
+    """The room's (facilitator secret, projector key) when this session made them, else None."""
+    return st.session_state.get(ROOM_KEYS, {}).get(code)
+
+
+def may_facilitate(code: str, key: object, workspace: Workspace) -> bool:
+    """The facilitator's view opens with the room's secret, or from the workspace that made the room."""
+    api = rooms()
+    if api.is_facilitator(code, key):
+        return True
+    try:
+        return api.get(code, body=False).owner == workspace.token
+    except StoreError:
+        return False
 
 
 def room_links(code: str, secret: str | None = None, view_key: str | None = None) -> dict[str, str]:
