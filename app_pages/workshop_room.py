@@ -1,8 +1,9 @@
 """Workshop room: a facilitator gives the class one set of cases and sees what the class labelled, live.
 
 One page, four views, chosen by the address: ``?room=CODE&key=SECRET`` the facilitator's (with the
-controls; ``?room=CODE`` from the workspace that made the room, which keeps no secret), ``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the
-participant's join form; without those, joining by code and creating a room.
+controls; ``?room=CODE`` opens it too from the workspace that made the room, which keeps no secret),
+``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the participant's join
+form; without those, joining by code and creating a room.
 """
 
 import streamlit as st
