@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
+import secrets
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -139,12 +141,39 @@ def test_a_change_past_the_workspace_cap_is_refused_and_nothing_is_written(url):
 
 
 def test_data_past_the_store_cap_is_refused_with_how_to_make_room(url):
-    store = open_store(url, Limits(workspace_bytes=1024 * KB, store_bytes=6 * KB))
+    empty = open_store(url)
+    baseline = empty.disk_bytes()  # the tables and indexes of an empty store: on disk, so they count
+    empty.engine.dispose()
+    store = open_store(url, Limits(workspace_bytes=1024 * KB, store_bytes=baseline + 100 * KB))
     first, second = store.create_workspace(), store.create_workspace()
-    store.put_document(first, "rag", "rag-dataset", "a", "scenario", "x" * 4 * KB)
-    with pytest.raises(StoreFull, match="prune"):
-        store.put_document(second, "rag", "rag-dataset", "b", "upload", "y" * 3 * KB)
+    store.put_document(first, "rag", "rag-dataset", "a", "scenario", secrets.token_urlsafe(45 * KB))  # ~60 KB
+    with pytest.raises(StoreFull, match="prune") as refused:
+        store.put_document(second, "rag", "rag-dataset", "b", "upload", secrets.token_urlsafe(45 * KB))
     assert "rag" not in store.load(second).documents
+    assert refused.value.size == store.disk_bytes() >= baseline + 60 * KB
+    store.engine.dispose()
+
+
+def test_the_store_cap_counts_bytes_on_disk_and_holds_for_edits_and_settings(url):
+    """Issue 27, item 3: only uploads checked the store's cap, counting the JSON's bytes (a store of label edits
+    takes about 2.6 times that on disk); label edits and settings check it too, against the bytes on disk."""
+    empty = open_store(url)
+    baseline = empty.disk_bytes()
+    empty.engine.dispose()
+    store = open_store(url, Limits(workspace_bytes=8 * 1024 * KB, store_bytes=baseline + 200 * KB))
+    token = store.create_workspace()
+    store.put_document(token, "rag", "rag-dataset", "a", "scenario", "{}")
+    json_bytes = 0
+    with pytest.raises(StoreFull):
+        for i in range(20_000):
+            body = {"op": "label", "case": f"case-{i:05d}", "unit": "c1", "field": "supported", "value": True}
+            store.add_edits(token, "rag", [body])
+            json_bytes += len(json.dumps(body, separators=(",", ":")))
+    assert store.disk_bytes() - baseline > json_bytes  # the JSON alone would have let far more in
+    with pytest.raises(StoreFull):
+        store.set_settings(token, {"notes": "x" * 300 * KB})
+    with pytest.raises(StoreFull):
+        store.create_workspace()
     store.engine.dispose()
 
 

@@ -42,6 +42,7 @@ def main(argv: Sequence[str]) -> int:
             count, size = store.totals()
             print(json.dumps({"store": redacted(url), "schema_version": LATEST_VERSION, "workspaces": count,
                               "size_mb": round(size / MB, 3),
+                              "disk_mb": round(store.disk_bytes() / MB, 3),
                               "caps_mb": {"workspace": store.limits.workspace_bytes / MB,
                                           "store": store.limits.store_bytes / MB}}, indent=2))
         elif args.command == "migrate":

@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
+from sqlalchemy import text as sql_text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 
@@ -235,6 +236,22 @@ def _upsert(connection: Connection, table: Any, values: Mapping[str, Any], keys:
     connection.execute(statement)
 
 
+def disk_bytes(connection: Connection) -> int:
+    """What the database holds on disk: SQLite's pages in use (free pages are reused before the file grows),
+    PostgreSQL's ``pg_total_relation_size`` of the store's tables (with their indexes and TOAST)."""
+    if connection.dialect.name == "sqlite":
+        page_size = int(connection.exec_driver_sql("PRAGMA page_size").scalar() or 0)
+        pages = int(connection.exec_driver_sql("PRAGMA page_count").scalar() or 0)
+        free = int(connection.exec_driver_sql("PRAGMA freelist_count").scalar() or 0)
+        return (pages - free) * page_size
+    names = [table.name for table in schema.metadata.sorted_tables]
+    return int(connection.execute(sql_text(
+        "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+        "JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE c.relkind = 'r' AND n.nspname = current_schema() AND c.relname = ANY(:names)"),
+        {"names": names}).scalar())
+
+
 # ---------------------------------------------------------------- the store
 
 
@@ -281,12 +298,22 @@ class Store:
         raise WorkspaceFull(int(size), adding, self.limits.workspace_bytes)
 
     def _check_store_room(self, connection: Connection, adding: int) -> None:
+        """StoreFull when the store's bytes on disk and ``adding`` more would pass the store's cap.
+
+        Every write that adds bytes asks (documents, edits, settings, new workspaces and rooms). What counts is what
+        the database holds on disk (:func:`disk_bytes`: rows, indexes and page overhead, about 2.6 times the JSON
+        of a workspace of label edits), not the JSON's bytes, which are what the per-workspace cap counts."""
         if adding <= 0:
             return
-        total = int(connection.execute(select(func.coalesce(func.sum(schema.workspaces.c.size_bytes), 0))).scalar())
-        total += int(connection.execute(select(func.coalesce(func.sum(schema.rooms.c.size_bytes), 0))).scalar())
-        if total + adding > self.limits.store_bytes:
-            raise StoreFull(total, adding, self.limits.store_bytes)
+        used = disk_bytes(connection)
+        if used + adding > self.limits.store_bytes:
+            raise StoreFull(used, adding, self.limits.store_bytes)
+
+    @_database_errors
+    def disk_bytes(self) -> int:
+        """The bytes the store's tables take on disk (what the store's cap counts)."""
+        with self.engine.connect() as connection:
+            return disk_bytes(connection)
 
     # ------------------------------------------------------------ workspaces
 
@@ -406,6 +433,7 @@ class Store:
             if connection.execute(select(schema.documents.c.seq).where(
                     schema.documents.c.token == token, schema.documents.c.name == name)).first() is None:
                 raise StoreError(f"there is no {name!r} data to edit in this workspace")
+            self._check_store_room(connection, sum(sizes))
             last = self._bump(connection, token, sum(sizes), now, count=len(encoded))
             first = last - len(encoded) + 1
             connection.execute(insert(schema.edits), [
@@ -462,6 +490,7 @@ class Store:
                 {"keys": list(encoded)}).all())
             adding = sum((0 if text is None else _size(text) + _size(key)) - int(old.get(key, 0))
                          for key, text in encoded.items())
+            self._check_store_room(connection, adding)
             seq = self._bump(connection, token, adding, now)
             for key, text in encoded.items():
                 if text is None:
