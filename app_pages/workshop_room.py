@@ -6,12 +6,15 @@ controls; ``?room=CODE`` opens it too from the workspace that made the room, whi
 form; without those, joining by code and creating a room.
 """
 
+import math
+
 import streamlit as st
 
-from ui.frame.access import ROOM_CODE_HOURS
+from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, switch_workspace, t
+from ui.frame.throttle import ROOM_TRIES
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
 from ui.views.room.guidelines import room_guidelines_editor
@@ -188,20 +191,27 @@ with st.form("room_join"):
     joining = st.form_submit_button(t("room.join"), type="primary")
 if joining:
     wanted = normalize_code(typed)
+    address = client_address()
+    wait = ROOM_TRIES.wait(address) if configured_code() is not None else 0.0  # guessing codes: as at the gate
     if not wanted:
         st.error(t("room.code_needed"))
     elif not clean_name(name):
         st.error(t("room.name_needed"))
+    elif wait > 0:
+        st.error(t("access.wait", seconds=math.ceil(wait)))
     else:
         try:
             joined = join_room(wanted, name)
         except UnknownRoom:
+            count = ROOM_TRIES.failed(address)
+            LOGGER.warning("room page: no room %s, typed from %s (%d wrong in a row)", wanted, address, count)
             st.error(t("room.unknown", code=literal(wanted)))
         except RoomClosed:
             st.error(t("room.closed", code=literal(wanted), hours=ROOM_CODE_HOURS))
         except StoreError as error:
             st.error(t("store.not_saved", problem=literal(error)))
         else:
+            ROOM_TRIES.passed(address)
             switch_workspace(joined, "room.joined_notice")
             st.switch_page(RAG_PAGE, query_params={"w": joined.token})
 
