@@ -13,7 +13,7 @@ import streamlit as st
 from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
-from ui.frame.state import current_workspace, language, switch_workspace, t
+from ui.frame.state import current_workspace, language, store_problem_text, switch_workspace, t
 from ui.frame.throttle import ROOM_TRIES
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
@@ -209,7 +209,7 @@ if joining:
         except RoomClosed:
             st.error(t("room.closed", code=literal(wanted), hours=ROOM_CODE_HOURS))
         except StoreError as error:
-            st.error(t("store.not_saved", problem=literal(error)))
+            st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
         else:
             ROOM_TRIES.passed(address)
             switch_workspace(joined, "room.joined_notice")

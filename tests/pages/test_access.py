@@ -202,3 +202,20 @@ def test_the_wait_doubles_and_a_right_code_clears_it():
     tries.failed("203.0.113.9")
     now[0] += 3601  # an hour without a wrong try forgets them
     assert tries.failed("203.0.113.9") == 1
+
+
+def test_new_workspaces_per_address_and_hour_are_limited(gated, monkeypatch: pytest.MonkeyPatch):
+    """Issue 27, item 3: every new tab was a new workspace, without limit; past UNCASE_WORKSPACES_PER_HOUR from
+    one address a tab without a link is told so in its language, and a person's own link still opens."""
+    monkeypatch.setenv("UNCASE_WORKSPACES_PER_HOUR", "3")
+    first = visit()
+    enter(first, CODE)
+    own = first.query_params["w"]
+    for _ in range(2):
+        enter(visit(), CODE)
+    refused = visit(lang="es")
+    enter(refused, CODE)
+    assert "workspace" not in refused.session_state
+    assert any("abrió 3 espacios de trabajo nuevos en la última hora" in e for e in errors(refused)), errors(refused)
+    back = visit(w=own)  # a link to one's own work is no new workspace
+    assert back.session_state["workspace"].token == own

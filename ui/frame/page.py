@@ -32,6 +32,7 @@ from ui.frame.state import (
     store_problem_text,
     t,
 )
+from ui.frame.throttle import TooManyWorkspaces
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES, translate
 from ui.views.lessons.panel import SIDE, TOP, draw_panels, make_slot
@@ -67,6 +68,11 @@ def setup_page(entry: PageEntry) -> str:
     try:
         store = state.get_store()
         workspace = state.open_workspace(store)
+    except TooManyWorkspaces as error:
+        st.set_page_config(page_title="UNCASE", page_icon="🔎", layout="wide")
+        wanted = st.query_params.get(state.LANGUAGE_QUERY_KEY)  # no workspace, so no stored language
+        st.error(store_problem_text(error, wanted if wanted in LANGUAGES else state.browser_language()))
+        st.stop()
     except (StoreConfigError, StoreError) as error:
         st.set_page_config(page_title="UNCASE", page_icon="🔎", layout="wide")
         st.error(translate(state.browser_language(), "store.unavailable", problem=literal(error)))

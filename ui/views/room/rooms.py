@@ -22,7 +22,7 @@ import streamlit as st
 
 from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.data_kinds import RAG
-from ui.frame.state import LANGUAGE, current_workspace, get_store, language, t
+from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent
 from ui.views.rag.view import cases_table, metric_name, proportion_text
@@ -86,7 +86,7 @@ def join_room(code: str, wanted_name: str) -> Workspace:
     room = rooms().get(code)
     if not joinable(room):
         raise RoomClosed(code)
-    workspace = Workspace.create(store, {LANGUAGE: old.language or "en"})
+    workspace = new_workspace(store, {LANGUAGE: old.language or "en"})
     name = rooms().join(code, workspace.token, wanted_name)
     workspace.replace(RAG, blank_copy(room_dataset(room)), room.title, "room", {"room": code})
     workspace.set_settings({ROOM: code, ROOM_NAME: name})
