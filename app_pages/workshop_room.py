@@ -135,7 +135,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
                 try:
                     remember_keys(api.new_keys(code))
                 except StoreError as error:
-                    st.error(t("store.not_saved", problem=literal(error)))
+                    st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
                 else:
                     st.query_params.pop("key", None)
                     st.rerun()
@@ -146,7 +146,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
             try:
                 api.set_state(code, **{name: st.session_state[f"room_{name}"]})
             except StoreError as error:
-                st.session_state["room_control_error"] = str(error)
+                st.session_state["room_control_error"] = store_problem_text(error, lang)
 
         st.session_state["room_revealed"] = room.revealed
         st.session_state["room_frozen"] = room.frozen
@@ -154,7 +154,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
                   help=t("room.reveal_help"))
         st.toggle(t("room.freeze"), key="room_frozen", on_change=change, args=("frozen",), help=t("room.freeze_help"))
         if problem := st.session_state.pop("room_control_error", None):
-            st.error(literal(problem))
+            st.error(problem)
         st.caption(t("room.exports"))
         exports(code)
     with st.container(border=True):
@@ -250,7 +250,7 @@ with st.container(border=True):
                 keys = rooms().create(clean_name(title) or t("room.default_title"), dataset_to_text(loaded.data),
                                       loaded.source, loaded.source_kind, owner=workspace.token)
             except StoreError as error:
-                st.error(t("store.not_saved", problem=literal(error)))
+                st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
             else:
                 remember_keys(keys)
                 st.query_params["room"] = keys.code

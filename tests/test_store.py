@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import secrets
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -380,3 +381,57 @@ def test_step_3_drops_room_secrets_kept_in_plain_text_in_settings(url):
     assert dict(snapshot.settings) == {"language": "es"} and snapshot.size_bytes == 12
     assert "secret" not in str(snapshot.to_dict())
     engine.dispose()
+
+
+# ---------------------------------------------------------------- when the database fails (issue 27, item 5)
+
+
+def test_a_refused_write_is_logged_with_an_id_and_says_no_more(tmp_path, caplog):
+    """A write the database refuses (a full disk, a read-only file) names an id; the log holds the driver's words
+    under it, for whoever runs the server."""
+    from sqlalchemy import event
+
+    from uncase_store import StoreUnavailable
+
+    store = open_store(f"sqlite:///{tmp_path / 'store.db'}")
+    token = store.create_workspace()
+    store.engine.dispose()
+    event.listen(store.engine, "connect", lambda dbapi, _record: dbapi.execute("PRAGMA query_only = ON"))
+    with caplog.at_level("ERROR", logger="uncase.store"), pytest.raises(StoreUnavailable) as refused:
+        store.touch(token)
+    assert store.load(token).seq == 0  # reading still works
+    error = refused.value
+    assert str(error) == f"the database could not be used (error {error.error_id}); try again in a moment"
+    assert "readonly" in error.detail
+    [record] = [r for r in caplog.records if r.name == "uncase.store"]
+    assert error.error_id in record.getMessage() and "readonly" in record.getMessage()
+    store.engine.dispose()
+
+
+def test_a_damaged_file_is_called_damaged_not_try_again(tmp_path):
+    from uncase_store import StoreDamaged
+
+    path = tmp_path / "store.db"
+    store = open_store(f"sqlite:///{path}")
+    token = store.create_workspace()
+    store.put_document(token, "rag", "rag-dataset", "a", "scenario", secrets.token_urlsafe(20 * KB))
+    store.engine.dispose()
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    data[4096:len(data)] = secrets.token_bytes(len(data) - 4096)  # every page but the first overwritten
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreDamaged) as damaged:
+        open_store(f"sqlite:///{path}").load(token)
+    assert str(damaged.value).startswith(f"the database file is damaged (error {damaged.value.error_id})")
+    assert "try again in a moment" not in str(damaged.value)
+
+
+def test_an_unreachable_postgresql_is_not_named_to_participants():
+    from uncase_store import StoreUnavailable
+
+    with pytest.raises(StoreUnavailable) as refused:
+        open_store("postgresql+psycopg://uncase:secret@127.0.0.1:1/uncase?connect_timeout=3")
+    assert "127.0.0.1" not in str(refused.value) and ":1" not in str(refused.value)
+    assert "port" not in str(refused.value) and "secret" not in str(refused.value)
+    assert "127.0.0.1" in refused.value.detail  # the operator's log has it

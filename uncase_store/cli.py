@@ -55,6 +55,7 @@ def main(argv: Sequence[str]) -> int:
         else:
             print(json.dumps(store.load(args.token).to_dict(), ensure_ascii=False, indent=2))
     except (StoreError, StoreConfigError) as error:
-        sys.stderr.write(f"python -m uncase_store: {error}\n")
+        detail = getattr(error, "detail", None)  # the operator may see what the driver said
+        sys.stderr.write(f"python -m uncase_store: {error}{f' ({detail})' if detail else ''}\n")
         return EXIT_PROBLEM
     return 0

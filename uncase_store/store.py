@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
 import re
 import secrets
@@ -45,21 +46,53 @@ class StoreError(RuntimeError):
 
 
 class StoreUnavailable(StoreError):
-    """The database refused or could not be reached (down, full disk, a lock held too long)."""
+    """The database refused or could not be reached (down, full disk, a lock held too long).
 
-    def __init__(self, problem: str) -> None:
-        super().__init__(f"the database could not be used ({problem}); try again in a moment")
+    ``str()`` is for anyone: it names an ``error_id`` and no more, since the driver's words may hold the database's
+    host and port. ``detail`` (the driver's first line) is for whoever runs the server, and is logged under the id.
+    """
+
+    def __init__(self, detail: str, error_id: str | None = None) -> None:
+        self.error_id = error_id or new_error_id()
+        self.detail = detail
+        super().__init__(self._sentence())
+
+    def _sentence(self) -> str:
+        return f"the database could not be used (error {self.error_id}); try again in a moment"
+
+
+class StoreDamaged(StoreUnavailable):
+    """The database file is damaged (SQLite: "database disk image is malformed", "file is not a database"):
+    trying again does not help; whoever runs the server restores it from a copy."""
+
+    def _sentence(self) -> str:
+        return (f"the database file is damaged (error {self.error_id}); trying again will not help: whoever runs "
+                f"the server must restore it from a backup")
+
+
+LOGGER = logging.getLogger("uncase.store")
+DAMAGE_SIGNS = ("malformed", "not a database", "database corrupt")
+
+
+def new_error_id() -> str:
+    """8 hex digits, as the playground's other error ids (``ui/frame/errors.py``)."""
+    return secrets.token_hex(4)
 
 
 def _database_errors(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn the driver's errors into StoreUnavailable with one short line (no SQL text, no parameters)."""
+    """Turn the driver's errors into StoreUnavailable (or StoreDamaged) with an id, logged under that id with the
+    driver's first line (no SQL text, no parameters)."""
     @functools.wraps(method)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return method(*args, **kwargs)
         except DBAPIError as error:
             first = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
-            raise StoreUnavailable(f"{type(error.orig).__name__}: {first[:200]}") from error
+            detail = f"{type(error.orig).__name__}: {first[:200]}"
+            damaged = any(sign in first.lower() for sign in DAMAGE_SIGNS)
+            refused = (StoreDamaged if damaged else StoreUnavailable)(detail)
+            LOGGER.error("store error %s in %s: %s", refused.error_id, method.__name__, detail)
+            raise refused from error
     return wrapper
 
 

@@ -24,7 +24,9 @@ from ui.widgets.text import literal
 from uncase_store import (
     CorruptWorkspace,
     Store,
+    StoreDamaged,
     StoreError,
+    StoreUnavailable,
     UnknownWorkspace,
     open_store,
     store_url,
@@ -89,6 +91,17 @@ def _session_pace() -> Pace | None:
     return pace
 
 
+def _touch(workspace: Workspace) -> None:
+    """Mark the workspace as used; when the store cannot write (a full disk), it opens read-only instead: its
+    work is shown as stored, with a banner (``ui/frame/page.py``), rather than not at all."""
+    try:
+        workspace.store.touch(workspace.token)
+    except StoreError as error:
+        workspace.read_only = error
+    else:
+        workspace.read_only = None
+
+
 def open_workspace(store: Store) -> Workspace:
     """The workspace the address names, kept in step with the store; a new one when there is none to open."""
     token = st.query_params.get(QUERY_KEY)
@@ -100,7 +113,7 @@ def open_workspace(store: Store) -> Workspace:
             workspace = cached
         elif valid_token(token):
             workspace = Workspace.open(store, token)
-            store.touch(token)
+            _touch(workspace)
         elif token is not None:
             _notice("store.bad_link")
     except UnknownWorkspace:
@@ -110,6 +123,8 @@ def open_workspace(store: Store) -> Workspace:
     if workspace is None:
         language = cached.language if cached is not None and cached.language else browser_language()
         workspace = new_workspace(store, {LANGUAGE: language})
+    elif workspace.read_only is not None:
+        _touch(workspace)  # the store refused a write when the workspace was opened: is it writable again?
     if workspace is not cached:
         _forget_session(keep=(NOTICE,))
         st.session_state[WORKSPACE_KEY] = workspace
@@ -269,6 +284,10 @@ def store_problem_text(error: StoreError, language: str) -> str:
     (its place and problem), any other as the store words it."""
     if isinstance(error, CorruptWorkspace):
         return f"{literal(error.where)}: {corrupt_problem(error, language)}"
+    if isinstance(error, StoreDamaged):
+        return translate(language, "store.damaged", id=error.error_id)
+    if isinstance(error, StoreUnavailable):
+        return translate(language, "store.db_unavailable", id=error.error_id)
     if isinstance(error, TooFast):
         return translate(language, "store.too_fast", seconds=math.ceil(error.wait_s))
     if isinstance(error, TooManyWorkspaces):

@@ -95,6 +95,7 @@ class Workspace:
         self.token = snapshot.token
         self.revision = 0
         self.problem: StoreError | None = None  # why the last change was not stored, shown until one is
+        self.read_only: StoreError | None = None  # why the store took no write when this was opened (a full disk)
         self.shown: dict[str, Any] = {}  # each kept widget's value as last drawn (ui.frame.state.kept)
         self.editors: dict[str, Any] = {}  # label tables' state (ui.widgets.labels)
         # Takes one write and says how long to wait when it may not go ahead (ui.frame.throttle.Pace): the
@@ -146,7 +147,7 @@ class Workspace:
 
     def _wrote(self, seq: int, count: int) -> None:
         self.saved_at = datetime.now(UTC)
-        self.problem = None
+        self.problem = self.read_only = None
         if seq == self.seq + count:
             self.seq = seq
         else:
