@@ -6,22 +6,19 @@ controls; ``?room=CODE`` opens it too from the workspace that made the room, whi
 form; without those, joining by code and creating a room.
 """
 
-import math
 
 import streamlit as st
 
-from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
-from ui.frame.state import current_workspace, language, store_problem_text, switch_workspace, t
-from ui.frame.throttle import ROOM_TRIES
+from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
+from ui.views.room.entry import draw_links, draw_owned, join_from_form
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.rooms import (
     REFRESH,
-    RoomClosed,
     class_view,
     draw_agreement,
     draw_class_metrics,
@@ -32,13 +29,11 @@ from ui.views.room.rooms import (
     export_csv,
     export_jsonl,
     export_majority,
-    join_room,
     may_facilitate,
     remember_keys,
     room_links,
     room_of,
     rooms,
-    session_keys,
 )
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
@@ -117,28 +112,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
     room = api.get(code)
     st.title(t("room.facilitator_title", title=literal(room.title)))
     st.markdown(t("room.code_line", code=code))
-    keys = session_keys(code)
-    secret = keys[0] if keys else (params.get("key") if api.is_facilitator(code, params.get("key")) else None)
-    links = room_links(code, secret, keys[1] if keys else None)
-    with st.expander(t("room.links_title"), expanded=True):
-        st.caption(t("room.participant_link"))
-        st.code(links["participant"], language=None, wrap_lines=True)
-        if "projector" in links:
-            st.caption(t("room.projector_link"))
-            st.code(links["projector"], language=None, wrap_lines=True)
-        if "facilitator" in links:
-            st.caption(t("room.facilitator_link"))
-            st.code(links["facilitator"], language=None, wrap_lines=True)
-        if "projector" not in links and room.owner == workspace.token:
-            st.caption(t("room.new_links_help"))
-            if st.button(t("room.new_links"), key="room_new_links"):
-                try:
-                    remember_keys(api.new_keys(code))
-                except StoreError as error:
-                    st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
-                else:
-                    st.query_params.pop("key", None)
-                    st.rerun()
+    draw_links(api, room, workspace, params.get("key"))
     with st.sidebar:
         st.subheader(t("room.controls"))
 
@@ -190,30 +164,9 @@ with st.form("room_join"):
     name = st.text_input(t("room.name"), max_chars=40, help=t("room.name_help"))
     joining = st.form_submit_button(t("room.join"), type="primary")
 if joining:
-    wanted = normalize_code(typed)
-    address = client_address()
-    wait = ROOM_TRIES.wait(address) if configured_code() is not None else 0.0  # guessing codes: as at the gate
-    if not wanted:
-        st.error(t("room.code_needed"))
-    elif not clean_name(name):
-        st.error(t("room.name_needed"))
-    elif wait > 0:
-        st.error(t("access.wait", seconds=math.ceil(wait)))
-    else:
-        try:
-            joined = join_room(wanted, name)
-        except UnknownRoom:
-            count = ROOM_TRIES.failed(address)
-            LOGGER.warning("room page: no room %s, typed from %s (%d wrong in a row)", wanted, address, count)
-            st.error(t("room.unknown", code=literal(wanted)))
-        except RoomClosed:
-            st.error(t("room.closed", code=literal(wanted), hours=ROOM_CODE_HOURS))
-        except StoreError as error:
-            st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
-        else:
-            ROOM_TRIES.passed(address)
-            switch_workspace(joined, "room.joined_notice")
-            st.switch_page(RAG_PAGE, query_params={"w": joined.token})
+    joined = join_from_form(typed, name)
+    if joined is not None:
+        st.switch_page(RAG_PAGE, query_params={"w": joined.token})
 
 # ---------------------------------------------------------------- creating
 st.subheader(t("room.create_title"))
@@ -257,19 +210,6 @@ with st.container(border=True):
                 st.query_params["key"] = keys.secret
                 st.rerun()
 
-try:
-    owned = rooms().owned(workspace.token)
-except StoreError:
-    owned = ()
-if owned:
-    st.subheader(t("room.yours"))
-    for mine in owned:
-        # The workspace that made a room opens its facilitator's view: no secret is kept in the workspace.
-        links = room_links(mine.code, *(session_keys(mine.code) or (None, None)))
-        line = f"**{mine.code}** · [{t('room.open_facilitator')}]({links['participant'].split('?')[0]}" \
-               f"?room={mine.code}&w={workspace.token})"
-        if "projector" in links:
-            line += f" · [{t('room.open_projector')}]({links['projector']})"
-        st.markdown(line)
+draw_owned(workspace)
 
 finish_page()
