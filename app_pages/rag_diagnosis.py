@@ -6,7 +6,7 @@ from ui.frame.data_kinds import RAG
 from ui.frame.fragments import rerun_drawn
 from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE
 from ui.frame.page import finish_page, page_link
-from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, t
+from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, store_problem_text, t
 from ui.i18n import translate
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.views.rag.focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
@@ -44,7 +44,7 @@ if (room_code := room_of(current_workspace())) is not None:
     try:
         room = rooms().get(room_code, body=False)
     except StoreError as error:  # the room is gone (pruned) or the store is down: label on, without the room
-        st.warning(t("room.unavailable", code=literal(room_code), problem=literal(error)))
+        st.warning(t("room.unavailable", code=literal(room_code), problem=store_problem_text(error, language())))
 class_units = {}
 if room is not None and room.revealed:
     class_units = {(u.case, u.kind, u.unit, u.field): u for u in class_view(room.code, resamples=0).labels.units}

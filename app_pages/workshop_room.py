@@ -1,21 +1,23 @@
 """Workshop room: a facilitator gives the class one set of cases and sees what the class labelled, live.
 
 One page, four views, chosen by the address: ``?room=CODE&key=SECRET`` the facilitator's (with the
-controls), ``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the
-participant's join form; without those, joining by code and creating a room.
+controls; ``?room=CODE`` opens it too from the workspace that made the room, which keeps no secret),
+``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the participant's join
+form; without those, joining by code and creating a room.
 """
+
 
 import streamlit as st
 
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
-from ui.frame.state import current_workspace, language, run_saving, switch_workspace, t
+from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
+from ui.views.room.entry import draw_links, draw_owned, join_from_form
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.rooms import (
-    FACILITATED,
     REFRESH,
     class_view,
     draw_agreement,
@@ -27,7 +29,8 @@ from ui.views.room.rooms import (
     export_csv,
     export_jsonl,
     export_majority,
-    join_room,
+    may_facilitate,
+    remember_keys,
     room_links,
     room_of,
     rooms,
@@ -100,25 +103,16 @@ def exports(code: str) -> None:
 
 
 # ---------------------------------------------------------------- facilitator
-if code and "key" in params:
+if code and "view" not in params:  # the secret, or the workspace that made the room (may_facilitate)
     api = rooms()
-    if not api.is_facilitator(code, params.get("key")):
+    if not may_facilitate(code, params.get("key"), workspace):
         st.title(t("room.title"))
         st.error(t("room.bad_key"))
         stop()
     room = api.get(code)
     st.title(t("room.facilitator_title", title=literal(room.title)))
     st.markdown(t("room.code_line", code=code))
-    keys = (workspace.setting(FACILITATED) or {}).get(code)
-    links = room_links(code, params.get("key"), keys[1] if keys else None)
-    with st.expander(t("room.links_title"), expanded=True):
-        st.caption(t("room.participant_link"))
-        st.code(links["participant"], language=None, wrap_lines=True)
-        if "projector" in links:
-            st.caption(t("room.projector_link"))
-            st.code(links["projector"], language=None, wrap_lines=True)
-        st.caption(t("room.facilitator_link"))
-        st.code(links["facilitator"], language=None, wrap_lines=True)
+    draw_links(api, room, workspace, params.get("key"))
     with st.sidebar:
         st.subheader(t("room.controls"))
 
@@ -126,7 +120,7 @@ if code and "key" in params:
             try:
                 api.set_state(code, **{name: st.session_state[f"room_{name}"]})
             except StoreError as error:
-                st.session_state["room_control_error"] = str(error)
+                st.session_state["room_control_error"] = store_problem_text(error, lang)
 
         st.session_state["room_revealed"] = room.revealed
         st.session_state["room_frozen"] = room.frozen
@@ -134,7 +128,7 @@ if code and "key" in params:
                   help=t("room.reveal_help"))
         st.toggle(t("room.freeze"), key="room_frozen", on_change=change, args=("frozen",), help=t("room.freeze_help"))
         if problem := st.session_state.pop("room_control_error", None):
-            st.error(literal(problem))
+            st.error(problem)
         st.caption(t("room.exports"))
         exports(code)
     with st.container(border=True):
@@ -170,21 +164,9 @@ with st.form("room_join"):
     name = st.text_input(t("room.name"), max_chars=40, help=t("room.name_help"))
     joining = st.form_submit_button(t("room.join"), type="primary")
 if joining:
-    wanted = normalize_code(typed)
-    if not wanted:
-        st.error(t("room.code_needed"))
-    elif not clean_name(name):
-        st.error(t("room.name_needed"))
-    else:
-        try:
-            joined = join_room(wanted, name)
-        except UnknownRoom:
-            st.error(t("room.unknown", code=literal(wanted)))
-        except StoreError as error:
-            st.error(t("store.not_saved", problem=literal(error)))
-        else:
-            switch_workspace(joined, "room.joined_notice")
-            st.switch_page(RAG_PAGE, query_params={"w": joined.token})
+    joined = join_from_form(typed, name)
+    if joined is not None:
+        st.switch_page(RAG_PAGE, query_params={"w": joined.token})
 
 # ---------------------------------------------------------------- creating
 st.subheader(t("room.create_title"))
@@ -221,23 +203,13 @@ with st.container(border=True):
                 keys = rooms().create(clean_name(title) or t("room.default_title"), dataset_to_text(loaded.data),
                                       loaded.source, loaded.source_kind, owner=workspace.token)
             except StoreError as error:
-                st.error(t("store.not_saved", problem=literal(error)))
+                st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
             else:
-                facilitated = dict(workspace.setting(FACILITATED) or {})
-                facilitated[keys.code] = [keys.secret, keys.view_key]
-                run_saving(lambda: workspace.set_settings({FACILITATED: facilitated}))
+                remember_keys(keys)
                 st.query_params["room"] = keys.code
                 st.query_params["key"] = keys.secret
                 st.rerun()
 
-facilitated = workspace.setting(FACILITATED) or {}
-if facilitated:
-    st.subheader(t("room.yours"))
-    for room_code, (secret, view_key) in facilitated.items():
-        # Opened from here they stay in this workspace (the copied links do not carry it).
-        links = room_links(room_code, secret, view_key)
-        mine = f"&w={workspace.token}"
-        st.markdown(f"**{room_code}** · [{t('room.open_facilitator')}]({links['facilitator']}{mine}) · "
-                    f"[{t('room.open_projector')}]({links['projector']})")
+draw_owned(workspace)
 
 finish_page()

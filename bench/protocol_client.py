@@ -36,7 +36,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -321,10 +321,12 @@ class ProtocolSession:
     # ------------------------------------------------------------------ connecting
     @classmethod
     async def open(cls, base_url: str, path: str = "/rag_diagnosis", *, timeout: float = OPEN_TIMEOUT_S,
-                   preflight: bool = True, **options: Any) -> ProtocolSession:
+                   preflight: bool = True, headers: Mapping[str, str] | None = None,
+                   **options: Any) -> ProtocolSession:
         """Connect and load ``path`` like a browser opening that URL; returns once its first run has finished.
 
-        The first run's result is kept in ``self.first_run``.
+        The first run's result is kept in ``self.first_run``. ``headers`` go with the websocket's request (an
+        ``X-Forwarded-For`` as a proxy would add it, say).
         """
         from websockets.asyncio.client import connect
 
@@ -333,7 +335,7 @@ class ProtocolSession:
         path, _, session.query_string = path.partition("?")
         session.url_path = path.strip("/")
         xsrf = await asyncio.to_thread(_preflight, session.base_url, path) if preflight else None
-        headers = {"Cookie": f"{XSRF_COOKIE}={xsrf}"} if xsrf else None
+        headers = {**(headers or {}), **({"Cookie": f"{XSRF_COOKIE}={xsrf}"} if xsrf else {})} or None
         # No pings (a browser sends none): a client ping lost on a starved CPU would end a healthy session.
         websocket = await connect(
             _websocket_url(session.base_url), subprotocols=["streamlit", xsrf] if xsrf else ["streamlit"],

@@ -25,6 +25,17 @@ os.environ["UNCASE_STORE"] = f"sqlite:///{tempfile.mkdtemp(prefix='uncase-tests-
 os.environ.pop("UNCASE_ACCESS_CODE", None)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_client_limits():
+    """Each test starts with no failed tries or new workspaces counted (every AppTest session is one address)."""
+    yield
+    import sys
+
+    throttle = sys.modules.get("ui.frame.throttle")
+    if throttle is not None:
+        throttle.reset_all()
+
+
 def case_dict(
     case_id: str = "case-1",
     passages: Sequence[Label] = (),

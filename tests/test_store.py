@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
+import secrets
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -139,12 +142,39 @@ def test_a_change_past_the_workspace_cap_is_refused_and_nothing_is_written(url):
 
 
 def test_data_past_the_store_cap_is_refused_with_how_to_make_room(url):
-    store = open_store(url, Limits(workspace_bytes=1024 * KB, store_bytes=6 * KB))
+    empty = open_store(url)
+    baseline = empty.disk_bytes()  # the tables and indexes of an empty store: on disk, so they count
+    empty.engine.dispose()
+    store = open_store(url, Limits(workspace_bytes=1024 * KB, store_bytes=baseline + 100 * KB))
     first, second = store.create_workspace(), store.create_workspace()
-    store.put_document(first, "rag", "rag-dataset", "a", "scenario", "x" * 4 * KB)
-    with pytest.raises(StoreFull, match="prune"):
-        store.put_document(second, "rag", "rag-dataset", "b", "upload", "y" * 3 * KB)
+    store.put_document(first, "rag", "rag-dataset", "a", "scenario", secrets.token_urlsafe(45 * KB))  # ~60 KB
+    with pytest.raises(StoreFull, match="prune") as refused:
+        store.put_document(second, "rag", "rag-dataset", "b", "upload", secrets.token_urlsafe(45 * KB))
     assert "rag" not in store.load(second).documents
+    assert refused.value.size == store.disk_bytes() >= baseline + 60 * KB
+    store.engine.dispose()
+
+
+def test_the_store_cap_counts_bytes_on_disk_and_holds_for_edits_and_settings(url):
+    """Issue 27, item 3: only uploads checked the store's cap, counting the JSON's bytes (a store of label edits
+    takes about 2.6 times that on disk); label edits and settings check it too, against the bytes on disk."""
+    empty = open_store(url)
+    baseline = empty.disk_bytes()
+    empty.engine.dispose()
+    store = open_store(url, Limits(workspace_bytes=8 * 1024 * KB, store_bytes=baseline + 200 * KB))
+    token = store.create_workspace()
+    store.put_document(token, "rag", "rag-dataset", "a", "scenario", "{}")
+    json_bytes = 0
+    with pytest.raises(StoreFull):
+        for i in range(20_000):
+            body = {"op": "label", "case": f"case-{i:05d}", "unit": "c1", "field": "supported", "value": True}
+            store.add_edits(token, "rag", [body])
+            json_bytes += len(json.dumps(body, separators=(",", ":")))
+    assert store.disk_bytes() - baseline > json_bytes  # the JSON alone would have let far more in
+    with pytest.raises(StoreFull):
+        store.set_settings(token, {"notes": "x" * 300 * KB})
+    with pytest.raises(StoreFull):
+        store.create_workspace()
     store.engine.dispose()
 
 
@@ -330,3 +360,78 @@ def test_processes_starting_at_once_migrate_once(url):
     context = multiprocessing.get_context("spawn")
     with context.Pool(3) as pool:
         assert pool.map(_migrate, [url] * 3) == [LATEST_VERSION] * 3
+
+
+def test_step_3_drops_room_secrets_kept_in_plain_text_in_settings(url):
+    """Issue 27, item 6: earlier playgrounds kept a facilitator's room secrets in the workspace setting
+    ``facilitated_rooms``, so in every export; the step deletes it and takes its bytes off the workspace's size."""
+    engine = create_store_engine(url)
+    migrate(engine, target=2)
+    now, token = datetime.now(UTC), "S" * 24
+    plain = '{"ABC234":["the-facilitators-secret","the-projector-key"]}'
+    with engine.begin() as connection:
+        connection.execute(schema.workspaces.insert().values(
+            token=token, created_at=now, touched_at=now, changed_at=now, seq=2, size_bytes=len(plain) + 17 + 12))
+        connection.execute(schema.settings.insert().values(
+            token=token, key="facilitated_rooms", value=plain, seq=1, size_bytes=len(plain) + 17, stored_at=now))
+        connection.execute(schema.settings.insert().values(
+            token=token, key="language", value='"es"', seq=2, size_bytes=12, stored_at=now))
+    assert migrate(engine) == LATEST_VERSION
+    snapshot = Store(engine).load(token)
+    assert dict(snapshot.settings) == {"language": "es"} and snapshot.size_bytes == 12
+    assert "secret" not in str(snapshot.to_dict())
+    engine.dispose()
+
+
+# ---------------------------------------------------------------- when the database fails (issue 27, item 5)
+
+
+def test_a_refused_write_is_logged_with_an_id_and_says_no_more(tmp_path, caplog):
+    """A write the database refuses (a full disk, a read-only file) names an id; the log holds the driver's words
+    under it, for whoever runs the server."""
+    from sqlalchemy import event
+
+    from uncase_store import StoreUnavailable
+
+    store = open_store(f"sqlite:///{tmp_path / 'store.db'}")
+    token = store.create_workspace()
+    store.engine.dispose()
+    event.listen(store.engine, "connect", lambda dbapi, _record: dbapi.execute("PRAGMA query_only = ON"))
+    with caplog.at_level("ERROR", logger="uncase.store"), pytest.raises(StoreUnavailable) as refused:
+        store.touch(token)
+    assert store.load(token).seq == 0  # reading still works
+    error = refused.value
+    assert str(error) == f"the database could not be used (error {error.error_id}); try again in a moment"
+    assert "readonly" in error.detail
+    [record] = [r for r in caplog.records if r.name == "uncase.store"]
+    assert error.error_id in record.getMessage() and "readonly" in record.getMessage()
+    store.engine.dispose()
+
+
+def test_a_damaged_file_is_called_damaged_not_try_again(tmp_path):
+    from uncase_store import StoreDamaged
+
+    path = tmp_path / "store.db"
+    store = open_store(f"sqlite:///{path}")
+    token = store.create_workspace()
+    store.put_document(token, "rag", "rag-dataset", "a", "scenario", secrets.token_urlsafe(20 * KB))
+    store.engine.dispose()
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    data[4096:len(data)] = secrets.token_bytes(len(data) - 4096)  # every page but the first overwritten
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreDamaged) as damaged:
+        open_store(f"sqlite:///{path}").load(token)
+    assert str(damaged.value).startswith(f"the database file is damaged (error {damaged.value.error_id})")
+    assert "try again in a moment" not in str(damaged.value)
+
+
+def test_an_unreachable_postgresql_is_not_named_to_participants():
+    from uncase_store import StoreUnavailable
+
+    with pytest.raises(StoreUnavailable) as refused:
+        open_store("postgresql+psycopg://uncase:secret@127.0.0.1:1/uncase?connect_timeout=3")
+    assert "127.0.0.1" not in str(refused.value) and ":1" not in str(refused.value)
+    assert "port" not in str(refused.value) and "secret" not in str(refused.value)
+    assert "127.0.0.1" in refused.value.detail  # the operator's log has it

@@ -286,3 +286,39 @@ def test_two_processes_writing_one_workspace_lose_nothing(backend, tmp_path: Pat
             assert final.cases[case].units(kind)[unit].label(field) is False
         assert len(Workspace.open(store, workspace.token).edits(RAG)) == len(flips) > 20
         store.engine.dispose()
+
+
+# ---------------------------------------------------------------- writes per second (issue 27, item 3)
+
+
+def test_a_session_writing_faster_than_its_pace_is_refused_and_nothing_is_stored(sqlite_store):
+    from ui.frame.throttle import Pace, TooFast
+
+    now = [0.0]
+    workspace = Workspace.create(sqlite_store, {"language": "en"})
+    workspace.pace = Pace(rate=5.0, burst=30, clock=lambda: now[0])
+    for i in range(30):  # a burst goes through
+        workspace.set_settings({"slider": i})
+    before = sqlite_store.head(workspace.token)
+    with pytest.raises(TooFast, match="wait 1 s") as refused:
+        workspace.set_settings({"slider": 99})
+    with pytest.raises(TooFast):
+        workspace.replace(RAG, DATASET, "all", "scenario")
+    assert refused.value.wait_s == pytest.approx(0.2)
+    assert sqlite_store.head(workspace.token) == before and workspace.setting("slider") == 29
+    now[0] += 0.2  # then five a second
+    workspace.set_settings({"slider": 100})
+    with pytest.raises(TooFast):
+        workspace.set_settings({"slider": 101})
+    assert Workspace.open(sqlite_store, workspace.token).setting("slider") == 100
+
+
+def test_the_refusal_is_worded_in_the_readers_language():
+    from ui.frame.state import store_problem_text
+    from ui.frame.throttle import TooFast, TooManyWorkspaces
+
+    assert store_problem_text(TooFast(1.2), "en") == "too many changes in a short time; wait 2 s and make the " \
+        "change again"
+    assert store_problem_text(TooFast(0.2), "es").startswith("demasiados cambios en poco tiempo; espera 1 s")
+    assert "60 espacios de trabajo nuevos" in store_problem_text(TooManyWorkspaces(600, 60), "es")
+    assert "in 10 min" in store_problem_text(TooManyWorkspaces(600, 60), "en")

@@ -10,6 +10,7 @@ from uncase_store.store import (
     Limits,
     Snapshot,
     Store,
+    StoreDamaged,
     StoredDocument,
     StoredEdit,
     StoreError,
@@ -23,7 +24,7 @@ from uncase_store.store import (
 )
 
 __all__ = (
-    "CorruptWorkspace", "Limits", "Snapshot", "Store", "StoreConfigError", "StoreError", "StoreFull",
+    "CorruptWorkspace", "Limits", "Snapshot", "Store", "StoreConfigError", "StoreDamaged", "StoreError", "StoreFull",
     "StoreUnavailable", "StoredDocument", "StoredEdit", "UnknownWorkspace", "WorkspaceFull", "new_token",
     "open_store", "store_url", "valid_token",
 )

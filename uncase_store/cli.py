@@ -42,6 +42,7 @@ def main(argv: Sequence[str]) -> int:
             count, size = store.totals()
             print(json.dumps({"store": redacted(url), "schema_version": LATEST_VERSION, "workspaces": count,
                               "size_mb": round(size / MB, 3),
+                              "disk_mb": round(store.disk_bytes() / MB, 3),
                               "caps_mb": {"workspace": store.limits.workspace_bytes / MB,
                                           "store": store.limits.store_bytes / MB}}, indent=2))
         elif args.command == "migrate":
@@ -54,6 +55,7 @@ def main(argv: Sequence[str]) -> int:
         else:
             print(json.dumps(store.load(args.token).to_dict(), ensure_ascii=False, indent=2))
     except (StoreError, StoreConfigError) as error:
-        sys.stderr.write(f"python -m uncase_store: {error}\n")
+        detail = getattr(error, "detail", None)  # the operator may see what the driver said
+        sys.stderr.write(f"python -m uncase_store: {error}{f' ({detail})' if detail else ''}\n")
         return EXIT_PROBLEM
     return 0

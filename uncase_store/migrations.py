@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Engine, inspect, select
+from sqlalchemy import Connection, Engine, inspect, select, text
 
 from uncase_store import schema
 
@@ -42,9 +42,23 @@ def _create_room_tables(connection: Connection) -> None:
         table.create(connection, checkfirst=True)
 
 
+PLAIN_SECRET_SETTINGS = ("facilitated_rooms",)  # earlier playgrounds kept room secrets there (issue 27)
+
+
+def _drop_plain_secrets(connection: Connection) -> None:
+    """Delete the settings in which earlier playgrounds kept a facilitator's room secrets in plain text (the rooms
+    keep only hashes, and their owner opens them by workspace), and take their bytes off their workspaces' sizes."""
+    for key in PLAIN_SECRET_SETTINGS:
+        connection.execute(text(
+            "UPDATE workspaces SET size_bytes = size_bytes - COALESCE((SELECT SUM(settings.size_bytes) FROM settings "
+            "WHERE settings.token = workspaces.token AND settings.key = :key), 0)"), {"key": key})
+        connection.execute(text("DELETE FROM settings WHERE key = :key"), {"key": key})
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "workspaces: documents, edits and settings", _create_workspace_tables),
     Migration(2, "workshop rooms and their members", _create_room_tables),
+    Migration(3, "no room secrets in plain text in workspace settings", _drop_plain_secrets),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -154,6 +154,31 @@ class Rooms:
         raise StoreError("could not find a free room code; try again")
 
     @_database_errors
+    def new_keys(self, code: str, now: datetime | None = None) -> RoomKeys:
+        """Fresh facilitator and projector secrets for the room (the old links stop opening it); only their hashes
+        are stored, so this is how an owner who no longer has the links gets new ones."""
+        secret, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
+        table = schema.rooms
+        with self.store._write() as connection, connection.begin():
+            changed = connection.execute(update(table).where(table.c.code == code).values(
+                secret_hash=_hash(secret), view_hash=_hash(view_key), changed_at=now or datetime.now(UTC))).rowcount
+        if not changed:
+            raise UnknownRoom(code)
+        return RoomKeys(code, secret, view_key)
+
+    @_database_errors
+    def owned(self, owner: str) -> tuple[Room, ...]:
+        """The rooms the workspace ``owner`` made, newest first, without their datasets' text."""
+        table = schema.rooms
+        columns = [c for c in table.c if c.name != "body"]
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(*columns).where(table.c.owner == owner)
+                                      .order_by(table.c.created_at.desc(), table.c.code)).all()
+        return tuple(Room(row.code, row.title, _utc(row.created_at), _utc(row.changed_at), int(row.seq), row.format,
+                          row.source, row.source_kind, "", _decode(row.state, f"rooms[{row.code!r}].state"),
+                          row.owner) for row in rows)
+
+    @_database_errors
     def get(self, code: str, body: bool = True) -> Room:
         """The room; with ``body=False`` its dataset's text is left out (``""``): what a page polling it needs."""
         table = schema.rooms

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
 import re
 import secrets
@@ -23,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
+from sqlalchemy import text as sql_text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 
@@ -44,21 +46,53 @@ class StoreError(RuntimeError):
 
 
 class StoreUnavailable(StoreError):
-    """The database refused or could not be reached (down, full disk, a lock held too long)."""
+    """The database refused or could not be reached (down, full disk, a lock held too long).
 
-    def __init__(self, problem: str) -> None:
-        super().__init__(f"the database could not be used ({problem}); try again in a moment")
+    ``str()`` is for anyone: it names an ``error_id`` and no more, since the driver's words may hold the database's
+    host and port. ``detail`` (the driver's first line) is for whoever runs the server, and is logged under the id.
+    """
+
+    def __init__(self, detail: str, error_id: str | None = None) -> None:
+        self.error_id = error_id or new_error_id()
+        self.detail = detail
+        super().__init__(self._sentence())
+
+    def _sentence(self) -> str:
+        return f"the database could not be used (error {self.error_id}); try again in a moment"
+
+
+class StoreDamaged(StoreUnavailable):
+    """The database file is damaged (SQLite: "database disk image is malformed", "file is not a database"):
+    trying again does not help; whoever runs the server restores it from a copy."""
+
+    def _sentence(self) -> str:
+        return (f"the database file is damaged (error {self.error_id}); trying again will not help: whoever runs "
+                f"the server must restore it from a backup")
+
+
+LOGGER = logging.getLogger("uncase.store")
+DAMAGE_SIGNS = ("malformed", "not a database", "database corrupt")
+
+
+def new_error_id() -> str:
+    """8 hex digits, as the playground's other error ids (``ui/frame/errors.py``)."""
+    return secrets.token_hex(4)
 
 
 def _database_errors(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn the driver's errors into StoreUnavailable with one short line (no SQL text, no parameters)."""
+    """Turn the driver's errors into StoreUnavailable (or StoreDamaged) with an id, logged under that id with the
+    driver's first line (no SQL text, no parameters)."""
     @functools.wraps(method)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return method(*args, **kwargs)
         except DBAPIError as error:
             first = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
-            raise StoreUnavailable(f"{type(error.orig).__name__}: {first[:200]}") from error
+            detail = f"{type(error.orig).__name__}: {first[:200]}"
+            damaged = any(sign in first.lower() for sign in DAMAGE_SIGNS)
+            refused = (StoreDamaged if damaged else StoreUnavailable)(detail)
+            LOGGER.error("store error %s in %s: %s", refused.error_id, method.__name__, detail)
+            raise refused from error
     return wrapper
 
 
@@ -235,6 +269,22 @@ def _upsert(connection: Connection, table: Any, values: Mapping[str, Any], keys:
     connection.execute(statement)
 
 
+def disk_bytes(connection: Connection) -> int:
+    """What the database holds on disk: SQLite's pages in use (free pages are reused before the file grows),
+    PostgreSQL's ``pg_total_relation_size`` of the store's tables (with their indexes and TOAST)."""
+    if connection.dialect.name == "sqlite":
+        page_size = int(connection.exec_driver_sql("PRAGMA page_size").scalar() or 0)
+        pages = int(connection.exec_driver_sql("PRAGMA page_count").scalar() or 0)
+        free = int(connection.exec_driver_sql("PRAGMA freelist_count").scalar() or 0)
+        return (pages - free) * page_size
+    names = [table.name for table in schema.metadata.sorted_tables]
+    return int(connection.execute(sql_text(
+        "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+        "JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE c.relkind = 'r' AND n.nspname = current_schema() AND c.relname = ANY(:names)"),
+        {"names": names}).scalar())
+
+
 # ---------------------------------------------------------------- the store
 
 
@@ -281,12 +331,22 @@ class Store:
         raise WorkspaceFull(int(size), adding, self.limits.workspace_bytes)
 
     def _check_store_room(self, connection: Connection, adding: int) -> None:
+        """StoreFull when the store's bytes on disk and ``adding`` more would pass the store's cap.
+
+        Every write that adds bytes asks (documents, edits, settings, new workspaces and rooms). What counts is what
+        the database holds on disk (:func:`disk_bytes`: rows, indexes and page overhead, about 2.6 times the JSON
+        of a workspace of label edits), not the JSON's bytes, which are what the per-workspace cap counts."""
         if adding <= 0:
             return
-        total = int(connection.execute(select(func.coalesce(func.sum(schema.workspaces.c.size_bytes), 0))).scalar())
-        total += int(connection.execute(select(func.coalesce(func.sum(schema.rooms.c.size_bytes), 0))).scalar())
-        if total + adding > self.limits.store_bytes:
-            raise StoreFull(total, adding, self.limits.store_bytes)
+        used = disk_bytes(connection)
+        if used + adding > self.limits.store_bytes:
+            raise StoreFull(used, adding, self.limits.store_bytes)
+
+    @_database_errors
+    def disk_bytes(self) -> int:
+        """The bytes the store's tables take on disk (what the store's cap counts)."""
+        with self.engine.connect() as connection:
+            return disk_bytes(connection)
 
     # ------------------------------------------------------------ workspaces
 
@@ -406,6 +466,7 @@ class Store:
             if connection.execute(select(schema.documents.c.seq).where(
                     schema.documents.c.token == token, schema.documents.c.name == name)).first() is None:
                 raise StoreError(f"there is no {name!r} data to edit in this workspace")
+            self._check_store_room(connection, sum(sizes))
             last = self._bump(connection, token, sum(sizes), now, count=len(encoded))
             first = last - len(encoded) + 1
             connection.execute(insert(schema.edits), [
@@ -462,6 +523,7 @@ class Store:
                 {"keys": list(encoded)}).all())
             adding = sum((0 if text is None else _size(text) + _size(key)) - int(old.get(key, 0))
                          for key, text in encoded.items())
+            self._check_store_room(connection, adding)
             seq = self._bump(connection, token, adding, now)
             for key, text in encoded.items():
                 if text is None:

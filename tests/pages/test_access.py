@@ -158,3 +158,64 @@ def test_a_code_too_short_keeps_everyone_out(monkeypatch: pytest.MonkeyPatch):
     at = visit()
     assert errors(at) == [translate("en", "access.misconfigured", variable=ACCESS_CODE_ENV, length=6)]
     assert not at.text_input and "workspace" not in at.session_state
+
+
+# ---------------------------------------------------------------- guessing (issue 27, item 4)
+
+
+def test_wrong_codes_are_logged_and_slow_the_next_try_down(gated, caplog: pytest.LogCaptureFixture):
+    """97 tries a second from six tabs went unanswered and unlogged: past a few wrong codes from one address, the
+    next try waits, doubling, and the right code is not looked at meanwhile; every wrong try is logged."""
+    from ui.frame.throttle import GATE_TRIES
+
+    at = visit()
+    with caplog.at_level("WARNING", logger="uncase.access"):
+        for _ in range(GATE_TRIES.free - 1):
+            enter(at, "NOPE-0000")
+            assert errors(at) == [translate("en", "access.wrong")]
+        enter(at, "NOPE-0000")
+    assert errors(at) == [translate("en", "access.wrong_wait", seconds=2)]
+    logged = [r.getMessage() for r in caplog.records if r.name == "uncase.access"]
+    assert len(logged) == GATE_TRIES.free and all("wrong code from local" in line for line in logged)
+    assert logged[-1].endswith(f"({GATE_TRIES.free} wrong in a row)")
+    other = visit()  # another tab from the same address waits too, even with the right code
+    enter(other, CODE)
+    assert is_gate(other) and errors(other) == [translate("en", "access.wait", seconds=2)]
+    assert 0 < GATE_TRIES.wait("local") <= 2
+
+
+def test_the_wait_doubles_and_a_right_code_clears_it():
+    from ui.frame.throttle import FailedTries
+
+    now = [0.0]
+    tries = FailedTries(free=3, first_wait_s=2.0, max_wait_s=60.0, forget_s=3600.0, clock=lambda: now[0])
+    waits = []
+    for _ in range(10):
+        tries.failed("203.0.113.9")
+        waits.append(tries.wait("203.0.113.9"))
+    assert waits == [0, 0, 2, 4, 8, 16, 32, 60, 60, 60]
+    assert tries.wait("198.51.100.1") == 0  # another address is not slowed
+    now[0] += 30
+    assert tries.wait("203.0.113.9") == 30
+    tries.passed("203.0.113.9")
+    assert tries.wait("203.0.113.9") == 0
+    tries.failed("203.0.113.9")
+    now[0] += 3601  # an hour without a wrong try forgets them
+    assert tries.failed("203.0.113.9") == 1
+
+
+def test_new_workspaces_per_address_and_hour_are_limited(gated, monkeypatch: pytest.MonkeyPatch):
+    """Issue 27, item 3: every new tab was a new workspace, without limit; past UNCASE_WORKSPACES_PER_HOUR from
+    one address a tab without a link is told so in its language, and a person's own link still opens."""
+    monkeypatch.setenv("UNCASE_WORKSPACES_PER_HOUR", "3")
+    first = visit()
+    enter(first, CODE)
+    own = first.query_params["w"]
+    for _ in range(2):
+        enter(visit(), CODE)
+    refused = visit(lang="es")
+    enter(refused, CODE)
+    assert "workspace" not in refused.session_state
+    assert any("abrió 3 espacios de trabajo nuevos en la última hora" in e for e in errors(refused)), errors(refused)
+    back = visit(w=own)  # a link to one's own work is no new workspace
+    assert back.session_state["workspace"].token == own

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, reopen, shown, workspace
 from ui.frame.data_kinds import DRILL, RAG
 from ui.i18n import translate
-from ui.views.room.rooms import FACILITATED
+from ui.views.room.rooms import ROOM_KEYS
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_to_text
 from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store.rooms import Rooms
@@ -183,9 +183,10 @@ def test_a_room_on_a_drill_has_the_key_as_its_reference_labels():
     drill = workspace(at).data(DRILL)
     at.text_input(key="drill_room_title").input("Drill room")
     next(b for b in at.button if b.key == "drill_room_start").click().run()
-    rooms = workspace(at).setting(FACILITATED)
+    rooms = at.session_state[ROOM_KEYS]  # the secrets only in the session, never in the workspace
     assert rooms and len(rooms) == 1
     code = next(iter(rooms))
+    assert [r.code for r in Rooms(workspace(at).store).owned(workspace(at).token)] == [code]
     room = Rooms(workspace(at).store).get(code)
     assert room.title == "Drill room"
     cases = dataset_from_bytes(room.body.encode("utf-8")).cases

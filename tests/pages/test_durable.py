@@ -277,3 +277,37 @@ def test_the_saved_line_says_when():
     at.session_state[YOUR_WORK] = True
     at.run()
     assert any(c.value.endswith(f"?w={token(at)}") for c in at.get("code"))
+
+
+def test_a_store_that_takes_no_writes_opens_the_work_read_only_with_a_banner():
+    """Issue 27, item 5: with the disk full, a reload showed no work at all ("cannot reach its store"), because
+    opening a workspace wrote to it. It opens read-only, says so in the reader's language, and recovers."""
+    from sqlalchemy import event
+
+    at = edit_labels(open_rag_page(), "passages", {0: {"relevant": False}})
+    store = workspace(at).store
+
+    def no_writes(dbapi, _record):  # what SQLite does on a full disk or a read-only file: it refuses the write
+        dbapi.execute("PRAGMA query_only = ON")
+
+    store.engine.dispose()
+    event.listen(store.engine, "connect", no_writes)
+    try:
+        again = reopen(at, RAG_PAGE)
+        assert metric_values(again)["Context relevance"] == "60.0%"  # the stored label, shown (80% by default)
+        [banner] = [w.value for w in again.warning if "Read-only" in w.value]
+        problem = workspace(again).read_only
+        assert problem is not None and f"error {problem.error_id}" in banner
+        assert "cannot reach its store" not in " ".join(e.value for e in again.error)
+        seq = store.head(token(again))
+        edit_labels(again, "passages", {1: {"relevant": False}})  # a change now is refused and said so
+        assert any("not saved" in e.value and f"error {workspace(again).problem.error_id}" in e.value
+                   for e in again.sidebar.error)
+        assert store.head(token(again)) == seq and metric_values(again)["Context relevance"] == "60.0%"
+    finally:
+        event.remove(store.engine, "connect", no_writes)
+        store.engine.dispose()
+    again.run()  # writable again: the banner goes at the next run
+    assert not [w.value for w in again.warning if "Read-only" in w.value]
+    edit_labels(again, "passages", {1: {"relevant": False}})
+    assert metric_values(again)["Context relevance"] == "40.0%" and store.head(token(again)) == seq + 1

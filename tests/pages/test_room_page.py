@@ -97,7 +97,7 @@ def test_the_wrong_link_never_opens_the_facilitator_view():
 
 def test_the_projector_shows_the_class_without_controls_or_secret():
     facilitator, code, secret = create_room()
-    view_key = workspace(facilitator).setting("facilitated_rooms")[code][1]
+    view_key = facilitator.session_state["room_keys"][code][1]
     projector = open_room_page(room=code, view=view_key)
     assert not projector.get("toggle") and not projector.get("download_button") and not projector.get("button")
     assert any("Who is labelling" in h.value for h in projector.subheader)
@@ -117,3 +117,50 @@ def test_a_participants_resume_link_brings_them_back_into_the_room():
     again.run()
     assert any("you label as **Ana**" in shown(m.value) for m in again.markdown)
     assert metric_values(again)["Context relevance"] == "100.0%"
+
+
+def test_a_room_older_than_its_hours_takes_no_one_by_code():
+    """Issue 27, item 7: once past the gate, a room's code stopped opening the room after ROOM_CODE_HOURS too."""
+    from datetime import UTC, datetime, timedelta
+
+    from ui.frame.access import ROOM_CODE_HOURS
+    from ui.frame.state import get_store
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_core.shared.assets import load_index, load_scenario
+    from uncase_store.rooms import Rooms
+
+    body = dataset_to_text(load_scenario(load_index()[0], "en"))
+    made = datetime.now(UTC) - timedelta(hours=ROOM_CODE_HOURS, minutes=5)
+    keys = Rooms(get_store()).create("Yesterday's room", body, "scenario", "scenario", now=made)
+    at = open_room_page(join=keys.code)
+    {i.label: i for i in at.text_input}["Your name or an alias"].input("Late")
+    next(b for b in at.button if b.label == "Join").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(f"more than {ROOM_CODE_HOURS} hours ago" in e.value for e in at.error), [e.value for e in at.error]
+    assert Rooms(get_store()).members(keys.code) == ()
+
+
+def test_the_facilitators_secrets_are_kept_nowhere_in_the_workspace():
+    """Issue 27, item 6: the room's secrets were in the facilitator's workspace settings, so in "Download
+    everything" and `uncase_store export`; now only their hashes are stored, and the owner reopens the room."""
+    import json
+
+    from ui.frame.state import get_store
+    from uncase_store.rooms import Rooms
+
+    facilitator, code, secret = create_room()
+    view_key = facilitator.session_state["room_keys"][code][1]
+    mine = workspace(facilitator)
+    for exported in (json.dumps(mine.to_document()), json.dumps(get_store().load(mine.token).to_dict())):
+        assert secret not in exported and view_key not in exported
+    # The workspace that made the room opens its facilitator's view without the secret, and can make new links.
+    owner = open_room_page(room=code, w=token(facilitator))
+    assert any("Room controls" in s.value for s in owner.sidebar.subheader)
+    assert not any(secret in c.value for c in owner.get("code"))
+    next(b for b in owner.button if b.key == "room_new_links").click().run()
+    new_secret, new_view = owner.session_state["room_keys"][code]
+    assert Rooms(get_store()).is_facilitator(code, new_secret) and not Rooms(get_store()).is_facilitator(code, secret)
+    assert Rooms(get_store()).is_projector(code, new_view)
+    # Another workspace without the secret does not.
+    stranger = open_room_page(room=code)
+    assert any("does not open" in e.value for e in stranger.error), [e.value for e in stranger.error]

@@ -12,11 +12,17 @@ person's own workspace link (``?w=``, which is how a reload or a new tab comes b
 stays in.
 
 Codes are compared as room codes are typed: capitals, letters and digits only (``abcd-2345`` is ``ABCD2345``).
+
+Guessing is slowed per address (``ui/frame/throttle.py``): past a few wrong codes each further try waits twice as
+long as the one before, and the gate does not look at what is typed meanwhile, the right code included. Every
+wrong try is logged with the address, for whoever runs the server.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
+import math
 import os
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
@@ -24,6 +30,7 @@ from datetime import UTC, datetime, timedelta
 import streamlit as st
 
 from ui.frame.navigation import ROOM_PAGE
+from ui.frame.throttle import GATE_TRIES
 from ui.i18n import LANGUAGES, guess_language, translate
 from uncase_store import Store, StoreConfigError, StoreError, valid_token
 from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms, UnknownRoom, normalize_code
@@ -32,6 +39,8 @@ ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"
 MIN_CODE_LENGTH = 6  # letters and digits, after normalizing
 ROOM_CODE_HOURS = 12
 GRANTED = "access_granted"  # session state: this session has passed the gate
+LOCAL = "local"  # the address of a client on this machine (a browser here, or a proxy that says no more)
+LOGGER = logging.getLogger("uncase.access")
 
 
 def configured_code(environ: Mapping[str, str] | None = None) -> str | None:
@@ -56,6 +65,24 @@ def open_room(store: Store, typed: object, now: datetime | None = None) -> str |
         return None
     recent = (now or datetime.now(UTC)) - room.created_at <= timedelta(hours=ROOM_CODE_HOURS)
     return code if recent else None
+
+
+def client_address() -> str:
+    """The address the session's browser connects from, as the per-client limits count it.
+
+    Streamlit gives None for a loopback peer: a browser on this machine, or a proxy on it (``docs/deploy.md``),
+    whose ``X-Forwarded-For`` then names the client (its last entry is the one the proxy added).
+    """
+    try:
+        address = st.context.ip_address
+        forwarded = st.context.headers.get("X-Forwarded-For") if address is None else None
+    except Exception:  # no browser context (AppTest, bare mode)
+        return LOCAL
+    if isinstance(address, str) and address:
+        return address
+    if isinstance(forwarded, str) and forwarded.strip():
+        return forwarded.split(",")[-1].strip()[:64] or LOCAL
+    return LOCAL  # AppTest's stand-in for the browser is not a str either
 
 
 def link_admits(store: Store, params: Mapping[str, str], now: datetime | None = None) -> bool:
@@ -113,12 +140,28 @@ def _gate(code: str, store: Store | None) -> None:
                               help=translate(lang, "access.code_help"))
         entered = st.form_submit_button(translate(lang, "access.enter"), type="primary")
     if entered:
-        if same_code(typed, code):
-            st.session_state[GRANTED] = True
-            st.rerun()
-        room = open_room(store, typed) if store is not None else None
-        if room is not None:
-            st.session_state[GRANTED] = True
-            st.switch_page(ROOM_PAGE, query_params={"join": room})
-        st.error(translate(lang, "access.wrong"))
+        _check(lang, code, store, typed)
     st.stop()
+
+
+def _check(lang: str, code: str, store: Store | None, typed: object) -> None:
+    """Let the session in when ``typed`` is the code or a recent room's, unless its address must wait first."""
+    address = client_address()
+    wait = GATE_TRIES.wait(address)
+    if wait > 0:
+        st.error(translate(lang, "access.wait", seconds=math.ceil(wait)))
+        return
+    if same_code(typed, code):
+        GATE_TRIES.passed(address)
+        st.session_state[GRANTED] = True
+        st.rerun()
+    room = open_room(store, typed) if store is not None else None
+    if room is not None:
+        GATE_TRIES.passed(address)
+        st.session_state[GRANTED] = True
+        st.switch_page(ROOM_PAGE, query_params={"join": room})
+    count = GATE_TRIES.failed(address)
+    LOGGER.warning("access gate: wrong code from %s (%d wrong in a row)", address, count)
+    wait = GATE_TRIES.wait(address)
+    st.error(translate(lang, "access.wrong") if wait <= 0
+             else translate(lang, "access.wrong_wait", seconds=math.ceil(wait)))

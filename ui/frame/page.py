@@ -17,6 +17,7 @@ import streamlit as st
 
 from ui.frame import state
 from ui.frame.access import require_access
+from ui.frame.errors import LOGGER, new_error_id
 from ui.frame.fragments import mark_drawn, start_full_run
 from ui.frame.memory import start_collector
 from ui.frame.navigation import PAGES, PageEntry
@@ -32,6 +33,7 @@ from ui.frame.state import (
     store_problem_text,
     t,
 )
+from ui.frame.throttle import TooManyWorkspaces
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES, translate
 from ui.views.lessons.panel import SIDE, TOP, draw_panels, make_slot
@@ -67,9 +69,21 @@ def setup_page(entry: PageEntry) -> str:
     try:
         store = state.get_store()
         workspace = state.open_workspace(store)
+    except TooManyWorkspaces as error:
+        st.set_page_config(page_title="UNCASE", page_icon="🔎", layout="wide")
+        wanted = st.query_params.get(state.LANGUAGE_QUERY_KEY)  # no workspace, so no stored language
+        st.error(store_problem_text(error, wanted if wanted in LANGUAGES else state.browser_language()))
+        st.stop()
     except (StoreConfigError, StoreError) as error:
         st.set_page_config(page_title="UNCASE", page_icon="🔎", layout="wide")
-        st.error(translate(state.browser_language(), "store.unavailable", problem=literal(error)))
+        lang = state.browser_language()
+        if isinstance(error, StoreConfigError):  # its words name the database's address: for the log only
+            error_id = new_error_id()
+            LOGGER.error("store error %s: %s", error_id, error)
+            problem = translate(lang, "store.db_unavailable", id=error_id)
+        else:
+            problem = store_problem_text(error, lang)
+        st.error(translate(lang, "store.unavailable", problem=problem))
         st.stop()
     state.language_from_link(workspace)
     lang = language()
@@ -88,6 +102,8 @@ def setup_page(entry: PageEntry) -> str:
             page_link(page.script, t(page.nav_key), page.icon)
         st.divider()
     make_slot(TOP)  # the lesson panel above the page, for a phone (one of the two shows, by the screen's width)
+    if workspace.read_only is not None:
+        st.warning(t("store.read_only", problem=store_problem_text(workspace.read_only, lang)))
     if NOTICE in st.session_state:
         key, values = st.session_state.pop(NOTICE)
         st.info(t(key, **{name: corrupt_problem(value, lang) if isinstance(value, CorruptWorkspace) else literal(value)

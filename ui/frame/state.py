@@ -9,20 +9,24 @@ and language. This module draws nothing but what a kept widget draws; the sideba
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
-from ui.frame.access import GRANTED
+from ui.frame.access import GRANTED, client_address, configured_code
 from ui.frame.input_errors import error_text
+from ui.frame.throttle import NEW_WORKSPACES, Pace, TooFast, TooManyWorkspaces
 from ui.frame.workspace import LANGUAGE, CorruptData, Workspace
 from ui.i18n import LANGUAGES, guess_language, translate
 from ui.widgets.text import literal
 from uncase_store import (
     CorruptWorkspace,
     Store,
+    StoreDamaged,
     StoreError,
+    StoreUnavailable,
     UnknownWorkspace,
     open_store,
     store_url,
@@ -34,6 +38,7 @@ WORKSPACE_KEY = "workspace"
 QUERY_KEY = "w"
 LANGUAGE_QUERY_KEY = "lang"
 NOTICE = "workspace_notice"  # a message for the next page run (a link that named no workspace, ...)
+PACE = "write_pace"  # session state: the session's ui.frame.throttle.Pace, in workshop mode
 
 
 
@@ -66,6 +71,37 @@ def _notice(key: str, **values: object) -> None:
     st.session_state[NOTICE] = (key, values)
 
 
+def new_workspace(store: Store, settings: dict[str, Any]) -> Workspace:
+    """A new, empty workspace; in workshop mode TooManyWorkspaces when this address has opened as many as it may
+    in the last hour (``ui/frame/throttle.py``): every new tab without a link is a new workspace."""
+    if configured_code() is not None:
+        wait = NEW_WORKSPACES.take(client_address())
+        if wait > 0:
+            raise TooManyWorkspaces(wait, NEW_WORKSPACES.limit)
+    return Workspace.create(store, settings)
+
+
+def _session_pace() -> Pace | None:
+    """The session's limit on writes in workshop mode (kept across its workspaces); None on a local server."""
+    if configured_code() is None:
+        return None
+    pace = st.session_state.get(PACE)
+    if not isinstance(pace, Pace):
+        pace = st.session_state[PACE] = Pace()
+    return pace
+
+
+def _touch(workspace: Workspace) -> None:
+    """Mark the workspace as used; when the store cannot write (a full disk), it opens read-only instead: its
+    work is shown as stored, with a banner (``ui/frame/page.py``), rather than not at all."""
+    try:
+        workspace.store.touch(workspace.token)
+    except StoreError as error:
+        workspace.read_only = error
+    else:
+        workspace.read_only = None
+
+
 def open_workspace(store: Store) -> Workspace:
     """The workspace the address names, kept in step with the store; a new one when there is none to open."""
     token = st.query_params.get(QUERY_KEY)
@@ -77,7 +113,7 @@ def open_workspace(store: Store) -> Workspace:
             workspace = cached
         elif valid_token(token):
             workspace = Workspace.open(store, token)
-            store.touch(token)
+            _touch(workspace)
         elif token is not None:
             _notice("store.bad_link")
     except UnknownWorkspace:
@@ -86,10 +122,13 @@ def open_workspace(store: Store) -> Workspace:
         _notice("store.corrupt", place=error.where, problem=error)
     if workspace is None:
         language = cached.language if cached is not None and cached.language else browser_language()
-        workspace = Workspace.create(store, {LANGUAGE: language})
+        workspace = new_workspace(store, {LANGUAGE: language})
+    elif workspace.read_only is not None:
+        _touch(workspace)  # the store refused a write when the workspace was opened: is it writable again?
     if workspace is not cached:
         _forget_session(keep=(NOTICE,))
         st.session_state[WORKSPACE_KEY] = workspace
+    workspace.pace = _session_pace()
     if st.query_params.get(QUERY_KEY) != workspace.token:
         st.query_params[QUERY_KEY] = workspace.token
     return workspace
@@ -99,10 +138,10 @@ def _forget_session(keep: tuple[str, ...] = ()) -> None:
     """Drop every session value (widget states, pages' caches): they belonged to another workspace.
 
     Having passed the access gate belongs to the session, not to a workspace, and stays: the upload guard
-    (``ui/frame/upload_guard.py``) reads it outside any page run.
+    (``ui/frame/upload_guard.py``) reads it outside any page run. So does the session's pace of writes.
     """
     for key in list(st.session_state):
-        if key not in keep and key != GRANTED:
+        if key not in keep and key not in (GRANTED, PACE):
             del st.session_state[key]
 
 
@@ -118,7 +157,12 @@ def switch_workspace(workspace: Workspace, notice: str | None = None) -> None:
 def start_fresh() -> None:
     """Button callback: a new empty workspace in the same language; the old one stays stored under its link."""
     old = current_workspace()
-    switch_workspace(Workspace.create(old.store, {LANGUAGE: old.language or "en"}), "store.fresh")
+    try:
+        fresh = new_workspace(old.store, {LANGUAGE: old.language or "en"})
+    except StoreError as error:
+        old.problem = error
+        return
+    switch_workspace(fresh, "store.fresh")
 
 
 # ---------------------------------------------------------------- language
@@ -240,4 +284,13 @@ def store_problem_text(error: StoreError, language: str) -> str:
     (its place and problem), any other as the store words it."""
     if isinstance(error, CorruptWorkspace):
         return f"{literal(error.where)}: {corrupt_problem(error, language)}"
+    if isinstance(error, StoreDamaged):
+        return translate(language, "store.damaged", id=error.error_id)
+    if isinstance(error, StoreUnavailable):
+        return translate(language, "store.db_unavailable", id=error.error_id)
+    if isinstance(error, TooFast):
+        return translate(language, "store.too_fast", seconds=math.ceil(error.wait_s))
+    if isinstance(error, TooManyWorkspaces):
+        return translate(language, "store.too_many_workspaces", limit=error.limit,
+                         minutes=math.ceil(error.wait_s / 60))
     return literal(error)

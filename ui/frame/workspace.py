@@ -25,6 +25,7 @@ from typing import Any
 
 from ui.frame.data_kinds import KINDS, DataKind
 from ui.frame.input_errors import page_error
+from ui.frame.throttle import TooFast
 from uncase_core.errors import InputError
 from uncase_store import CorruptWorkspace, Snapshot, Store, StoredDocument, StoreError
 
@@ -94,8 +95,12 @@ class Workspace:
         self.token = snapshot.token
         self.revision = 0
         self.problem: StoreError | None = None  # why the last change was not stored, shown until one is
+        self.read_only: StoreError | None = None  # why the store took no write when this was opened (a full disk)
         self.shown: dict[str, Any] = {}  # each kept widget's value as last drawn (ui.frame.state.kept)
         self.editors: dict[str, Any] = {}  # label tables' state (ui.widgets.labels)
+        # Takes one write and says how long to wait when it may not go ahead (ui.frame.throttle.Pace): the
+        # session's, in workshop mode (ui.frame.state.open_workspace); None: no limit.
+        self.pace: Callable[[], float] | None = None
         self._take(snapshot)
 
     # ------------------------------------------------------------ opening
@@ -134,9 +139,15 @@ class Workspace:
         self.reload()
         return True
 
+    def _paced(self) -> None:
+        """TooFast, before anything is stored, when the session writes faster than its pace lets it."""
+        wait = self.pace() if self.pace is not None else 0.0
+        if wait > 0:
+            raise TooFast(wait)
+
     def _wrote(self, seq: int, count: int) -> None:
         self.saved_at = datetime.now(UTC)
-        self.problem = None
+        self.problem = self.read_only = None
         if seq == self.seq + count:
             self.seq = seq
         else:
@@ -185,6 +196,7 @@ class Workspace:
     def replace(self, kind: DataKind, data: Any, source: str, source_kind: str,
                 meta: Mapping[str, Any] | None = None) -> None:
         """Store newly loaded data, dropping the previous data's edits. StoreError leaves everything as it was."""
+        self._paced()
         body, written_meta = kind.write(data)
         meta = {**written_meta, **(meta or {})}
         seq = self.store.put_document(self.token, kind.name, kind.format, source, source_kind, body, meta)
@@ -198,6 +210,7 @@ class Workspace:
         first when nothing is stored yet (the data the page was showing). StoreError leaves the data unchanged."""
         if not records:
             return
+        self._paced()
         if kind.apply is None:
             raise ValueError(f"{kind.name} takes no edits")
         if kind.name not in self._data:
@@ -221,6 +234,7 @@ class Workspace:
         entry = self._data.get(kind.name)
         if entry is None or (kind.apply is None and entry.edits):
             return False
+        self._paced()
         current = data
         try:
             for record in entry.edits:
@@ -243,6 +257,7 @@ class Workspace:
         """Forget the page's data and edits: the page shows its default again."""
         if kind.name not in self._data:
             return
+        self._paced()
         seq = self.store.delete_document(self.token, kind.name)
         del self._data[kind.name]
         self.revision += 1
@@ -253,6 +268,7 @@ class Workspace:
         """Undo every edit: back to the data as loaded."""
         if kind.name not in self._data:
             return
+        self._paced()
         seq = self.store.drop_edits(self.token, kind.name)
         entry = self._data[kind.name]
         entry.current, entry.edits = entry.original, []
@@ -269,6 +285,7 @@ class Workspace:
         """Store values (``None`` deletes a key: back to its default)."""
         if not values:
             return
+        self._paced()
         seq = self.store.set_settings(self.token, values)
         for key, value in values.items():
             if value is None:

@@ -7,13 +7,12 @@ import streamlit as st
 from ui.frame.data_kinds import DRILL
 from ui.frame.input_errors import error_text
 from ui.frame.navigation import ROOM_PAGE
-from ui.frame.state import current_workspace, forget, language, run_saving, t
+from ui.frame.state import current_workspace, forget, language, run_saving, store_problem_text, t
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
 from ui.views.rag.view import metric_name
-from ui.views.room.rooms import FACILITATED, rooms
+from ui.views.room.rooms import remember_keys, rooms
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.numbers import number_box
-from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, dataset_to_text
 from uncase_core.rag.drills import make_drill
@@ -110,9 +109,7 @@ def draw_room(view: DrillView) -> None:
             keys = rooms().create(clean_name(title) or t("room.default_title"), dataset_to_text(room_cases(drill)),
                                   f"{drill.source}-drill{drill.seed}", "drill", owner=workspace.token)
         except StoreError as error:
-            st.error(t("store.not_saved", problem=literal(error)))
+            st.error(t("store.not_saved", problem=store_problem_text(error, language())))
             return
-        facilitated = dict(workspace.setting(FACILITATED) or {})
-        facilitated[keys.code] = [keys.secret, keys.view_key]
-        run_saving(lambda: workspace.set_settings({FACILITATED: facilitated}))
+        remember_keys(keys)
         st.switch_page(ROOM_PAGE, query_params={"room": keys.code, "key": keys.secret, "w": workspace.token})

@@ -11,10 +11,9 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.frame.input_errors import error_text
-from ui.frame.state import t
+from ui.frame.state import language, store_problem_text, t
 from ui.views.rag.focus import rag_guidelines
 from ui.views.room.rooms import ROOM_GUIDELINES, room_dataset, rooms
-from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.shared.guidelines import MAX_GUIDELINE_CHARS, RAG_DIMENSIONS, guidelines_to_dict, read_guidelines
 from uncase_store import StoreError
@@ -50,14 +49,14 @@ def room_guidelines_editor(code: str, room: Room, lang: str) -> None:
             try:
                 rooms().set_state(code, **{ROOM_GUIDELINES: guidelines_to_dict(changed) or None})
             except StoreError as error:
-                st.error(t("store.not_saved", problem=literal(error)))
+                st.error(t("store.not_saved", problem=store_problem_text(error, language())))
                 return
             st.success(t("guide.room.saved", count=len(changed)))
         if room.state.get(ROOM_GUIDELINES) and st.button(t("guide.room.reset"), key=f"room_guide_{code}_reset"):
             try:
                 rooms().set_state(code, **{ROOM_GUIDELINES: None})
             except StoreError as error:
-                st.error(t("store.not_saved", problem=literal(error)))
+                st.error(t("store.not_saved", problem=store_problem_text(error, language())))
                 return
             for name in RAG_DIMENSIONS:
                 for part in ("text", "example"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.frame.state import current_workspace, language, run_saving, t
+from ui.frame.state import current_workspace, language, run_saving, store_problem_text, t
 from ui.views.lessons.state import PROGRESS_PREFIX, REQUEST, lesson_by_id, lessons
 from ui.views.room.rooms import REFRESH, REFRESH_SECONDS, room_of, rooms
 from uncase_core.lessons.model import Lesson
@@ -118,7 +118,7 @@ def draw_lesson_progress(code: str, lesson: Lesson) -> None:
         members = len(rooms().members(code))
         by_member = rooms().member_settings(code, PROGRESS_PREFIX + lesson.id)
     except StoreError as error:
-        st.warning(str(error))
+        st.warning(store_problem_text(error, lang))
         return
     st.markdown(f"**{t('room.lesson_progress')}** · {t('room.lesson_started_col')}: "
                 f"{t('room.lesson_of', done=len(by_member), members=members)}")

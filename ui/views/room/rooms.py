@@ -13,15 +13,16 @@ import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.data_kinds import RAG
-from ui.frame.state import LANGUAGE, current_workspace, get_store, language, t
+from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent
 from ui.views.rag.view import cases_table, metric_name, proportion_text
@@ -31,11 +32,12 @@ from uncase_core.agreement.class_labels import ALL, ClassLabels, blank_copy, cla
 from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
-from uncase_store.rooms import Room, Rooms
+from uncase_store import StoreError
+from uncase_store.rooms import Room, RoomKeys, Rooms
 
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in
 ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
-FACILITATED = "facilitated_rooms"  # workspace setting of a facilitator: code -> [secret, projector key]
+ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
 ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
 REFRESH = "5s"  # how often an open class view and a participant's page look for changes
 REFRESH_SECONDS = 5
@@ -61,13 +63,30 @@ def room_dataset(room: Room) -> RagDataset:
     return cache[room.code]
 
 
+class RoomClosed(StoreError):
+    """The room was made more than ROOM_CODE_HOURS ago: its code no longer lets anyone join (as at the gate)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"room {code} was made more than {ROOM_CODE_HOURS} hours ago and takes no one new")
+        self.code = code
+
+
+def joinable(room: Room, now: datetime | None = None) -> bool:
+    """Whether the room's code still lets a person join: for ROOM_CODE_HOURS after it was made, as at the gate."""
+    return (now or datetime.now(UTC)) - room.created_at <= timedelta(hours=ROOM_CODE_HOURS)
+
+
 def join_room(code: str, wanted_name: str) -> Workspace:
     """A new workspace for the person in room ``code`` (their own work stays under its own link): its language,
-    the room's cases without labels as its RAG data. Returns it; the caller makes it the session's."""
+    the room's cases without labels as its RAG data. Returns it; the caller makes it the session's.
+
+    RoomClosed when the room is older than ROOM_CODE_HOURS: its code was on a projector for a day's workshop."""
     store = get_store()
     old = current_workspace()
     room = rooms().get(code)
-    workspace = Workspace.create(store, {LANGUAGE: old.language or "en"})
+    if not joinable(room):
+        raise RoomClosed(code)
+    workspace = new_workspace(store, {LANGUAGE: old.language or "en"})
     name = rooms().join(code, workspace.token, wanted_name)
     workspace.replace(RAG, blank_copy(room_dataset(room)), room.title, "room", {"room": code})
     workspace.set_settings({ROOM: code, ROOM_NAME: name})
@@ -261,6 +280,29 @@ def export_jsonl(view: ClassView) -> str:
 
 def export_majority(view: ClassView) -> str:
     return dataset_to_text(view.labels.majority)
+
+
+def remember_keys(keys: RoomKeys) -> None:
+    """Keep a room's new secrets for this session's links. The store keeps only their hashes, and the workspace
+    none at all (so neither "Download everything" nor ``uncase_store export`` holds them); the room's owner
+    opens it from their workspace and can make new links (:meth:`uncase_store.rooms.Rooms.new_keys`)."""
+    st.session_state.setdefault(ROOM_KEYS, {})[keys.code] = (keys.secret, keys.view_key)
+
+
+def session_keys(code: str) -> tuple[str, str] | None:
+    """The room's (facilitator secret, projector key) when this session made them, else None."""
+    return st.session_state.get(ROOM_KEYS, {}).get(code)
+
+
+def may_facilitate(code: str, key: object, workspace: Workspace) -> bool:
+    """The facilitator's view opens with the room's secret, or from the workspace that made the room."""
+    api = rooms()
+    if api.is_facilitator(code, key):
+        return True
+    try:
+        return api.get(code, body=False).owner == workspace.token
+    except StoreError:
+        return False
 
 
 def room_links(code: str, secret: str | None = None, view_key: str | None = None) -> dict[str, str]:

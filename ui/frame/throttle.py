@@ -1,0 +1,170 @@
+"""What one client may do in a while: failed tries of a code, new workspaces, writes (issue 27).
+
+A workshop server is open to a room's network, and one client could otherwise guess the access code at a hundred
+tries a second, or fill the store for everyone (a new workspace per tab, an upload every second). Three counters,
+kept in this process (each server process counts its own clients; ``docs/deploy.md``):
+
+- :class:`FailedTries`, per address: the first ``free`` wrong codes cost nothing (a typo or two); each one after
+  doubles the wait before the next try is looked at (2 s, 4 s, ... up to ``max_wait_s``), the right code included;
+  a right code, or ``forget_s`` without a wrong one, starts again;
+- :class:`Window`, per address: at most ``limit`` events (new workspaces) in any ``window_s``;
+- :class:`Pace`, per session: a token bucket, ``burst`` writes at once and ``rate`` a second after that.
+
+They apply in workshop mode only (an access code is set, ``ui/frame/access.py``): a playground on localhost has one
+user. No Streamlit here, and the clock is given, so the tests drive them without waiting.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+
+from uncase_store import StoreError
+
+Clock = Callable[[], float]
+MAX_ADDRESSES = 10_000  # counters kept at once; the stalest go first
+WORKSPACES_PER_HOUR_ENV = "UNCASE_WORKSPACES_PER_HOUR"
+DEFAULT_WORKSPACES_PER_HOUR = 60  # a whole class behind one school NAT opens a workspace or two each
+EDITS_PER_SECOND = 5.0
+EDIT_BURST = 30  # a page run that stores several widgets' values at once, a burst of label clicks
+
+
+class FailedTries:
+    """Wrong codes per address, with a doubling wait once past the free ones (see the module docstring)."""
+
+    def __init__(self, free: int = 5, first_wait_s: float = 2.0, max_wait_s: float = 60.0,
+                 forget_s: float = 3600.0, clock: Clock = time.monotonic) -> None:
+        self.free, self.first_wait_s, self.max_wait_s, self.forget_s = free, first_wait_s, max_wait_s, forget_s
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._tries: dict[str, tuple[int, float]] = {}  # address -> (failed tries in a row, time of the last)
+
+    def _current(self, address: str, now: float) -> tuple[int, float]:
+        count, last = self._tries.get(address, (0, now))
+        return (0, now) if now - last > self.forget_s else (count, last)
+
+    def _delay(self, count: int) -> float:
+        over = count - self.free
+        return 0.0 if over < 0 else min(self.max_wait_s, self.first_wait_s * 2.0 ** over)
+
+    def wait(self, address: str) -> float:
+        """Seconds before ``address`` may try again (0: now)."""
+        now = self.clock()
+        with self._lock:
+            count, last = self._current(address, now)
+            return max(0.0, last + self._delay(count) - now) if count else 0.0
+
+    def failed(self, address: str) -> int:
+        """Count a wrong try; how many in a row the address has now."""
+        now = self.clock()
+        with self._lock:
+            count, _last = self._current(address, now)
+            self._tries[address] = (count + 1, now)
+            _trim(self._tries, key=lambda item: item[1][1])
+            return count + 1
+
+    def passed(self, address: str) -> None:
+        with self._lock:
+            self._tries.pop(address, None)
+
+    def reset(self) -> None:
+        with self._lock:
+            self._tries.clear()
+
+
+class Window:
+    """At most ``limit`` events per address in any ``window_s`` seconds."""
+
+    def __init__(self, limit: int | Callable[[], int], window_s: float, clock: Clock = time.monotonic) -> None:
+        self._limit, self.window_s, self.clock = limit, window_s, clock
+        self._lock = threading.Lock()
+        self._events: dict[str, deque[float]] = {}
+
+    @property
+    def limit(self) -> int:
+        return self._limit() if callable(self._limit) else self._limit
+
+    def take(self, address: str) -> float:
+        """Count an event and return 0, or return the seconds until the address may have another (not counted)."""
+        now, limit = self.clock(), self.limit
+        with self._lock:
+            events = self._events.setdefault(address, deque())
+            while events and now - events[0] >= self.window_s:
+                events.popleft()
+            if len(events) >= limit:
+                return max(0.0, events[0] + self.window_s - now) if events else self.window_s
+            events.append(now)
+            _trim(self._events, key=lambda item: item[1][-1] if item[1] else -math.inf)
+            return 0.0
+
+    def reset(self) -> None:
+        with self._lock:
+            self._events.clear()
+
+
+class Pace:
+    """A token bucket: ``burst`` writes at once, then ``rate`` a second."""
+
+    def __init__(self, rate: float = EDITS_PER_SECOND, burst: int = EDIT_BURST, clock: Clock = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._lock = threading.Lock()
+        self._tokens, self._at = float(burst), clock()
+
+    def __call__(self) -> float:
+        """Take one write: 0 when it may go ahead, else the seconds until one may."""
+        now = self.clock()
+        with self._lock:
+            self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
+            self._at = now
+            if self._tokens >= 1.0:
+                self._tokens -= 1.0
+                return 0.0
+            return (1.0 - self._tokens) / self.rate
+
+
+class TooFast(StoreError):
+    """A session wrote faster than :class:`Pace` lets it; nothing was stored."""
+
+    def __init__(self, wait_s: float) -> None:
+        super().__init__(f"too many changes in a short time; wait {math.ceil(wait_s)} s and try again")
+        self.wait_s = wait_s
+
+
+class TooManyWorkspaces(StoreError):
+    """An address opened as many new workspaces as :data:`NEW_WORKSPACES` lets it in an hour."""
+
+    def __init__(self, wait_s: float, limit: int) -> None:
+        super().__init__(f"this address opened {limit} new workspaces in the last hour; try again in "
+                         f"{math.ceil(wait_s / 60)} min, or open your own link (?w=...)")
+        self.wait_s, self.limit = wait_s, limit
+
+
+def workspaces_per_hour(environ: Mapping[str, str] | None = None) -> int:
+    """``UNCASE_WORKSPACES_PER_HOUR``, or 60; a bad value is the default rather than no limit."""
+    text = (os.environ if environ is None else environ).get(WORKSPACES_PER_HOUR_ENV, "").strip()
+    try:
+        value = int(text)
+    except ValueError:
+        return DEFAULT_WORKSPACES_PER_HOUR
+    return value if value > 0 else DEFAULT_WORKSPACES_PER_HOUR
+
+
+GATE_TRIES = FailedTries()  # wrong access codes at the gate
+ROOM_TRIES = FailedTries()  # wrong room codes on the room page's join form
+NEW_WORKSPACES = Window(workspaces_per_hour, 3600.0)
+
+
+def reset_all() -> None:
+    """Forget every count (the tests, between one and the next)."""
+    for counter in (GATE_TRIES, ROOM_TRIES, NEW_WORKSPACES):
+        counter.reset()
+
+
+def _trim(table: dict, key: Callable) -> None:
+    if len(table) > MAX_ADDRESSES:
+        for address, _value in sorted(table.items(), key=key)[:len(table) - MAX_ADDRESSES]:
+            del table[address]

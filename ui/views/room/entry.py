@@ -1,0 +1,97 @@
+"""The ways into a room on its page: the facilitator's links, the join form, the rooms a workspace made.
+
+A room's secrets (the facilitator's and the projector's) are kept only in the session that made them
+(:func:`ui.views.room.rooms.remember_keys`); the store keeps their hashes and the workspace none, so the workspace
+that made a room opens it by being its owner and makes new links when it needs them (issue 27). The join form
+refuses a room older than its hours, and slows down guessed codes per address in workshop mode, as the gate does
+(``ui/frame/access.py``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
+from ui.frame.state import language, store_problem_text, switch_workspace, t
+from ui.frame.throttle import ROOM_TRIES
+from ui.frame.workspace import Workspace
+from ui.views.room.rooms import RoomClosed, join_room, remember_keys, room_links, rooms, session_keys
+from ui.widgets.text import literal
+from uncase_store import StoreError
+from uncase_store.rooms import Room, Rooms, UnknownRoom, clean_name, normalize_code
+
+
+def draw_links(api: Rooms, room: Room, workspace: Workspace, key: object) -> None:
+    """The room's links the facilitator can hand out: those this session knows, and new ones for the owner."""
+    code = room.code
+    keys = session_keys(code)
+    secret = keys[0] if keys else (key if isinstance(key, str) and api.is_facilitator(code, key) else None)
+    links = room_links(code, secret, keys[1] if keys else None)
+    with st.expander(t("room.links_title"), expanded=True):
+        st.caption(t("room.participant_link"))
+        st.code(links["participant"], language=None, wrap_lines=True)
+        if "projector" in links:
+            st.caption(t("room.projector_link"))
+            st.code(links["projector"], language=None, wrap_lines=True)
+        if "facilitator" in links:
+            st.caption(t("room.facilitator_link"))
+            st.code(links["facilitator"], language=None, wrap_lines=True)
+        if "projector" not in links and room.owner == workspace.token:
+            st.caption(t("room.new_links_help"))
+            if st.button(t("room.new_links"), key="room_new_links"):
+                try:
+                    remember_keys(api.new_keys(code))
+                except StoreError as error:
+                    st.error(t("store.not_saved", problem=store_problem_text(error, language())))
+                else:
+                    st.query_params.pop("key", None)
+                    st.rerun()
+
+
+def join_from_form(typed: object, name: object) -> Workspace | None:
+    """Join the room the person typed, as the session's new workspace; None (with the reason shown) when not."""
+    wanted = normalize_code(typed)
+    address = client_address()
+    wait = ROOM_TRIES.wait(address) if configured_code() is not None else 0.0  # guessing codes: as at the gate
+    if not wanted:
+        st.error(t("room.code_needed"))
+    elif not clean_name(name):
+        st.error(t("room.name_needed"))
+    elif wait > 0:
+        st.error(t("access.wait", seconds=math.ceil(wait)))
+    else:
+        try:
+            joined = join_room(wanted, str(name))
+        except UnknownRoom:
+            count = ROOM_TRIES.failed(address)
+            LOGGER.warning("room page: no room %s, typed from %s (%d wrong in a row)", wanted, address, count)
+            st.error(t("room.unknown", code=literal(wanted)))
+        except RoomClosed:
+            st.error(t("room.closed", code=literal(wanted), hours=ROOM_CODE_HOURS))
+        except StoreError as error:
+            st.error(t("store.not_saved", problem=store_problem_text(error, language())))
+        else:
+            ROOM_TRIES.passed(address)
+            switch_workspace(joined, "room.joined_notice")
+            return joined
+    return None
+
+
+def draw_owned(workspace: Workspace) -> None:
+    """The rooms this workspace made, each with a link to its facilitator's view (opened as their owner)."""
+    try:
+        owned = rooms().owned(workspace.token)
+    except StoreError:
+        return
+    if not owned:
+        return
+    st.subheader(t("room.yours"))
+    for mine in owned:
+        links = room_links(mine.code, *(session_keys(mine.code) or (None, None)))
+        line = (f"**{mine.code}** · [{t('room.open_facilitator')}]({links['participant'].split('?')[0]}"
+                f"?room={mine.code}&w={workspace.token})")
+        if "projector" in links:
+            line += f" · [{t('room.open_projector')}]({links['projector']})"
+        st.markdown(line)
