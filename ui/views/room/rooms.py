@@ -31,6 +31,7 @@ from uncase_core.agreement.class_labels import ALL, ClassLabels, blank_copy, cla
 from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
+from uncase_core.shared.spreadsheets import formula_safe
 from uncase_store.rooms import Room, Rooms
 
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in
@@ -250,8 +251,10 @@ def export_csv(view: ClassView) -> str:
     writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     for row in export_rows(view):
-        writer.writerow({**row, "label": "" if row["label"] is None else str(row["label"]).lower(),
-                         "time": row["time"] or ""})
+        # Names, ids and texts are anyone's: a spreadsheet must show them, never run them (formula_safe).
+        writer.writerow({key: formula_safe(value) for key, value in {
+            **row, "label": "" if row["label"] is None else str(row["label"]).lower(), "time": row["time"] or ""}
+            .items()})
     return out.getvalue()
 
 
