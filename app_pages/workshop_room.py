@@ -12,26 +12,11 @@ from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, run_saving, switch_workspace, t
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
+from ui.views.room.facilitator import class_sections, exports, links_box
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
-from ui.views.room.rooms import (
-    FACILITATED,
-    REFRESH,
-    class_view,
-    draw_agreement,
-    draw_class_metrics,
-    draw_disputed,
-    draw_distributions,
-    draw_progress,
-    draw_spread,
-    export_csv,
-    export_jsonl,
-    export_majority,
-    join_room,
-    room_links,
-    room_of,
-    rooms,
-)
+from ui.views.room.projector import projector_view
+from ui.views.room.rooms import FACILITATED, join_room, room_links, room_of, rooms
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
 from uncase_core.rag.cases import dataset_to_text
@@ -53,52 +38,6 @@ def stop() -> None:
     st.stop()
 
 
-def class_sections(code: str, controls: bool) -> None:
-    """The class view, refreshed every few seconds without reloading the page."""
-
-    @st.fragment(run_every=REFRESH)
-    def live() -> None:
-        try:
-            view = class_view(code)
-        except UnknownRoom:
-            st.error(t("room.unknown", code=literal(code)))
-            return
-        room = view.room
-        state = [t("room.state.revealed") if room.revealed else t("room.state.hidden"),
-                 t("room.state.frozen") if room.frozen else t("room.state.open")]
-        st.caption(" · ".join(state) + " · " + t("room.refresh_note", seconds=REFRESH.rstrip("s")))
-        st.subheader(t("room.progress_title"))
-        draw_progress(view)
-        st.subheader(t("room.agreement_title"))
-        draw_agreement(view)
-        st.subheader(t("room.disputed_title"))
-        draw_disputed(view)
-        left, right = st.columns(2, gap="large")
-        with left:
-            st.subheader(t("room.metrics_title"))
-            draw_class_metrics(view)
-        with right:
-            st.subheader(t("room.spread_title"))
-            draw_spread(view)
-        with st.expander(t("room.distributions_title")):
-            draw_distributions(view)
-
-    live()
-
-
-def exports(code: str) -> None:
-    """Downloads of what the class labelled, read from the store when clicked."""
-    st.download_button(t("room.export_csv"), data=lambda: export_csv(class_view(code, resamples=0)),
-                       file_name=f"room-{code}-labels.csv", mime="text/csv", width="stretch", on_click="ignore",
-                       key="room_export_csv")
-    st.download_button(t("room.export_jsonl"), data=lambda: export_jsonl(class_view(code, resamples=0)),
-                       file_name=f"room-{code}-labels.jsonl", mime="application/json", width="stretch",
-                       on_click="ignore", key="room_export_jsonl")
-    st.download_button(t("room.export_majority"), data=lambda: export_majority(class_view(code, resamples=0)),
-                       file_name=f"room-{code}-class-majority.json", mime="application/json", width="stretch",
-                       on_click="ignore", key="room_export_majority")
-
-
 # ---------------------------------------------------------------- facilitator
 if code and "key" in params:
     api = rooms()
@@ -109,16 +48,7 @@ if code and "key" in params:
     room = api.get(code)
     st.title(t("room.facilitator_title", title=literal(room.title)))
     st.markdown(t("room.code_line", code=code))
-    keys = (workspace.setting(FACILITATED) or {}).get(code)
-    links = room_links(code, params.get("key"), keys[1] if keys else None)
-    with st.expander(t("room.links_title"), expanded=True):
-        st.caption(t("room.participant_link"))
-        st.code(links["participant"], language=None, wrap_lines=True)
-        if "projector" in links:
-            st.caption(t("room.projector_link"))
-            st.code(links["projector"], language=None, wrap_lines=True)
-        st.caption(t("room.facilitator_link"))
-        st.code(links["facilitator"], language=None, wrap_lines=True)
+    links_box(code, params.get("key"))
     with st.sidebar:
         st.subheader(t("room.controls"))
 
@@ -140,7 +70,7 @@ if code and "key" in params:
     with st.container(border=True):
         facilitator_controls(code)
     room_guidelines_editor(code, room, lang)
-    class_sections(code, controls=True)
+    class_sections(code)
     stop()
 
 # ---------------------------------------------------------------- projector
@@ -150,11 +80,8 @@ if code and "view" in params:
         st.title(t("room.title"))
         st.error(t("room.bad_view"))
         stop()
-    room = api.get(code)
-    st.title(literal(room.title))
-    st.markdown(t("room.join_line", code=code, url=room_links(code)["participant"].split("?")[0]))
+    projector_view(code)
     projector_lesson(code)
-    class_sections(code, controls=False)
     stop()
 
 # ---------------------------------------------------------------- joining
