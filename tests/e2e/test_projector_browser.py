@@ -15,7 +15,7 @@ from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT
 from ui.frame.data_kinds import RAG
 from ui.frame.workspace import Workspace
-from ui.views.room.projector import MIN_FIGURE_PX
+from ui.views.room.projector import MIN_FIGURE_PX, SCREEN_SECONDS
 from ui.views.room.rooms import ROOM, ROOM_NAME
 from uncase_core.agreement.class_labels import blank_copy
 from uncase_core.rag.cases import dataset_to_text
@@ -112,6 +112,10 @@ def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str
         check_figures(page, DISPUTED_FIGURES, measured)
         page.keyboard.press("ArrowLeft")  # back to the agreement
         expect(page.locator('[class*="st-key-proj_alpha_value"]').first).to_be_visible(timeout=TEXT_TIMEOUT)
+        # Left alone, the screens turn by themselves (every SCREEN_SECONDS, checked at each 5 s refresh).
+        status = page.locator(".st-key-proj_status p").first
+        shown = status.inner_text()
+        expect(status).not_to_have_text(shown, timeout=(SCREEN_SECONDS + 15) * 1000)
         print(f"projector {lang} at 1280x720, smallest computed font size per key figure (px): {measured}")
     finally:
         context.close()
