@@ -2,8 +2,9 @@
 """Set up and run the playground, or its tests, on a fresh machine with Python 3.11+.
 
     python3 dev.py run     # create .venv, install, start the playground (on this computer only)
-    python3 dev.py run --workshop [--access-code CODE]
-                           # the same, open to the network, behind an access code (yours, or one made up and printed)
+    python3 dev.py run --workshop [--access-code CODE] [--public-url URL]
+                           # the same, open to the network, behind an access code (yours, or one made up and printed);
+                           # --public-url: the address a proxy serves it at, for workshop rooms' links
     python3 dev.py test    # create .venv, install, lint and run the whole test suite
 
 Other options after ``run`` go to ``streamlit run`` (``--server.port 8502``). Only the standard library is
@@ -30,6 +31,7 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"  # read by ui/frame/access.py
+PUBLIC_URL_ENV = "UNCASE_PUBLIC_URL"  # read by ui/frame/addresses.py (a test checks they agree)
 # As uncase_store.rooms.CODE_ALPHABET (a test checks): no I, O, 0, 1, so a code read off a board is typed right.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GENERATED_CODE_LENGTH = 8  # 40 bits: far beyond guessing through a web page during a workshop
@@ -89,6 +91,7 @@ def _run_options(extra: list[str]) -> tuple[argparse.Namespace, list[str]]:
     parser = argparse.ArgumentParser(prog="dev.py run", allow_abbrev=False, add_help=False)
     parser.add_argument("--workshop", action="store_true")
     parser.add_argument("--access-code")
+    parser.add_argument("--public-url")
     return parser.parse_known_args(extra)
 
 
@@ -101,10 +104,16 @@ def run_app(extra: list[str]) -> int:
         print(f"The access code needs at least {MIN_CODE_LENGTH} letters or digits (capitals, spaces and dashes "
               "do not count).", file=sys.stderr)
         return 2
+    public_url = (options.public_url or "").strip()
+    if public_url and not re.match(r"https?://[^/\s]+", public_url):
+        print("--public-url takes the address people open, such as https://class.example.org/uncase.",
+              file=sys.stderr)
+        return 2
     ensure_environment(with_dev=False)
     network = [f"--server.address={EVERY_INTERFACE}"] if options.workshop else []
     command = [str(PYTHON), "-m", "streamlit", "run", str(ROOT / "serve.py"), *network, *extra]
-    env = {**SERVER_ENVIRONMENT, **os.environ, **({ACCESS_CODE_ENV: code} if code is not None else {})}
+    env = {**SERVER_ENVIRONMENT, **os.environ, **({ACCESS_CODE_ENV: code} if code is not None else {}),
+           **({PUBLIC_URL_ENV: public_url} if public_url else {})}
     # The URL may hold a password: show it hidden.
     store = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:***@", os.environ.get("UNCASE_STORE", "")) \
         or f"{ROOT / 'data' / 'uncase.db'} (SQLite, made on first use)"
@@ -116,6 +125,9 @@ def run_app(extra: list[str]) -> int:
     else:
         print("The playground listens on this computer only; `python3 dev.py run --workshop` opens it to a "
               "workshop's network behind an access code.", flush=True)
+    if public_url:
+        print(f"Workshop rooms' links use {public_url} (--public-url): the address a proxy serves this at.",
+              flush=True)
     if code is not None:
         print(f"Access code: {code}  (every page asks for it, or for a workshop room's code made in the last 12 "
               f"hours; set your own with --access-code or {ACCESS_CODE_ENV})", flush=True)

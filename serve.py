@@ -8,19 +8,39 @@ message with an id and puts the traceback in the log under the same id (see ``ui
 out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); the lifespan
 hook starts the warm-up that spares the first visitor after a start the imports and the store's opening (see
 ``ui/frame/warmup.py``).
+
+``streamlit run serve.py -- --public-url https://class.example.org/uncase`` gives the address a proxy serves the
+playground at: a workshop room's participant and projector links use it (``ui/frame/addresses.py``; the same as
+``UNCASE_PUBLIC_URL``, which ``python3 dev.py run --public-url URL`` sets).
 """
 
-from collections.abc import AsyncIterator
+import argparse
+import os
+import sys
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import streamlit as st
 from starlette.middleware import Middleware
 
+from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.errors import report_error
 from ui.frame.headers import SecurityHeaders
 from ui.frame.upload_guard import UploadGuard
 from ui.frame.warmup import start_warm_up
+
+
+def public_url_option(argv: Sequence[str]) -> str | None:
+    """``--public-url URL`` among the script's arguments (others are left to whoever wants them)."""
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--public-url")
+    url = parser.parse_known_args(list(argv))[0].public_url
+    return url.strip() if url and url.strip() else None
+
+
+if (public_url := public_url_option(sys.argv[1:])) is not None:
+    os.environ[PUBLIC_URL_ENV] = public_url
 
 
 @asynccontextmanager

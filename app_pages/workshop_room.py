@@ -15,32 +15,17 @@ from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
 from ui.views.room.entry import draw_links, draw_owned, join_from_form
+from ui.views.room.facilitator import class_sections, exports
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
-from ui.views.room.rooms import (
-    REFRESH,
-    class_view,
-    draw_agreement,
-    draw_class_metrics,
-    draw_disputed,
-    draw_distributions,
-    draw_progress,
-    draw_spread,
-    export_csv,
-    export_jsonl,
-    export_majority,
-    may_facilitate,
-    remember_keys,
-    room_links,
-    room_of,
-    rooms,
-)
+from ui.views.room.projector import projector_view
+from ui.views.room.rooms import may_facilitate, remember_keys, room_of, rooms
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.shared.assets import load_all, load_index, load_scenario
 from uncase_store import StoreError
-from uncase_store.rooms import UnknownRoom, clean_name, normalize_code
+from uncase_store.rooms import clean_name, normalize_code
 
 ALL_SCENARIOS = "__all__"
 
@@ -54,52 +39,6 @@ code = normalize_code(params.get("room"))
 def stop() -> None:
     finish_page(show_work=not projector)
     st.stop()
-
-
-def class_sections(code: str, controls: bool) -> None:
-    """The class view, refreshed every few seconds without reloading the page."""
-
-    @st.fragment(run_every=REFRESH)
-    def live() -> None:
-        try:
-            view = class_view(code)
-        except UnknownRoom:
-            st.error(t("room.unknown", code=literal(code)))
-            return
-        room = view.room
-        state = [t("room.state.revealed") if room.revealed else t("room.state.hidden"),
-                 t("room.state.frozen") if room.frozen else t("room.state.open")]
-        st.caption(" · ".join(state) + " · " + t("room.refresh_note", seconds=REFRESH.rstrip("s")))
-        st.subheader(t("room.progress_title"))
-        draw_progress(view)
-        st.subheader(t("room.agreement_title"))
-        draw_agreement(view)
-        st.subheader(t("room.disputed_title"))
-        draw_disputed(view)
-        left, right = st.columns(2, gap="large")
-        with left:
-            st.subheader(t("room.metrics_title"))
-            draw_class_metrics(view)
-        with right:
-            st.subheader(t("room.spread_title"))
-            draw_spread(view)
-        with st.expander(t("room.distributions_title")):
-            draw_distributions(view)
-
-    live()
-
-
-def exports(code: str) -> None:
-    """Downloads of what the class labelled, read from the store when clicked."""
-    st.download_button(t("room.export_csv"), data=lambda: export_csv(class_view(code, resamples=0)),
-                       file_name=f"room-{code}-labels.csv", mime="text/csv", width="stretch", on_click="ignore",
-                       key="room_export_csv")
-    st.download_button(t("room.export_jsonl"), data=lambda: export_jsonl(class_view(code, resamples=0)),
-                       file_name=f"room-{code}-labels.jsonl", mime="application/json", width="stretch",
-                       on_click="ignore", key="room_export_jsonl")
-    st.download_button(t("room.export_majority"), data=lambda: export_majority(class_view(code, resamples=0)),
-                       file_name=f"room-{code}-class-majority.json", mime="application/json", width="stretch",
-                       on_click="ignore", key="room_export_majority")
 
 
 # ---------------------------------------------------------------- facilitator
@@ -134,7 +73,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
     with st.container(border=True):
         facilitator_controls(code)
     room_guidelines_editor(code, room, lang)
-    class_sections(code, controls=True)
+    class_sections(code)
     stop()
 
 # ---------------------------------------------------------------- projector
@@ -144,11 +83,8 @@ if code and "view" in params:
         st.title(t("room.title"))
         st.error(t("room.bad_view"))
         stop()
-    room = api.get(code)
-    st.title(literal(room.title))
-    st.markdown(t("room.join_line", code=code, url=room_links(code)["participant"].split("?")[0]))
+    projector_view(code)
     projector_lesson(code)
-    class_sections(code, controls=False)
     stop()
 
 # ---------------------------------------------------------------- joining

@@ -13,6 +13,7 @@ freeze, a lesson started); a page polls it with one indexed read.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -106,6 +107,14 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def projector_key_of(code: str, secret: str) -> str:
+    """The projector's key of room ``code``, derived from the facilitator's secret (HMAC-SHA256): wherever the
+    facilitator's link opens, the projector's link can be shown too, and the projector's key opens nothing else
+    (the secret cannot be worked back from it)."""
+    digest = hmac.new(secret.encode("utf-8"), f"projector:{code}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -138,9 +147,10 @@ class Rooms:
         if size > MAX_ROOM_BYTES:
             raise StoreError(f"a room's data is at most {human_size(MAX_ROOM_BYTES)}; this is {human_size(size)}")
         now = now or datetime.now(UTC)
-        secret, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
+        secret = secrets.token_urlsafe(18)
         for _ in range(20):  # a code already taken: draw another
             code = new_code()
+            view_key = projector_key_of(code, secret)
             try:
                 with self.store._write() as connection, connection.begin():
                     self.store._check_store_room(connection, size)
@@ -156,8 +166,10 @@ class Rooms:
     @_database_errors
     def new_keys(self, code: str, now: datetime | None = None) -> RoomKeys:
         """Fresh facilitator and projector secrets for the room (the old links stop opening it); only their hashes
-        are stored, so this is how an owner who no longer has the links gets new ones."""
-        secret, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
+        are stored, so this is how an owner who no longer has the links gets new ones. The projector's key is
+        derived from the new secret (:func:`projector_key_of`), as :meth:`create` does."""
+        secret = secrets.token_urlsafe(18)
+        view_key = projector_key_of(code, secret)
         table = schema.rooms
         with self.store._write() as connection, connection.begin():
             changed = connection.execute(update(table).where(table.c.code == code).values(
@@ -205,6 +217,27 @@ class Rooms:
     @_database_errors
     def is_projector(self, code: str, key: object) -> bool:
         return self._check(code, "view_hash", key)
+
+    @_database_errors
+    def projector_key(self, code: str, secret: object) -> str | None:
+        """The projector's key, for the holder of the facilitator's ``secret``: derived from it and checked against
+        the room's stored hash. None for a wrong secret, or a room made before keys were derived (issue 26) whose
+        facilitator has not made a new projector link (:meth:`new_projector_key`)."""
+        if not self.is_facilitator(code, secret):
+            return None
+        key = projector_key_of(code, str(secret))
+        return key if self.is_projector(code, key) else None
+
+    @_database_errors
+    def new_projector_key(self, code: str, secret: object, now: datetime | None = None) -> str:
+        """Make the derived projector key the room's (the old projector link stops working); returns it."""
+        if not self.is_facilitator(code, secret):
+            raise StoreError("only the facilitator's link can make a new projector link")
+        key = projector_key_of(code, str(secret))
+        with self.store._write() as connection, connection.begin():
+            connection.execute(update(schema.rooms).where(schema.rooms.c.code == code)
+                               .values(view_hash=_hash(key), changed_at=now or datetime.now(UTC)))
+        return key
 
     def _check(self, code: str, column: str, secret: object) -> bool:
         if not isinstance(secret, str) or not secret:

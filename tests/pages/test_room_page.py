@@ -3,10 +3,21 @@ reveal and freeze reach the participants; the wrong link never opens the facilit
 
 from __future__ import annotations
 
+import ast
+import hashlib
+
+import pytest
+from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, metric_values, shown, token, workspace
+from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.data_kinds import RAG
+from ui.i18n import format_percent, translate
+from ui.views.room.projector import STYLE
+from ui.widgets.layout import PX_PER_CHAR, REVEAL_COLUMN_WIDTH, fitted_width
+from uncase_store import open_store, schema, store_url
+from uncase_store.rooms import Rooms, projector_key_of
 
 ROOM_PAGE = "app_pages/workshop_room.py"
 
@@ -29,6 +40,10 @@ def create_room(scenario: str = "poor_retrieval") -> tuple[AppTest, str, str]:
     assert not at.exception, [e.value for e in at.exception]
     code, secret = at.query_params["room"], at.query_params["key"]
     return at, code, secret
+
+
+def rooms_api() -> Rooms:
+    return Rooms(open_store(store_url()))
 
 
 def join(code: str, name: str) -> AppTest:
@@ -99,9 +114,12 @@ def test_the_projector_shows_the_class_without_controls_or_secret():
     facilitator, code, secret = create_room()
     view_key = facilitator.session_state["room_keys"][code][1]
     projector = open_room_page(room=code, view=view_key)
-    assert not projector.get("toggle") and not projector.get("download_button") and not projector.get("button")
-    assert any("Who is labelling" in h.value for h in projector.subheader)
-    assert not any(secret in c.value for c in projector.get("code"))
+    assert not projector.get("toggle") and not projector.get("download_button")
+    # Its only buttons turn its own screens.
+    assert {b.key for b in projector.button} == {"proj_previous", "proj_pause", "proj_next"}
+    assert any(m.value == code for m in projector.markdown)  # the join screen: the code, huge
+    assert projector.get("image")  # the participant link's QR code
+    assert not any(secret in str(m.value) for m in projector.markdown)
     wrong = open_room_page(room=code, view="guess")
     assert any("does not open the projector" in e.value for e in wrong.error)
 
@@ -164,3 +182,136 @@ def test_the_facilitators_secrets_are_kept_nowhere_in_the_workspace():
     # Another workspace without the secret does not.
     stranger = open_room_page(room=code)
     assert any("does not open" in e.value for e in stranger.error), [e.value for e in stranger.error]
+
+
+# ---------------------------------------------------------------- issue 26: the projector, links, agreement, texts
+
+
+def markdown_texts(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown]
+
+
+def test_the_projectors_style_rule_is_a_constant_without_user_text():
+    # st.html(STYLE) is the projector's only HTML: a module constant holding one <style> block, no user text.
+    tree = ast.parse((ROOT / "ui" / "views" / "room" / "projector.py").read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) == "st.html"]
+    assert [ast.unparse(call.args[0]) for call in calls] == ["STYLE"]
+    assert STYLE.startswith("<style>") and STYLE.rstrip().endswith("</style>") and STYLE.count("<") == 2
+    assert ".st-key-proj_code" in STYLE and "font-size: 150px" in STYLE
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_projector_turns_its_screens_in_both_languages(lang):
+    _, code, secret = create_room()
+    ana, bruno = join(code, "Ana"), join(code, "Bruno")
+    edit_labels(ana, "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    edit_labels(bruno, "passages", {0: {"relevant": False}, 1: {"relevant": False}})
+    projector = open_room_page(room=code, view=projector_key_of(code, secret), lang=lang)
+    texts = markdown_texts(projector)
+    assert translate(lang, "room.proj.scan") in texts and translate(lang, "room.proj.hidden") in texts
+    assert translate(lang, "room.proj.open") in texts
+    assert texts[texts.index(translate(lang, "room.joined")) + 1] == "2"
+    projector.button(key="proj_next").click().run()  # the agreement: alpha per dimension with its interval
+    texts = markdown_texts(projector)
+    assert translate(lang, "room.proj.agreement_title", level=format_percent(0.95, lang, 0)) in [
+        s.value for s in projector.subheader]
+    assert translate(lang, "room.all_labels") in texts
+    projector.button(key="proj_next").click().run()  # the most disputed unit first: p1, one yes and one no
+    texts = markdown_texts(projector)
+    assert translate(lang, "room.proj.counts", yes=1, no=1, unlabelled=0) in texts
+    assert projector.get("plotly_chart")
+    projector.button(key="proj_previous").click().run()
+    assert translate(lang, "room.all_labels") in markdown_texts(projector)
+    projector.button(key="proj_pause").click().run()
+    assert any(b.label == translate(lang, "room.proj.play") for b in projector.button)
+    assert not projector.exception
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_facilitators_link_on_another_device_has_the_projector_link_folded_away(lang):
+    _, code, secret = create_room()
+    elsewhere = open_room_page(room=code, key=secret, lang=lang)  # a new workspace: nothing of the creator's
+    assert code not in (workspace(elsewhere).setting("facilitated_rooms") or {})
+    links = next(e for e in elsewhere.expander if e.label == translate(lang, "room.links_title"))
+    assert links.proto.expanded is False  # projecting this view does not show the secret
+    codes = [c.value for c in elsewhere.get("code")]
+    projector_link = next(c for c in codes if "view=" in c)
+    view_key = projector_link.split("view=")[1]
+    assert rooms_api().is_projector(code, view_key)
+    assert any(c.endswith(f"?join={code}") for c in codes)  # the participant's, in the open
+    assert any(translate(lang, "room.address.local_only", url="/workshop_room", env=PUBLIC_URL_ENV) == c.value
+               for c in elsewhere.caption)
+
+
+def test_a_room_made_before_derived_keys_gets_a_new_projector_link():
+    _, code, secret = create_room()
+    store = open_store(store_url())
+    try:  # as a room of the last version: a random projector key, kept only by the workspace that made it
+        with store.engine.begin() as connection:
+            connection.execute(update(schema.rooms).where(schema.rooms.c.code == code)
+                               .values(view_hash=hashlib.sha256(b"old-random-key").hexdigest()))
+    finally:
+        store.engine.dispose()
+    elsewhere = open_room_page(room=code, key=secret)
+    assert not any("view=" in c.value for c in elsewhere.get("code"))
+    assert any(c.value.startswith("This room was made before") for c in elsewhere.caption)
+    elsewhere.button(key="room_new_projector").click().run()
+    assert any("view=" in c.value for c in elsewhere.get("code"))
+    assert rooms_api().is_projector(code, projector_key_of(code, secret))
+    assert not rooms_api().is_projector(code, "old-random-key")
+
+
+def test_participant_links_use_the_public_url_and_say_so(monkeypatch):
+    monkeypatch.setenv(PUBLIC_URL_ENV, "https://class.example.org/play/")
+    _, code, secret = create_room()
+    facilitator = open_room_page(room=code, key=secret)
+    codes = [c.value for c in facilitator.get("code")]
+    assert f"https://class.example.org/play/workshop_room?join={code}" in codes
+    assert any("https://class.example.org/play/workshop_room" in c.value and "--public-url" in c.value
+               for c in facilitator.caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_agreement_table_gives_each_statistic_its_own_note_and_units(lang):
+    _, code, secret = create_room()
+    people = [join(code, name) for name in ("Ana", "Bruno", "Cy")]
+    # Every passage labelled by two people, none by all three: alpha is defined, Fleiss' kappa has no unit.
+    edit_labels(people[0], "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    edit_labels(people[1], "passages", {1: {"relevant": True}, 2: {"relevant": False}})
+    edit_labels(people[2], "passages", {0: {"relevant": True}, 2: {"relevant": True}})
+    facilitator = open_room_page(room=code, key=secret, lang=lang)
+    table = next(d.value for d in facilitator.dataframe if translate(lang, "room.col.alpha") in d.value.columns)
+    row = table.iloc[0]  # context relevance
+    assert row[translate(lang, "room.col.alpha")] != translate(lang, "room.undefined")
+    assert row[translate(lang, "room.col.fleiss")] == translate(lang, "room.undefined")
+    note = row[translate(lang, "room.col.note")]
+    fleiss_note = translate(lang, "room.note_of.fleiss", note=translate(lang, "room.note.no_complete_units"))
+    assert fleiss_note in note
+    assert not note.startswith(translate(lang, "room.note_of.alpha", note=""))  # no note of alpha's beside it
+    passages = len(workspace(people[0]).data(RAG).cases[0].passages)
+    assert row[translate(lang, "room.col.alpha_units")] == translate(lang, "room.units_used", used=3,
+                                                                     left_out=passages - 3)
+    assert row[translate(lang, "room.col.fleiss_units")] == translate(lang, "room.units_used", used=0,
+                                                                      left_out=passages)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_after_the_freeze_nobody_is_still_labelling(lang):
+    facilitator, code, secret = create_room()
+    ana = join(code, "Ana")
+    edit_labels(ana, "passages", {0: {"relevant": False}})
+    facilitator.toggle(key="room_frozen").set_value(True).run()
+    again = open_room_page(room=code, key=secret, lang=lang)
+    labels = [m.label for m in again.metric]
+    assert translate(lang, "room.unfinished") in labels and translate(lang, "room.labelling") not in labels
+    spread = next(c.value for c in again.caption if c.value.startswith(translate(lang, "room.spread_na", details="")))
+    assert translate(lang, "room.spread_na_count.one", dimension=translate(lang, "metric.faithfulness"),
+                     count=1) in spread
+
+
+def test_reveal_columns_fit_their_header_and_the_class_distribution():
+    header = translate("es", "room.col.class_of", label=translate("es", "label.supported"))
+    value = translate("es", "room.distribution", yes=14, no=6, unlabelled=3)
+    width = fitted_width(header, [value, None])
+    assert width >= len(value) * PX_PER_CHAR + 16 and width >= len(header) * PX_PER_CHAR + 40
+    assert fitted_width("", []) == REVEAL_COLUMN_WIDTH

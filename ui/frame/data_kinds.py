@@ -26,7 +26,7 @@ from uncase_core.judge.edits import apply_judge_edit
 from uncase_core.rag.cases import case_to_dict, dataset_from_bytes, dataset_from_text, dataset_to_text
 from uncase_core.rag.drills import Drill
 from uncase_core.rag.edits import ANNOTATORS, apply_rag_edit
-from uncase_core.rubrics.holistic import read_holistic
+from uncase_core.rubrics.holistic import holistic_to_csv, read_holistic
 from uncase_core.rubrics.lab import read_verdicts, verdicts_to_csv
 from uncase_core.shared.jsonfiles import dumps_json, parse_document
 from uncase_core.summaries.edits import apply_summary_edit
@@ -148,7 +148,7 @@ THRESHOLD_UPLOAD = DataKind("thresholds_upload", "rag-dataset", _rag_write, _rag
 RUBRIC_VERDICTS = DataKind("rubric_verdicts", "verdicts-csv", lambda frame: (verdicts_to_csv(frame), {}),
                            lambda body, meta: read_verdicts(body.encode("utf-8"), "verdicts.csv"))
 RUBRIC_HOLISTIC = DataKind("rubric_holistic", "holistic-csv",
-                           lambda frame: (frame.to_csv(index=False, lineterminator="\r\n"), {}),
+                           lambda frame: (holistic_to_csv(frame), {}),
                            lambda body, meta: read_holistic(body.encode("utf-8"), "holistic.csv"))
 AGREEMENT_A = DataKind("agreement_a", "rag-labels", _text_write, _text_read)
 AGREEMENT_B = DataKind("agreement_b", "rag-labels", _text_write, _text_read)

@@ -42,6 +42,13 @@ def card_row(count: int, width: int | Sequence[int] = CARD_WIDTH, border: bool =
     return [row.container(border=border, width=w) for w in widths]
 
 
+def fitted_width(header: str, values: Sequence[object] = (), least: int = REVEAL_COLUMN_WIDTH) -> int:
+    """A column wide enough for its header (with the grid's sort and menu icons) and its longest value on one line,
+    so that neither is cut: a room's reference and class columns after the reveal, at any page width."""
+    longest = max((len(str(value)) for value in values if value is not None), default=0)
+    return max(least, int(len(header) * PX_PER_CHAR) + 44, int(longest * PX_PER_CHAR) + 20)
+
+
 def text_column_width(fixed_widths: Sequence[int], text_columns: int = 1) -> int:
     """The width of each of ``text_columns`` text columns filling a phone-wide table beside columns of
     ``fixed_widths`` (boxes, ids)."""

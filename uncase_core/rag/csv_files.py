@@ -31,6 +31,7 @@ from typing import Any
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.ragas import CLAIM_PREFIX, FACT_PREFIX, METADATA_COLUMNS, METADATA_PREFIX
 from uncase_core.shared.sentences import split_sentences
+from uncase_core.shared.spreadsheets import formula_safe_row
 
 PASSAGE_COLUMN = "context_"
 BOM = "\ufeff"
@@ -86,13 +87,13 @@ def dataset_to_csv(dataset: RagDataset, delimiter: str = ",", bom: bool = False)
               *(f"{FACT_PREFIX}{i}" for i in range(1, fact_width + 1)), *(column for column, _ in metadata)]
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
-    writer.writerow(header)
+    writer.writerow(formula_safe_row(header))
     for index, case in enumerate(cases):
-        writer.writerow([
+        writer.writerow(formula_safe_row([
             case.id, case.question, *_padded(passages[index], width), case.answer, references[index][0],
             *_padded(claims[index], claim_width), *_padded(facts[index], fact_width),
             *(_metadata_text(case.metadata[key]) if key in case.metadata else "" for _, key in metadata),
-        ])
+        ]))
     return (BOM if bom else "") + out.getvalue()
 
 

@@ -56,7 +56,7 @@ from uncase_core.shared.formats import RAGAS, check_csv_header, parse_format
 from uncase_core.shared.jsonfiles import decode_text, parse_document
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, sniff_delimiter
+from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, formula_unsafe, sniff_delimiter
 
 COLUMNS: Mapping[str, tuple[str, ...]] = {
     "question": ("user_input", "question"),
@@ -320,6 +320,7 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
         raise unreadable_csv(error, at_line(1)) from None
     if not header:
         raise problem("csv_no_header")
+    header = [formula_unsafe(name) for name in header]
     if check_header is not None:
         check_header(list(header))
     rows = []
@@ -331,6 +332,7 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
                 continue
             if len(cells) > len(header):
                 raise problem("csv_more_cells", at_line(start))
+            cells = [formula_unsafe(cell) for cell in cells]  # as our CSV writers escape them
             rows.append((at_line(start), dict(zip(header, cells + [None] * (len(header) - len(cells)), strict=True))))
     except csv.Error as error:
         raise unreadable_csv(error, at_line(reader.line_num)) from None

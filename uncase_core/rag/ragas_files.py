@@ -81,7 +81,7 @@ from uncase_core.shared.formats import RAGAS, check_format
 from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import decimal_text, delimiter_name, sniff_delimiter
+from uncase_core.shared.spreadsheets import decimal_text, delimiter_name, formula_safe_row, sniff_delimiter
 
 RAGAS_RECORD = RECORD_KEYS["ragas"]
 # RAGAS metrics with no RAG dimension here (ragas/metrics: each metric's ``name``); their columns are judge scores
@@ -560,7 +560,7 @@ def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",
     header = _header(rows)
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(header)
+    writer.writerow(formula_safe_row(header))
     for row in rows:
-        writer.writerow([_cell(row.get(name)) for name in header])
+        writer.writerow(formula_safe_row(_cell(row.get(name)) for name in header))
     return out.getvalue().encode("utf-8")

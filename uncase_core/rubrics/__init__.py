@@ -30,6 +30,7 @@ _EXPORTS = MappingProxyType({
     "generate_holistic": "holistic",
     "generate_verdicts": "generator",
     "holistic_agreement": "holistic",
+    "holistic_to_csv": "holistic",
     "read_holistic": "holistic",
     "read_verdicts": "lab",
     "verdicts_to_csv": "lab",

@@ -34,6 +34,7 @@ from uncase_core.errors import (
 from uncase_core.rubrics.generator import PlantedTruth
 from uncase_core.shared.formats import HOLISTIC, check_csv_header, parse_format
 from uncase_core.shared.jsonfiles import decode_text
+from uncase_core.shared.spreadsheets import formula_safe, formula_unsafe
 
 HOLISTIC_COLUMNS = ("candidate", "judge", "score")
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -61,6 +62,12 @@ def _text(value: object, where: str) -> str:
     return str(value).strip()
 
 
+def holistic_to_csv(frame: pd.DataFrame) -> str:
+    """``candidate, judge, score`` rows as CSV text, readable back by :func:`read_holistic` (names a spreadsheet
+    would run as a formula escaped, :func:`uncase_core.shared.spreadsheets.formula_safe`)."""
+    return frame.map(formula_safe).to_csv(index=False, lineterminator="\r\n")
+
+
 def read_holistic(data: bytes, name: str) -> pd.DataFrame:
     """Read ``candidate, judge, score`` rows; errors name the file, the line and the column."""
     try:
@@ -78,7 +85,8 @@ def read_holistic(data: bytes, name: str) -> pd.DataFrame:
                 for row in reader:
                     if None in row:  # DictReader puts cells beyond the header under the key None
                         raise problem("csv_more_cells", at_line(reader.line_num))
-                    rows.append((at_line(reader.line_num), row))
+                    # as holistic_to_csv escapes them
+                    rows.append((at_line(reader.line_num), {k: formula_unsafe(v) for k, v in row.items()}))
             except csv.Error as error:
                 # DictReader.line_num is only updated after a row is read: ask its reader.
                 raise unreadable_csv(error, at_line(max(reader.reader.line_num, 1))) from None

@@ -72,6 +72,7 @@ from uncase_core.errors import (
 from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.shared.formats import VERDICTS, check_csv_header, parse_format
 from uncase_core.shared.jsonfiles import decode_text
+from uncase_core.shared.spreadsheets import formula_safe, formula_unsafe
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, wilson_intervals
 
 FILTERS = RUBRIC_FILTERS
@@ -158,7 +159,7 @@ def _read_csv(text: str) -> pd.DataFrame:
             if len(row) != width:
                 raise input_error(PROBLEMS, "csv_field_count", at_line(reader.line_num), expected_count=width,
                                   got_count=len(row))
-            rows.append([row[i] for i in index])
+            rows.append([formula_unsafe(row[i]) for i in index])  # as verdicts_to_csv escapes them
             lines.append(reader.line_num)
     except csv.Error as error:
         raise unreadable_csv(error, at_line(reader.line_num)) from None
@@ -232,7 +233,7 @@ def read_verdicts(data: bytes, name: str) -> pd.DataFrame:
 
 def verdicts_to_csv(frame: pd.DataFrame) -> str:
     """Verdicts as CSV text (verdict written yes/no), readable back by :func:`read_verdicts`."""
-    out = pd.DataFrame({c: frame[c].astype(str) for c in KEY_COLUMNS})
+    out = pd.DataFrame({c: frame[c].astype(str).map(formula_safe) for c in KEY_COLUMNS})
     out["verdict"] = np.where(frame["verdict"].to_numpy(dtype=bool), "yes", "no")
     # With "\r\n" as the line end the writer quotes any field holding "\r" or "\n"; with "\n"
     # alone a bare "\r" would go out unquoted and split the row when read back.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from uncase_core.errors import input_error
@@ -99,3 +99,49 @@ def decimal_text(word: str, where: str = "") -> str:
     if _DECIMAL_COMMA.fullmatch(stripped):
         return stripped.replace(",", ".")
     return word
+
+
+# A cell a spreadsheet program would run as a formula when the CSV file is opened (OWASP's "CSV injection"):
+# one starting with these. Every CSV the playground writes passes its text cells through :func:`formula_safe`.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_ESCAPE = "'"
+
+
+def _is_plain_number(text: str) -> bool:
+    """``-3`` or ``-0.25``, written as such (no spaces around): a spreadsheet reads it as a number, not a formula."""
+    if text != text.strip():
+        return False
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _needs_escape(text: str) -> bool:
+    return text.lstrip(FORMULA_ESCAPE)[:1] in FORMULA_STARTS and not _is_plain_number(text)
+
+
+def formula_safe(value: object) -> object:
+    """A CSV cell that a spreadsheet shows as text instead of running it: a text beginning with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a single quote in front (``'=HYPERLINK(...)``); a plain number
+    (``-0.5``) and anything that is not a text are returned as they are.
+
+    A text that already begins with quotes before such a character gets one more, so :func:`formula_unsafe`
+    gives back exactly what was written (``'=x`` -> ``''=x`` -> ``'=x``).
+    """
+    if isinstance(value, str) and _needs_escape(value):
+        return FORMULA_ESCAPE + value
+    return value
+
+
+def formula_unsafe(cell: str | None) -> str | None:
+    """The text :func:`formula_safe` was given, from the cell it wrote (other cells are returned as they are)."""
+    if cell is not None and cell.startswith(FORMULA_ESCAPE) and _needs_escape(cell[1:]):
+        return cell[1:]
+    return cell
+
+
+def formula_safe_row(values: Iterable[object]) -> list[object]:
+    """:func:`formula_safe` over one row's cells."""
+    return [formula_safe(value) for value in values]

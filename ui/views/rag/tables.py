@@ -20,7 +20,7 @@ from ui.widgets.guidelines import guidelines_popover
 from ui.widgets.layout import (
     ID_COLUMN_WIDTH,
     LABEL_COLUMN_WIDTH,
-    REVEAL_COLUMN_WIDTH,
+    fitted_width,
     row_height,
     table_height,
     text_column_width,
@@ -91,21 +91,23 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
             # every result fragment runs in every run (by key)
             near_results(workspace, kind, store_label_edits, settings)
             continue
+        key = workspace.editor_key(kind, lang)
+        base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
         columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)}
         order = list(LABEL_FIELDS[kind])
         for label in LABEL_FIELDS[kind]:
             columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
                                                              width=LABEL_COLUMN_WIDTH, disabled=frozen)
-            if revealed:
-                columns[f"reference_{label}"] = st.column_config.TextColumn(
-                    t("room.col.reference_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
-                columns[f"class_{label}"] = st.column_config.TextColumn(
-                    t("room.col.class_of", label=t(f"label.{label}")), disabled=True, width=REVEAL_COLUMN_WIDTH)
-                order += [f"reference_{label}", f"class_{label}"]
+            if revealed:  # wide enough for the header and the class's "14 yes / 6 no / 3 not labelled"
+                for column, header in ((f"reference_{label}", "room.col.reference_of"),
+                                       (f"class_{label}", "room.col.class_of")):
+                    title = t(header, label=t(f"label.{label}"))
+                    values = list(base[column]) if column in base else []
+                    columns[column] = st.column_config.TextColumn(title, disabled=True,
+                                                                  width=fitted_width(title, values))
+                    order.append(column)
         text_width = text_column_width([column["width"] for column in columns.values()])
         columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
-        key = workspace.editor_key(kind, lang)
-        base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
         # Rows tall enough to read each text in full where its box is ticked.
         height_of_row = row_height(([u.text for u in units], text_width))
         st.data_editor(base, column_config=columns, hide_index=True, column_order=[*order, "id", "text"],

@@ -17,28 +17,50 @@ from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_
 from ui.frame.state import language, store_problem_text, switch_workspace, t
 from ui.frame.throttle import ROOM_TRIES
 from ui.frame.workspace import Workspace
-from ui.views.room.rooms import RoomClosed, join_room, remember_keys, room_links, rooms, session_keys
+from ui.views.room.rooms import (
+    RoomClosed,
+    facilitator_keys,
+    join_room,
+    links_address_note,
+    remember_keys,
+    room_links,
+    rooms,
+    session_keys,
+)
 from ui.widgets.text import literal
 from uncase_store import StoreError
 from uncase_store.rooms import Room, Rooms, UnknownRoom, clean_name, normalize_code
 
 
 def draw_links(api: Rooms, room: Room, workspace: Workspace, key: object) -> None:
-    """The room's links the facilitator can hand out: those this session knows, and new ones for the owner."""
+    """The room's links: the participant's in the open (with the address it uses), the projector's and the
+    facilitator's folded away, since projecting this view must not show the secret. The projector's link is there
+    wherever the facilitator's link opens (its key is derived from the secret); the owner, opening the room from
+    their workspace without the secret, makes new links."""
     code = room.code
     keys = session_keys(code)
     secret = keys[0] if keys else (key if isinstance(key, str) and api.is_facilitator(code, key) else None)
-    links = room_links(code, secret, keys[1] if keys else None)
-    with st.expander(t("room.links_title"), expanded=True):
-        st.caption(t("room.participant_link"))
-        st.code(links["participant"], language=None, wrap_lines=True)
+    links = room_links(code, secret, facilitator_keys(code, secret))
+    st.caption(t("room.participant_link"))
+    st.code(links["participant"], language=None, wrap_lines=True)
+    st.caption(links_address_note())
+    with st.expander(t("room.links_title"), expanded=False):
         if "projector" in links:
             st.caption(t("room.projector_link"))
             st.code(links["projector"], language=None, wrap_lines=True)
+        elif secret is not None:  # a room made before the projector's key was derived from the secret
+            st.caption(t("room.projector_old"))
+            if st.button(t("room.projector_new"), key="room_new_projector"):
+                try:
+                    api.new_projector_key(code, secret)
+                except StoreError as error:
+                    st.error(t("store.not_saved", problem=store_problem_text(error, language())))
+                else:
+                    st.rerun()
         if "facilitator" in links:
             st.caption(t("room.facilitator_link"))
             st.code(links["facilitator"], language=None, wrap_lines=True)
-        if "projector" not in links and room.owner == workspace.token:
+        if secret is None and room.owner == workspace.token:
             st.caption(t("room.new_links_help"))
             if st.button(t("room.new_links"), key="room_new_links"):
                 try:

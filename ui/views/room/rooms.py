@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.frame.access import ROOM_CODE_HOURS
+from ui.frame.addresses import PUBLIC_URL_ENV, page_address
 from ui.frame.data_kinds import RAG
 from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
@@ -28,10 +29,18 @@ from ui.i18n import format_number, format_percent
 from ui.views.rag.view import cases_table, metric_name, proportion_text
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.text import literal
-from uncase_core.agreement.class_labels import ALL, ClassLabels, blank_copy, class_labels, replay_edits
+from uncase_core.agreement.class_labels import (
+    ALL,
+    ClassLabels,
+    DimensionAgreement,
+    blank_copy,
+    class_labels,
+    replay_edits,
+)
 from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
+from uncase_core.shared.spreadsheets import formula_safe
 from uncase_store import StoreError
 from uncase_store.rooms import Room, RoomKeys, Rooms
 
@@ -39,6 +48,7 @@ ROOM = "room"  # workspace setting: the code of the room this workspace labels i
 ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
 ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
 ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
+ROOM_PATH = "workshop_room"  # the room page's URL path (ui/frame/navigation.py)
 REFRESH = "5s"  # how often an open class view and a participant's page look for changes
 REFRESH_SECONDS = 5
 BOOTSTRAP_RESAMPLES = 1000
@@ -146,8 +156,16 @@ def _statistic(result: AgreementAmongMany) -> str:
     return format_number(result.value, language())
 
 
-def _note(result: AgreementAmongMany) -> str:
-    return t(f"room.note.{result.note}") if result.note else ""
+def _note(result: AgreementAmongMany, interval: BootstrapInterval | None) -> str:
+    """The note that belongs to this statistic (its own, or its interval's), named by the statistic."""
+    code = result.note or (interval.note if interval is not None and result.value is not None else None)
+    return t(f"room.note_of.{result.statistic}", note=t(f"room.note.{code}")) if code else ""
+
+
+def agreement_notes(item: DimensionAgreement) -> str:
+    """Alpha's note and kappa's, each named, in one text (empty: both defined, with intervals)."""
+    return " · ".join(note for note in (_note(item.alpha, item.alpha_interval),
+                                        _note(item.fleiss, item.fleiss_interval)) if note)
 
 
 def draw_progress(view: ClassView) -> None:
@@ -156,13 +174,16 @@ def draw_progress(view: ClassView) -> None:
     columns = card_row(3, border=False)
     columns[0].metric(t("room.joined"), str(view.members))
     columns[1].metric(t("room.finished"), str(done))
-    columns[2].metric(t("room.labelling"), str(view.members - done))
+    # Once frozen, nobody is labelling any more: those not done did not finish.
+    frozen = view.room.frozen
+    columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done))
+    unfinished = t("room.status.unfinished" if frozen else "room.status.labelling")
     if labels.progress:
         st.dataframe(pd.DataFrame([{
             t("room.col.participant"): p.alias,
             t("room.col.labels"): f"{p.labels_given} / {p.labels_total}",
             t("room.col.units"): f"{p.units_complete} / {p.units_total}",
-            t("room.col.status"): t("room.status.done") if p.done else t("room.status.labelling"),
+            t("room.col.status"): t("room.status.done") if p.done else unfinished,
         } for p in labels.progress]), hide_index=True, width="stretch")
     else:
         st.info(t("room.nobody_yet"))
@@ -179,12 +200,14 @@ def draw_agreement(view: ClassView) -> None:
             t("table.dimension"): t("room.all_labels") if name == ALL else metric_name(name),
             t("room.col.alpha"): _statistic(item.alpha),
             t("room.col.alpha_interval", level=level): _interval(item.alpha_interval),
+            t("room.col.alpha_units"): t("room.units_used", used=item.alpha.units, left_out=item.alpha.left_out),
             t("room.col.fleiss"): _statistic(item.fleiss),
             t("room.col.fleiss_interval", level=level): _interval(item.fleiss_interval),
-            t("room.col.units"): t("room.units_used", used=item.alpha.units, left_out=item.alpha.left_out),
-            t("room.col.note"): _note(item.alpha) or _note(item.fleiss),
+            t("room.col.fleiss_units"): t("room.units_used", used=item.fleiss.units, left_out=item.fleiss.left_out),
+            t("room.col.note"): agreement_notes(item),
         })
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                 column_config={t("room.col.note"): st.column_config.TextColumn(width="large")})
     st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES))
 
 
@@ -244,7 +267,8 @@ def draw_spread(view: ClassView) -> None:
     show_chart(spread_chart(view))
     missing = {name: len(view.labels.spreads[name].not_applicable) for name in METRICS}
     if any(missing.values()):
-        st.caption(t("room.spread_na", details=", ".join(f"{metric_name(n)} {c}" for n, c in missing.items() if c)))
+        st.caption(t("room.spread_na", details=", ".join(t("room.spread_na_count", dimension=metric_name(n), count=c)
+                                                        for n, c in missing.items() if c)))
 
 
 # ---------------------------------------------------------------- exports
@@ -269,8 +293,10 @@ def export_csv(view: ClassView) -> str:
     writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     for row in export_rows(view):
-        writer.writerow({**row, "label": "" if row["label"] is None else str(row["label"]).lower(),
-                         "time": row["time"] or ""})
+        # Names, ids and texts are anyone's: a spreadsheet must show them, never run them (formula_safe).
+        writer.writerow({key: formula_safe(value) for key, value in {
+            **row, "label": "" if row["label"] is None else str(row["label"]).lower(), "time": row["time"] or ""}
+            .items()})
     return out.getvalue()
 
 
@@ -306,17 +332,30 @@ def may_facilitate(code: str, key: object, workspace: Workspace) -> bool:
 
 
 def room_links(code: str, secret: str | None = None, view_key: str | None = None) -> dict[str, str]:
-    """The room's addresses on this server: participant, projector and (with the secret) facilitator."""
-    try:
-        page = st.context.url or ""
-    except Exception:
-        page = ""
+    """The room's addresses on this server, as other devices reach it (:func:`ui.frame.addresses.page_address`):
+    participant, projector and (with the secret) facilitator."""
+    page = page_address(ROOM_PATH).url
     links = {"participant": f"{page}?join={code}"}
     if view_key:
         links["projector"] = f"{page}?room={code}&view={view_key}"
     if secret:
         links["facilitator"] = f"{page}?room={code}&key={secret}"
     return links
+
+
+def links_address_note() -> str:
+    """What the room's links point at, said on screen (issue 26: a link to localhost reaches nobody else)."""
+    address = page_address(ROOM_PATH)
+    return t(f"room.address.{address.how}", url=address.url, env=PUBLIC_URL_ENV)
+
+
+def facilitator_keys(code: str, secret: str | None) -> str | None:
+    """The projector's key for the facilitator: the one this session made, else derived from the secret wherever
+    the facilitator's link opens (None: a room made before keys were derived, or no valid secret)."""
+    keys = session_keys(code)
+    if keys is not None:
+        return keys[1]
+    return rooms().projector_key(code, secret) if secret else None
 
 
 def literal_title(room: Room) -> str:

@@ -1,0 +1,69 @@
+"""The facilitator's view of a room: the exports and the class view refreshed every few seconds without reloading
+the page (the links: ``ui/views/room/entry.py``)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.frame.state import t
+from ui.views.room.rooms import (
+    REFRESH,
+    class_view,
+    draw_agreement,
+    draw_class_metrics,
+    draw_disputed,
+    draw_distributions,
+    draw_progress,
+    draw_spread,
+    export_csv,
+    export_jsonl,
+    export_majority,
+)
+from ui.widgets.text import literal
+from uncase_store.rooms import UnknownRoom
+
+
+def exports(code: str) -> None:
+    """Downloads of what the class labelled, read from the store when clicked."""
+    st.download_button(t("room.export_csv"), data=lambda: export_csv(class_view(code, resamples=0)),
+                       file_name=f"room-{code}-labels.csv", mime="text/csv", width="stretch", on_click="ignore",
+                       key="room_export_csv")
+    st.download_button(t("room.export_jsonl"), data=lambda: export_jsonl(class_view(code, resamples=0)),
+                       file_name=f"room-{code}-labels.jsonl", mime="application/json", width="stretch",
+                       on_click="ignore", key="room_export_jsonl")
+    st.download_button(t("room.export_majority"), data=lambda: export_majority(class_view(code, resamples=0)),
+                       file_name=f"room-{code}-class-majority.json", mime="application/json", width="stretch",
+                       on_click="ignore", key="room_export_majority")
+
+
+def class_sections(code: str) -> None:
+    """The class view, refreshed every few seconds without reloading the page."""
+
+    @st.fragment(run_every=REFRESH)
+    def live() -> None:
+        try:
+            view = class_view(code)
+        except UnknownRoom:
+            st.error(t("room.unknown", code=literal(code)))
+            return
+        room = view.room
+        state = [t("room.state.revealed") if room.revealed else t("room.state.hidden"),
+                 t("room.state.frozen") if room.frozen else t("room.state.open")]
+        st.caption(" · ".join(state) + " · " + t("room.refresh_note", seconds=REFRESH.rstrip("s")))
+        st.subheader(t("room.progress_title"))
+        draw_progress(view)
+        st.subheader(t("room.agreement_title"))
+        draw_agreement(view)
+        st.subheader(t("room.disputed_title"))
+        draw_disputed(view)
+        left, right = st.columns(2, gap="large")
+        with left:
+            st.subheader(t("room.metrics_title"))
+            draw_class_metrics(view)
+        with right:
+            st.subheader(t("room.spread_title"))
+            draw_spread(view)
+        with st.expander(t("room.distributions_title")):
+            draw_distributions(view)
+
+    live()

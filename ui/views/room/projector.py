@@ -1,0 +1,242 @@
+"""The projector's view of a room, made for a classroom wall (issue 26): read from the back row at 1280x720.
+
+Always on top, a strip with the room's code, how many joined and finished, and the room's state (reveal,
+freeze) in large type. Below it one screen at a time: how to join (the code huge, a QR code of the participant
+link, the link), the class's agreement (Krippendorff's alpha per dimension with its interval), then the most
+disputed units first, a few per screen, each with the class's labels as a bar and as counts. The screens turn
+by themselves every :data:`SCREEN_SECONDS` seconds, or with the arrow keys (``st.button(shortcut=...)``); P
+pauses. Nothing here is a secret or a room control: the paging buttons only move this screen.
+
+Sizes are set by one constant style rule (:data:`STYLE`, no user text) on keyed containers; every text in them
+goes through :func:`ui.widgets.text.literal`. Key figures are at least :data:`MIN_FIGURE_PX` px
+(tests/e2e/test_projector_browser.py measures them in Chromium).
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import plotly.graph_objects as go
+import segno
+import streamlit as st
+
+from ui.frame.state import language, t
+from ui.i18n import format_number, format_percent
+from ui.views.rag.view import metric_name
+from ui.views.room.rooms import REFRESH, ClassView, class_view, room_links
+from ui.widgets.text import literal
+from uncase_core.agreement.class_labels import ALL, UnitLabels
+from uncase_core.rag.evaluation import METRICS
+from uncase_store.rooms import UnknownRoom
+
+SCREEN_SECONDS = 15  # a screen stays this long before the next one, unless paused
+UNITS_PER_SCREEN = 3
+DISPUTED_SCREENS = 4  # at most this many screens of disputed units (the 12 most disputed)
+MIN_FIGURE_PX = 32
+SCREEN = "projector_screen"  # session: the screen shown (an index into this run's screens)
+PAUSED = "projector_paused"  # session: True once paused with P
+TURNED = "projector_turned"  # session: when the screen last turned (time.monotonic)
+COLOURS = MappingProxyType({"yes": "#2e7d32", "no": "#c62828", "unlabelled": "#b0b0b0"})
+
+# Constant: sizes for the keyed containers below (no user text; tests/test_code_safety.py lists this site).
+STYLE = """<style>
+.stMainBlockContainer { padding-top: 3.6rem; padding-bottom: 0.5rem; }
+.st-key-proj_root p { font-size: 32px; line-height: 1.2; margin-bottom: 0.2rem; }
+.st-key-proj_root h2 { font-size: 40px; padding: 0 0 0.3rem 0; }
+.st-key-proj_strip_code p { font-size: 56px; font-weight: 800; letter-spacing: 0.08em; line-height: 1;
+  font-family: "Source Code Pro", monospace; }
+.st-key-proj_code p { font-size: 150px; font-weight: 800; letter-spacing: 0.08em; line-height: 1;
+  font-family: "Source Code Pro", monospace; }
+.st-key-proj_joined p, .st-key-proj_finished p { font-size: 56px; font-weight: 800; line-height: 1; }
+.st-key-proj_state p { font-size: 34px; font-weight: 700; line-height: 1.1; margin: 0; }
+.st-key-proj_url p { font-size: 32px; font-family: "Source Code Pro", monospace; word-break: break-all; }
+.st-key-proj_root [class*="st-key-proj_alpha_value"] p { font-size: 48px; font-weight: 800; line-height: 1.05; }
+.st-key-proj_root [class*="st-key-proj_note"] { margin-top: -0.7rem; }
+.st-key-proj_root [class*="st-key-proj_note"] p { font-size: 24px; line-height: 1.2; margin: 0; }
+.st-key-proj_root [class*="st-key-proj_unit_text"] p { font-size: 24px; line-height: 1.2; overflow: hidden;
+  display: -webkit-box; -webkit-line-clamp: 1; -webkit-box-orient: vertical; }
+.st-key-proj_root [class*="st-key-proj_counts"] p { font-size: 32px; font-weight: 700; }
+.st-key-proj_status p { font-size: 20px; }
+</style>"""
+
+
+@dataclass(frozen=True)
+class Screen:
+    kind: str  # "join", "agreement" or "disputed"
+    units: tuple[UnitLabels, ...] = ()
+    first: int = 0  # the first unit's place among the disputed ones (0-based)
+
+
+def screens(view: ClassView) -> list[Screen]:
+    """This moment's screens: joining, agreement, then the disputed units, the most disputed first."""
+    disputed = [unit for unit in view.labels.most_disputed() if unit.disagreement]
+    disputed = disputed[:UNITS_PER_SCREEN * DISPUTED_SCREENS]
+    found = [Screen("join"), Screen("agreement")]
+    for start in range(0, len(disputed), UNITS_PER_SCREEN):
+        found.append(Screen("disputed", tuple(disputed[start:start + UNITS_PER_SCREEN]), start))
+    return found
+
+
+def qr_png(url: str) -> bytes:
+    """A QR code of ``url`` as PNG (segno: pure Python), large modules for a projector."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="png", scale=10, border=2)
+    return out.getvalue()
+
+
+def state_parts(view: ClassView) -> tuple[str, str]:
+    room = view.room
+    return (t("room.proj.revealed") if room.revealed else t("room.proj.hidden"),
+            t("room.proj.frozen") if room.frozen else t("room.proj.open"))
+
+
+def _big(key: str, text: str) -> None:
+    with st.container(key=key):
+        st.markdown(text)
+
+
+def strip(view: ClassView, with_code: bool) -> None:
+    """The top strip, on every screen: code (the join screen shows it huge instead), joined, finished, state."""
+    done = sum(1 for p in view.labels.progress if p.done)
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+        if with_code:
+            with st.container(width="content"):
+                st.markdown(t("room.proj.code"))
+                _big("proj_strip_code", literal(view.room.code))
+        with st.container(width="content"):
+            st.markdown(t("room.joined"))
+            _big("proj_joined", str(view.members))
+        with st.container(width="content"):
+            st.markdown(t("room.finished"))
+            _big("proj_finished", str(done))
+        with st.container(width="stretch", key="proj_state"):  # one line each: revealed or not, frozen or not
+            for part in state_parts(view):
+                st.markdown(part)
+
+
+def join_screen(view: ClassView) -> None:
+    url = room_links(view.room.code)["participant"]
+    with st.container(horizontal=True, gap="large", vertical_alignment="center"):
+        st.image(qr_png(url), width=330, caption=None)
+        with st.container(width="stretch"):
+            st.markdown(t("room.proj.scan"))
+            _big("proj_code", literal(view.room.code))
+            st.markdown(t("room.proj.or_open"))
+            _big("proj_url", literal(url))
+
+
+def _interval_text(low: float | None, high: float | None) -> str:
+    lang = language()
+    if low is None or high is None:
+        return "—"
+    return t("room.proj.interval", low=format_number(low, lang), high=format_number(high, lang))
+
+
+def agreement_screen(view: ClassView) -> None:
+    lang = language()
+    level = format_percent(view.labels.evaluation.pooled.metrics[METRICS[0]].confidence, lang, 0)
+    st.subheader(t("room.proj.agreement_title", level=level))
+    for name in (*METRICS, ALL):  # one row per dimension: name, alpha, its interval, its units; its note below
+        item = view.labels.agreement[name]
+        alpha, interval = item.alpha, item.alpha_interval
+        with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+            with st.container(width=340):
+                st.markdown(literal(t("room.all_labels") if name == ALL else metric_name(name)))
+            with st.container(key=f"proj_alpha_value_{name}", width=270):
+                st.markdown(t("room.undefined") if alpha.value is None else format_number(alpha.value, lang))
+            with st.container(key=f"proj_alpha_interval_{name}", width="stretch"):
+                st.markdown(_interval_text(None if interval is None else interval.low,
+                                           None if interval is None else interval.high)
+                            + " · " + t("room.proj.units", count=alpha.units))
+        code = alpha.note or (interval.note if interval is not None and alpha.value is not None else None)
+        if code:  # said in full under its row (a table cell would cut it)
+            with st.container(key=f"proj_note_{name}"):
+                st.markdown(t(f"room.note.{code}"))
+
+
+def _bar(unit: UnitLabels) -> go.Figure:
+    figure = go.Figure()
+    for part, count in (("yes", unit.yes), ("no", unit.no), ("unlabelled", unit.unlabelled)):
+        figure.add_trace(go.Bar(x=[count], y=[""], orientation="h", marker={"color": COLOURS[part]},
+                                hoverinfo="skip", showlegend=False))
+    total = unit.yes + unit.no + unit.unlabelled
+    figure.update_layout(barmode="stack", height=56, margin={"l": 0, "r": 0, "t": 0, "b": 0},
+                         xaxis={"visible": False, "range": [0, max(total, 1)]}, yaxis={"visible": False},
+                         plot_bgcolor="rgba(0,0,0,0)", paper_bgcolor="rgba(0,0,0,0)")
+    return figure
+
+
+def disputed_screen(view: ClassView, screen: Screen, total: int) -> None:
+    st.subheader(t("room.proj.disputed_title", first=screen.first + 1, last=screen.first + len(screen.units),
+                   total=total))
+    for position, unit in enumerate(screen.units):
+        place = f"{screen.first + position}"
+        kind = t(f"units.{unit.kind}")
+        st.markdown(f"**{literal(unit.case)}** · {kind} {literal(unit.unit)} · {t(f'label.{unit.field}')}")
+        with st.container(key=f"proj_unit_text_{place}"):
+            st.markdown(literal(" ".join(unit.text.split())))
+        with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+            with st.container(key=f"proj_counts_{place}", width="content"):
+                counts = t("room.proj.counts", yes=unit.yes, no=unit.no, unlabelled=unit.unlabelled)
+                if view.room.revealed and unit.reference is not None:
+                    counts += " · " + t("room.proj.reference_yes" if unit.reference else "room.proj.reference_no")
+                st.markdown(counts)
+            with st.container(width=420):
+                st.plotly_chart(_bar(unit), width="stretch", config={"staticPlot": True},
+                                key=f"proj_bar_{place}")
+
+
+def _turn(step: int, count: int) -> None:
+    st.session_state[SCREEN] = (st.session_state.get(SCREEN, 0) + step) % max(count, 1)
+    st.session_state[TURNED] = time.monotonic()
+
+
+def pager(shown: Sequence[Screen], index: int) -> None:
+    """Paging for this screen only (no room control): previous, pause or go on, next; the arrow keys and P."""
+    count = len(shown)
+    paused = bool(st.session_state.get(PAUSED))
+    with st.container(horizontal=True, vertical_alignment="center", key="proj_pager"):
+        st.button(t("room.proj.previous"), key="proj_previous", shortcut="Left", on_click=_turn, args=(-1, count))
+        st.button(t("room.proj.play" if paused else "room.proj.pause"), key="proj_pause", shortcut="P",
+                  on_click=lambda: st.session_state.update({PAUSED: not paused, TURNED: time.monotonic()}))
+        st.button(t("room.proj.next"), key="proj_next", shortcut="Right", on_click=_turn, args=(1, count))
+        with st.container(key="proj_status", width="stretch"):
+            st.markdown(t("room.proj.paused" if paused else "room.proj.screen_of", screen=index + 1, screens=count,
+                          seconds=SCREEN_SECONDS))
+
+
+def projector_view(code: str) -> None:
+    """The projector's screens, refreshed every few seconds and turning by themselves."""
+    st.html(STYLE)
+
+    @st.fragment(run_every=REFRESH)
+    def live() -> None:
+        try:
+            view = class_view(code)
+        except UnknownRoom:
+            st.error(t("room.unknown", code=literal(code)))
+            return
+        shown = screens(view)
+        now = time.monotonic()
+        turned = st.session_state.setdefault(TURNED, now)
+        if not st.session_state.get(PAUSED) and now - turned >= SCREEN_SECONDS:
+            _turn(1, len(shown))
+        index = st.session_state.get(SCREEN, 0) % len(shown)
+        st.session_state[SCREEN] = index
+        screen = shown[index]
+        with st.container(key="proj_root"):
+            strip(view, with_code=screen.kind != "join")
+            if screen.kind == "join":
+                join_screen(view)
+            elif screen.kind == "agreement":
+                agreement_screen(view)
+            else:
+                disputed = sum(len(s.units) for s in shown if s.kind == "disputed")
+                disputed_screen(view, screen, disputed)
+            pager(shown, index)
+
+    live()
