@@ -399,3 +399,22 @@ def test_answers_are_kept_when_the_language_changes_and_the_set_is_read_again():
     at.sidebar.radio(key="language_widget").set_value("en").run()
     assert workspace(at).data(JUDGE).cases[0].metadata["language"] == "en"
     assert metric_values(at)["Hand labels alone"] == "75.0%"
+
+
+# ---------------------------------------------------------------- issue 27: the page must not overclaim
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_monte_carlo_column_is_a_95_percent_wilson_range_at_any_level(language):
+    from uncase_core.judge.simulation import simulate
+
+    at = opened(language)
+    at.sidebar.select_slider(key="judge_confidence").set_value(0.8).run()
+    table = at.dataframe[-1].value
+    column = next(c for c in table.columns if "Monte Carlo" in c)
+    assert ("95% Wilson" if language == "en" else "Wilson al 95\u00a0%") in column
+    result = simulate(0.7, 0.93, 0.17, 40, 2000, 2000, 0.8, 17)
+    coverage = result.methods["ppi"].coverage
+    dash = " to " if language == "en" else " a "
+    expected = format_percent(coverage.low, language) + dash + format_percent(coverage.high, language)
+    assert table[column].iloc[2] == expected

@@ -19,7 +19,7 @@ from ui.views.rag.view import metric_name
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.text import literal
 from uncase_core.judge.report import JudgeAgreement, JudgeReport
-from uncase_core.judge.simulation import METHODS, SimulationResult
+from uncase_core.judge.simulation import METHODS, MONTE_CARLO_CONFIDENCE, SimulationResult
 from uncase_core.rag.cases import RagCase
 from uncase_core.shared.notes import Note
 from uncase_core.stats.ppi import PPIInterval
@@ -263,14 +263,14 @@ def coverage_verdict(coverage: Proportion, confidence: float) -> str:
 
 def simulation_table(result: SimulationResult) -> pd.DataFrame:
     rows = []
+    range_column = t("judge.sim.col.coverage_interval", level=percent(MONTE_CARLO_CONFIDENCE, 0))
     for method in METHODS:
         figures = result.methods[method]
         coverage = figures.coverage
         rows.append({
             t("judge.sim.col.method"): t(f"judge.method.{method}"),
             t("judge.sim.col.coverage"): percent(coverage.value),
-            t("judge.sim.col.coverage_interval"): t("judge.sim.range", low=percent(coverage.low),
-                                                    high=percent(coverage.high)),
+            range_column: t("judge.sim.range", low=percent(coverage.low), high=percent(coverage.high)),
             t("judge.sim.col.verdict"): coverage_verdict(coverage, result.confidence),
             t("judge.sim.col.width"): percent(figures.mean_width),
             t("judge.sim.col.estimate"): percent(figures.mean_estimate),
