@@ -418,3 +418,16 @@ def test_the_monte_carlo_column_is_a_95_percent_wilson_range_at_any_level(langua
     dash = " to " if language == "en" else " a "
     expected = format_percent(coverage.low, language) + dash + format_percent(coverage.high, language)
     assert table[column].iloc[2] == expected
+
+
+def test_a_ragas_jsonl_with_bare_nan_scores_is_uploaded_and_its_nan_is_no_verdict():
+    rows = [{"user_input": f"How long does refund {i} take?", "retrieved_contexts": [f"Refunds take {i} days."],
+             "response": f"Refunds take {i} days.", "reference": f"Refunds take {i} days.",
+             "faithfulness": float("nan") if i == 2 else 0.2 + 0.1 * i} for i in range(1, 6)]
+    data = "".join(json.dumps(row) + "\n" for row in rows).encode()
+    assert b"NaN" in data
+    at = upload(opened(), "judge_upload", "ragas.jsonl", data)
+    assert not at.error, [e.value for e in at.error]
+    assert at.radio(key="judge_mode").value == "ragas"
+    notes = next(i.value for i in at.info if "Each case is one unit" in i.value)
+    assert "1 case without a faithfulness score" in notes

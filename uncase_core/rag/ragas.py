@@ -52,8 +52,8 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
-from uncase_core.shared.formats import RAGAS, check_csv_header, parse_format
-from uncase_core.shared.jsonfiles import decode_text, parse_document
+from uncase_core.shared.formats import RAGAS, check_csv_header, check_format
+from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, sniff_delimiter
@@ -169,9 +169,18 @@ def _field(where: str, name: str) -> str:
     return f"{where}: {name}" if where.startswith("line") else f"{where}.{name}"
 
 
+_READ_COLUMNS = ("id", *(name for names in COLUMNS.values() for name in names))
+
+
 def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
+    """A case from one JSON row. A non-finite number (``NaN``, which RAGAS writes for a score it could not
+    determine) is refused in the columns read here, naming its place; in other columns (the scores) it is left
+    to :mod:`uncase_core.judge.imports`, which reads it as no verdict."""
     if not isinstance(row, Mapping):
         raise expected_object_with(("user_input", "retrieved_contexts", "response", "reference"), where)
+    for name in _READ_COLUMNS:
+        if isinstance(row.get(name), float | list | dict):
+            reject_non_finite(row[name], _field(where, name))
     question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
     contexts = _contexts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
     answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
@@ -417,6 +426,14 @@ def _import_csv(text: str) -> RagasImport:
     return RagasImport(RagDataset(tuple(cases), "jsonl"), tuple(notes), delimiter)
 
 
+def _parse_json(text: str) -> Document:
+    """JSON or JSON Lines with ``NaN`` allowed (``json.dumps`` writes a score RAGAS could not determine as a bare
+    ``NaN``; :func:`case_from_row` refuses it outside the score columns), refusing another module's file by name."""
+    document = parse_document(text, allow_nan=True)
+    check_format(document, RAGAS)
+    return document
+
+
 def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasImport:
     """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing), with notes on the CSV.
 
@@ -428,7 +445,7 @@ def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasIm
             raise problem("file_empty")
         if not is_json_text(text, fmt):
             return _import_csv(text)
-        rows = read_rows(text, fmt, check_ragas_header, parse=lambda body: parse_format(body, RAGAS))
+        rows = read_rows(text, fmt, check_ragas_header, parse=_parse_json)
         cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
         _check_unique(rows, cases)
         return RagasImport(RagDataset(tuple(cases), "jsonl"))
