@@ -431,3 +431,18 @@ def test_a_ragas_jsonl_with_bare_nan_scores_is_uploaded_and_its_nan_is_no_verdic
     assert at.radio(key="judge_mode").value == "ragas"
     notes = next(i.value for i in at.info if "Each case is one unit" in i.value)
     assert "1 case without a faithfulness score" in notes
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_partly_labelled_case_is_left_out_with_a_note_that_counts_it(language):
+    at = upload(opened(language), "judge_upload", "ragas.csv", _ragas_rows())
+    answer(at, [True])  # the first claim of the first case drawn; its second claim stays unlabelled
+    cases = workspace(at).data(JUDGE).cases
+    from uncase_core.judge.imports import compare_ragas, read_ragas_scores
+
+    comparison = compare_ragas(cases, read_ragas_scores(_ragas_rows().decode()), "faithfulness")
+    assert comparison.report.hand.total == 0
+    notes = next(i.value for i in at.info if ("Each case is one unit" if language == "en" else "Cada caso") in i.value)
+    assert ("1 case is only partly labelled on Faithfulness" if language == "en"
+            else "1 caso está etiquetado solo en parte en Fidelidad") in notes
+    assert ("0 of 7 scored cases labelled" if language == "en" else "0 de 7") in " ".join(captions(at))

@@ -9,8 +9,8 @@ No Streamlit here, so every rule the page follows is tested directly:
   order of :func:`uncase_core.judge.sampling.next_unit_to_label`;
 - with RAGAS scores the unit is the case: the next *case* is drawn the same way among the cases RAGAS
   scored, and its units of the dimension are offered one after the other until each is labelled or
-  skipped (the case's hand label is whether its labelled share passes the threshold,
-  :func:`uncase_core.judge.imports.case_passes`).
+  skipped (the case's hand label is whether its share of units labelled yes passes the threshold, and it has
+  one only once every unit is labelled, :func:`uncase_core.judge.imports.case_passes`).
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ class Progress:
 
     next: Target | None
     pool: int  # units (cases) in the draw: judged ones
-    labelled: int  # of those, labelled (cases: with at least one labelled unit of the dimension)
+    labelled: int  # of those, labelled (cases: with every unit of the dimension labelled)
     skipped: int  # units skipped (in either mode)
     case_units: tuple[Target, ...] = ()  # RAGAS mode: the units of the case being labelled
     case_position: int = 0  # RAGAS mode: which of them is offered (0-based)
@@ -165,7 +165,7 @@ def next_in_case(cases: Sequence[RagCase], dimension: str, scored: Set[str], ski
         return [t for t in by_case[i] if not is_labelled(cases, t) and t.key not in skipped]
 
     done = {i for i in pool if not open_units(i)}
-    labelled = sum(1 for i in pool if any(is_labelled(cases, t) for t in by_case[i]))
+    labelled = sum(1 for i in pool if all(is_labelled(cases, t) for t in by_case[i]))  # as case_passes counts
     skipped_count = sum(1 for i in pool for t in by_case[i] if t.key in skipped and not is_labelled(cases, t))
     case = next_unit_to_label(pool, done, seed)
     if case is None:
