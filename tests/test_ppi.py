@@ -54,10 +54,13 @@ def reference_per_unit(labels, judge, unlabelled, confidence, tuned):
 
 
 def raw(result: PPIInterval) -> tuple[float, float, float]:
-    """The unclipped estimate and bounds (the ``clipped`` note keeps them when clipping changed anything)."""
+    """The unclipped estimate and bounds (the ``clipped`` note keeps them when clipping changed anything; a
+    zero-width interval withheld without clipping is the estimate itself)."""
     for note in result.notes:
         if note.code == "clipped":
             return note.params["raw_estimate"], note.params["raw_low"], note.params["raw_high"]
+    if result.low is None:
+        return result.estimate, result.estimate, result.estimate
     return result.estimate, result.low, result.high
 
 
@@ -212,7 +215,8 @@ def test_one_label_works_and_warns():
 
 def test_zero_ppi_variance_is_said_not_divided_by():
     result = ppi_mean_interval([1, 0, 1], [1, 0, 1], [1, 1, 1, 1])
-    assert result.standard_error == 0.0 and result.low == result.estimate == result.high == 1.0
+    assert result.standard_error == 0.0 and result.estimate == 1.0
+    assert result.low is None and result.high is None  # zero width: withheld (issue 27)
     assert result.effective_labels is None and result.judge_worth is None
     assert {"worth_undefined_ppi", "few_disagreements"} <= {note.code for note in result.notes}
 
@@ -292,9 +296,13 @@ binary = st.lists(st.booleans(), min_size=1, max_size=60)
 def test_interval_is_ordered_and_inside_the_unit_interval(labels, data, unlabelled, tuned, confidence):
     judge = data.draw(st.lists(st.booleans(), min_size=len(labels), max_size=len(labels)))
     result = ppi_mean_interval(labels, judge, unlabelled, confidence, tuned)
-    assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0
+    if result.low is None:  # zero width, withheld and said
+        assert result.high is None
+        assert {note.code for note in result.notes} & {"zero_width_clipped", "zero_width_no_variance"}
+    else:
+        assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0 and result.high > result.low
     assert 0.0 <= result.lam <= 1.0
-    assert all(math.isfinite(v) for v in (result.estimate, result.low, result.high, result.standard_error))
+    assert all(math.isfinite(v) for v in (result.estimate, result.standard_error))
     assert all(note.code in PPI_NOTES for note in result.notes)
     for note in result.notes:
         note.text(PPI_NOTES)  # every template fills from its parameters
@@ -335,3 +343,30 @@ def test_paired_difference_is_antisymmetric_and_na_when_empty():
 def test_paired_difference_contains_its_estimate(cells, confidence):
     result = paired_difference_interval(*cells, confidence)
     assert -1.0 <= result.low <= result.difference <= result.high <= 1.0
+
+
+# ---------------------------------------------------------------- issue 27: zero-width intervals are withheld
+
+
+def test_one_hand_label_whose_interval_clips_to_a_point_is_withheld_with_a_note():
+    # One label yes, the judge said no there and yes on half the rest: the raw interval lies above 1.
+    result = ppi_mean_interval([1], [0], [1] * 50 + [0] * 50)
+    assert (result.low, result.high) == (None, None)
+    assert result.estimate == 1.0
+    note = next(note for note in result.notes if note.code == "zero_width_clipped")
+    assert note.params["raw_low"] > 1.0
+    assert "withheld" in note.text(PPI_NOTES)
+    assert result.to_dict()["low"] is None and result.to_dict()["high"] is None
+
+
+def test_ppi_plus_plus_on_constant_labels_is_withheld_with_a_note():
+    rng = np.random.default_rng(3)
+    judge = rng.random(40) < 0.5
+    result = ppi_mean_interval([1] * 40, judge, rng.random(400) < 0.5, tuned=True)
+    assert result.standard_error == 0.0
+    assert (result.low, result.high) == (None, None)
+    assert "zero_width_no_variance" in {note.code for note in result.notes}
+    # A nonzero width is never withheld.
+    plain = ppi_mean_interval([1] * 40, judge, rng.random(400) < 0.5)
+    assert plain.low is not None and plain.high > plain.low
+    assert not {note.code for note in plain.notes} & {"zero_width_clipped", "zero_width_no_variance"}

@@ -446,3 +446,17 @@ def test_a_partly_labelled_case_is_left_out_with_a_note_that_counts_it(language)
     assert ("1 case is only partly labelled on Faithfulness" if language == "en"
             else "1 caso está etiquetado solo en parte en Fidelidad") in notes
     assert ("0 of 7 scored cases labelled" if language == "en" else "0 de 7") in " ".join(captions(at))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_zero_width_interval_is_withheld_with_a_note_saying_why(language):
+    at = opened(language)
+    first = next_unit(builtin_set(language).cases, "correctness", set(), 17).next
+    verdict = builtin_set(language).cases[first.case].claims[first.unit].verdict("correct")
+    answer(at, [not verdict])  # one hand label, against the judge: PPI's raw interval lies beyond [0, 1]
+    _, report = labels_and_report(at)
+    assert report.ppi.low is None and report.ppi.high is None
+    text = " ".join(captions(at))
+    assert ("no interval: its width would be 0" if language == "en" else "sin intervalo: su anchura sería 0") in text
+    notes = " ".join(i.value for i in at.info)
+    assert ("so its bounds are withheld" if language == "en" else "así que no se muestran sus límites") in notes

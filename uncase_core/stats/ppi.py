@@ -123,6 +123,11 @@ PPI_NOTES: Mapping[str, str] = MappingProxyType({
                          "units ({judge_yes} judge-yes/human-no, {judge_no} judge-no/human-yes); the correction "
                          "rests on so few units that the interval can be too narrow, more so when they all go "
                          "one way",
+    "zero_width_clipped": "the whole normal interval lay outside [0, 1] ({raw_low:.4f} to {raw_high:.4f}) and "
+                          "clipped to one point; an interval of zero width would claim a certainty the data cannot "
+                          "give, so its bounds are withheld",
+    "zero_width_no_variance": "the estimated variance is 0, so the interval has zero width; that would claim a "
+                              "certainty the data cannot give, so its bounds are withheld",
     "worth_undefined_labels": "what the judge is worth in hand labels is undefined here: the {labelled} hand "
                               "labels are all the same, so their estimated variance is 0",
     "worth_undefined_ppi": "what the judge is worth in hand labels is undefined here: the estimated variance of "
@@ -135,7 +140,10 @@ class PPIInterval:
     """A prediction-powered interval for a proportion, with what it is compared with.
 
     ``estimate``, ``low`` and ``high`` are clipped to [0, 1] (``ppi_py`` does not clip; the
-    ``clipped`` note gives the raw values when clipping changed anything). ``lam`` is 1 for
+    ``clipped`` note gives the raw values when clipping changed anything). An interval of zero
+    width (one hand label whose interval lies beyond 1 and clips to [1, 1]; PPI++ on constant
+    labels, whose variance is 0) is withheld: ``low`` and ``high`` are ``None`` and the
+    ``zero_width_clipped`` or ``zero_width_no_variance`` note says why. ``lam`` is 1 for
     plain PPI and the tuned value for PPI++ (0 for a judge with one verdict everywhere).
     ``classical`` is the Wilson interval on the hand labels alone; ``judge_only`` the Wilson
     interval on the judge's verdicts over every judged unit (labelled and unlabelled), the
@@ -146,8 +154,8 @@ class PPIInterval:
     """
 
     estimate: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     standard_error: float
     lam: float
     tuned: bool
@@ -304,6 +312,11 @@ def ppi_interval_from_counts(
     clipped = tuple(min(max(v, 0.0), 1.0) for v in (estimate, raw_low, raw_high))
     if clipped != (estimate, raw_low, raw_high):
         notes.append(Note.of("clipped", raw_estimate=estimate, raw_low=raw_low, raw_high=raw_high))
+    low, high = clipped[1], clipped[2]
+    if high - low <= 0.0:  # a point claims a certainty no sample gives: withheld, and said why
+        notes.append(Note.of("zero_width_no_variance") if se == 0.0
+                     else Note.of("zero_width_clipped", raw_low=raw_low, raw_high=raw_high))
+        low = high = None
     if n < MIN_LABELS_FOR_NORMAL:
         notes.append(Note.of("few_labels", labelled=n, minimum=MIN_LABELS_FOR_NORMAL))
     if n10 + n01 < MIN_DISAGREEMENTS and m > 0:
@@ -318,5 +331,5 @@ def ppi_interval_from_counts(
                      else Note.of("worth_undefined_ppi"))
     classical, judge_only = Proportion.many([(n11 + n10, n, 0), (n11 + n01 + m1, n + m, 0)], confidence)
     return PPIInterval(
-        clipped[0], clipped[1], clipped[2], se, lam, bool(tuned), n, m, ((n11, n10), (n01, n00)), m1,
+        clipped[0], low, high, se, lam, bool(tuned), n, m, ((n11, n10), (n01, n00)), m1,
         classical, judge_only, effective, worth, tuple(notes), confidence)

@@ -89,7 +89,7 @@ def note_text(note: Note) -> str:
         elif isinstance(value, int):  # bool included
             values[name] = str(value)
         elif isinstance(value, float):
-            values[name] = format_number(value, lang, 4 if note.code == "clipped" else 2)
+            values[name] = format_number(value, lang, 4 if note.code in ("clipped", "zero_width_clipped") else 2)
         else:
             values[name] = literal(value)
     return t(f"judge.note.{note.code}", **values)
@@ -136,6 +136,8 @@ def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> No
 
 
 def _interval_caption(p: Proportion | PPIInterval) -> str:
+    if p.low is None or p.high is None:  # a zero-width interval is withheld; the note says why
+        return t("judge.card.no_interval")
     return t("judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low), high=percent(p.high),
              width=percent(p.high - p.low))
 
