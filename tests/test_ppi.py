@@ -370,3 +370,35 @@ def test_ppi_plus_plus_on_constant_labels_is_withheld_with_a_note():
     plain = ppi_mean_interval([1] * 40, judge, rng.random(400) < 0.5)
     assert plain.low is not None and plain.high > plain.low
     assert not {note.code for note in plain.notes} & {"zero_width_clipped", "zero_width_no_variance"}
+
+
+# ---------------------------------------------------------------- issue 27: Wald and Wilson named, claims that hold
+
+
+def test_a_chance_judge_leaves_ppi_plus_plus_within_wald_but_often_wider_than_wilson():
+    """What the page says of PPI++ (judge.show_tuned_help), checked on 2,000 seeded draws: sensitivity 0.55,
+    false-positive rate 0.45, 40 hand labels of 2,000 judged units."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    rng = np.random.default_rng(27)
+    repeats, p, sensitivity, fpr, n, total = 2000, 0.7, 0.55, 0.45, 40, 2000
+    cells = rng.multinomial(n, [p * sensitivity, p * (1 - sensitivity), (1 - p) * fpr, (1 - p) * (1 - fpr)],
+                            size=repeats)
+    n11, n10, n01, n00 = cells.T
+    m = total - n
+    m1 = rng.binomial(m, p * sensitivity + (1 - p) * fpr, size=repeats)
+    estimate, se = ppi_estimate(n11, n10, n01, n00, m1, m, tuned_lambda(n11, n10, n01, n00, m1, m)[0])
+    z = NormalDist().inv_cdf(0.975)
+    tuned = np.clip(estimate + z * se, 0, 1) - np.clip(estimate - z * se, 0, 1)
+    y = (n11 + n10) / n
+    half = z * np.sqrt(y * (1 - y) / n)
+    wald = np.clip(y + half, 0, 1) - np.clip(y - half, 0, 1)
+    low, high = proportion_confint(n11 + n10, n, method="wilson")
+    wilson = high - low
+    assert np.mean(tuned <= wald + 1e-12) == 1.0
+    assert np.mean(tuned > wilson) > 0.6
+
+
+def test_the_notes_name_the_wald_interval_not_a_classical_one():
+    for code in ("one_judge_verdict", "no_unlabelled_units"):
+        assert "Wald" in PPI_NOTES[code] and "classical" not in PPI_NOTES[code]

@@ -460,3 +460,15 @@ def test_a_zero_width_interval_is_withheld_with_a_note_saying_why(language):
     assert ("no interval: its width would be 0" if language == "en" else "sin intervalo: su anchura sería 0") in text
     notes = " ".join(i.value for i in at.info)
     assert ("so its bounds are withheld" if language == "en" else "así que no se muestran sus límites") in notes
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_texts_name_wald_and_wilson_and_claim_only_what_holds(language):
+    from ui.i18n import translate
+
+    tuned_help = translate(language, "judge.show_tuned_help")
+    assert "Wald" in tuned_help and "Wilson" in tuned_help
+    for key in ("judge.note.one_judge_verdict", "judge.note.no_unlabelled_units"):
+        text = translate(language, key, labelled=5)
+        assert "Wald" in text and "Wilson" in text
+        assert ("classical" if language == "en" else "clásico") not in text

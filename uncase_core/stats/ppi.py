@@ -114,9 +114,11 @@ PPI_NOTES: Mapping[str, str] = MappingProxyType({
     "clipped": "the normal interval reached outside [0, 1] ({raw_low:.4f} to {raw_high:.4f}, estimate "
                "{raw_estimate:.4f}); the estimate and bounds shown are clipped to [0, 1]",
     "one_judge_verdict": "the judge gave every unit the same verdict, so it carries no information; PPI++ uses "
-                         "lambda = 0, the classical interval on the {labelled} hand labels",
+                         "lambda = 0, the Wald (normal) interval on the {labelled} hand labels, not their Wilson "
+                         "interval",
     "no_unlabelled_units": "every judged unit is also hand-labelled, so the judge adds nothing; the interval is the "
-                           "classical one on the {labelled} hand labels (lambda = 0)",
+                           "Wald (normal) interval on the {labelled} hand labels (lambda = 0), not their Wilson "
+                           "interval",
     "few_labels": "only {labelled} hand labels: the normal approximation behind PPI may cover less often than "
                   "stated; label at least {minimum}",
     "few_disagreements": "the judge and the hand labels disagree on {disagreements} of the {labelled} labelled "
