@@ -24,6 +24,7 @@ _EXPORTS = MappingProxyType({
     "MAX_UNITS": "simulation",
     "METHODS": "simulation",
     "METHOD_NAMES": "simulation",
+    "MONTE_CARLO_CONFIDENCE": "simulation",
     "MethodFigures": "simulation",
     "NO_RAGAS_SCORES": "imports",
     "RagasComparison": "imports",
