@@ -472,3 +472,22 @@ def test_the_texts_name_wald_and_wilson_and_claim_only_what_holds(language):
         text = translate(language, key, labelled=5)
         assert "Wald" in text and "Wilson" in text
         assert ("classical" if language == "en" else "clásico") not in text
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_what_the_judge_is_worth_is_withheld_below_the_minimum_then_shown_with_its_interval(language):
+    from ui.i18n import format_number
+    from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH
+
+    at = opened(language)
+    answer(at, [True, False, True, True, False])
+    text = " ".join(captions(at)) + " ".join(m.value for m in at.markdown)
+    assert (f"shown from {MIN_LABELS_FOR_WORTH} hand labels on" if language == "en"
+            else f"se muestra a partir de {MIN_LABELS_FOR_WORTH} etiquetas manuales") in text
+    answer(at, [True, True, False, True, True, True, False, True, True, True])
+    _, report = labels_and_report(at)
+    worth = report.worth
+    assert worth.low is not None and report.counts["both"] == 15
+    text = " ".join(captions(at))
+    assert format_number(worth.low, language, 0) in text and format_number(worth.high, language, 0) in text
+    assert ("bootstrap interval" if language == "en" else "Intervalo bootstrap") in text
