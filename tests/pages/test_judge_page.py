@@ -491,3 +491,21 @@ def test_what_the_judge_is_worth_is_withheld_below_the_minimum_then_shown_with_i
     text = " ".join(captions(at))
     assert format_number(worth.low, language, 0) in text and format_number(worth.high, language, 0) in text
     assert ("bootstrap interval" if language == "en" else "Intervalo bootstrap") in text
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_thresholds_say_they_move_the_interval_and_can_be_fixed_before_labelling(language):
+    at = upload(opened(language), "judge_upload", "ragas.csv", _ragas_rows())
+    text = " ".join(captions(at))
+    assert ("move the PPI interval" if language == "en" else "mueven el intervalo PPI") in text
+    assert not at.slider(key="judge_score_threshold").disabled
+    at.checkbox(key="judge_fix_thresholds").check().run()
+    assert at.slider(key="judge_score_threshold").disabled
+    assert at.slider(key="judge_pass_threshold_faithfulness").disabled
+    assert workspace(at).setting("judge_fix_thresholds") is True
+    again = reopen(at, PAGE)  # a stored choice, as every other setting
+    assert again.checkbox(key="judge_fix_thresholds").value is True
+    assert again.slider(key="judge_score_threshold").disabled
+    again.checkbox(key="judge_fix_thresholds").uncheck().run()
+    answer(again, [True])
+    assert any(("after seeing" if language == "en" else "después de ver") in w.value for w in again.warning)
