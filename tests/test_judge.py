@@ -219,3 +219,15 @@ def test_the_report_carries_the_worth_with_its_interval_and_withholds_it_below_t
     report = compare_judge(few, verdicts)
     assert report.ppi.judge_worth is not None  # the exact figure is still computed
     assert report.judge_worth is None and report.worth.note == "too_few_labels"  # but not shown
+
+
+def test_follows_order_tells_whether_the_done_units_are_the_first_of_the_seeds_order():
+    from uncase_core.judge.sampling import follows_order
+
+    units = [f"u{i}" for i in range(30)]
+    order = labelling_order(units, 4)
+    assert follows_order(units, set(), 4)
+    assert follows_order(units, set(order[:7]), 4)
+    assert not follows_order(units, set(order[:6]) | {order[8]}, 4)  # a unit out of turn
+    assert not follows_order(units, set(order[:7]), 5)  # the seed changed after seven units were seen
+    assert follows_order(units, set(order[:7]) | {"not a unit"}, 4)  # keys outside the units are ignored

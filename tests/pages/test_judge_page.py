@@ -509,3 +509,18 @@ def test_the_thresholds_say_they_move_the_interval_and_can_be_fixed_before_label
     again.checkbox(key="judge_fix_thresholds").uncheck().run()
     answer(again, [True])
     assert any(("after seeing" if language == "en" else "después de ver") in w.value for w in again.warning)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_validity_condition_is_shown_where_one_labels_and_a_changed_seed_is_warned_about(language):
+    at = opened(language)
+    condition = "uniform random sample" if language == "en" else "muestra aleatoria uniforme"
+    assert any(condition in c for c in captions(at))  # beside the buttons, not only in a collapsed expander
+    answer(at, [True, False, True])
+    assert not any(("like skipping" if language == "en" else "como saltarte") in w.value for w in at.warning)
+    at.sidebar.number_input(key="judge_seed").set_value(18).run()
+    warning = next(w.value for w in at.warning if ("like skipping" if language == "en" else "como saltarte")
+                   in w.value)
+    assert "18" in warning
+    at.sidebar.number_input(key="judge_seed").set_value(17).run()  # back to the seed the units were drawn with
+    assert not any(("like skipping" if language == "en" else "como saltarte") in w.value for w in at.warning)

@@ -44,6 +44,7 @@ _EXPORTS = MappingProxyType({
     "compare_ragas": "imports",
     "content_words": "lexical_judge",
     "dimension_values": "report",
+    "follows_order": "sampling",
     "judge_agreement": "report",
     "judge_answers": "edits",
     "judge_case": "lexical_judge",
