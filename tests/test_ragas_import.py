@@ -264,7 +264,7 @@ def test_imported_dataset_round_trips_through_the_case_format():
 
 def _nan_rows() -> str:
     """RAGAS rows as json.dumps writes them: a score RAGAS could not determine is a bare NaN."""
-    rows = [{**ROW, "faithfulness": 0.9, "context_recall": float("nan")},
+    rows = [{**ROW, "faithfulness": 0.9, "context_recall": float("nan"), "answer_relevancy": float("nan")},
             {**ROW, "user_input": "Second?", "faithfulness": float("nan"), "context_recall": 0.4}]
     return "".join(json.dumps(row) + "\n" for row in rows)
 
@@ -284,7 +284,7 @@ def test_bare_nan_scores_are_read_as_no_verdict_by_the_case_importer_and_the_sco
     assert "undetermined_scores" in {note.code for note in comparison.notes}
 
 
-@pytest.mark.parametrize("column", ["user_input", "id"])
+@pytest.mark.parametrize("column", ["user_input", "id", "score"])
 def test_nan_outside_a_score_column_is_still_refused_naming_the_place(column):
     text = json.dumps(ROW) + "\n" + json.dumps({**ROW, column: float("nan")}) + "\n"
     with pytest.raises(InputError) as caught:

@@ -89,6 +89,32 @@ RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "correctness": ("factual_correctness", "answer_correctness"),
     "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
 })
+# RAGAS metrics with no RAG dimension here (ragas/metrics: each metric's ``name``); their columns are judge scores
+# kept for the record. The four dimensions' columns are RAGAS_COLUMNS.
+RAGAS_METRIC_NAMES = frozenset({
+    "agent_goal_accuracy", "answer_accuracy", "answer_relevancy", "answer_similarity", "bleu_score", "chrf_score",
+    "context_entity_recall", "context_precision_with_reference", "context_precision_without_reference",
+    "context_relevance", "context_utilization", "data_compare_score", "domain_specific_rubrics", "exact_match",
+    "faithful_rate", "faithfulness_with_hhem", "id_based_context_precision", "id_based_context_recall",
+    "instance_rubrics", "llm_sql_equivalence_with_reference", "noise_sensitivity", "noise_sensitivity_relevant",
+    "noise_sensitivity_irrelevant", "non_llm_string_similarity", "relevance_rate", "response_groundedness",
+    "response_relevancy", "rouge_score", "semantic_similarity", "string_present", "summary_score",
+    "tool_call_accuracy", "topic_adherence",
+})
+
+
+def score_dimension(column: str) -> tuple[bool, str | None]:
+    """Whether ``column`` is a RAGAS score column, and the dimension it stands for (None: no dimension here).
+
+    A metric with a mode counts as the metric (``factual_correctness(mode=f1)`` is ``factual_correctness``).
+    """
+    base = column.split("(", 1)[0]
+    for dimension, names in RAGAS_COLUMNS.items():
+        if column in names or base in names:
+            return True, dimension
+    return base in RAGAS_METRIC_NAMES, None
+
+
 # Columns of a RAG case CSV beyond RAGAS's (see the module's docstring).
 PASSAGE_PREFIXES = ("context_", "passage_")
 CLAIM_PREFIX = "claim_"
@@ -169,18 +195,15 @@ def _field(where: str, name: str) -> str:
     return f"{where}: {name}" if where.startswith("line") else f"{where}.{name}"
 
 
-_READ_COLUMNS = ("id", *(name for names in COLUMNS.values() for name in names))
-
-
 def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
     """A case from one JSON row. A non-finite number (``NaN``, which RAGAS writes for a score it could not
-    determine) is refused in the columns read here, naming its place; in other columns (the scores) it is left
-    to :mod:`uncase_core.judge.imports`, which reads it as no verdict."""
+    determine) is accepted in a RAGAS score column only (:func:`score_dimension`; the scores reader of
+    :mod:`uncase_core.judge.imports` reads it as no verdict) and refused anywhere else, naming its place."""
     if not isinstance(row, Mapping):
         raise expected_object_with(("user_input", "retrieved_contexts", "response", "reference"), where)
-    for name in _READ_COLUMNS:
-        if isinstance(row.get(name), float | list | dict):
-            reject_non_finite(row[name], _field(where, name))
+    for name, value in row.items():
+        if isinstance(value, float | list | dict) and not score_dimension(str(name))[0]:
+            reject_non_finite(value, _field(where, str(name)))
     question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
     contexts = _contexts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
     answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
