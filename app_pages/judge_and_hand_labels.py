@@ -34,6 +34,7 @@ from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
 CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 DEFAULT_SEED = 17
 DIMENSION_KEY = "judge_dimension"
+FIX_THRESHOLDS_KEY = "judge_fix_thresholds"
 
 lang = language()
 workspace = current_workspace()
@@ -95,13 +96,16 @@ units_word = unit_name(dimension, plural=True)
 score_threshold = pass_threshold = None
 if case_mode:
     st.info(t("judge.ragas_note", column=literal(scores.columns[dimension]), units=units_word))
+    fixed = kept(st.checkbox, FIX_THRESHOLDS_KEY, False, t("judge.fix_thresholds"), help=t("judge.fix_thresholds_help"))
     left, right = st.columns(2)
     with left:
         score_threshold = kept(st.slider, "judge_score_threshold", DEFAULT_SCORE_THRESHOLD, t("judge.score_threshold"),
-                               min_value=0.0, max_value=1.0, step=0.05)
+                               min_value=0.0, max_value=1.0, step=0.05, disabled=fixed)
     with right:
         pass_threshold = kept(st.slider, f"judge_pass_threshold_{dimension}", DEFAULT_THRESHOLDS[dimension],
-                              t("judge.pass_threshold", units=units_word), min_value=0.0, max_value=1.0, step=0.05)
+                              t("judge.pass_threshold", units=units_word), min_value=0.0, max_value=1.0, step=0.05,
+                              disabled=fixed)
+    st.caption(t("judge.thresholds_fixed" if fixed else "judge.thresholds_move"))
 
 try:
     if case_mode:
@@ -122,6 +126,8 @@ if case_mode:
     scored = {case_id for case_id, score in zip(scores.case_ids, scores.scores[dimension], strict=True)
               if score is not None}
     progress = next_in_case(judged.cases, dimension, scored, skipped, seed)
+    if not fixed and answers:  # labelling has begun with thresholds that can still move
+        st.warning(t("judge.thresholds_not_fixed"))
 else:
     progress = next_unit(judged.cases, dimension, skipped, seed)
 

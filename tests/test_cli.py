@@ -359,3 +359,12 @@ def test_subprocess_bad_input(tmp_path):
     assert process.returncode == 2
     assert process.stdout == ""
     assert process.stderr == f"error: {path}: passages[0].relevant: expected true, false or null, got 1\n"
+
+
+def test_import_ragas_reads_bare_nan_scores_as_no_verdict(capsys, tmp_path):
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps({**RAGAS_ROW, "faithfulness": float("nan")}) + "\n"
+                    + json.dumps({**RAGAS_ROW, "faithfulness": 0.8}) + "\n", encoding="utf-8")
+    assert run(["import-ragas", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 2 and "NaN" not in out

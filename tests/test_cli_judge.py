@@ -17,7 +17,8 @@ from uncase_core.rag.evaluation import METRICS
 from uncase_core.shared.assets import JUDGE_SET
 
 ROOT = Path(__file__).resolve().parents[1]
-REPORT_KEYS = {"dimension", "unit", "confidence", "counts", "tuned", "intervals", "judge_worth", "agreement", "notes"}
+REPORT_KEYS = {"dimension", "unit", "confidence", "counts", "tuned", "intervals", "judge_worth", "judge_worth_interval",
+               "agreement", "notes"}
 
 
 @pytest.fixture

@@ -143,7 +143,10 @@ def test_every_unit_is_counted_once_and_intervals_are_ordered(pairs, tuned):
     assert report.judge.total + report.judge.unlabelled == len(pairs)
     for interval in (report.ppi, report.ppi_tuned):
         if interval is not None:
-            assert 0 <= interval.low <= interval.estimate <= interval.high <= 1
+            if interval.low is None:  # zero width: withheld (issue 27)
+                assert interval.high is None
+            else:
+                assert 0 <= interval.low <= interval.estimate <= interval.high <= 1
             assert interval.labelled == counts["both"] and interval.unlabelled == counts["verdict_only"]
 
 
@@ -196,3 +199,35 @@ def test_a_bad_value_on_a_unit_built_in_code_is_located():
     with pytest.raises(InputError) as caught:
         judge_report([RagCase("a", "q", claims=(good,)), RagCase("b", "q", claims=(good, bad))], "faithfulness")
     assert caught.value.where == "cases[1].claims[1].judge_supported"
+
+
+def test_the_report_carries_the_worth_with_its_interval_and_withholds_it_below_the_minimum():
+    from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, judge_worth_interval
+
+    rng = np.random.default_rng(2)
+    truth = list(rng.random(300) < 0.6)
+    verdicts = [bool(x) if rng.random() < 0.85 else not x for x in truth]
+    labels = [bool(x) if i < 60 else None for i, x in enumerate(truth)]
+    for tuned in (False, True):
+        report = compare_judge(labels, verdicts, tuned=tuned)
+        assert report.worth == judge_worth_interval(report.ppi)
+        assert report.worth_tuned == judge_worth_interval(report.ppi_tuned)
+        headline = report.worth_tuned if tuned else report.worth
+        assert headline.low < report.judge_worth < headline.high
+        assert report.to_dict()["judge_worth_interval"] == headline.to_dict()
+    few = [bool(x) if i < MIN_LABELS_FOR_WORTH - 1 else None for i, x in enumerate(truth)]
+    report = compare_judge(few, verdicts)
+    assert report.ppi.judge_worth is not None  # the exact figure is still computed
+    assert report.judge_worth is None and report.worth.note == "too_few_labels"  # but not shown
+
+
+def test_follows_order_tells_whether_the_done_units_are_the_first_of_the_seeds_order():
+    from uncase_core.judge.sampling import follows_order
+
+    units = [f"u{i}" for i in range(30)]
+    order = labelling_order(units, 4)
+    assert follows_order(units, set(), 4)
+    assert follows_order(units, set(order[:7]), 4)
+    assert not follows_order(units, set(order[:6]) | {order[8]}, 4)  # a unit out of turn
+    assert not follows_order(units, set(order[:7]), 5)  # the seed changed after seven units were seen
+    assert follows_order(units, set(order[:7]) | {"not a unit"}, 4)  # keys outside the units are ignored

@@ -222,3 +222,22 @@ def test_parse_score():
     for bad in (True, "1e9", -0.1, math.inf, "x", [0.5]):
         with pytest.raises(InputError):
             parse_score(bad, "x")
+
+
+def test_a_partly_labelled_case_has_no_case_label_and_is_counted_in_a_note():
+    """Issue 27: one of three claims labelled yes would pass while the same case fully labelled fails."""
+    imported = import_ragas_text(RAGAS_CSV, "ragas.csv")
+    first = imported.cases[0]
+    claims = (first.claims[0].with_label("supported", True),
+              *(claim.with_label("supported", None) for claim in first.claims[1:]))
+    partly = first.with_units("claims", claims)
+    assert len(partly.claims) == 2
+    assert case_passes(partly, "faithfulness", 0.7) is None  # 1 of 2 labelled: no case label
+    fully = first.with_units("claims", (claims[0], first.claims[1].with_label("supported", False)))
+    assert case_passes(fully, "faithfulness", 0.7) is False
+    cases = [partly, *labelled_ragas_cases()[1:]]
+    comparison = compare_ragas(cases, read_ragas_scores(RAGAS_CSV), "faithfulness")
+    assert comparison.report.hand.total == 1  # only case 2 is fully labelled
+    note = next(note for note in comparison.notes if note.code == "partly_labelled_cases")
+    assert note.params == {"count": 1, "dimension": "faithfulness"}
+    assert "every unit" in note.text(IMPORT_NOTES)

@@ -868,3 +868,15 @@ def test_any_parameter_values_are_read_or_refused_with_an_input_error(name, raw)
         assert error.where.startswith("steps[0].checks[0]")
     else:
         assert set(params) == {p.name for p in CHECKS[name].params}
+
+
+def test_ppi_narrower_than_hand_says_so_when_the_ppi_interval_is_withheld():
+    """Issue 27: one hand label against the judge clips PPI to a point, which is withheld; the check says so."""
+    kind, name = METRIC_UNITS["faithfulness"]
+    key = labelling_order(unit_keys(JUDGE.cases, "faithfulness"), 0)[0]
+    verdict = next(u.verdict(name) for c in JUDGE.cases if c.id == key[0] for u in c.units(kind) if u.id == key[1])
+    one = relabel(JUDGE, key[0], kind, key[1], name, not verdict)
+    assert judge_report(one.cases, "faithfulness").ppi.low is None
+    result = run("ppi_narrower_than_hand", "judge", one, dimension="faithfulness", min_labels=1,
+                 need_disagreement=False)
+    assert not holds(result, "ppi_no_interval")

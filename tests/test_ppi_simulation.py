@@ -111,3 +111,18 @@ def test_bad_settings_name_the_place(kwargs, where):
     with pytest.raises(InputError) as caught:
         simulate(**settings)
     assert caught.value.where == where
+
+
+@pytest.mark.parametrize("confidence", [0.8, 0.9, 0.99])
+def test_the_monte_carlo_range_is_a_95_percent_wilson_interval_whatever_the_methods_level(confidence):
+    """The range describes the simulation (how far the share could move with other repeats), not the method."""
+    from uncase_core.judge.simulation import MONTE_CARLO_CONFIDENCE
+    from uncase_core.stats.proportions import wilson_interval
+
+    assert MONTE_CARLO_CONFIDENCE == 0.95
+    result = simulate(0.7, 0.929, 0.167, 40, 2000, repeats=1000, confidence=confidence, seed=5)
+    assert result.confidence == confidence
+    for method in METHODS:
+        coverage = result.methods[method].coverage
+        assert coverage.confidence == 0.95
+        assert (coverage.low, coverage.high) == wilson_interval(coverage.successes, 1000, 0.95)

@@ -260,3 +260,34 @@ def test_imported_dataset_round_trips_through_the_case_format():
     written = dataset_to_text(dataset)
     assert dataset_from_text(written) == dataset
     assert all(line.startswith('{"id": "ragas-') for line in written.splitlines())
+
+
+def _nan_rows() -> str:
+    """RAGAS rows as json.dumps writes them: a score RAGAS could not determine is a bare NaN."""
+    rows = [{**ROW, "faithfulness": 0.9, "context_recall": float("nan"), "answer_relevancy": float("nan")},
+            {**ROW, "user_input": "Second?", "faithfulness": float("nan"), "context_recall": 0.4}]
+    return "".join(json.dumps(row) + "\n" for row in rows)
+
+
+def test_bare_nan_scores_are_read_as_no_verdict_by_the_case_importer_and_the_scores_reader():
+    from uncase_core.judge.imports import compare_ragas, read_ragas_scores
+
+    text = _nan_rows()
+    assert "NaN" in text
+    dataset = import_ragas_text(text, "rows.jsonl")
+    assert [case.id for case in dataset.cases] == ["ragas-001", "ragas-002"]
+    assert "NaN" not in dataset_to_text(dataset)  # never written back
+    scores = read_ragas_scores(text)
+    assert scores.scores["faithfulness"] == (0.9, None)
+    comparison = compare_ragas(dataset.cases, scores, "faithfulness")
+    assert comparison.report.counts["verdict_only"] == 1  # the NaN case is not judged, never 0
+    assert "undetermined_scores" in {note.code for note in comparison.notes}
+
+
+@pytest.mark.parametrize("column", ["user_input", "id", "score"])
+def test_nan_outside_a_score_column_is_still_refused_naming_the_place(column):
+    text = json.dumps(ROW) + "\n" + json.dumps({**ROW, column: float("nan")}) + "\n"
+    with pytest.raises(InputError) as caught:
+        import_ragas_text(text, "rows.jsonl")
+    assert caught.value.where == f"line 2: {column}"
+    assert caught.value.code == "nan_not_json"

@@ -399,3 +399,128 @@ def test_answers_are_kept_when_the_language_changes_and_the_set_is_read_again():
     at.sidebar.radio(key="language_widget").set_value("en").run()
     assert workspace(at).data(JUDGE).cases[0].metadata["language"] == "en"
     assert metric_values(at)["Hand labels alone"] == "75.0%"
+
+
+# ---------------------------------------------------------------- issue 27: the page must not overclaim
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_monte_carlo_column_is_a_95_percent_wilson_range_at_any_level(language):
+    from uncase_core.judge.simulation import simulate
+
+    at = opened(language)
+    at.sidebar.select_slider(key="judge_confidence").set_value(0.8).run()
+    table = at.dataframe[-1].value
+    column = next(c for c in table.columns if "Monte Carlo" in c)
+    assert ("95% Wilson" if language == "en" else "Wilson al 95\u00a0%") in column
+    result = simulate(0.7, 0.93, 0.17, 40, 2000, 2000, 0.8, 17)
+    coverage = result.methods["ppi"].coverage
+    dash = " to " if language == "en" else " a "
+    expected = format_percent(coverage.low, language) + dash + format_percent(coverage.high, language)
+    assert table[column].iloc[2] == expected
+
+
+def test_a_ragas_jsonl_with_bare_nan_scores_is_uploaded_and_its_nan_is_no_verdict():
+    rows = [{"user_input": f"How long does refund {i} take?", "retrieved_contexts": [f"Refunds take {i} days."],
+             "response": f"Refunds take {i} days.", "reference": f"Refunds take {i} days.",
+             "faithfulness": float("nan") if i == 2 else 0.2 + 0.1 * i} for i in range(1, 6)]
+    data = "".join(json.dumps(row) + "\n" for row in rows).encode()
+    assert b"NaN" in data
+    at = upload(opened(), "judge_upload", "ragas.jsonl", data)
+    assert not at.error, [e.value for e in at.error]
+    assert at.radio(key="judge_mode").value == "ragas"
+    notes = next(i.value for i in at.info if "Each case is one unit" in i.value)
+    assert "1 case without a faithfulness score" in notes
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_partly_labelled_case_is_left_out_with_a_note_that_counts_it(language):
+    at = upload(opened(language), "judge_upload", "ragas.csv", _ragas_rows())
+    answer(at, [True])  # the first claim of the first case drawn; its second claim stays unlabelled
+    cases = workspace(at).data(JUDGE).cases
+    from uncase_core.judge.imports import compare_ragas, read_ragas_scores
+
+    comparison = compare_ragas(cases, read_ragas_scores(_ragas_rows().decode()), "faithfulness")
+    assert comparison.report.hand.total == 0
+    notes = next(i.value for i in at.info if ("Each case is one unit" if language == "en" else "Cada caso") in i.value)
+    assert ("1 case is only partly labelled on Faithfulness" if language == "en"
+            else "1 caso está etiquetado solo en parte en Fidelidad") in notes
+    assert ("0 of 7 scored cases labelled" if language == "en" else "0 de 7") in " ".join(captions(at))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_zero_width_interval_is_withheld_with_a_note_saying_why(language):
+    at = opened(language)
+    first = next_unit(builtin_set(language).cases, "correctness", set(), 17).next
+    verdict = builtin_set(language).cases[first.case].claims[first.unit].verdict("correct")
+    answer(at, [not verdict])  # one hand label, against the judge: PPI's raw interval lies beyond [0, 1]
+    _, report = labels_and_report(at)
+    assert report.ppi.low is None and report.ppi.high is None
+    text = " ".join(captions(at))
+    assert ("no interval: its width would be 0" if language == "en" else "sin intervalo: su anchura sería 0") in text
+    notes = " ".join(i.value for i in at.info)
+    assert ("so its bounds are withheld" if language == "en" else "así que no se muestran sus límites") in notes
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_texts_name_wald_and_wilson_and_claim_only_what_holds(language):
+    from ui.i18n import translate
+
+    tuned_help = translate(language, "judge.show_tuned_help")
+    assert "Wald" in tuned_help and "Wilson" in tuned_help
+    for key in ("judge.note.one_judge_verdict", "judge.note.no_unlabelled_units"):
+        text = translate(language, key, labelled=5)
+        assert "Wald" in text and "Wilson" in text
+        assert ("classical" if language == "en" else "clásico") not in text
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_what_the_judge_is_worth_is_withheld_below_the_minimum_then_shown_with_its_interval(language):
+    from ui.i18n import format_number
+    from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH
+
+    at = opened(language)
+    answer(at, [True, False, True, True, False])
+    text = " ".join(captions(at)) + " ".join(m.value for m in at.markdown)
+    assert (f"shown from {MIN_LABELS_FOR_WORTH} hand labels on" if language == "en"
+            else f"se muestra a partir de {MIN_LABELS_FOR_WORTH} etiquetas manuales") in text
+    answer(at, [True, True, False, True, True, True, False, True, True, True])
+    _, report = labels_and_report(at)
+    worth = report.worth
+    assert worth.low is not None and report.counts["both"] == 15
+    text = " ".join(captions(at))
+    assert format_number(worth.low, language, 0) in text and format_number(worth.high, language, 0) in text
+    assert ("bootstrap interval" if language == "en" else "Intervalo bootstrap") in text
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_thresholds_say_they_move_the_interval_and_can_be_fixed_before_labelling(language):
+    at = upload(opened(language), "judge_upload", "ragas.csv", _ragas_rows())
+    text = " ".join(captions(at))
+    assert ("move the PPI interval" if language == "en" else "mueven el intervalo PPI") in text
+    assert not at.slider(key="judge_score_threshold").disabled
+    at.checkbox(key="judge_fix_thresholds").check().run()
+    assert at.slider(key="judge_score_threshold").disabled
+    assert at.slider(key="judge_pass_threshold_faithfulness").disabled
+    assert workspace(at).setting("judge_fix_thresholds") is True
+    again = reopen(at, PAGE)  # a stored choice, as every other setting
+    assert again.checkbox(key="judge_fix_thresholds").value is True
+    assert again.slider(key="judge_score_threshold").disabled
+    again.checkbox(key="judge_fix_thresholds").uncheck().run()
+    answer(again, [True])
+    assert any(("after seeing" if language == "en" else "después de ver") in w.value for w in again.warning)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_validity_condition_is_shown_where_one_labels_and_a_changed_seed_is_warned_about(language):
+    at = opened(language)
+    condition = "uniform random sample" if language == "en" else "muestra aleatoria uniforme"
+    assert any(condition in c for c in captions(at))  # beside the buttons, not only in a collapsed expander
+    answer(at, [True, False, True])
+    assert not any(("like skipping" if language == "en" else "como saltarte") in w.value for w in at.warning)
+    at.sidebar.number_input(key="judge_seed").set_value(18).run()
+    warning = next(w.value for w in at.warning if ("like skipping" if language == "en" else "como saltarte")
+                   in w.value)
+    assert "18" in warning
+    at.sidebar.number_input(key="judge_seed").set_value(17).run()  # back to the seed the units were drawn with
+    assert not any(("like skipping" if language == "en" else "como saltarte") in w.value for w in at.warning)

@@ -18,9 +18,12 @@ RAGAS results
 
     - the judge's verdict on a case is ``score >= score_threshold`` (default 0.5); a NaN or
       empty score (RAGAS's "could not determine") is no verdict, never 0;
-    - the case's hand label is whether its proportion of labelled units on the dimension
+    - the case's hand label is whether its proportion of units labelled yes on the dimension
       passes ``pass_threshold`` (``value >= threshold``; default the RAG page's threshold), and
-      it has none while no unit of that dimension is labelled;
+      it has none until every unit of that dimension is labelled: a partly labelled case is left
+      out (the note ``partly_labelled_cases`` counts them), since its label would depend on which
+      units were labelled first (one of three claims labelled yes passes; the same case fully
+      labelled may fail);
     - PPI then estimates the share of passing cases.
 
     Columns: ``faithfulness`` -> faithfulness; ``context_precision`` (or its ``llm_`` /
@@ -104,6 +107,8 @@ IMPORT_NOTES: Mapping[str, str] = MappingProxyType({
     "undetermined_scores": "{count} cases have no {column} score (RAGAS could not determine it); they count as "
                            "not judged, never as 0",
     "unscored_cases": "{count} cases of the dataset have no row in the RAGAS file; they count as not judged",
+    "partly_labelled_cases": "{count} cases have some but not every unit of {dimension} labelled; a case counts "
+                             "as hand-labelled only when every unit is, so they are left out of the hand labels",
 })
 
 
@@ -382,10 +387,21 @@ def _threshold(value: object, name: str) -> float:
 
 
 def case_passes(case: RagCase, dimension: str, pass_threshold: float) -> bool | None:
-    """Whether the case's labelled proportion on ``dimension`` reaches ``pass_threshold``; None with no labels."""
+    """Whether the case's proportion of units labelled yes on ``dimension`` reaches ``pass_threshold``.
+
+    None unless every unit of the dimension is labelled (and when it has no such unit): a partly labelled case
+    has no case label.
+    """
     kind, label = METRIC_UNITS[dimension]
-    successes, total, _ = count_labels([unit.label(label) for unit in case.units(kind)])
-    return None if total == 0 else successes / total >= pass_threshold
+    successes, total, unlabelled = count_labels([unit.label(label) for unit in case.units(kind)])
+    return None if total == 0 or unlabelled else successes / total >= pass_threshold
+
+
+def _partly_labelled(case: RagCase, dimension: str) -> bool:
+    """Whether some but not every unit of ``dimension`` in ``case`` is labelled."""
+    kind, label = METRIC_UNITS[dimension]
+    _, total, unlabelled = count_labels([unit.label(label) for unit in case.units(kind)])
+    return bool(total and unlabelled)
 
 
 def compare_ragas(
@@ -430,5 +446,8 @@ def compare_ragas(
     unscored = sum(1 for case in cases if case.id not in by_id)
     if unscored:
         notes.append(Note.of("unscored_cases", count=unscored))
+    partly = sum(1 for case in cases if _partly_labelled(case, dimension))
+    if partly:
+        notes.append(Note.of("partly_labelled_cases", count=partly, dimension=dimension))
     return RagasComparison(report, column, score_threshold, pass_threshold, tuple(case.id for case in cases),
                            tuple(notes))

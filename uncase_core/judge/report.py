@@ -13,7 +13,9 @@ both or neither. The figures, defined once here:
   PPI is valid when the labelled units are a uniform random sample of the judged ones
   (:mod:`uncase_core.judge.sampling` draws them so);
 - what the judge is worth: ``n * var(hand-labels-only estimate) / var(PPI estimate) - n`` with
-  ``n`` the units that have both;
+  ``n`` the units that have both, with a seeded percentile bootstrap interval over the labelled units
+  (:func:`uncase_core.stats.ppi.judge_worth_interval`), withheld below
+  :data:`uncase_core.stats.ppi.MIN_LABELS_FOR_WORTH` labelled units;
 - agreement on the units with both: the confusion table, accuracy, Cohen's kappa
   (:func:`uncase_core.agreement.pairs.cohen_kappa`), the judge's sensitivity and false-positive rate,
   and its bias, judge rate minus human rate on those units, with Newcombe's interval for a
@@ -42,7 +44,7 @@ from uncase_core.rag.cases import JUDGE_PREFIX, RagCase
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.differences import Difference, paired_difference_interval
-from uncase_core.stats.ppi import PPIInterval, ppi_interval_from_counts
+from uncase_core.stats.ppi import PPIInterval, WorthInterval, judge_worth_interval, ppi_interval_from_counts
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 Label = bool | None
@@ -123,7 +125,8 @@ class JudgeReport:
 
     ``counts`` has ``units``, ``both`` (hand label and verdict), ``label_only``, ``verdict_only``
     and ``neither``. ``ppi`` and ``ppi_tuned`` are ``None`` when no unit has both; ``tuned`` says
-    which of the two is the headline (``headline``, ``judge_worth``).
+    which of the two is the headline (``headline``, ``judge_worth``). ``worth`` and ``worth_tuned`` are what the
+    judge is worth under each, with its bootstrap interval (:class:`~uncase_core.stats.ppi.WorthInterval`).
     """
 
     dimension: str
@@ -137,15 +140,22 @@ class JudgeReport:
     tuned: bool
     notes: tuple[Note, ...]
     confidence: float = DEFAULT_CONFIDENCE
+    worth: WorthInterval | None = None
+    worth_tuned: WorthInterval | None = None
 
     @property
     def headline(self) -> PPIInterval | None:
         return self.ppi_tuned if self.tuned else self.ppi
 
     @property
+    def headline_worth(self) -> WorthInterval | None:
+        return self.worth_tuned if self.tuned else self.worth
+
+    @property
     def judge_worth(self) -> float | None:
-        """How many more hand labels the judge's verdicts are worth (headline PPI); None when N/A."""
-        return None if self.headline is None else self.headline.judge_worth
+        """How many more hand labels the judge's verdicts are worth (headline PPI); None when N/A or withheld
+        (fewer than :data:`~uncase_core.stats.ppi.MIN_LABELS_FOR_WORTH` labelled units)."""
+        return None if self.headline_worth is None else self.headline_worth.value
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -161,6 +171,7 @@ class JudgeReport:
                 "ppi_tuned": None if self.ppi_tuned is None else self.ppi_tuned.to_dict(),
             },
             "judge_worth": self.judge_worth,
+            "judge_worth_interval": None if self.headline_worth is None else self.headline_worth.to_dict(),
             "agreement": self.agreement.to_dict(),
             "notes": notes_to_dicts(self.notes, JUDGE_NOTES),
         }
@@ -246,8 +257,11 @@ def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned:
         tuned_ppi = ppi_interval_from_counts(table, m1, m1 + m0, confidence, tuned=True)
     if label_only and judge.total:
         notes.append(Note.of("labelled_without_verdict", count=label_only))
+    worth = None if plain is None else judge_worth_interval(plain)
+    worth_tuned = None if tuned_ppi is None else judge_worth_interval(tuned_ppi)
     return JudgeReport(dimension, unit, counts, hand, judge, plain, tuned_ppi,
-                       judge_agreement(((n11, n10), (n01, n00)), confidence), bool(tuned), tuple(notes), confidence)
+                       judge_agreement(((n11, n10), (n01, n00)), confidence), bool(tuned), tuple(notes), confidence,
+                       worth, worth_tuned)
 
 
 UNIT_NAMES: Mapping[str, str] = MappingProxyType({

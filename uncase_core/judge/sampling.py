@@ -9,7 +9,10 @@ set unrepresentative and the correction biased. So the playground picks for them
 The order is one seeded random permutation of the unit list, so the same seed gives the same
 sequence and each prefix of it is a uniform random sample without replacement. Units labelled
 by other means are skipped; if many were chosen by hand, the labelled set is no longer uniform
-and PPI's guarantee no longer holds.
+and PPI's guarantee no longer holds. Changing the seed after seeing units is the same thing: the
+units already labelled are a prefix of the old order, not of the new one, and moving to another
+order whenever a unit looks hard is skipping it. :func:`follows_order` tells whether the units done
+so far are still the first ones of the seed's order.
 """
 
 from __future__ import annotations
@@ -62,3 +65,14 @@ def next_unit_to_label(units: Sequence[Key], labelled: Set[Key], seed: int) -> K
         if unit not in labelled:
             return unit
     return None
+
+
+def follows_order(units: Sequence[Key], done: Set[Key], seed: int) -> bool:
+    """Whether the units in ``done`` (labelled or skipped) are exactly the first ones of :func:`labelling_order`.
+
+    False when the seed was changed after units were seen, or labels came from elsewhere (a file, another order):
+    the labelled set is then not known to be a uniform random sample. Keys not in ``units`` are ignored.
+    """
+    order = labelling_order(units, seed)
+    count = sum(1 for unit in order if unit in done)
+    return all(unit in done for unit in order[:count])

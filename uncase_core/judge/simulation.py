@@ -38,6 +38,9 @@ METHODS = ("judge_only", "hand_labels", "ppi", "ppi_tuned")
 MAX_REPEATS = 200_000
 MAX_UNITS = 10**9
 DEFAULT_REPEATS = 2_000
+MONTE_CARLO_CONFIDENCE = 0.95
+"""Level of each coverage's own Wilson interval over the repeats (its Monte Carlo error), whatever the methods' level:
+it describes the simulation, not the method."""
 
 METHOD_NAMES: Mapping[str, str] = MappingProxyType({
     "judge_only": "judge alone (Wilson on the judge's verdicts)",
@@ -50,7 +53,8 @@ METHOD_NAMES: Mapping[str, str] = MappingProxyType({
 @dataclass(frozen=True)
 class MethodFigures:
     """One interval's behaviour over the repeats: ``coverage`` counts the repeats whose interval held the
-    true rate (a :class:`Proportion`, so it carries its own Monte Carlo interval); ``mean_width`` and
+    true rate (a :class:`Proportion`, so it carries its own Monte Carlo interval: Wilson at
+    :data:`MONTE_CARLO_CONFIDENCE`, 95%, whatever the methods' level); ``mean_width`` and
     ``mean_estimate`` are averages over the repeats."""
 
     coverage: Proportion
@@ -115,10 +119,9 @@ def judge_implied(true_rate: float, sensitivity: float, false_positive_rate: flo
     return judge_rate, accuracy, judge_rate - p
 
 
-def _figures(low: np.ndarray, high: np.ndarray, estimate: np.ndarray, truth: float,
-             confidence: float) -> MethodFigures:
+def _figures(low: np.ndarray, high: np.ndarray, estimate: np.ndarray, truth: float) -> MethodFigures:
     covered = int(np.count_nonzero((low <= truth) & (truth <= high)))
-    return MethodFigures(Proportion.from_counts(covered, low.size, confidence=confidence),
+    return MethodFigures(Proportion.from_counts(covered, low.size, confidence=MONTE_CARLO_CONFIDENCE),
                          float(np.mean(high - low)), float(np.mean(estimate)))
 
 
@@ -171,14 +174,14 @@ def simulate(
     methods: dict[str, MethodFigures] = {}
     judge_yes = n11 + n01 + m1
     low, high = proportion_confint(judge_yes, total, alpha=alpha, method="wilson")
-    methods["judge_only"] = _figures(np.clip(low, 0, 1), np.clip(high, 0, 1), judge_yes / total, p, confidence)
+    methods["judge_only"] = _figures(np.clip(low, 0, 1), np.clip(high, 0, 1), judge_yes / total, p)
     low, high = proportion_confint(n11 + n10, n, alpha=alpha, method="wilson")
-    methods["hand_labels"] = _figures(np.clip(low, 0, 1), np.clip(high, 0, 1), (n11 + n10) / n, p, confidence)
+    methods["hand_labels"] = _figures(np.clip(low, 0, 1), np.clip(high, 0, 1), (n11 + n10) / n, p)
     z = NormalDist().inv_cdf(1.0 - alpha / 2.0)
     plain_lambda = np.ones(repeats) if m > 0 else np.zeros(repeats)  # no unlabelled units: the classical case
     for name, lam in (("ppi", plain_lambda), ("ppi_tuned", tuned_lambda(n11, n10, n01, n00, m1, m)[0])):
         estimate, se = ppi_estimate(n11, n10, n01, n00, m1, m, lam)
         methods[name] = _figures(np.clip(estimate - z * se, 0, 1), np.clip(estimate + z * se, 0, 1),
-                                 np.clip(estimate, 0, 1), p, confidence)
+                                 np.clip(estimate, 0, 1), p)
     return SimulationResult(p, float(sensitivity), float(false_positive_rate), n, total, repeats, confidence, seed,
                             judge_rate, accuracy, bias, MappingProxyType(methods))

@@ -52,8 +52,8 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
-from uncase_core.shared.formats import RAGAS, check_csv_header, parse_format
-from uncase_core.shared.jsonfiles import decode_text, parse_document
+from uncase_core.shared.formats import RAGAS, check_csv_header, check_format
+from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, formula_unsafe, sniff_delimiter
@@ -89,6 +89,32 @@ RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "correctness": ("factual_correctness", "answer_correctness"),
     "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
 })
+# RAGAS metrics with no RAG dimension here (ragas/metrics: each metric's ``name``); their columns are judge scores
+# kept for the record. The four dimensions' columns are RAGAS_COLUMNS.
+RAGAS_METRIC_NAMES = frozenset({
+    "agent_goal_accuracy", "answer_accuracy", "answer_relevancy", "answer_similarity", "bleu_score", "chrf_score",
+    "context_entity_recall", "context_precision_with_reference", "context_precision_without_reference",
+    "context_relevance", "context_utilization", "data_compare_score", "domain_specific_rubrics", "exact_match",
+    "faithful_rate", "faithfulness_with_hhem", "id_based_context_precision", "id_based_context_recall",
+    "instance_rubrics", "llm_sql_equivalence_with_reference", "noise_sensitivity", "noise_sensitivity_relevant",
+    "noise_sensitivity_irrelevant", "non_llm_string_similarity", "relevance_rate", "response_groundedness",
+    "response_relevancy", "rouge_score", "semantic_similarity", "string_present", "summary_score",
+    "tool_call_accuracy", "topic_adherence",
+})
+
+
+def score_dimension(column: str) -> tuple[bool, str | None]:
+    """Whether ``column`` is a RAGAS score column, and the dimension it stands for (None: no dimension here).
+
+    A metric with a mode counts as the metric (``factual_correctness(mode=f1)`` is ``factual_correctness``).
+    """
+    base = column.split("(", 1)[0]
+    for dimension, names in RAGAS_COLUMNS.items():
+        if column in names or base in names:
+            return True, dimension
+    return base in RAGAS_METRIC_NAMES, None
+
+
 # Columns of a RAG case CSV beyond RAGAS's (see the module's docstring).
 PASSAGE_PREFIXES = ("context_", "passage_")
 CLAIM_PREFIX = "claim_"
@@ -170,8 +196,14 @@ def _field(where: str, name: str) -> str:
 
 
 def case_from_row(row: Mapping[str, Any], index: int, where: str) -> RagCase:
+    """A case from one JSON row. A non-finite number (``NaN``, which RAGAS writes for a score it could not
+    determine) is accepted in a RAGAS score column only (:func:`score_dimension`; the scores reader of
+    :mod:`uncase_core.judge.imports` reads it as no verdict) and refused anywhere else, naming its place."""
     if not isinstance(row, Mapping):
         raise expected_object_with(("user_input", "retrieved_contexts", "response", "reference"), where)
+    for name, value in row.items():
+        if isinstance(value, float | list | dict) and not score_dimension(str(name))[0]:
+            reject_non_finite(value, _field(where, str(name)))
     question = _text(_pick(row, "question", where, required=True), _field(where, "user_input"))
     contexts = _contexts(_pick(row, "contexts", where, required=False), _field(where, "retrieved_contexts"))
     answer = _text(_pick(row, "answer", where, required=False), _field(where, "response"))
@@ -419,6 +451,14 @@ def _import_csv(text: str) -> RagasImport:
     return RagasImport(RagDataset(tuple(cases), "jsonl"), tuple(notes), delimiter)
 
 
+def _parse_json(text: str) -> Document:
+    """JSON or JSON Lines with ``NaN`` allowed (``json.dumps`` writes a score RAGAS could not determine as a bare
+    ``NaN``; :func:`case_from_row` refuses it outside the score columns), refusing another module's file by name."""
+    document = parse_document(text, allow_nan=True)
+    check_format(document, RAGAS)
+    return document
+
+
 def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasImport:
     """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing), with notes on the CSV.
 
@@ -430,7 +470,7 @@ def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasIm
             raise problem("file_empty")
         if not is_json_text(text, fmt):
             return _import_csv(text)
-        rows = read_rows(text, fmt, check_ragas_header, parse=lambda body: parse_format(body, RAGAS))
+        rows = read_rows(text, fmt, check_ragas_header, parse=_parse_json)
         cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
         _check_unique(rows, cases)
         return RagasImport(RagDataset(tuple(cases), "jsonl"))

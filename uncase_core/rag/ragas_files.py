@@ -46,7 +46,6 @@ from uncase_core.rag.ragas import (
     METADATA_COLUMNS,
     METADATA_PREFIX,
     PASSAGE_PREFIXES,
-    RAGAS_COLUMNS,
     CsvLayout,
     _contexts,
     case_from_csv_row,
@@ -55,6 +54,7 @@ from uncase_core.rag.ragas import (
     csv_rows,
     is_json_text,
     read_rows,
+    score_dimension,
 )
 from uncase_core.rag.sources import (
     HAND_COLUMNS,
@@ -84,18 +84,6 @@ from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import decimal_text, delimiter_name, formula_safe_row, sniff_delimiter
 
 RAGAS_RECORD = RECORD_KEYS["ragas"]
-# RAGAS metrics with no RAG dimension here (ragas/metrics: each metric's ``name``); their columns are judge scores
-# kept for the record. The four dimensions' columns are RAGAS_COLUMNS.
-RAGAS_METRIC_NAMES = frozenset({
-    "agent_goal_accuracy", "answer_accuracy", "answer_relevancy", "answer_similarity", "bleu_score", "chrf_score",
-    "context_entity_recall", "context_precision_with_reference", "context_precision_without_reference",
-    "context_relevance", "context_utilization", "data_compare_score", "domain_specific_rubrics", "exact_match",
-    "faithful_rate", "faithfulness_with_hhem", "id_based_context_precision", "id_based_context_recall",
-    "instance_rubrics", "llm_sql_equivalence_with_reference", "noise_sensitivity", "noise_sensitivity_relevant",
-    "noise_sensitivity_irrelevant", "non_llm_string_similarity", "relevance_rate", "response_groundedness",
-    "response_relevancy", "rouge_score", "semantic_similarity", "string_present", "summary_score",
-    "tool_call_accuracy", "topic_adherence",
-})
 EXPORT_LAYOUTS = ("jsonl", "csv")
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -105,18 +93,6 @@ _FIELDS = ("question", "contexts", "answer", "reference")
 _PASSAGES_COLUMN = "retrieved_contexts"
 _DEFAULT_COLUMNS = MappingProxyType({"question": "user_input", "contexts": "retrieved_contexts", "answer": "response",
                                      "reference": "reference"})
-
-
-def score_dimension(column: str) -> tuple[bool, str | None]:
-    """Whether ``column`` is a RAGAS score column, and the dimension it stands for (None: no dimension here).
-
-    A metric with a mode counts as the metric (``factual_correctness(mode=f1)`` is ``factual_correctness``).
-    """
-    base = column.split("(", 1)[0]
-    for dimension, names in RAGAS_COLUMNS.items():
-        if column in names or base in names:
-            return True, dimension
-    return base in RAGAS_METRIC_NAMES, None
 
 
 def _place(where: str, column: str) -> str:

@@ -9,8 +9,8 @@ No Streamlit here, so every rule the page follows is tested directly:
   order of :func:`uncase_core.judge.sampling.next_unit_to_label`;
 - with RAGAS scores the unit is the case: the next *case* is drawn the same way among the cases RAGAS
   scored, and its units of the dimension are offered one after the other until each is labelled or
-  skipped (the case's hand label is whether its labelled share passes the threshold,
-  :func:`uncase_core.judge.imports.case_passes`).
+  skipped (the case's hand label is whether its share of units labelled yes passes the threshold, and it has
+  one only once every unit is labelled, :func:`uncase_core.judge.imports.case_passes`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
-from uncase_core.judge.sampling import next_unit_to_label
+from uncase_core.judge.sampling import follows_order, next_unit_to_label
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import METRIC_UNITS
 from uncase_core.shared.assets import load_judge_set
@@ -137,10 +137,11 @@ class Progress:
 
     next: Target | None
     pool: int  # units (cases) in the draw: judged ones
-    labelled: int  # of those, labelled (cases: with at least one labelled unit of the dimension)
+    labelled: int  # of those, labelled (cases: with every unit of the dimension labelled)
     skipped: int  # units skipped (in either mode)
     case_units: tuple[Target, ...] = ()  # RAGAS mode: the units of the case being labelled
     case_position: int = 0  # RAGAS mode: which of them is offered (0-based)
+    in_order: bool = True  # the units done are the first of this seed's order (False: the seed changed, or a file)
 
 
 def next_unit(cases: Sequence[RagCase], dimension: str, skipped: Set[Key], seed: int) -> Progress:
@@ -149,7 +150,8 @@ def next_unit(cases: Sequence[RagCase], dimension: str, skipped: Set[Key], seed:
     done = {target for target in pool if is_labelled(cases, target) or target.key in skipped}
     labelled = sum(1 for target in pool if is_labelled(cases, target))
     return Progress(next_unit_to_label(pool, done, seed), len(pool), labelled,
-                    sum(1 for target in pool if target.key in skipped and not is_labelled(cases, target)))
+                    sum(1 for target in pool if target.key in skipped and not is_labelled(cases, target)),
+                    in_order=follows_order(pool, done, seed))
 
 
 def next_in_case(cases: Sequence[RagCase], dimension: str, scored: Set[str], skipped: Set[Key],
@@ -165,11 +167,13 @@ def next_in_case(cases: Sequence[RagCase], dimension: str, scored: Set[str], ski
         return [t for t in by_case[i] if not is_labelled(cases, t) and t.key not in skipped]
 
     done = {i for i in pool if not open_units(i)}
-    labelled = sum(1 for i in pool if any(is_labelled(cases, t) for t in by_case[i]))
+    started = {i for i in pool if len(open_units(i)) < len(by_case[i])}  # cases with a unit labelled or skipped
+    in_order = follows_order(pool, started, seed)
+    labelled = sum(1 for i in pool if all(is_labelled(cases, t) for t in by_case[i]))  # as case_passes counts
     skipped_count = sum(1 for i in pool for t in by_case[i] if t.key in skipped and not is_labelled(cases, t))
     case = next_unit_to_label(pool, done, seed)
     if case is None:
-        return Progress(None, len(pool), labelled, skipped_count)
+        return Progress(None, len(pool), labelled, skipped_count, in_order=in_order)
     units = tuple(by_case[case])
     target = open_units(case)[0]
-    return Progress(target, len(pool), labelled, skipped_count, units, units.index(target))
+    return Progress(target, len(pool), labelled, skipped_count, units, units.index(target), in_order)

@@ -34,6 +34,8 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
     else:
         st.caption(t("judge.progress", labelled=progress.labelled, pool=progress.pool, skipped=progress.skipped,
                      units=units_word))
+    if not progress.in_order:
+        st.warning(t("judge.seed_changed", seed=seed))
     target = progress.next
     if target is None and progress.pool:
         st.success(t("judge.all_done"))
@@ -56,6 +58,7 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
                 st.button(t("judge.skip"), key="judge_skip", on_click=answer,
                           args=(target.record("skip", True), default))
             st.caption(t("judge.case_verdict_hidden" if case_mode else "judge.verdict_hidden"))
+            st.caption(t("judge.validity"))
     if answers:
         last = answers[-1]
         last_dimension = DIMENSION_OF_FIELD[last.field]

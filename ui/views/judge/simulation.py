@@ -11,7 +11,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import kept, set_kept, t
 from ui.views.judge.view import count, percent, points, simulation_table
 from uncase_core.errors import InputError
-from uncase_core.judge.simulation import judge_implied, simulate
+from uncase_core.judge.simulation import MONTE_CARLO_CONFIDENCE, judge_implied, simulate
 
 SIMULATION_REPEATS = (200, 500, 1_000, 2_000, 5_000, 10_000)
 # (true rate, sensitivity, false-positive rate, hand labels, judged units): docs/judge.md's cases, on the sliders' grid.
@@ -64,7 +64,7 @@ def draw_simulation(confidence: float, seed: int, lang: str) -> None:
                       hand=percent(methods["hand_labels"].coverage.value),
                       ppi=percent(methods["ppi"].coverage.value)))
         st.dataframe(simulation_table(result), hide_index=True, width="stretch")
-        st.caption(t("judge.sim.table_help", seed=seed))
+        st.caption(t("judge.sim.table_help", seed=seed, mc_level=percent(MONTE_CARLO_CONFIDENCE, 0)))
         disagreements = labelled * (true_rate * (1 - sensitivity) + (1 - true_rate) * false_positive_rate)
         if labelled < 30:
             st.warning(t("judge.sim.warn_few_labels", n=labelled))

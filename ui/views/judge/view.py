@@ -19,10 +19,10 @@ from ui.views.rag.view import metric_name
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.text import literal
 from uncase_core.judge.report import JudgeAgreement, JudgeReport
-from uncase_core.judge.simulation import METHODS, SimulationResult
+from uncase_core.judge.simulation import METHODS, MONTE_CARLO_CONFIDENCE, SimulationResult
 from uncase_core.rag.cases import RagCase
 from uncase_core.shared.notes import Note
-from uncase_core.stats.ppi import PPIInterval
+from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, PPIInterval, WorthInterval
 from uncase_core.stats.proportions import Proportion
 
 METHOD_COLOURS: Mapping[str, str] = MappingProxyType({"judge_only": JUDGE_COLOUR, "hand_labels": HAND_COLOUR,
@@ -89,7 +89,7 @@ def note_text(note: Note) -> str:
         elif isinstance(value, int):  # bool included
             values[name] = str(value)
         elif isinstance(value, float):
-            values[name] = format_number(value, lang, 4 if note.code == "clipped" else 2)
+            values[name] = format_number(value, lang, 4 if note.code in ("clipped", "zero_width_clipped") else 2)
         else:
             values[name] = literal(value)
     return t(f"judge.note.{note.code}", **values)
@@ -136,6 +136,8 @@ def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> No
 
 
 def _interval_caption(p: Proportion | PPIInterval) -> str:
+    if p.low is None or p.high is None:  # a zero-width interval is withheld; the note says why
+        return t("judge.card.no_interval")
     return t("judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low), high=percent(p.high),
              width=percent(p.high - p.low))
 
@@ -171,22 +173,37 @@ def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
         ])
 
 
-def draw_worth(report: JudgeReport, show_tuned: bool) -> None:
-    """"The judge's N verdicts are worth about M more hand labels here", for plain PPI (and PPI++ when shown)."""
+def _worth_interval(worth: WorthInterval) -> str:
+    """The worth's bootstrap interval as a sentence, or why it has none."""
     lang = language()
-    ppi = report.ppi
-    if ppi is None:
+    if worth.low is None or worth.high is None:
+        return t("judge.worth_no_interval")
+    return t("judge.worth_interval", level=percent(worth.confidence, 0), low=format_number(worth.low, lang, 0),
+             high=format_number(worth.high, lang, 0), labelled=worth.labelled, resamples=count(worth.resamples),
+             seed=worth.seed)
+
+
+def draw_worth(report: JudgeReport, show_tuned: bool) -> None:
+    """"The judge's N verdicts are worth about M more hand labels here", with its bootstrap interval, for plain PPI
+    (and PPI++ when shown); withheld below the core's minimum of labelled units."""
+    lang = language()
+    ppi, worth = report.ppi, report.worth
+    if ppi is None or worth is None:
         st.caption(t("judge.worth_na"))
         return
-    if ppi.judge_worth is not None and ppi.effective_labels is not None:
-        key = ("judge.worth" if ppi.judge_worth >= 0.5 else
-               "judge.worth_none" if ppi.judge_worth > -0.5 else "judge.worth_negative")
-        st.markdown(t(key, verdicts=count(report.judge.total), worth=count(round(ppi.judge_worth)),
+    if worth.note == "too_few_labels":
+        st.caption(t("judge.worth_withheld", minimum=MIN_LABELS_FOR_WORTH, labelled=worth.labelled))
+        return
+    if worth.value is not None and ppi.effective_labels is not None:
+        key = ("judge.worth" if worth.value >= 0.5 else
+               "judge.worth_none" if worth.value > -0.5 else "judge.worth_negative")
+        st.markdown(t(key, verdicts=count(report.judge.total), worth=count(round(worth.value)),
                       labelled=ppi.labelled, effective=format_number(ppi.effective_labels, lang, 0)))
-    tuned = report.ppi_tuned
-    if show_tuned and tuned is not None and tuned.judge_worth is not None:
-        st.caption(t("judge.worth_tuned", worth=format_number(tuned.judge_worth, lang, 0),
-                     lam=format_number(tuned.lam, lang, 2)))
+        st.caption(_worth_interval(worth))
+    tuned = report.worth_tuned
+    if show_tuned and tuned is not None and tuned.value is not None and report.ppi_tuned is not None:
+        st.caption(t("judge.worth_tuned", worth=format_number(tuned.value, lang, 0),
+                     lam=format_number(report.ppi_tuned.lam, lang, 2)) + " " + _worth_interval(tuned))
 
 
 def covers(p: Proportion | PPIInterval | None, value: float) -> str:
@@ -263,14 +280,14 @@ def coverage_verdict(coverage: Proportion, confidence: float) -> str:
 
 def simulation_table(result: SimulationResult) -> pd.DataFrame:
     rows = []
+    range_column = t("judge.sim.col.coverage_interval", level=percent(MONTE_CARLO_CONFIDENCE, 0))
     for method in METHODS:
         figures = result.methods[method]
         coverage = figures.coverage
         rows.append({
             t("judge.sim.col.method"): t(f"judge.method.{method}"),
             t("judge.sim.col.coverage"): percent(coverage.value),
-            t("judge.sim.col.coverage_interval"): t("judge.sim.range", low=percent(coverage.low),
-                                                    high=percent(coverage.high)),
+            range_column: t("judge.sim.range", low=percent(coverage.low), high=percent(coverage.high)),
             t("judge.sim.col.verdict"): coverage_verdict(coverage, result.confidence),
             t("judge.sim.col.width"): percent(figures.mean_width),
             t("judge.sim.col.estimate"): percent(figures.mean_estimate),

@@ -30,6 +30,8 @@ def ppi_narrower_than_hand(snapshot: Snapshot, params: Mapping[str, Any]) -> Che
     ppi = report.headline
     if params["need_disagreement"] and ppi.disagreements == 0:
         return _missing("no_disagreement_yet")
+    if ppi.low is None or ppi.high is None:  # a zero-width interval is withheld (its note says why)
+        return _missing("ppi_no_interval")
     ppi_width, hand_width = ppi.high - ppi.low, report.hand.high - report.hand.low
     if ppi_width >= hand_width:
         return _missing("ppi_not_narrower", ppi_width=ppi_width, hand_width=hand_width)

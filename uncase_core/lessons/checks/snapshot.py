@@ -332,6 +332,7 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
                         "({hand_width:.2f})",
     "ppi_narrower": "with {labelled} labels the PPI interval is {ppi_width:.2f} wide, the hand-labels-only one "
                     "{hand_width:.2f}",
+    "ppi_no_interval": "the PPI interval is withheld: its width would be 0; label more units",
     "worth_not_available": "what the judge is worth cannot be computed yet",
     "answer_too_high": "too high",
     "answer_too_low": "too low",
