@@ -6,7 +6,7 @@ from ui.frame.data_kinds import JUDGE
 from ui.frame.input_errors import error_text
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, t
-from ui.i18n import translate
+from ui.i18n import format_percent, translate
 from ui.views.judge.data import builtin_set, data_language, next_in_case, next_unit, truth
 from ui.views.judge.labelling import draw_answers, draw_next
 from ui.views.judge.simulation import draw_simulation
@@ -23,6 +23,7 @@ from ui.views.judge.view import (
 )
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded
+from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import judge_answers
@@ -59,10 +60,10 @@ with st.sidebar:
     attach_block(default, workspace)
     st.subheader(t("common.settings"))
     confidence = kept(st.select_slider, "judge_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
-                      format_func=lambda c: f"{c:.0%}")
+                      format_func=lambda c: format_percent(c, lang, 0))
     show_tuned = kept(st.checkbox, "judge_show_tuned", False, t("judge.show_tuned"), help=t("judge.show_tuned_help"))
-    seed = int(kept(st.number_input, "judge_seed", DEFAULT_SEED, t("judge.seed"), min_value=0, max_value=2**31 - 1,
-                    step=1, help=t("judge.seed_help")))
+    seed = number_box("judge_seed", DEFAULT_SEED, t("judge.seed"), whole=True, low=0, high=2**31 - 1,
+                      help=t("judge.seed_help"))
 
 # ---------------------------------------------------------------- the data, with the judge's output attached
 data = current_data(default)
@@ -99,12 +100,12 @@ if case_mode:
     fixed = kept(st.checkbox, FIX_THRESHOLDS_KEY, False, t("judge.fix_thresholds"), help=t("judge.fix_thresholds_help"))
     left, right = st.columns(2)
     with left:
-        score_threshold = kept(st.slider, "judge_score_threshold", DEFAULT_SCORE_THRESHOLD, t("judge.score_threshold"),
-                               min_value=0.0, max_value=1.0, step=0.05, disabled=fixed)
+        score_threshold = number_slider("judge_score_threshold", DEFAULT_SCORE_THRESHOLD, t("judge.score_threshold"),
+                                        0.0, 1.0, 0.05, disabled=fixed)
     with right:
-        pass_threshold = kept(st.slider, f"judge_pass_threshold_{dimension}", DEFAULT_THRESHOLDS[dimension],
-                              t("judge.pass_threshold", units=units_word), min_value=0.0, max_value=1.0, step=0.05,
-                              disabled=fixed)
+        pass_threshold = number_slider(f"judge_pass_threshold_{dimension}", DEFAULT_THRESHOLDS[dimension],
+                                       t("judge.pass_threshold", units=units_word), 0.0, 1.0, 0.05, percent=True,
+                                       disabled=fixed)
     st.caption(t("judge.thresholds_fixed" if fixed else "judge.thresholds_move"))
 
 try:

@@ -54,7 +54,7 @@ def _answer(at: AppTest, i: int) -> None:
 
 
 def _true_rate(at: AppTest, i: int) -> None:
-    at.slider(key="judge_sim_true_rate").set_value(round(0.5 + 0.01 * (i % 40), 2))
+    at.select_slider(key="judge_sim_true_rate").set_value(round(0.5 + 0.01 * (i % 40), 2))
 
 
 def main() -> None:

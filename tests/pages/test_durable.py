@@ -134,7 +134,7 @@ SETTINGS = (
     ("app_pages/sample_size_planner.py", "text_input", "plan_n", "77"),
     ("app_pages/annotator_agreement.py", "selectbox", "agr_field", "supported"),
     ("app_pages/judge_and_hand_labels.py", "selectbox", "judge_dimension", "coverage"),
-    ("app_pages/judge_and_hand_labels.py", "slider", "judge_sim_false_positive_rate", 0.42),
+    ("app_pages/judge_and_hand_labels.py", "select_slider", "judge_sim_false_positive_rate", 0.42),
     ("app_pages/compare_systems.py", "select_slider", "cmp_threshold_faithfulness", 0.35),
     ("app_pages/compare_systems.py", "selectbox", "cmp_stratum", "split"),
 )

@@ -214,15 +214,15 @@ def test_answers_dimension_settings_and_the_next_unit_come_back_after_a_reload()
     at.selectbox(key="judge_dimension").set_value("faithfulness").run()
     answer(at, [True, None, False, True])
     at.checkbox(key="judge_show_tuned").check().run()
-    at.slider(key="judge_sim_true_rate").set_value(0.55).run()
-    at.number_input(key="judge_sim_labelled").set_value(120).run()
+    at.select_slider(key="judge_sim_true_rate").set_value(0.55).run()
+    at.text_input(key="judge_sim_labelled").input("120").run()
     shown_before, captions_before = metric_values(at), captions(at)
     records = workspace(at).edits(JUDGE)
     again = reopen(at, PAGE)
     assert again.selectbox(key="judge_dimension").value == "faithfulness"
     assert again.checkbox(key="judge_show_tuned").value is True
-    assert again.slider(key="judge_sim_true_rate").value == 0.55
-    assert again.number_input(key="judge_sim_labelled").value == 120
+    assert again.select_slider(key="judge_sim_true_rate").value == 0.55
+    assert again.text_input(key="judge_sim_labelled").value == "120"
     assert workspace(again).edits(JUDGE) == records
     assert metric_values(again) == shown_before
     assert "3 of 300 judged claims labelled, 1 skipped." in captions(again)
@@ -238,14 +238,14 @@ def test_the_one_sided_preset_shows_the_judge_missing_and_ppi_under_covering_a_l
     at = opened()
     next(b for b in at.button if b.label == "Judge 10 points too high, 40 labels").click().run()
     assert not at.exception
-    assert at.slider(key="judge_sim_sensitivity").value == 1.0
+    assert at.select_slider(key="judge_sim_sensitivity").value == 1.0
     assert any("is biased by **+9.9 points**" in m.value for m in at.markdown)
     table = at.dataframe[-1].value
     coverage = dict(zip(table["Interval"], table["Contains the truth"], strict=True))
     assert coverage[JUDGE_ALONE] == "0.0%"
     assert 0.88 <= float(coverage[PPI].rstrip("%")) / 100 <= 0.93  # docs/judge.md: 0.908 with seed 17
     assert any("all in one direction" in w.value for w in at.warning)
-    at.number_input(key="judge_sim_judged").set_value(10).run()  # fewer judged units than hand labels
+    at.text_input(key="judge_sim_judged").input("10").run()  # fewer judged units than hand labels
     assert any(e.value.startswith("Cannot simulate:") and "judged" in e.value for e in at.error)
 
 
@@ -498,14 +498,14 @@ def test_the_thresholds_say_they_move_the_interval_and_can_be_fixed_before_label
     at = upload(opened(language), "judge_upload", "ragas.csv", _ragas_rows())
     text = " ".join(captions(at))
     assert ("move the PPI interval" if language == "en" else "mueven el intervalo PPI") in text
-    assert not at.slider(key="judge_score_threshold").disabled
+    assert not at.select_slider(key="judge_score_threshold").disabled
     at.checkbox(key="judge_fix_thresholds").check().run()
-    assert at.slider(key="judge_score_threshold").disabled
-    assert at.slider(key="judge_pass_threshold_faithfulness").disabled
+    assert at.select_slider(key="judge_score_threshold").disabled
+    assert at.select_slider(key="judge_pass_threshold_faithfulness").disabled
     assert workspace(at).setting("judge_fix_thresholds") is True
     again = reopen(at, PAGE)  # a stored choice, as every other setting
     assert again.checkbox(key="judge_fix_thresholds").value is True
-    assert again.slider(key="judge_score_threshold").disabled
+    assert again.select_slider(key="judge_score_threshold").disabled
     again.checkbox(key="judge_fix_thresholds").uncheck().run()
     answer(again, [True])
     assert any(("after seeing" if language == "en" else "después de ver") in w.value for w in again.warning)
@@ -518,9 +518,9 @@ def test_the_validity_condition_is_shown_where_one_labels_and_a_changed_seed_is_
     assert any(condition in c for c in captions(at))  # beside the buttons, not only in a collapsed expander
     answer(at, [True, False, True])
     assert not any(("like skipping" if language == "en" else "como saltarte") in w.value for w in at.warning)
-    at.sidebar.number_input(key="judge_seed").set_value(18).run()
+    at.sidebar.text_input(key="judge_seed").input("18").run()
     warning = next(w.value for w in at.warning if ("like skipping" if language == "en" else "como saltarte")
                    in w.value)
     assert "18" in warning
-    at.sidebar.number_input(key="judge_seed").set_value(17).run()  # back to the seed the units were drawn with
+    at.sidebar.text_input(key="judge_seed").input("17").run()  # back to the seed the units were drawn with
     assert not any(("like skipping" if language == "en" else "como saltarte") in w.value for w in at.warning)

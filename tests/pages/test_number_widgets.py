@@ -11,7 +11,7 @@ from tests.pages.apptest_helpers import open_app
 from ui.widgets.numbers import slider_label, slider_options
 
 PAGES = ("rag_diagnosis", "conversation_quality", "sample_size_planner", "dataset_workbench", "rubric_lab",
-         "threshold_explorer", "compare_systems")
+         "threshold_explorer", "compare_systems", "judge_and_hand_labels")
 
 
 def opened(path: str, language: str):

@@ -10,6 +10,7 @@ import streamlit as st
 from ui.frame.input_errors import error_text
 from ui.frame.state import kept, set_kept, t
 from ui.views.judge.view import count, percent, points, simulation_table
+from ui.widgets.numbers import number_box, number_slider
 from uncase_core.errors import InputError
 from uncase_core.judge.simulation import MONTE_CARLO_CONFIDENCE, judge_implied, simulate
 
@@ -27,7 +28,7 @@ SIMULATION_KEYS = ("judge_sim_true_rate", "judge_sim_sensitivity", "judge_sim_fa
 
 def use_preset(name: str) -> None:
     for key, value in zip(SIMULATION_KEYS, PRESETS[name], strict=True):
-        set_kept(key, value)
+        set_kept(key, str(value) if isinstance(value, int) else value)  # the counts are number boxes: their text
 
 
 def draw_simulation(confidence: float, seed: int, lang: str) -> None:
@@ -37,17 +38,15 @@ def draw_simulation(confidence: float, seed: int, lang: str) -> None:
             st.button(t(f"judge.sim.preset.{name}"), key=f"judge_sim_preset_{name}", on_click=use_preset, args=(name,))
     left, right = st.columns(2)
     with left:
-        true_rate = kept(st.slider, "judge_sim_true_rate", 0.7, t("judge.sim.true_rate"), min_value=0.0,
-                         max_value=1.0, step=0.01)
-        sensitivity = kept(st.slider, "judge_sim_sensitivity", 0.93, t("judge.sim.sensitivity"), min_value=0.0,
-                           max_value=1.0, step=0.01)
-        false_positive_rate = kept(st.slider, "judge_sim_false_positive_rate", 0.17, t("judge.sim.false_positive_rate"),
-                                   min_value=0.0, max_value=1.0, step=0.01)
+        true_rate = number_slider("judge_sim_true_rate", 0.7, t("judge.sim.true_rate"), 0.0, 1.0, 0.01, percent=True)
+        sensitivity = number_slider("judge_sim_sensitivity", 0.93, t("judge.sim.sensitivity"), 0.0, 1.0, 0.01,
+                                    percent=True)
+        false_positive_rate = number_slider("judge_sim_false_positive_rate", 0.17, t("judge.sim.false_positive_rate"),
+                                            0.0, 1.0, 0.01, percent=True)
     with right:
-        labelled = int(kept(st.number_input, "judge_sim_labelled", 40, t("judge.sim.labelled"), min_value=1,
-                            max_value=100_000, step=10))
-        judged_units = int(kept(st.number_input, "judge_sim_judged", 2_000, t("judge.sim.judged"), min_value=1,
-                                max_value=1_000_000, step=100))
+        labelled = number_box("judge_sim_labelled", 40, t("judge.sim.labelled"), whole=True, low=1, high=100_000)
+        judged_units = number_box("judge_sim_judged", 2_000, t("judge.sim.judged"), whole=True, low=1,
+                                  high=1_000_000)
         repeats = kept(st.select_slider, "judge_sim_repeats", 2_000, t("judge.sim.repeats"),
                        options=SIMULATION_REPEATS)
     judge_rate, accuracy, bias = judge_implied(true_rate, sensitivity, false_positive_rate)
