@@ -20,7 +20,7 @@ from ui.i18n import (
     read_catalogue,
     translate,
 )
-from ui.i18n.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH
+from ui.i18n.glossary import AVOID_IN_SPANISH, SAME_IN_SPANISH, VOSOTROS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -60,6 +60,20 @@ def test_spanish_follows_the_glossary(key):
     prose = _prose(ES[key]).lower()
     used = [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
     assert not used, f"{key}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"
+
+
+@pytest.mark.parametrize("key", sorted(ES))
+def test_spanish_speaks_to_one_person_as_tu(key):
+    """Issue 27: "discrepáis" and "coincidís" (vosotros) stood beside tú; one register, neutral Latin American."""
+    found = re.findall(VOSOTROS, ES[key], flags=re.IGNORECASE)
+    assert not found, f"{key}: vosotros forms {found}; write to one person, with tú"
+
+
+def test_the_register_rule_catches_what_it_is_for():
+    for text in ("El juez y tú discrepáis", "coincidís en 3", "vuestro dataset", "sois dos"):
+        assert re.search(VOSOTROS, text), text
+    for text in ("el país", "tú coincides", "ustedes coinciden", "anís"):
+        assert not re.search(VOSOTROS, text), text
 
 
 def test_every_literal_key_used_in_the_code_exists():

@@ -98,3 +98,11 @@ def test_rule_evidence_is_shown_in_the_page_language():
     load(at, "incoherent")
     warnings = [w.value for w in at.warning]
     assert any(w.startswith("confusión de roles: el agente habla como el cliente") for w in warnings), warnings
+
+
+def test_the_no_compensation_line_uses_the_conversation_on_screen():
+    """Issue 27: a fixed example (fidelity 0,95, TTR 0,40) read as if it described the conversation shown."""
+    at = open_page()
+    q = next(m for m in at.metric if m.label.startswith("Q ="))
+    line = next(c.value for c in at.caption if c.value.startswith("No compensation"))
+    assert f"Q is {q.value}" in line and "0.675" not in line

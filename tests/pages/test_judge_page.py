@@ -186,8 +186,8 @@ def test_an_attached_verdict_file_the_cases_no_longer_fit_is_said_in_the_readers
     at.run()
     with pytest.raises(InputError) as refused:
         attach_verdicts(others, verdicts, "verdicts.csv")
-    message = next(shown(e.value) for e in at.error if "No se usa el fichero adjunto" in e.value)
-    assert message == f"No se usa el fichero adjunto verdicts.csv: {shown(error_text(refused.value, 'es'))}"
+    message = next(shown(e.value) for e in at.error if "No se usa el archivo adjunto" in e.value)
+    assert message == f"No se usa el archivo adjunto verdicts.csv: {shown(error_text(refused.value, 'es'))}"
     assert refused.value.problem not in message
 
 

@@ -663,3 +663,18 @@ def test_a_facilitator_starts_lesson_3_and_a_participant_takes_it_and_is_counted
     table = next(d.value for d in facilitator.dataframe if "Step" in d.value.columns)
     assert list(table["Done"]) == ["1 of 1", "0 of 1", "0 of 1", "0 of 1"]
     assert any("Started: 1 of 1" in m.value for m in facilitator.markdown)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_panels_lists_offer_no_select_all(language):
+    """Issue 27: Streamlit's "Select all" is English on a Spanish page, and picks every answer in one click."""
+    at = start(opened(language), "l01")
+    lists = [w for w in at.sidebar.multiselect if (w.key or "").startswith("lesson_side_answer_")]
+    assert lists
+    assert all(w.proto.select_all == 0 for w in lists)
+
+
+def test_lesson_6_names_its_gates_as_the_page_cards_do():
+    at = start(opened("es"), "l06")
+    gates = next(w for w in at.sidebar.multiselect if w.key == "lesson_side_answer_l06_which_gate")
+    assert set(gates.options) == {"Datos personales", "Memorización"}

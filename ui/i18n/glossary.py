@@ -71,4 +71,11 @@ AVOID_IN_SPANISH: Mapping[str, str] = MappingProxyType({
     "ratio": "razón",
     "labels": "etiquetas",
     "conjunto de datos": "dataset",
+    "fichero": "archivo",
+    "ficheros": "archivos",
+    "metadata": "metadatos",
 })
+
+# One register, tú, in neutral Latin American Spanish: no vosotros forms (discrepáis, coincidís, vuestro). A
+# Spanish value must not match this (the test is tests/test_i18n.py).
+VOSOTROS = r"\b\w+(?:áis|éis)\b|\b\w{3,}[^aeiouáéíóú\W]ís\b|\b(?:vosotros|vosotras|vuestros?|vuestras?|sois)\b"

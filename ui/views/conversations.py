@@ -133,7 +133,12 @@ def draw_verdict(result: ConversationResult) -> None:
     gated = [n for n in result.failures if n in ("privacy", "memorization")]
     if gated:
         st.caption(t("conv.q_gated"))
-    st.caption(t("conv.lesson"))
+    values = {n: v for n, v in result.metric_values().items() if n in result.min_over and v is not None}
+    if not gated and values and result.composite_score is not None and result.mean_score is not None:
+        lowest = min(values, key=values.__getitem__)  # the rule, with this conversation's own figures
+        st.caption(t("conv.lesson_here", q=q, lowest=metric_name(lowest), mean=mean))
+    else:
+        st.caption(t("conv.lesson"))
 
 
 def batch_table(report: BatchReport) -> pd.DataFrame:

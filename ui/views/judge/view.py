@@ -155,10 +155,12 @@ def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
     judge, hand = report.judge, report.hand
     top = st.columns(2)
     _card(top[0], "judge_only", judge.value,
-          [t("judge.card.judge_only", successes=judge.successes, total=judge.total), _interval_caption(judge)]
+          [t("judge.card.judge_only_one" if judge.total == 1 else "judge.card.judge_only", successes=judge.successes,
+            total=judge.total), _interval_caption(judge)]
           if judge.value is not None else [t("judge.card.no_verdicts")])
     _card(top[1], "hand_labels", hand.value,
-          [t("judge.card.hand_labels", successes=hand.successes, total=hand.total), _interval_caption(hand)]
+          [t("judge.card.hand_labels_one" if hand.total == 1 else "judge.card.hand_labels", successes=hand.successes,
+            total=hand.total), _interval_caption(hand)]
           if hand.value is not None else [t("value.na", unlabelled=hand.unlabelled)])
     bottom = st.columns(2)
     methods = [("ppi", report.ppi)] + ([("ppi_tuned", report.ppi_tuned)] if show_tuned else [])

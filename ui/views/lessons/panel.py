@@ -235,7 +235,7 @@ def _options_label(kind: str, lang: str, field: str | None = None) -> Callable[[
     if kind == "certainty":
         return lambda value, lang=lang: translate(lang, f"lesson.certainty.{value}")
     if kind == "gates":
-        return lambda gate, lang=lang: translate(lang, f"lesson.gate.{gate}")
+        return lambda gate, lang=lang: translate(lang, f"conv.gate.{gate}")  # as the page's gate cards name them
     if kind == "items":
         return lambda pair: f"{pair[0]} · {pair[1]}"
     if kind == "stratum" and field:
@@ -260,7 +260,9 @@ def _answer_form(place: str, lesson: Lesson, step: Step, done: Progress) -> None
             several = sum(option.correct for option in question.options) > 1
             if several:
                 st.caption(t("lesson.choose_all"))
+                # No "Select all": Streamlit words it in English only, and in a question it answers for the person.
                 st.multiselect(label, list(texts), default=[v for v in stored or () if v in texts], key=key,
+                               select_all=False,
                                format_func=lambda i, texts=texts: texts[i], placeholder=t("lesson.choose"))
             else:
                 st.radio(label, list(texts), index=list(texts).index(stored) if stored in texts else None,
@@ -281,7 +283,7 @@ def _answer_form(place: str, lesson: Lesson, step: Step, done: Progress) -> None
         else:  # several things to pick: dimensions, cases, gates, turns, items
             choices = list(options or ())
             chosen = [tuple(v) if kind == "items" else v for v in stored or ()]
-            st.multiselect(label, choices, default=[v for v in chosen if v in choices], key=key,
+            st.multiselect(label, choices, default=[v for v in chosen if v in choices], key=key, select_all=False,
                            format_func=_options_label(kind, lang), placeholder=t("lesson.choose"),
                            max_selections=2 if kind == "case_pair" else None)
         st.form_submit_button(t("lesson.check"), type="primary", on_click=_store_answer,
