@@ -678,3 +678,31 @@ def test_lesson_6_names_its_gates_as_the_page_cards_do():
     at = start(opened("es"), "l06")
     gates = next(w for w in at.sidebar.multiselect if w.key == "lesson_side_answer_l06_which_gate")
     assert set(gates.options) == {"Datos personales", "Memorización"}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_step_that_asks_what_the_page_says_hides_it_until_answered(language):
+    """Issue 27: lesson 1 asked which dimensions fail while the diagnosis box said it; lesson 6 likewise."""
+    at = start(opened(language), "l01")
+    hidden_note = t(at, "lesson.hidden_part")
+    assert not at.error, [e.value for e in at.error]  # "One failing dimension..." / "Fails: ..." boxes
+    assert hidden_note in [c.value for c in at.caption]
+    answer(at, "l01", "find", ["context_relevance", "faithfulness", "coverage"])
+    holds(at, "l01", "find")
+    assert at.error  # the diagnosis is back once the step is answered
+    assert hidden_note not in [c.value for c in at.caption]
+    six = start(opened(language), "l06")
+    assert hidden_note in [c.value for c in six.caption]
+    assert not [e.value for e in six.error if "Q" in e.value or "Privacy" in e.value or "personales" in e.value]
+
+
+def test_a_lesson_file_naming_a_part_its_page_cannot_hide_is_refused():
+    from uncase_core.errors import InputError
+    from uncase_core.lessons.data import scenario_ids
+    from uncase_core.lessons.model import lesson_from_text
+    from uncase_core.shared.assets import ASSETS
+
+    text = (ASSETS / "lessons" / "l01.toml").read_text(encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        lesson_from_text(text.replace('hides = ["diagnosis"]', 'hides = ["verdict"]'), "l01.toml", scenario_ids())
+    assert refused.value.code == "unknown_page_part" and "steps[0].hides[0]" in refused.value.where

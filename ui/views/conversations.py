@@ -8,8 +8,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui.frame.state import language, t
+from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_number, format_percent
+from ui.views.lessons.state import hidden
 from ui.widgets.layout import card_row
 from ui.widgets.text import literal
 from uncase_core.conversations.evaluator import METRICS, BatchReport, ConversationResult
@@ -115,7 +116,9 @@ def draw_gates(result: ConversationResult, memorization_limit: float) -> None:
 
 def draw_verdict(result: ConversationResult) -> None:
     lang = language()
-    if result.passed:
+    if hidden(current_workspace(), "conversations", "verdict"):  # the lesson's step asks for it
+        st.caption(t("lesson.hidden_part"))
+    elif result.passed:
         st.success(t("conv.passed"))
     else:
         names = ", ".join(metric_name(n) if n in METRICS else t(f"conv.gate.{n}") for n in result.failures)

@@ -10,8 +10,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.frame.input_errors import error_text
-from ui.frame.state import t
+from ui.frame.state import current_workspace, t
 from ui.i18n import format_number, format_percent
+from ui.views.lessons.state import hidden
 from ui.views.rag.view import field_label, field_value, label_value, proportion_text
 from ui.widgets.layout import show_chart
 from ui.widgets.text import id_list, literal
@@ -51,7 +52,10 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
         figure.add_hline(y=overall.value, line_dash="dot", annotation_position="top right",
                          annotation_text=t("wb.overall"), annotation_bgcolor="rgba(255,255,255,0.85)")
     show_chart(figure)
-    for failure in result.hidden_failures:
+    hide = hidden(current_workspace(), "workbench", "failing_stratum")  # the lesson's step asks for it
+    if hide and result.hidden_failures:
+        st.caption(t("lesson.hidden_part"))
+    for failure in () if hide else result.hidden_failures:
         # An uncertain stratum is not a confirmed failure: a warning to label more, not an error.
         box = st.error if failure.certainty == "clear" else st.warning
         box(t(f"wb.hidden.{failure.certainty}", field=literal(field_label(failure.field)),

@@ -21,6 +21,7 @@ _EXPORTS = MappingProxyType({
     "FIXED_SCENARIOS": "data",
     "FacilitatorNotes": "model",
     "GENERATOR": "data",
+    "HIDEABLE_PARTS": "model",
     "KINDS": "params",
     "LANGUAGES": "model",
     "LESSONS": "model",

@@ -32,6 +32,7 @@ The format (``l01.toml``; every key is required unless marked optional)::
     text.es = "..."
     hint.en = "..."                 # optional (then in both languages)
     hint.es = "..."
+    hides = ["diagnosis"]           # optional: parts of the page kept out of sight until this step is done
     [steps.question]                # either one question ...
     name = "failing_dimensions"     # a question of uncase_core.lessons.checks.CHECKS
     scope = "case"                  # its parameters, if any
@@ -113,12 +114,21 @@ _TOML_PLACE = re.compile(r"\s*\((at line (\d+), column (\d+)|at end of document)
 
 _LESSON_KEYS = ("id", "order", "minutes", "page", "scenario", "title", "goal", "explanation", "facilitator", "steps")
 _FACILITATOR_KEYS = ("say", "wrong_answer", "timing")
-_STEP_KEYS = ("id", "text", "hint", "checks", "question")
+_STEP_KEYS = ("id", "text", "hint", "hides", "checks", "question")
+# The parts of each page a step may hide while it asks for what they say (``hides``); each page keeps its own
+# part out of sight while the active lesson's current step names it (ui/views/lessons/state.py: hidden).
+HIDEABLE_PARTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "rag": ("diagnosis",),
+    "conversations": ("verdict",),
+    "agreement": ("why_kappa",),
+    "workbench": ("failing_stratum",),
+})
 _OPTION_KEYS = ("id", "text", "correct")
 
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "lesson_has_no_step": "lesson {lesson} has no step {step}",
+    "unknown_page_part": "the {page} page has no part by that name to hide; its parts: {choices}",
     "unknown_key": "unknown key; expected one of {choices}",
     "expected_language_code": "expected a two-letter language code such as en or es",
     "missing_language_text": 'missing the "{language}" text (every text needs en and es)',  # LANGUAGES
@@ -143,6 +153,7 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "lesson.options": "a list of options ([[steps.question.options]])",
     "lesson.checks": "a list of one or more checks ([[steps.checks]])",
     "lesson.steps": "a list of one or more steps ([[steps]])",
+    "lesson.hides": "a list of the page's parts to hide (hides = [\"diagnosis\"])",
 })
 
 
@@ -193,6 +204,7 @@ class Step:
     hint: Text | None
     checks: tuple[Check, ...]
     question: Question | None
+    hides: tuple[str, ...] = ()  # parts of the page (HIDEABLE_PARTS) out of sight until the step is done
 
 
 @dataclass(frozen=True)
@@ -344,16 +356,29 @@ def _step(value: object, where: str, page: str) -> Step:
     step_id = _identifier(_required(table, "id", where), _at(where, "id"))
     text = _text(_required(table, "text", where), _at(where, "text"))
     hint = _text(table["hint"], _at(where, "hint")) if "hint" in table else None
+    hides = _hides(table.get("hides", []), _at(where, "hides"), page)
     has_checks, has_question = "checks" in table, "question" in table
     if has_checks == has_question:
         raise input_error(PROBLEMS, "step_checks_or_question", where)
     if has_question:
-        return Step(step_id, text, hint, (), _question(table["question"], _at(where, "question"), page))
+        return Step(step_id, text, hint, (), _question(table["question"], _at(where, "question"), page), hides)
     raw = table["checks"]
     if not isinstance(raw, list) or not raw:
         raise problem("expected", _at(where, "checks"), what=term("lesson.checks", TERMS), got=describe(raw))
     checks = tuple(_check(item, _at(_at(where, "checks"), i), page) for i, item in enumerate(raw))
-    return Step(step_id, text, hint, checks, None)
+    return Step(step_id, text, hint, checks, None, hides)
+
+
+def _hides(value: object, where: str, page: str) -> tuple[str, ...]:
+    """A step's ``hides``: a list of the parts its page can hide (HIDEABLE_PARTS)."""
+    parts = HIDEABLE_PARTS.get(page, ())
+    if not isinstance(value, list):
+        raise problem("expected", where, what=term("lesson.hides", TERMS), got=describe(value))
+    for i, part in enumerate(value):
+        if part not in parts:
+            raise input_error(PROBLEMS, "unknown_page_part", _at(where, i), page=page,
+                              choices=", ".join(parts) or "none")
+    return tuple(value)
 
 
 def _toml(text: str) -> dict[str, Any]:

@@ -10,10 +10,11 @@ import streamlit as st
 
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, DataKind
 from ui.frame.fragments import mark_drawn
-from ui.frame.state import kept, run_saving, t
+from ui.frame.state import current_workspace, kept, run_saving, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, translate
 from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, changed_labels, uploaded_text
+from ui.views.lessons.state import hidden
 from ui.views.rag.view import proportion_text
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, confirm_replace, read_new_upload
@@ -107,7 +108,8 @@ def figures(view: AgreementView, label_field: str | None, lang: str, store_label
     if view.changed:
         st.caption(t("agr.changed", count=changed_labels(view.original, view.pair)))
 
-    with st.expander(t("agr.why_title"), expanded=True):
+    # Open unless a lesson's step asks for what it says (lesson 8 asks why kappa is lower).
+    with st.expander(t("agr.why_title"), expanded=not hidden(current_workspace(), "agreement", "why_kappa")):
         if result.kappa is not None:
             st.markdown(t("agr.why", raw=format_percent(result.agreement, lang),
                           chance=format_percent(result.expected_agreement, lang),

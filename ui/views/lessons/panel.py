@@ -40,6 +40,7 @@ from uncase_core.lessons.model import Lesson, Step, evaluate_step
 SIDE, TOP = "lesson_side", "lesson_top"  # the two places (their containers' keys)
 FRAGMENTS = (f"{SIDE}_panel", f"{TOP}_panel")  # what a fragment-only rerun lists to recheck the lesson
 FLASH = "lesson_flash"  # the step done last, shown until the next one is
+_SHOWN_AGAIN = "lesson_shown_again"  # session state: the step whose hidden parts a full rerun showed again
 _PROBLEM = "_problem"  # session state suffix of a number answer's key: why the typed text was not read
 NARROW = 768  # px: Streamlit's own breakpoint, below which the sidebar is folded away
 STYLE = f"""<style>
@@ -106,6 +107,12 @@ def advance(lesson: Lesson, page: str) -> tuple[Progress, Any]:
         run_saving(lambda: workspace.set_settings({PROGRESS_PREFIX + lesson.id: done.to_setting()}))
         step, last = newly[-1]
         st.session_state[FLASH] = (lesson.id, step.id, note_text(last.note, language()))
+        shown_again = (lesson.id, step.id)
+        if any(done_step.hides for done_step, _ in newly) and st.session_state.get(_SHOWN_AGAIN) != shown_again:
+            # What the step hid is drawn by the page (before this panel, or outside its fragment): once more (once
+            # only, should the progress fail to be stored).
+            st.session_state[_SHOWN_AGAIN] = shown_again
+            st.rerun(scope="app")
     return done, result
 
 
@@ -186,8 +193,8 @@ def _panel(place: str, page: str | None) -> None:
             _answer_form(place, lesson, step, done)
         if result is not None and not result.done:
             st.caption(t("lesson.not_yet", note=note_text(result.note, lang)))
-        if step.hint is not None:
-            with st.expander(t("lesson.hint")):
+        if step.hint is not None:  # keyed by step: a hint opened on one step does not show the next one's unasked
+            with st.expander(t("lesson.hint"), key=f"{place}_hint_{lesson.id}_{step.id}"):
                 st.markdown(step.hint.get(lang))
         with st.expander(t("lesson.goal") if compact else t("lesson.steps")):
             if compact:

@@ -245,3 +245,13 @@ def start(workspace: Workspace, lesson: Lesson, language: str) -> None:
         cleared.update({key: None for key in workspace.settings if key.startswith("wb_")})
     workspace.set_settings({**cleared, **plan.settings, PROGRESS_PREFIX + lesson.id: Progress().to_setting(),
                             ACTIVE: lesson.id})
+
+
+def hidden(workspace: Workspace, page: str, part: str) -> bool:
+    """Whether the active lesson's current step keeps ``part`` of ``page`` out of sight (it asks for what the part
+    says; ``hides`` in the lesson's file): shown again once the step is done."""
+    lesson = active_lesson(workspace)
+    if lesson is None or lesson.page != page:
+        return False
+    index = progress(workspace, lesson).current(lesson)
+    return index is not None and part in lesson.steps[index].hides

@@ -4,12 +4,14 @@ one case's and the dataset's figures, the sidebar's download and reset, and a ro
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.fragments import mark_drawn
-from ui.frame.state import t
+from ui.frame.state import current_workspace, t
+from ui.views.lessons.state import hidden
 from ui.views.rag.downloads import format_downloads
 from ui.views.rag.evaluations import case_evaluation, dataset_evaluation
 from ui.views.rag.settings import current_settings
@@ -26,6 +28,14 @@ FRAGMENTS = ("rag_case_results", "rag_dataset_results", "rag_data_actions", "rag
              "rag_near_passages", "rag_near_claims", "rag_near_reference_facts")
 
 
+def _diagnosis(evaluation: Any) -> None:
+    """The diagnosis box, unless the lesson's current step asks the person to find it (its ``hides``)."""
+    if hidden(current_workspace(), "rag", "diagnosis"):
+        st.caption(t("lesson.hidden_part"))
+    else:
+        draw_diagnosis(evaluation)
+
+
 @st.fragment(key="rag_case_results")
 def case_results(workspace: RagView, store_label_edits: Callable[[], None]) -> None:
     mark_drawn("rag_case_results")
@@ -33,7 +43,7 @@ def case_results(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     store_label_edits()
     evaluation = case_evaluation(workspace.case, settings)
     st.subheader(t("rag.results_case", case=workspace.case.id))
-    draw_diagnosis(evaluation)
+    _diagnosis(evaluation)
     draw_metrics(evaluation, settings)
     draw_composite(evaluation)
 
@@ -50,7 +60,7 @@ def _dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) 
     store_label_edits()
     result = dataset_evaluation(workspace.dataset.cases, current_settings(show_errors=False))
     st.subheader(t("rag.results_dataset", count=len(workspace.dataset.cases)))
-    draw_diagnosis(result.pooled)
+    _diagnosis(result.pooled)
     st.dataframe(macro_micro_table(result), hide_index=True, width="stretch")
     st.caption(t("rag.micro_macro_help"))
     st.dataframe(cases_table(result), hide_index=True, width="stretch")
