@@ -8,7 +8,7 @@ import hashlib
 import krippendorff
 import numpy as np
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from tests.store_backends import BACKENDS, store_url
 from uncase_core.agreement.class_labels import ALL, blank_copy, class_labels, replay_edits
@@ -155,3 +155,30 @@ def test_merging_a_ghost_keeps_the_persons_labels_takes_the_ghosts_others_and_ag
         api.merge(code, "Ana 2", "Ana")
     with pytest.raises(StoreError):
         api.merge(code, "Ana", "Ana")
+
+
+
+def test_step_4_adds_the_column_to_a_store_made_before_it(tmp_path):
+    """A store whose room tables the released step 2 made (without ``resume_hash``) gets the column."""
+    from sqlalchemy import inspect, text
+
+    from uncase_store.engine import create_store_engine
+    from uncase_store.migrations import LATEST_VERSION, migrate
+
+    engine = create_store_engine(f"sqlite:///{tmp_path / 'old.db'}")
+    migrate(engine, target=3)
+    with engine.begin() as connection:
+        connection.execute(text("ALTER TABLE room_members DROP COLUMN resume_hash"))
+    assert "resume_hash" not in {c["name"] for c in inspect(engine).get_columns("room_members")}
+    assert migrate(engine) == LATEST_VERSION == 4
+    assert "resume_hash" in {c["name"] for c in inspect(engine).get_columns("room_members")}
+    engine.dispose()
+
+
+def test_a_member_who_joined_before_codes_has_none_and_stays_a_member(store, dataset):
+    api, code = make_room(store, dataset)
+    token, _ = participant(store, api, code, dataset, "Ana")
+    with store.engine.begin() as connection:
+        connection.execute(update(schema.room_members).values(resume_hash=None))
+    assert api.resume_code(code, token) is None and api.member(code, token) == "Ana"
+    assert api.rejoin(code, resume_code_of(token, code)) is None
