@@ -331,10 +331,12 @@ def join_in(code: str, name: str, lang: str, resume: str = "") -> AppTest:
     assert not at.exception, [e.value for e in at.exception]
     if at.error:
         return at
+    notices = [i.value for i in at.info]  # the run that joined shows the notice
     at.query_params.pop("join", None)
     at.switch_page(RAG_PAGE)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
+    at.session_state["test_notices"] = notices
     return at
 
 
@@ -354,6 +356,9 @@ def test_a_participant_comes_back_with_their_code_to_the_same_workspace(lang):
     assert resume is not None
     sidebar = [shown(m.value) for m in ana.sidebar.markdown]
     assert shown(translate(lang, "room.your_code", resume=resume)) in sidebar  # always in the sidebar
+    assert translate(lang, "room.joined_with_code", resume=resume) in ana.session_state["test_notices"]  # at join
+    ana.run()
+    assert translate(lang, "room.joined_with_code", resume=resume) not in [i.value for i in ana.info]  # once
     edit_labels(ana, "passages", {0: {"relevant": True}, 1: {"relevant": False}})
     # A wrong code is refused and makes no one new.
     wrong = join_in(code, "Ana", lang, resume="ZZZZZZ" if resume != "ZZZZZZ" else "YYYYYY")
@@ -362,6 +367,7 @@ def test_a_participant_comes_back_with_their_code_to_the_same_workspace(lang):
     back = join_in(code, "Ana", lang, resume=resume.lower())
     assert not back.error
     assert token(back) == token(ana)
+    assert translate(lang, "room.back_notice", name="Ana") in back.session_state["test_notices"]
     assert passage_labels(back)[:2] == [True, False]
     assert any(shown(translate(lang, "room.you_are", code=code, title="x", name="Ana")).split("(")[0]
                in shown(m.value) for m in back.sidebar.markdown)
