@@ -23,7 +23,7 @@ from ui.views.rag.results import (
 from ui.views.rag.settings import draw_settings
 from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
-from ui.views.room.rooms import ROOM_NAME, class_view, room_of, rooms
+from ui.views.room.rooms import ROOM_NAME, class_view, member_code_note, room_of, rooms
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
@@ -113,6 +113,7 @@ with st.sidebar:
     if room is not None:
         st.markdown(t("room.you_are", code=room.code, title=literal(room.title),
                       name=literal(current_workspace().setting(ROOM_NAME, ""))))
+        member_code_note(room.code, current_workspace().token)
         st.caption(t("room.state.frozen") if room.frozen else t("room.state.open"))
         if room.revealed:
             st.caption(t("room.state.revealed"))

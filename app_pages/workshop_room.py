@@ -3,7 +3,8 @@
 One page, four views, chosen by the address: ``?room=CODE&key=SECRET`` the facilitator's (with the
 controls; ``?room=CODE`` opens it too from the workspace that made the room, which keeps no secret),
 ``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the participant's join
-form; without those, joining by code and creating a room.
+form (``&back=RESUME``: a member's link back to their own labels, as the facilitator hands it back); without
+those, joining by code and creating a room.
 """
 
 
@@ -18,6 +19,7 @@ from ui.views.room.entry import draw_links, draw_owned, join_from_form
 from ui.views.room.facilitator import class_sections, exports
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
+from ui.views.room.members import members_box
 from ui.views.room.projector import projector_view
 from ui.views.room.rooms import may_facilitate, remember_keys, room_of, rooms
 from ui.widgets.data_source import Loaded, read_new_upload
@@ -52,6 +54,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
     st.title(t("room.facilitator_title", title=literal(room.title)))
     st.markdown(t("room.code_line", code=code))
     draw_links(api, room, workspace, params.get("key"))
+    members_box(code)
     with st.sidebar:
         st.subheader(t("room.controls"))
 
@@ -98,9 +101,12 @@ st.subheader(t("room.join_title"))
 with st.form("room_join"):
     typed = st.text_input(t("room.code"), value=join_code, max_chars=12, help=t("room.code_help"))
     name = st.text_input(t("room.name"), max_chars=40, help=t("room.name_help"))
+    resume = st.text_input(t("room.resume"), value=normalize_code(params.get("back")), max_chars=12,
+                           help=t("room.resume_help"))
     joining = st.form_submit_button(t("room.join"), type="primary")
-if joining:
-    joined = join_from_form(typed, name)
+if joining or (join_code and "back" in params and "room_back_tried" not in st.session_state):
+    st.session_state["room_back_tried"] = True  # a link back is followed once; then the form is there
+    joined = join_from_form(typed, name, resume)
     if joined is not None:
         st.switch_page(RAG_PAGE, query_params={"w": joined.token})
 

@@ -55,10 +55,18 @@ def _drop_plain_secrets(connection: Connection) -> None:
         connection.execute(text("DELETE FROM settings WHERE key = :key"), {"key": key})
 
 
+def _add_resume_hash(connection: Connection) -> None:
+    """A column for the hash of each room member's code to come back (issue 26); a store whose room tables were
+    made by step 2 from today's schema already has it."""
+    if "resume_hash" not in {column["name"] for column in inspect(connection).get_columns("room_members")}:
+        connection.execute(text("ALTER TABLE room_members ADD COLUMN resume_hash VARCHAR(64)"))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "workspaces: documents, edits and settings", _create_workspace_tables),
     Migration(2, "workshop rooms and their members", _create_room_tables),
     Migration(3, "no room secrets in plain text in workspace settings", _drop_plain_secrets),
+    Migration(4, "room members' codes to come back, as hashes", _add_resume_hash),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -7,6 +7,11 @@ participant labels in a workspace of their own, as anyone does; the room only li
 joined with which workspace. :meth:`Rooms.labels` reads every member's label edits in one
 query, for the class view that the core computes (:mod:`uncase_core.agreement.class_labels`).
 
+A member who lost their link comes back with a short code of their own (:func:`resume_code_of`, derived from
+their workspace's token, so their page can show it again; the store keeps only its hash): :meth:`Rooms.rejoin`.
+The facilitator removes a member (their labels leave the class view) or merges one into another
+(:meth:`Rooms.merge`: a ghost "Ana 2" back into "Ana").
+
 A room's ``seq`` is bumped on every change that participants' pages must follow (reveal,
 freeze, a lesson started); a page polls it with one indexed read.
 """
@@ -22,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from uncase_store import schema
@@ -40,9 +45,18 @@ from uncase_store.store import (
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read off a projector and typed on a phone
 CODE_LENGTH = 6
+RESUME_LENGTH = 6  # a member's code to come back: 30 bits, per room, tried at the join form (slowed as room codes)
+RESUME_ATTEMPTS = 8  # derived codes tried in turn when one is taken in the room (a 1 in 2**30 chance each)
 MAX_NAME_LENGTH = 40
 MAX_ROOM_BYTES = 8 * MB
 STATE_KEYS = ("revealed", "frozen", "lesson", "guidelines")
+
+
+class UnknownMember(StoreError):
+    def __init__(self, code: str, name: str) -> None:
+        super().__init__(f"there is no participant {name!r} in room {code!r} (reload the page)")
+        self.code = code
+        self.name = name
 
 
 class UnknownRoom(StoreError):
@@ -113,6 +127,17 @@ def projector_key_of(code: str, secret: str) -> str:
     (the secret cannot be worked back from it)."""
     digest = hmac.new(secret.encode("utf-8"), f"projector:{code}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
+
+
+def resume_code_of(token: str, code: str, attempt: int = 0) -> str:
+    """The code with which the member of room ``code`` whose workspace is ``token`` comes back (HMAC-SHA256 of the
+    token, as letters of CODE_ALPHABET): their page can show it again, and it says nothing of the token."""
+    digest = hmac.new(token.encode("utf-8"), f"resume:{code}:{attempt}".encode(), hashlib.sha256).digest()
+    return "".join(CODE_ALPHABET[byte % len(CODE_ALPHABET)] for byte in digest[:RESUME_LENGTH])
+
+
+def _resume_hash(code: str, resume: str) -> str:
+    return _hash(f"resume:{code}:{normalize_code(resume)}")
 
 
 def new_code() -> str:
@@ -287,10 +312,15 @@ class Rooms:
                     members.c.code == code, members.c.token == token)).scalar()
                 if existing is not None:
                     return existing
-                taken = set(connection.execute(select(members.c.name).where(members.c.code == code)).scalars())
-                chosen = _unique(name, taken)
+                rows = connection.execute(select(members.c.name, members.c.resume_hash)
+                                          .where(members.c.code == code)).all()
+                chosen = _unique(name, {row.name for row in rows})
+                hashes = {row.resume_hash for row in rows}
+                resume = next((h for h in (_resume_hash(code, resume_code_of(token, code, attempt))
+                                           for attempt in range(RESUME_ATTEMPTS)) if h not in hashes), None)
                 try:
-                    connection.execute(insert(members).values(code=code, name=chosen, token=token, joined_at=now))
+                    connection.execute(insert(members).values(code=code, name=chosen, token=token, joined_at=now,
+                                                              resume_hash=resume))
                     connection.execute(update(schema.rooms).where(schema.rooms.c.code == code)
                                        .values(changed_at=now))
                 except IntegrityError:  # someone took that name in between: try the next
@@ -298,6 +328,109 @@ class Rooms:
                     continue
             return chosen
         raise StoreError("could not give a unique name in this room; try another")
+
+    @_database_errors
+    def resume_code(self, code: str, token: str) -> str | None:
+        """The code with which the member ``token`` comes back to room ``code`` (None: not a member, or none given)."""
+        members = schema.room_members
+        with self.engine.connect() as connection:
+            stored = connection.execute(select(members.c.resume_hash).where(
+                members.c.code == code, members.c.token == token)).scalar()
+        if stored is None:
+            return None
+        return next((resume for resume in (resume_code_of(token, code, attempt) for attempt in range(RESUME_ATTEMPTS))
+                     if hmac.compare_digest(stored, _resume_hash(code, resume))), None)
+
+    @_database_errors
+    def rejoin(self, code: str, resume: object) -> Member | None:
+        """The member of room ``code`` whose code to come back is ``resume`` (None: no one's; UnknownRoom)."""
+        typed = normalize_code(resume)
+        members = schema.room_members
+        with self.engine.connect() as connection:
+            if connection.execute(select(schema.rooms.c.code).where(schema.rooms.c.code == code)).first() is None:
+                raise UnknownRoom(code)
+            if len(typed) != RESUME_LENGTH:
+                return None
+            row = connection.execute(select(members).where(
+                members.c.code == code, members.c.resume_hash == _resume_hash(code, typed))).first()
+        return None if row is None else Member(row.name, row.token, _utc(row.joined_at))
+
+    @_database_errors
+    def remove(self, code: str, name: str, now: datetime | None = None) -> int:
+        """Take the member ``name`` out of the room: their labels leave the class view (their workspace stays theirs,
+        and their code no longer brings them back). Returns the room's new seq."""
+        members = schema.room_members
+        with self.store._write() as connection, connection.begin():
+            if not connection.execute(delete(members).where(members.c.code == code,
+                                                            members.c.name == name)).rowcount:
+                raise UnknownMember(code, name)
+            return self._bump_room(connection, code, now)
+
+    @_database_errors
+    def merge(self, code: str, source: str, target: str, document: str = "rag", now: datetime | None = None) -> int:
+        """Merge the member ``source`` into ``target`` (one person who joined twice), in one transaction.
+
+        ``target`` keeps their label wherever both labelled a unit's field; where only ``source`` labelled it,
+        ``source``'s label record (with when it was stored) is added to ``target``'s edits. Then ``source`` leaves
+        the room, as with :meth:`remove`. A field counts as labelled when its last label record gives a value.
+        Returns how many labels ``target`` took.
+        """
+        if source == target:
+            raise StoreError("a participant cannot be merged into themselves")
+        members, documents, edits = schema.room_members, schema.documents, schema.edits
+        now = now or datetime.now(UTC)
+        with self.store._write() as connection, connection.begin():
+            tokens = dict(connection.execute(select(members.c.name, members.c.token).where(
+                members.c.code == code, members.c.name.in_([source, target]))).all())
+            for name in (source, target):
+                if name not in tokens:
+                    raise UnknownMember(code, name)
+
+            def in_room(token: str) -> bool:
+                meta = connection.execute(select(documents.c.meta).where(
+                    documents.c.token == token, documents.c.name == document)).scalar()
+                return meta is not None and _decode(meta, "meta").get("room") == code
+
+            def last_labels(token: str) -> dict[tuple[Any, ...], tuple[Mapping[str, Any], datetime]]:
+                found: dict[tuple[Any, ...], tuple[Mapping[str, Any], datetime]] = {}
+                for row in connection.execute(select(edits.c.seq, edits.c.body, edits.c.stored_at).where(
+                        edits.c.token == token, edits.c.name == document).order_by(edits.c.seq)):
+                    body = _decode(row.body, f"edits[seq {row.seq}]")
+                    if body.get("op") == "label":
+                        key = (body.get("case_id"), body.get("kind"), body.get("unit_id"), body.get("field"))
+                        found[key] = (body, _utc(row.stored_at))
+                return found
+
+            taken: list[tuple[Mapping[str, Any], datetime]] = []
+            if in_room(tokens[source]):
+                if not in_room(tokens[target]):
+                    raise StoreError(f"{target!r} no longer labels this room's cases; merge the other way round")
+                theirs = last_labels(tokens[target])
+                taken = [(body, moment) for key, (body, moment) in last_labels(tokens[source]).items()
+                         if body.get("value") is not None
+                         and (key not in theirs or theirs[key][0].get("value") is None)]
+            if taken:
+                encoded = [encode(dict(body)) for body, _ in taken]
+                sizes = [_size(text) for text in encoded]
+                self.store._check_store_room(connection, sum(sizes))
+                last = self.store._bump(connection, tokens[target], sum(sizes), now, count=len(encoded))
+                first = last - len(encoded) + 1
+                connection.execute(insert(edits), [
+                    {"token": tokens[target], "seq": first + i, "name": document, "body": text, "size_bytes": size,
+                     "stored_at": moment}
+                    for i, (text, size, (_, moment)) in enumerate(zip(encoded, sizes, taken, strict=True))])
+            connection.execute(delete(members).where(members.c.code == code, members.c.name == source))
+            self._bump_room(connection, code, now)
+        return len(taken)
+
+    def _bump_room(self, connection: Any, code: str, now: datetime | None) -> int:
+        table = schema.rooms
+        seq = connection.execute(update(table).where(table.c.code == code)
+                                 .values(seq=table.c.seq + 1, changed_at=now or datetime.now(UTC))
+                                 .returning(table.c.seq)).scalar()
+        if seq is None:
+            raise UnknownRoom(code)
+        return int(seq)
 
     @_database_errors
     def member(self, code: str, token: str) -> str | None:

@@ -29,7 +29,7 @@ rows a change at a time, never rewritten whole:
     participants' pages notice it with one read.
 ``room_members``
     who joined a room: their display name (unique in the room) and their own workspace,
-    where their labels are (as any workspace's edits).
+    where their labels are (as any workspace's edits), and the hash of their code to come back.
 ``store_meta``
     the schema version (see :mod:`uncase_store.migrations`).
 """
@@ -144,6 +144,7 @@ room_members = Table(
     Column("name", String(64), nullable=False),
     Column("token", String(TOKEN_LENGTH), nullable=False),
     Column("joined_at", DateTime(timezone=True), nullable=False),
+    Column("resume_hash", String(64), nullable=True),  # the hash of the member's code to come back (issue 26)
     PrimaryKeyConstraint("code", "name"),
     ForeignKeyConstraint(["code"], ["rooms.code"], ondelete="CASCADE"),
     ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),

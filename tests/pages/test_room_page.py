@@ -315,3 +315,117 @@ def test_reveal_columns_fit_their_header_and_the_class_distribution():
     width = fitted_width(header, [value, None])
     assert width >= len(value) * PX_PER_CHAR + 16 and width >= len(header) * PX_PER_CHAR + 40
     assert fitted_width("", []) == REVEAL_COLUMN_WIDTH
+
+
+# ---------------------------------------------------------------- coming back, merging and removing (issue 26, 2)
+
+
+def join_in(code: str, name: str, lang: str, resume: str = "") -> AppTest:
+    """Join on the form in ``lang`` (with a code to come back, if given), then follow to the RAG page as ``join``."""
+    at = open_room_page(join=code, lang=lang)
+    inputs = {i.label: i for i in at.text_input}
+    inputs[translate(lang, "room.name")].input(name)
+    if resume:
+        inputs[translate(lang, "room.resume")].input(resume)
+    next(b for b in at.button if b.label == translate(lang, "room.join")).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    if at.error:
+        return at
+    notices = [i.value for i in at.info]  # the run that joined shows the notice
+    at.query_params.pop("join", None)
+    at.switch_page(RAG_PAGE)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.session_state["test_notices"] = notices
+    return at
+
+
+def joined_count(facilitator: AppTest, lang: str) -> str:
+    return next(m.value for m in facilitator.metric if m.label == translate(lang, "room.joined"))
+
+
+def passage_labels(at: AppTest) -> list[object]:
+    return [p.label("relevant") for p in workspace(at).data(RAG).cases[0].passages]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_participant_comes_back_with_their_code_to_the_same_workspace(lang):
+    facilitator, code, secret = create_room()
+    ana = join_in(code, "Ana", lang)
+    resume = rooms_api().resume_code(code, token(ana))
+    assert resume is not None
+    sidebar = [shown(m.value) for m in ana.sidebar.markdown]
+    assert shown(translate(lang, "room.your_code", resume=resume)) in sidebar  # always in the sidebar
+    assert translate(lang, "room.joined_with_code", resume=resume) in ana.session_state["test_notices"]  # at join
+    ana.run()
+    assert translate(lang, "room.joined_with_code", resume=resume) not in [i.value for i in ana.info]  # once
+    edit_labels(ana, "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    # A wrong code is refused and makes no one new.
+    wrong = join_in(code, "Ana", lang, resume="ZZZZZZ" if resume != "ZZZZZZ" else "YYYYYY")
+    assert [e.value for e in wrong.error] == [translate(lang, "room.resume_unknown", code=code)]
+    # The right one, on another device (a fresh session), reopens Ana's own workspace.
+    back = join_in(code, "Ana", lang, resume=resume.lower())
+    assert not back.error
+    assert token(back) == token(ana)
+    assert translate(lang, "room.back_notice", name="Ana") in back.session_state["test_notices"]
+    assert passage_labels(back)[:2] == [True, False]
+    assert any(shown(translate(lang, "room.you_are", code=code, title="x", name="Ana")).split("(")[0]
+               in shown(m.value) for m in back.sidebar.markdown)
+    facilitator = open_room_page(room=code, key=secret, lang=lang)
+    assert joined_count(facilitator, lang) == "1"
+    assert [m.name for m in rooms_api().members(code)] == ["Ana"]
+
+
+def fleiss_relevance(facilitator: AppTest, lang: str) -> str:
+    table = next(d.value for d in facilitator.dataframe if translate(lang, "room.col.alpha") in d.value.columns)
+    return table.iloc[0][translate(lang, "room.col.fleiss")]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_facilitator_merges_a_ghost_hands_back_a_link_and_removes_a_participant(lang):
+    _, code, secret = create_room()
+    ana, bruno = join_in(code, "Ana", lang), join_in(code, "Bruno", lang)
+    edit_labels(ana, "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    edit_labels(bruno, "passages", {0: {"relevant": True}, 2: {"relevant": False}})
+    ghost = join_in(code, "Ana", lang)  # lost her link: a new, empty "Ana 2"
+    edit_labels(ghost, "passages", {1: {"relevant": True}, 2: {"relevant": True}})
+    facilitator = open_room_page(room=code, key=secret, lang=lang)
+    assert joined_count(facilitator, lang) == "3"
+    assert fleiss_relevance(facilitator, lang) == translate(lang, "room.undefined")  # no unit labelled by all three
+
+    # Her link back, from the facilitator's list.
+    facilitator.selectbox(key="room_member").set_value("Ana").run()
+    facilitator.button(key="room_show_link").click().run()
+    link = next(c.value for c in facilitator.get("code") if "back=" in c.value)
+    resume = rooms_api().resume_code(code, token(ana))
+    assert link.endswith(f"?join={code}&back={resume}")
+    followed = open_room_page(join=code, back=resume, lang=lang)
+    assert token(followed) == token(ana) and not followed.error
+
+    # Merge the ghost into Ana: confirmed first.
+    facilitator.selectbox(key="room_member").set_value("Ana 2").run()
+    assert facilitator.radio(key="room_member_action").value == "merge"
+    facilitator.selectbox(key="room_merge_target").set_value("Ana").run()
+    assert facilitator.button(key="room_do_merge").disabled
+    sure = next(c for c in facilitator.checkbox if c.label == translate(lang, "room.confirm_merge", source="Ana 2",
+                                                                         target="Ana"))
+    sure.check().run()
+    facilitator.button(key="room_do_merge").click().run()
+    assert not facilitator.exception
+    assert translate(lang, "room.merged", source="Ana 2", target="Ana", count=1) in [s.value for s in
+                                                                                     facilitator.success]
+    assert joined_count(facilitator, lang) == "2"
+    assert fleiss_relevance(facilitator, lang) != translate(lang, "room.undefined")
+    ana.run()
+    assert passage_labels(ana)[:3] == [True, False, True]  # hers kept on the second passage, the ghost's on the third
+
+    # Remove Bruno: his labels leave the class view, and his page says so.
+    facilitator.selectbox(key="room_member").set_value("Bruno").run()
+    facilitator.radio(key="room_member_action").set_value("remove").run()
+    next(c for c in facilitator.checkbox
+         if c.label == translate(lang, "room.confirm_remove", source="Bruno")).check().run()
+    facilitator.button(key="room_do_remove").click().run()
+    assert joined_count(facilitator, lang) == "1"
+    assert [m.name for m in rooms_api().members(code)] == ["Ana"]
+    bruno.run()
+    assert [w.value for w in bruno.sidebar.warning] == [translate(lang, "room.not_member")]

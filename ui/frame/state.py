@@ -145,13 +145,14 @@ def _forget_session(keep: tuple[str, ...] = ()) -> None:
             del st.session_state[key]
 
 
-def switch_workspace(workspace: Workspace, notice: str | None = None) -> None:
-    """Make ``workspace`` the session's (and the address's); everything cached from the old one is dropped."""
+def switch_workspace(workspace: Workspace, notice: str | None = None, **values: object) -> None:
+    """Make ``workspace`` the session's (and the address's); everything cached from the old one is dropped.
+    ``notice`` (a catalogue key, filled with ``values``) shows on the next page run."""
     _forget_session()
     st.session_state[WORKSPACE_KEY] = workspace
     st.query_params[QUERY_KEY] = workspace.token
     if notice:
-        _notice(notice)
+        _notice(notice, **values)
 
 
 def start_fresh() -> None:

@@ -18,10 +18,12 @@ from ui.frame.state import language, store_problem_text, switch_workspace, t
 from ui.frame.throttle import ROOM_TRIES
 from ui.frame.workspace import Workspace
 from ui.views.room.rooms import (
+    ROOM_NAME,
     RoomClosed,
     facilitator_keys,
     join_room,
     links_address_note,
+    rejoin_room,
     remember_keys,
     room_links,
     rooms,
@@ -72,17 +74,20 @@ def draw_links(api: Rooms, room: Room, workspace: Workspace, key: object) -> Non
                     st.rerun()
 
 
-def join_from_form(typed: object, name: object) -> Workspace | None:
-    """Join the room the person typed, as the session's new workspace; None (with the reason shown) when not."""
+def join_from_form(typed: object, name: object, resume: object = "") -> Workspace | None:
+    """Join the room the person typed, as the session's new workspace; with a code to come back, reopen that
+    member's own workspace instead (no name needed). None (with the reason shown) when neither happens."""
     wanted = normalize_code(typed)
     address = client_address()
     wait = ROOM_TRIES.wait(address) if configured_code() is not None else 0.0  # guessing codes: as at the gate
     if not wanted:
         st.error(t("room.code_needed"))
-    elif not clean_name(name):
-        st.error(t("room.name_needed"))
     elif wait > 0:
         st.error(t("access.wait", seconds=math.ceil(wait)))
+    elif normalize_code(resume):
+        return _come_back(wanted, resume, address)
+    elif not clean_name(name):
+        st.error(t("room.name_needed"))
     else:
         try:
             joined = join_room(wanted, str(name))
@@ -96,9 +101,37 @@ def join_from_form(typed: object, name: object) -> Workspace | None:
             st.error(t("store.not_saved", problem=store_problem_text(error, language())))
         else:
             ROOM_TRIES.passed(address)
-            switch_workspace(joined, "room.joined_notice")
+            resume = rooms().resume_code(wanted, joined.token)
+            if resume is None:
+                switch_workspace(joined, "room.joined_notice")
+            else:  # shown once here, and always in the sidebar of the person's pages
+                switch_workspace(joined, "room.joined_with_code", resume=resume)
             return joined
     return None
+
+
+def _come_back(code: str, resume: object, address: str) -> Workspace | None:
+    """Reopen the workspace of the member whose code to come back is ``resume``; a wrong code counts as a wrong
+    guess (slowed down per address in workshop mode, as room codes are)."""
+    try:
+        back = rejoin_room(code, resume)
+    except UnknownRoom:
+        back = None
+        ROOM_TRIES.failed(address)
+        st.error(t("room.unknown", code=literal(code)))
+        return None
+    except StoreError as error:
+        st.error(t("store.not_saved", problem=store_problem_text(error, language())))
+        return None
+    if back is None:
+        count = ROOM_TRIES.failed(address)
+        LOGGER.warning("room page: a wrong code to come back in room %s, from %s (%d wrong in a row)", code, address,
+                       count)
+        st.error(t("room.resume_unknown", code=literal(code)))
+        return None
+    ROOM_TRIES.passed(address)
+    switch_workspace(back, "room.back_notice", name=back.setting(ROOM_NAME, ""))
+    return back
 
 
 def draw_owned(workspace: Workspace) -> None:

@@ -103,6 +103,33 @@ def join_room(code: str, wanted_name: str) -> Workspace:
     return workspace
 
 
+def rejoin_room(code: str, resume: object) -> Workspace | None:
+    """The workspace of the member of room ``code`` whose code to come back is ``resume`` (None: no one's), for
+    the caller to make the session's: a person who lost their link is back in their own labels, not a new member.
+    A room past its hours takes them back too (they are no one new)."""
+    member = rooms().rejoin(code, resume)
+    return None if member is None else Workspace.open(get_store(), member.token)
+
+
+def member_code_note(code: str, token: str) -> None:
+    """In a participant's sidebar: their code to come back, or that the facilitator took them out of the room."""
+    try:
+        api = rooms()
+        resume = api.resume_code(code, token)
+        member = resume is not None or api.member(code, token) is not None
+    except StoreError:
+        return
+    if resume is not None:
+        st.markdown(t("room.your_code", resume=resume))
+    elif not member:
+        st.warning(t("room.not_member"))
+
+
+def resume_link(code: str, resume: str) -> str:
+    """The link that brings a member back (the join page with the room and their code to come back)."""
+    return f"{page_address(ROOM_PATH).url}?join={code}&back={resume}"
+
+
 # ---------------------------------------------------------------- the class view
 
 
