@@ -706,3 +706,11 @@ def test_a_lesson_file_naming_a_part_its_page_cannot_hide_is_refused():
     with pytest.raises(InputError) as refused:
         lesson_from_text(text.replace('hides = ["diagnosis"]', 'hides = ["verdict"]'), "l01.toml", scenario_ids())
     assert refused.value.code == "unknown_page_part" and "steps[0].hides[0]" in refused.value.where
+
+
+def test_a_note_starting_with_a_case_id_keeps_its_case():
+    """Issue 27: notes read "Banking-002" for the case banking-002."""
+    from ui.views.lessons.panel import _sentence_start
+
+    assert _sentence_start("banking-002 passes every dimension") == "banking-002 passes every dimension"
+    assert _sentence_start("every dimension fails") == "Every dimension fails"

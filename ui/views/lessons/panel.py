@@ -9,6 +9,7 @@ so a label ticked in a table is checked at once. The checks run on the page's st
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -116,6 +117,17 @@ def advance(lesson: Lesson, page: str) -> tuple[Progress, Any]:
     return done, result
 
 
+_ID_START = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)+\b")  # a case or unit id such as banking-002
+
+
+def _sentence_start(note: str) -> str:
+    """``note`` as the start of a sentence: its first letter upper-cased, unless it starts with an id
+    (``banking-002 passes``: an id keeps its case, "Banking-002" is not the case's name)."""
+    if _ID_START.match(note):
+        return note
+    return note[:1].upper() + note[1:]
+
+
 def _store_answer(lesson: Lesson, step: Step, key: str, kind: str) -> None:
     """The form's callback: keep the answer with the lesson's progress (checked in the run that follows)."""
     value = st.session_state.get(key)
@@ -182,7 +194,7 @@ def _panel(place: str, page: str | None) -> None:
         total = len(lesson.steps)
         flash = st.session_state.get(FLASH)
         if flash and flash[0] == lesson.id and flash[1] in done.done:
-            st.success(t("lesson.holds", note=flash[2][:1].upper() + flash[2][1:]), icon=":material/check:")
+            st.success(t("lesson.holds", note=_sentence_start(flash[2])), icon=":material/check:")
         if index is None:
             _finished(place, lesson, total)
             return
