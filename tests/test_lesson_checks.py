@@ -398,6 +398,19 @@ def test_na_not_zero_holds_for_an_na_by_rule_not_for_a_zero():
     assert not holds(run("na_not_zero", "summaries", zero), "metric_has_value", value=0.0)
 
 
+def test_na_not_zero_with_some_covered_refuses_an_na_made_by_unticking_every_covered_box():
+    """Issue 27: lesson 5 step 2 ("without touching the Covered labels") passed after every box was unticked."""
+    cases = summaries("categorical_only")
+    assert run("na_not_zero", "summaries", cases, some_covered=True).passed
+    items = [(q, i) for q, question in enumerate(cases[0].completeness) for i in range(len(question.content_list))]
+    emptied = cases
+    for question, item in items:
+        emptied = apply_summary_edit(emptied, summary_edit(emptied, "completeness", 0, question=question, item=item,
+                                                           value=False))
+    assert run("na_not_zero", "summaries", emptied).passed  # the N/A itself holds
+    assert not holds(run("na_not_zero", "summaries", emptied, some_covered=True), "covered_all_unticked")
+
+
 def test_na_not_zero_reads_the_case_the_page_shows():
     both = (*summaries("micro_macro"), *summaries("categorical_only"))
     assert not run("na_not_zero", "summaries", both).passed

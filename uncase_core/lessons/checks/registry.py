@@ -123,7 +123,8 @@ CHECKS: Mapping[str, CheckDef] = MappingProxyType({c.name: c for c in (
         Param("smallest", "bool", default=True)), threshold_halves_pass_rate),
     CheckDef("na_not_zero", ("summaries",), (
         _SUMMARY_METRIC,
-        Param("reason", "choice", choices=(NA_ONLY_PREDEFINED, NA_ONLY_CATEGORICAL, NA_NO_UNITS))), na_not_zero),
+        Param("reason", "choice", choices=(NA_ONLY_PREDEFINED, NA_ONLY_CATEGORICAL, NA_NO_UNITS)),
+        Param("some_covered", "bool", default=False)), na_not_zero),
     CheckDef("micro_macro_differ", ("summaries",), (
         _SUMMARY_METRIC, Param("higher", "choice", default="either", choices=("either", "micro", "macro")),
         Param("min_gap", "unit", default=0.0)), micro_macro_differ),

@@ -279,6 +279,7 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     # summaries
     "metric_not_applicable": "{metric} is N/A ({reason})",
     "metric_has_value": "{metric} still has a value ({value:.2f})",
+    "covered_all_unticked": "every Covered box is unticked; tick them again and make {metric} N/A another way",
     "na_for_other_reason": "{metric} is N/A, but because of {reason}",
     "metric_not_applicable_now": "{metric} is N/A, so micro and macro cannot be compared",
     "micro_macro_differ": "micro is {micro:.2f} and macro is {macro:.2f}",

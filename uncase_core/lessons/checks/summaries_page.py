@@ -13,9 +13,14 @@ from uncase_core.summaries.evaluation import (
 
 
 def na_not_zero(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult:
-    """Holds when ``metric`` of the current summary case is N/A (for ``reason``, when given), not a number."""
+    """Holds when ``metric`` of the current summary case is N/A (for ``reason``, when given), not a number; with
+    ``some_covered`` only while at least one Covered box is still ticked (N/A made by unticking every one is not the
+    way the step asks for)."""
     metric = params["metric"]
-    evaluation = evaluate_summary(_current(snapshot, "sum_index"))
+    case = _current(snapshot, "sum_index")
+    if params["some_covered"] and not any(item.is_covered for q in case.completeness for item in q.content_list):
+        return _missing("covered_all_unticked", metric=metric)
+    evaluation = evaluate_summary(case)
     reason = evaluation.not_applicable.get(metric)
     if reason is None:
         return _missing("metric_has_value", metric=metric, value=evaluation.metrics[metric].value)
