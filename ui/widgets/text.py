@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from uncase_core.shared.bidi import mark_bidi_controls
@@ -19,6 +20,16 @@ def literal(text: object) -> str:
     shown as marked escapes such as ``⟦U+202E⟧``.
     """
     return _MARKDOWN_SPECIAL.sub(r"\\\1", mark_bidi_controls(str(text)))
+
+
+def plot_text(text: object) -> str:
+    """``text`` for a plotly figure (tick labels, legend names, hover text, annotations): shown exactly as typed.
+
+    Plotly draws a subset of HTML in every text it shows (``<b>``, ``<br>``, ``<a href>`` links, ``<span
+    style>``), so ``<`` and ``&`` are written as entities, which plotly shows as the characters; bidirectional
+    controls are marked as in :func:`literal`.
+    """
+    return html.escape(mark_bidi_controls(str(text)), quote=False)
 
 
 def id_list(ids: object, limit: int = 10) -> str:

@@ -1,0 +1,143 @@
+"""Text from a file is drawn as text on every page: no markdown, link, image, LaTeX, colour or HTML renders.
+
+A RAG case file, a rubric verdicts file, a conversations file and a summaries file whose ids, texts, metadata
+values and judge names carry payloads are uploaded, then every page of the registry is drawn. Every
+markdown-capable element (markdown, captions, headings, alerts, expander and tab labels) must hold the payloads
+only in their escaped form (``ui.widgets.text.literal``), and no plotly figure built from the data may carry a raw
+``<`` in its text, hover text, labels or custom data (plotly renders a subset of HTML there).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from tests.pages.apptest_helpers import open_app
+from ui.frame.navigation import PAGES
+from ui.widgets.text import literal
+
+IMAGE = "![x](http://tracker.example/p.png)"
+LINK = "[link](http://e.x)"
+PAYLOAD = f"{IMAGE} $x^2$ :red[red] {LINK} http://bare.example <b>b</b> \u202eexe.pdf"
+SHOWN = literal("[link](http://e.x)")
+# What would render if the payload reached markdown unescaped; each is looked for in element bodies.
+RENDERING = (re.compile(r"(?<!\\)\]\((?=http)"), re.compile(r"(?<!\\)\$x"), re.compile(r"(?<!\\):red(?<!\\)\["),
+             re.compile(r"(?<![\\/])http(?!\\:)(?=:)"), re.compile(r"(?<!\\)<b>"), re.compile("\u202e"))
+
+
+def rag_file() -> bytes:
+    cases = []
+    for n in range(3):
+        cases.append({
+            "id": f"c{n} {PAYLOAD}",
+            "question": f"Question {PAYLOAD}",
+            "passages": [{"id": f"p1 {PAYLOAD}", "text": f"Passage {PAYLOAD}", "relevant": True},
+                         {"id": "p2", "text": "Other passage", "relevant": n != 1}],
+            "answer": f"Answer {PAYLOAD}",
+            "claims": [{"id": f"k1 {PAYLOAD}", "text": f"Claim {PAYLOAD}", "supported": True, "correct": n != 2},
+                       {"id": "k2", "text": "Second claim", "supported": n != 0, "correct": True}],
+            "reference_facts": [{"id": f"f1 {PAYLOAD}", "text": f"Fact {PAYLOAD}", "covered": True}],
+            "metadata": {"domain": f"d{n % 2} {PAYLOAD}", "note": f"<a href='http://e.x'>{'w' * 300}</a>",
+                         f"key {PAYLOAD}": PAYLOAD},
+        })
+    return json.dumps(cases).encode()
+
+
+def verdicts_file() -> bytes:
+    rows = ["candidate,prompt,item,judge,run,verdict"]
+    for c, candidate in enumerate(("model-a", f"m {PAYLOAD}")):
+        for i, item in enumerate(("i1", f"i {PAYLOAD}")):
+            for j, judge in enumerate(("J1", f"J {PAYLOAD}")):
+                verdict = "yes" if (c + i + j) % 2 else "no"
+                rows.append(",".join(json.dumps(v) for v in (candidate, "P1", item, judge, "1", verdict)))
+    return ("\n".join(rows) + "\n").encode()
+
+
+UPLOADS: dict[str, list[tuple[str, str | None, str, bytes]]] = {
+    # page script -> (uploader key, radio key choosing the upload or None, file name, bytes)
+    "app_pages/rag_diagnosis.py": [("rag_upload", None, f"{PAYLOAD}.json", rag_file())],
+    "app_pages/dataset_workbench.py": [("wb_upload", None, "cases.json", rag_file())],
+    "app_pages/threshold_explorer.py": [("thr_upload", "thr_source", "cases.json", rag_file())],
+    "app_pages/judge_and_hand_labels.py": [("judge_upload", None, "cases.json", rag_file())],
+    "app_pages/rubric_lab.py": [("rub_upload", None, "verdicts.csv", verdicts_file())],
+}
+
+
+def _bodies(at: Any) -> list[tuple[str, str]]:
+    """Every markdown-capable body drawn (markdown, captions, headings, alerts, expander and tab labels)."""
+    found = []
+    for kind in ("markdown", "caption", "title", "header", "subheader", "info", "warning", "error", "success",
+                 "latex"):
+        found += [(kind, str(element.value)) for element in getattr(at, kind)]
+    found += [("expander", str(e.label)) for e in at.expander]
+    found += [("tab", str(e.label)) for e in at.tabs]
+    found += [("metric", f"{m.label} {m.value}") for m in at.metric]
+    # Widget labels (and radio options) are markdown too: bold, links, images, LaTeX and colours render there.
+    for kind in ("button", "checkbox", "toggle", "radio", "selectbox", "multiselect", "slider", "select_slider",
+                 "text_input", "text_area", "number_input"):
+        for widget in getattr(at, kind):
+            found.append((f"{kind} label", str(widget.label)))
+            if kind == "radio":
+                found += [("radio option", str(option)) for option in widget.options]
+    return found
+
+
+def _figures(at: Any) -> list[dict]:
+    figures = []
+    for node in at.get("plotly_chart"):
+        figures.append(json.loads(node.proto.spec))
+    return figures
+
+
+def _raw_html_in_figure(figure: dict) -> list[str]:
+    found = []
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(inner, f"{path}.{key}")
+        elif isinstance(value, list):
+            for n, inner in enumerate(value):
+                walk(inner, f"{path}[{n}]")
+        elif isinstance(value, str) and ("<b>b" in value or "<a " in value or "\u202e" in value):
+            found.append(f"{path}: {value[:80]}")
+
+    walk(figure.get("data", []), "data")
+    walk(figure.get("layout", {}), "layout")
+    return found
+
+
+def _problems(at: Any, where: str) -> list[str]:
+    problems = [f"{where}: exception {e.value[:300]}" for e in at.exception]
+    for kind, body in _bodies(at):
+        for pattern in RENDERING:
+            if pattern.search(body):
+                problems.append(f"{where}: {kind} renders {pattern.pattern!r}: {body[:200]!r}")
+                break
+    for figure in _figures(at):
+        problems += [f"{where}: plotly {p}" for p in _raw_html_in_figure(figure)]
+    return problems
+
+
+@pytest.mark.parametrize("entry", PAGES, ids=[e.url_path or "home" for e in PAGES])
+def test_payload_text_is_drawn_as_text(entry: Any) -> None:
+    at = open_app()
+    # The RAG page's cases reach the editor, the drills and the lessons; each page with an upload gets its own.
+    for script in dict.fromkeys(["app_pages/rag_diagnosis.py", entry.script]):
+        for key, radio, name, data in UPLOADS.get(script, []):
+            at.switch_page(script)
+            at.run()
+            if radio:
+                at.sidebar.radio(key=radio).set_value("upload").run()
+            at.file_uploader(key=key).set_value((name, data, "application/octet-stream"))
+            at.run()
+            assert not at.exception, [e.value for e in at.exception]
+    at.switch_page(entry.script)
+    at.run()
+    problems = _problems(at, entry.url_path or "home")
+    if entry.script in UPLOADS:  # the payload file was read and is shown (escaped) somewhere on its page
+        assert any(SHOWN in body for _, body in _bodies(at)) or at.dataframe, [b for _, b in _bodies(at)][:20]
+    assert not problems, "\n".join(problems)
