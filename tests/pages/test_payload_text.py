@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.pages.apptest_helpers import open_app
+from tests.pages.apptest_helpers import edit_labels, open_app
 from ui.frame.navigation import PAGES
 from ui.widgets.text import literal
+from uncase_core.shared.assets import ASSETS
 
 IMAGE = "![x](http://tracker.example/p.png)"
 LINK = "[link](http://e.x)"
@@ -37,13 +38,31 @@ def rag_file() -> bytes:
             "passages": [{"id": f"p1 {PAYLOAD}", "text": f"Passage {PAYLOAD}", "relevant": True},
                          {"id": "p2", "text": "Other passage", "relevant": n != 1}],
             "answer": f"Answer {PAYLOAD}",
-            "claims": [{"id": f"k1 {PAYLOAD}", "text": f"Claim {PAYLOAD}", "supported": True, "correct": n != 2},
+            "claims": [{"id": f"k1 {PAYLOAD}", "text": f"Claim {PAYLOAD}", "supported": True,
+                        "correct": None if n == 2 else True},  # one unlabelled: the judge page offers it
                        {"id": "k2", "text": "Second claim", "supported": n != 0, "correct": True}],
             "reference_facts": [{"id": f"f1 {PAYLOAD}", "text": f"Fact {PAYLOAD}", "covered": True}],
             "metadata": {"domain": f"d{n % 2} {PAYLOAD}", "note": f"<a href='http://e.x'>{'w' * 300}</a>",
                          f"key {PAYLOAD}": PAYLOAD},
         })
     return json.dumps(cases).encode()
+
+
+def _with_payload(value: Any, keys: frozenset[str]) -> Any:
+    """``value`` with the payload appended to every string held under one of ``keys``."""
+    if isinstance(value, dict):
+        return {k: (f"{v} {PAYLOAD}" if k in keys and isinstance(v, str) else _with_payload(v, keys))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_with_payload(v, keys) for v in value]
+    return value
+
+
+CASE_TEXTS = frozenset({"id", "question", "text", "answer", "domain"})
+
+
+def asset_file(path: str, keys: frozenset[str]) -> bytes:
+    return json.dumps(_with_payload(json.loads((ASSETS / path).read_text(encoding="utf-8")), keys)).encode()
 
 
 def verdicts_file() -> bytes:
@@ -62,6 +81,17 @@ UPLOADS: dict[str, list[tuple[str, str | None, str, bytes]]] = {
     "app_pages/dataset_workbench.py": [("wb_upload", None, "cases.json", rag_file())],
     "app_pages/threshold_explorer.py": [("thr_upload", "thr_source", "cases.json", rag_file())],
     "app_pages/judge_and_hand_labels.py": [("judge_upload", None, "cases.json", rag_file())],
+    "app_pages/conversation_quality.py": [("conv_upload", None, "conversation.json",
+                                           asset_file("conversations/en/drift.json",
+                                                      frozenset({"id", "text", "domain"})))],
+    "app_pages/summary_autoevaluation.py": [("sum_upload", None, "summary.json",
+                                             asset_file("summaries/en/appointment.json",
+                                                        frozenset({"id", "text", "name", "instruction"})))],
+    "app_pages/compare_systems.py": [(f"cmp_upload_{side}", "cmp_source", f"system_{side}.json",
+                                      asset_file(f"compare/en/system_{side}.json", CASE_TEXTS)) for side in "ab"],
+    "app_pages/annotator_agreement.py": [(f"agr_upload_{side}", "agr_source", f"annotator_{side}.json",
+                                          asset_file(f"agreement/annotator_{side}_en.json", CASE_TEXTS | {"name"}))
+                                         for side in "ab"],
     "app_pages/rubric_lab.py": [("rub_upload", None, "verdicts.csv", verdicts_file())],
 }
 
@@ -141,3 +171,33 @@ def test_payload_text_is_drawn_as_text(entry: Any) -> None:
     if entry.script in UPLOADS:  # the payload file was read and is shown (escaped) somewhere on its page
         assert any(SHOWN in body for _, body in _bodies(at)) or at.dataframe, [b for _, b in _bodies(at)][:20]
     assert not problems, "\n".join(problems)
+
+
+ROOM_TITLE = f"{IMAGE} :red[r] <b>b</b> $x^2$ \u202e"  # the room's 80 characters
+PERSON = "<b>b</b>[l](http://e.x) $x$ \u202e"  # a name's 40 characters
+
+
+def test_a_room_of_payload_cases_titles_and_names_is_drawn_as_text() -> None:
+    """The facilitator's class view: the room's title, the participants' names (in the spread chart's hover) and
+    the uploaded cases."""
+    from tests.pages.test_room_page import join, open_room_page
+
+    at = open_room_page()
+    at.text_input(key="room_new_title").input(ROOM_TITLE)
+    at.radio(key="room_new_source").set_value("upload").run()
+    at.file_uploader(key="room_new_upload").set_value(("cases.json", rag_file(), "application/json"))
+    at.run()
+    next(b for b in at.button if b.key == "room_create").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    code, secret = at.query_params["room"], at.query_params["key"]
+    for name in (PERSON, f"2 {PERSON}"[:40]):
+        person = join(code, name)
+        assert not (problems := _problems(person, "participant")), "\n".join(problems)
+        edit_labels(person, "passages", {0: {"relevant": name == PERSON}, 1: {"relevant": True}})
+    facilitator = open_room_page(room=code, key=secret)
+    problems = _problems(facilitator, "facilitator")
+    assert not problems, "\n".join(problems)
+    assert _figures(facilitator), "the class view draws its spread chart"
+    assert any(literal(IMAGE) in body for _, body in _bodies(facilitator)), "the room's title is shown, escaped"
+    hover = [text for figure in _figures(facilitator) for trace in figure["data"] for text in trace.get("text", [])]
+    assert any("&lt;b&gt;" in text for text in hover), hover  # the names are in the hover text, as typed
