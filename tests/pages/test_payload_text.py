@@ -190,6 +190,7 @@ def test_a_room_of_payload_cases_titles_and_names_is_drawn_as_text() -> None:
     next(b for b in at.button if b.key == "room_create").click().run()
     assert not at.exception, [e.value for e in at.exception]
     code, secret = at.query_params["room"], at.query_params["key"]
+    view_key = at.session_state["room_keys"][code][1]
     for name in (PERSON, f"2 {PERSON}"[:40]):
         person = join(code, name)
         assert not (problems := _problems(person, "participant")), "\n".join(problems)
@@ -201,3 +202,7 @@ def test_a_room_of_payload_cases_titles_and_names_is_drawn_as_text() -> None:
     assert any(literal(IMAGE) in body for _, body in _bodies(facilitator)), "the room's title is shown, escaped"
     hover = [text for figure in _figures(facilitator) for trace in figure["data"] for text in trace.get("text", [])]
     assert any("&lt;b&gt;" in text for text in hover), hover  # the names are in the hover text, as typed
+    projector = open_room_page(room=code, view=view_key)
+    for _ in range(4):  # its screens: the join screen, then the units with their texts
+        assert not (problems := _problems(projector, "projector")), "\n".join(problems)
+        next(b for b in projector.button if b.key == "proj_next").click().run()
