@@ -22,11 +22,14 @@ from uncase_core.shared.assets import ASSETS
 
 IMAGE = "![x](http://tracker.example/p.png)"
 LINK = "[link](http://e.x)"
-PAYLOAD = f"{IMAGE} $x^2$ :red[red] {LINK} http://bare.example <b>b</b> \u202eexe.pdf"
+PAYLOAD = f"{IMAGE} $x^2$ :red[red] {LINK} http://bare.example mail@bare.example <b>b</b> \u202eexe.pdf"
 SHOWN = literal("[link](http://e.x)")
 # What would render if the payload reached markdown unescaped; each is looked for in element bodies.
-RENDERING = (re.compile(r"(?<!\\)\]\((?=http)"), re.compile(r"(?<!\\)\$x"), re.compile(r"(?<!\\):red(?<!\\)\["),
-             re.compile(r"(?<![\\/])http(?!\\:)(?=:)"), re.compile(r"(?<!\\)<b>"), re.compile("\u202e"))
+RENDERING = (re.compile(r"(?<!\\)\]\((?=http)"), re.compile(r"(?<!\\)\$x\^2"), re.compile(r"(?<!\\):red\[red"),
+             re.compile(r"(?<![\\/])http(?!\\:)(?=:)"), re.compile(r"(?<!\\)<b>"), re.compile("\u202e"),
+             # GitHub autolinks find addresses and emails after the escapes are read: the payload's must carry the
+             # word joiner that stops them (ui.widgets.text.WORD_JOINER).
+             re.compile(r"(?<!\u2060)https?\\?:\\?/\\?/(?:bare|e\\?\.x|tracker)"), re.compile(r"mail(?!\u2060)@"))
 
 
 def rag_file() -> bytes:
