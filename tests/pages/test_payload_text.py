@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest_helpers import edit_labels, open_app
+from tests.pages.apptest_helpers import ROOT, edit_labels
 from ui.frame.navigation import PAGES
 from ui.widgets.text import literal
 from uncase_core.shared.assets import ASSETS
@@ -155,9 +156,12 @@ def _problems(at: Any, where: str) -> list[str]:
     return problems
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("entry", PAGES, ids=[e.url_path or "home" for e in PAGES])
-def test_payload_text_is_drawn_as_text(entry: Any) -> None:
-    at = open_app()
+def test_payload_text_is_drawn_as_text(entry: Any, lang: str) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
     # The RAG page's cases reach the editor, the drills and the lessons; each page with an upload gets its own.
     for script in dict.fromkeys(["app_pages/rag_diagnosis.py", entry.script]):
         for key, radio, name, data in UPLOADS.get(script, []):
