@@ -102,7 +102,7 @@ middle.metric(t("wb.cases"), str(len(cases)))
 right.metric(t("wb.revisions"), str(len(revisions(dataset))))
 missing = missing_metadata(cases, [field, "split"])
 if missing:
-    st.warning(t("wb.missing", count=len(missing), fields=f"{field_label(field)}, {field_label('split')}",
+    st.warning(t("wb.missing", count=len(missing), fields=literal(f"{field_label(field)}, {field_label('split')}"),
                  ids=id_list(missing, 8)))
 for warning in strata_warnings(cases, [field]):
     st.warning(t("wb.field_absent", field=literal(field_label(warning.params["field"])),

@@ -165,13 +165,13 @@ labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.ran
           "removed_row": t("rub.removed_row")}
 left, right = st.columns(2, gap="large")
 with left:
-    st.subheader(t("rub.leaderboard", judge=judge))
+    st.subheader(t("rub.leaderboard", judge=literal(judge)))
     show_chart(leaderboard_chart(analysis.drfr_before[judge], analysis.drfr_after[judge], labels))
 with right:
     st.subheader(t("rub.bump"))
     show_chart(bump_chart(analysis.drfr_before, analysis.drfr_after, labels))
 
-st.subheader(t("rub.heatmap", judge=judge))
+st.subheader(t("rub.heatmap", judge=literal(judge)))
 removed_items = {(r.prompt, r.item) for r in analysis.removed}
 show_chart(verdict_heatmap(verdicts, judge, removed_items, labels))
 

@@ -7,28 +7,54 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.widgets.text import id_list, literal
+from ui.widgets.text import WORD_JOINER, id_list, literal, plot_text
 from uncase_core.shared.bidi import BIDI_CONTROLS, mark_bidi_controls
 
 
 def test_html_links_images_and_latex_are_escaped():
     assert literal("<img src=x onerror=alert(1)>") == r"\<img src=x onerror=alert\(1\)\>"
     assert literal("[x](javascript:alert(1))") == r"\[x\]\(javascript\:alert\(1\)\)"
-    assert literal("![t](http://evil/p.png)") == r"\!\[t\]\(http\:\/\/evil\/p\.png\)".replace(r"\/", "/")
+    assert literal("![t](http://evil/p.png)") == "\\!\\[t\\]\\(\u2060http\\://evil/p\\.png\\)"
     assert literal("$x^2$ **b**") == r"\$x^2\$ \*\*b\*\*"
+
+
+def _read(markdown: str) -> str:
+    """What a person reads: escapes resolved, the invisible word joiners dropped."""
+    return re.sub(r"\\(.)", r"\1", markdown, flags=re.DOTALL).replace(WORD_JOINER, "")
 
 
 @given(st.text())
 def test_unescaping_gives_back_the_text(text):
     """Back to the text itself, bidirectional controls written as marked escapes (nothing else changes)."""
-    assert re.sub(r"\\(.)", r"\1", literal(text), flags=re.DOTALL) == mark_bidi_controls(text)
+    assert _read(literal(text)) == mark_bidi_controls(text).replace(WORD_JOINER, "")
+
+
+# mdast-util-gfm-autolink-literal (which Streamlit's markdown uses) links these in text whose escapes are read:
+# an address after the start, a space or punctuation; an email whose name touches the "@".
+_AUTOLINK = re.compile(r"(?:^|(?<=[\s!-/:-@\[-`{-~]))(?:https?://|www\.)|[-.\w+]@", re.IGNORECASE)
+
+
+@given(st.lists(st.sampled_from(["http", "https", "://", "www", ".", "@", "a", " ", "(", "HTTP:"])).map("".join))
+def test_addresses_and_emails_in_text_are_never_linked(text):
+    shown = re.sub(r"\\(.)", r"\1", literal(text), flags=re.DOTALL)
+    assert not _AUTOLINK.search(shown), shown
+    assert _read(literal(text)) == text
+
+
+def test_the_autolink_check_finds_what_markdown_links():
+    assert _AUTOLINK.search("see http://x.y") and _AUTOLINK.search("(www.x.y)") and _AUTOLINK.search("a.b@c.d")
+
+
+def test_plot_text_shows_html_as_typed():
+    assert plot_text('<a href="http://e.x">x</a> & <b>b</b>\u202e') == '&lt;a href="http://e.x"&gt;x&lt;/a&gt; &amp; ' \
+        "&lt;b&gt;b&lt;/b&gt;⟦U+202E⟧"
 
 
 @given(st.text(alphabet=st.sampled_from(["a", "b", ".", "*", "\u202e", "\u2066", "\u200f", "ع", "ש"])))
 def test_no_bidirectional_control_reaches_the_page(text):
     shown = literal(text)
     assert not BIDI_CONTROLS & set(shown)
-    assert re.sub(r"\\(.)", r"\1", shown, flags=re.DOTALL) == mark_bidi_controls(text)
+    assert _read(shown) == mark_bidi_controls(text)
 
 
 def test_a_disguised_name_is_shown_as_it_is():

@@ -91,5 +91,6 @@ def click(at: AppTest, label: str) -> AppTest:
 
 
 def shown(markdown: str) -> str:
-    """The text a person reads: the backslash escapes that keep user text literal in markdown removed."""
-    return re.sub(r"\\(.)", r"\1", markdown)
+    """The text a person reads: the backslash escapes that keep user text literal in markdown removed, and the
+    invisible word joiners that keep addresses in it from becoming links."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")

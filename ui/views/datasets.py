@@ -15,7 +15,7 @@ from ui.i18n import format_number, format_percent
 from ui.views.lessons.state import hidden
 from ui.views.rag.view import field_label, field_value, label_value, proportion_text
 from ui.widgets.layout import show_chart
-from ui.widgets.text import id_list, literal
+from ui.widgets.text import id_list, literal, plot_text
 from uncase_core.datasets.workbench import diff_datasets, find_similar, revisions, strata
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset
@@ -29,9 +29,9 @@ def _metric(name: str) -> str:
 def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) -> None:
     """One metric per value of a metadata field, with its interval, the threshold and the overall line; the
     strata that fail where the whole passes."""
-    st.subheader(t("wb.strata_title", field=field_label(field)))
+    st.subheader(t("wb.strata_title", field=literal(field_label(field))))
     result = strata(cases, field, min_units=min_units)
-    values = [field_value(field, s.value) for s in result.strata]
+    values = [plot_text(field_value(field, s.value)) for s in result.strata]  # plotly draws HTML in ticks
     props = [s.metrics[metric] for s in result.strata]
     overall = result.overall[metric]
     threshold = DEFAULT_THRESHOLDS[metric]

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import pandas as pd
 import plotly.graph_objects as go
 
+from ui.widgets.text import plot_text
 from uncase_core.stats.proportions import Proportion
 
 
@@ -20,16 +21,18 @@ def verdict_heatmap(verdicts: pd.DataFrame, judge: str, removed: set[tuple[str, 
     share = rows.assign(item_id=rows["prompt"].astype(str) + " · " + rows["item"].astype(str)) \
         .pivot_table(index="candidate", columns="item_id", values="verdict", aggfunc="mean")
     items = list(share.columns)
-    marked = [item for item in items if tuple(item.split(" · ", 1)) in removed]
+    marked = [plot_text(item) for item in items if tuple(item.split(" · ", 1)) in removed]
+    candidates = [plot_text(candidate) for candidate in share.index]
+    items = [plot_text(item) for item in items]  # plotly draws HTML in tick and hover text: ids shown as typed
     figure = go.Figure(
-        data=[go.Heatmap(z=share.to_numpy(), x=items, y=list(share.index), zmin=0, zmax=1,
+        data=[go.Heatmap(z=share.to_numpy(), x=items, y=candidates, zmin=0, zmax=1,
                          colorscale=[[0, "#c0392b"], [0.5, "#f4f1de"], [1, "#2e7d32"]],
                          colorbar={"title": labels["share"]},
                          hovertemplate="%{y} · %{x}: %{z:.0%}<extra></extra>")],
         layout={"height": 190 + 22 * len(share.index), "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
                 "xaxis": {"showticklabels": len(items) <= 60, "tickangle": -60, "categoryorder": "array",
                           "categoryarray": items},
-                "yaxis": {"categoryorder": "array", "categoryarray": [*share.index, labels["removed_row"]]}},
+                "yaxis": {"categoryorder": "array", "categoryarray": [*candidates, labels["removed_row"]]}},
     )
     figure.add_scatter(x=marked, y=[labels["removed_row"]] * len(marked), mode="markers", showlegend=False,
                        marker={"symbol": "x-thin", "size": 9, "line": {"width": 2, "color": "#222"}},
@@ -45,7 +48,7 @@ def leaderboard_chart(before: Mapping[str, Proportion], after: Mapping[str, Prop
     for name, data, colour in ((labels["before"], before, "#9bb7d4"), (labels["after"], after, "#3b6ea8")):
         values = [100 * (data[c].value or 0) for c in order]
         bars.append(go.Bar(
-            name=name, x=order, y=values, marker={"color": colour},
+            name=name, x=[plot_text(c) for c in order], y=values, marker={"color": colour},
             error_y={"type": "data", "visible": True,
                      "array": [100 * ((data[c].high or 0) - (data[c].value or 0)) for c in order],
                      "arrayminus": [100 * ((data[c].value or 0) - (data[c].low or 0)) for c in order]},
@@ -71,12 +74,14 @@ def bump_chart(before: Mapping[str, Mapping[str, Proportion]], after: Mapping[st
     rank_before, rank_after = ranks(before), ranks(after)
     figure = go.Figure()
     candidates = sorted(next(iter(before.values()))) if before else []
+    shown_judges = [plot_text(j) for j in judges]
     for candidate in candidates:
-        figure.add_scatter(x=judges, y=[rank_after[j][candidate] for j in judges], mode="lines+markers",
-                           name=candidate, legendgroup=candidate)
-        figure.add_scatter(x=judges, y=[rank_before[j][candidate] for j in judges], mode="lines",
-                           line={"dash": "dot", "width": 1}, name=f"{candidate} ({labels['before']})",
-                           legendgroup=candidate, showlegend=False, opacity=0.5)
+        shown = plot_text(candidate)
+        figure.add_scatter(x=shown_judges, y=[rank_after[j][candidate] for j in judges], mode="lines+markers",
+                           name=shown, legendgroup=shown)
+        figure.add_scatter(x=shown_judges, y=[rank_before[j][candidate] for j in judges], mode="lines",
+                           line={"dash": "dot", "width": 1}, name=f"{shown} ({labels['before']})",
+                           legendgroup=shown, showlegend=False, opacity=0.5)
     figure.update_layout(height=340, yaxis={"autorange": "reversed", "title": labels["rank"], "dtick": 1},
                          margin={"l": 10, "r": 10, "t": 10, "b": 10})
     return figure

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from uncase_core.shared.bidi import mark_bidi_controls
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~$:])")
+# GitHub's "autolink literals" (``http://...``, ``www.x.y``, ``a@b.c``) are found in the text *after* the
+# backslash escapes are read, so escaping cannot stop them. The finder links an address only after a space or a
+# punctuation mark (and an email only when its name touches the ``@``): an invisible word joiner in front of
+# ``http``/``www.`` and of ``@`` keeps the text as it reads and links nothing.
+WORD_JOINER = "\u2060"
+_AUTOLINK_START = re.compile(r"(?=https?:|www\.|@)", re.IGNORECASE)
 
 
 def literal(text: object) -> str:
@@ -16,9 +23,20 @@ def literal(text: object) -> str:
     images (which would fetch from any address) and LaTeX; case text, ids, file names and
     error messages quoting them all pass through here before reaching markdown. Bidirectional
     control characters (a right-to-left override can make ``fdp.exe`` show as ``exe.pdf``) are
-    shown as marked escapes such as ``⟦U+202E⟧``.
+    shown as marked escapes such as ``⟦U+202E⟧``; an address or email in the text stays text (see
+    :data:`WORD_JOINER`).
     """
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", mark_bidi_controls(str(text)))
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", _AUTOLINK_START.sub(WORD_JOINER, mark_bidi_controls(str(text))))
+
+
+def plot_text(text: object) -> str:
+    """``text`` for a plotly figure (tick labels, legend names, hover text, annotations): shown exactly as typed.
+
+    Plotly draws a subset of HTML in every text it shows (``<b>``, ``<br>``, ``<a href>`` links, ``<span
+    style>``), so ``<`` and ``&`` are written as entities, which plotly shows as the characters; bidirectional
+    controls are marked as in :func:`literal`.
+    """
+    return html.escape(mark_bidi_controls(str(text)), quote=False)
 
 
 def id_list(ids: object, limit: int = 10) -> str:

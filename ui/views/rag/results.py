@@ -19,6 +19,7 @@ from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_
 from ui.views.rag.workspace import RagView
 from ui.views.room.rooms import REFRESH, rooms
 from ui.widgets.confirm import confirm_reset
+from ui.widgets.text import literal
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension
 from uncase_store.rooms import Room
@@ -42,7 +43,7 @@ def case_results(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     settings = current_settings()
     store_label_edits()
     evaluation = case_evaluation(workspace.case, settings)
-    st.subheader(t("rag.results_case", case=workspace.case.id))
+    st.subheader(t("rag.results_case", case=literal(workspace.case.id)))
     _diagnosis(evaluation)
     draw_metrics(evaluation, settings)
     draw_composite(evaluation)

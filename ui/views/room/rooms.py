@@ -28,7 +28,7 @@ from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent
 from ui.views.rag.view import cases_table, metric_name, proportion_text
 from ui.widgets.layout import card_row, show_chart
-from ui.widgets.text import literal
+from ui.widgets.text import literal, plot_text
 from uncase_core.agreement.class_labels import (
     ALL,
     ClassLabels,
@@ -283,7 +283,8 @@ def spread_chart(view: ClassView) -> go.Figure:
         spread = view.labels.spreads[name]
         values = [value for _, value in spread.values]
         figure.add_trace(go.Box(y=values, name=metric_name(name), boxpoints="all", jitter=0.4, pointpos=0,
-                                text=[alias for alias, _ in spread.values], hovertemplate="%{text}: %{y:.0%}",
+                                text=[plot_text(alias) for alias, _ in spread.values],  # names as typed
+                                hovertemplate="%{text}: %{y:.0%}",
                                 marker={"size": 7}, line={"width": 1}))
     figure.update_layout(height=320, showlegend=False, margin={"l": 10, "r": 10, "t": 10, "b": 10},
                          yaxis={"range": [-0.05, 1.05], "tickformat": ".0%"})
