@@ -716,3 +716,12 @@ def test_a_note_starting_with_a_case_id_keeps_its_case():
 
     assert _sentence_start("banking-002 passes every dimension") == "banking-002 passes every dimension"
     assert _sentence_start("every dimension fails") == "Every dimension fails"
+
+
+def test_a_stratum_in_a_note_is_named_as_the_page_names_it():
+    """Issue 27: lesson 9's Spanish note said "Health falla en Fidelidad" while its options said "salud"."""
+    from ui.views.lessons.notes import note_text
+    from uncase_core.shared.notes import Note
+
+    spanish = note_text(Note.of("stratum_fails_hidden", value="health", metric="faithfulness", field="domain"), "es")
+    assert "salud" in spanish and "health" not in spanish.lower()

@@ -94,6 +94,10 @@ def note_text(note: Note, language: str) -> str:
     specs = _specs(note.code)
     values = {name: _value(name, value, specs.get(name, ""), language) for name, value in note.params.items()
               if name != "error"}
+    if isinstance(note.params.get("field"), str) and isinstance(note.params.get("value"), str):
+        from ui.views.rag.view import field_value  # a metadata value as the page shows it: health -> salud
+
+        values["value"] = literal(field_value(note.params["field"], note.params["value"], language))
     problem = _problem(note.params.get("error"), language)
     if problem is not None:
         values["problem"] = problem

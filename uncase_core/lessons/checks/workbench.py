@@ -71,8 +71,8 @@ def hidden_stratum(snapshot: Snapshot, params: Mapping[str, Any], answer: object
         return _missing("unknown_stratum", field=name, value=answer)
     metrics = [h.metric for h in hidden if h.value == answer]
     if not metrics:
-        return _missing("stratum_not_hidden_failure", value=answer)
-    return _ok("stratum_fails_hidden", value=answer, metric=metrics[0])
+        return _missing("stratum_not_hidden_failure", value=answer, field=name)
+    return _ok("stratum_fails_hidden", value=answer, metric=metrics[0], field=name)
 
 
 # ---------------------------------------------------------------- judge and hand labels
