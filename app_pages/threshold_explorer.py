@@ -117,7 +117,7 @@ try:
             [p.x for p in sweep.points], [p.pass_rate for p in sweep.points],
             [(current, t("thr.current_mark"), THRESHOLD_COLOUR), (other, t("thr.compare_mark"), COMPARE_COLOUR)],
             {"x_title": t("thr.x_threshold", metric=_metric(metric)), "y_title": t("thr.y_rate"),
-             "rate": t("thr.pass_rate"), "band": t("thr.band")})
+             "rate": t("thr.pass_rate"), "band": t("thr.band")}, lang=lang)
         st.subheader(t("thr.curve_title", metric=_metric(metric)))
         show_chart(figure)
         _counts_row(at_current)
@@ -143,7 +143,7 @@ try:
             [p.x for p in sweep.points], [p.pass_rate for p in sweep.points],
             [(1.0, t("thr.equal_mark"), COMPARE_COLOUR), (weight, t("thr.current_mark"), THRESHOLD_COLOUR)],
             {"x_title": t("thr.x_weight", metric=_metric(metric)), "y_title": t("thr.y_rate_composite"),
-             "rate": t("thr.pass_rate"), "band": t("thr.band")}, x_format=".2f")
+             "rate": t("thr.pass_rate"), "band": t("thr.band")}, x_format=".2f", lang=lang)
         st.subheader(t("thr.weight_curve_title", metric=_metric(metric)))
         show_chart(figure)
         _counts_row(at_weight)

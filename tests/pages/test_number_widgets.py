@@ -55,3 +55,20 @@ def test_the_steps_are_exact_and_labelled_by_their_step():
     assert slider_label(0.55, "es", 0.05, percent=True) == "55\u00a0%"
     assert slider_label(0.055, "es", 0.005, percent=True) == "5,5\u00a0%"
     assert slider_label(2.5, "en", 0.5) == "2.5"
+
+
+@pytest.mark.parametrize("path", ["threshold_explorer", "dataset_workbench"])
+def test_spanish_chart_axes_and_hovers_write_percent_as_the_text_does(path):
+    """Issue 27: axes read "70%" beside text saying "70 %" (d3's formats put no space before %)."""
+    import json
+
+    at = opened(path, "es")
+    charts = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    assert charts
+    for figure in charts:
+        axis = figure["layout"]["yaxis"]
+        assert axis.get("tickformat") != ".0%" and "60\u00a0%" in axis.get("ticktext", []), axis
+        hovers = [h for trace in figure["data"] for h in trace.get("customdata") or [] if isinstance(h, str)]
+        assert hovers and all("%" not in h or "\u00a0%" in h for h in hovers), hovers[:3]
+    english = [json.loads(chart.proto.spec) for chart in opened(path, "en").get("plotly_chart")]
+    assert all(figure["layout"]["yaxis"].get("tickformat") == ".0%" for figure in english)

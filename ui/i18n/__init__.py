@@ -124,6 +124,15 @@ def format_count(value: int, language: str, sign: bool = False) -> str:
     return text.replace(",", "") if abs(value) < 10_000 else text.replace(",", "\u00a0")
 
 
+def percent_axis(language: str, step: float = 0.2) -> dict[str, object]:
+    """A plotly axis of proportions in ``language``'s percent: ``70%`` through d3's format in English; in Spanish
+    ticks written as the text writes them (``70 %``), which no d3 format gives (it puts no space before %)."""
+    if language != "es":
+        return {"tickformat": ".0%"}
+    values = [round(i * step, 10) for i in range(round(1 / step) + 1)]
+    return {"tickvals": values, "ticktext": [format_percent(v, language, 0) for v in values]}
+
+
 def plot_separators(language: str) -> str:
     """Plotly's ``separators`` (decimal mark, then thousands) for the language: ``",."`` in Spanish."""
     return ",." if language == "es" else ".,"

@@ -11,7 +11,7 @@ import streamlit as st
 
 from ui.frame.input_errors import error_text
 from ui.frame.state import current_workspace, t
-from ui.i18n import format_number, format_percent
+from ui.i18n import format_number, format_percent, percent_axis
 from ui.views.lessons.state import hidden
 from ui.views.rag.view import field_label, field_value, label_value, proportion_text
 from ui.widgets.layout import show_chart
@@ -40,8 +40,9 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
                      error_y={"type": "data", "visible": True,
                               "array": [(p.high or 0) - (p.value or 0) for p in props],
                               "arrayminus": [(p.value or 0) - (p.low or 0) for p in props]},
-                     hovertemplate="%{x}: %{y:.0%}<extra></extra>")],
-        layout={"height": 340, "yaxis": {"range": [0, 1.12], "tickformat": ".0%"},
+                     customdata=["N/A" if p.value is None else format_percent(p.value, lang, 0) for p in props],
+                     hovertemplate="%{x}: %{customdata}<extra></extra>")],
+        layout={"height": 340, "yaxis": {"range": [0, 1.12], **percent_axis(lang)},
                 "margin": {"l": 10, "r": 10, "t": 30, "b": 10}},
     )
     # Both reference lines are labelled at the left edge, above the plot's bars where nothing hides them.

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
+from ui.i18n import format_number, format_percent, percent_axis
 from ui.widgets.proportions_svg import BAR_COLOUR, THRESHOLD_COLOUR
 from uncase_core.stats.proportions import Proportion
 
@@ -20,6 +21,7 @@ def sweep_chart(
     marks: Sequence[tuple[float, str, str]],
     text: Mapping[str, str],
     x_format: str = ".0%",
+    lang: str = "en",
 ) -> go.Figure:
     """Pass rate against a threshold or weight, with its Wilson band and vertical marks.
 
@@ -29,19 +31,24 @@ def sweep_chart(
     values = [p.value for p in rates]
     lows = [p.low for p in rates]
     highs = [p.high for p in rates]
-    counts = [f"{p.successes}/{p.total}" if p.value is not None else "N/A" for p in rates]
+    def x_text(x: float) -> str:
+        return format_percent(x, lang, 0) if x_format == ".0%" else format_number(x, lang, 2)
+
+    # The hover as the page writes numbers (d3's formats put no space before % for a Spanish reader).
+    hovers = [f"{x_text(x)}: {format_percent(p.value, lang, 0)} ({p.successes}/{p.total})" if p.value is not None
+              else f"{x_text(x)}: N/A" for x, p in zip(xs, rates, strict=True)]
     figure = go.Figure(
         data=[
             go.Scatter(x=list(xs), y=highs, mode="lines", line={"width": 0}, hoverinfo="skip", showlegend=False),
             go.Scatter(x=list(xs), y=lows, mode="lines", line={"width": 0}, fill="tonexty", fillcolor=BAND_COLOUR,
                        name=text["band"], hoverinfo="skip"),
             go.Scatter(x=list(xs), y=values, mode="lines+markers", line={"color": BAR_COLOUR, "width": 3},
-                       name=text["rate"], customdata=counts,
-                       hovertemplate=f"%{{x:{x_format}}}: %{{y:.0%}} (%{{customdata}})<extra></extra>"),
+                       name=text["rate"], customdata=hovers, hovertemplate="%{customdata}<extra></extra>"),
         ],
         layout={
-            "xaxis": {"title": {"text": text["x_title"]}, "tickformat": x_format},
-            "yaxis": {"title": {"text": text["y_title"]}, "range": [0, 1.05], "tickformat": ".0%"},
+            "xaxis": {"title": {"text": text["x_title"]},
+                      **(percent_axis(lang) if x_format == ".0%" else {"tickformat": x_format})},
+            "yaxis": {"title": {"text": text["y_title"]}, "range": [0, 1.05], **percent_axis(lang)},
             "margin": {"l": 10, "r": 10, "t": 48, "b": 40},
             "height": 370,
             "legend": {"orientation": "h", "y": -0.25},

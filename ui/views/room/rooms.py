@@ -25,7 +25,7 @@ from ui.frame.addresses import PUBLIC_URL_ENV, page_address
 from ui.frame.data_kinds import RAG
 from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
-from ui.i18n import format_number, format_percent
+from ui.i18n import format_number, format_percent, percent_axis
 from ui.views.rag.view import cases_table, metric_name, proportion_text
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.text import literal, plot_text
@@ -284,10 +284,11 @@ def spread_chart(view: ClassView) -> go.Figure:
         values = [value for _, value in spread.values]
         figure.add_trace(go.Box(y=values, name=metric_name(name), boxpoints="all", jitter=0.4, pointpos=0,
                                 text=[plot_text(alias) for alias, _ in spread.values],  # names as typed
-                                hovertemplate="%{text}: %{y:.0%}",
+                                customdata=[format_percent(v, language(), 0) for v in values],
+                                hovertemplate="%{text}: %{customdata}",
                                 marker={"size": 7}, line={"width": 1}))
     figure.update_layout(height=320, showlegend=False, margin={"l": 10, "r": 10, "t": 10, "b": 10},
-                         yaxis={"range": [-0.05, 1.05], "tickformat": ".0%"})
+                         yaxis={"range": [-0.05, 1.05], **percent_axis(language())})
     return figure
 
 
