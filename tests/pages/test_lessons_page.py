@@ -725,3 +725,19 @@ def test_a_stratum_in_a_note_is_named_as_the_page_names_it():
 
     spanish = note_text(Note.of("stratum_fails_hidden", value="health", metric="faithfulness", field="domain"), "es")
     assert "salud" in spanish and "health" not in spanish.lower()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_wrong_option_says_its_own_reason(language):
+    """Issue 27: every wrong option got the same "not right yet"; the lesson file now words each one's reason."""
+    at = start(opened(language), "l01")
+    answer(at, "l01", "find", ["context_relevance", "faithfulness", "coverage"])
+    holds(at, "l01", "find")
+    reasons = {}
+    for option in ("wrong", "retrieval"):
+        answer(at, "l01", "why", option)
+        why = next(o.why for o in LESSONS["l01"].steps[1].question.options if o.id == option).get(language)
+        note = still_open(at, "l01", "why")
+        assert why.rstrip(".")[:40] in note, note
+        reasons[option] = note
+    assert reasons["wrong"] != reasons["retrieval"]

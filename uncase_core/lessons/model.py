@@ -53,6 +53,8 @@ A multiple-choice question (``name = "choice"``) lists its options, marking the 
     correct = true                  # optional, false when left out
     text.en = "..."
     text.es = "..."
+    why.en = "..."                  # optional, for a wrong option: why it is wrong, shown when it is chosen
+    why.es = "..."
 
 Texts: every text is a table of language code -> text, and English (``en``) and Spanish (``es``)
 are required for each, so the two languages always have the same steps, hints and options. Other
@@ -123,7 +125,7 @@ HIDEABLE_PARTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "agreement": ("why_kappa",),
     "workbench": ("failing_stratum",),
 })
-_OPTION_KEYS = ("id", "text", "correct")
+_OPTION_KEYS = ("id", "text", "correct", "why")
 
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -183,6 +185,7 @@ class Option:
     id: str
     text: Text
     correct: bool
+    why: Text | None = None  # a wrong option's own reason, shown when it is chosen
 
 
 @dataclass(frozen=True)
@@ -326,7 +329,8 @@ def _options(value: object, where: str) -> tuple[Option, ...]:
         correct = table.get("correct", False)
         if not isinstance(correct, bool):
             raise expected_value("true_false", describe(correct), _at(place, "correct"))
-        options.append(Option(option_id, _text(_required(table, "text", place), _at(place, "text")), correct))
+        why = _text(table["why"], _at(place, "why")) if "why" in table else None
+        options.append(Option(option_id, _text(_required(table, "text", place), _at(place, "text")), correct, why))
     return tuple(options)
 
 

@@ -128,6 +128,21 @@ def _sentence_start(note: str) -> str:
     return note[:1].upper() + note[1:]
 
 
+def _wrong_option_reasons(step: Step, answer: Any, lang: str) -> str | None:
+    """The reasons the lesson file gives for the wrong options chosen (``why``), or None when it gives none."""
+    if step.question is None or not step.question.options:
+        return None
+    chosen = {answer} if isinstance(answer, str) else set(answer or ())
+    reasons = [option.why.get(lang).rstrip(".") for option in step.question.options
+               if option.id in chosen and not option.correct and option.why is not None]
+    missing = [o for o in step.question.options if o.correct and o.id not in chosen]
+    if not reasons:
+        return None
+    if missing and len(step.question.options) > 1 and sum(o.correct for o in step.question.options) > 1:
+        reasons.append(t("lesson.note.choose_every_right_one"))
+    return "; ".join(reasons)
+
+
 def _store_answer(lesson: Lesson, step: Step, key: str, kind: str) -> None:
     """The form's callback: keep the answer with the lesson's progress (checked in the run that follows)."""
     value = st.session_state.get(key)
@@ -204,7 +219,8 @@ def _panel(place: str, page: str | None) -> None:
         if step.question is not None:
             _answer_form(place, lesson, step, done)
         if result is not None and not result.done:
-            st.caption(t("lesson.not_yet", note=note_text(result.note, lang)))
+            st.caption(t("lesson.not_yet", note=_wrong_option_reasons(step, done.answers.get(step.id), lang)
+                         or note_text(result.note, lang)))
         if step.hint is not None:  # keyed by step: a hint opened on one step does not show the next one's unasked
             with st.expander(t("lesson.hint"), key=f"{place}_hint_{lesson.id}_{step.id}"):
                 st.markdown(step.hint.get(lang))
