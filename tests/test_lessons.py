@@ -610,3 +610,15 @@ def test_the_reference_page_lists_every_check_and_question_with_its_parameters()
         for param in definition.params:
             if (name, param.name) not in {("choice", "options"), ("choice", "correct")}:  # written as options
                 assert f"`{param.name}`" in rows[name], (name, param.name)
+
+
+def test_every_wrong_option_of_the_built_in_lessons_says_why():
+    """Issue 27: each wrong option of a multiple-choice step gets its own reason, in both languages."""
+    from uncase_core.lessons.model import load_lessons
+
+    wrong = [(lesson.id, step.id, option) for lesson in load_lessons() for step in lesson.steps
+             if step.question is not None for option in step.question.options if not option.correct]
+    assert wrong
+    for lesson_id, step_id, option in wrong:
+        assert option.why is not None, (lesson_id, step_id, option.id)
+        assert option.why.get("en") and option.why.get("es") and option.why.get("en") != option.why.get("es")
