@@ -54,8 +54,8 @@ def members_box(code: str) -> None:
     lang = language()
     with st.expander(t("room.members_title"), expanded=False):
         st.caption(t("room.members_help"))
-        if not members:
-            st.info(t("room.nobody_yet"))
+        if not members:  # the progress table above says nobody has joined; this box has nothing to act on
+            st.caption(t("room.members_none"))
             return
         names = [member.name for member in members]
         source = st.selectbox(t("room.member"), names, key=MEMBER)
