@@ -1,6 +1,7 @@
 from tests.pages.apptest_helpers import RAG_PAGE, captions, click, edit_labels, open_app, workspace
 from ui.frame.data_kinds import RAG
 from ui.frame.navigation import LESSONS_PAGE
+from ui.i18n import translate
 
 
 def test_home_loads_in_english_with_a_place_to_start():
@@ -55,7 +56,9 @@ def test_start_here_is_lesson_1_on_the_multiple_failures_scenario():
     assert workspace(at).setting("lesson_active") == "l01"
     assert [c.id for c in workspace(at).data(RAG).cases] == ["warranty-01"]
     assert at.sidebar.selectbox(key="rag_scenario_choice").value == "multiple_failures"
-    assert any(e.value.startswith("Multiple failure: 3 dimensions fail") for e in at.error)
+    # Step 1 asks which dimensions fail, so the diagnosis box that says it is out of sight until answered.
+    assert not any(e.value.startswith("Multiple failure: 3 dimensions fail") for e in at.error)
+    assert translate("en", "lesson.hidden_part") in [c.value for c in at.caption]
     assert "**Lesson 1 · One number hides four failures**" in [m.value for m in at.sidebar.markdown]
 
 
