@@ -92,6 +92,12 @@ def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str
     try:
         page.goto(f"{app_url}/workshop_room?room={code}&view={view_key}&lang={lang}")
         expect(page.locator(".st-key-proj_code")).to_contain_text(code, timeout=TEXT_TIMEOUT)
+        # Paused (P) while the screens are measured: on a loaded machine the steps below can take longer than a
+        # screen's SCREEN_SECONDS, and a screen that turned by itself mid-check failed the test once in CI.
+        pause = page.locator(".st-key-proj_pause button").first
+        playing = pause.inner_text()
+        page.keyboard.press("p")
+        expect(pause).not_to_have_text(playing, timeout=TEXT_TIMEOUT, use_inner_text=True)
         page.wait_for_timeout(800)
         assert page.get_by_role("switch").count() == 0 and page.get_by_test_id("stDownloadButton").count() == 0
         assert page.locator("[data-testid='stImage'] img").first.bounding_box()["height"] >= 250  # the QR code
@@ -113,6 +119,8 @@ def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str
         page.keyboard.press("ArrowLeft")  # back to the agreement
         expect(page.locator('[class*="st-key-proj_alpha_value"]').first).to_be_visible(timeout=TEXT_TIMEOUT)
         # Left alone, the screens turn by themselves (every SCREEN_SECONDS, checked at each 5 s refresh).
+        page.keyboard.press("p")
+        expect(pause).to_have_text(playing, timeout=TEXT_TIMEOUT, use_inner_text=True)
         status = page.locator(".st-key-proj_status p").first
         shown = status.inner_text()
         expect(status).not_to_have_text(shown, timeout=(SCREEN_SECONDS + 15) * 1000)
