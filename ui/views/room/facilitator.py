@@ -18,9 +18,8 @@ from ui.views.room.rooms import (
     export_csv,
     export_jsonl,
     export_majority,
+    shown_class_view,
 )
-from ui.widgets.text import literal
-from uncase_store.rooms import UnknownRoom
 
 
 def exports(code: str) -> None:
@@ -41,10 +40,8 @@ def class_sections(code: str) -> None:
 
     @st.fragment(run_every=REFRESH)
     def live() -> None:
-        try:
-            view = class_view(code)
-        except UnknownRoom:
-            st.error(t("room.unknown", code=literal(code)))
+        view = shown_class_view(code)
+        if view is None:
             return
         room = view.room
         state = [t("room.state.revealed") if room.revealed else t("room.state.hidden"),

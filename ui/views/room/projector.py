@@ -27,11 +27,10 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_number, format_percent
 from ui.views.rag.view import metric_name
-from ui.views.room.rooms import REFRESH, ClassView, class_view, room_links
+from ui.views.room.rooms import REFRESH, ClassView, room_links, shown_class_view
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels
 from uncase_core.rag.evaluation import METRICS
-from uncase_store.rooms import UnknownRoom
 
 SCREEN_SECONDS = 15  # a screen stays this long before the next one, unless paused
 UNITS_PER_SCREEN = 3
@@ -215,10 +214,8 @@ def projector_view(code: str) -> None:
 
     @st.fragment(run_every=REFRESH)
     def live() -> None:
-        try:
-            view = class_view(code)
-        except UnknownRoom:
-            st.error(t("room.unknown", code=literal(code)))
+        view = shown_class_view(code)
+        if view is None:
             return
         shown = screens(view)
         now = time.monotonic()

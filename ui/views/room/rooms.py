@@ -42,7 +42,7 @@ from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_tex
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.spreadsheets import formula_safe
 from uncase_store import StoreError
-from uncase_store.rooms import Room, RoomKeys, Rooms
+from uncase_store.rooms import Room, RoomKeys, Rooms, UnknownRoom
 
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in
 ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
@@ -141,6 +141,15 @@ class ClassView:
     members: int
     refused: int  # edit records that did not fit the room's cases (left out)
     times: Mapping[tuple[str, str, str, str, str], datetime]  # (participant, case, kind, unit, field) -> last change
+
+
+def shown_class_view(code: str) -> ClassView | None:
+    """The room's class view for a live fragment, or None with "no such room" shown (a room deleted meanwhile)."""
+    try:
+        return class_view(code)
+    except UnknownRoom:
+        st.error(t("room.unknown", code=literal(code)))
+        return None
 
 
 def class_view(code: str, settings: Settings | None = None, resamples: int = BOOTSTRAP_RESAMPLES) -> ClassView:
