@@ -14,6 +14,7 @@ from ui.views.editor.data import CHOICE_KEY, NEW_CASE, editor_data, open_chosen_
 from ui.views.editor.form import created_note, draw_new_case_form
 from ui.views.editor.summary import draw_summary_editor
 from ui.views.editor.summary_data import CASE_KINDS, KIND_KEY, summary_editor_data
+from ui.views.rag.downloads import format_downloads
 from ui.views.rag.workspace import CASE_KEY
 from ui.views.room.rooms import room_of
 from ui.widgets.text import literal
@@ -81,6 +82,9 @@ else:
     top.download_button(t("editor.download_case"), key="editor_download",
                         data=lambda: dataset_to_text(RagDataset((data.dataset.cases[choice],), "case")),
                         file_name=file_name, mime="application/json", on_click="ignore")
+    with top:
+        format_downloads(lambda: RagDataset((data.dataset.cases[choice],), "case"), file_name.removesuffix(".json"),
+                         key="editor", width="content")
     st.caption(t("editor.case_help", id=literal(case.id)))
     draw_case(data, choice)
 

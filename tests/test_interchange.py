@@ -154,6 +154,48 @@ def test_hand_labels_go_to_ragas_as_added_columns_and_the_scores_stay():
     assert hand_shares(cases.cases[0])["hand_context_relevance"] == 1.0  # passage 1 yes, passage 2 unlabelled
 
 
+SCORED = [name for name, *_ in FIXTURES if "goldens" not in name]
+EXPORTS = {"ragas.jsonl": lambda d: export_ragas(d, "jsonl"), "ragas.csv": lambda d: export_ragas(d, "csv"),
+           "deepeval.json": export_deepeval, "label-studio.json": export_label_studio}
+
+
+@pytest.mark.parametrize("target", list(EXPORTS))
+@pytest.mark.parametrize("name", SCORED)
+def test_judge_scores_survive_a_trip_through_any_other_tool(name, target):
+    """A file's judge scores (metric, dimension, score, verdict, threshold, reason) come back whole from every
+    target, the tool's own or another's, and a second trip writes the same file (issue 23: nothing is lost)."""
+    dataset = read(name).dataset
+    expected = [judge_scores(case) for case in dataset.cases]
+    assert any(expected), name
+    first = EXPORTS[target](dataset)
+    back = read_cases(first, f"back.{target.split('.')[-1]}").dataset
+    assert [judge_scores(case) for case in back.cases] == expected
+    assert EXPORTS[target](back) == first
+
+
+def test_another_tools_scores_go_to_one_judge_scores_cell_in_ragas_and_to_metrics_data_in_deepeval():
+    dataset = read("promptfoo_results_en.json").dataset
+    row = json.loads(export_ragas(dataset, "jsonl").decode("utf-8").splitlines()[0])
+    assert "context-recall" not in row  # a bare column would come back as a kept column, not a score
+    assert [item["metric"] for item in row["judge_scores"]] == [s.metric for s in judge_scores(dataset.cases[0])]
+    record = json.loads(export_deepeval(dataset))[0]
+    assert {item["name"]: item["dimension"] for item in record["metrics_data"]} == {
+        s.metric: s.dimension for s in judge_scores(dataset.cases[0])}
+
+
+@pytest.mark.parametrize(("cell", "place"), [
+    ("[{", "line 2: judge_scores"),
+    ('{"metric": "x"}', "line 2: judge_scores"),
+    ('[{"metric": "x", "dimension": "tone"}]', "line 2: judge_scores[0].dimension"),
+    ('[{"metric": "x", "dimension": "faithfulness", "score": 3}]', "line 2: judge_scores[0].score"),
+])
+def test_a_bad_judge_scores_cell_is_refused_with_its_place(cell, place):
+    header = "user_input,response,judge_scores\n"
+    line = 'q,a,"' + cell.replace('"', '""') + '"\n'
+    error = error_of((header + line).encode("utf-8"), "f.csv")
+    assert place in str(error), str(error)
+
+
 def test_judge_scores_are_beside_the_cases_never_labels():
     imported = read("ragas_results_en.parquet")
     first = imported.dataset.cases[0]

@@ -172,3 +172,32 @@ def test_the_judge_scores_a_file_came_with_reach_the_judge_page(name, lang):
     assert len(dimension.options) == len(expected.columns)
     infos = " ".join(shown(info.value) for info in at.info)
     assert any(metric in infos for metric in expected.columns.values()), infos  # the file's own metric, named
+
+
+ENGLISH_IN_NOTES = ("its sentences", "hand labels", "judge verdicts", "the case", "more)", "(faithfulness)",
+                    "(context_relevance)", "(correctness)", "(coverage)", "→ question", "→ passages")
+
+
+@pytest.mark.parametrize("name", ["deepeval_test_run_en.json", "ragas_results_es.csv", "label_studio_export_es.json"])
+def test_the_spanish_import_note_words_our_side_in_spanish_and_the_files_keys_as_they_are(name):
+    """The mapped and judge-score notes carry their targets and dimensions as codes, worded by the page."""
+    at = _upload(_page("es"), name)
+    assert not at.exception, [e.value for e in at.exception]
+    note = next(text for text in _infos(at) if "Correspondencia" in text)
+    assert "→ pregunta" in note or "→ el caso" in note, note
+    if "label_studio" not in name:
+        assert "(Fidelidad)" in note, note
+    assert not [word for word in ENGLISH_IN_NOTES if word in note], note
+
+
+def test_a_long_list_of_kept_columns_says_how_many_more_in_the_readers_language():
+    columns = [f"extra_{i:02d}" for i in range(15)]
+    header = "user_input,response," + ",".join(columns)
+    row = "q?,a.," + ",".join("x" for _ in columns)
+    for lang, more in (("en", "(and 3 more)"), ("es", "(y 3 más)")):
+        at = _page(lang)
+        at.sidebar.file_uploader(key="rag_upload").set_value(("wide.csv", f"{header}\n{row}\n".encode(), "text/csv"))
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        note = next(text for text in _infos(at) if "extra_00" in text)
+        assert more in note and "extra_11" in note and "extra_12" not in note, note

@@ -16,7 +16,10 @@ is kept and written back. Conversational goldens (``scenario``, ``turns``) are r
 
 Writing (:func:`export_deepeval`): a JSON list, one record per case in the layout it came in (its keys in their
 order and spelling, snake_case for a case from elsewhere, as ``save_as`` writes), plus ``hand_labels`` and the
-``hand_<dimension>`` shares (:mod:`uncase_core.rag.sources`), which DeepEval's loaders ignore.
+``hand_<dimension>`` shares (:mod:`uncase_core.rag.sources`), which DeepEval's loaders ignore. A case from another
+tool with judge scores (RAGAS score columns, promptfoo's grader) gets them as ``metrics_data`` in DeepEval's
+``MetricData`` shape (``name``, ``score``, ``threshold``, ``success``, ``reason``) plus the ``dimension`` it scores,
+which the reader takes back for a metric DeepEval itself does not name.
 """
 
 from __future__ import annotations
@@ -54,15 +57,19 @@ from uncase_core.rag.sources import (
     collector_paused,
     finite_or_none,
     hand_columns,
+    judge_scores,
+    mapping_note,
     name_list,
     record_fields,
     record_order,
     reference_of,
     report_progress,
+    scores_note,
     tool_record,
     units_from_hand_labels,
     with_judge_scores,
 )
+from uncase_core.shared.choices import RAG_METRICS
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
@@ -174,7 +181,8 @@ def _scores(value: Any, where: str) -> list[JudgeScore]:
         at = f"{where}[{index}]"
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
             raise missing("name", at)
-        dimension = metric_dimension(item["name"])
+        given = item.get("dimension")  # written by export_deepeval for another tool's metric
+        dimension = given if given in RAG_METRICS else metric_dimension(item["name"])
         passed = item.get("success")
         if passed is not None and not isinstance(passed, bool):
             raise expected_value("true_false_null", repr(passed), f"{at}.success")
@@ -348,20 +356,18 @@ def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None
         input_key, output_key, expected_key, retrieval_key = (
             ("input", "actualOutput", "expectedOutput", "retrievalContext") if keys == "camel"
             else ("input", "actual_output", "expected_output", "retrieval_context"))
-        mapping = [f"{input_key} → question", f"{retrieval_key} → passages",
-                   f"{output_key} → answer (its sentences the claims)",
-                   f"{expected_key} → reference (its sentences the facts)"]
+        mapping = [(input_key, "question"), (retrieval_key, "passages"), (output_key, "answer"),
+                   (expected_key, "reference")]
         if name_is_id and named:
-            mapping.append("name → id")
-        notes.append(Note.of("mapped", mapping=", ".join(mapping)))
+            mapping.append(("name", "id"))
+        notes.append(mapping_note(mapping))
         if reader.from_context:
             notes.append(Note.of("passages_from_context", count=reader.from_context, retrieval=retrieval_key,
                                  context="context"))
         if layout in ("jsonl", "csv"):
             notes.append(Note.of("lists_split", columns=", ".join(JOINED_LISTS)))
         if reader.metrics:
-            notes.append(Note.of("judge_scores", count=len(reader.metrics), metrics=name_list(
-                [f"{name} ({dimension})" if dimension else name for name, dimension in reader.metrics.items()])))
+            notes.append(scores_note(reader.metrics))
             unmapped = [name for name, dimension in reader.metrics.items() if dimension is None]
             if unmapped:
                 notes.append(Note.of("judge_scores_unmapped", metrics=name_list(unmapped)))
@@ -421,6 +427,13 @@ def _record(case: RagCase, index: int, keys: str | None) -> dict[str, Any]:
     for role, value in values.items():
         if not empty[role]:
             out[_spelled(_ROLE_KEYS[role], layout)] = value
+    scores_key = _spelled("metrics_data", layout)
+    if scores_key not in out and (scores := judge_scores(case)):
+        # Another tool's judge scores (RAGAS columns, promptfoo's grader), as DeepEval's own MetricData; the
+        # dimension rides along so that reading back maps a metric DeepEval does not name.
+        out[scores_key] = [{"name": score.metric, "score": score.score, "threshold": score.threshold,
+                            "success": score.passed, "reason": score.reason, "dimension": score.dimension}
+                           for score in scores]
     out.update(hand_columns(case))
     if keys is not None and keys != layout:
         out = {_spelled(key, keys): value for key, value in out.items()}

@@ -44,6 +44,7 @@ from uncase_core.rag.sources import (
     CaseImport,
     Progress,
     collector_paused,
+    mapping_note,
     name_list,
     report_progress,
     tool_record,
@@ -338,8 +339,8 @@ def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | 
             cases.append(case)
             report_progress(progress, index + 1, len(tasks))
         notes = [Note.of("read_as", count=len(cases), format_name="Label Studio tasks", layout=document.kind),
-                 Note.of("mapped", mapping="data → the case, the last annotation not cancelled → hand labels, "
-                                           f"predictions of {JUDGE_MODEL_VERSION} → judge verdicts")]
+                 mapping_note([("data", "case"), ("annotations", "hand_labels"),
+                               (f"predictions ({JUDGE_MODEL_VERSION})", "judge_verdicts")])]
         if reader.several:
             notes.append(Note.of("label_studio_several", count=reader.several))
         if reader.unlabelled:

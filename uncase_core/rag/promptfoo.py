@@ -41,8 +41,10 @@ from uncase_core.rag.sources import (
     Progress,
     blank_units,
     finite_or_none,
+    mapping_note,
     name_list,
     report_progress,
+    scores_note,
     with_judge_scores,
 )
 from uncase_core.shared.jsonfiles import decode_text, parse_document
@@ -333,11 +335,9 @@ def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, 
         notes = [Note.of("read_as", count=len(cases), format_name="promptfoo results", layout="json"),
                  Note.of("promptfoo_vars", question=chosen["question"], context=chosen["context"] or "-",
                          reference=chosen["reference"] or "-"),
-                 Note.of("mapped", mapping="response.output → answer (its sentences the claims), provider.id → "
-                                           "metadata.provider")]
+                 mapping_note([("response.output", "answer"), ("provider.id", "provider")])]
         if reader.metrics:
-            notes.append(Note.of("judge_scores", count=len(reader.metrics), metrics=name_list(
-                [f"{name} ({dimension})" if dimension else name for name, dimension in reader.metrics.items()])))
+            notes.append(scores_note(reader.metrics))
             unmapped = [name for name, dimension in reader.metrics.items() if dimension is None]
             if unmapped:
                 notes.append(Note.of("judge_scores_unmapped", metrics=name_list(unmapped)))

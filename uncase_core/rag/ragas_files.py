@@ -10,7 +10,9 @@ too; a CSV file in any layout that module reads). Beyond that:
   empty cell is a score RAGAS could not determine (kept as empty);
 - every other column is kept, in its place, and written back as it came (:mod:`uncase_core.rag.sources`);
 - ``metadata`` (an object, in JSON and Parquet rows) is the case's metadata;
-- ``hand_labels`` and ``hand_<dimension>`` (what :func:`export_ragas` adds) give the units back with their labels.
+- ``hand_labels`` and ``hand_<dimension>`` (what :func:`export_ragas` adds) give the units back with their labels;
+- ``judge_scores`` (what :func:`export_ragas` writes for the scores of another tool's judge, a JSON list of
+  ``{metric, dimension, score, passed, threshold, reason}``) gives those scores back whole.
 
 Parquet files (RAGAS results saved with pandas, a Hugging Face dataset's ``to_parquet``) are read with pyarrow
 (:mod:`uncase_core.rag.parquet`), JSON Lines as a Hugging Face dataset's ``to_json`` writes them. Places are
@@ -19,7 +21,10 @@ Parquet files (RAGAS results saved with pandas, a Hugging Face dataset's ``to_pa
 Writing (:func:`export_ragas`): JSON Lines or CSV, one row per case, the columns of the file the case came from
 in their order (mapped ones filled from the case as it is now, the score columns from its judge scores, kept ones
 as they were), then the hand-label columns. A case that did not come from RAGAS gets ``id``, ``user_input``,
-``retrieved_contexts``, ``response``, ``reference`` and ``metadata``.
+``retrieved_contexts``, ``response``, ``reference`` and ``metadata``. Judge scores whose metric is not a RAGAS
+score column (a DeepEval ``Faithfulness``, a promptfoo ``context-recall``) go to one ``judge_scores`` column with
+their dimension, verdict, threshold and reason: a bare column of that name would be read back as a kept column, not
+a score, and would lose everything but the number.
 """
 
 from __future__ import annotations
@@ -63,17 +68,20 @@ from uncase_core.rag.sources import (
     JUDGE_SCORES_KEY,
     RECORD_KEYS,
     CaseImport,
+    JudgeScore,
     Progress,
     blank_units,
     collector_paused,
     finite_or_none,
     hand_columns,
     judge_scores,
+    mapping_note,
     name_list,
     record_fields,
     record_order,
     reference_of,
     report_progress,
+    scores_note,
     tool_record,
     units_from_hand_labels,
 )
@@ -154,7 +162,7 @@ class _Reader:
         plan = self._plans.get(columns)
         if plan is None:
             used = _used_columns(row)
-            consumed = {*used.values(), "id", *HAND_COLUMNS}
+            consumed = {*used.values(), "id", JUDGE_SCORES_KEY, *HAND_COLUMNS}
             if self.layout is None:
                 consumed.add("metadata")
             else:
@@ -204,6 +212,20 @@ class _Reader:
                        {"source": DEFAULT_SOURCE} if metadata is None else dict(metadata))
         return case, metadata is None
 
+    def _other_scores(self, value: Any, where: str) -> list[dict[str, Any]]:
+        """The ``judge_scores`` cell: another tool's judge scores, as :func:`export_ragas` wrote them."""
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except json.JSONDecodeError as error:
+                raise invalid_json(error, where) from None
+        if not isinstance(value, list):
+            raise expected_value("list", type(value).__name__, where)
+        scores = [JudgeScore.from_dict(item, f"{where}[{i}]") for i, item in enumerate(value)]
+        for score in scores:
+            self.scores.setdefault(score.metric, score.dimension)
+        return [score.to_dict() for score in scores]
+
     def case(self, row: Mapping[str, Any], index: int, where: str) -> RagCase:
         if not isinstance(row, dict | Mapping):
             raise problem("expected_object_with", where, columns="user_input, retrieved_contexts, response, reference")
@@ -232,6 +254,8 @@ class _Reader:
             self.hand += 1
         scores, fields, nulls = [], {}, []
         consumed, score_columns, csv_cells = plan.consumed, plan.scores, self.layout is not None
+        if row.get(JUDGE_SCORES_KEY) not in (None, ""):
+            scores.extend(self._other_scores(row[JUDGE_SCORES_KEY], _place(where, JUDGE_SCORES_KEY)))
         for column, value in row.items():
             if column in consumed:
                 if value is None and column in used.values():
@@ -263,16 +287,14 @@ class _Reader:
 
     def notes(self, count: int, layout: str, used: Mapping[str, str]) -> list[Note]:
         notes = [Note.of("read_as", count=count, format_name="RAGAS rows", layout=layout)]
-        targets = {"question": "question", "contexts": "passages", "answer": "answer (its sentences the claims)",
-                   "reference": "reference (its sentences the facts)"}
-        mapping = [f"{used[field]} → {targets[field]}" for field in _FIELDS if field in used]
+        targets = {"question": "question", "contexts": "passages", "answer": "answer", "reference": "reference"}
+        mapping = [(used[field], targets[field]) for field in _FIELDS if field in used]
         if self.layout is not None and self.layout.passages:
-            mapping.insert(1, f"{', '.join(self.layout.passages)} → passages")
-        notes.append(Note.of("mapped", mapping=", ".join(mapping)))
+            mapping.insert(1, (", ".join(self.layout.passages), "passages"))
+        notes.append(mapping_note(mapping))
         mapped = [column for column, dimension in self.scores.items() if dimension is not None]
         if self.scores:
-            notes.append(Note.of("judge_scores", count=len(self.scores), metrics=name_list(
-                [f"{column} ({dimension})" if dimension else column for column, dimension in self.scores.items()])))
+            notes.append(scores_note(self.scores))
         unmapped = [column for column in self.scores if column not in mapped]
         if unmapped:
             notes.append(Note.of("judge_scores_unmapped", metrics=name_list(unmapped)))
@@ -407,6 +429,8 @@ def _row(case: RagCase, index: int, as_csv: bool, where: str) -> dict[str, Any]:
     fields = record_fields(case, "ragas")
     nulls = set(record.get("nulls") or ()) if record is not None and isinstance(record.get("nulls"), list) else set()
     scores = {score.metric: score for score in judge_scores(case, where)}
+    # Another tool's metrics, whole, in the one column the reader takes back as scores (see the module's docstring).
+    others = [scores.pop(metric).to_dict() for metric in list(scores) if not score_dimension(metric)[0]]
     metadata = _metadata_of(case, record)
     passages = [unit.text for unit in case.passages]
     values = {"question": case.question, "contexts": passages, "answer": case.answer, "reference": reference_of(case)}
@@ -471,6 +495,8 @@ def _row(case: RagCase, index: int, as_csv: bool, where: str) -> dict[str, Any]:
             put_metadata(listed_here=name == "metadata")
         elif name in scores:
             row[name] = scores.pop(name).score
+        elif name == JUDGE_SCORES_KEY and others:
+            row[name] = others
         elif name in fields:
             row[name] = fields[name]
     for field in _FIELDS:  # a CSV row of a case from elsewhere has them all, so that every row has one header
@@ -481,6 +507,8 @@ def _row(case: RagCase, index: int, as_csv: bool, where: str) -> dict[str, Any]:
                 row[_DEFAULT_COLUMNS[field]] = values[field]
     for metric, score in scores.items():
         row[metric] = score.score
+    if others:
+        row.setdefault(JUDGE_SCORES_KEY, others)
     put_metadata(listed_here=record is None)  # {} too, else reading back adds the source ragas-import
     if as_csv:  # claims and facts past the columns the file had
         for kind, column_prefix in (("claims", CLAIM_PREFIX), ("reference_facts", FACT_PREFIX)):

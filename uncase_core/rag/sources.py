@@ -293,11 +293,51 @@ class CaseImport:
         return notes_to_dicts(self.notes, INTERCHANGE_NOTES)
 
 
+MORE_NAMES = " (and {count} more)"  # what name_list adds past its limit; a page finds it with names_and_more
+# What a file's keys become, in the "mapped" note (mapping_note): target code -> its English.
+MAPPING_TARGETS: Mapping[str, str] = MappingProxyType({
+    "question": "question",
+    "passages": "passages",
+    "answer": "answer (its sentences the claims)",
+    "reference": "reference (its sentences the facts)",
+    "id": "id",
+    "provider": "metadata.provider",
+    "case": "the case",
+    "hand_labels": "hand labels (the last annotation not cancelled)",
+    "judge_verdicts": "judge verdicts",
+})
+
+
 def name_list(names: Sequence[str], limit: int = 12) -> str:
-    """``a, b, c`` for a note or an error, the first ``limit`` names and how many more."""
+    """``a, b, c`` for a note or an error, the first ``limit`` names and how many more (:data:`MORE_NAMES`)."""
     names = list(names)
     shown = ", ".join(names[:limit])
-    return shown if len(names) <= limit else f"{shown} (and {len(names) - limit} more)"
+    return shown if len(names) <= limit else shown + MORE_NAMES.format(count=len(names) - limit)
+
+
+def names_and_more(text: str) -> tuple[str, int]:
+    """A :func:`name_list` text split into its names and how many more it left off (0: none), so that a page can
+    word "and 3 more" in its reader's language."""
+    head, sep, tail = text.rpartition(MORE_NAMES.split("{", 1)[0])
+    count = tail.removesuffix(MORE_NAMES.rsplit("}", 1)[1])
+    if sep and tail.endswith(MORE_NAMES.rsplit("}", 1)[1]) and count.isdigit():
+        return head, int(count)
+    return text, 0
+
+
+def mapping_note(pairs: Sequence[tuple[str, str]]) -> Note:
+    """The "mapped" note: ``pairs`` (a key of the file, a :data:`MAPPING_TARGETS` code). ``mapping`` holds the
+    English; ``pairs`` goes along so that a page words the targets in its reader's language."""
+    return Note.of("mapped", mapping=", ".join(f"{source} → {MAPPING_TARGETS[target]}" for source, target in pairs),
+                   pairs=[[source, target] for source, target in pairs])
+
+
+def scores_note(metrics: Mapping[str, str | None]) -> Note:
+    """The "judge_scores" note of an import: each metric with the dimension it scores (None: none here).
+    ``metrics`` holds the English; ``scored`` the pairs, for a page to name the dimensions in its reader's language."""
+    return Note.of("judge_scores", count=len(metrics), metrics=name_list(
+        [f"{name} ({dimension})" if dimension else name for name, dimension in metrics.items()]),
+        scored=[[name, dimension] for name, dimension in metrics.items()])
 
 
 @contextmanager

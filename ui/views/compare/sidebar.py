@@ -21,6 +21,7 @@ from ui.views.compare.data import (
     CompareView,
     builtin_pair,
 )
+from ui.views.rag.downloads import format_downloads
 from ui.views.rag.settings import CONFIDENCE_LEVELS, upload_notes
 from ui.views.rag.view import field_label, metric_name
 from ui.widgets.confirm import confirm_reset
@@ -127,6 +128,10 @@ def data_actions(view: CompareView, result: SystemComparison) -> None:
             data=lambda dataset=dataset: dataset_to_text(dataset).encode("utf-8"),
             file_name=f"{name.rsplit('.', 1)[0]}-labelled.{file_extension(dataset)}", mime="application/json",
             on_click="ignore")
+    for side, dataset, name in zip(("a", "b"), pair, names, strict=True):
+        # One popover per system, named by its file: the targets of the RAG page for either side's labelled cases.
+        format_downloads(dataset, f"{name.rsplit('.', 1)[0]}-labelled", key=f"cmp_{side}",
+                         title=t(f"compare.export_{side}"))
     if view.changed:
         st.caption(t("compare.changed", count=view.changed_cases()))
     confirm_reset("cmp_confirm_reset", t("common.reset"), t("common.reset_confirm"), view.reset,

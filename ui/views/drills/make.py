@@ -9,6 +9,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.navigation import ROOM_PAGE
 from ui.frame.state import current_workspace, forget, language, run_saving, store_problem_text, t
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
+from ui.views.rag.downloads import format_downloads
 from ui.views.rag.view import metric_name
 from ui.views.room.rooms import remember_keys, rooms
 from ui.widgets.confirm import confirm_reset
@@ -75,6 +76,7 @@ def draw_downloads(view: DrillView) -> None:
     st.download_button(t("drill.download_cases"), data=lambda: dataset_to_text(view.dataset).encode("utf-8"),
                        file_name=f"{stem}-labelled.jsonl", mime="application/json", on_click="ignore",
                        width="stretch", key="drill_download_cases")
+    format_downloads(lambda: view.dataset, f"{stem}-labelled", key="drill")
     confirm_reset("drill_confirm_reset", t("common.reset"), t("drill.reset_confirm"),
                   lambda: run_saving(lambda: view.workspace.reset(DRILL)), disabled=not view.changed,
                   widget_key="drill_reset")

@@ -1,5 +1,6 @@
-"""The RAG page's downloads for other tools: RAGAS rows (JSONL, CSV), DeepEval test cases, Label Studio tasks and
-their labelling config, beside "Download labelled data".
+"""Downloads of RAG cases for other tools: RAGAS rows (JSONL, CSV), DeepEval test cases, Label Studio tasks and
+their labelling config. Every page that downloads RAG cases offers them (the RAG page, Write a case, drills, each
+system of a comparison, a room's class majority), beside its own download in our format.
 
 Each file is built only when its button is clicked (a callable as ``st.download_button``'s data), by the core's
 writers (:mod:`uncase_core.rag.interchange`); the core's reader reads each back as the same cases.
@@ -46,14 +47,24 @@ def file_name(stem: str, target: str) -> str:
     return f"{stem}{TARGETS[target].suffix}"
 
 
-def format_downloads(dataset: RagDataset, stem: str) -> None:
-    """One download button per target, in a popover under the labelled data's download."""
+def format_downloads(dataset: RagDataset | Callable[[], RagDataset], stem: str, key: str = "rag",
+                     width: str = "stretch", title: str | None = None) -> None:
+    """One download button per target, in a popover beside the page's own download.
+
+    ``dataset`` may be a callable, called only when a button is clicked (a room reads its class from the store
+    then); ``key`` keeps the widget keys apart and ``title`` names the popover when a page offers several datasets
+    (a comparison's two systems).
+    """
     lang = language()
-    with st.popover(t("rag.export.title"), width="stretch", help=t("rag.export.help")):
-        for key, target in TARGETS.items():
+
+    def cases() -> RagDataset:
+        return dataset() if callable(dataset) else dataset
+
+    with st.popover(title or t("rag.export.title"), width=width, help=t("rag.export.help")):
+        for name, target in TARGETS.items():
             st.download_button(
                 t(target.label),
-                data=lambda target=target: target.build(dataset, lang),
-                file_name=file_name(stem, key), mime=target.mime, on_click="ignore", key=f"rag_export_{key}",
+                data=lambda target=target: target.build(cases(), lang),
+                file_name=file_name(stem, name), mime=target.mime, on_click="ignore", key=f"{key}_export_{name}",
                 width="stretch",
             )

@@ -24,13 +24,14 @@ from ui.frame.limits import LIMITS, check_count, check_size
 from ui.frame.state import current_workspace, language, run_saving, t
 from ui.frame.uploads import file_in_box
 from ui.views.rag.settings import DELIMITER_NAMES
+from ui.views.rag.view import metric_name
 from ui.widgets.data_source import Loaded
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.files import read_rag_file
 from uncase_core.rag.interchange import FORMAT_NAMES, detect_format, read_cases
 from uncase_core.rag.promptfoo import ROLES, guess_promptfoo_vars, promptfoo_var_keys, shape_of
-from uncase_core.rag.sources import CaseImport
+from uncase_core.rag.sources import CaseImport, name_list, names_and_more
 
 LIMIT = LIMITS["rag"]
 UPLOAD_TYPES = ("json", "jsonl", "csv", "tsv", "parquet")
@@ -159,6 +160,17 @@ def promptfoo_mapping() -> Loaded | None:
     return imported(upload, name)
 
 
+def listed_text(text: str) -> str:
+    """A core's list of names (:func:`uncase_core.rag.sources.name_list`) drawn as text, its "and 3 more" worded in
+    the reader's language."""
+    names, more = names_and_more(str(text))
+    return literal(names) + (" " + t("rag.note.more", count=more) if more else "")
+
+
+def names_text(names: Sequence[str], limit: int = 12) -> str:
+    return listed_text(name_list(names, limit))
+
+
 def import_notes(notes: Sequence[Mapping[str, Any]]) -> list[str]:
     """The notes of an import (what was read, mapped, kept and ignored) in the reader's language."""
     texts = []
@@ -168,9 +180,18 @@ def import_notes(notes: Sequence[Mapping[str, Any]]) -> list[str]:
             values["delimiter"] = t(f"rag.delimiter.{DELIMITER_NAMES.get(values['delimiter'], 'tab')}")
         if "format_name" in values:
             values["format_name"] = t(f"rag.import.format.{_FORMAT_BY_NAME.get(values['format_name'], 'ragas')}")
+        built = set()
+        if "pairs" in values:  # the mapped note: the file's keys as text, our targets in the reader's language
+            values["mapping"] = ", ".join(f"{literal(source)} → {t(f'rag.mapping.{target}')}"
+                                          for source, target in values.pop("pairs"))
+            built.add("mapping")
+        if "scored" in values:  # the judge scores note: each metric with the dimension it scores, named here
+            values["metrics"] = names_text([f"{name} ({metric_name(dimension)})" if dimension else name
+                                            for name, dimension in values.pop("scored")])
+            built.add("metrics")
         for key in _LITERAL_PARAMS:
-            if key in values:
-                values[key] = literal(values[key])
+            if key in values and key not in built:
+                values[key] = listed_text(values[key])
         code = note["code"]
         texts.append(t(f"rag.note.{code}", **values))
     return texts

@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.frame.state import t
+from ui.views.rag.downloads import format_downloads
 from ui.views.room.rooms import (
     REFRESH,
     class_view,
@@ -33,6 +34,7 @@ def exports(code: str) -> None:
     st.download_button(t("room.export_majority"), data=lambda: export_majority(class_view(code, resamples=0)),
                        file_name=f"room-{code}-class-majority.json", mime="application/json", width="stretch",
                        on_click="ignore", key="room_export_majority")
+    format_downloads(lambda: class_view(code, resamples=0).labels.majority, f"room-{code}-class-majority", key="room")
 
 
 def class_sections(code: str) -> None:
