@@ -21,6 +21,8 @@ from ui.views.compare.data import (
     builtin_entry,
     metadata_fields,
 )
+from ui.views.compare.focus import VIEW_KEY as FOCUS_VIEW_KEY
+from ui.views.compare.focus import system_focus
 from ui.views.compare.results import draw_case, draw_details, draw_explanations, draw_verdicts
 from ui.views.compare.sidebar import (
     SEED,
@@ -32,7 +34,9 @@ from ui.views.compare.sidebar import (
     reseed_widgets,
     upload_box,
 )
+from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
+from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.text import literal
 from uncase_core.compare.edits import SYSTEMS
@@ -120,13 +124,17 @@ if len(cases) > 1:
     kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
          format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
 st.markdown(f"**{t(f'compare.system.{shown_side}')}** · {literal(view.file_names()[SYSTEMS.index(shown_side)])}")
-# Labels and this case's figures side by side while both fit; on a narrow screen the figures wrap below.
-page_row = st.container(horizontal=True, gap="large")
-with page_row.container(width="stretch"):
-    draw_label_tables(shown, lang, frozen=False, revealed=False, rerun_results=lambda: None,
-                      store_label_edits=store_label_edits, settings=lambda: settings)
-with page_row.container(width=RESULTS_WIDTH):
+if label_view(FOCUS_VIEW_KEY, phone=is_phone()) == "focus":  # one label at a time by keys, this case's figures under
+    system_focus(shown, rag_guidelines(shown.dataset, lang), lang)
     draw_case(result.cases[view.case_index()])
+else:
+    # Labels and this case's figures side by side while both fit; on a narrow screen the figures wrap below.
+    page_row = st.container(horizontal=True, gap="large")
+    with page_row.container(width="stretch"):
+        draw_label_tables(shown, lang, frozen=False, revealed=False, rerun_results=lambda: None,
+                          store_label_edits=store_label_edits, settings=lambda: settings)
+    with page_row.container(width=RESULTS_WIDTH):
+        draw_case(result.cases[view.case_index()])
 
 draw_details(result, stratum)
 draw_explanations()

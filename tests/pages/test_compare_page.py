@@ -260,3 +260,43 @@ def test_uploads_whose_case_ids_differ_are_refused_with_the_ids_named(lang):
     assert [label for label in labels if label in own] == own
     # ... and each system's for the other tools (tests/pages/test_other_tool_downloads.py reads them back).
     assert labels.count(translate(lang, "rag.export.deepeval")) == 2
+
+
+def _focus_press(at, side: str, action: str):
+    next(b for b in at.button if b.key == f"cmp_{side}_focus_{action}").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_focus_mode_labels_either_system_and_the_verdicts_follow_each_key(lang):
+    """Focus mode on the compare page: keys label the shown system through its own records, B's file in another
+    order than A's is found by case id, the verdicts follow each key (a full run), and a reload keeps it all."""
+    at = open_page("en")
+    a, b = builtin("en")
+    at.sidebar.radio(key="cmp_source").set_value("upload").run()
+    reordered = replace(b, cases=tuple(reversed(b.cases)))
+    upload(at, "a", "a.json", a)
+    upload(at, "b", "b.json", reordered)
+    if lang != "en":
+        at.sidebar.radio(key="language_widget").set_value(lang).run()
+    next(btn for btn in at.button if btn.key == "cmp_label_view_focus").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.radio(key="cmp_system").set_value("b").run()
+    first = a.cases[0]
+    expected = reordered.cases[len(b.cases) - 1].passages[0].label("relevant")
+    assert first.id == reordered.cases[-1].id
+    flipped = not expected if expected is not None else False
+    _focus_press(at, "b", "no" if flipped is False else "yes")
+    stored_a, stored_b = workspace(at).data(COMPARE_UPLOADED_PAIR)
+    case_b = next(case for case in stored_b.cases if case.id == first.id)
+    assert case_b.passages[0].label("relevant") is flipped  # the case on screen, found by its id in B's file
+    assert stored_a == a  # A untouched
+    pair_now = (stored_a, stored_b)
+    assert set(verdicts(at)) == expected_verdicts(pair_now, lang)  # the verdicts of this very label
+    _focus_press(at, "b", "undo")
+    assert workspace(at).data(COMPARE_UPLOADED_PAIR)[1] == reordered
+    _focus_press(at, "b", "no" if flipped is False else "yes")
+    again = reopen(at, PAGE)
+    assert workspace(again).data(COMPARE_UPLOADED_PAIR) == pair_now
+    assert any(b.key == "cmp_b_focus_yes" for b in again.button)  # the view and system chosen are kept

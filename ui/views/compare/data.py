@@ -271,6 +271,15 @@ class SystemView(RagView):
         return (f"{self.prefix}_editor_{kind}_{self.compare.source}_{self.compare.stamp()}_"
                 f"{self.workspace.revision}_{self.case_index}_{language}")
 
+    def own_index(self, case: int) -> int:
+        """System A's case ``case`` (the page's order) in this system's own file."""
+        chosen = self.compare.pair[0].cases[case].id  # type: ignore[index]
+        return next(i for i, found in enumerate(self.dataset.cases) if found.id == chosen)
+
+    def store_labels(self, records: list[dict[str, Any]]) -> None:
+        """Focus mode's write path: the label records as this system's records of the pair."""
+        self.compare.store(self.side, records)
+
     def apply_editor_states(self, state: Mapping[str, Any], language: str) -> None:
         """Store the label changes this system's tables report and have not stored yet (StoreError propagates
         with nothing changed)."""
