@@ -132,7 +132,8 @@ else:
     page_row = st.container(horizontal=True, gap="large")
     with page_row.container(width="stretch"):
         draw_label_tables(shown, lang, frozen=False, revealed=False, rerun_results=lambda: None,
-                          store_label_edits=store_label_edits, settings=lambda: settings)
+                          store_label_edits=store_label_edits, settings=lambda: settings,
+                          guidelines=rag_guidelines(shown.dataset, lang))
     with page_row.container(width=RESULTS_WIDTH):
         draw_case(result.cases[view.case_index()])
 

@@ -9,6 +9,7 @@ from ui.frame.state import current_workspace, kept, language, run_saving, save_s
 from ui.views.drills.check import draw_check
 from ui.views.drills.make import check_download, draw_downloads, draw_make, draw_room, press_check
 from ui.views.drills.workspace import DrillView
+from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.views.rag.workspace import CASE_KEY
 from ui.widgets.text import literal
@@ -65,7 +66,8 @@ if len(cases) > 1:
     kept(st.selectbox, view.case_key, 0, t("common.case"), options=list(range(len(cases))),
          format_func=lambda i: cases[i].id)
 draw_label_tables(view, lang, frozen=False, revealed=False, rerun_results=lambda: None,
-                  store_label_edits=store_label_edits, settings=Settings.build)
+                  store_label_edits=store_label_edits, settings=Settings.build,
+                  guidelines=rag_guidelines(view.dataset, lang))  # one click away, as on the RAG page
 
 # ---------------------------------------------------------------- Check: the labels against the answer key
 store_label_edits()

@@ -408,3 +408,16 @@ def test_load_scenario_keeps_focus_mode():
     load_scenario(at, "poor_retrieval")
     assert any(b.key == "rag_focus_yes" for b in at.button)
     assert line(at).startswith("Case 1 of 1 · passage 1 of 5")
+
+
+@pytest.mark.parametrize("page", ["drills", "compare"])
+def test_the_drill_and_compare_grids_have_the_guidelines_one_click_away(page):
+    """Every grid that labels RAG units shows the guidelines over each table, in the reader's language."""
+    from tests.pages.test_compare_page import open_page as open_compare
+    from tests.pages.test_drills_page import make
+
+    for language in ("en", "es"):
+        at = make(language, count=1) if page == "drills" else open_compare(language)
+        guides = load_guidelines(language)
+        text = page_text(at)
+        assert all(guides[name].text in text for name in ("relevant", "supported", "correct", "covered")), page

@@ -19,7 +19,7 @@ from tests.pages.apptest_helpers import captions, metric_values, open_app, reope
 from ui.frame.data_kinds import JUDGE, JUDGE_RAGAS, JUDGE_VERDICTS
 from ui.frame.input_errors import error_text
 from ui.frame.workspace import Workspace
-from ui.i18n import format_percent
+from ui.i18n import format_percent, translate
 from ui.views.judge.data import builtin_set, hide_labels, next_unit
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_skips
@@ -524,3 +524,14 @@ def test_the_validity_condition_is_shown_where_one_labels_and_a_changed_seed_is_
     assert "18" in warning
     at.sidebar.text_input(key="judge_seed").input("17").run()  # back to the seed the units were drawn with
     assert not any(("like skipping" if language == "en" else "como saltarte") in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_next_units_buttons_answer_to_focus_modes_keys_in_both_languages(language):
+    """1 yes, 0 no, the right arrow skips, U undoes: the keys of focus mode, said under the buttons."""
+    at = opened(language)
+    keys = {key: at.button(key=f"judge_{key}").proto.shortcut for key in ("yes", "no", "skip")}
+    assert keys == {"yes": "1", "no": "0", "skip": "right"}
+    assert translate(language, "judge.keys_help") in [c.value for c in at.caption]
+    at.button(key="judge_yes").click().run()
+    assert at.button(key="judge_undo").proto.shortcut == "u"

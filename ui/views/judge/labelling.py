@@ -14,10 +14,14 @@ from ui.frame.state import t
 from ui.i18n import translate
 from ui.views.judge.sources import NOTICE, Default, answer
 from ui.views.judge.view import answer_word, draw_unit, unit_name
+from ui.widgets.focus import SHORTCUTS
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.evaluation import METRIC_UNITS
 
+# The keys of focus mode (ui.widgets.focus.SHORTCUTS), the same in both languages: skipping is moving on.
+KEYS = MappingProxyType({"yes": SHORTCUTS["yes"], "no": SHORTCUTS["no"], "skip": SHORTCUTS["next"],
+                         "undo": SHORTCUTS["undo"]})
 DIMENSION_OF_FIELD = MappingProxyType({field: dimension for dimension, (_, field) in METRIC_UNITS.items()})
 
 
@@ -52,11 +56,12 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
             draw_unit(judged.cases[target.case], target, dimension)
             with st.container(horizontal=True):
                 st.button(t("judge.yes"), key="judge_yes", type="primary", on_click=answer,
-                          args=(target.record("label", True), default))
-                st.button(t("judge.no"), key="judge_no", on_click=answer,
+                          shortcut=KEYS["yes"], args=(target.record("label", True), default))
+                st.button(t("judge.no"), key="judge_no", on_click=answer, shortcut=KEYS["no"],
                           args=(target.record("label", False), default))
-                st.button(t("judge.skip"), key="judge_skip", on_click=answer,
+                st.button(t("judge.skip"), key="judge_skip", on_click=answer, shortcut=KEYS["skip"],
                           args=(target.record("skip", True), default))
+            st.caption(t("judge.keys_help"))
             st.caption(t("judge.case_verdict_hidden" if case_mode else "judge.verdict_hidden"))
             st.caption(t("judge.validity"))
     if answers:
@@ -72,7 +77,8 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
             verdict = judged.cases[last.case].units(last.kind)[last.unit].verdict(last.field)
             st.caption(t("judge.last_label", where=where, yours=answer_word(last.value),
                          judge=answer_word(verdict)))
-        st.button(t("judge.undo"), key="judge_undo", on_click=answer, args=(last.undo_record(), default))
+        st.button(t("judge.undo"), key="judge_undo", on_click=answer, shortcut=KEYS["undo"],
+                  args=(last.undo_record(), default))
     with st.expander(t("judge.why_random_title")):
         st.markdown(t("judge.why_random", seed=seed))
 
