@@ -1,7 +1,7 @@
 """Load on a workshop room: one facilitator's view refreshing and N participants labelling at once.
 
     .venv/bin/python bench/bench_room.py [--participants 60] [--seconds 90] [--think 2.0] [--servers 1]
-                                         [--store URL]
+                                         [--store URL] [--focus] [--no-projector]
 
 Creates a room on the first built-in scenario, then, at the protocol level (bench/protocol_client.py, the
 browser's own websocket messages; nothing rendered):
@@ -9,8 +9,13 @@ browser's own websocket messages; nothing rendered):
 * each participant opens the participant link (``/workshop_room?join=CODE``), types a name, joins (the page
   switches to the RAG page), and then, every ``--think`` seconds (x0.5 to x1.5), sets one passage's "Relevant"
   label to a new value (labels start empty) and checks the Context relevance counts against its own model;
+  with ``--focus`` each participant switches to focus mode first and labels by its buttons (what a key sends:
+  a rerun of focus mode's fragment), one unit after another in focus mode's order, Yes or No at random, then goes
+  on pressing Back and Next (keys that move, not label) until the time is up;
 * the facilitator's view (``?room=CODE&key=SECRET``) reruns its class view every 5 s, as the browser's timer
-  does, and checks it shows every participant who has joined.
+  does, and checks it shows every participant who has joined;
+* the projector (``?room=CODE&view=KEY``, unless ``--no-projector``) reruns its timers' fragments every 5 s
+  likewise and checks it shows the room's code.
 
 ``--servers N`` starts N Streamlit processes sharing ``--store`` (default: a new SQLite file); participants are
 split between them, the facilitator is on the first. At the end every participant's workspace is read back from
@@ -41,6 +46,7 @@ if str(ROOT) not in sys.path:
 from bench.bench_load import CpuMeter, _short, _token_of, peak_rss_kb, percentile, serve  # noqa: E402
 from bench.protocol_client import ProtocolSession  # noqa: E402
 from ui.i18n import translate  # noqa: E402
+from ui.views.rag.focus import case_items  # noqa: E402
 from uncase_core.rag.cases import dataset_to_text  # noqa: E402
 from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
@@ -49,6 +55,8 @@ TIMEOUT_S = 15.0
 OPEN_TIMEOUT_S = 120.0
 REFRESH_S = 5.0
 METRIC = translate(LANG, "metric.context_relevance")
+ROOM_CASE = load_scenario(load_index()[0], LANG).cases[0]  # the room's one case (labels are blank in a room)
+FOCUS_BUTTON = translate(LANG, "focus.view.focus")
 
 
 @dataclass
@@ -58,10 +66,13 @@ class RoomResult:
     think: float
     servers: int
     store: str = ""
+    focus: bool = False
+    projector: bool = True
     joined: int = 0
     ticks: list[float] = field(default_factory=list)  # ms, request -> run end showing the new counts
     joins: list[float] = field(default_factory=list)  # ms, join click -> RAG page drawn
     refreshes: list[float] = field(default_factory=list)  # ms, facilitator's class view rerun
+    projector_refreshes: list[float] = field(default_factory=list)  # ms, the projector's timers' reruns
     shown_joined: list[int] = field(default_factory=list)  # "Joined" as the facilitator's view showed it
     errors: list[str] = field(default_factory=list)
     checked: int = 0
@@ -80,7 +91,8 @@ class RoomResult:
 
         out = [
             f"room: {self.participants} participants acting every {self.think:.1f} s (x0.5 to x1.5) for "
-            f"{self.seconds:.0f} s, one facilitator's view refreshing every {REFRESH_S:.0f} s; "
+            f"{self.seconds:.0f} s{' in focus mode (buttons = keys)' if self.focus else ' in the grid'}, one "
+            f"facilitator's view{' and a projector' if self.projector else ''} refreshing every {REFRESH_S:.0f} s; "
             f"{self.servers} server process(es); store {self.store}",
             f"joined: {self.joined}; label changes: {len(self.ticks)}; facilitator refreshes: {len(self.refreshes)}",
             f"errors: {len(self.errors)}", *[f"  - {e}" for e in self.errors[:10]],
@@ -88,9 +100,11 @@ class RoomResult:
             f"class view at the end counts {self.final_members} participant(s); the facilitator's view showed "
             f"up to {max(self.shown_joined, default=0)} joined",
             "times (ms; request -> end of its run, at the protocol level):",
-            line("label change -> counts updated", self.ticks),
+            line("key in focus mode -> its run ended" if self.focus else "label change -> counts updated",
+                 self.ticks),
             line("join -> RAG page drawn", self.joins),
             line("facilitator's class view refresh", self.refreshes),
+            *([line("projector's refresh", self.projector_refreshes)] if self.projector else []),
         ]
         if self.cpu and self.cpu_window:
             shares = ", ".join(f"{name} {100 * sec / self.cpu_window:.0f}%" for name, sec in self.cpu.items())
@@ -140,17 +154,51 @@ class Participant:
             self.token = _token_of(self.session.query_string)
             self.labels = [None] * 5  # the first scenario's case has five passages, unlabelled in a room
             self.acknowledged = list(self.labels)
+            if self.result.focus:
+                run = await self.session.click(FOCUS_BUTTON, timeout=OPEN_TIMEOUT_S)
+                if run.exceptions:
+                    raise RuntimeError(f"focus mode: {run.exceptions[0][:200]}")
+                self.labels = [None] * len(self.plan)
+                self.acknowledged = list(self.labels)
             while time.monotonic() < self.stop_at:
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                 if time.monotonic() >= self.stop_at:
                     break
-                await self.tick()
+                await (self.key() if self.result.focus else self.tick())
         except Exception as error:
             self.result.errors.append(f"participant {self.i}: {_short(error)}")
         finally:
             if self.session is not None:
                 with contextlib.suppress(Exception):
                     await self.session.close()
+
+    @property
+    def plan(self) -> list[tuple[str, int, str]]:
+        """Focus mode's order over the room's one case: ``(kind, unit, field)``."""
+        return [(item.kind, item.unit, item.field) for item in case_items(ROOM_CASE)]
+
+    async def key(self) -> None:
+        """One key in focus mode: the next unlabelled unit's label (focus mode brings it up by itself), or, once
+        every unit has one, Back or Next. A label is acknowledged when its run ends with no exception."""
+        given = sum(label is not None for label in self.labels)
+        if given < len(self.labels):
+            value = self.rng.random() < 0.5
+            self.labels[given] = value
+            button = translate(LANG, "focus.yes" if value else "focus.no")
+        else:
+            button = translate(LANG, "focus.back" if self.rng.random() < 0.5 else "focus.next")
+        try:
+            run = await self.session.click(button, timeout=TIMEOUT_S)
+        except Exception:
+            if given < len(self.labels):
+                self.uncertain.add(given)
+            raise
+        if run.exceptions:
+            if given < len(self.labels):
+                self.uncertain.add(given)
+            raise RuntimeError(f"{button}: {run.exceptions[0][:200]}")
+        self.acknowledged = list(self.labels)
+        self.result.ticks.append(run.ms)
 
     async def tick(self) -> None:
         row = self.rng.randrange(len(self.labels))
@@ -170,6 +218,31 @@ class Participant:
                                + (f"; exception {run.exceptions[0][:120]}" if run.exceptions else ""))
         self.acknowledged = list(self.labels)
         self.result.ticks.append(run.ms)
+
+
+async def projector(base: str, code: str, view_key: str, result: RoomResult, stop_at: float) -> None:
+    """The projector's page: every 5 s its timers' fragments rerun, as the browser's do; it must show the code."""
+    session = await ProtocolSession.open(base, f"/workshop_room?room={code}&view={view_key}", timeout=OPEN_TIMEOUT_S)
+    try:
+        while time.monotonic() < stop_at:
+            await asyncio.sleep(REFRESH_S)
+            if not session.auto_reruns:
+                result.errors.append("projector: its page registered no timer")
+                return
+            for fragment in list(session.auto_reruns):
+                try:
+                    run = await session.rerun_fragment(fragment, timeout=TIMEOUT_S * 2)
+                except Exception as error:
+                    result.errors.append(f"projector refresh: {_short(error)}")
+                    continue
+                if run.exceptions:
+                    result.errors.append(f"projector refresh: {run.exceptions[0][:200]}")
+                result.projector_refreshes.append(run.ms)
+            if not any(code in text for text in session.texts()):
+                result.errors.append("projector: the room's code is not on its page")
+    finally:
+        with contextlib.suppress(Exception):
+            await session.close()
 
 
 async def facilitator(base: str, code: str, secret: str, result: RoomResult, stop_at: float) -> None:
@@ -209,25 +282,30 @@ def verify(result: RoomResult, participants: list[Participant], store_url: str, 
         for p in participants:
             if p.token is None:
                 continue
-            passages = Workspace.open(store, p.token).data(RAG).cases[0].passages
+            case = Workspace.open(store, p.token).data(RAG).cases[0]
+            where = p.plan if result.focus else [("passages", row, "relevant") for row in range(len(p.acknowledged))]
             for row, wanted in enumerate(p.acknowledged):
                 if row in p.uncertain:
                     continue
+                kind, unit, name = where[row]
+                stored = case.units(kind)[unit].label(name)
                 result.checked += 1
-                if passages[row].label("relevant") is not wanted:
-                    result.lost.append(f"participant {p.i}: passage {row + 1} shown {wanted}, stored "
-                                       f"{passages[row].label('relevant')}")
+                if stored is not wanted:
+                    result.lost.append(f"participant {p.i}: {kind} {unit + 1} {name} shown {wanted}, stored {stored}")
         result.final_members = len(Rooms(store).labels(code))
     finally:
         store.engine.dispose()
 
 
-async def _drive(bases: list[str], code: str, secret: str, result: RoomResult, server_pids: set[int]) -> None:
+async def _drive(bases: list[str], code: str, secret: str, result: RoomResult, server_pids: set[int],
+                 view_key: str = "") -> None:
     stop_at = time.monotonic() + result.seconds + 15  # joining takes the first seconds
     participants = [Participant(i, bases[i % len(bases)], code, result, result.think, stop_at)
                     for i in range(result.participants)]
     meter = CpuMeter(server_pids)
     tasks = [asyncio.create_task(facilitator(bases[0], code, secret, result, stop_at))]
+    if result.projector:
+        tasks.append(asyncio.create_task(projector(bases[0], code, view_key, result, stop_at)))
     tasks += [asyncio.create_task(p.run(0.2 * i)) for i, p in enumerate(participants)]
     await asyncio.gather(*tasks)
     meter.sample()
@@ -236,13 +314,13 @@ async def _drive(bases: list[str], code: str, secret: str, result: RoomResult, s
 
 
 def run(participants: int = 60, seconds: float = 90.0, think: float = 2.0, servers: int = 1,
-        store: str | None = None) -> RoomResult:
+        store: str | None = None, focus: bool = False, with_projector: bool = True) -> RoomResult:
     from uncase_store import open_store
     from uncase_store.engine import redacted
     from uncase_store.rooms import Rooms
 
     store = store or f"sqlite:///{tempfile.mkdtemp(prefix='uncase-room-')}/store.db"
-    result = RoomResult(participants, seconds, think, servers, redacted(store))
+    result = RoomResult(participants, seconds, think, servers, redacted(store), focus, with_projector)
     opened = open_store(store)
     keys = Rooms(opened).create("bench room", dataset_to_text(load_scenario(load_index()[0], LANG)), "all_good",
                                 "scenario")
@@ -253,7 +331,7 @@ def run(participants: int = 60, seconds: float = 90.0, think: float = 2.0, serve
         pids = {process.pid for _, process in started}
         print(f"servers {', '.join(bases)}; room {keys.code}; {participants} participants for {seconds:.0f} s",
               flush=True)
-        asyncio.run(_drive(bases, keys.code, keys.secret, result, pids))
+        asyncio.run(_drive(bases, keys.code, keys.secret, result, pids, keys.view_key))
         result.peak_rss_kb = max((peak_rss_kb(pid) or 0 for pid in pids), default=None)
     verify(result, result._participants, store, keys.code)  # type: ignore[attr-defined]
     return result
@@ -266,8 +344,11 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds between a participant's actions")
     parser.add_argument("--servers", type=int, default=1)
     parser.add_argument("--store", default=None, help="SQLAlchemy URL of the store (default: a new SQLite file)")
+    parser.add_argument("--focus", action="store_true", help="participants label in focus mode, by its keys")
+    parser.add_argument("--no-projector", action="store_true", help="no projector page")
     args = parser.parse_args()
-    result = run(args.participants, args.seconds, args.think, args.servers, args.store)
+    result = run(args.participants, args.seconds, args.think, args.servers, args.store, args.focus,
+                 not args.no_projector)
     print(result.summary())
     ok = not result.errors and not result.lost and result.final_members == result.joined == args.participants
     return 0 if ok else 1

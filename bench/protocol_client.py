@@ -449,6 +449,18 @@ class ProtocolSession:
         client_state.widget_states.widgets.append(trigger)  # a trigger is sent once, not kept
         return await self._request(client_state, timeout)
 
+    async def click(self, button: str, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
+        """Click a button (by its label), as the browser does: a button a fragment drew reruns that fragment (its
+        id goes with the trigger), any other the whole page. A key with the button's shortcut sends the same."""
+        node = self._find_widget("button", button, None)
+        trigger = _state(node.widget_id)
+        trigger.trigger_value = True
+        client_state = self._client_state()
+        client_state.widget_states.widgets.append(trigger)  # a trigger is sent once, not kept
+        if node.fragment_id:
+            client_state.fragment_id = node.fragment_id
+        return await self._request(client_state, timeout)
+
     async def rerun_fragment(self, fragment_id: str, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
         """What a ``run_every`` fragment's timer sends: a rerun of that fragment alone."""
         client_state = self._client_state()

@@ -1,0 +1,432 @@
+"""A workshop rehearsal in one command: a room, its facilitator's and projector's pages, participants labelling,
+a SIGKILL of the server in the middle and a restart on the same address; then what was lost and what did not
+come back.
+
+    .venv/bin/python bench/rehearsal.py [--participants 10] [--browsers 2] [--seconds 60] [--down 3]
+                                        [--scenario multiple_failures] [--store URL]
+
+What runs (issue 26's rehearsal, scripted):
+
+* ``serve.py`` (the server ``dev.py run`` starts) on a free port, on a new SQLite store unless ``--store``;
+* a room on ``--scenario``, made through the store as the room page does;
+* in Chromium (Playwright's async API): the facilitator's page (``?room=CODE&key=SECRET``), the projector's
+  (``?room=CODE&view=KEY``) and ``--browsers`` participants who join by the participant link, switch to focus
+  mode and label by keys (1 or 0, focus mode's keys), each key acknowledged when the page's "N of M labelled"
+  line counts it;
+* ``--participants`` more at the protocol level (``bench/protocol_client.py``), labelling passages in the grid;
+  when the server goes away each comes back as a reload would (the same ``w=`` link) and checks the page shows
+  the labels acknowledged before;
+* at half time the server is killed with SIGKILL (no shutdown of any kind) and started again ``--down`` seconds
+  later on the same port.
+
+Reported: every label acknowledged on a page and missing from the store (**lost**; the bar is 0), every browser
+page that did not show its content again by itself within 60 s of the restart, without a reload (**not back**;
+the bar is 0), page errors, and how long the pages took to come back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_load import _short, _token_of  # noqa: E402
+from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command  # noqa: E402
+from bench.protocol_client import ProtocolSession  # noqa: E402
+from ui.i18n import translate  # noqa: E402
+from ui.views.rag.focus import case_items  # noqa: E402
+from uncase_core.rag.cases import RagDataset, dataset_to_text  # noqa: E402
+from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
+
+LANG = "en"
+HEALTH_TIMEOUT_S = 90.0
+BACK_TIMEOUT_S = 60.0  # a page must show its content again within this long of the restart
+STEP_TIMEOUT_S = 20.0
+METRIC = translate(LANG, "metric.context_relevance")
+LABELLED = re.compile(r"(\d+) of (\d+) labelled")
+
+
+@dataclass
+class Report:
+    participants: int
+    browsers: int
+    seconds: float
+    down: float
+    scenario: str
+    store: str
+    acknowledged: int = 0
+    checked: int = 0
+    lost: list[str] = field(default_factory=list)
+    not_back: list[str] = field(default_factory=list)
+    back_seconds: dict[str, float] = field(default_factory=dict)
+    page_errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    reconnects: int = 0
+
+    def summary(self) -> str:
+        back = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in sorted(self.back_seconds.items()))
+        out = [
+            f"rehearsal: room on {self.scenario}; facilitator, projector, {self.browsers} participant(s) in Chromium "
+            f"(focus mode, keys) and {self.participants} at the protocol level (grid) for {self.seconds:.0f} s; "
+            f"SIGKILL at half time, restart {self.down:.0f} s later; store {self.store}",
+            f"label changes acknowledged on the pages: {self.acknowledged}; labels read back from the store: {self.checked}",
+            f"lost labels: {len(self.lost)}", *[f"  - {e}" for e in self.lost[:10]],
+            f"browser pages not back by themselves within {BACK_TIMEOUT_S:.0f} s: {len(self.not_back)}",
+            *[f"  - {e}" for e in self.not_back],
+            f"pages back after the restart: {back or 'none'}",
+            f"protocol participants reconnected (as a reload): {self.reconnects}",
+            f"page errors: {len(self.page_errors)}", *[f"  - {e}" for e in self.page_errors[:10]],
+            f"other errors: {len(self.errors)}", *[f"  - {e}" for e in self.errors[:10]],
+        ]
+        ok = not self.lost and not self.not_back and not self.page_errors and not self.errors
+        out.append(f"bar (0 lost, every page back by itself, no error): {'met' if ok else 'MISSED'}")
+        return "\n".join(out)
+
+
+class Server:
+    """``serve.py`` on one port, killed and started again on the same one."""
+
+    def __init__(self, store: str, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.store = store
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+        self.up = asyncio.Event()
+
+    def start(self) -> None:
+        env = {**os.environ, "UNCASE_STORE": self.store}
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(streamlit_command(self.port, "serve.py"), cwd=ROOT, stdout=log,
+                                            stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + HEALTH_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"serve.py exited with code {self.process.returncode}; see {self.log}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/_stcore/health", timeout=2) as response:
+                    if response.read().decode().strip() == "ok":
+                        return  # the caller sets ``up`` in its event loop (an asyncio.Event is not thread-safe)
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"serve.py was not healthy within {HEALTH_TIMEOUT_S:.0f} s; see {self.log}")
+
+    def kill(self) -> None:
+        self.up.clear()
+        assert self.process is not None
+        self.process.kill()  # SIGKILL
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            stop_process(self.process)
+
+
+# ---------------------------------------------------------------- participants at the protocol level
+
+
+class ProtocolParticipant:
+    """Joins, labels passages in the grid; after the server's death it comes back with its link, as a reload."""
+
+    def __init__(self, index: int, server: Server, code: str, passages: int, report: Report, go: asyncio.Event,
+                 stop_at: list[float]) -> None:
+        self.i, self.server, self.code, self.report, self.stop_at = index, server, code, report, stop_at
+        self.go, self.joined = go, asyncio.Event()
+        self.rng = random.Random(7000 + index)
+        self.labels: list[bool | None] = [None] * passages
+        self.acknowledged: list[bool | None] = list(self.labels)
+        self.uncertain: set[int] = set()
+        self.token: str | None = None
+        self.session: ProtocolSession | None = None
+
+    async def run(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            self.session = await ProtocolSession.open(self.server.base, f"/workshop_room?join={self.code}",
+                                                      timeout=STEP_TIMEOUT_S * 3)
+            run = await self.session.submit_form({translate(LANG, "room.name"): f"P{self.i}"},
+                                                 translate(LANG, "room.join"), timeout=STEP_TIMEOUT_S * 3)
+            if run.exceptions:
+                raise RuntimeError(f"join: {run.exceptions[0][:200]}")
+            self.token = _token_of(self.session.query_string)
+            self.joined.set()
+            await self.go.wait()
+            while time.monotonic() < self.stop_at[0]:
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5))
+                if not self.server.up.is_set():
+                    await self.come_back()
+                    continue
+                try:
+                    await self.tick()
+                except Exception:
+                    if self.server.up.is_set():
+                        raise
+                    await self.come_back()
+        except Exception as error:
+            self.report.errors.append(f"participant P{self.i}: {_short(error)}")
+            self.joined.set()  # nobody waits for a participant that failed
+        finally:
+            if self.session is not None:
+                with contextlib.suppress(Exception):
+                    await self.session.close()
+
+    async def tick(self) -> None:
+        row = self.rng.randrange(len(self.labels))
+        value = not self.labels[row] if self.labels[row] is not None else self.rng.random() < 0.5
+        self.labels[row] = value
+        self.uncertain.add(row)  # until its run ends with the new counts shown
+        assert self.session is not None
+        run = await self.session.toggle_editor_cell(0, row, "relevant", value, timeout=STEP_TIMEOUT_S)
+        if run.exceptions:
+            raise RuntimeError(f"passage {row + 1}: {run.exceptions[0][:200]}")
+        self.uncertain.discard(row)
+        self.acknowledged[row] = value
+        self.report.acknowledged += 1
+
+    async def come_back(self) -> None:
+        """The same link in a new session once the server answers again; the page must show what was
+        acknowledged (the label in flight at the kill may be either)."""
+        with contextlib.suppress(Exception):
+            await self.session.close()  # type: ignore[union-attr]
+        await self.server.up.wait()
+        self.session = await ProtocolSession.open(self.server.base, f"/rag_diagnosis?w={self.token}",
+                                                  timeout=STEP_TIMEOUT_S * 3)
+        self.report.reconnects += 1
+        for row in range(len(self.labels)):
+            shown = self.session.editor_cell(0, row, "relevant")
+            if row in self.uncertain:
+                self.labels[row] = self.acknowledged[row] = shown
+                self.uncertain.discard(row)
+            elif shown is not self.acknowledged[row]:
+                self.report.lost.append(f"P{self.i}: passage {row + 1} acknowledged {self.acknowledged[row]}, the "
+                                        f"page shows {shown} after the restart")
+                self.labels[row] = self.acknowledged[row] = shown
+
+
+# ---------------------------------------------------------------- pages in Chromium
+
+
+class BrowserParticipant:
+    """Joins in Chromium, switches to focus mode and labels by keys; a key is acknowledged when counted."""
+
+    def __init__(self, index: int, context: Any, server: Server, code: str, plan: list[tuple[str, int, str]],
+                 report: Report, go: asyncio.Event, stop_at: list[float]) -> None:
+        self.name = f"Browser {index}"
+        self.context, self.server, self.code, self.plan = context, server, code, plan
+        self.report, self.stop_at = report, stop_at
+        self.go, self.joined = go, asyncio.Event()
+        self.rng = random.Random(9000 + index)
+        self.pressed: list[bool] = []
+        self.acknowledged = 0
+        self.token: str | None = None
+        self.page: Any = None
+
+    async def labelled(self) -> int:
+        text = await self.page.get_by_text(LABELLED).first.inner_text(timeout=STEP_TIMEOUT_S * 1000)
+        return int(LABELLED.search(text).group(1))
+
+    async def run(self) -> None:
+        try:
+            await self.join()
+        except Exception as error:
+            self.report.errors.append(f"{self.name} joining: {_short(error)}")
+            return
+        finally:
+            self.joined.set()
+        await self.go.wait()
+        await self.label()
+
+    async def join(self) -> None:
+        page = self.page = await self.context.new_page()
+        page.on("pageerror", lambda error: self.report.page_errors.append(f"{self.name}: {error}"))
+        await page.goto(f"{self.server.base}/workshop_room?join={self.code}")
+        await page.get_by_role("textbox", name=translate(LANG, "room.name")).fill(self.name)
+        await page.get_by_role("button", name=translate(LANG, "room.join")).click()
+        await page.get_by_role("button", name=re.compile("^" + translate(LANG, "focus.view.focus"))).click(
+            timeout=STEP_TIMEOUT_S * 3000)
+        await self.labelled()
+        self.token = _token_of(page.url.split("?", 1)[1]) if "?" in page.url else None
+
+    async def label(self) -> None:
+        page = self.page
+        while time.monotonic() < self.stop_at[0] and len(self.pressed) < len(self.plan):
+            await asyncio.sleep(self.rng.uniform(0.7, 1.5))
+            if not self.server.up.is_set():
+                continue
+            value = self.rng.random() < 0.5
+            before = len(self.pressed)
+            try:
+                await page.locator("body").press("1" if value else "0")
+                await page.get_by_text(re.compile(rf"\b{before + 1} of \d+ labelled")).first.wait_for(
+                    timeout=STEP_TIMEOUT_S * 1000)
+            except Exception:
+                if self.server.up.is_set():
+                    self.report.errors.append(f"{self.name}: key {before + 1} not counted while the server was up")
+                await self.server.up.wait()
+                # the key in flight at the kill may or may not have been stored: read what the page counts now
+                with contextlib.suppress(Exception):
+                    counted = await self.labelled()
+                    if counted > before:
+                        self.pressed.append(value)
+                continue
+            self.pressed.append(value)
+            self.report.acknowledged += 1
+
+
+async def page_back(name: str, page: Any, wanted: Any, report: Report, restarted: float) -> None:
+    """Whether ``page`` shows ``wanted`` again by itself (no reload) within BACK_TIMEOUT_S of the restart: its
+    connection is back (Streamlit's status widget no longer says it is connecting, no "Connection error" box) and
+    the content is drawn. During the outage the old content stays on screen, so it alone proves nothing."""
+    deadline = restarted + BACK_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            status = page.get_by_test_id("stStatusWidget")
+            connecting = await status.count() and re.search("connect", (await status.first.inner_text()).lower())
+            dialog = await page.get_by_role("dialog").filter(has_text=re.compile("connection", re.I)).count()
+            if not connecting and not dialog and await wanted.first.is_visible():
+                report.back_seconds[name] = time.monotonic() - restarted
+                return
+        except Exception:  # a page in the middle of a redraw: look again
+            pass
+        await asyncio.sleep(0.5)
+    report.not_back.append(f"{name}: not shown again within {BACK_TIMEOUT_S:.0f} s (connection or content)")
+
+
+async def drive(args: argparse.Namespace, server: Server, code: str, keys: Any, dataset: RagDataset,
+                report: Report) -> list[Any]:
+    from playwright.async_api import async_playwright
+
+    server.up.set()  # started by main before this loop ran
+    go, stop_at = asyncio.Event(), [float("inf")]  # labelling starts once everyone has joined
+    plan = [(item.kind, item.unit, item.field) for item in case_items(dataset.cases[0])]
+    protocol = [ProtocolParticipant(i, server, code, len(dataset.cases[0].passages), report, go, stop_at)
+                for i in range(args.participants)]
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        try:
+            def context() -> Any:
+                return browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+
+            facilitator = await (await context()).new_page()
+            projector = await (await context()).new_page()
+            for name, page in (("facilitator", facilitator), ("projector", projector)):
+                page.on("pageerror", lambda error, name=name: report.page_errors.append(f"{name}: {error}"))
+            await facilitator.goto(f"{server.base}/workshop_room?room={code}&key={keys.secret}")
+            await projector.goto(f"{server.base}/workshop_room?room={code}&view={keys.view_key}")
+            browsers = [BrowserParticipant(i + 1, await context(), server, code, plan, report, go, stop_at)
+                        for i in range(args.browsers)]
+            tasks = [asyncio.create_task(b.run()) for b in browsers]
+            tasks += [asyncio.create_task(p.run(0.3 * i)) for i, p in enumerate(protocol)]
+            joining = time.monotonic()
+            await asyncio.gather(*(person.joined.wait() for person in (*browsers, *protocol)))
+            print(f"everyone joined in {time.monotonic() - joining:.1f} s; labelling for {args.seconds:.0f} s",
+                  flush=True)
+            stop_at[0] = time.monotonic() + args.seconds
+            go.set()
+            await asyncio.sleep(args.seconds / 2)
+            server.kill()
+            print(f"killed the server at {args.seconds / 2:.0f} s; restarting in {args.down:.0f} s", flush=True)
+            await asyncio.sleep(args.down)
+            await asyncio.to_thread(server.start)
+            server.up.set()
+            restarted = time.monotonic()
+            joined = translate(LANG, "room.joined")
+            watched = [("facilitator", facilitator,
+                        facilitator.locator('[data-testid="stMetric"]').filter(has_text=joined)),
+                       ("projector", projector, projector.get_by_text(code, exact=True))]
+            watched += [(b.name, b.page, b.page.get_by_text(LABELLED)) for b in browsers if b.page is not None]
+            await asyncio.gather(*(page_back(name, page, wanted, report, restarted)
+                                   for name, page, wanted in watched))
+            results = await asyncio.gather(*tasks, return_exceptions=True)
+            report.errors += [f"{_short(r)}" for r in results if isinstance(r, BaseException)]
+        finally:
+            await browser.close()
+    return [*protocol, *browsers]
+
+
+def verify(report: Report, people: list[Any], store_url: str, plan: list[tuple[str, int, str]]) -> None:
+    """Every acknowledged label against the store (what survives the restart is what counts)."""
+    from ui.frame.data_kinds import RAG
+    from ui.frame.workspace import Workspace
+    from uncase_store import open_store
+
+    store = open_store(store_url)
+    try:
+        for person in people:
+            if person.token is None:
+                continue
+            case = Workspace.open(store, person.token).data(RAG).cases[0]
+            if isinstance(person, ProtocolParticipant):
+                wanted = [(("passages", row, "relevant"), value) for row, value in enumerate(person.acknowledged)
+                          if row not in person.uncertain]
+                who = f"P{person.i}"
+            else:
+                wanted = list(zip(plan, person.pressed, strict=False))
+                who = person.name
+            for (kind, unit, name), value in wanted:
+                report.checked += 1
+                stored = case.units(kind)[unit].label(name)
+                if stored is not value:
+                    report.lost.append(f"{who}: {kind} {unit + 1} {name} acknowledged {value}, stored {stored}")
+    finally:
+        store.engine.dispose()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--participants", type=int, default=10, help="participants at the protocol level")
+    parser.add_argument("--browsers", type=int, default=2, help="participants in Chromium")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--down", type=float, default=3.0, help="seconds between the kill and the restart")
+    parser.add_argument("--scenario", default="multiple_failures")
+    parser.add_argument("--store", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
+    args = parser.parse_args()
+    if chromium_path() is None:
+        print("rehearsal: Chromium is not installed (apt install chromium)", file=sys.stderr)
+        return 2
+    from uncase_store import open_store
+    from uncase_store.engine import redacted
+    from uncase_store.rooms import Rooms
+
+    scenarios = {entry.id: entry for entry in load_index()}
+    if args.scenario not in scenarios:
+        print(f"rehearsal: no scenario {args.scenario!r}; known: {', '.join(scenarios)}", file=sys.stderr)
+        return 2
+    dataset = load_scenario(scenarios[args.scenario], LANG)
+    store = args.store or f"sqlite:///{tempfile.mkdtemp(prefix='uncase-rehearsal-')}/store.db"
+    report = Report(args.participants, args.browsers, args.seconds, args.down, args.scenario, redacted(store))
+    opened = open_store(store)
+    keys = Rooms(opened).create("rehearsal", dataset_to_text(dataset), args.scenario, "scenario")
+    opened.engine.dispose()
+    log = Path(tempfile.gettempdir()) / "uncase-rehearsal-server.log"
+    server = Server(store, log)
+    try:
+        server.start()
+        print(f"server {server.base} (log {log}); room {keys.code}", flush=True)
+        people = asyncio.run(drive(args, server, keys.code, keys, dataset, report))
+    finally:
+        server.stop()
+    verify(report, people, store, [(item.kind, item.unit, item.field) for item in case_items(dataset.cases[0])])
+    print(report.summary())
+    return 0 if not report.lost and not report.not_back and not report.page_errors and not report.errors else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
