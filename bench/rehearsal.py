@@ -85,7 +85,8 @@ class Report:
             f"rehearsal: room on {self.scenario}; facilitator, projector, {self.browsers} participant(s) in Chromium "
             f"(focus mode, keys) and {self.participants} at the protocol level (grid) for {self.seconds:.0f} s; "
             f"SIGKILL at half time, restart {self.down:.0f} s later; store {self.store}",
-            f"label changes acknowledged on the pages: {self.acknowledged}; labels read back from the store: {self.checked}",
+            f"label changes acknowledged on the pages: {self.acknowledged}; labels read back from the store: "
+            f"{self.checked}",
             f"lost labels: {len(self.lost)}", *[f"  - {e}" for e in self.lost[:10]],
             f"browser pages not back by themselves within {BACK_TIMEOUT_S:.0f} s: {len(self.not_back)}",
             *[f"  - {e}" for e in self.not_back],
