@@ -107,13 +107,14 @@ def store_label_edits() -> None:
         st.rerun(scope="app")
 
 
-figures(view, label_field, lang, store_label_edits)
-if label_view(FOCUS_VIEW_KEY, phone=is_phone()) == "focus":  # one label at a time, by keys
-    agreement_focus(view, field, lang, store_label_edits, [f for f in RESULT_FRAGMENTS if f != "agr_labels"])
+if label_view(FOCUS_VIEW_KEY, phone=is_phone()) == "focus":  # one label at a time, by keys, the figures with it
+    agreement_focus(view, field, label_field, lang, store_label_edits, ["agr_data_actions", "agr_saved_status"],
+                    LESSON_FRAGMENTS)
 else:
+    figures(view, label_field, lang, store_label_edits)
     guidelines_popover(pair_guidelines(view, lang), RAG_DIMENSIONS, lambda name: t(f"label.{name}"), "agr_guide")
     labels(view, field, store_label_edits, rerun_results)
-tables(view, label_field, lang, store_label_edits)
+    tables(view, label_field, lang, store_label_edits)
 with data_actions_box:
     data_actions(view, store_label_edits)
 

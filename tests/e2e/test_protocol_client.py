@@ -239,6 +239,34 @@ def test_slider_move_reruns_fragments_only(base_url: str) -> None:
     run(flow())
 
 
+@pytest.mark.parametrize("page", [RAG, "/annotator_agreement"])
+def test_a_key_in_focus_mode_is_one_fragment_run_that_shows_the_new_figures(page: str, base_url: str) -> None:
+    """Issue 24: a key in focus mode costs one script run of focus mode's fragment alone, the figures drawn in it,
+    not a run stopped by a callback's rerun and then a run of several fragments. Only the first change (which
+    turns the sidebar's reset on) reruns the side fragments too."""
+    async def flow() -> None:
+        async with await ProtocolSession.open(base_url, page) as session:
+            await session.click(translate(LANG, "focus.view.focus"))
+            focus_fragment = session._find_widget("button", translate(LANG, "focus.yes"), None).fragment_id
+            first = await session.click(translate(LANG, "focus.no"))
+            assert not first.exceptions, first.exceptions
+            alone = 0
+            for button in ("focus.yes", "focus.no", "focus.yes", "focus.no"):
+                before = session.texts()
+                result = await session.click(translate(LANG, button))
+                assert not result.exceptions, result.exceptions
+                runs = [run.fragment_ids for run in result.runs]
+                # One run of focus mode's fragment alone; or, when the key moved to another case, that run stopped
+                # by its callback's rerun and the whole page (never a second run of several fragments).
+                assert runs in ([(focus_fragment,)], [(focus_fragment,), ()]), \
+                    [(run.fragment_ids, run.status) for run in result.runs]
+                alone += runs == [(focus_fragment,)]
+                assert session.texts() != before  # the unit moved on (and the figures with it) in that run
+            assert alone >= 2
+
+    run(flow())
+
+
 def test_a_run_past_its_timeout_is_reported_and_the_session_recovers(base_url: str) -> None:
     async def flow() -> None:
         async with await ProtocolSession.open(base_url, RAG) as session:

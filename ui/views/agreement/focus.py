@@ -12,6 +12,8 @@ import streamlit as st
 from ui.frame.fragments import drawn
 from ui.frame.state import current_workspace, kept, save_settings, t
 from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
+from ui.views.agreement.sections import draw_figures, draw_tables
+from ui.views.lessons.state import ACTIVE
 from ui.views.rag.focus import KIND_KEYS
 from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.text import literal
@@ -144,21 +146,45 @@ def annotator_choice() -> str:
     return chosen
 
 
-def agreement_focus(view: AgreementView, field: str, lang: str, store_label_edits: Callable[[], None],
-                    fragments: Sequence[str]) -> None:
-    """Focus mode in its own fragment, with the case choice and whose labels it sets; a key reruns it and
-    ``fragments`` (the figures)."""
+SIDE_SHOWN = "agr_focus_side_shown"  # session state: (changed, store problem) as the side fragments last showed them
+
+
+def agreement_focus(view: AgreementView, field: str, label_field: str | None, lang: str,
+                    store_label_edits: Callable[[], None], side: Sequence[str], lesson: Sequence[str]) -> None:
+    """Focus mode in one fragment with the figures above it and the tables below (a key is one script run: a
+    keyed rerun of several fragments from a callback is two). The ``side`` fragments (downloads and reset, the
+    saved line) rerun with it when they would show something else; ``lesson`` with every key while a lesson is
+    open; a move to another case reruns the whole page."""
+    workspace = view.workspace
+
+    def shown() -> tuple[bool, bool]:
+        return view.changed, workspace.problem is not None
+
     def rerun(moved: bool) -> None:
-        st.rerun([FOCUS_FRAGMENT, *drawn(fragments)])
+        if moved:
+            st.rerun()
+        others = []
+        if shown() != st.session_state.get(SIDE_SHOWN):
+            st.session_state[SIDE_SHOWN] = shown()
+            others += side
+        if workspace.setting(ACTIVE):
+            others += lesson
+        others = drawn(others)  # a fragment this run did not draw cannot be rerun
+        if others:
+            st.rerun([FOCUS_FRAGMENT, *others])
+
+    st.session_state[SIDE_SHOWN] = shown()
 
     @st.fragment(key=FOCUS_FRAGMENT)
     def body() -> None:
         store_label_edits()
+        draw_figures(view, label_field, lang)
         st.subheader(t("agr.labels_title"))
         cases = view.cases()
         if len(cases) > 1:
             kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
                  format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
         draw_focus(AgreementFocus(view, field, annotator_choice(), lang), lang, rerun)
+        draw_tables(view, label_field, lang)
 
     body()

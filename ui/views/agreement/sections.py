@@ -83,6 +83,11 @@ def upload_box(workspace: Workspace, lang: str, side: str, kind: DataKind) -> No
 def figures(view: AgreementView, label_field: str | None, lang: str, store_label_edits: Store) -> None:
     mark_drawn("agr_figures")
     store_label_edits()
+    draw_figures(view, label_field, lang)
+
+
+def draw_figures(view: AgreementView, label_field: str | None, lang: str) -> None:
+    """The agreement's cards, lines and notes (in the grid, their own fragment; in focus mode, focus mode's)."""
     matched = match_labels(*view.pair, field=label_field)
     result = matched.agreement()
     left, middle, right = card_row(3, border=False)
@@ -168,6 +173,10 @@ def tables(view: AgreementView, label_field: str | None, lang: str, store_label_
     """The confusion table and every disagreement."""
     mark_drawn("agr_tables")
     store_label_edits()
+    draw_tables(view, label_field, lang)
+
+
+def draw_tables(view: AgreementView, label_field: str | None, lang: str) -> None:
     matched = match_labels(*view.pair, field=label_field)
     result = matched.agreement()
     st.subheader(t("agr.table_title"))
