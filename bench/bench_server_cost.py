@@ -4,9 +4,11 @@
 
 One simulated user (bench/protocol_client.py: the browser's own websocket messages, nothing rendered)
 ticks a passage label ``--repeats`` times, moves the Context relevance threshold slider as often, then goes
-to the planner page and back a third as often. For each kind, prints the server process's CPU time per
-interaction (from /proc) and the median time from the request to the end of its run. A tick or a slider
-move reruns only the result fragments; a page switch is a full run of the page arrived at.
+to the planner page and back a third as often, then switches to focus mode and presses Yes and No in turn as
+often (what the keys 1 and 0 send: a rerun of focus mode's fragment, with the results in it; a key that moves to
+another case is a full run). For each kind, prints the server process's CPU time per interaction (from /proc)
+and the median time from the request to the end of its run. A tick or a slider move reruns only the result
+fragments; a page switch is a full run of the page arrived at.
 """
 
 from __future__ import annotations
@@ -58,13 +60,23 @@ async def measure(base: str, server_pid: int, repeats: int) -> list[tuple[str, f
         async def switch(i: int) -> float:
             return await _switch_pair(session)
 
+        async def key(i: int) -> float:
+            if i == 0:
+                await session.click("Focus mode")
+                for _ in range(3):  # warm up focus mode's first runs
+                    await session.click("Yes")
+            return (await session.click("Yes" if i % 2 else "No")).ms
+
         kinds: list[tuple[str, Callable[[int], Awaitable[float]], int]] = [
             ("tick (label change)", tick, repeats), ("slider step", slide, repeats),
-            ("page switch away and back", switch, max(1, repeats // 3))]
+            ("page switch away and back", switch, max(1, repeats // 3)),
+            ("key in focus mode (1 or 0)", key, repeats)]
         rows = []
         for name, act, count in kinds:
+            if act is key:
+                await key(0)  # into focus mode and warmed up, outside the measurement
             before = cpu_seconds(server_pid)
-            times = [await act(i) for i in range(count)]
+            times = [await act(i) for i in range(1 if act is key else 0, count + (1 if act is key else 0))]
             rows.append((name, 1000 * (cpu_seconds(server_pid) - before) / count, statistics.median(times)))
         return rows
     finally:
