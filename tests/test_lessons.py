@@ -632,7 +632,7 @@ def test_the_readmes_example_is_a_good_lesson_and_its_checks_are_documented():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Lessons are data"):]
     example = section[section.index("```toml") + len("```toml"):section.index("```\n", section.index("```toml"))]
-    lesson = lesson_from_text(example, "lessons/l11.toml", SCENARIOS)
+    lesson = lesson_from_text(example, "lessons/l12.toml", SCENARIOS)
     assert [step.id for step in lesson.steps] == ["find", "fix"]
     data = lesson_data("rag", "poor_retrieval", "en")
     relabelled = label(label(data, "card-fees-01", "passages", "p2", "relevant", True),
