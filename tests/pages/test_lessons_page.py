@@ -427,6 +427,9 @@ def wrong_l10(at: AppTest, lang: str) -> str:
 def play_l11(at: AppTest, lang: str) -> None:
     hidden_note = t(at, "lesson.hidden_part")
     assert hidden_note in [c.value for c in at.caption] and not compare_verdicts(at)  # the step asks for them
+    said = expected_verdicts(compare_builtin(lang), lang)
+    assert not [m.value for m in at.markdown if any(v in shown(m.value) for v in said)]  # nor beside each table
+    assert t(at, "compare.table_title") in " ".join(m.value for m in at.markdown)  # the table that decides it shows
     answer(at, "l11", "improves", "context_relevance")
     holds(at, "l11", "improves")
     assert hidden_note in [c.value for c in at.caption] and not compare_verdicts(at)  # the next step too
@@ -786,3 +789,25 @@ def test_the_lessons_page_lists_lesson_11_on_the_compare_page(language):
     start(at, "l11")
     assert workspace(at).source(COMPARE_PAIR) == (lesson.scenario, "builtin")
     assert workspace(at).data(COMPARE_PAIR) == compare_builtin(language)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_lesson_11_keeps_its_labels_across_a_language_switch_and_asks_before_starting_over_them(language):
+    """The compare page's labels are the lesson's state: a language switch keeps them (the built-in pair follows the
+    language) and the step they finish; starting the lesson again over them asks first, naming the cases."""
+    at = start(opened(language), "l11")
+    answer(at, "l11", "improves", "context_relevance")
+    answer(at, "l11", "can_tell", "uncertain")
+    (first, first_row), (second, second_row) = correctness_failures(compare_builtin(language), 2)
+    label_b(at, first, first_row)
+    other = "es" if language == "en" else "en"
+    ok(at.sidebar.radio(key="language_widget").set_value(other).run())
+    assert workspace(at).data(COMPARE_PAIR)[1].cases[first].claims[first_row].label("correct") is False
+    assert workspace(at).data(COMPARE_PAIR)[1].cases[first].question == compare_builtin(other)[1].cases[first].question
+    still_open(at, "l11", "relabel")
+    label_b(at, second, second_row)
+    holds(at, "l11", "improves", "can_tell", "relabel")
+    lessons_page(at)
+    ok(at.button(key="restart_l11").click().run())
+    asked = t(at, "lessons.confirm", title=LESSONS["l11"].title.get(other), page=t(at, "nav.compare"), count=2)
+    assert asked in [w.value for w in at.warning]  # two cases changed, counted once each (not per system)
