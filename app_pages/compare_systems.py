@@ -34,6 +34,7 @@ from ui.views.compare.sidebar import (
     reseed_widgets,
     upload_box,
 )
+from ui.views.lessons.state import hidden
 from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.widgets.focus import is_phone, label_view
@@ -116,8 +117,12 @@ store_label_edits()  # before anything is computed: the comparison below include
 pair = view.pair
 result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED)
 
+verdicts_hidden = hidden(workspace, "compare", "verdicts")  # a lesson's step asks what they say
 with verdict_box:
-    draw_verdicts(result)
+    if verdicts_hidden:
+        st.caption(t("lesson.hidden_part"))
+    else:
+        draw_verdicts(result)
 
 cases = pair[0].cases
 if len(cases) > 1:
@@ -137,7 +142,7 @@ else:
     with page_row.container(width=RESULTS_WIDTH):
         draw_case(result.cases[view.case_index()])
 
-draw_details(result, stratum)
+draw_details(result, stratum, verdicts_hidden)
 draw_explanations()
 with data_actions_box:
     data_actions(view, result)

@@ -1,4 +1,4 @@
-"""What a lesson costs the server: reading the ten lesson files, loading each lesson's data, and one step check.
+"""What a lesson costs the server: reading the lesson files, loading each lesson's data, and one step check.
 
     .venv/bin/python bench/bench_lessons.py [--runs N]
 

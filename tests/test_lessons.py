@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from uncase_core.agreement.pairs import match_labels
+from uncase_core.compare.edits import apply_system_edit, system_label
+from uncase_core.compare.systems import compare_systems
 from uncase_core.errors import InputError
 from uncase_core.judge.report import judge_report, unit_keys
 from uncase_core.judge.sampling import labelling_order
@@ -45,12 +47,12 @@ FILTERS_OFF = {f"rub_filter_{name}": False for name in ("trivial", "impossible",
 # ================================================================ the built-in lessons
 
 
-def test_the_ten_lessons_of_issue_18_load_in_order():
+def test_the_ten_lessons_of_issue_18_and_lesson_11_of_issue_25_load_in_order():
     lessons = load_lessons()
-    assert [lesson.id for lesson in lessons] == [f"l{i:02d}" for i in range(1, 11)]
-    assert [lesson.order for lesson in lessons] == list(range(1, 11))
+    assert [lesson.id for lesson in lessons] == [f"l{i:02d}" for i in range(1, 12)]
+    assert [lesson.order for lesson in lessons] == list(range(1, 12))
     assert [lesson.page for lesson in lessons] == ["rag", "rag", "rag", "thresholds", "summaries", "conversations",
-                                                   "rubrics", "agreement", "workbench", "judge"]
+                                                   "rubrics", "agreement", "workbench", "judge", "compare"]
     assert (lessons[0].page, lessons[0].scenario) == ("rag", "multiple_failures")  # the home page's "start here"
     assert all(3 <= lesson.minutes <= 8 for lesson in lessons)
     assert all(lesson.source == f"lessons/{lesson.id}.toml" for lesson in lessons)
@@ -365,9 +367,47 @@ def solve_l10(p: Person) -> Iterator[Attempt]:
     yield "report", True
 
 
+def b_fails_correctness(pair: tuple[RagDataset, RagDataset], count: int) -> tuple[RagDataset, RagDataset]:
+    """``pair`` with one of system B's claims marked incorrect in each of the first ``count`` cases that both
+    systems pass on correctness (each such case then passes only for A), through the compare page's edit records."""
+    result = compare_systems(*pair)
+    both = [i for i, case in enumerate(result.cases) if case.passes_a["correctness"] and case.passes_b["correctness"]]
+    for i in both[:count]:
+        pair = apply_system_edit(pair, system_label(pair, "b", i, "claims", 0, "correct", False))
+    return pair
+
+
+def solve_l11(p: Person) -> Iterator[Attempt]:
+    p.answers["improves"] = "faithfulness"  # B − A is large there too, but below 0
+    yield "improves", False
+    p.answers["improves"] = "correctness"
+    yield "improves", False
+    p.answers["improves"] = "context_relevance"
+    yield "improves", True
+    p.answers["can_tell"] = "clear"  # −0.20 looks like a drop; its interval reaches above 0
+    yield "can_tell", False
+    p.answers["can_tell"] = "uncertain"
+    yield "can_tell", True
+    yield "relabel", False, {"settings": {"cmp_confidence": 0.8}}  # a verdict made clear by the confidence alone
+    yield "relabel", False, {"settings": {"cmp_threshold_correctness": 0.9}}  # a threshold moved, no label
+    p.data = b_fails_correctness(p.original, 1)
+    yield "relabel", False  # one case more that only A passes: the interval still contains 0
+    faithfulness = apply_system_edit(p.data, system_label(p.data, "b", 0, "claims", 0, "supported", False))
+    yield "relabel", False, {"data": faithfulness}  # another dimension's labels do not move correctness
+    p.data = b_fails_correctness(p.original, 2)
+    yield "relabel", True
+    p.answers["why_paired"] = "double"
+    yield "why_paired", False
+    p.answers["why_paired"] = "both_pass"
+    yield "why_paired", False
+    p.answers["why_paired"] = "same_cases"
+    yield "why_paired", True
+
+
 SOLUTIONS: dict[str, Callable[[Person], Iterator[Attempt]]] = {
     "l01": solve_l01, "l02": solve_l02, "l03": solve_l03, "l04": solve_l04, "l05": solve_l05,
     "l06": solve_l06, "l07": solve_l07, "l08": solve_l08, "l09": solve_l09, "l10": solve_l10,
+    "l11": solve_l11,
 }
 
 
@@ -592,7 +632,7 @@ def test_the_readmes_example_is_a_good_lesson_and_its_checks_are_documented():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Lessons are data"):]
     example = section[section.index("```toml") + len("```toml"):section.index("```\n", section.index("```toml"))]
-    lesson = lesson_from_text(example, "lessons/l11.toml", SCENARIOS)
+    lesson = lesson_from_text(example, "lessons/l12.toml", SCENARIOS)
     assert [step.id for step in lesson.steps] == ["find", "fix"]
     data = lesson_data("rag", "poor_retrieval", "en")
     relabelled = label(label(data, "card-fees-01", "passages", "p2", "relevant", True),

@@ -28,8 +28,11 @@ from tests.pages.apptest_helpers import (
     workspace,
 )
 from tests.pages.test_agreement_page import PUZZLE, RESOLVE, edit_pair
+from tests.pages.test_compare_page import builtin as compare_builtin
+from tests.pages.test_compare_page import correctness_failures, dimension_name, expected_verdicts, label_b
+from tests.pages.test_compare_page import verdicts as compare_verdicts
 from tests.pages.test_room_page import create_room, join
-from ui.frame.data_kinds import JUDGE, RAG
+from ui.frame.data_kinds import COMPARE_PAIR, JUDGE, RAG
 from ui.frame.navigation import LESSONS_PAGE
 from ui.i18n import translate
 from ui.views.lessons.handout import handout_markdown
@@ -421,13 +424,44 @@ def wrong_l10(at: AppTest, lang: str) -> str:
     return "label"
 
 
+def play_l11(at: AppTest, lang: str) -> None:
+    hidden_note = t(at, "lesson.hidden_part")
+    assert hidden_note in [c.value for c in at.caption] and not compare_verdicts(at)  # the step asks for them
+    said = expected_verdicts(compare_builtin(lang), lang)
+    assert not [m.value for m in at.markdown if any(v in shown(m.value) for v in said)]  # nor beside each table
+    assert t(at, "compare.table_title") in " ".join(m.value for m in at.markdown)  # the table that decides it shows
+    answer(at, "l11", "improves", "context_relevance")
+    holds(at, "l11", "improves")
+    assert hidden_note in [c.value for c in at.caption] and not compare_verdicts(at)  # the next step too
+    answer(at, "l11", "can_tell", "uncertain")
+    holds(at, "l11", "improves", "can_tell")
+    assert set(compare_verdicts(at)) == expected_verdicts(compare_builtin(lang), lang)  # shown again
+    pair = compare_builtin(lang)
+    (first, first_row), (second, second_row) = correctness_failures(pair, 2)
+    label_b(at, first, first_row)
+    note = still_open(at, "l11", "relabel")  # one case more that only A passes: still uncertain
+    assert t(at, "metric.correctness") in note
+    label_b(at, second, second_row)
+    holds(at, "l11", "improves", "can_tell", "relabel")
+    assert translate(lang, "compare.verdict.a_better", dimension=dimension_name("correctness", lang)) in \
+        compare_verdicts(at)
+    answer(at, "l11", "why_paired", "same_cases")
+    holds(at, "l11", *step_ids("l11"))
+
+
+def wrong_l11(at: AppTest, lang: str) -> str:
+    answer(at, "l11", "improves", "context_relevance")
+    answer(at, "l11", "can_tell", "clear")  # B − A is −0.20 on correctness, but its interval reaches above 0
+    return "can_tell"
+
+
 PLAY: dict[str, Callable[[AppTest, str], None]] = {
     "l01": play_l01, "l02": play_l02, "l03": play_l03, "l04": play_l04, "l05": play_l05, "l06": play_l06,
-    "l07": play_l07, "l08": play_l08, "l09": play_l09, "l10": play_l10,
+    "l07": play_l07, "l08": play_l08, "l09": play_l09, "l10": play_l10, "l11": play_l11,
 }
 WRONG: dict[str, Callable[[AppTest, str], str]] = {
     "l01": wrong_l01, "l02": wrong_l02, "l03": wrong_l03, "l04": wrong_l04, "l05": wrong_l05, "l06": wrong_l06,
-    "l07": wrong_l07, "l08": wrong_l08, "l09": wrong_l09, "l10": wrong_l10,
+    "l07": wrong_l07, "l08": wrong_l08, "l09": wrong_l09, "l10": wrong_l10, "l11": wrong_l11,
 }
 
 
@@ -533,7 +567,7 @@ def test_the_lessons_page_shows_each_lessons_progress_and_the_total():
     head, line = card(at, "l02")
     assert head.endswith("· Not started") and line.endswith("· 0 of 4 steps")
     total = sum(lesson.minutes for lesson in LESSONS.values())
-    assert f"0 of 10 lessons done · about {total} minutes in all" in [c.value for c in at.caption]
+    assert f"0 of {len(LESSONS)} lessons done · about {total} minutes in all" in [c.value for c in at.caption]
     assert at.button(key="continue_l01").label == "Continue"
     assert at.button(key="restart_l01").label == "Start again"
     on_page(ok(at.button(key="continue_l01").click().run()), "l01")
@@ -541,7 +575,7 @@ def test_the_lessons_page_shows_each_lessons_progress_and_the_total():
     lessons_page(at)
     head, line = card(at, "l01")
     assert head.endswith("· Done") and line.endswith("· 3 of 3 steps")
-    assert f"1 of 10 lessons done · about {total} minutes in all" in [c.value for c in at.caption]
+    assert f"1 of {len(LESSONS)} lessons done · about {total} minutes in all" in [c.value for c in at.caption]
     assert at.button(key="start_l01").label == "Start again"  # a finished lesson starts again
 
 
@@ -741,3 +775,39 @@ def test_a_wrong_option_says_its_own_reason(language):
         assert why.rstrip(".")[:40] in note, note
         reasons[option] = note
     assert reasons["wrong"] != reasons["retrieval"]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lessons_page_lists_lesson_11_on_the_compare_page(language):
+    """Issue 25: lesson 11 runs on the compare page; its card says so, and its Start opens the page on the pair."""
+    at = lessons_page(opened(language))
+    lesson = LESSONS["l11"]
+    head, line = card(at, "l11")
+    assert head == f"**11. {lesson.title.get(language)}** · {t(at, 'lessons.status.new')}"
+    assert line == t(at, "lessons.meta", minutes=lesson.minutes, page=t(at, "nav.compare"), done=0,
+                     total=len(lesson.steps))
+    start(at, "l11")
+    assert workspace(at).source(COMPARE_PAIR) == (lesson.scenario, "builtin")
+    assert workspace(at).data(COMPARE_PAIR) == compare_builtin(language)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_lesson_11_keeps_its_labels_across_a_language_switch_and_asks_before_starting_over_them(language):
+    """The compare page's labels are the lesson's state: a language switch keeps them (the built-in pair follows the
+    language) and the step they finish; starting the lesson again over them asks first, naming the cases."""
+    at = start(opened(language), "l11")
+    answer(at, "l11", "improves", "context_relevance")
+    answer(at, "l11", "can_tell", "uncertain")
+    (first, first_row), (second, second_row) = correctness_failures(compare_builtin(language), 2)
+    label_b(at, first, first_row)
+    other = "es" if language == "en" else "en"
+    ok(at.sidebar.radio(key="language_widget").set_value(other).run())
+    assert workspace(at).data(COMPARE_PAIR)[1].cases[first].claims[first_row].label("correct") is False
+    assert workspace(at).data(COMPARE_PAIR)[1].cases[first].question == compare_builtin(other)[1].cases[first].question
+    still_open(at, "l11", "relabel")
+    label_b(at, second, second_row)
+    holds(at, "l11", "improves", "can_tell", "relabel")
+    lessons_page(at)
+    ok(at.button(key="restart_l11").click().run())
+    asked = t(at, "lessons.confirm", title=LESSONS["l11"].title.get(other), page=t(at, "nav.compare"), count=2)
+    assert asked in [w.value for w in at.warning]  # two cases changed, counted once each (not per system)

@@ -68,7 +68,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("app_pages/threshold_explorer.py", "threshold_explorer", "thr.title", "nav.thresholds",
               ":material/tune:", "home.thr_summary", 4, "thresholds"),
     PageEntry("app_pages/compare_systems.py", "compare_systems", "compare.title", "nav.compare",
-              ":material/compare_arrows:", "home.compare_summary", 5),
+              ":material/compare_arrows:", "home.compare_summary", 5, "compare"),
     PageEntry("app_pages/sample_size_planner.py", "sample_size_planner", "plan.title", "nav.planner",
               ":material/straighten:", "home.plan_summary", 6, "planner"),
     PageEntry("app_pages/annotator_agreement.py", "annotator_agreement", "agr.title", "nav.agreement",

@@ -9,6 +9,8 @@ A lesson names a page and a scenario (:mod:`uncase_core.lessons.model`). What a 
 - ``workbench`` and ``thresholds``: ``"builtin"``, the workbench's 65-case dataset (the threshold
   explorer's default source);
 - ``agreement``: ``"builtin"``, the two annotators' files of ``assets/agreement``;
+- ``compare``: a built-in pair's id of ``assets/compare/pairs.json``: systems A's and B's labelled cases, as a
+  pair ``(A, B)``;
 - ``judge``: ``"builtin"``, the judge set of ``assets/judge`` with its reference labels hidden
   (every hand label ``None``, the judge's verdicts kept), as the person starts labelling it;
 - ``rubrics``: ``"generator"``, the verdicts the rubric lab generates with its default settings
@@ -42,7 +44,9 @@ from uncase_core.shared.assets import (
     load_conversation,
     load_index,
     load_judge_set,
+    load_pair_index,
     load_scenario,
+    load_system_pair,
     load_workbench,
     read_asset,
     scenario_path,
@@ -70,7 +74,8 @@ def scenario_ids() -> Mapping[str, frozenset[str]]:
     rag = frozenset(s.id for s in load_index(RAG_INDEX)) | {ALL}
     conversations = frozenset(s.id for s in load_index(CONVERSATION_INDEX)) | {ALL}
     summaries = frozenset(s.id for s in load_index(SUMMARY_INDEX))
-    ids = {"rag": rag, "conversations": conversations, "summaries": summaries,
+    pairs = frozenset(pair.id for pair in load_pair_index())
+    ids = {"rag": rag, "conversations": conversations, "summaries": summaries, "compare": pairs,
            **{page: frozenset({name}) for page, name in FIXED_SCENARIOS.items()}}
     return MappingProxyType({page: ids[page] for page in PAGES})
 
@@ -123,6 +128,8 @@ def lesson_data(page: str, scenario: str, language: str) -> Any:
         return _agreement_pair(language)
     if page == "judge":
         return blank_copy(load_judge_set(language))
+    if page == "compare":
+        return load_system_pair(next(pair for pair in load_pair_index() if pair.id == scenario), language)
     if page == "rubrics":
         return generate_verdicts(GeneratorSettings(**RUBRIC_GENERATOR_DEFAULTS))[0]
     return None  # the planner

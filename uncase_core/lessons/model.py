@@ -124,6 +124,7 @@ HIDEABLE_PARTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "conversations": ("verdict",),
     "agreement": ("why_kappa",),
     "workbench": ("failing_stratum",),
+    "compare": ("verdicts",),  # the verdict cards, and the verdict beside each dimension's paired table
 })
 _OPTION_KEYS = ("id", "text", "correct", "why")
 

@@ -221,15 +221,17 @@ def draw_bootstrap(dimension: DimensionComparison) -> None:
         st.caption(note_text(note))
 
 
-def draw_dimension(dimension: DimensionComparison, stratum: str | None) -> None:
-    """Everything the comparison says about one dimension (inside its tab)."""
+def draw_dimension(dimension: DimensionComparison, stratum: str | None, verdict_hidden: bool = False) -> None:
+    """Everything the comparison says about one dimension (inside its tab); without its verdict while a lesson's
+    step asks for it (the figures that decide it stay)."""
     paired, boot = dimension.paired, dimension.bootstrap
     draw_differences([difference_row(t("compare.chart_paired"), paired.difference, paired.low, paired.high,
                                      PPI_COLOUR),
                       difference_row(t("compare.chart_pooled"), boot.difference, boot.low, boot.high, TUNED_COLOUR)],
                      t("compare.dimension_differences_title", dimension=in_sentence(dimension.name)))
     draw_pooled(dimension)
-    st.markdown(f"**{t('compare.table_title')}** · {verdict_text(dimension)}")
+    title = f"**{t('compare.table_title')}**"
+    st.markdown(title if verdict_hidden else f"{title} · {verdict_text(dimension)}")
     st.dataframe(paired_frame(dimension.paired), width="content")
     st.caption(f"{difference_text(dimension.paired)} · {t('compare.p_value', p=p_text(dimension.paired.p_value))}")
     for note in dimension.paired.notes:
@@ -247,13 +249,13 @@ def draw_dimension(dimension: DimensionComparison, stratum: str | None) -> None:
         st.dataframe(strata_frame(dimension, stratum), hide_index=True, width="stretch")
 
 
-def draw_details(result: SystemComparison, stratum: str | None) -> None:
+def draw_details(result: SystemComparison, stratum: str | None, verdicts_hidden: bool = False) -> None:
     st.subheader(t("compare.details_title"))
     for note in result.notes:
         st.caption(note_text(note))
     for tab, name in zip(st.tabs([metric_name(n) for n in METRICS]), METRICS, strict=True):
         with tab:
-            draw_dimension(result.dimensions[name], stratum)
+            draw_dimension(result.dimensions[name], stratum, verdicts_hidden)
 
 
 def draw_explanations() -> None:

@@ -18,6 +18,7 @@ import streamlit as st
 
 from ui.frame.data_kinds import (
     AGREEMENT_PAIR,
+    COMPARE_PAIR,
     CONVERSATIONS,
     JUDGE,
     JUDGE_RAGAS,
@@ -31,9 +32,13 @@ from ui.frame.data_kinds import (
     DataKind,
 )
 from ui.frame.navigation import LESSON_PAGES
+from ui.frame.state import language
 from ui.frame.workspace import Workspace
 from ui.views.agreement.data import changed_cases, current_pair, original_pair
+from ui.views.compare.data import CompareView, shown_source
+from ui.views.compare.data import changed_cases as changed_system_cases
 from ui.widgets.data_source import changed_items
+from uncase_core.errors import InputError
 from uncase_core.lessons.checks import RUBRIC_GENERATOR_DEFAULTS, SETTING_DEFAULTS, Snapshot
 from uncase_core.lessons.data import ALL, lesson_data
 from uncase_core.lessons.model import Lesson, load_lessons
@@ -48,13 +53,13 @@ PROGRESS_PREFIX = "lesson_progress_"
 PAGE_FILES: Mapping[str, str] = MappingProxyType({name: entry.script for name, entry in LESSON_PAGES.items()})
 SETTING_PREFIX: Mapping[str, str] = MappingProxyType({
     "rag": "rag_", "conversations": "conv_", "summaries": "sum_", "rubrics": "rub_", "workbench": "wb_",
-    "thresholds": "thr_", "planner": "plan_", "agreement": "agr_", "judge": "judge_",
+    "thresholds": "thr_", "planner": "plan_", "agreement": "agr_", "judge": "judge_", "compare": "cmp_",
 })
 # Where each page keeps the data a lesson starts from, and the choice its own data block calls it by (so that
 # a language switch reads the same built-in data again in the other language).
 DATA_KIND: Mapping[str, DataKind] = MappingProxyType({
     "rag": RAG, "conversations": CONVERSATIONS, "summaries": SUMMARIES, "workbench": WORKBENCH,
-    "thresholds": WORKBENCH, "judge": JUDGE,
+    "thresholds": WORKBENCH, "judge": JUDGE, "compare": COMPARE_PAIR,
 })
 PAGE_ALL = "__all__"  # the RAG and conversation pages' "all scenarios" choice
 
@@ -149,6 +154,13 @@ def page_data(workspace: Workspace, page: str) -> tuple[Any, Any] | None:
     if page == "agreement":
         pair = current_pair(workspace)
         return None if pair is None else (pair, original_pair(workspace))
+    if page == "compare":  # the pair the page shows: the built-in one or two uploads, with the person's labels
+        view = CompareView(workspace, shown_source(workspace), language())
+        try:
+            pair, original = view.pair, view.original
+        except InputError:  # two uploads whose case ids differ: the page compares nothing
+            return None
+        return None if pair is None else (pair, original)
     if page == "thresholds":
         source = workspace.setting("thr_source", "workbench")
         kind = {"workbench": WORKBENCH, "rag": RAG}.get(source, THRESHOLD_UPLOAD)
@@ -198,6 +210,9 @@ def start_plan(lesson: Lesson, language: str) -> Start:
     if page == "agreement":
         return Start(AGREEMENT_PAIR, lesson_data(page, scenario, language), "builtin", "builtin",
                      {"agr_source": "builtin"})
+    if page == "compare":  # the built-in pair, stored under its id as the page's own data block stores it
+        return Start(COMPARE_PAIR, lesson_data(page, scenario, language), scenario, "builtin",
+                     {"cmp_source": "builtin"})
     data = lesson_data(page, scenario, language)
     if page in ("rag", "conversations"):
         source, source_kind = (PAGE_ALL, "all") if scenario == ALL else (scenario, "scenario")
@@ -224,6 +239,8 @@ def changes_lost(workspace: Workspace, plan: Start) -> int:
         data, original = workspace.data(kind), workspace.original(kind)
         if kind is AGREEMENT_PAIR:
             count += changed_cases(original, data)
+        elif kind is COMPARE_PAIR:
+            count += changed_system_cases(original, data)
         elif hasattr(data, "cases"):
             count += changed_items(original.cases, data.cases)
         elif isinstance(data, tuple | list):

@@ -12,7 +12,7 @@ The snapshot contract
 
 ``page``
     The page's name, one of :data:`PAGES`: ``rag``, ``conversations``, ``summaries``,
-    ``rubrics``, ``workbench``, ``thresholds``, ``planner``, ``agreement``, ``judge``.
+    ``rubrics``, ``workbench``, ``thresholds``, ``planner``, ``agreement``, ``judge``, ``compare``.
 ``data``
     The page's current data object, with the person's changes:
 
@@ -22,6 +22,8 @@ The snapshot contract
     - ``summaries``: a tuple of :class:`~uncase_core.summaries.evaluation.SummaryCase`;
     - ``rubrics``: the verdicts DataFrame (``candidate, prompt, item, judge, run, verdict``);
     - ``agreement``: a pair ``(annotator A, annotator B)`` of RagDatasets;
+    - ``compare``: a pair ``(system A, system B)`` of RagDatasets with the same case ids (the compare page's pair,
+      built-in or uploaded, with the person's labels);
     - ``judge``: a RagDataset whose units carry the judge's verdicts (``judge_relevant`` and so
       on) and the person's hand labels (``None`` where the person has not labelled the unit);
     - ``planner``: ``None`` (the planner holds no data).
@@ -34,7 +36,8 @@ The snapshot contract
     :data:`SETTING_DEFAULTS` lists the keys (every one a check reads, and the pages' other keys named
     in issue 18) with their defaults, taken from the core where the core holds them and otherwise
     written here once (:data:`PAGE_ONLY_DEFAULTS`); a test compares them with the pages' own. The
-    judge page's keys are ``judge_dimension`` and ``judge_confidence``.
+    judge page's keys are ``judge_dimension`` and ``judge_confidence``; the compare page's ``cmp_threshold_<dimension>``
+    and ``cmp_confidence`` (its own, not the RAG page's).
 ``answers``
     The person's answers to this lesson's questions, keyed by the step id. What an answer holds
     depends on the question's answer kind (:data:`ANSWER_KINDS`): an option id (or a list of
@@ -67,8 +70,8 @@ check's docstring says exactly when it holds.
 
 Layout: :mod:`.snapshot` holds what every check shares (the snapshot, results, note codes, readers); one module
 per page holds that page's checks (``rag_page``, ``threshold_explorer``, ``summaries_page``, ``conversations_page``,
-``rubric_lab``, ``agreement_page``, ``workbench``, ``judge_page``; ``labels`` and ``any_page`` for any page);
-:mod:`.registry` names every check once (:data:`CHECKS`) and runs them.
+``rubric_lab``, ``agreement_page``, ``workbench``, ``judge_page``, ``compare_page``; ``labels`` and ``any_page`` for
+any page); :mod:`.registry` names every check once (:data:`CHECKS`) and runs them.
 """
 
 from uncase_core.lessons.checks.registry import (

@@ -39,11 +39,11 @@ def labels_changed_only(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckR
     and the same units (ids, texts, judge verdicts, other keys); only the labels ``relevant``,
     ``supported``, ``correct`` and ``covered`` may differ. The dataset's own keys (the workbench's
     revision log) are not compared: logging a label change is part of changing it. On the
-    agreement page both annotators' files are compared.
+    agreement page both annotators' files are compared, on the compare page both systems'.
     """
     if snapshot.original is None:
         return _missing("nothing_to_compare")
-    pairs = (zip(snapshot.data, snapshot.original, strict=True) if snapshot.page == "agreement"
+    pairs = (zip(snapshot.data, snapshot.original, strict=True) if snapshot.page in ("agreement", "compare")
              else ((snapshot.data, snapshot.original),))
     changed = 0
     for now, loaded in pairs:

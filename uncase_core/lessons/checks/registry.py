@@ -21,6 +21,11 @@ from uncase_core.lessons.checks.any_page import (
     choice,
     wilson_bound,
 )
+from uncase_core.lessons.checks.compare_page import (
+    VERDICT_TARGETS,
+    comparison_certainty,
+    comparison_verdict_moved,
+)
 from uncase_core.lessons.checks.conversations_page import conversation_gate_zero, failing_gates, leak_turns
 from uncase_core.lessons.checks.judge_page import judge_worth_answer, ppi_narrower_than_hand
 from uncase_core.lessons.checks.labels import labels_changed_only
@@ -108,7 +113,7 @@ CHECKS: Mapping[str, CheckDef] = MappingProxyType({c.name: c for c in (
     CheckDef("rag_dimensions", ("rag",), (
         Param("failing", "dimensions", default=()), Param("passing", "dimensions", default=()), _SCOPE, _THRESHOLDS),
         rag_dimensions, validate=_require_rag_dimensions),
-    CheckDef("labels_changed_only", ("rag", "workbench", "thresholds", "judge", "agreement"),
+    CheckDef("labels_changed_only", ("rag", "workbench", "thresholds", "judge", "agreement", "compare"),
              (Param("at_least", "count", default=0),), labels_changed_only),
     CheckDef("verdict_clear", ("rag",), (
         _DIMENSION, _SCOPE, Param("verdict", "choice", default="any", choices=("any", "pass", "fail"))),
@@ -142,6 +147,8 @@ CHECKS: Mapping[str, CheckDef] = MappingProxyType({c.name: c for c in (
     CheckDef("ppi_narrower_than_hand", ("judge",), (
         _OPTIONAL_DIMENSION, Param("min_labels", "count", default=1, minimum=1),
         Param("need_disagreement", "bool", default=True)), ppi_narrower_than_hand),
+    CheckDef("comparison_verdict_moved", ("compare",), (
+        _DIMENSION, Param("to", "choice", default="clear", choices=VERDICT_TARGETS)), comparison_verdict_moved),
     # questions
     CheckDef("choice", PAGES, (Param("options", "ids", required=True), Param("correct", "ids", required=True)),
              choice, answer="choice", validate=_require_known_correct),
@@ -170,6 +177,7 @@ CHECKS: Mapping[str, CheckDef] = MappingProxyType({c.name: c for c in (
     CheckDef("judge_worth_answer", ("judge",), (
         _OPTIONAL_DIMENSION, Param("relative", "unit", default=0.2),
         Param("absolute", "number", default=2.0, minimum=0.0)), judge_worth_answer, answer="number"),
+    CheckDef("comparison_certainty", ("compare",), (_DIMENSION,), comparison_certainty, answer="certainty"),
 )})
 
 

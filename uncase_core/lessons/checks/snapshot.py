@@ -32,7 +32,8 @@ from uncase_core.summaries.evaluation import (
     SummaryCase,
 )
 
-PAGES = ("rag", "conversations", "summaries", "rubrics", "workbench", "thresholds", "planner", "agreement", "judge")
+PAGES = ("rag", "conversations", "summaries", "rubrics", "workbench", "thresholds", "planner", "agreement", "judge",
+         "compare")
 RAG_DATA_PAGES = ("rag", "workbench", "thresholds", "judge")
 
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -45,6 +46,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "expected_python_type": "expected a {kind}, got {got}",
     "snapshot_expected_verdicts": "expected the verdicts DataFrame, got {got}",
     "snapshot_expected_pair": "expected a pair (annotator A, annotator B), got {got}",
+    "snapshot_expected_system_pair": "expected a pair (system A, system B), got {got}",
     "snapshot_planner_data": "the planner page holds no data; expected None, got {got}",
     "snapshot_expected_mapping": "expected a mapping of names to values, got {got}",
     "expected_text_keys": "expected text keys, got {got}",
@@ -140,6 +142,8 @@ SETTING_DEFAULTS: Mapping[str, Any] = MappingProxyType({
     "wb_ngram": _core_default(find_similar, "n"),
     "wb_cutoff": _core_default(find_similar, "cutoff"),
     "judge_confidence": DEFAULT_CONFIDENCE,
+    **{f"cmp_threshold_{m}": rag.DEFAULT_THRESHOLDS[m] for m in RAG_METRICS},  # the compare page's own thresholds
+    "cmp_confidence": DEFAULT_CONFIDENCE,
     **PAGE_ONLY_DEFAULTS,
 })
 
@@ -171,9 +175,10 @@ def _check_data(page: str, value: object, where: str) -> Any:
         if not isinstance(value, pd.DataFrame):
             raise input_error(PROBLEMS, "snapshot_expected_verdicts", where, got=_describe_type(value))
         return value
-    if page == "agreement":
+    if page in ("agreement", "compare"):
         if not isinstance(value, list | tuple) or len(value) != 2:
-            raise input_error(PROBLEMS, "snapshot_expected_pair", where, got=_describe_type(value))
+            code = "snapshot_expected_pair" if page == "agreement" else "snapshot_expected_system_pair"
+            raise input_error(PROBLEMS, code, where, got=_describe_type(value))
         for i, item in enumerate(value):
             if not isinstance(item, RagDataset):
                 raise input_error(PROBLEMS, "expected_python_type", f"{where}[{i}]", kind="RagDataset",
@@ -337,6 +342,15 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "worth_not_available": "what the judge is worth cannot be computed yet",
     "answer_too_high": "too high",
     "answer_too_low": "too low",
+    # compare two systems
+    "comparison_not_applicable": "no case has a pass or fail for both systems on {dimension}",
+    "comparison_still_uncertain": "the verdict on {dimension} is still uncertain: B − A's interval ({low:.2f} to "
+                                  "{high:.2f}) contains 0",
+    "comparison_verdict_as_loaded": "the verdict on {dimension} is the one the labels as loaded give at these "
+                                    "settings; change labels to move it",
+    "comparison_verdict_not_asked": "the verdict on {dimension} moved, but not to the one the step asks for",
+    "comparison_verdict_moved": "the verdict on {dimension} moved: B − A's interval is now {low:.2f} to {high:.2f}",
+    "comparison_certainty_wrong": "not right yet: look at whether B − A's interval on {dimension} contains 0",
 })
 
 
