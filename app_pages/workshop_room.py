@@ -77,8 +77,8 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
     with st.container(border=True):
         facilitator_controls(code)
     room_guidelines_editor(code, room, lang)
+    adjudicate_section(code)  # above the live view, whose refreshes would move it while the facilitator types
     class_sections(code)
-    adjudicate_section(code)
     stop()
 
 # ---------------------------------------------------------------- projector

@@ -63,14 +63,16 @@ def test_the_facilitator_adjudicates_a_unit_and_each_participant_sees_their_agre
         facilitator.get_by_text("Show each participant their agreement with the gold").click()
         expect(facilitator.get_by_text(re.compile(r"^2 participants · share agreeing"))).to_be_visible(
             timeout=TEXT_TIMEOUT)
+        facilitator.screenshot(path=str(ARTIFACTS / "adjudication-facilitator.png"), full_page=True)
 
         # Each open page follows by itself (the room's change number), with that person's figures only.
         for page, mine, other in ((ana, "1 of 1", "Bruno"), (bruno, "0 of 1", "Ana")):
             page.bring_to_front()
             box = page.locator(".st-key-room_gold_yours")
             expect(box).to_contain_text("Your agreement with the room's gold labels", timeout=REFRESH_WAIT)
-            expect(box).to_contain_text(f"You agree with the gold on {mine} labels", timeout=TEXT_TIMEOUT)
+            expect(box).to_contain_text(f"Your labels that agree with the gold: {mine}", timeout=TEXT_TIMEOUT)
             expect(box).not_to_contain_text(other)
+            box.screenshot(path=str(ARTIFACTS / f"adjudication-{'ana' if other == 'Bruno' else 'bruno'}.png"))
 
         # A reload of the facilitator's page shows the decision as stored.
         facilitator.bring_to_front()

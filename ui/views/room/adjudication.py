@@ -83,6 +83,14 @@ def _item_label(lang: str, item: QueuedUnit, position: int, total: int) -> str:
                      label=translate(lang, f"label.{unit.field}"), state=state)
 
 
+def _when(time: str) -> str:
+    """A decision's time as given (ISO 8601), to the minute, in UTC when it says its zone."""
+    moment = datetime.fromisoformat(time)
+    if moment.tzinfo is None:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
 def _move(keys: list[str], step: int) -> None:
     current = st.session_state.get(CURRENT)
     index = keys.index(current) if current in keys else 0
@@ -194,8 +202,8 @@ def _decide(code: str, view: ClassView, adjudication: Adjudication) -> None:
         history = [d for d in adjudication.decisions if (d.case, d.kind, d.unit, d.field)
                    == (unit.case, unit.kind, unit.unit, unit.field)]
         for entry in history:
-            st.caption(t("room.gold.history", author=literal(entry.author), time=entry.time, gold=_mark(entry.gold),
-                         reason=literal(entry.reason) or "—"))
+            st.caption(t("room.gold.history", author=literal(entry.author), time=_when(entry.time),
+                         gold=_mark(entry.gold), reason=literal(entry.reason) or "—"))
 
 
 def _share_text(agreement: GoldAgreement) -> str:
