@@ -21,7 +21,7 @@ import streamlit as st
 from ui.frame.input_errors import error_text
 from ui.frame.state import kept, language, store_problem_text, t
 from ui.i18n import format_number, format_percent, percent_axis, translate
-from ui.views.room.rooms import ClassView, class_view, distribution_text, rooms
+from ui.views.room.rooms import ClassView, class_view, distribution_text, room_dataset, rooms
 from ui.widgets.layout import show_chart
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
@@ -106,8 +106,8 @@ def _save(code: str, item: QueuedUnit, choice_key: str, reason_key: str) -> None
         st.session_state[NOTICE] = ("info", t("room.gold.nothing_to_save"))
         return
     try:
-        view = class_view(code, resamples=0)
-        record = decision_record(view.dataset, unit.case, unit.kind, unit.unit, unit.field, gold,
+        dataset = room_dataset(rooms().get(code, body=False))
+        record = decision_record(dataset, unit.case, unit.kind, unit.unit, unit.field, gold,
                                  st.session_state.get(reason_key, ""), st.session_state.get(AUTHOR, ""),
                                  datetime.now(UTC).isoformat(timespec="seconds"))
         rooms().decide(code, record)
@@ -118,8 +118,8 @@ def _save(code: str, item: QueuedUnit, choice_key: str, reason_key: str) -> None
         st.session_state[NOTICE] = ("error", t("store.not_saved", problem=store_problem_text(error, lang)))
         return
     st.session_state[NOTICE] = ("success", t("room.gold.saved", label=t(f"label.{unit.field}"),
-                                             unit=f"{t(f'units.{unit.kind}')} {unit.unit}", case=unit.case,
-                                             gold=_mark(gold)))
+                                             unit=f"{t(f'units.{unit.kind}')} {literal(unit.unit)}",
+                                             case=literal(unit.case), gold=_mark(gold)))
 
 
 def _show_gold(code: str) -> None:
