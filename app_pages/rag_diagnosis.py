@@ -23,6 +23,7 @@ from ui.views.rag.results import (
 from ui.views.rag.settings import draw_settings
 from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
+from ui.views.room.adjudication import your_gold_agreement
 from ui.views.room.rooms import ROOM_NAME, class_view, member_code_note, room_of, rooms
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view
@@ -135,6 +136,8 @@ if note := st.session_state.pop("rag_upload_note", None):
     st.info(note)
 if st.session_state.pop("rag_frozen_note", False) or (room is not None and room.frozen):
     st.info(t("room.frozen_note"))
+if room is not None:
+    your_gold_agreement(room, current_workspace().token)
 source, source_kind = workspace.source
 if source_kind == "scenario" and source in by_id:
     st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")

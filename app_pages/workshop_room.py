@@ -15,6 +15,7 @@ from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
+from ui.views.room.adjudication import adjudicate_section
 from ui.views.room.entry import draw_links, draw_owned, join_from_form
 from ui.views.room.facilitator import class_sections, exports
 from ui.views.room.guidelines import room_guidelines_editor
@@ -76,6 +77,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
     with st.container(border=True):
         facilitator_controls(code)
     room_guidelines_editor(code, room, lang)
+    adjudicate_section(code)  # above the live view, whose refreshes would move it while the facilitator types
     class_sections(code)
     stop()
 

@@ -62,11 +62,17 @@ def _add_resume_hash(connection: Connection) -> None:
         connection.execute(text("ALTER TABLE room_members ADD COLUMN resume_hash VARCHAR(64)"))
 
 
+def _create_room_decisions(connection: Connection) -> None:
+    """The facilitator's adjudication records of each room (issue 26)."""
+    schema.room_decisions.create(connection, checkfirst=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "workspaces: documents, edits and settings", _create_workspace_tables),
     Migration(2, "workshop rooms and their members", _create_room_tables),
     Migration(3, "no room secrets in plain text in workspace settings", _drop_plain_secrets),
     Migration(4, "room members' codes to come back, as hashes", _add_resume_hash),
+    Migration(5, "the facilitator's adjudication of each room", _create_room_decisions),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -12,6 +12,10 @@ their workspace's token, so their page can show it again; the store keeps only i
 The facilitator removes a member (their labels leave the class view) or merges one into another
 (:meth:`Rooms.merge`: a ghost "Ana 2" back into "Ana").
 
+The facilitator's adjudication (issue 26) is a list of decision records, one per save, kept in order
+(:meth:`Rooms.decide`, :meth:`Rooms.decisions`); the core checks them and computes the gold from them
+(:mod:`uncase_core.agreement.adjudication`).
+
 A room's ``seq`` is bumped on every change that participants' pages must follow (reveal,
 freeze, a lesson started); a page polls it with one indexed read.
 """
@@ -49,7 +53,8 @@ RESUME_LENGTH = 6  # a member's code to come back: 30 bits, per room, tried at t
 RESUME_ATTEMPTS = 8  # derived codes tried in turn when one is taken in the room (a 1 in 2**30 chance each)
 MAX_NAME_LENGTH = 40
 MAX_ROOM_BYTES = 8 * MB
-STATE_KEYS = ("revealed", "frozen", "lesson", "guidelines")
+STATE_KEYS = ("revealed", "frozen", "lesson", "guidelines", "gold_shown")
+MAX_DECISIONS = 20_000  # decision records a room keeps (a save each; a room of 8 MB of cases has far fewer labels)
 
 
 class UnknownMember(StoreError):
@@ -485,6 +490,41 @@ class Rooms:
                 .select_from(members.join(settings, (settings.c.token == members.c.token) & (settings.c.key == key)))
                 .where(members.c.code == code)).all()
         return {row.name: _decode(row.value, f"settings[{key!r}]") for row in rows}
+
+    # ------------------------------------------------------------ adjudication
+
+    @_database_errors
+    def decide(self, code: str, record: Mapping[str, Any], now: datetime | None = None) -> int:
+        """Append one decision record (checked by the caller: :func:`uncase_core.agreement.adjudication.
+        decision_record`) to the room's adjudication, at once, and bump the room's seq so open pages follow.
+        Only the facilitator's page calls it (its secret or owner workspace checked as for every control).
+        Returns the room's new seq."""
+        text = encode(dict(record))
+        size = _size(text)
+        table = schema.room_decisions
+        now = now or datetime.now(UTC)
+        with self.store._write() as connection, connection.begin():
+            if connection.execute(select(schema.rooms.c.code).where(schema.rooms.c.code == code)).first() is None:
+                raise UnknownRoom(code)
+            count, last = connection.execute(select(func.count(), func.coalesce(func.max(table.c.seq), 0))
+                                             .where(table.c.code == code)).one()
+            if int(count) >= MAX_DECISIONS:
+                raise StoreError(f"a room keeps at most {MAX_DECISIONS:,} decisions; this one has them all")
+            self.store._check_store_room(connection, size)
+            connection.execute(insert(table).values(code=code, seq=int(last) + 1, body=text, size_bytes=size,
+                                                    stored_at=now))
+            connection.execute(update(schema.rooms).where(schema.rooms.c.code == code)
+                               .values(size_bytes=schema.rooms.c.size_bytes + size))
+            return self._bump_room(connection, code, now)
+
+    @_database_errors
+    def decisions(self, code: str) -> tuple[Mapping[str, Any], ...]:
+        """The room's decision records, in the order they were saved (empty: none yet)."""
+        table = schema.room_decisions
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(table.c.seq, table.c.body).where(table.c.code == code)
+                                      .order_by(table.c.seq)).all()
+        return tuple(_decode(row.body, f"room_decisions[{code!r}, {row.seq}]") for row in rows)
 
     # ------------------------------------------------------------ upkeep
 

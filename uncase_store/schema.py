@@ -30,6 +30,10 @@ rows a change at a time, never rewritten whole:
 ``room_members``
     who joined a room: their display name (unique in the room) and their own workspace,
     where their labels are (as any workspace's edits), and the hash of their code to come back.
+``room_decisions`` (schema version 5)
+    the facilitator's adjudication of a room (issue 26): one JSON record per save (a label's gold, the reason,
+    who decided and when), in ``seq`` order; the last record of a label is its decision, and every record is an
+    entry of the adjudicated dataset's revision log (:mod:`uncase_core.agreement.adjudication`).
 ``store_meta``
     the schema version (see :mod:`uncase_store.migrations`).
 """
@@ -149,4 +153,16 @@ room_members = Table(
     ForeignKeyConstraint(["code"], ["rooms.code"], ondelete="CASCADE"),
     ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),
     Index("room_members_token", "code", "token", unique=True),
+)
+
+room_decisions = Table(
+    "room_decisions",
+    metadata,
+    Column("code", String(16), nullable=False),
+    Column("seq", BigInteger, nullable=False),  # 1, 2, ... within the room, in the order the decisions were saved
+    Column("body", Text, nullable=False),  # one JSON object: a decision record of uncase_core.agreement.adjudication
+    Column("size_bytes", Integer, nullable=False),
+    Column("stored_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("code", "seq"),
+    ForeignKeyConstraint(["code"], ["rooms.code"], ondelete="CASCADE"),
 )

@@ -557,7 +557,7 @@ class Store:
             if not dry_run:
                 for start in range(0, len(tokens), 500):
                     self._delete(connection, tokens[start:start + 500])
-                for table_ in (schema.room_members, rooms):
+                for table_ in (schema.room_decisions, schema.room_members, rooms):
                     for start in range(0, len(codes), 500):
                         connection.execute(delete(table_).where(table_.c.code.in_(codes[start:start + 500])))
         return PruneResult(len(tokens), sum(int(row.size_bytes) for row in rows), len(codes))

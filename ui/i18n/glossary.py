@@ -54,6 +54,8 @@ SAME_IN_SPANISH: Mapping[str, str] = MappingProxyType({
     "no": "the same word in Spanish",
     "MinHash LSH": "a method's name",
     "No": "the same word in Spanish",
+    "✗ no": "the same word in Spanish, after its mark",
+    "✗ No": "the same word in Spanish, after its mark",
     "PPI": "kept in English (see TERMS)",
     "PPI++": "kept in English (see TERMS)",
     "{note}.": "only the note itself, translated where it is made",

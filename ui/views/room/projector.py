@@ -2,7 +2,8 @@
 
 Always on top, a strip with the room's code, how many joined and finished, and the room's state (reveal,
 freeze) in large type. Below it one screen at a time: how to join (the code huge, a QR code of the participant
-link, the link), the class's agreement (Krippendorff's alpha per dimension with its interval), then the most
+link, the link), the class's agreement (Krippendorff's alpha per dimension with its interval), once the facilitator
+shows it the class's agreement with the gold (a histogram and quartiles, no names), then the most
 disputed units first, a few per screen, each with the class's labels as a bar and as counts. The screens turn
 by themselves every :data:`SCREEN_SECONDS` seconds, or with the arrow keys (``st.button(shortcut=...)``); P
 pauses. Nothing here is a secret or a room control: the paging buttons only move this screen.
@@ -27,6 +28,7 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_number, format_percent
 from ui.views.rag.view import metric_name
+from ui.views.room.adjudication import GOLD_SHOWN, projector_gold
 from ui.views.room.rooms import REFRESH, ClassView, room_links, shown_class_view
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels
@@ -65,7 +67,7 @@ STYLE = """<style>
 
 @dataclass(frozen=True)
 class Screen:
-    kind: str  # "join", "agreement" or "disputed"
+    kind: str  # "join", "agreement", "gold" or "disputed"
     units: tuple[UnitLabels, ...] = ()
     first: int = 0  # the first unit's place among the disputed ones (0-based)
 
@@ -75,6 +77,8 @@ def screens(view: ClassView) -> list[Screen]:
     disputed = [unit for unit in view.labels.most_disputed() if unit.disagreement]
     disputed = disputed[:UNITS_PER_SCREEN * DISPUTED_SCREENS]
     found = [Screen("join"), Screen("agreement")]
+    if view.room.state.get(GOLD_SHOWN):  # the facilitator shows the agreement with the gold (adjudication.py)
+        found.append(Screen("gold"))
     for start in range(0, len(disputed), UNITS_PER_SCREEN):
         found.append(Screen("disputed", tuple(disputed[start:start + UNITS_PER_SCREEN]), start))
     return found
@@ -231,6 +235,8 @@ def projector_view(code: str) -> None:
                 join_screen(view)
             elif screen.kind == "agreement":
                 agreement_screen(view)
+            elif screen.kind == "gold":
+                projector_gold(view)
             else:
                 disputed = sum(len(s.units) for s in shown if s.kind == "disputed")
                 disputed_screen(view, screen, disputed)
