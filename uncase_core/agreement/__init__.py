@@ -1,7 +1,8 @@
 """Agreement between annotators: Cohen's kappa for a pair, Krippendorff's alpha and Fleiss' kappa for many,
-with bootstrap intervals, and what a class of participants labelled on one dataset.
+with bootstrap intervals, what a class of participants labelled on one dataset, and its adjudication (gold labels,
+each participant's agreement with them).
 
-Modules: ``pairs``, ``many``, ``class_labels``, ``categories``, ``edits``.
+Modules: ``pairs``, ``many``, ``class_labels``, ``categories``, ``edits``, ``adjudication``.
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
