@@ -44,9 +44,17 @@ FLASH = "lesson_flash"  # the step done last, shown until the next one is
 _SHOWN_AGAIN = "lesson_shown_again"  # session state: the step whose hidden parts a full rerun showed again
 _PROBLEM = "_problem"  # session state suffix of a number answer's key: why the typed text was not read
 NARROW = 768  # px: Streamlit's own breakpoint, below which the sidebar is folded away
+# The answer multiselect's text input is at least 48 px wide while it has the focus and 8 px once it loses it, so
+# with chips filling a line it takes a line of its own only while focused. A click on "Check my answer" right after
+# choosing blurred it on mouse-down: the box shrank by a line, the button moved up 33 px under the pointer, and the
+# mouse-up landed outside it, so the click was lost and the note on the previous answer stayed (issue 27; the
+# second click found the button in place). One width in both states keeps the button where the pointer is.
+MULTISELECT_INPUT_MIN_WIDTH = 48  # px: Streamlit 1.67's focused width
 STYLE = f"""<style>
 @media (max-width: {NARROW - 0.02}px) {{ .st-key-{SIDE} {{ display: none; }} }}
 @media (min-width: {NARROW}px) {{ .st-key-{TOP} {{ display: none; }} }}
+.st-key-{SIDE} [data-testid="stMultiSelect"] input, .st-key-{TOP} [data-testid="stMultiSelect"] input {{
+  min-width: {MULTISELECT_INPUT_MIN_WIDTH}px !important; }}
 </style>"""
 
 
