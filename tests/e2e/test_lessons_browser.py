@@ -158,3 +158,36 @@ def test_the_first_check_after_changing_the_answer_answers_the_answer_on_screen(
     check_my_answer(page)  # at once, the first click
     expect(panel(page).get_by_text("Step 2 of 4")).to_be_visible(timeout=timeout)
     expect(wrong).to_have_count(0)
+
+
+def test_on_a_phone_a_steps_sidebar_control_and_its_feedback_are_in_view_together(page: Any, app_url: str) -> None:
+    """Issue 27: on a phone the panel sits above the page, but lesson 3's weights are in the sidebar, which opens
+    over the page and hid the panel's feedback. At 390 px, with the sidebar open: the panel shows in it, above the
+    weights; moving faithfulness's weight to 0 (the first step) is answered there, in view, while the sidebar is
+    open; with the sidebar closed the panel above the page says the same."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{app_url}/lessons")
+    start = page.get_by_test_id("stMain").get_by_role("button", name="Start", exact=True).nth(2)  # lesson 3
+    expect(start).to_be_visible(timeout=TEXT_TIMEOUT)
+    wait_until_drawn(page)
+    start.click()
+    expect(page.locator(TOP).get_by_text("Step 1 of 4")).to_be_visible(timeout=TEXT_TIMEOUT)
+    wait_until_drawn(page)
+    expect(panel(page)).to_be_hidden()  # the sidebar is folded away
+    page.get_by_test_id("stExpandSidebarButton").click()
+    expect(panel(page).get_by_text("Step 1 of 4")).to_be_in_viewport(timeout=TEXT_TIMEOUT)
+    weights = sidebar(page).get_by_test_id("stExpander").filter(has_text="Composite weights")
+    weights.get_by_text("Composite weights", exact=True).click()
+    weight = weights.get_by_test_id("stSlider").filter(has_text="Faithfulness").get_by_role("slider")
+    weight.scroll_into_view_if_needed()
+    weight.focus()
+    for _ in range(2):  # 1.0 -> 0.5 -> 0.0
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_timeout(600)
+    done = panel(page).get_by_text("Step 2 of 4")
+    expect(done).to_be_attached(timeout=TEXT_TIMEOUT)
+    done.scroll_into_view_if_needed()  # the panel is at the sidebar's top, above the weights
+    expect(done).to_be_in_viewport()
+    expect(sidebar(page)).to_be_in_viewport()  # still open: the control and its feedback in one view
+    page.get_by_test_id("stSidebarCollapseButton").click()
+    expect(page.locator(TOP).get_by_text("Step 2 of 4")).to_be_in_viewport(timeout=TEXT_TIMEOUT)
