@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui.frame.page import finish_page
+from ui.frame.scroll import switch_page_at_top
 from ui.frame.state import QUERY_KEY, current_workspace, forget, language, run_saving, t
 from ui.views.lessons.handout import handout_markdown
 from ui.views.lessons.notes import PAGE_NAMES
@@ -36,7 +37,7 @@ def begin(lesson: Lesson) -> None:
     """Store the lesson's data and settings and go to its page (the page's widgets start from the defaults)."""
     forget(*[key for key in workspace.settings if key.startswith(SETTING_PREFIX[lesson.page])])
     if run_saving(lambda: start(workspace, lesson, lang)):
-        st.switch_page(PAGE_FILES[lesson.page], query_params={QUERY_KEY: workspace.token})
+        switch_page_at_top(PAGE_FILES[lesson.page], {QUERY_KEY: workspace.token})
 
 
 def ask_or_begin(lesson_id: str, where: str) -> None:
@@ -70,7 +71,7 @@ def confirm(lesson: Lesson) -> None:
 def go_on(lesson: Lesson) -> None:
     """Follow a lesson already started, on its page, where it was left."""
     if run_saving(lambda: workspace.set_settings({ACTIVE: lesson.id})):
-        st.switch_page(PAGE_FILES[lesson.page], query_params={QUERY_KEY: workspace.token})
+        switch_page_at_top(PAGE_FILES[lesson.page], {QUERY_KEY: workspace.token})
 
 
 # ---------------------------------------------------------------- a lesson asked for elsewhere (panel, room)

@@ -374,6 +374,8 @@ HTML_FUNCTIONS = frozenset({"st.html", "streamlit.html", "components.html", "com
 HTML_SITES: dict[tuple[str, str], str] = {
     ("ui/views/lessons/panel.py", "make_slot"):
         "tests/test_lesson_panel.py::test_the_style_rule_is_a_constant_without_user_text",
+    ("ui/frame/scroll.py", "scroll_to_top_if_asked"):
+        "tests/test_lesson_panel.py::test_the_scroll_to_top_script_is_a_constant_without_user_text",
     ("ui/views/room/projector.py", "projector_view"):
         "tests/pages/test_room_page.py::test_the_projectors_style_rule_is_a_constant_without_user_text",
 }

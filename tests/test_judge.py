@@ -7,7 +7,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from uncase_core.agreement.pairs import cohen_kappa
@@ -130,9 +130,18 @@ def test_dataset_dimensions_read_the_right_fields():
     assert caught.value.where == "dimension"
 
 
+# Issue 27: 2 labels yes with the judge's yes, 3 no with a yes, 5 no with a no, and one judged unit unlabelled: 61
+# of the worth's 2,000 resamples have a PPI variance of 0 (worth without bound), which NumPy's percentile once
+# interpolated between (inf - inf, a RuntimeWarning and NaN). Any warning fails the test.
+WITHOUT_BOUND = [(T, T)] * 2 + [(F, T)] * 3 + [(F, F)] * 5 + [(N, F)]
+
+
+@pytest.mark.filterwarnings("error")
 @settings(max_examples=100, deadline=None)
 @given(pairs=st.lists(st.tuples(st.sampled_from([T, F, N]), st.sampled_from([T, F, N])), max_size=80),
        tuned=st.booleans())
+@example(pairs=WITHOUT_BOUND, tuned=False)
+@example(pairs=WITHOUT_BOUND, tuned=True)
 def test_every_unit_is_counted_once_and_intervals_are_ordered(pairs, tuned):
     labels = [label for label, _ in pairs]
     verdicts = [verdict for _, verdict in pairs]
@@ -148,6 +157,13 @@ def test_every_unit_is_counted_once_and_intervals_are_ordered(pairs, tuned):
             else:
                 assert 0 <= interval.low <= interval.estimate <= interval.high <= 1
             assert interval.labelled == counts["both"] and interval.unlabelled == counts["verdict_only"]
+    for worth in (report.worth, report.worth_tuned):
+        if worth is not None:
+            assert worth.undefined + worth.unbounded <= worth.resamples
+            if worth.low is None:
+                assert worth.high is None and worth.note is not None
+            else:
+                assert np.isfinite([worth.low, worth.high]).all() and worth.low <= worth.high
 
 
 # ---------------------------------------------------------------- labelling order

@@ -26,6 +26,24 @@ def test_the_style_rule_is_a_constant_without_user_text():
     assert "display: none" in STYLE and ".st-key-lesson_side" in STYLE and ".st-key-lesson_top" in STYLE
 
 
+def test_the_scroll_to_top_script_is_a_constant_without_user_text():
+    # ui/frame/scroll.py draws two module constants, built from constants: one <style> and one <script> block that
+    # only scrolls the main area (issue 27: a lesson opens its page at the top).
+    from ui.frame import scroll
+
+    tree = ast.parse((ROOT / "ui" / "frame" / "scroll.py").read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) == "st.html"]
+    assert [ast.unparse(call.args[0]) for call in calls] == ["STYLE", "SCRIPT"]
+    script = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                  and [ast.unparse(target) for target in node.targets] == ["SCRIPT"])
+    assert isinstance(script, ast.Constant)  # a plain string: nothing is formatted into it
+    assert scroll.STYLE.startswith("<style>") and scroll.STYLE.endswith("</style>") and scroll.STYLE.count("<") == 2
+    assert scroll.SCRIPT.startswith("<script>") and scroll.SCRIPT.endswith("</script>")
+    assert scroll.SCRIPT.count("<") == 2 and "scrollTop = 0" in scroll.SCRIPT
+    for forbidden in ("innerHTML", "eval(", "fetch(", "location", "cookie", "Storage"):
+        assert forbidden not in scroll.SCRIPT, forbidden
+
+
 def test_notes_format_numbers_and_names_in_the_readers_language():
     note = Note.of("pass_rate_halved", threshold=0.7, rate=0.3077, baseline_rate=1.0)
     assert note_text(note, "en") == "at 0.70 the pass rate is 31%, at most half of 100%"

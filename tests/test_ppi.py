@@ -427,6 +427,29 @@ def test_the_worth_interval_is_seeded_contains_the_point_and_is_withheld_below_t
     assert json.loads(json.dumps(worth.to_dict()))["low"] == worth.low
 
 
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize(("table", "judge_yes", "unlabelled", "note", "undefined", "unbounded"), [
+    # 61 of 2,000 resamples without bound: more than 2.5%, so the upper percentile falls among them
+    (((2, 0), (3, 5)), 0, 1, "unstable", 2, 61),
+    # 47 of 1,986 kept resamples without bound: fewer than 2.5%, so both percentiles are finite
+    (((1, 1), (2, 6)), 0, 1, None, 14, 47),
+])
+def test_resamples_worth_without_bound_are_counted_and_never_give_nan(table, judge_yes, unlabelled, note, undefined,
+                                                                      unbounded):
+    """Issue 27: a resample whose PPI variance is 0 is worth without bound; such resamples are counted, rank above
+    every finite one, and are never interpolated between (NumPy's inf - inf gave NaN and a RuntimeWarning)."""
+    from uncase_core.stats.ppi import judge_worth_interval
+
+    worth = judge_worth_interval(ppi_interval_from_counts(table, judge_yes, unlabelled))
+    assert (worth.note, worth.undefined, worth.unbounded) == (note, undefined, unbounded)
+    if note is None:
+        assert np.isfinite([worth.low, worth.high]).all() and worth.low <= worth.high
+    else:
+        assert (worth.low, worth.high) == (None, None)
+        assert f"{undefined} left it undefined and {unbounded} without bound" in worth.to_dict()["note_text"]
+    assert json.loads(json.dumps(worth.to_dict(), allow_nan=False))["unbounded"] == unbounded
+
+
 def test_the_worth_interval_covers_the_true_worth_about_as_stated_in_a_simulation():
     """Seeded draws from a known judge (accurate, unbiased; 40 labels of 2,000): the bootstrap interval holds the
     worth the population's variances give in about 95% of draws, while the point figure swings widely."""

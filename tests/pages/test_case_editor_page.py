@@ -72,6 +72,33 @@ def written_case(at):
     return dataset.cases[-1]
 
 
+def test_the_split_position_takes_the_readers_digits_and_refuses_in_spanish():
+    """Issue 27: the split position is a number box of ui/widgets/numbers.py, not Streamlit's (whose range message
+    is English): a decimal or a position past the text is refused in Spanish, naming the range, and the split waits
+    on the last position read; a good position splits there."""
+    at = click(fill_form(open_editor("es")), WORDS["es"]["create"])
+    index = at.selectbox(key="editor_case").value
+
+    def box():
+        return next(n for n in at.text_input if n.key.startswith(f"editor_{index}_claims_c2_at_"))
+
+    assert not at.number_input  # no Streamlit number box left on the editor
+    offered = box().value
+    last = len("You need the receipt.") - 1
+    box().set_value("8,5").run()
+    errors = [shown(e.value) for e in _ok(at).error]
+    assert any("8,5' no es un número entero. Mientras tanto, la página sigue con " + offered in e
+               for e in errors), errors
+    box().set_value(str(last + 5)).run()
+    errors = [shown(e.value) for e in _ok(at).error]
+    assert any(f"'{last + 5}' está por encima del máximo permitido, {last}." in e for e in errors), errors
+    assert not any("outside" in e or "range" in e for e in errors)
+    box().set_value("8").run()
+    assert not _ok(at).error
+    next(b for b in at.button if b.key == f"editor_{index}_claims_c2_split").click().run()
+    assert [c.text for c in written_case(_ok(at)).claims] == ["Refunds take 14 days.", "You need", "the receipt."]
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_write_edit_split_merge_label_and_reload(language):
     words = WORDS[language]
@@ -86,8 +113,8 @@ def test_write_edit_split_merge_label_and_reload(language):
     # Claims as split by the core, each editable: split the second, then merge it back.
     index = at.selectbox(key="editor_case").value
     area(at, f"{words['claim']} c2")  # drawn
-    split_at = next(n for n in at.number_input if n.key.startswith(f"editor_{index}_claims_c2_at_"))
-    split_at.set_value(len("You need"))
+    split_at = next(n for n in at.text_input if n.key.startswith(f"editor_{index}_claims_c2_at_"))
+    split_at.set_value(str(len("You need"))).run()
     next(b for b in at.button if b.key == f"editor_{index}_claims_c2_split").click().run()
     _ok(at)
     assert [c.text for c in written_case(at).claims] == ["Refunds take 14 days.", "You need", "the receipt."]

@@ -21,6 +21,7 @@ from ui.frame.errors import LOGGER, new_error_id
 from ui.frame.fragments import mark_drawn, start_full_run
 from ui.frame.memory import start_collector
 from ui.frame.navigation import PAGES, PageEntry
+from ui.frame.scroll import scroll_to_top_if_asked
 from ui.frame.state import (
     LANGUAGE,
     NOTICE,
@@ -102,6 +103,7 @@ def setup_page(entry: PageEntry) -> str:
             page_link(page.script, t(page.nav_key), page.icon)
         st.divider()
     make_slot(TOP)  # the lesson panel above the page, for a phone (one of the two shows, by the screen's width)
+    scroll_to_top_if_asked()  # a lesson (or another page) that switched here opens it at its top
     if workspace.read_only is not None:
         st.warning(t("store.read_only", problem=store_problem_text(workspace.read_only, lang)))
     if NOTICE in st.session_state:

@@ -59,7 +59,9 @@ def number_box(key: str, default: float, label: str, *, whole: bool = False, low
     last = st.session_state.get(_LAST + key, default)
     if value is None:
         shown = format_count(int(last), lang) if whole else number_text(last, lang, False, decimals)
-        st.error(f"{problem or t('common.number_blank')} {t('common.number_kept', value=shown)}")
+        said = problem or t("common.number_blank")
+        said = said if said.rstrip().endswith((".", "!", "?")) else said.rstrip() + "."  # two sentences, not one
+        st.error(f"{said} {t('common.number_kept', value=shown)}")
         value = last
     st.session_state[_LAST + key] = value
     return int(value) if whole else float(value)

@@ -46,6 +46,10 @@ The format (``l01.toml``; every key is required unless marked optional)::
     failing = ["faithfulness", "coverage"]
     passing = ["context_relevance", "correctness"]
 
+A step may have both: checks on what the person must have done (loaded the data the step names) and a question
+on what they then read off the page; it is done when every check holds and the answer is right. A step whose only
+check is something the page does for the person (data loaded) would pass by itself: ask a question with it.
+
 A multiple-choice question (``name = "choice"``) lists its options, marking the right one(s)::
 
     [[steps.question.options]]
@@ -143,7 +147,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "choice_missing_options": 'missing "options" (a multiple-choice question lists them)',
     "correct_inside_option": "mark the right option with correct = true inside it",
     "question_has_no_options": '"{name}" computes its answer from the data; only "choice" lists options',
-    "step_checks_or_question": 'a step needs either "checks" ([[steps.checks]]) or one "question" ([steps.question])',
+    "step_checks_or_question": 'a step needs "checks" ([[steps.checks]]), one "question" ([steps.question]), or both',
     "invalid_toml": "not valid TOML: {detail}",
     "invalid_toml_at": "not valid TOML: {detail} (column {column})",
     "lesson_id_not_file_name": 'must be the file\'s name without .toml ("{stem}"), got "{id}"',
@@ -201,7 +205,7 @@ class Question:
 
 @dataclass(frozen=True)
 class Step:
-    """One step: its text and hint, and either checks (all must hold) or one question."""
+    """One step: its text and hint, and checks (all must hold), one question, or both (the checks first)."""
 
     id: str
     text: Text
@@ -363,15 +367,16 @@ def _step(value: object, where: str, page: str) -> Step:
     hint = _text(table["hint"], _at(where, "hint")) if "hint" in table else None
     hides = _hides(table.get("hides", []), _at(where, "hides"), page)
     has_checks, has_question = "checks" in table, "question" in table
-    if has_checks == has_question:
+    if not has_checks and not has_question:
         raise input_error(PROBLEMS, "step_checks_or_question", where)
-    if has_question:
-        return Step(step_id, text, hint, (), _question(table["question"], _at(where, "question"), page), hides)
-    raw = table["checks"]
-    if not isinstance(raw, list) or not raw:
-        raise problem("expected", _at(where, "checks"), what=term("lesson.checks", TERMS), got=describe(raw))
-    checks = tuple(_check(item, _at(_at(where, "checks"), i), page) for i, item in enumerate(raw))
-    return Step(step_id, text, hint, checks, None, hides)
+    question = _question(table["question"], _at(where, "question"), page) if has_question else None
+    checks: tuple[Check, ...] = ()
+    if has_checks:
+        raw = table["checks"]
+        if not isinstance(raw, list) or not raw:
+            raise problem("expected", _at(where, "checks"), what=term("lesson.checks", TERMS), got=describe(raw))
+        checks = tuple(_check(item, _at(_at(where, "checks"), i), page) for i, item in enumerate(raw))
+    return Step(step_id, text, hint, checks, question, hides)
 
 
 def _hides(value: object, where: str, page: str) -> tuple[str, ...]:
@@ -492,7 +497,8 @@ class StepResult:
 
 
 def evaluate_step(step: Step, snapshot: Snapshot) -> StepResult:
-    """Run the step's checks, or its question against ``snapshot.answers[step.id]``."""
+    """Run the step's checks, then its question against ``snapshot.answers[step.id]`` (results in that order)."""
+    results = [run_check(check.name, check.params, snapshot) for check in step.checks]
     if step.question is not None:
-        return StepResult(step.id, (run_check(step.question.name, step.question.params, snapshot, step.id),))
-    return StepResult(step.id, tuple(run_check(check.name, check.params, snapshot) for check in step.checks))
+        results.append(run_check(step.question.name, step.question.params, snapshot, step.id))
+    return StepResult(step.id, tuple(results))

@@ -348,8 +348,8 @@ WORTH_NOTES: Mapping[str, str] = MappingProxyType({
     "too_few_labels": "what the judge is worth is shown from {minimum} hand labels on ({labelled} so far): with "
                       "fewer it swings too much from one draw of units to the next",
     "undefined": "what the judge is worth is undefined here: a variance it divides by is 0",
-    "unstable": "what the judge is worth has no interval: too many of the {resamples} resamples left it undefined or "
-                "without bound (a variance of 0)",
+    "unstable": "what the judge is worth has no interval: of the {resamples} resamples, {undefined} left it undefined "
+                "and {unbounded} without bound (a variance of 0), too many for a bound at this level",
 })
 
 
@@ -363,7 +363,10 @@ class WorthInterval:
     PPI's variance, and PPI++'s lambda when tuned, in each. ``note`` says why something is ``None``:
     ``too_few_labels`` (fewer than :data:`MIN_LABELS_FOR_WORTH`; everything withheld), ``undefined`` (the figure
     itself is undefined) or ``unstable`` (more than ``(1 - confidence) / 2`` of the resamples were undefined, or
-    a bound is infinite; the interval withheld).
+    so many were without bound that the upper percentile falls among them; the interval withheld). ``undefined``
+    counts the resamples left out as undefined (both variances 0), ``unbounded`` those worth without bound (PPI's
+    variance 0): they rank above every finite one, and the percentiles are taken only when neither bound reaches
+    them, so no bound is ever infinite or NaN.
     """
 
     value: float | None
@@ -375,14 +378,15 @@ class WorthInterval:
     seed: int
     confidence: float
     note: str | None = None
+    unbounded: int = 0
 
     def to_dict(self) -> dict[str, object]:
         return {"value": self.value, "low": self.low, "high": self.high, "labelled": self.labelled,
-                "resamples": self.resamples, "undefined": self.undefined, "seed": self.seed,
-                "confidence": self.confidence, "method": "percentile_bootstrap", "note": self.note,
+                "resamples": self.resamples, "undefined": self.undefined, "unbounded": self.unbounded,
+                "seed": self.seed, "confidence": self.confidence, "method": "percentile_bootstrap", "note": self.note,
                 "note_text": None if self.note is None else WORTH_NOTES[self.note].format(
                     minimum=MIN_LABELS_FOR_WORTH, labelled=self.labelled, undefined=self.undefined,
-                    resamples=self.resamples)}
+                    unbounded=self.unbounded, resamples=self.resamples)}
 
 
 def judge_worth_interval(interval: PPIInterval, resamples: int = WORTH_RESAMPLES, seed: int = WORTH_SEED,
@@ -414,13 +418,19 @@ def judge_worth_interval(interval: PPIInterval, resamples: int = WORTH_RESAMPLES
     # A resample whose hand labels are all the same has a classical variance of 0 (the formula gives -n: PPI is
     # as precise as no labels); one whose PPI variance is 0 is worth without bound (+inf); both at once is undefined.
     undefined_mask = (se == 0) & (variance == 0)
-    undefined = int(np.count_nonzero(undefined_mask))
+    unbounded_mask = (se == 0) & (variance > 0)
+    undefined, unbounded = int(np.count_nonzero(undefined_mask)), int(np.count_nonzero(unbounded_mask))
     alpha = 1.0 - confidence
-    if undefined > alpha / 2 * resamples:
-        return WorthInterval(interval.judge_worth, None, None, n, resamples, undefined, seed, confidence, "unstable")
-    with np.errstate(divide="ignore", invalid="ignore"):
-        worth = np.where(se > 0, n * variance / (se * se) - n, np.inf)[~undefined_mask]
+    kept = resamples - undefined
+    # NumPy's linear interpolation reads the order statistics at floor((kept - 1) q) and the one after it (even when
+    # its weight is 0); the unbounded resamples are the top ``unbounded`` of them, so the upper bound is finite only
+    # while that one after is not among them.
+    top = int(np.floor((kept - 1) * (1 - alpha / 2))) + 1
+    if undefined > alpha / 2 * resamples or kept == 0 or (unbounded and top >= kept - unbounded):
+        return WorthInterval(interval.judge_worth, None, None, n, resamples, undefined, seed, confidence, "unstable",
+                             unbounded)
+    bounded = ~(undefined_mask | unbounded_mask)
+    worth = n * variance[bounded] / (se[bounded] * se[bounded]) - n
+    worth = np.concatenate([worth, np.full(unbounded, np.inf)])  # ranked above every finite value, never read
     low, high = (float(v) for v in np.quantile(worth, [alpha / 2, 1 - alpha / 2]))
-    if not (np.isfinite(low) and np.isfinite(high)):
-        return WorthInterval(interval.judge_worth, None, None, n, resamples, undefined, seed, confidence, "unstable")
-    return WorthInterval(interval.judge_worth, low, high, n, resamples, undefined, seed, confidence)
+    return WorthInterval(interval.judge_worth, low, high, n, resamples, undefined, seed, confidence, None, unbounded)

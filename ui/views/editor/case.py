@@ -19,6 +19,7 @@ from ui.i18n import translate
 from ui.views.editor.data import EditorData
 from ui.views.editor.fields import NOTICE_KEY, FieldProblem, Record, act, field_key, label_names, stored_field
 from ui.views.editor.form import LANGUAGE_CHOICES, parse_extra, split_passages
+from ui.widgets.numbers import number_box
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase
@@ -112,9 +113,11 @@ def _unit_buttons(data: EditorData, index: int, kind: str, position: int, count:
             act(data, lambda: merge_units(dataset, index, kind, position))
         with row.popover(t("editor.split"), help=t("editor.split_help")):
             offered = split_point(unit.text) or 1
-            at = st.number_input(t("editor.split_at"), min_value=1, max_value=max(len(unit.text) - 1, 1),
-                                 value=min(offered, max(len(unit.text) - 1, 1)), step=1,
-                                 key=field_key(f"{index}_{kind}_{unit.id}_at", unit.text))
+            last = max(len(unit.text) - 1, 1)
+            # The reader's digits and a refusal in the reader's language (Streamlit's number box words its range
+            # message in English); the box is keyed by the text, so a new text starts at its own split point.
+            at = number_box(field_key(f"{index}_{kind}_{unit.id}_at", unit.text), min(offered, last),
+                            t("editor.split_at"), whole=True, low=1, high=last)
             st.text(unit.text[:int(at)].strip())
             st.text(unit.text[int(at):].strip())
             if st.button(t("editor.split_here"), key=f"{base}_split"):

@@ -179,7 +179,8 @@ def _worth_interval(worth: WorthInterval) -> str:
     """The worth's bootstrap interval as a sentence, or why it has none."""
     lang = language()
     if worth.low is None or worth.high is None:
-        return t("judge.worth_no_interval")
+        return t("judge.worth_no_interval", resamples=count(worth.resamples), labelled=worth.labelled,
+                 undefined=count(worth.undefined), unbounded=count(worth.unbounded))
     return t("judge.worth_interval", level=percent(worth.confidence, 0), low=format_number(worth.low, lang, 0),
              high=format_number(worth.high, lang, 0), labelled=worth.labelled, resamples=count(worth.resamples),
              seed=worth.seed)

@@ -2,7 +2,8 @@
 
 Drawn twice on every page: in the sidebar, beside the page, and above the page's content; a style rule shows the
 first on a wide screen and the second below 768 px (where Streamlit folds the sidebar away), collapsed there to
-the current step. Each is a fragment that pages whose changes rerun only fragments (the RAG page) list among them,
+the current step; on a phone the first shows as well while the sidebar is open over the page, above the controls
+a step needs. Each is a fragment that pages whose changes rerun only fragments (the RAG page) list among them,
 so a label ticked in a table is checked at once. The checks run on the page's state rebuilt from the workspace
 (ui.views.lessons.state.page_snapshot) with the core's own figures; a step that holds is stored as done, in order.
 """
@@ -44,9 +45,22 @@ FLASH = "lesson_flash"  # the step done last, shown until the next one is
 _SHOWN_AGAIN = "lesson_shown_again"  # session state: the step whose hidden parts a full rerun showed again
 _PROBLEM = "_problem"  # session state suffix of a number answer's key: why the typed text was not read
 NARROW = 768  # px: Streamlit's own breakpoint, below which the sidebar is folded away
+# The answer multiselect's text input is at least 48 px wide while it has the focus and 8 px once it loses it, so
+# with chips filling a line it takes a line of its own only while focused. A click on "Check my answer" right after
+# choosing blurred it on mouse-down: the box shrank by a line, the button moved up 33 px under the pointer, and the
+# mouse-up landed outside it, so the click was lost and the note on the previous answer stayed (issue 27; the
+# second click found the button in place). One width in both states keeps the button where the pointer is.
+MULTISELECT_INPUT_MIN_WIDTH = 48  # px: Streamlit 1.67's focused width
+# Below 768 px the panel sits above the page while the sidebar is folded away; the controls a step needs (weights,
+# gates, thresholds, the data menu) are in the sidebar, which opens over the page and so over that panel: while it
+# is open, the panel shows in it too, at its top above those controls, so a step's feedback stays in view as the
+# person uses them (issue 27). Both panels are always drawn; only these rules choose where they show.
 STYLE = f"""<style>
-@media (max-width: {NARROW - 0.02}px) {{ .st-key-{SIDE} {{ display: none; }} }}
+@media (max-width: {NARROW - 0.02}px) {{
+  [data-testid="stSidebar"][data-collapsed="true"] .st-key-{SIDE} {{ display: none; }} }}
 @media (min-width: {NARROW}px) {{ .st-key-{TOP} {{ display: none; }} }}
+.st-key-{SIDE} [data-testid="stMultiSelect"] input, .st-key-{TOP} [data-testid="stMultiSelect"] input {{
+  min-width: {MULTISELECT_INPUT_MIN_WIDTH}px !important; }}
 </style>"""
 
 
