@@ -7,6 +7,7 @@ line instead, so each card keeps the width its label needs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
@@ -15,12 +16,14 @@ from streamlit.delta_generator import DeltaGenerator
 
 from ui.frame.state import language
 from ui.i18n import plot_separators
+from ui.widgets.text_widths import LINE_PITCH, wrap
 
 CARD_WIDTH = 205  # px: "Relevancia del contexto" and a value fit on one line each
 VERSION_CARD_WIDTH = 290  # px: a 12-character version id at the metric font size
 RESULTS_WIDTH = 2 * CARD_WIDTH + 20  # px: a results column two cards wide, beside the labels or below them
 HEADER_HEIGHT = 35  # px: the data editor's header row, whatever the rows' height
-LINE_HEIGHT = 18  # px per line of wrapped text in a data editor cell
+LINE_HEIGHT = LINE_PITCH  # px per line of wrapped text in a data editor cell
+ROW_AIR = 16  # px of a row beyond its text's lines (the grid cuts a text taller than the row less 3 px)
 # Label tables are laid out for a phone (390 px less the page's margins): rows are sized so the whole text shows
 # there, and wider screens stretch the columns (the rows then have some air, never a cut text).
 TABLE_WIDTH = 358
@@ -28,8 +31,7 @@ LABEL_COLUMN_WIDTH = 100  # "Respaldada" and the edit icon
 ID_COLUMN_WIDTH = 40
 REVEAL_COLUMN_WIDTH = 80  # a room's reference and class columns: "sí", "12/20 sí"
 MIN_TEXT_WIDTH = 118  # px: the narrowest text column (two label columns beside it on a phone)
-MAX_LINES = 14  # a longer text scrolls inside its cell
-PX_PER_CHAR = 6.3  # average width of a character in a cell (13 px font), a little generous
+PX_PER_CHAR = 6.3  # average width of a character in a cell (14 px font), for a column sized to a header
 
 
 def card_row(count: int, width: int | Sequence[int] = CARD_WIDTH, border: bool = True) -> list[DeltaGenerator]:
@@ -56,27 +58,17 @@ def text_column_width(fixed_widths: Sequence[int], text_columns: int = 1) -> int
 
 
 def lines_needed(text: str, text_width: int) -> int:
-    """Lines a cell ``text_width`` px wide needs for ``text``, wrapped as the browser wraps a cell: a word that
-    does not fit moves to the next line, and a word longer than a line (an id, a link) is broken across lines
-    from the start of one."""
-    per_line = max(8, int((text_width - 16) / PX_PER_CHAR))
-    lines, used = 1, 0
-    for word in text.split():
-        if used and used + 1 + len(word) <= per_line:
-            used += 1 + len(word)
-            continue
-        if used:
-            lines, used = lines + 1, 0
-        full, rest = divmod(len(word), per_line)
-        lines, used = (lines + full - 1, per_line) if rest == 0 else (lines + full, rest)
-    return lines
+    """Lines a cell ``text_width`` px wide needs for ``text``, wrapped as the grid wraps it (measured widths of
+    its font, ``ui/widgets/text_widths.py``): a word that does not fit moves to the next line, and a word longer
+    than a line (an id, a link) is broken across lines from the start of one."""
+    return len(wrap(text, text_width))
 
 
 def row_height(*columns: tuple[Sequence[str], int]) -> int:
     """A data editor row tall enough to show, in full, the longest text of every ``(texts, width)`` column
-    (cells wrap their text), up to :data:`MAX_LINES` lines."""
+    (cells wrap their text). No cap: a text taller than its row is cut, and the grid has no way to scroll a cell."""
     lines = max((lines_needed(text, width) for texts, width in columns for text in texts), default=1)
-    return 16 + LINE_HEIGHT * min(MAX_LINES, max(1, lines))
+    return math.ceil(ROW_AIR + LINE_HEIGHT * max(1, lines))
 
 
 def table_height(rows: int, height_of_row: int) -> int:
