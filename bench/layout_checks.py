@@ -1,6 +1,7 @@
 """What a page must not do at any width, checked in the browser: scroll sideways, cut a metric card's label or
-value ("C.." for "Context relevance"), open a scrolling box anywhere but at its start, or draw a table row shorter
-than its text (cut at its top and bottom). Shared by tests/e2e and bench/screenshots.py."""
+value ("C.." for "Context relevance"), hide a table's last columns behind a sideways scroll, open a scrolling box
+anywhere but at its start, or draw a table row shorter than its text (cut at its top and bottom). Shared by tests/e2e
+and bench/screenshots.py."""
 
 from __future__ import annotations
 
@@ -41,6 +42,34 @@ LAYOUT_JS = r"""
       problems.push(`metric value cut: "${value.textContent.trim()}" (${label ? label.textContent.trim() : ''})`);
     }
   }
+  // A name cut short: a link's label ("Ir a Diagnóstico RAG: localiza..."), or a choice too long for its box, unless
+  // the whole name is written right under the box.
+  // (Not in a folded sidebar: on a phone it is out of view, and as narrow as nothing.)
+  const sidebar = document.querySelector('[data-testid="stSidebar"]');
+  const folded = (node) => sidebar && sidebar.dataset.collapsed === 'true' && sidebar.contains(node);
+  for (const link of document.querySelectorAll('[data-testid="stPageLink-NavLink"]')) {
+    if (link.checkVisibility() && !folded(link) && cut(link)) {
+      const label = link.querySelector('[data-testid="stMarkdownContainer"]') || link;
+      problems.push(`link cut: "${label.textContent.trim()}"`);
+    }
+  }
+  for (const box of document.querySelectorAll('[data-testid="stSelectbox"]')) {
+    const input = box.querySelector('input');
+    if (!input || !box.checkVisibility() || folded(box) || input.scrollWidth <= input.clientWidth + 1) continue;
+    const after = box.closest('.stElementContainer')?.nextElementSibling;
+    if (!(after && after.innerText.includes(input.value))) problems.push(`choice cut: "${input.value}"`);
+  }
+  // A small table (three columns or fewer) wider than its box hides its last column behind a sideways scroll inside
+  // it (the rubric lab's "After" on a phone). Wider data tables (metadata, four texts side by side) scroll by design.
+  [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stDataFrame"]')].forEach((grid, index) => {
+    const scroller = grid.querySelector('.dvn-scroller');
+    const headers = [...grid.querySelectorAll('th')].map(th => th.textContent);
+    const columns = Number(grid.querySelector('table[role="grid"]')?.getAttribute('aria-colcount') || headers.length);
+    if (!grid.checkVisibility() || !scroller || scroller.scrollWidth <= scroller.clientWidth + 1) return;
+    if (!columns || columns > 3) return;
+    const sizes = `${scroller.scrollWidth}px of columns in ${scroller.clientWidth}px`;
+    problems.push(`table ${index + 1} scrolls sideways: ${sizes} (${headers.join(' | ').slice(0, 80)})`);
+  });
   // A box that scrolls (a transcript in a fixed-height container) opens at its start: one scrolled down on arrival
   // hides its first lines (Streamlit scrolls a box of chat messages to its end unless told not to).
   for (const box of main ? main.querySelectorAll('*') : []) {
@@ -67,8 +96,9 @@ INK = 110  # a pixel darker than this on every channel is text (the grid's text 
 EDGE = 2  # px inside a row's border: a text that fits keeps its padding (8 px or more) clear of them
 
 
-def cut_row_bands(png: bytes) -> list[int]:
-    """The rows (0 = the header) of a data grid's picture whose text touches the row's top or bottom border.
+def cut_row_bands(png: bytes, scrolled: bool = False) -> list[int]:
+    """The rows (0 = the header) of a data grid's picture whose text touches the row's top or bottom border;
+    ``scrolled``: the grid scrolls its rows, so its last row in view may be cut by the frame, not by its height.
 
     The grid draws each row's text centred in its row and clips whatever does not fit, so a text taller than its row
     is cut at both ends, with ink right against the border lines; a text that fits has its padding between."""
@@ -91,7 +121,8 @@ def cut_row_bands(png: bytes) -> list[int]:
                 lines.append(y)
     ink = (inner < INK).all(axis=2)
     cut = []
-    for band, (top, bottom) in enumerate(itertools.pairwise(lines)):
+    bands = list(itertools.pairwise(lines))
+    for band, (top, bottom) in enumerate(bands[:-1] if scrolled else bands):
         if bottom - top <= 2 * EDGE + 1:
             continue
         if ink[top + 1:top + 1 + EDGE].any() or ink[bottom - EDGE:bottom].any():
@@ -105,6 +136,9 @@ HEADER_JS = "(v) => { const h = document.querySelector('[data-testid=\"stHeader\
 TALLEST_JS = """() => Math.max(0,
   ...[...document.querySelectorAll('[data-testid="stMain"] [data-testid="stDataFrame"]')]
     .map(e => e.getBoundingClientRect().height))"""
+
+
+SCROLLS_JS = "g => { const s = g.querySelector('.dvn-scroller'); return !!s && s.scrollHeight > s.clientHeight + 1; }"
 
 
 def cut_rows(page: Any) -> list[str]:
@@ -133,8 +167,9 @@ def _cut_rows_of(grid: Any, index: int) -> list[str]:
     if not grid.is_visible():
         return []
     grid.evaluate("e => e.scrollIntoView({block: 'center'})")
+    scrolled = grid.evaluate(SCROLLS_JS)
     problems = []
-    for band in cut_row_bands(grid.screenshot(animations="disabled")):
+    for band in cut_row_bands(grid.screenshot(animations="disabled"), scrolled):
         if band == 0:
             problems.append(f"table {index + 1}: its header is cut")
             continue

@@ -11,6 +11,7 @@ from ui.widgets.layout import (
     HEADER_HEIGHT,
     MIN_TEXT_WIDTH,
     TABLE_WIDTH,
+    WRAPPING_ROW,
     lines_needed,
     row_height,
     table_height,
@@ -63,6 +64,13 @@ def test_row_heights_cover_the_longest_text_of_every_column_without_a_cap():
     long_text = "palabra " * 40
     assert row_height((["short"], 300), ([long_text], 150)) == row_height(([long_text], 150))
     assert row_height((["x " * 2000], MIN_TEXT_WIDTH)) > row_height((["x " * 1000], MIN_TEXT_WIDTH))
+
+
+def test_a_text_of_two_lines_gets_a_row_the_grid_wraps_in():
+    two_lines = "palabra " * 4
+    assert lines_needed(two_lines, 118) == 2
+    assert row_height(([two_lines], 118)) >= WRAPPING_ROW > 64
+    assert row_height((["short"], 118)) < WRAPPING_ROW  # one line: Streamlit's compact row
 
 
 def test_a_character_not_measured_counts_as_the_widest():

@@ -41,3 +41,10 @@ def test_text_against_a_row_border_is_cut():
 
 def test_a_grid_of_another_size_and_no_text_has_nothing_cut():
     assert cut_row_bands(_grid([], lines=(0, 35, 70), width=500)) == []
+
+
+def test_the_last_row_of_a_grid_that_scrolls_its_rows_is_cut_by_the_frame_not_by_its_height():
+    picture = _grid([100, 143])
+    assert cut_row_bands(picture) == [2]
+    assert cut_row_bands(picture, scrolled=True) == []
+    assert cut_row_bands(_grid([50, 89]), scrolled=True) == [1]

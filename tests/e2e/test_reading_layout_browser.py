@@ -40,8 +40,9 @@ def _open(page: Any, app_url: str, path: str, title_key: str, language: str, wid
 TRANSCRIPT_JS = """() => {
   const first = document.querySelector('[data-testid="stMain"] [data-testid="stChatMessage"]');
   let box = first.parentElement;
-  while (box && !(box.scrollHeight > box.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(box).overflowY)))
-    box = box.parentElement;
+  const scrolls = (e) => e.scrollHeight > e.clientHeight + 1
+    && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY);
+  while (box && !scrolls(box)) box = box.parentElement;
   const inner = box.getBoundingClientRect(), line = first.getBoundingClientRect();
   return {scrollTop: box.scrollTop, boxTop: inner.top, boxBottom: inner.bottom, top: line.top, bottom: line.bottom,
           text: first.innerText};
