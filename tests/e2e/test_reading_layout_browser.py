@@ -66,3 +66,41 @@ def test_every_rag_label_row_holds_its_whole_text(page: Any, app_url: str, langu
     _open(page, app_url, "rag_diagnosis", "rag.title", language, width)
     expect(page.get_by_test_id("stMain").get_by_test_id("stDataFrame")).to_have_count(3, timeout=TIMEOUT)
     assert cut_rows(page) == []
+
+
+SCROLLS_SIDEWAYS_JS = """(grid) => { const s = grid.querySelector('.dvn-scroller');
+  return s.scrollWidth > s.clientWidth + 1 ? `${s.scrollWidth}px of columns in ${s.clientWidth}px` : ''; }"""
+
+
+@pytest.mark.parametrize("width", [390, 800])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rubric_lab_before_and_after_table_shows_its_after_column(page: Any, app_url: str, language: str,
+                                                                      width: int) -> None:
+    _open(page, app_url, "rubric_lab", "rub.title", language, width)
+    table = page.get_by_test_id("stMain").get_by_test_id("stDataFrame").first
+    expect(table.get_by_role("columnheader", name=translate(language, "rub.after"))).to_be_attached()
+    assert table.evaluate(SCROLLS_SIDEWAYS_JS) == ""  # nothing out of view to its right
+    assert [problem for problem in cut_rows(page) if problem.startswith("table 1,")] == []
+
+
+def test_the_sidebar_shows_a_lesson_link_and_a_long_choice_whole(page: Any, app_url: str) -> None:
+    language = "es"
+    _open(page, app_url, "", "home.title", language, 1400)
+    page.get_by_role("button", name=translate(language, "home.start_button")).click()
+    title = page.get_by_test_id("stMain").locator("h1").first
+    expect(title).to_have_text(translate(language, "rag.title"), timeout=TIMEOUT)
+    side = page.get_by_test_id("stSidebar")
+    side.get_by_role("link", name=translate(language, "nav.summaries"), exact=True).click()
+    expect(title).to_have_text(translate(language, "sum.title"), timeout=TIMEOUT)
+    wait_until_drawn(page)
+    # The lesson's page is elsewhere: its panel links there, "Ir a Diagnóstico RAG: localiza el fallo", whole.
+    name = translate(language, "lesson.go", page=translate(language, "nav.rag"))
+    link = side.get_by_role("link", name=name)
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    label = link.get_by_test_id("stMarkdownContainer")
+    assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1")
+    assert label.inner_text().strip() == name
+    # The built-in case's name is longer than its box shows: written whole under it.
+    chosen = translate(language, "common.whole_choice", name="Cancelación de suscripción (crédito de $10)")
+    expect(side.get_by_text(chosen, exact=True)).to_be_visible()
+    assert [p for p in layout_problems(page) if p.startswith(("link cut", "choice cut"))] == []

@@ -38,6 +38,7 @@ PX_PER_CHAR = 6.3  # average width of a character in a cell (14 px font), for a 
 
 
 SIDEBAR_CHOICE_ROOM = 188  # px of text a sidebar selectbox shows (206 px inside, less its padding), measured
+MAIN_CHOICE_ROOM = 300  # px of text a selectbox in the page shows on a phone (the narrowest screen it is read on)
 # A link's label wraps onto a second line instead of ending in "..." (Streamlit's page link has no option for it).
 NAMES_STYLE = """<style>
 [data-testid="stPageLink-NavLink"] p { white-space: normal !important; line-height: 1.4; }
