@@ -14,13 +14,14 @@ never too few. Summing advances ignores kerning, which only narrows a word.
 from __future__ import annotations
 
 from functools import cache
+from types import MappingProxyType
 
 CELL_MARGIN = 20  # px of a cell's width its text cannot use (padding 8 px each side, and what was measured beyond)
 TEXT_HEIGHT = 13  # px: the font's text height, ascent and descent ("ABCi09jgqpy")
 LINE_PITCH = 1.4 * TEXT_HEIGHT  # px from one line to the next
 TOP_PADDING = 3  # px above the first line; a text taller than its row less this is cut
 
-_BY_WIDTH = {
+_BY_WIDTH = MappingProxyType({
     2.8: ' ',
     3.37: '|',
     3.44: 'iìíîï',
@@ -93,8 +94,8 @@ _BY_WIDTH = {
     11.61: 'm',
     11.86: '@',
     13.27: '…',
-}
-ADVANCE = {character: width for width, characters in _BY_WIDTH.items() for character in characters}
+})
+ADVANCE = MappingProxyType({character: width for width, characters in _BY_WIDTH.items() for character in characters})
 WIDEST = max(ADVANCE.values())
 
 
