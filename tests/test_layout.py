@@ -96,3 +96,10 @@ def test_a_word_longer_than_a_line_takes_the_lines_its_length_needs():
     assert lines_needed("x" * (3 * per_line), 200) == 3
     assert lines_needed("a " + "x" * (per_line + 3), 200) == 3  # moved to a line of its own, then broken
     assert lines_needed("x" * (per_line + 3) + " a", 200) == 2  # what follows goes on after its end
+
+
+def test_the_names_style_is_a_constant_without_user_text():
+    from ui.widgets.layout import NAMES_STYLE
+
+    assert NAMES_STYLE.startswith("<style>") and NAMES_STYLE.endswith("</style>")
+    assert "{" in NAMES_STYLE and "<" not in NAMES_STYLE[len("<style>"):-len("</style>")]

@@ -13,7 +13,6 @@ never too few. Summing advances ignores kerning, which only narrows a word.
 
 from __future__ import annotations
 
-from functools import cache
 from types import MappingProxyType
 
 CELL_MARGIN = 20  # px of a cell's width its text cannot use (padding 8 px each side, and what was measured beyond)
@@ -99,7 +98,6 @@ ADVANCE = MappingProxyType({character: width for width, characters in _BY_WIDTH.
 WIDEST = max(ADVANCE.values())
 
 
-@cache
 def word_width(word: str) -> float:
     """The width of ``word`` in px, as the grid draws it."""
     return sum(ADVANCE.get(character, WIDEST) for character in word)
