@@ -17,6 +17,7 @@ from ui.views.editor.summary_data import CASE_KINDS, KIND_KEY, summary_editor_da
 from ui.views.rag.downloads import format_downloads
 from ui.views.rag.workspace import CASE_KEY
 from ui.views.room.rooms import room_of
+from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_core.shared.assets import (
@@ -66,6 +67,8 @@ choice = kept(st.selectbox, CHOICE_KEY, data.rag_case, t("editor.choose"), optio
               # Option labels bind the language now: a format_func is also called outside the run.
               format_func=lambda i, lang=lang: translate(lang, "editor.new_case") if i == NEW_CASE
               else f"{dataset.cases[i].id} · {dataset.cases[i].question[:80]}")
+if choice != NEW_CASE:
+    whole_choice(f"{dataset.cases[choice].id} · {dataset.cases[choice].question}", MAIN_CHOICE_ROOM)
 
 if choice == NEW_CASE:
     st.caption(t("editor.new_case_help"))

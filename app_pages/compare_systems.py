@@ -38,7 +38,7 @@ from ui.views.lessons.state import hidden
 from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.widgets.focus import is_phone, label_view
-from ui.widgets.layout import RESULTS_WIDTH
+from ui.widgets.layout import MAIN_CHOICE_ROOM, RESULTS_WIDTH, whole_choice
 from ui.widgets.text import literal
 from uncase_core.compare.edits import SYSTEMS
 from uncase_core.compare.systems import compare_systems
@@ -126,8 +126,9 @@ with verdict_box:
 
 cases = pair[0].cases
 if len(cases) > 1:
-    kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
-         format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
+    shown_case = kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
+                      format_func=lambda i: f"{cases[i].id} · {cases[i].question[:80]}")
+    whole_choice(f"{cases[shown_case].id} · {cases[shown_case].question}", MAIN_CHOICE_ROOM)
 st.markdown(f"**{t(f'compare.system.{shown_side}')}** · {literal(view.file_names()[SYSTEMS.index(shown_side)])}")
 if label_view(FOCUS_VIEW_KEY, phone=is_phone()) == "focus":  # one label at a time by keys, this case's figures under
     system_focus(shown, rag_guidelines(shown.dataset, lang), lang)

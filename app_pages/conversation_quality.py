@@ -19,7 +19,15 @@ from ui.views.conversations import (
 )
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
-from ui.widgets.layout import LABEL_COLUMN_WIDTH, RESULTS_WIDTH, row_height, show_chart, table_height, text_column_width
+from ui.widgets.layout import (
+    LABEL_COLUMN_WIDTH,
+    RESULTS_WIDTH,
+    row_height,
+    show_chart,
+    table_height,
+    text_column_width,
+    whole_choice,
+)
 from ui.widgets.numbers import number_slider
 from ui.widgets.text import literal
 from uncase_core.conversations.claims import label_claim
@@ -82,6 +90,7 @@ with st.sidebar:
     st.subheader(t("common.settings"))
     preset = kept(st.selectbox, "conv_preset", "document", t("conv.preset"), options=list(PRESETS),
                   format_func=lambda p, lang=lang: translate(lang, f"conv.preset.{p}"))
+    whole_choice(translate(lang, f"conv.preset.{preset}"))
     if st.button(t("conv.apply_preset"), width="stretch"):
         for name, value in PRESETS[preset].items():
             set_kept(f"conv_threshold_{name}", value)

@@ -12,6 +12,7 @@ from ui.views.drills.workspace import DrillView
 from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.views.rag.workspace import CASE_KEY
+from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.text import literal
 from uncase_core.rag.cases import UNIT_KINDS
 from uncase_core.rag.drills import check_drill
@@ -49,6 +50,7 @@ with st.container(border=True):
                           format_func=lambda i: f"{rag_cases[i].id} · {rag_cases[i].question[:80]}",
                           help=t("drill.source_help"),
                           on_change=lambda: save_settings({CASE_KEY: st.session_state["drill_source_case"]}))
+    whole_choice(f"{rag_cases[chosen].id} · {rag_cases[chosen].question}", MAIN_CHOICE_ROOM)
     page_link(RAG_PAGE, t("drill.to_rag"), ":material/troubleshoot:")
     draw_make(rag_cases[chosen])
 

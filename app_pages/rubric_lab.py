@@ -10,7 +10,7 @@ from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.i18n import format_number, translate
 from ui.views.rubrics import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.widgets.data_source import Loaded, read_new_upload
-from ui.widgets.layout import show_chart
+from ui.widgets.layout import figure_table, show_chart
 from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
@@ -133,7 +133,7 @@ def _points(share: float | None) -> str:
 
 
 st.subheader(t("rub.stability"))
-st.dataframe(pd.DataFrame({
+figure_table(pd.DataFrame({
     t("rub.figure"): [t("rub.fig.spearman"), t("rub.fig.kendall"), t("rub.fig.identical"), t("rub.fig.gap"),
                       t("rub.fig.spread"), t("rub.fig.separated"), t("rub.fig.removed")],
     t("rub.before"): [_mean(before.spearman), _mean(before.kendall), str(before.identical_ranks),
@@ -142,7 +142,7 @@ st.dataframe(pd.DataFrame({
     t("rub.after"): [_mean(after.spearman), _mean(after.kendall), str(after.identical_ranks),
                      _points(after.mean_neighbour_gap), _points(after.spread),
                      str(after.separated_pairs), str(len({(r.prompt, r.item) for r in analysis.removed}))],
-}), hide_index=True, width="stretch")
+}))
 st.caption(t("rub.stability_help"))
 if holistic is not None:
     agreement = holistic_agreement(holistic)

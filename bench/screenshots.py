@@ -1,21 +1,30 @@
 """Every page in both languages at 1400, 800 and 390 px wide, as PNG files, with the layout checks.
 
     .venv/bin/python bench/screenshots.py [--out bench/out/screens] [--pages rag_diagnosis,...] [--widths 1400,800]
+                                          [--no-room]
 
 Starts its own server (a throwaway store) and Chromium; for each language it opens one workspace (``?lang=``
 sets the language once), then each page at each width, waits for the page to settle, saves
 ``<out>/<lang>-<width>-<page>.png`` (the whole page: the window is made as tall as the page's content), and
-prints any layout problem (sideways scrolling, a metric card's label or value cut). Exit status 1 when there is
-one. Anyone can look at the pictures; tests/e2e/test_language_layout_browser.py runs the same checks.
+prints any layout problem (bench/layout_checks.py: sideways scrolling, a metric card's label or value cut, a
+link or a choice cut, a small table hiding a column, a scrolling box opened away from its start, a table row
+shorter than its text). Then the workshop room's screens, which only a room shows: that workspace creates a room
+(the facilitator's view, and its Participants box opened), a second browser joins it (the participant's page) and
+the projector's link is opened, saved as ``room-facilitator``, ``room-members``, ``room-participant`` and
+``room-projector``. Exit status 1 when there is a problem. Anyone can look at the pictures;
+tests/e2e/test_language_layout_browser.py runs the same checks on the registry's pages.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -25,17 +34,75 @@ from bench.bench_load import serve  # noqa: E402
 from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from bench.layout_checks import WIDTHS, layout_problems  # noqa: E402
 from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
+from ui.i18n import translate  # noqa: E402
 
 # Every page of the one registry, in its order (the home page is "home" on the command line).
 PAGES = tuple(entry.url_path for entry in REGISTRY)
 
 
-def settle(page) -> None:
-    """Wait until Streamlit has drawn the page (its title is there), finished running, and stopped moving."""
-    page.wait_for_selector('[data-testid="stMain"] h1', state="visible", timeout=60_000)
+def settle(page, drawn: str = '[data-testid="stMain"] h1') -> None:
+    """Wait until Streamlit has drawn the page (``drawn``, its title, is there), finished running, loaded every
+    widget's code, and stopped moving."""
+    page.wait_for_selector(drawn, state="visible", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stSkeleton\"]')", timeout=60_000)
     page.evaluate("document.fonts.ready.then(() => true)")
     page.wait_for_timeout(1500)
+
+
+def take(page, path: Path, label: str) -> list[str]:
+    """The layout problems of the page as it is (each printed with ``label``), then its whole picture at ``path``."""
+    problems = layout_problems(page)
+    width = page.viewport_size["width"]
+    # The whole page: a window as tall as the main area's content.
+    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight") or 900
+    page.set_viewport_size({"width": width, "height": min(int(height) + 40, 12_000)})
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(path))
+    page.set_viewport_size({"width": width, "height": 900})
+    for problem in problems:
+        print(f"{label}: {problem}", flush=True)
+    return problems
+
+
+PROJECTOR_DRAWN = ".st-key-proj_code"
+
+
+def room_screens(browser: Any, page: Any, base: str, token: str,
+                 lang: str) -> dict[str, tuple[str, str, Callable | None]]:
+    """Make a room from ``page``'s workspace and join it from a second browser; returns each room screen's name,
+    address, what shows it is drawn, and what to do before it is looked at (open the Participants box)."""
+    t = lambda key: translate(lang, key)  # noqa: E731
+    page.goto(f"{base}/workshop_room?w={token}")
+    settle(page)
+    page.get_by_role("button", name=t("room.create")).click()
+    page.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=60_000)
+    settle(page)
+    facilitator = page.url
+    code = re.search(r"room=([A-Z0-9]{6})", facilitator).group(1)
+    page.get_by_text(t("room.links_title")).click()
+    # The link as other devices reach it (the room's own address); the path and query on this server.
+    link = page.get_by_text(re.compile(r"view=")).first.inner_text().strip()
+    projector = base + "/" + link.split("://", 1)[-1].split("/", 1)[1]
+    guest = browser.new_context(viewport={"width": 1400, "height": 900}, locale="es-ES" if lang == "es" else "en-US")
+    joining = guest.new_page()
+    joining.goto(f"{base}/workshop_room?join={code}")
+    settle(joining)
+    joining.get_by_role("textbox", name=t("room.name")).fill("Ana")
+    joining.get_by_role("button", name=t("room.join")).click()
+    joining.wait_for_url(re.compile(r"/rag_diagnosis"), timeout=60_000)
+    settle(joining)
+    participant = joining.url
+    guest.close()
+
+    def open_members(screen: Any) -> None:
+        screen.get_by_text(t("room.members_title")).click()
+        screen.wait_for_timeout(800)
+
+    return {"room-facilitator": (facilitator, '[data-testid="stMain"] h1', None),
+            "room-members": (facilitator, '[data-testid="stMain"] h1', open_members),
+            "room-participant": (participant, '[data-testid="stMain"] h1', None),
+            "room-projector": (projector, PROJECTOR_DRAWN, None)}
 
 
 def main() -> int:
@@ -44,6 +111,7 @@ def main() -> int:
     parser.add_argument("--pages", default=",".join(p or "home" for p in PAGES))
     parser.add_argument("--widths", default=",".join(str(w) for w in WIDTHS))
     parser.add_argument("--languages", default="en,es")
+    parser.add_argument("--no-room", action="store_true", help="leave out the workshop room's screens")
     args = parser.parse_args()
     pages = [("" if p == "home" else p) for p in args.pages.split(",")]
     widths = [int(w) for w in args.widths.split(",")]
@@ -51,7 +119,7 @@ def main() -> int:
     store = f"sqlite:///{tempfile.mkdtemp(prefix='uncase-screens-')}/store.db"
     from playwright.sync_api import sync_playwright
 
-    found = 0
+    found = pictures = 0
     with serve(store=store) as (base, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         for lang in args.languages.split(","):
@@ -66,21 +134,24 @@ def main() -> int:
                 for name in pages:
                     page.goto(f"{base}/{name}?w={token}")
                     settle(page)
-                    problems = layout_problems(page)
-                    # The whole page: a window as tall as the main area's content.
-                    height = page.evaluate(
-                        "() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight") or 900
-                    page.set_viewport_size({"width": width, "height": min(int(height) + 40, 12_000)})
-                    page.wait_for_timeout(500)
                     path = args.out / f"{lang}-{width}-{name or 'home'}.png"
-                    page.screenshot(path=str(path))
+                    found += len(take(page, path, f"{lang} {width}px /{name}"))
+                    pictures += 1
+            if not args.no_room:
+                page.set_viewport_size({"width": widths[0], "height": 900})
+                screens = room_screens(browser, page, base, token, lang)
+                for width in widths:
                     page.set_viewport_size({"width": width, "height": 900})
-                    for problem in problems:
-                        found += 1
-                        print(f"{lang} {width}px /{name}: {problem}", flush=True)
+                    for name, (address, drawn, before) in screens.items():
+                        page.goto(address)
+                        settle(page, drawn)
+                        if before is not None:
+                            before(page)
+                        found += len(take(page, args.out / f"{lang}-{width}-{name}.png", f"{lang} {width}px {name}"))
+                        pictures += 1
             context.close()
         browser.close()
-    print(f"screenshots in {args.out}; {found} layout problem(s)")
+    print(f"{pictures} screenshots in {args.out}; {found} layout problem(s)")
     return 1 if found else 0
 
 

@@ -372,6 +372,8 @@ HTML_FUNCTIONS = frozenset({"st.html", "streamlit.html", "components.html", "com
                             "st.components.v1.html", "streamlit.components.v1.html", "stc.html", "html"})
 # (file, enclosing function) -> the behavioural test proving its HTML escapes user text, or holds none.
 HTML_SITES: dict[tuple[str, str], str] = {
+    ("ui/widgets/layout.py", "whole_names"):
+        "tests/test_layout.py::test_the_names_style_is_a_constant_without_user_text",
     ("ui/views/lessons/panel.py", "make_slot"):
         "tests/test_lesson_panel.py::test_the_style_rule_is_a_constant_without_user_text",
     ("ui/frame/scroll.py", "scroll_to_top_if_asked"):

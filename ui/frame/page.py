@@ -38,6 +38,7 @@ from ui.frame.throttle import TooManyWorkspaces
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES, translate
 from ui.views.lessons.panel import SIDE, TOP, draw_panels, make_slot
+from ui.widgets.layout import whole_names
 from ui.widgets.text import literal
 from uncase_core.shared.jsonfiles import dumps_json
 from uncase_store import CorruptWorkspace, StoreConfigError, StoreError
@@ -93,6 +94,7 @@ def setup_page(entry: PageEntry) -> str:
                        initial_sidebar_state=sidebar)
     st.session_state[_PAGE] = entry.lesson_name
     with st.sidebar:
+        whole_names()
         st.session_state[_LANGUAGE_WIDGET] = lang
         st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)

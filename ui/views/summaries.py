@@ -99,7 +99,9 @@ class SummaryTables:
 
 def draw_transcript(case: Any) -> None:
     st.subheader(t("sum.transcript"))
-    with st.container(height=420):
+    # A fixed-height box of chat messages scrolls to its end by default (a live chat's newest line); a
+    # transcript is read from its first turn.
+    with st.container(height=420, autoscroll=False):
         for turn in case.transcript:
             with st.chat_message("assistant" if turn.role == "agent" else "user"):
                 st.text(turn.text)

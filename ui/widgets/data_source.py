@@ -21,6 +21,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.limits import LIMITS, check_count, check_size
 from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.frame.uploads import file_in_box, release
+from ui.widgets.layout import whole_choice
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 
@@ -174,6 +175,7 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
         if len(source.choices) > 1:
             choice = kept(st.selectbox, f"{source.prefix}_scenario_choice", _initial_choice(source, workspace),
                           t(source.choice_title), options=list(source.choices), format_func=source.choice_label)
+            whole_choice(source.choice_label(choice))
         else:
             choice = source.choices[0]
         if st.button(t(source.load_button), key=f"{source.prefix}_load", width="stretch"):

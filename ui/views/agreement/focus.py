@@ -16,6 +16,7 @@ from ui.views.agreement.sections import draw_figures, draw_tables
 from ui.views.lessons.state import ACTIVE
 from ui.views.rag.focus import KIND_KEYS
 from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus, small
+from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagCase, dataset_guidelines
 from uncase_core.rag.edits import ANNOTATORS, reference_text
@@ -182,8 +183,9 @@ def agreement_focus(view: AgreementView, field: str, label_field: str | None, la
         st.subheader(t("agr.labels_title"))
         cases = view.cases()
         if len(cases) > 1:
-            kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
-                 format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
+            shown = kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
+                         format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
+            whole_choice(f"{cases[shown].id} · {cases[shown].question}", MAIN_CHOICE_ROOM)
         draw_focus(AgreementFocus(view, field, annotator_choice(), lang), lang, rerun)
         draw_tables(view, label_field, lang)
 

@@ -18,7 +18,16 @@ from ui.views.lessons.state import hidden
 from ui.views.rag.view import proportion_text
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, confirm_replace, read_new_upload
-from ui.widgets.layout import ID_COLUMN_WIDTH, LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
+from ui.widgets.layout import (
+    ID_COLUMN_WIDTH,
+    LABEL_COLUMN_WIDTH,
+    MAIN_CHOICE_ROOM,
+    card_row,
+    row_height,
+    table_height,
+    text_column_width,
+    whole_choice,
+)
 from ui.widgets.text import id_list, literal
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
@@ -135,8 +144,9 @@ def labels(view: AgreementView, field: str, store_label_edits: Store, rerun_resu
                      unit=literal(refused.row.unit_id)))
     cases = view.cases()
     if len(cases) > 1:
-        kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
-             format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
+        shown = kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),
+                     format_func=lambda i, cases=cases: f"{cases[i].id} · {cases[i].question[:80]}")
+        whole_choice(f"{cases[shown].id} · {cases[shown].question}", MAIN_CHOICE_ROOM)
     ref = view.case()
     st.markdown(f"**{t('common.question')}** {literal(ref.question)}")
     for side, position in (("a", ref.a), ("b", ref.b)):

@@ -21,6 +21,7 @@ from ui.views.room.rooms import (
     export_majority,
     shown_class_view,
 )
+from ui.widgets.layout import RESULTS_WIDTH
 
 
 def exports(code: str) -> None:
@@ -55,7 +56,10 @@ def class_sections(code: str) -> None:
         draw_agreement(view)
         st.subheader(t("room.disputed_title"))
         draw_disputed(view)
-        left, right = st.columns(2, gap="large")
+        # The class's figures and the spread chart side by side while both fit (the figures need a phone's width),
+        # the chart below them on a narrower screen; st.columns would squeeze the table to 200 px at 800.
+        row = st.container(horizontal=True, gap="large")
+        left, right = row.container(width=RESULTS_WIDTH), row.container(width="stretch")
         with left:
             st.subheader(t("room.metrics_title"))
             draw_class_metrics(view)

@@ -27,7 +27,7 @@ from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis
 from ui.views.rag.view import cases_table, metric_name, proportion_text
-from ui.widgets.layout import card_row, show_chart
+from ui.widgets.layout import card_row, figure_table, show_chart
 from ui.widgets.text import literal, plot_text
 from uncase_core.agreement.class_labels import (
     ALL,
@@ -278,9 +278,9 @@ def draw_distributions(view: ClassView) -> None:
 
 def draw_class_metrics(view: ClassView) -> None:
     evaluation = view.labels.evaluation
-    st.dataframe(pd.DataFrame([{t("table.dimension"): metric_name(name),
+    figure_table(pd.DataFrame([{t("table.dimension"): metric_name(name),
                                 t("table.micro"): proportion_text(evaluation.pooled.metrics[name])}
-                               for name in METRICS]), hide_index=True, width="stretch")
+                               for name in METRICS]), wrapped=t("table.micro"))
     st.dataframe(cases_table(evaluation), hide_index=True, width="stretch")
     ties = len(view.labels.ties)
     st.caption(t("room.majority_help", ties=ties))
