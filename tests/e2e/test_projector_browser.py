@@ -123,7 +123,9 @@ def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str
         expect(pause).to_have_text(playing, timeout=TEXT_TIMEOUT, use_inner_text=True)
         status = page.locator(".st-key-proj_status p").first
         shown = status.inner_text()
-        expect(status).not_to_have_text(shown, timeout=(SCREEN_SECONDS + 15) * 1000)
+        # A screen turns at the first 5 s refresh past SCREEN_SECONDS; under CI's load (a server and Chromium on the
+        # same 2 cores) the Spanish run twice saw no turn within 30 s, so it is given three more refresh rounds.
+        expect(status).not_to_have_text(shown, timeout=(SCREEN_SECONDS + 45) * 1000)
         print(f"projector {lang} at 1280x720, smallest computed font size per key figure (px): {measured}")
     finally:
         context.close()
