@@ -9,12 +9,10 @@ from types import MappingProxyType
 
 import streamlit as st
 
-from ui.frame.fragments import drawn
 from ui.frame.state import current_workspace, kept, save_settings, t
 from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
 from ui.views.agreement.sections import draw_figures, draw_tables
-from ui.views.lessons.state import ACTIVE
-from ui.views.rag.focus import KIND_KEYS
+from ui.views.rag.focus import KIND_KEYS, key_rerun
 from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.text import literal
@@ -156,25 +154,7 @@ def agreement_focus(view: AgreementView, field: str, label_field: str | None, la
     keyed rerun of several fragments from a callback is two). The ``side`` fragments (downloads and reset, the
     saved line) rerun with it when they would show something else; ``lesson`` with every key while a lesson is
     open; a move to another case reruns the whole page."""
-    workspace = view.workspace
-
-    def shown() -> tuple[bool, bool]:
-        return view.changed, workspace.problem is not None
-
-    def rerun(moved: bool) -> None:
-        if moved:
-            st.rerun()
-        others = []
-        if shown() != st.session_state.get(SIDE_SHOWN):
-            st.session_state[SIDE_SHOWN] = shown()
-            others += side
-        if workspace.setting(ACTIVE):
-            others += lesson
-        others = drawn(others)  # a fragment this run did not draw cannot be rerun
-        if others:
-            st.rerun([FOCUS_FRAGMENT, *others])
-
-    st.session_state[SIDE_SHOWN] = shown()
+    rerun = key_rerun(FOCUS_FRAGMENT, SIDE_SHOWN, lambda: view.changed, view.workspace, side, lesson)
 
     @st.fragment(key=FOCUS_FRAGMENT)
     def body() -> None:

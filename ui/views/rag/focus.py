@@ -131,6 +131,33 @@ def rag_guidelines(dataset: Any, lang: str, room_state: Mapping[str, Any] | None
                             read_guidelines(room_guidelines, RAG_DIMENSIONS) if room_guidelines else {})
 
 
+def key_rerun(fragment: str, shown_key: str, changed: Callable[[], bool], workspace: Any, side: Sequence[str],
+              lesson: Sequence[str]) -> Callable[[bool], None]:
+    """What a key in focus mode reruns beside focus mode's ``fragment`` (which reruns by itself): the whole page
+    when it moved to another case; the ``side`` fragments when they would show something else than this session
+    last showed (``changed()``, a store problem: kept under ``shown_key``); ``lesson`` while a lesson is open.
+    Call it in the full run: it notes what the side fragments show now. The RAG and agreement pages use it."""
+
+    def shown() -> tuple[bool, bool]:
+        return changed(), workspace.problem is not None
+
+    def rerun(moved: bool) -> None:
+        if moved:
+            st.rerun()
+        others = []
+        if shown() != st.session_state.get(shown_key):
+            st.session_state[shown_key] = shown()
+            others += side
+        if workspace.setting(ACTIVE):
+            others += lesson
+        others = drawn(others)  # a fragment this run did not draw cannot be rerun
+        if others:
+            st.rerun([fragment, *others])
+
+    st.session_state[shown_key] = shown()  # what the side fragments show after this full run
+    return rerun
+
+
 def focus_mode(focus: RagFocus, lang: str, results: Callable[[], Any], side: Sequence[str],
                lesson: Sequence[str]) -> None:
     """Focus mode in one fragment, with the case's and the dataset's ``results`` drawn in it: a key reruns that
@@ -139,25 +166,7 @@ def focus_mode(focus: RagFocus, lang: str, results: Callable[[], Any], side: Seq
     would show something else (the first change or the last undone, a store problem or its end); ``lesson`` (the
     lesson panel's) with every key while a lesson is open; a move to another case reruns the whole page, whose
     case choice then shows it."""
-    workspace = focus.view.workspace
-
-    def shown() -> tuple[bool, bool]:
-        return focus.view.changed, workspace.problem is not None
-
-    def rerun(moved: bool) -> None:
-        if moved:
-            st.rerun()
-        others = []
-        if shown() != st.session_state.get(SIDE_SHOWN):
-            st.session_state[SIDE_SHOWN] = shown()
-            others += side
-        if workspace.setting(ACTIVE):
-            others += lesson
-        others = drawn(others)  # a fragment this run did not draw cannot be rerun
-        if others:
-            st.rerun([FOCUS_FRAGMENT, *others])
-
-    st.session_state[SIDE_SHOWN] = shown()  # what the sidebar shows after this full run
+    rerun = key_rerun(FOCUS_FRAGMENT, SIDE_SHOWN, lambda: focus.view.changed, focus.view.workspace, side, lesson)
 
     @st.fragment(key=FOCUS_FRAGMENT)
     def body() -> None:
