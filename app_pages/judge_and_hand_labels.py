@@ -120,6 +120,7 @@ except InputError as error:
     finish_page()
     st.stop()
 
+notes = st.container()  # always drawn, so the labelling's key buttons below keep their place when a note shows
 records = workspace.edits(JUDGE)
 answers = judge_answers(records)
 skipped = frozenset(given.key for given in answers if given.op == "skip")  # as uncase_core.shared.edits.judge_skips
@@ -128,7 +129,7 @@ if case_mode:
               if score is not None}
     progress = next_in_case(judged.cases, dimension, scored, skipped, seed)
     if not fixed and answers:  # labelling has begun with thresholds that can still move
-        st.warning(t("judge.thresholds_not_fixed"))
+        notes.warning(t("judge.thresholds_not_fixed"))
 else:
     progress = next_unit(judged.cases, dimension, skipped, seed)
 

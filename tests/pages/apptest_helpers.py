@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -94,3 +95,16 @@ def shown(markdown: str) -> str:
     """The text a person reads: the backslash escapes that keep user text literal in markdown removed, and the
     invisible word joiners that keep addresses in it from becoming links."""
     return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
+
+
+def tree_place(block: Any, key: str, place: tuple[int, ...] = ()) -> tuple[int, ...] | None:
+    """Where the element with this key sits in the app's element tree (its delta path), or None. A key button that
+    keeps its place across reruns is never missing while a rerun streams in (the frontend writes the new elements
+    over the old ones place by place)."""
+    for index, node in getattr(block, "children", {}).items():
+        if getattr(node, "key", None) == key:
+            return (*place, index)
+        found = tree_place(node, key, (*place, index))
+        if found is not None:
+            return found
+    return None

@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
+from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, tree_place, workspace
 from ui.frame.data_kinds import JUDGE, JUDGE_RAGAS, JUDGE_VERDICTS
 from ui.frame.input_errors import error_text
 from ui.frame.workspace import Workspace
@@ -77,6 +77,26 @@ def test_the_page_opens_on_the_built_in_set_with_hand_labels_empty():
     assert "0 of 300 judged claims labelled, 0 skipped." in captions(at)
     assert any("No unit has both your label and a judge verdict" in i.value for i in at.info)
     assert workspace(at).data(JUDGE) is None  # nothing stored before the first answer
+
+
+def test_the_answer_buttons_keep_their_place_from_one_unit_to_the_next():
+    # Units draw more or fewer elements, and notes come and go; a button that moved was overwritten before its new
+    # copy arrived while the next run streamed in, and a key pressed in that gap was lost.
+    at = opened()
+    keys = ("judge_yes", "judge_no", "judge_skip")
+    places, undo_places = set(), set()
+    for value in (True, False, None, True):
+        answer(at, [value])
+        places.add(tuple(tree_place(at._tree, key) for key in keys))
+        undo_places.add(tree_place(at._tree, "judge_undo"))
+    at.sidebar.text_input(key="judge_seed").input("18").run()  # another seed: a warning over the unit
+    assert at.warning
+    for value in (False, True):
+        answer(at, [value])
+        places.add(tuple(tree_place(at._tree, key) for key in keys))
+        undo_places.add(tree_place(at._tree, "judge_undo"))
+    assert len(places) == 1 and None not in next(iter(places))
+    assert len(undo_places) == 1 and None not in undo_places
 
 
 def test_five_answers_move_the_hand_and_ppi_intervals_by_what_the_core_computes():

@@ -10,7 +10,16 @@ import pytest
 from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, metric_values, shown, token, workspace
+from tests.pages.apptest_helpers import (
+    RAG_PAGE,
+    ROOT,
+    edit_labels,
+    metric_values,
+    shown,
+    token,
+    tree_place,
+    workspace,
+)
 from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.data_kinds import RAG
 from ui.i18n import format_percent, translate
@@ -225,6 +234,21 @@ def test_the_projector_turns_its_screens_in_both_languages(lang):
     projector.button(key="proj_pause").click().run()
     assert any(b.label == translate(lang, "room.proj.play") for b in projector.button)
     assert not projector.exception
+
+
+def test_the_pager_keeps_its_place_on_every_screen():
+    # The frontend writes a rerun's elements over the old ones place by place; a pager that moved with the screen's
+    # length was overwritten before its new copy arrived, and a key pressed in that gap was lost.
+    _, code, secret = create_room()
+    edit_labels(join(code, "Ana"), "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    edit_labels(join(code, "Bruno"), "passages", {0: {"relevant": False}, 1: {"relevant": False}})
+    projector = open_room_page(room=code, view=projector_key_of(code, secret))
+    places, kinds = set(), set()
+    for _ in range(4):  # join, agreement, the disputed unit(s), back round
+        places.add(tuple(tree_place(projector._tree, k) for k in ("proj_previous", "proj_pause", "proj_next")))
+        kinds.add(len(projector.markdown))
+        projector.button(key="proj_next").click().run()
+    assert None not in next(iter(places)) and len(places) == 1 and len(kinds) > 1
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

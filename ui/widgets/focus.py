@@ -284,18 +284,22 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
     what it is judged against and its guideline (side by side on a wide screen, one under the other on a phone)."""
     case, offset = position(source)
     items = source.items(case)
+    # The lines above the unit sit in one container, so the buttons keep their place in the element tree whether a
+    # note or "all set" shows or not: a button that moved was overwritten before its new copy arrived while the next
+    # run streamed in, and a key pressed in that gap was lost (seen on the projector, whose pager moved that way).
+    head = st.container()
     if note := st.session_state.pop(NOTE_KEY, None):
-        st.info(t(note))
+        head.info(t(note))
     if not items:
-        st.info(t("focus.nothing_here"))
+        head.info(t("focus.nothing_here"))
         with st.container(horizontal=True):
             _buttons(source, case, 0, rerun, only=("back", "next"))
         return
     item = items[offset]
     labelled, total = source.counts()
-    st.markdown(position_line(source, case, item, lang, (labelled, total)))
+    head.markdown(position_line(source, case, item, lang, (labelled, total)))
     if labelled == total:
-        st.success(t("focus.all_set", total=format_count(total, lang)))
+        head.success(t("focus.all_set", total=format_count(total, lang)))
     unit_column, against_column = st.columns([3, 2], gap="large")
     with unit_column:
         with st.container(border=True):
@@ -321,11 +325,14 @@ def _value_key(value: bool | None) -> str:
 def _buttons(source: FocusSource, case: int, offset: int, rerun: Callable[[bool], None],
              only: Sequence[str] = ACTIONS) -> None:
     """One button per action, each with its key; label buttons are off while the labels are locked. No tooltips:
-    the key is on the button and the line under them says what each does (six tooltips cost every keypress)."""
-    undo = current_workspace().setting(source.undo_key) or []
+    the key is on the button and the line under them says what each does (six tooltips cost every keypress).
+
+    Undo stays on with nothing to undo (pressed, it says so): off after the first page view, it was still the old
+    disabled copy for a moment after the first label while the next run streamed in, and a U pressed then was lost
+    without a word."""
     with st.container(horizontal=True, gap="xsmall"):
         for action in only:
             locked = source.frozen and action in (*VALUES, "undo")
             st.button(t(f"focus.{action}"), key=f"{source.prefix}_focus_{action}", shortcut=SHORTCUTS[action],
                       type="primary" if action == "yes" else "secondary", on_click=act,
-                      args=(source, action, case, offset, rerun), disabled=locked or (action == "undo" and not undo))
+                      args=(source, action, case, offset, rerun), disabled=locked)

@@ -29,17 +29,21 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
               default: Default) -> None:
     """The next unit to label with its three buttons, then the last answer (with undo)."""
     units_word = unit_name(dimension, plural=True)
-    st.subheader(t("judge.next_title"))
-    if notice := st.session_state.pop(NOTICE, None):
-        st.error(notice)
-    if case_mode:
-        st.caption(t("judge.progress_cases", labelled=progress.labelled, pool=progress.pool,
-                     skipped=progress.skipped, units=units_word))
-    else:
-        st.caption(t("judge.progress", labelled=progress.labelled, pool=progress.pool, skipped=progress.skipped,
-                     units=units_word))
-    if not progress.in_order:
-        st.warning(t("judge.seed_changed", seed=seed))
+    # Each part below is one element whatever it holds (a notice or not, a unit with more or fewer passages), so the
+    # buttons keep their place in the element tree from one answer to the next: a button that moved was overwritten
+    # before its new copy arrived while the next run streamed in, and a key pressed in that gap was lost.
+    with st.container():
+        st.subheader(t("judge.next_title"))
+        if notice := st.session_state.pop(NOTICE, None):
+            st.error(notice)
+        if case_mode:
+            st.caption(t("judge.progress_cases", labelled=progress.labelled, pool=progress.pool,
+                         skipped=progress.skipped, units=units_word))
+        else:
+            st.caption(t("judge.progress", labelled=progress.labelled, pool=progress.pool,
+                         skipped=progress.skipped, units=units_word))
+        if not progress.in_order:
+            st.warning(t("judge.seed_changed", seed=seed))
     target = progress.next
     if target is None and progress.pool:
         st.success(t("judge.all_done"))
@@ -47,13 +51,14 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
         st.info(t("judge.nothing_to_label"))
     else:
         with st.container(border=True):
-            if case_mode:
-                st.markdown(t("judge.case_where", case_id=literal(target.case_id), unit=unit_name(dimension),
-                              position=progress.case_position + 1, count=len(progress.case_units)))
-            else:
-                st.markdown(t("judge.where", unit=unit_name(dimension), unit_id=literal(target.unit_id),
-                              case_id=literal(target.case_id)))
-            draw_unit(judged.cases[target.case], target, dimension)
+            with st.container():
+                if case_mode:
+                    st.markdown(t("judge.case_where", case_id=literal(target.case_id), unit=unit_name(dimension),
+                                  position=progress.case_position + 1, count=len(progress.case_units)))
+                else:
+                    st.markdown(t("judge.where", unit=unit_name(dimension), unit_id=literal(target.unit_id),
+                                  case_id=literal(target.case_id)))
+                draw_unit(judged.cases[target.case], target, dimension)
             with st.container(horizontal=True):
                 st.button(t("judge.yes"), key="judge_yes", type="primary", on_click=answer,
                           shortcut=KEYS["yes"], args=(target.record("label", True), default))
@@ -69,7 +74,7 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
         last_dimension = DIMENSION_OF_FIELD[last.field]
         where = t("judge.where", unit=unit_name(last_dimension), unit_id=literal(last.unit_id),
                   case_id=literal(last.case_id))
-        if last.op == "skip":
+        if last.op == "skip":  # one caption in every branch: the undo button keeps its place
             st.caption(t("judge.last_skip", where=where))
         elif case_mode:  # the judge scored the case, not this unit
             st.caption(t("judge.last_label_case", where=where, yours=answer_word(last.value)))

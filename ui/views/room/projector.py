@@ -231,15 +231,20 @@ def projector_view(code: str) -> None:
         screen = shown[index]
         with st.container(key="proj_root"):
             strip(view, with_code=screen.kind != "join")
-            if screen.kind == "join":
-                join_screen(view)
-            elif screen.kind == "agreement":
-                agreement_screen(view)
-            elif screen.kind == "gold":
-                projector_gold(view)
-            else:
-                disputed = sum(len(s.units) for s in shown if s.kind == "disputed")
-                disputed_screen(view, screen, disputed)
+            # One container holds the screen, so the pager keeps its place in the element tree whatever the screen
+            # draws. Drawn straight into proj_root, a screen with more or fewer elements moved the pager: while the
+            # next run streamed in, the old pager was overwritten before the new one arrived, and a P or arrow key
+            # pressed in that gap reached no button (CI lost a P twice under load).
+            with st.container(key="proj_screen"):
+                if screen.kind == "join":
+                    join_screen(view)
+                elif screen.kind == "agreement":
+                    agreement_screen(view)
+                elif screen.kind == "gold":
+                    projector_gold(view)
+                else:
+                    disputed = sum(len(s.units) for s in shown if s.kind == "disputed")
+                    disputed_screen(view, screen, disputed)
             pager(shown, index)
 
     live()
