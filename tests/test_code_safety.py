@@ -378,6 +378,8 @@ HTML_SITES: dict[tuple[str, str], str] = {
         "tests/test_lesson_panel.py::test_the_style_rule_is_a_constant_without_user_text",
     ("ui/frame/scroll.py", "scroll_to_top_if_asked"):
         "tests/test_lesson_panel.py::test_the_scroll_to_top_script_is_a_constant_without_user_text",
+    ("ui/frame/outage.py", "outage_words"):
+        "tests/test_outage.py::test_the_outage_style_is_one_style_block_with_the_catalogues_words",
     ("ui/views/room/projector.py", "projector_view"):
         "tests/pages/test_room_page.py::test_the_projectors_style_rule_is_a_constant_without_user_text",
 }

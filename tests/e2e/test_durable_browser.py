@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from bench.browser_env import free_port
-from tests.e2e.conftest import streamlit_server
+from tests.e2e.conftest import ARTIFACTS, streamlit_server
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, open_rag, sidebar, toggle_passage_label
+from ui.i18n import translate
 
 try:
     from playwright.sync_api import expect
@@ -88,6 +89,37 @@ def test_labels_and_an_upload_survive_a_server_restart(chromium: Any, browser_ch
                 expect(second.get_by_text("Does the refund survive a restart?").first).to_be_visible()
             finally:
                 second.context.close()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_while_the_server_is_away_the_page_says_so_in_the_readers_language(chromium: Any, browser_checked: str,
+                                                                          lang: str) -> None:
+    """Streamlit's own dialog ("Connection error ... Are you connected to the internet?") is English only; the
+    page's style puts the catalogue's words in its place, for the eye and for a screen reader, and it goes once
+    the server is back."""
+    port = free_port()
+    page = new_page(chromium, "es-ES" if lang == "es" else "en-US")
+    try:
+        with streamlit_server(port, "streamlit-outage.log") as base:
+            page.goto(f"{base}/rag_diagnosis?lang={lang}")
+            expect(page.get_by_test_id("stMetric").first).to_be_visible(timeout=TEXT_TIMEOUT)
+        dialog = page.locator('section[role="dialog"]')
+        expect(dialog).to_be_visible(timeout=60_000)
+        title = dialog.locator("h2")
+        assert title.evaluate("e => getComputedStyle(e, '::after').content") == f'"{translate(lang, "outage.title")}"'
+        message = dialog.locator("h2 + div").evaluate("e => getComputedStyle(e, '::after').content")
+        assert message == f'"{translate(lang, "outage.message")}"'
+        # A screen reader hears the message in our words alone, and the title after Streamlit's own (the dialog's
+        # name comes from the title element by aria-labelledby, which takes its text whatever the style).
+        expect(dialog).to_have_accessible_name(re.compile(re.escape(translate(lang, "outage.title")) + "$"))
+        assert dialog.get_by_text(re.compile("Are you connected|Is Streamlit still running")).is_hidden()
+        assert translate(lang, "outage.message") in dialog.aria_snapshot()
+        page.screenshot(path=str(ARTIFACTS / f"outage-{lang}.png"))
+        with streamlit_server(port, "streamlit-outage.log"):
+            expect(dialog).to_have_count(0, timeout=60_000)  # back by itself, the dialog gone
+            expect(page.get_by_test_id("stMetric").first).to_be_visible(timeout=TEXT_TIMEOUT)
     finally:
         page.context.close()
 

@@ -21,6 +21,7 @@ from ui.frame.errors import LOGGER, new_error_id
 from ui.frame.fragments import mark_drawn, start_full_run
 from ui.frame.memory import start_collector
 from ui.frame.navigation import PAGES, PageEntry
+from ui.frame.outage import outage_words
 from ui.frame.scroll import scroll_to_top_if_asked
 from ui.frame.state import (
     LANGUAGE,
@@ -95,6 +96,7 @@ def setup_page(entry: PageEntry) -> str:
     st.session_state[_PAGE] = entry.lesson_name
     with st.sidebar:
         whole_names()
+        outage_words(lang)
         st.session_state[_LANGUAGE_WIDGET] = lang
         st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)
