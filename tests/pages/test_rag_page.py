@@ -13,6 +13,7 @@ from tests.pages.apptest_helpers import (
     metric_values,
     open_rag_page,
 )
+from ui.i18n import translate
 
 
 def _relevance_caption(at) -> str:
@@ -61,6 +62,29 @@ def test_no_labelled_units_is_na_not_zero():
     assert metric_values(at)["Coverage"] == "N/A"
     assert "N/A (0 labelled, 4 not labelled)" in captions(at)
     assert any("Not applicable (no labelled units): Coverage." in c for c in captions(at))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_per_case_table_says_na_for_no_labelled_unit_and_writes_counts_in_the_readers_style(lang):
+    from tests.pages.test_focus_page import blank_seven, spanish
+
+    at = open_rag_page()
+    if lang == "es":
+        spanish(at)
+    at.sidebar.file_uploader(key="rag_upload").set_value(("seven.jsonl", blank_seven(), "application/json")).run()
+    edit_labels(at, "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    table = next(d.value for d in at.dataframe if translate(lang, "table.composite") in d.value.columns)
+    first = table.iloc[0]
+    relevance = translate(lang, "metric.context_relevance")
+    assert first[relevance] == ("1 / 2 · 50.0%" if lang == "en" else "1 de 2 · 50,0\u00a0%")
+    na = translate(lang, "value.na_short")
+    others = [column for column in table.columns if column not in (translate(lang, "table.case"), relevance,
+                                                                   translate(lang, "table.status"),
+                                                                   translate(lang, "table.failing"),
+                                                                   translate(lang, "table.composite"))]
+    assert [first[column] for column in others] == [na] * 3  # faithfulness, correctness, coverage
+    assert first[translate(lang, "table.composite")] == ("0.50" if lang == "en" else "0,50")  # of what is labelled
+    assert (table.iloc[1:][relevance] == na).all() and not table.isna().any().any()
 
 
 def test_labels_survive_a_page_switch_and_a_rerun():

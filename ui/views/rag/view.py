@@ -150,17 +150,26 @@ def draw_composite(evaluation: Evaluation) -> None:
     st.caption(t("composite.not_standard"))
 
 
+def short_proportion_text(p: Proportion) -> str:
+    """``2 / 3 · 66.7%`` (``66,7 %`` in Spanish), or ``N/A`` when no unit is labelled: a table cell's width."""
+    if p.value is None:
+        return t("value.na_short")
+    return t("value.short", successes=p.successes, total=p.total, percent=format_percent(p.value, language()))
+
+
 def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
-    """One row per case: the four values, the diagnosis and the composite."""
+    """One row per case: the four values with their counts, the diagnosis and the composite. Text cells, so a
+    dimension with no labelled unit reads N/A (a number column showed "None") and decimals follow the language."""
+    lang = language()
     rows = []
     for case_id, evaluation in zip(result.case_ids, result.cases, strict=True):
         row: dict[str, object] = {t("table.case"): case_id}
         for name in METRICS:
-            p = evaluation.metrics[name]
-            row[metric_name(name)] = None if p.value is None else round(p.value, 3)
+            row[metric_name(name)] = short_proportion_text(evaluation.metrics[name])
         row[t("table.status")] = t(f"status.{evaluation.diagnosis.status}")
         row[t("table.failing")] = ", ".join(metric_name(n) for n in evaluation.diagnosis.failing)
-        row[t("table.composite")] = None if evaluation.composite.value is None else round(evaluation.composite.value, 3)
+        composite = evaluation.composite.value
+        row[t("table.composite")] = t("value.na_short") if composite is None else format_number(composite, lang)
         rows.append(row)
     return pd.DataFrame(rows)
 
