@@ -15,7 +15,6 @@ from ui.views.agreement.data import (
     AgreementView,
     builtin_pair,
     case_rows,
-    changed_cases,
     changed_labels,
     current_pair,
     original_pair,
@@ -23,6 +22,7 @@ from ui.views.agreement.data import (
     row_labels,
     rows_frame,
 )
+from ui.views.rag.stored_pair import changed_cases
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import FIELDS, match_labels
 from uncase_core.errors import InputError

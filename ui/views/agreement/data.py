@@ -34,15 +34,14 @@ import pandas as pd
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR, DataKind
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES, translate
+from ui.views.rag.stored_pair import Pair, StoredPair
 from ui.widgets.labels import editor_base, mark_stored, new_cells
 from uncase_core.agreement.edits import agreement_label
 from uncase_core.agreement.pairs import FIELDS as LABEL_NAMES
 from uncase_core.errors import InputError
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes, dataset_from_text
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_from_text
 from uncase_core.rag.edits import ANNOTATORS
 from uncase_core.shared.assets import ASSETS
-
-Pair = tuple[RagDataset, RagDataset]
 
 SOURCE_KEY = "agr_source"
 FIELD_KEY = "agr_field"
@@ -181,14 +180,6 @@ def rows_frame(pair: Pair, ref: CaseRef, rows: Sequence[Row], language: str) -> 
     }, columns=list(TABLE_COLUMNS))
 
 
-def changed_cases(original: Pair, current: Pair) -> int:
-    """How many cases have a label that differs from the pair as loaded, in either annotator's file."""
-    changed = set()
-    for before, now in zip(original, current, strict=True):
-        changed |= {case.id for old, case in zip(before.cases, now.cases, strict=True) if old != case}
-    return len(changed)
-
-
 def changed_labels(original: Pair, current: Pair) -> int:
     """How many labels (of both annotators) differ from the pair as loaded."""
     count = 0
@@ -212,19 +203,17 @@ class Refused:
     row: Row
 
 
-class AgreementView:
+class AgreementView(StoredPair):
     """The agreement page's view of a workspace for one source (``"builtin"`` or ``"upload"``) and language."""
 
     def __init__(self, workspace: Workspace, source: str, language: str) -> None:
+        super().__init__()
         self.workspace = workspace
         self.source = source if source in SOURCES else SOURCES[0]
         self.language = language if language in LANGUAGES else "en"
         self.kind: DataKind = AGREEMENT_PAIR if self.source == "builtin" else AGREEMENT_UPLOADED_PAIR
         # The files are read once per view (a page run); an unreadable upload raises when the pair is asked for.
         self._builtin: Pair | None = None
-        self._uploads: Pair | None = None
-        self._upload_error: InputError | None = None
-        self._compared: tuple[Any, bool] | None = None  # (the stored pair as loaded, whether the uploads hold it)
         if self.source == "upload":
             try:
                 self._uploads = read_uploads(workspace)
@@ -233,48 +222,10 @@ class AgreementView:
 
     # ------------------------------------------------------------ the pair
 
-    def loaded(self) -> Pair | None:
-        """The pair as the source gives it, before any edit: the built-in pair, or the two uploads read (None
-        while one is missing; InputError naming a file that cannot be read)."""
-        if self.source == "builtin":
-            if self._builtin is None:
-                self._builtin = builtin_pair(self.language)
-            return self._builtin
-        if self._upload_error is not None:
-            raise self._upload_error
-        return self._uploads
-
-    def in_step(self) -> bool:
-        """Whether the stored pair is the one the source gives (always, for the built-in pair once stored)."""
-        if not self.workspace.has(self.kind):
-            return False
-        if self.source == "builtin":
-            return True
-        stored = self.workspace.original(self.kind)
-        if self._compared is None or self._compared[0] is not stored:  # compared once per stored pair
-            self._compared = (stored, self._upload_error is None and self._uploads == stored)
-        return self._compared[1]
-
-    @property
-    def pair(self) -> Pair | None:
-        """The pair with the person's edits (None while an upload is missing; InputError for a bad file)."""
-        return self.workspace.data(self.kind) if self.in_step() else self.loaded()
-
-    @property
-    def original(self) -> Pair | None:
-        """The pair as loaded."""
-        return self.workspace.original(self.kind) if self.in_step() else self.loaded()
-
-    @property
-    def changed(self) -> bool:
-        return self.in_step() and bool(self.workspace.edits(self.kind)) and self.pair != self.original
-
-    def changed_cases(self) -> int:
-        """Cases with a changed label (0 when nothing is changed or the files cannot be read)."""
-        try:
-            return changed_cases(self.original, self.pair) if self.changed else 0
-        except InputError:
-            return 0
+    def builtin(self) -> Pair:
+        if self._builtin is None:
+            self._builtin = builtin_pair(self.language)
+        return self._builtin
 
     def file_names(self) -> tuple[str, str]:
         """A's and B's file names: the built-in files in the view's language, or the uploads (empty while
@@ -283,11 +234,6 @@ class AgreementView:
             return f"annotator_a_{self.language}.json", f"annotator_b_{self.language}.json"
         files = uploaded_files(self.workspace)
         return ("", "") if files is None else (files[0][1], files[1][1])
-
-    def reset(self) -> None:
-        """Every label back to the pair as loaded (StoreError propagates with nothing changed)."""
-        if self.in_step():
-            self.workspace.reset(self.kind)
 
     # ------------------------------------------------------------ the case and its table
 

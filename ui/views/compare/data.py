@@ -31,6 +31,7 @@ from typing import Any
 from ui.frame.data_kinds import COMPARE_PAIR, COMPARE_UPLOAD_A, COMPARE_UPLOAD_B, COMPARE_UPLOADED_PAIR, DataKind
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES
+from ui.views.rag.stored_pair import Pair, StoredPair
 from ui.views.rag.workspace import RagView
 from ui.widgets.labels import mark_stored
 from uncase_core.compare.edits import SYSTEMS, system_label
@@ -38,8 +39,6 @@ from uncase_core.compare.systems import match_cases
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.shared.assets import SystemPair, load_pair_index, load_system_pair
-
-Pair = tuple[RagDataset, RagDataset]
 
 SOURCE_KEY = "cmp_source"  # workspace settings: the pair shown, the case on screen, the system labelled,
 CASE_KEY = "cmp_case"  # the metadata field of the strata and the dimension whose details are open
@@ -96,37 +95,27 @@ def matched(a: RagDataset, name_a: str, b: RagDataset, name_b: str) -> Pair:
     return a, b
 
 
-def changed_cases(original: Pair, current: Pair) -> int:
-    """How many cases have a label that differs from the pair as loaded, in either system's file."""
-    changed = set()
-    for before, now in zip(original, current, strict=True):
-        changed |= {case.id for old, case in zip(before.cases, now.cases, strict=True) if old != case}
-    return len(changed)
-
-
 def metadata_fields(cases: Sequence[RagCase]) -> list[str]:
     """The metadata fields any of ``cases`` has, in name order (what the strata can be made of)."""
     return sorted({str(name) for case in cases for name in case.metadata})
 
 
-class CompareView:
+class CompareView(StoredPair):
     """The compare page's view of a workspace for one source (``"builtin"`` or ``"upload"``) and language."""
 
     def __init__(self, workspace: Workspace, source: str, language: str) -> None:
+        super().__init__()
         self.workspace = workspace
         self.source = source if source in SOURCES else SOURCES[0]
         self.language = language if language in LANGUAGES else "en"
         self.kind: DataKind = COMPARE_PAIR if self.source == "builtin" else COMPARE_UPLOADED_PAIR
-        self._loaded: Pair | None = None
-        self._error: InputError | None = None
-        self._compared: tuple[Any, bool] | None = None  # (the stored pair as loaded, whether the uploads hold it)
         if self.source == "upload":
             files = [uploaded(workspace, side) for side in SYSTEMS]
             if files[0] is not None and files[1] is not None:
                 try:
-                    self._loaded = matched(*files[0], *files[1])
+                    self._uploads = matched(*files[0], *files[1])
                 except InputError as error:
-                    self._error = error
+                    self._upload_error = error
 
     # ------------------------------------------------------------ the pair
 
@@ -136,46 +125,8 @@ class CompareView:
         stored = self.workspace.source(COMPARE_PAIR)
         return builtin_entry(stored[0] if stored is not None else None).id
 
-    def loaded(self) -> Pair | None:
-        """The pair as the source gives it, before any edit: the built-in pair, or the two uploads (None while
-        one is missing; InputError when their case ids differ)."""
-        if self.source == "builtin":
-            return builtin_pair(self.language, self.pair_id)
-        if self._error is not None:
-            raise self._error
-        return self._loaded
-
-    def in_step(self) -> bool:
-        """Whether the stored pair is the one the source gives (always, for the built-in pair once stored)."""
-        if not self.workspace.has(self.kind):
-            return False
-        if self.source == "builtin":
-            return True
-        stored = self.workspace.original(self.kind)
-        if self._compared is None or self._compared[0] is not stored:  # compared once per stored pair
-            self._compared = (stored, self._error is None and self._loaded == stored)
-        return self._compared[1]
-
-    @property
-    def pair(self) -> Pair | None:
-        """The pair with the person's edits (None while an upload is missing; InputError for ids that differ)."""
-        return self.workspace.data(self.kind) if self.in_step() else self.loaded()
-
-    @property
-    def original(self) -> Pair | None:
-        """The pair as loaded."""
-        return self.workspace.original(self.kind) if self.in_step() else self.loaded()
-
-    @property
-    def changed(self) -> bool:
-        return self.in_step() and bool(self.workspace.edits(self.kind)) and self.pair != self.original
-
-    def changed_cases(self) -> int:
-        """Cases with a changed label (0 when nothing is changed or the files cannot be compared)."""
-        try:
-            return changed_cases(self.original, self.pair) if self.changed else 0
-        except InputError:
-            return 0
+    def builtin(self) -> Pair:
+        return builtin_pair(self.language, self.pair_id)
 
     def file_names(self) -> tuple[str, str]:
         """A's and B's file names: the built-in files in the view's language, or the uploads (empty while
@@ -184,11 +135,6 @@ class CompareView:
             return f"{self.pair_id}_a_{self.language}.json", f"{self.pair_id}_b_{self.language}.json"
         names = [uploaded(self.workspace, side) for side in SYSTEMS]
         return tuple(("" if name is None else name[1]) for name in names)  # type: ignore[return-value]
-
-    def reset(self) -> None:
-        """Every label of both systems back to the pair as loaded (StoreError propagates with nothing changed)."""
-        if self.in_step():
-            self.workspace.reset(self.kind)
 
     # ------------------------------------------------------------ the case on screen and the label records
 

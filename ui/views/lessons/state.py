@@ -34,9 +34,9 @@ from ui.frame.data_kinds import (
 from ui.frame.navigation import LESSON_PAGES
 from ui.frame.state import language
 from ui.frame.workspace import Workspace
-from ui.views.agreement.data import changed_cases, current_pair, original_pair
+from ui.views.agreement.data import current_pair, original_pair
 from ui.views.compare.data import CompareView, shown_source
-from ui.views.compare.data import changed_cases as changed_system_cases
+from ui.views.rag.stored_pair import changed_cases
 from ui.widgets.data_source import changed_items
 from uncase_core.errors import InputError
 from uncase_core.lessons.checks import RUBRIC_GENERATOR_DEFAULTS, SETTING_DEFAULTS, Snapshot
@@ -237,10 +237,8 @@ def changes_lost(workspace: Workspace, plan: Start) -> int:
             count += 1
             continue
         data, original = workspace.data(kind), workspace.original(kind)
-        if kind is AGREEMENT_PAIR:
+        if kind is AGREEMENT_PAIR or kind is COMPARE_PAIR:
             count += changed_cases(original, data)
-        elif kind is COMPARE_PAIR:
-            count += changed_system_cases(original, data)
         elif hasattr(data, "cases"):
             count += changed_items(original.cases, data.cases)
         elif isinstance(data, tuple | list):
