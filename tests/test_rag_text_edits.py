@@ -22,6 +22,7 @@ from uncase_core.rag.edits import (
     rag_label,
     reference_text,
     remove_unit,
+    replay_rag_edits,
     set_case_id,
     set_metadata,
     split_point,
@@ -276,3 +277,50 @@ def test_random_edits_replay_to_the_same_case_and_clear_labels_only_where_a_text
     assert _replay(_labelled(), records) == dataset
     case = dataset.cases[0]
     assert case_from_dict(case_to_dict(case)) == case
+
+
+_SEVEN = load_all(load_index(), "en")
+_FIELDS = {"passages": "relevant", "claims": "supported", "reference_facts": "covered"}
+_REPLAY_STEPS = st.lists(st.tuples(
+    st.sampled_from(["label", "label", "label", "stale", "bad_value", "text", "remove"]),
+    st.integers(0, 1), st.sampled_from(list(_FIELDS)), st.integers(0, 3), st.sampled_from([True, False, None])),
+    max_size=40)  # two cases and a few units, so records often meet the same unit
+
+
+def _one_by_one(dataset: RagDataset, records: list) -> tuple[RagDataset, int]:
+    refused = 0
+    for record in records:
+        try:
+            dataset = apply_rag_edit(dataset, record)
+        except InputError:
+            refused += 1
+    return dataset, refused
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps=_REPLAY_STEPS)
+def test_replaying_records_together_equals_applying_them_one_by_one(steps):
+    # Labels, labels that no longer fit (a unit removed or a position past the end), bad values, and text records
+    # that clear labels or remove units between them: the batched replay sets the same labels and refuses the same.
+    current, records = _SEVEN, []
+    for op, case, kind, unit, value in steps:
+        case %= len(current.cases)
+        units = current.cases[case].units(kind)
+        position = unit % max(len(units), 1)
+        try:
+            if op == "text" and units:
+                record = unit_text(current, case, kind, position, f"new text {unit}")
+            elif op == "remove" and units:
+                record = remove_unit(current, case, kind, position)
+            elif op == "label" and units:
+                record = rag_label(current, case, kind, position, _FIELDS[kind], value)
+            elif op == "bad_value" and units:
+                record = {**rag_label(current, case, kind, position, _FIELDS[kind], None), "value": "yes"}
+            else:  # a position past the case's units, or a unit id of another case
+                record = {"op": "label", "case": case, "case_id": current.cases[case].id, "kind": kind,
+                          "unit": len(units) + unit, "unit_id": f"x{unit}", "field": _FIELDS[kind], "value": value}
+        except InputError:
+            continue
+        records.append(json.loads(json.dumps(record)))  # as stored: plain JSON
+        current, _ = _one_by_one(current, records[-1:])
+    assert replay_rag_edits(_SEVEN, records) == _one_by_one(_SEVEN, records)

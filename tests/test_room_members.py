@@ -103,6 +103,26 @@ def test_a_member_comes_back_with_their_code_which_is_stored_only_as_a_hash(stor
     assert api.resume_code(other_code, token) is None
 
 
+def test_the_labels_version_changes_with_every_write_a_class_view_could_see_and_only_then(store, dataset):
+    api, code = make_room(store, dataset)
+    versions = [api.labels_version(code)]
+    ana, _ = participant(store, api, code, dataset, "Ana")
+    versions.append(api.labels_version(code))  # joined, with the room's blank copy
+    give(store, ana, dataset, {0: True})
+    versions.append(api.labels_version(code))
+    assert api.labels_version(code) == versions[-1]  # nothing written: the same
+    api.set_state(code, revealed=True)  # the room's state is the room's own change number, not the members'
+    assert api.labels_version(code) == versions[-1]
+    participant(store, api, code, dataset, "Ana", {1: False})
+    versions.append(api.labels_version(code))
+    api.merge(code, "Ana 2", "Ana")
+    versions.append(api.labels_version(code))
+    give(store, ana, dataset, {0: None})
+    versions.append(api.labels_version(code))
+    assert len(set(versions)) == len(versions)
+    assert [name for name, _, _ in versions[-1]] == [m.name for m in api.labels(code)] == ["Ana"]
+
+
 def test_removing_a_member_takes_their_labels_out_of_the_class_view(store, dataset):
     api, code = make_room(store, dataset)
     participant(store, api, code, dataset, "Ana", {0: True, 1: False})

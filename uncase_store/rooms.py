@@ -454,6 +454,20 @@ class Rooms:
         return tuple(Member(row.name, row.token, _utc(row.joined_at)) for row in rows)
 
     @_database_errors
+    def labels_version(self, code: str) -> tuple[tuple[str, str, int], ...]:
+        """Each member's (name, workspace token, the workspace's change number), in join order: it differs whenever
+        :meth:`labels` could read something else (a member joins, leaves, is merged, or writes anything to their
+        workspace), in one small query instead of every edit's body. A page keeps the class view it computed until
+        this changes."""
+        members, workspaces = schema.room_members, schema.workspaces
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(members.c.name, members.c.token, workspaces.c.seq)
+                .select_from(members.outerjoin(workspaces, workspaces.c.token == members.c.token))
+                .where(members.c.code == code).order_by(members.c.joined_at, members.c.name)).all()
+        return tuple((row.name, row.token, -1 if row.seq is None else int(row.seq)) for row in rows)
+
+    @_database_errors
     def labels(self, code: str, document: str = "rag") -> tuple[MemberLabels, ...]:
         """Every member's edits of their ``document`` when it holds this room's cases, read in one transaction.
 

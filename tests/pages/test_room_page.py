@@ -94,6 +94,29 @@ def test_a_room_is_created_joined_labelled_and_seen_by_the_facilitator():
     assert "0 yes / 2 no / 0 not labelled" in distributions  # p2: both said no
 
 
+def test_the_class_view_is_computed_again_only_when_something_changed(monkeypatch):
+    import ui.views.room.rooms as room_views
+
+    computed = []
+    real = room_views._computed_class_view
+    monkeypatch.setattr(room_views, "_computed_class_view", lambda *args: computed.append(1) or real(*args))
+    facilitator, code, _ = create_room()
+    ana = join(code, "Ana")
+    edit_labels(ana, "passages", {0: {"relevant": True}})
+    facilitator.run()
+    computed.clear()
+    facilitator.run()
+    facilitator.run()
+    assert computed == []  # nothing changed: the kept view serves the adjudication box and the live view
+    edit_labels(ana, "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    computed.clear()
+    facilitator.run()
+    assert len(computed) == 2  # a label changed: computed again (the box's without intervals, then the live view's)
+    distributions = {str(v) for table in (d.value for d in facilitator.dataframe) for column in table.columns
+                     if column == "Class labels" for v in table[column]}
+    assert "0 yes / 1 no / 0 not labelled" in distributions
+
+
 def test_reveal_and_freeze_reach_the_participants():
     facilitator, code, _ = create_room()
     ana = join(code, "Ana")

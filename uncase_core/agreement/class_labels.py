@@ -48,7 +48,7 @@ from uncase_core.agreement.many import (
     check_seed,
     fleiss_from_counts,
 )
-from uncase_core.errors import InputError, Place, expected_value, input_error, problem
+from uncase_core.errors import Place, expected_value, input_error, problem
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_to_dict
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, DatasetEvaluation, Settings, evaluate_dataset
 
@@ -477,12 +477,7 @@ def replay_edits(start: RagDataset, records: object) -> ReplayedCopy:
     A record that does not fit (another dataset's, a hand-edited row) is skipped and counted,
     so one bad row cannot hide a whole participant from the class view.
     """
-    from uncase_core.rag.edits import apply_rag_edit
+    from uncase_core.rag.edits import replay_rag_edits
 
-    copy, refused = start, 0
-    for record in records:  # type: ignore[attr-defined]
-        try:
-            copy = apply_rag_edit(copy, record)
-        except InputError:
-            refused += 1
+    copy, refused = replay_rag_edits(start, list(records))  # type: ignore[call-overload]
     return ReplayedCopy(copy, refused)

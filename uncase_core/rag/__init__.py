@@ -204,6 +204,7 @@ _EXPORTS = MappingProxyType({
     "reference_text": "edits",
     "remove_unit": "edits",
     "replace_figures": "variants",
+    "replay_rag_edits": "edits",
     "report_progress": "sources",
     "resolve_gates": "evaluation",
     "resolve_thresholds": "evaluation",

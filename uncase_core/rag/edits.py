@@ -34,6 +34,7 @@ from types import MappingProxyType
 from typing import Any
 
 from uncase_core.errors import (
+    InputError,
     expected_one_of,
     expected_value,
     input_error,
@@ -117,6 +118,42 @@ def apply_rag_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
         return dataset
     units[position] = units[position].with_label(field, value)
     return dataset.with_case(case_index, case.with_units(kind, tuple(units)))
+
+
+def replay_rag_edits(dataset: RagDataset, records: Sequence[object]) -> tuple[RagDataset, int]:
+    """``dataset`` with every record applied in order, and how many did not fit (skipped, as
+    :func:`apply_rag_edit` refuses them). The same result as applying them one by one, faster: label records are
+    checked as they come but set together, each changed case rebuilt once, since a label never changes what the
+    next record is checked against (a text record first sets the labels before it). One by one, each label was
+    three dataclass copies (unit, case, dataset); the class view of a 60-person room replays some 600 of them every
+    few seconds, 50 ms of the facilitator's refresh here, 5 ms batched (``tests/test_rag_edits.py`` compares both
+    ways on random records)."""
+    pending: dict[tuple[int, str], dict[int, dict[str, Any]]] = {}  # (case, kind) -> unit -> field -> value
+    refused = 0
+
+    def set_pending(current: RagDataset) -> RagDataset:
+        for (case_index, kind), by_unit in pending.items():
+            case = current.cases[case_index]
+            units = list(case.units(kind))
+            for position, values in by_unit.items():
+                unit = units[position]
+                units[position] = replace(unit, labels={**unit.labels, **values})
+            current = current.with_case(case_index, case.with_units(kind, tuple(units)))
+        pending.clear()
+        return current
+
+    for record in records:
+        try:
+            if _op(record, OPS) != "label":
+                dataset = apply_rag_edit(set_pending(dataset), record)
+                continue
+            case_index, kind, _, position, field = _rag_unit(dataset, record)  # type: ignore[arg-type]
+            value = _label(record)  # type: ignore[arg-type]
+        except InputError:
+            refused += 1
+            continue
+        pending.setdefault((case_index, kind), {}).setdefault(position, {})[field] = value
+    return set_pending(dataset), refused
 
 
 # ---------------------------------------------------------------- checks of typed text

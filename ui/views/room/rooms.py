@@ -25,7 +25,7 @@ from ui.frame.addresses import PUBLIC_URL_ENV, page_address
 from ui.frame.data_kinds import RAG
 from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
-from ui.i18n import format_number, format_percent, percent_axis
+from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table, metric_name, proportion_text
 from ui.widgets.layout import card_row, figure_table, show_chart
 from ui.widgets.text import literal, plot_text
@@ -152,10 +152,34 @@ def shown_class_view(code: str) -> ClassView | None:
         return None
 
 
+CLASS_VIEWS = "room_class_views"  # session state: code -> (labels version, room seq, resamples, view)
+
+
 def class_view(code: str, settings: Settings | None = None, resamples: int = BOOTSTRAP_RESAMPLES) -> ClassView:
-    """What the class labelled, read from the store now."""
+    """What the class labelled, as the store has it now.
+
+    With the default settings it is kept for the session while no member's workspace and nothing of the room
+    changed (:meth:`~uncase_store.rooms.Rooms.labels_version`, one small query), and a view with at least
+    ``resamples`` bootstrap resamples serves: a room at rest (discussing, adjudicating, frozen) is not read and
+    computed again at every refresh, and a refresh of the facilitator's live view reads the store once. The version
+    is read before the labels, so a kept view is never older than the version it is kept under."""
     api = rooms()
     room = api.get(code, body=False)
+    if settings is not None:
+        return _computed_class_view(api, room, settings, resamples)
+    version = api.labels_version(code)
+    kept = st.session_state.setdefault(CLASS_VIEWS, {})
+    if code in kept:
+        kept_version, kept_seq, kept_resamples, view = kept[code]
+        if (kept_version, kept_seq) == (version, room.seq) and kept_resamples >= resamples:
+            return view
+    view = _computed_class_view(api, room, None, resamples)
+    kept[code] = (version, room.seq, resamples, view)
+    return view
+
+
+def _computed_class_view(api: Rooms, room: Room, settings: Settings | None, resamples: int) -> ClassView:
+    code = room.code
     dataset = room_dataset(room)
     blank = blank_copy(dataset)
     copies, refused, times = {}, 0, {}
@@ -215,11 +239,14 @@ def draw_progress(view: ClassView) -> None:
     columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done))
     unfinished = t("room.status.unfinished" if frozen else "room.status.labelling")
     if labels.progress:
+        # The column names and words once, not per participant (see _unit_rows).
+        participant, given, units, status, done_word = (t(key) for key in (
+            "room.col.participant", "room.col.labels", "room.col.units", "room.col.status", "room.status.done"))
         st.dataframe(pd.DataFrame([{
-            t("room.col.participant"): p.alias,
-            t("room.col.labels"): f"{p.labels_given} / {p.labels_total}",
-            t("room.col.units"): f"{p.units_complete} / {p.units_total}",
-            t("room.col.status"): t("room.status.done") if p.done else unfinished,
+            participant: p.alias,
+            given: f"{p.labels_given} / {p.labels_total}",
+            units: f"{p.units_complete} / {p.units_total}",
+            status: done_word if p.done else unfinished,
         } for p in labels.progress]), hide_index=True, width="stretch")
     else:
         st.info(t("room.nobody_yet"))
@@ -248,16 +275,23 @@ def draw_agreement(view: ClassView) -> None:
 
 
 def _unit_rows(view: ClassView, units: Any, revealed: bool) -> pd.DataFrame:
+    # The language and the column names once, not per row: every t() reads the session's state (about 50 us), and
+    # the rows of a room's units took a few hundred of them at each refresh.
+    lang = language()
+    case, unit_column, label, text, distribution, majority, reference = (translate(lang, key) for key in (
+        "common.case", "room.col.unit", "room.col.label", "units.text", "room.col.distribution", "room.col.majority",
+        "room.col.reference"))
+    tie = translate(lang, "room.tie")
     rows = []
     for unit in units:
         row = {
-            t("common.case"): unit.case, t("room.col.unit"): f"{t(f'units.{unit.kind}')} {unit.unit}",
-            t("room.col.label"): t(f"label.{unit.field}"), t("units.text"): unit.text,
-            t("room.col.distribution"): distribution_text(unit.yes, unit.no, unit.unlabelled),
-            t("room.col.majority"): t("room.tie") if unit.tie else _mark(unit.majority),
+            case: unit.case, unit_column: f"{translate(lang, f'units.{unit.kind}')} {unit.unit}",
+            label: translate(lang, f"label.{unit.field}"), text: unit.text,
+            distribution: translate(lang, "room.distribution", yes=unit.yes, no=unit.no, unlabelled=unit.unlabelled),
+            majority: tie if unit.tie else _mark(unit.majority),
         }
         if revealed:
-            row[t("room.col.reference")] = _mark(unit.reference)
+            row[reference] = _mark(unit.reference)
         rows.append(row)
     return pd.DataFrame(rows)
 
