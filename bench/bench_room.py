@@ -72,7 +72,10 @@ class RoomResult:
     ticks: list[float] = field(default_factory=list)  # ms, request -> run end showing the new counts
     joins: list[float] = field(default_factory=list)  # ms, join click -> RAG page drawn
     refreshes: list[float] = field(default_factory=list)  # ms, facilitator's class view rerun
+    refresh_started: list[float] = field(default_factory=list)  # time.monotonic() at each of those reruns
     projector_refreshes: list[float] = field(default_factory=list)  # ms, the projector's timers' reruns
+    projector_started: list[float] = field(default_factory=list)
+    all_joined_at: float | None = None  # time.monotonic() once the last participant's join was drawn
     shown_joined: list[int] = field(default_factory=list)  # "Joined" as the facilitator's view showed it
     errors: list[str] = field(default_factory=list)
     checked: int = 0
@@ -81,6 +84,11 @@ class RoomResult:
     cpu: dict[str, float] = field(default_factory=dict)
     cpu_window: float = 0.0
     peak_rss_kb: int | None = None
+
+    def after_joins(self, times: list[float], started: list[float]) -> list[float]:
+        if self.all_joined_at is None:
+            return []
+        return [ms for ms, at in zip(times, started, strict=True) if at >= self.all_joined_at]
 
     def summary(self) -> str:
         def line(name: str, values: list[float]) -> str:
@@ -105,6 +113,11 @@ class RoomResult:
             line("join -> RAG page drawn", self.joins),
             line("facilitator's class view refresh", self.refreshes),
             *([line("projector's refresh", self.projector_refreshes)] if self.projector else []),
+            # The join storm (every participant opening the room within seconds) saturates a process; the class
+            # has then joined and labels: the refreshes from then on are the labelling's.
+            line("  the same once everyone had joined", self.after_joins(self.refreshes, self.refresh_started)),
+            *([line("  projector, once everyone had joined",
+                    self.after_joins(self.projector_refreshes, self.projector_started))] if self.projector else []),
         ]
         if self.cpu and self.cpu_window:
             shares = ", ".join(f"{name} {100 * sec / self.cpu_window:.0f}%" for name, sec in self.cpu.items())
@@ -151,6 +164,8 @@ class Participant:
                 raise RuntimeError(f"after joining, the RAG page shows {captions[:1]} (expected N/A: no labels)")
             self.result.joins.append((time.perf_counter() - started) * 1000)
             self.result.joined += 1
+            if self.result.joined == self.result.participants:
+                self.result.all_joined_at = time.monotonic()
             self.token = _token_of(self.session.query_string)
             self.labels = [None] * 5  # the first scenario's case has five passages, unlabelled in a room
             self.acknowledged = list(self.labels)
@@ -230,6 +245,7 @@ async def projector(base: str, code: str, view_key: str, result: RoomResult, sto
                 result.errors.append("projector: its page registered no timer")
                 return
             for fragment in list(session.auto_reruns):
+                began = time.monotonic()
                 try:
                     run = await session.rerun_fragment(fragment, timeout=TIMEOUT_S * 2)
                 except Exception as error:
@@ -238,6 +254,7 @@ async def projector(base: str, code: str, view_key: str, result: RoomResult, sto
                 if run.exceptions:
                     result.errors.append(f"projector refresh: {run.exceptions[0][:200]}")
                 result.projector_refreshes.append(run.ms)
+                result.projector_started.append(began)
             if not any(code in text for text in session.texts()):
                 result.errors.append("projector: the room's code is not on its page")
     finally:
@@ -254,6 +271,7 @@ async def facilitator(base: str, code: str, secret: str, result: RoomResult, sto
                 result.errors.append("facilitator: the class view registered no timer")
                 return
             fragment = next(iter(session.auto_reruns))
+            began = time.monotonic()
             try:
                 run = await session.rerun_fragment(fragment, timeout=TIMEOUT_S * 2)
             except Exception as error:
@@ -262,6 +280,7 @@ async def facilitator(base: str, code: str, secret: str, result: RoomResult, sto
             if run.exceptions:
                 result.errors.append(f"facilitator refresh: {run.exceptions[0][:200]}")
             result.refreshes.append(run.ms)
+            result.refresh_started.append(began)
             joined = next((m.payload.body for m in session.elements("metric")
                            if m.payload.label == translate(LANG, "room.joined")), None)
             if joined is not None:
