@@ -35,9 +35,18 @@ class RagView:
                  key_suffix: str = "",
                  decorate: Callable[[RagCase, str, pd.DataFrame], pd.DataFrame] | None = None) -> None:
         self.workspace = workspace
-        self._default = default
+        self._given_default = default
+        self._defaulted: tuple[RagDataset, str, str] | None = None
         self.key_suffix = key_suffix  # more of what the tables show (a room's reveal, say): a change redraws them
         self.decorate = decorate  # adds read-only columns to a label table (case, kind, table) -> table
+
+    def _default(self) -> tuple[RagDataset, str, str]:
+        """``default()``, called once per view (a page run): while nothing is stored, a new visitor's page asked
+        for the built-in dataset some sixty times a run, each a read and parse of its file (33 ms of a 140 ms run,
+        profiled)."""
+        if self._defaulted is None:
+            self._defaulted = self._given_default()
+        return self._defaulted
 
     @property
     def dataset(self) -> RagDataset:
