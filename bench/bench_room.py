@@ -235,6 +235,23 @@ class Participant:
         self.result.ticks.append(run.ms)
 
 
+async def timed_refresh(session: ProtocolSession, fragment: str, who: str, result: RoomResult, times: list[float],
+                        started: list[float]) -> bool:
+    """Rerun one timer's fragment as the browser does: its time (and when it began) noted, or the error; whether
+    it ran."""
+    began = time.monotonic()
+    try:
+        run = await session.rerun_fragment(fragment, timeout=TIMEOUT_S * 2)
+    except Exception as error:
+        result.errors.append(f"{who} refresh: {_short(error)}")
+        return False
+    if run.exceptions:
+        result.errors.append(f"{who} refresh: {run.exceptions[0][:200]}")
+    times.append(run.ms)
+    started.append(began)
+    return True
+
+
 async def projector(base: str, code: str, view_key: str, result: RoomResult, stop_at: float) -> None:
     """The projector's page: every 5 s its timers' fragments rerun, as the browser's do; it must show the code."""
     session = await ProtocolSession.open(base, f"/workshop_room?room={code}&view={view_key}", timeout=OPEN_TIMEOUT_S)
@@ -245,16 +262,8 @@ async def projector(base: str, code: str, view_key: str, result: RoomResult, sto
                 result.errors.append("projector: its page registered no timer")
                 return
             for fragment in list(session.auto_reruns):
-                began = time.monotonic()
-                try:
-                    run = await session.rerun_fragment(fragment, timeout=TIMEOUT_S * 2)
-                except Exception as error:
-                    result.errors.append(f"projector refresh: {_short(error)}")
-                    continue
-                if run.exceptions:
-                    result.errors.append(f"projector refresh: {run.exceptions[0][:200]}")
-                result.projector_refreshes.append(run.ms)
-                result.projector_started.append(began)
+                await timed_refresh(session, fragment, "projector", result, result.projector_refreshes,
+                                    result.projector_started)
             if not any(code in text for text in session.texts()):
                 result.errors.append("projector: the room's code is not on its page")
     finally:
@@ -271,16 +280,9 @@ async def facilitator(base: str, code: str, secret: str, result: RoomResult, sto
                 result.errors.append("facilitator: the class view registered no timer")
                 return
             fragment = next(iter(session.auto_reruns))
-            began = time.monotonic()
-            try:
-                run = await session.rerun_fragment(fragment, timeout=TIMEOUT_S * 2)
-            except Exception as error:
-                result.errors.append(f"facilitator refresh: {_short(error)}")
+            if not await timed_refresh(session, fragment, "facilitator", result, result.refreshes,
+                                       result.refresh_started):
                 continue
-            if run.exceptions:
-                result.errors.append(f"facilitator refresh: {run.exceptions[0][:200]}")
-            result.refreshes.append(run.ms)
-            result.refresh_started.append(began)
             joined = next((m.payload.body for m in session.elements("metric")
                            if m.payload.label == translate(LANG, "room.joined")), None)
             if joined is not None:
