@@ -13,10 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from uncase_core.rag.cases import RagCase, case_from_dict
 
 Label = bool | None
+
+# Property tests check properties, not speed (that is bench/'s): no per-example deadline. Under CI's load one
+# example of a chart property once took 934 ms against hypothesis' default 200 ms, and the run failed on it.
+settings.register_profile("uncase", deadline=None)
+settings.load_profile("uncase")
 
 # Every test (and every server a browser test starts) stores workspaces in a throwaway SQLite file, never in the
 # developer's data/uncase.db. Set before anything opens the store.
