@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, wait_until_idle
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, toggle_passage_label
 from tests.e2e.test_room_browser import REFRESH_WAIT, join, new_page
 
@@ -56,8 +56,11 @@ def test_the_facilitator_adjudicates_a_unit_and_each_participant_sees_their_agre
         unit = facilitator.get_by_role("combobox", name="Label to decide")
         expect(facilitator.get_by_text("the class is split")).to_be_visible(timeout=TEXT_TIMEOUT)
         expect(unit).to_have_value(re.compile(r"^1 of \d+ · .* p1 · Relevant · to decide$"), timeout=TEXT_TIMEOUT)
+        wait_until_idle(facilitator)
         facilitator.get_by_text("✓ Yes", exact=True).click()
+        expect(facilitator.get_by_role("radio", name="✓ Yes")).to_be_checked(timeout=TEXT_TIMEOUT)
         facilitator.get_by_role("textbox", name="Why (a short reason)").fill("the passage gives the refund window")
+        wait_until_idle(facilitator)
         facilitator.get_by_role("button", name="Save this decision").click()
         expect(facilitator.get_by_text(re.compile(r"^Saved: Relevant of"))).to_be_visible(timeout=TEXT_TIMEOUT)
         facilitator.get_by_text("Show each participant their agreement with the gold").click()

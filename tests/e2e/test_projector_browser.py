@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, wait_until_idle
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT
 from ui.frame.data_kinds import RAG
 from ui.frame.workspace import Workspace
@@ -96,6 +96,7 @@ def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str
         # screen's SCREEN_SECONDS, and a screen that turned by itself mid-check failed the test once in CI.
         pause = page.locator(".st-key-proj_pause button").first
         playing = pause.inner_text()
+        wait_until_idle(page)
         page.keyboard.press("p")
         expect(pause).not_to_have_text(playing, timeout=TEXT_TIMEOUT, use_inner_text=True)
         page.wait_for_timeout(800)
@@ -105,20 +106,24 @@ def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str
         page.screenshot(path=str(ARTIFACTS / f"projector-{lang}-1.png"))
         check_figures(page, JOIN_FIGURES, measured)
         first = page.locator(".st-key-proj_status p").first.inner_text()
+        wait_until_idle(page)
         page.keyboard.press("ArrowRight")  # the Next button's shortcut
         expect(page.locator(".st-key-proj_status p").first).not_to_have_text(first, timeout=TEXT_TIMEOUT)
         expect(page.locator('[class*="st-key-proj_alpha_value"]').first).to_be_visible(timeout=TEXT_TIMEOUT)
         page.wait_for_timeout(800)
         page.screenshot(path=str(ARTIFACTS / f"projector-{lang}-2.png"))
         check_figures(page, AGREEMENT_FIGURES, measured)
+        wait_until_idle(page)
         page.keyboard.press("ArrowRight")
         expect(page.locator('[class*="st-key-proj_counts"]').first).to_be_visible(timeout=TEXT_TIMEOUT)
         page.wait_for_timeout(800)
         page.screenshot(path=str(ARTIFACTS / f"projector-{lang}-3.png"))
         check_figures(page, DISPUTED_FIGURES, measured)
+        wait_until_idle(page)
         page.keyboard.press("ArrowLeft")  # back to the agreement
         expect(page.locator('[class*="st-key-proj_alpha_value"]').first).to_be_visible(timeout=TEXT_TIMEOUT)
         # Left alone, the screens turn by themselves (every SCREEN_SECONDS, checked at each 5 s refresh).
+        wait_until_idle(page)
         page.keyboard.press("p")
         expect(pause).to_have_text(playing, timeout=TEXT_TIMEOUT, use_inner_text=True)
         status = page.locator(".st-key-proj_status p").first

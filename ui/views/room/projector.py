@@ -198,6 +198,12 @@ def _turn(step: int, count: int) -> None:
     st.session_state[TURNED] = time.monotonic()
 
 
+def _toggle_pause() -> None:
+    # Read when pressed, not captured when drawn: a callback kept from an earlier run must not undo the last press.
+    st.session_state[PAUSED] = not st.session_state.get(PAUSED)
+    st.session_state[TURNED] = time.monotonic()
+
+
 def pager(shown: Sequence[Screen], index: int) -> None:
     """Paging for this screen only (no room control): previous, pause or go on, next; the arrow keys and P."""
     count = len(shown)
@@ -205,7 +211,7 @@ def pager(shown: Sequence[Screen], index: int) -> None:
     with st.container(horizontal=True, vertical_alignment="center", key="proj_pager"):
         st.button(t("room.proj.previous"), key="proj_previous", shortcut="Left", on_click=_turn, args=(-1, count))
         st.button(t("room.proj.play" if paused else "room.proj.pause"), key="proj_pause", shortcut="P",
-                  on_click=lambda: st.session_state.update({PAUSED: not paused, TURNED: time.monotonic()}))
+                  on_click=_toggle_pause)
         st.button(t("room.proj.next"), key="proj_next", shortcut="Right", on_click=_turn, args=(1, count))
         with st.container(key="proj_status", width="stretch"):
             st.markdown(t("room.proj.paused" if paused else "room.proj.screen_of", screen=index + 1, screens=count,
