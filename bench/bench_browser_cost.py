@@ -1,6 +1,6 @@
 """CPU that one update costs the browser and the server: the RAG page against a minimal Streamlit page.
 
-    .venv/bin/python bench/bench_browser_cost.py [--moves 20] [--pause 1.5]
+    .venv/bin/python bench/bench_browser_cost.py [--moves 20] [--pause 1.5] [--profile]
 
 For each page, starts `streamlit run` and one Debian chromium page, opens the page, then moves the
 "Context relevance" slider in the sidebar one step at a time (``--moves`` key presses, ``--pause`` s apart,
@@ -11,11 +11,17 @@ page while the clock runs, so the figures are the page's own work.
 The minimal page (bench/minimal_app.py: one slider, one metric card) is the floor under any Streamlit page
 on this machine. With both figures, the load that N concurrent browser sessions on this same machine can
 sustain follows: each session asks for one update per (think time + response time).
+
+``--profile`` then moves the slider as often again on each page with Chromium's sampling profiler on (CDP
+``Profiler``; the CPU figures above are taken without it) and splits a step's main-thread time by where it goes:
+React's render and commit, the styled components' CSS (emotion), the rest of Streamlit's frontend, the browser's
+native work outside JavaScript (style, layout: the profiler's ``(program)``) and garbage collection.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import sys
 import time
@@ -94,6 +100,54 @@ def measure(name: str, script: str, path: str, moves: int, pause: float) -> Cost
     return Cost(name, moves, 1000 * chromium / moves, 1000 * served / moves, 1000 * (task1 - task0) / moves)
 
 
+# Which part of the frontend a sampled function belongs to, by the bundle file it comes from.
+PROFILE_PARTS = (("React", ("react-dom",)), ("styles (emotion)", ("emotion", "styled-components")))
+
+
+def _profile_part(function: str, url: str) -> str | None:
+    if function == "(idle)":
+        return None
+    if function == "(program)":
+        return "native (style, layout)"
+    if function == "(garbage collector)":
+        return "garbage collection"
+    name = url.rsplit("/", 1)[-1]
+    return next((part for part, files in PROFILE_PARTS if any(f in name for f in files)), "Streamlit and the rest")
+
+
+def profile_split(name: str, script: str, path: str, moves: int, pause: float) -> dict[str, float]:
+    """Main-thread milliseconds per slider step, by part, from a sampled CPU profile of ``moves`` steps."""
+    from playwright.sync_api import sync_playwright
+
+    with serve(script=script) as (base, _server), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        try:
+            page = browser.new_context(viewport=VIEWPORT).new_page()
+            page.goto(base + path)
+            thumb = page.get_by_test_id("stSidebar").get_by_role("slider", name=SLIDER).first
+            thumb.wait_for(timeout=60_000)
+            page.get_by_test_id("stMetric").first.wait_for(timeout=60_000)
+            time.sleep(3)
+            thumb.focus()
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 200})  # microseconds
+            cdp.send("Profiler.start")
+            for index in range(moves):
+                page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
+                time.sleep(pause)
+            profile = cdp.send("Profiler.stop")["profile"]
+        finally:
+            browser.close()
+    frames = {node["id"]: node["callFrame"] for node in profile["nodes"]}
+    parts: collections.Counter[str] = collections.Counter()
+    for node, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        part = _profile_part(frames[node]["functionName"], frames[node]["url"])
+        if part is not None:
+            parts[part] += delta / 1000 / moves  # microseconds to ms per step
+    return dict(parts.most_common())
+
+
 def sustainable(cost: Cost, sessions: int, think: float, response: float = 0.5) -> str:
     rate = sessions / (think + response)
     busy = rate * (cost.chromium_ms + cost.server_ms) / 1000
@@ -105,6 +159,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=20, help="slider steps per page (default 20)")
     parser.add_argument("--pause", type=float, default=1.5, help="seconds between two steps (default 1.5)")
+    parser.add_argument("--profile", action="store_true",
+                        help="then split a step's main-thread time by part, from Chromium's sampling profiler")
     args = parser.parse_args()
     costs = [measure(name, script, path, args.moves, args.pause) for name, script, path in PAGES]
     print(f"CPU per slider step ({args.moves} steps, {args.pause:.1f} s apart; idle use subtracted), ms:")
@@ -115,6 +171,12 @@ def main() -> int:
     for cost in costs:
         for think in (1.0, 3.0, 5.0):
             print(f"  {cost.page:<24} {sustainable(cost, 30, think)}")
+    if args.profile:
+        print("main thread per slider step, by part, from a sampled profile (ms):")
+        for name, script, path in PAGES:
+            split = profile_split(name, script, path, args.moves, args.pause)
+            shown = ", ".join(f"{part} {ms:.1f}" for part, ms in split.items())
+            print(f"  {name:<24} total {sum(split.values()):5.1f}: {shown}")
     return 0
 
 
