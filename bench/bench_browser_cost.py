@@ -25,8 +25,11 @@ import collections
 import os
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -60,7 +63,10 @@ class Cost:
     main_thread_ms: float  # the page's main-thread task time per update (CDP Performance.getMetrics)
 
 
-def measure(name: str, script: str, path: str, moves: int, pause: float) -> Cost:
+@contextmanager
+def slider_page(script: str, path: str) -> Iterator[tuple[Any, Any, Any]]:
+    """The page served from ``script`` open in chromium, drawn and settled, its slider focused: page, slider,
+    server process."""
     from playwright.sync_api import sync_playwright
 
     with serve(script=script) as (base, server), sync_playwright() as playwright:
@@ -73,28 +79,38 @@ def measure(name: str, script: str, path: str, moves: int, pause: float) -> Cost
             page.get_by_test_id("stMetric").first.wait_for(timeout=60_000)
             time.sleep(3)  # let the first render settle
             thumb.focus()
-            cdp = page.context.new_cdp_session(page)
-            cdp.send("Performance.enable")
-
-            def task_seconds() -> float:
-                return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
-                            if m["name"] == "TaskDuration")
-
-            idle0 = cpu_seconds(server.pid)
-            time.sleep(moves * pause)
-            idle1 = cpu_seconds(server.pid)
-            busy0, task0 = cpu_seconds(server.pid), task_seconds()
-            start = float(thumb.get_attribute("aria-valuenow") or "nan")
-            for index in range(moves):
-                page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
-                time.sleep(pause)
-            busy1, task1 = cpu_seconds(server.pid), task_seconds()
-            end = float(thumb.get_attribute("aria-valuenow") or "nan")
-            expected = start if moves % 2 == 0 else round(start + 0.05, 2)
-            if abs(end - expected) > 1e-9:
-                raise RuntimeError(f"{name}: the slider ended at {end}, not {expected}: an input was lost")
+            yield page, thumb, server
         finally:
             browser.close()
+
+
+def move_slider(page: Any, moves: int, pause: float) -> None:
+    """``moves`` steps right and back in turn, ``pause`` s apart (long enough for each update to finish)."""
+    for index in range(moves):
+        page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
+        time.sleep(pause)
+
+
+def measure(name: str, script: str, path: str, moves: int, pause: float) -> Cost:
+    with slider_page(script, path) as (page, thumb, server):
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+
+        def task_seconds() -> float:
+            return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
+                        if m["name"] == "TaskDuration")
+
+        idle0 = cpu_seconds(server.pid)
+        time.sleep(moves * pause)
+        idle1 = cpu_seconds(server.pid)
+        busy0, task0 = cpu_seconds(server.pid), task_seconds()
+        start = float(thumb.get_attribute("aria-valuenow") or "nan")
+        move_slider(page, moves, pause)
+        busy1, task1 = cpu_seconds(server.pid), task_seconds()
+        end = float(thumb.get_attribute("aria-valuenow") or "nan")
+        expected = start if moves % 2 == 0 else round(start + 0.05, 2)
+        if abs(end - expected) > 1e-9:
+            raise RuntimeError(f"{name}: the slider ended at {end}, not {expected}: an input was lost")
     chromium = (busy1[0] - busy0[0]) - (idle1[0] - idle0[0])
     served = (busy1[1] - busy0[1]) - (idle1[1] - idle0[1])
     return Cost(name, moves, 1000 * chromium / moves, 1000 * served / moves, 1000 * (task1 - task0) / moves)
@@ -115,30 +131,15 @@ def _profile_part(function: str, url: str) -> str | None:
     return next((part for part, files in PROFILE_PARTS if any(f in name for f in files)), "Streamlit and the rest")
 
 
-def profile_split(name: str, script: str, path: str, moves: int, pause: float) -> dict[str, float]:
+def profile_split(script: str, path: str, moves: int, pause: float) -> dict[str, float]:
     """Main-thread milliseconds per slider step, by part, from a sampled CPU profile of ``moves`` steps."""
-    from playwright.sync_api import sync_playwright
-
-    with serve(script=script) as (base, _server), sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
-        try:
-            page = browser.new_context(viewport=VIEWPORT).new_page()
-            page.goto(base + path)
-            thumb = page.get_by_test_id("stSidebar").get_by_role("slider", name=SLIDER).first
-            thumb.wait_for(timeout=60_000)
-            page.get_by_test_id("stMetric").first.wait_for(timeout=60_000)
-            time.sleep(3)
-            thumb.focus()
-            cdp = page.context.new_cdp_session(page)
-            cdp.send("Profiler.enable")
-            cdp.send("Profiler.setSamplingInterval", {"interval": 200})  # microseconds
-            cdp.send("Profiler.start")
-            for index in range(moves):
-                page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
-                time.sleep(pause)
-            profile = cdp.send("Profiler.stop")["profile"]
-        finally:
-            browser.close()
+    with slider_page(script, path) as (page, _thumb, _server):
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Profiler.enable")
+        cdp.send("Profiler.setSamplingInterval", {"interval": 200})  # microseconds
+        cdp.send("Profiler.start")
+        move_slider(page, moves, pause)
+        profile = cdp.send("Profiler.stop")["profile"]
     frames = {node["id"]: node["callFrame"] for node in profile["nodes"]}
     parts: collections.Counter[str] = collections.Counter()
     for node, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
@@ -174,7 +175,7 @@ def main() -> int:
     if args.profile:
         print("main thread per slider step, by part, from a sampled profile (ms):")
         for name, script, path in PAGES:
-            split = profile_split(name, script, path, args.moves, args.pause)
+            split = profile_split(script, path, args.moves, args.pause)
             shown = ", ".join(f"{part} {ms:.1f}" for part, ms in split.items())
             print(f"  {name:<24} total {sum(split.values()):5.1f}: {shown}")
     return 0
