@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, choose_option
+from tests.e2e.conftest import ARTIFACTS, choose_option, wait_until_idle
 from tests.e2e.test_rag_browser import counts, counts_pattern, row_middle, settled_box
 from tests.e2e.test_summary_browser import _metric, _toggle
 
@@ -73,6 +73,7 @@ def tick(page: Any, table: int, row: int, column: int = 0) -> None:
     expect(editor).to_be_visible(timeout=TEXT_TIMEOUT)
     first = editor.get_by_test_id(f"glide-cell-0-{row - 1}")
     for attempt in range(3):
+        wait_until_idle(page)  # a click while the last label's run streams in can be lost under load (conftest)
         editor.scroll_into_view_if_needed()
         box = settled_box(page, editor)
         page.mouse.click(box["x"] + CELL_X, row_middle(editor, box, row))
@@ -113,10 +114,12 @@ def test_write_a_case_and_label_it_timed(page: Any, app_url: str, language: str)
         if box.input_value() != text:
             box.fill(text)
         expect(box).to_have_value(text)
+    wait_until_idle(page)
     page.get_by_role("button", name=words["create"]).click()
     expect(page.get_by_text(words["created"]).first).to_be_visible(timeout=TEXT_TIMEOUT)
     written = time.monotonic()
 
+    wait_until_idle(page)
     page.get_by_role("button", name=words["label"]).click()
     expect(page.get_by_text(case["question"]).first).to_be_visible(timeout=TEXT_TIMEOUT)
     expect(counts(page, words["relevance"])).to_contain_text("N/A", timeout=TEXT_TIMEOUT)
@@ -178,10 +181,12 @@ def test_write_a_summary_case_and_label_it(page: Any, app_url: str) -> None:
         if box.input_value() != text:
             box.fill(text)
         expect(box).to_have_value(text)
+    wait_until_idle(page)
     page.get_by_role("button", name="Create the case").click()
     expect(page.get_by_text("Summary case billing-mine created").first).to_be_visible(timeout=TEXT_TIMEOUT)
     written = time.monotonic()
 
+    wait_until_idle(page)
     page.get_by_role("button", name="Label this case").click()
     expect(page.get_by_text(SUMMARY_CASE["summary"]).first).to_be_visible(timeout=TEXT_TIMEOUT)
     expect(_metric(page, "Accuracy")).to_have_text("N/A", timeout=TEXT_TIMEOUT)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import choose_option
+from tests.e2e.conftest import choose_option, wait_until_idle
 from tests.e2e.test_rag_browser import row_middle, settled_box
 
 try:
@@ -29,6 +29,7 @@ def _toggle(page: Any, editor_index: int, row: int) -> None:
     editor = page.locator('[data-testid="stDataFrame"]').nth(editor_index)
     cell = editor.get_by_test_id(f"glide-cell-0-{row - 1}")
     for attempt in range(3):
+        wait_until_idle(page)  # a click while the last label's run streams in can be lost under load (conftest)
         editor.scroll_into_view_if_needed()
         box = settled_box(page, editor)
         page.mouse.click(box["x"] + 10, row_middle(editor, box, row))
