@@ -24,6 +24,7 @@ from ui.views.compare.data import (
 from ui.views.compare.focus import VIEW_KEY as FOCUS_VIEW_KEY
 from ui.views.compare.focus import system_focus
 from ui.views.compare.results import draw_case, draw_details, draw_explanations, draw_verdicts
+from ui.views.compare.room import draw_room
 from ui.views.compare.sidebar import (
     SEED,
     WIDGETS_HIDDEN,
@@ -145,6 +146,7 @@ else:
 
 draw_details(result, stratum, verdicts_hidden)
 draw_explanations()
+draw_room(view)
 with data_actions_box:
     data_actions(view, result)
 

@@ -24,7 +24,7 @@ from ui.views.rag.settings import draw_settings
 from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.adjudication import your_gold_agreement
-from ui.views.room.rooms import ROOM_NAME, class_view, member_code_note, room_of, rooms
+from ui.views.room.rooms import ROOM_NAME, class_view, is_pair_room, member_code_note, room_of, rooms
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
@@ -137,6 +137,8 @@ if note := st.session_state.pop("rag_upload_note", None):
 if st.session_state.pop("rag_frozen_note", False) or (room is not None and room.frozen):
     st.info(t("room.frozen_note"))
 if room is not None:
+    if is_pair_room(room):  # two systems' answers to each question, in an order no one labelling knows
+        st.caption(t("room.pair.blind_note"))
     your_gold_agreement(room, current_workspace().token)
 source, source_kind = workspace.source
 if source_kind == "scenario" and source in by_id:

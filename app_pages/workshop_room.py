@@ -8,6 +8,8 @@ those, joining by code and creating a room.
 """
 
 
+from functools import partial
+
 import streamlit as st
 
 from ui.frame.navigation import RAG_PAGE
@@ -21,12 +23,13 @@ from ui.views.room.facilitator import class_sections, exports
 from ui.views.room.guidelines import room_guidelines_editor
 from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.members import members_box
+from ui.views.room.pair import create_pair_room
 from ui.views.room.projector import projector_view
-from ui.views.room.rooms import may_facilitate, remember_keys, room_of, rooms
+from ui.views.room.rooms import is_pair_room, may_facilitate, remember_keys, room_of, rooms
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_all, load_index, load_scenario
+from uncase_core.shared.assets import load_all, load_index, load_pair_index, load_scenario, load_system_pair
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name, normalize_code
 
@@ -73,7 +76,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
         if problem := st.session_state.pop("room_control_error", None):
             st.error(problem)
         st.caption(t("room.exports"))
-        exports(code)
+        exports(code, pair=is_pair_room(room))
     with st.container(border=True):
         facilitator_controls(code)
     room_guidelines_editor(code, room, lang)
@@ -119,7 +122,7 @@ scenarios = load_index()
 by_id = {s.id: s for s in scenarios}
 with st.container(border=True):
     title = st.text_input(t("room.room_title"), value=t("room.default_title"), max_chars=80, key="room_new_title")
-    source = st.radio(t("room.source"), ["scenario", "upload"], horizontal=True, key="room_new_source",
+    source = st.radio(t("room.source"), ["scenario", "upload", "pair"], horizontal=True, key="room_new_source",
                       format_func=lambda s, lang=lang: translate(lang, f"room.source.{s}"))
     loaded = None
     if source == "scenario":
@@ -127,6 +130,11 @@ with st.container(border=True):
                               key="room_new_scenario",
                               format_func=lambda sid, lang=lang: translate(lang, "common.all_scenarios")
                               if sid == ALL_SCENARIOS else by_id[sid].title[lang])
+    elif source == "pair":  # two systems' answers, labelled blind; the facilitator sees the paired result
+        pair_entries = {entry.id: entry for entry in load_pair_index()}
+        pair_choice = st.selectbox(t("room.pair.choose"), list(pair_entries), key="room_new_pair",
+                                   format_func=lambda pid, lang=lang: pair_entries[pid].title[lang])
+        st.caption(t("room.pair.create_help"))
     else:
         uploaded = read_new_upload(
             "room_new_upload", "rag", t("common.upload"), t("rag.import.upload_help"), UPLOAD_TYPES,
@@ -135,17 +143,25 @@ with st.container(border=True):
         if uploaded is not None:
             st.session_state["room_new_dataset"] = uploaded
     if st.button(t("room.create"), type="primary", key="room_create"):
-        if source == "scenario":
-            dataset = load_all(scenarios, lang) if choice == ALL_SCENARIOS else load_scenario(by_id[choice], lang)
-            loaded = Loaded(dataset, choice, "scenario")
+        room_title = clean_name(title) or t("room.default_title")
+        make = None
+        if source == "pair":
+            system_a, system_b = load_system_pair(pair_entries[pair_choice], lang)
+            make = partial(create_pair_room, room_title, system_a, system_b, pair_choice, "pair", workspace.token)
         else:
-            loaded = st.session_state.get("room_new_dataset")
-        if loaded is None:
-            st.error(t("room.upload_first"))
-        else:
+            if source == "scenario":
+                dataset = load_all(scenarios, lang) if choice == ALL_SCENARIOS else load_scenario(by_id[choice], lang)
+                loaded = Loaded(dataset, choice, "scenario")
+            else:
+                loaded = st.session_state.get("room_new_dataset")
+            if loaded is None:
+                st.error(t("room.upload_first"))
+            else:
+                make = partial(rooms().create, room_title, dataset_to_text(loaded.data), loaded.source,
+                               loaded.source_kind, owner=workspace.token)
+        if make is not None:
             try:
-                keys = rooms().create(clean_name(title) or t("room.default_title"), dataset_to_text(loaded.data),
-                                      loaded.source, loaded.source_kind, owner=workspace.token)
+                keys = make()
             except StoreError as error:
                 st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
             else:

@@ -3,7 +3,8 @@ interval and the exact McNemar p-value, the pairs a difference needs (Connor 198
 dimension with pooled proportions, a case bootstrap, flipped cases, strata and a verdict.
 
 Modules: ``paired`` (the table, its difference and sample size), ``systems`` (two systems on the same cases),
-``edits`` (label records of either system).
+``edits`` (label records of either system), ``blind`` (both systems' answers as one set of cases to label blind, and
+back).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -14,6 +15,7 @@ from uncase_core import lazy_exports
 
 # public name -> the module of this package that defines it
 _EXPORTS = MappingProxyType({
+    "BLIND_KEY": "blind",
     "BootstrapDifference": "systems",
     "COMPARE_NOTES": "systems",
     "CasePair": "systems",
@@ -38,6 +40,9 @@ _EXPORTS = MappingProxyType({
     "VERDICT_BASIS": "systems",
     "VERDICT_TEXTS": "systems",
     "apply_system_edit": "edits",
+    "blind_id": "blind",
+    "blind_key": "blind",
+    "blind_pair": "blind",
     "bootstrap_differences": "systems",
     "check_power": "paired",
     "compare_systems": "systems",
@@ -47,6 +52,8 @@ _EXPORTS = MappingProxyType({
     "paired_sample_size": "paired",
     "paired_table": "paired",
     "system_label": "edits",
+    "unblind": "blind",
+    "without_key": "blind",
 })
 __all__ = tuple(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -7,6 +7,7 @@ import streamlit as st
 
 from ui.frame.state import t
 from ui.views.rag.downloads import format_downloads
+from ui.views.room.pair import majority_view, pair_downloads, pair_section
 from ui.views.room.rooms import (
     REFRESH,
     class_view,
@@ -19,13 +20,15 @@ from ui.views.room.rooms import (
     export_csv,
     export_jsonl,
     export_majority,
+    is_pair_room,
     shown_class_view,
 )
 from ui.widgets.layout import RESULTS_WIDTH
 
 
-def exports(code: str) -> None:
-    """Downloads of what the class labelled, read from the store when clicked."""
+def exports(code: str, pair: bool = False) -> None:
+    """Downloads of what the class labelled, read from the store when clicked (in a room on a pair, also each
+    system's class majority under its own case ids)."""
     st.download_button(t("room.export_csv"), data=lambda: export_csv(class_view(code, resamples=0)),
                        file_name=f"room-{code}-labels.csv", mime="text/csv", width="stretch", on_click="ignore",
                        key="room_export_csv")
@@ -35,6 +38,8 @@ def exports(code: str) -> None:
     st.download_button(t("room.export_majority"), data=lambda: export_majority(class_view(code, resamples=0)),
                        file_name=f"room-{code}-class-majority.json", mime="application/json", width="stretch",
                        on_click="ignore", key="room_export_majority")
+    if pair:
+        pair_downloads(code, lambda: majority_view(code))
     format_downloads(lambda: class_view(code, resamples=0).labels.majority, f"room-{code}-class-majority", key="room")
 
 
@@ -52,6 +57,8 @@ def class_sections(code: str) -> None:
         st.caption(" · ".join(state) + " · " + t("room.refresh_note", seconds=REFRESH.rstrip("s")))
         st.subheader(t("room.progress_title"))
         draw_progress(view)
+        if is_pair_room(room):  # the question the room is for, before how the class agreed
+            pair_section(view)
         st.subheader(t("room.agreement_title"))
         draw_agreement(view)
         st.subheader(t("room.disputed_title"))

@@ -2,7 +2,8 @@
 
 Always on top, a strip with the room's code, how many joined and finished, and the room's state (reveal,
 freeze) in large type. Below it one screen at a time: how to join (the code huge, a QR code of the participant
-link, the link), the class's agreement (Krippendorff's alpha per dimension with its interval), once the facilitator
+link, the link), the class's agreement (Krippendorff's alpha per dimension with its interval), in a room on two
+systems the paired verdict per dimension (``ui/views/room/pair.py``), once the facilitator
 shows it the class's agreement with the gold (a histogram and quartiles, no names), then the most
 disputed units first, a few per screen, each with the class's labels as a bar and as counts. The screens turn
 by themselves every :data:`SCREEN_SECONDS` seconds, or with the arrow keys (``st.button(shortcut=...)``); P
@@ -29,7 +30,8 @@ from ui.frame.state import language, t
 from ui.i18n import format_number, format_percent
 from ui.views.rag.view import metric_name
 from ui.views.room.adjudication import GOLD_SHOWN, projector_gold
-from ui.views.room.rooms import REFRESH, ClassView, room_links, shown_class_view
+from ui.views.room.pair import projector_pair
+from ui.views.room.rooms import REFRESH, ClassView, is_pair_room, room_links, shown_class_view
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels
 from uncase_core.rag.evaluation import METRICS
@@ -61,22 +63,26 @@ STYLE = """<style>
 .st-key-proj_root [class*="st-key-proj_unit_text"] p { font-size: 24px; line-height: 1.2; overflow: hidden;
   display: -webkit-box; -webkit-line-clamp: 1; -webkit-box-orient: vertical; }
 .st-key-proj_root [class*="st-key-proj_counts"] p { font-size: 32px; font-weight: 700; }
+.st-key-proj_root [class*="st-key-proj_pair_verdict"] p { font-size: 40px; font-weight: 800; line-height: 1.1; }
 .st-key-proj_status p { font-size: 20px; }
 </style>"""
 
 
 @dataclass(frozen=True)
 class Screen:
-    kind: str  # "join", "agreement", "gold" or "disputed"
+    kind: str  # "join", "agreement", "pair", "gold" or "disputed"
     units: tuple[UnitLabels, ...] = ()
     first: int = 0  # the first unit's place among the disputed ones (0-based)
 
 
 def screens(view: ClassView) -> list[Screen]:
-    """This moment's screens: joining, agreement, then the disputed units, the most disputed first."""
+    """This moment's screens: joining, agreement, in a room on a pair the paired result, the agreement with the gold
+    once shown, then the disputed units, the most disputed first."""
     disputed = [unit for unit in view.labels.most_disputed() if unit.disagreement]
     disputed = disputed[:UNITS_PER_SCREEN * DISPUTED_SCREENS]
     found = [Screen("join"), Screen("agreement")]
+    if is_pair_room(view.room):  # a room on two systems: is B better, by the class's labels
+        found.append(Screen("pair"))
     if view.room.state.get(GOLD_SHOWN):  # the facilitator shows the agreement with the gold (adjudication.py)
         found.append(Screen("gold"))
     for start in range(0, len(disputed), UNITS_PER_SCREEN):
@@ -246,6 +252,8 @@ def projector_view(code: str) -> None:
                     join_screen(view)
                 elif screen.kind == "agreement":
                     agreement_screen(view)
+                elif screen.kind == "pair":
+                    projector_pair(view)
                 elif screen.kind == "gold":
                     projector_gold(view)
                 else:

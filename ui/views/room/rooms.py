@@ -38,6 +38,7 @@ from uncase_core.agreement.class_labels import (
     replay_edits,
 )
 from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
+from uncase_core.compare.blind import without_key
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.spreadsheets import formula_safe
@@ -48,6 +49,7 @@ ROOM = "room"  # workspace setting: the code of the room this workspace labels i
 ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
 ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
 ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
+PAIR_FORMAT = "rag-blind-pair"  # a room's format: two systems' answers to the same questions, blinded together
 ROOM_PATH = "workshop_room"  # the room page's URL path (ui/frame/navigation.py)
 REFRESH = "5s"  # how often an open class view and a participant's page look for changes
 REFRESH_SECONDS = 5
@@ -57,6 +59,11 @@ DISPUTED_SHOWN = 15
 
 def rooms() -> Rooms:
     return Rooms(get_store())
+
+
+def is_pair_room(room: Room) -> bool:
+    """Whether the room's cases are two systems' answers, blinded together (``ui/views/room/pair.py``)."""
+    return room.format == PAIR_FORMAT
 
 
 def room_of(workspace: Workspace) -> str | None:
@@ -98,7 +105,8 @@ def join_room(code: str, wanted_name: str) -> Workspace:
         raise RoomClosed(code)
     workspace = new_workspace(store, {LANGUAGE: old.language or "en"})
     name = rooms().join(code, workspace.token, wanted_name)
-    workspace.replace(RAG, blank_copy(room_dataset(room)), room.title, "room", {"room": code})
+    # A room on a pair keeps which answer is whose out of the participants' copies (uncase_core.compare.blind).
+    workspace.replace(RAG, without_key(blank_copy(room_dataset(room))), room.title, "room", {"room": code})
     workspace.set_settings({ROOM: code, ROOM_NAME: name})
     return workspace
 
