@@ -147,7 +147,8 @@ with st.container(border=True):
         make = None
         if source == "pair":
             system_a, system_b = load_system_pair(pair_entries[pair_choice], lang)
-            make = partial(create_pair_room, room_title, system_a, system_b, pair_choice, "pair", workspace.token)
+            make = partial(create_pair_room, room_title, system_a, system_b, pair_entries[pair_choice].title[lang],
+                           "pair", workspace.token)
         else:
             if source == "scenario":
                 dataset = load_all(scenarios, lang) if choice == ALL_SCENARIOS else load_scenario(by_id[choice], lang)

@@ -26,7 +26,8 @@ def case(case_id: str, relevant, supported, covered, **extra) -> object:
     return case_from_dict({
         "id": case_id, "question": f"question {case_id}", "answer": f"answer {case_id}",
         "passages": [{"id": f"p{i}", "text": f"passage {i}", "relevant": r} for i, r in enumerate(relevant)],
-        "claims": [{"id": f"c{i}", "text": f"claim {i}", "supported": s, "correct": s} for i, s in enumerate(supported)],
+        "claims": [{"id": f"c{i}", "text": f"claim {i}", "supported": s, "correct": s}
+                   for i, s in enumerate(supported)],
         "reference_facts": [{"id": f"f{i}", "text": f"fact {i}", "covered": c} for i, c in enumerate(covered)],
         **extra})
 

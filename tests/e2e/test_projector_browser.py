@@ -7,6 +7,8 @@ Screenshots of every screen are saved as tests/e2e/artifacts/projector-<lang>-<n
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -82,23 +84,35 @@ def check_figures(page: Any, selectors: tuple[str, ...], measured: dict[str, flo
         measured[selector] = min(measured.get(selector, smallest), smallest)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str, lang: str) -> None:
-    code, view_key = seeded_room(lang)
+@contextmanager
+def paused_projector(chromium: Any, app_url: str, code: str, view_key: str, lang: str) -> Iterator[tuple[Any, str]]:
+    """The room's projector at 1280x720 in ``lang``, paused with P; yields the page and the pause button's text
+    while it plays.
+
+    Paused while the screens are measured: on a loaded machine a test's steps can take longer than a screen's
+    SCREEN_SECONDS, and a screen that turned by itself mid-check failed the test once in CI."""
     context = chromium.new_context(viewport=WALL, locale="es-ES" if lang == "es" else "en-US")
     context.set_default_timeout(30_000)
     page = context.new_page()
-    measured: dict[str, float] = {}
     try:
         page.goto(f"{app_url}/workshop_room?room={code}&view={view_key}&lang={lang}")
         expect(page.locator(".st-key-proj_code")).to_contain_text(code, timeout=TEXT_TIMEOUT)
-        # Paused (P) while the screens are measured: on a loaded machine the steps below can take longer than a
-        # screen's SCREEN_SECONDS, and a screen that turned by itself mid-check failed the test once in CI.
         pause = page.locator(".st-key-proj_pause button").first
         playing = pause.inner_text()
         wait_until_idle(page)
         page.keyboard.press("p")
         expect(pause).not_to_have_text(playing, timeout=TEXT_TIMEOUT, use_inner_text=True)
+        yield page, playing
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str, lang: str) -> None:
+    code, view_key = seeded_room(lang)
+    measured: dict[str, float] = {}
+    with paused_projector(chromium, app_url, code, view_key, lang) as (page, playing):
+        pause = page.locator(".st-key-proj_pause button").first
         page.wait_for_timeout(800)
         assert page.get_by_role("switch").count() == 0 and page.get_by_test_id("stDownloadButton").count() == 0
         assert page.locator("[data-testid='stImage'] img").first.bounding_box()["height"] >= 250  # the QR code
@@ -132,5 +146,3 @@ def test_the_projector_is_readable_from_the_back_row(chromium: Any, app_url: str
         # same 2 cores) the Spanish run twice saw no turn within 30 s, so it is given three more refresh rounds.
         expect(status).not_to_have_text(shown, timeout=(SCREEN_SECONDS + 45) * 1000)
         print(f"projector {lang} at 1280x720, smallest computed font size per key figure (px): {measured}")
-    finally:
-        context.close()

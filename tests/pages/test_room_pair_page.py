@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import ROOT, edit_labels, shown, workspace
+from tests.pages.test_room_adjudication_page import adjudicate_first
 from tests.pages.test_room_page import join_in, open_room_page, rooms_api
 from ui.frame.data_kinds import RAG
 from ui.i18n import translate
@@ -165,3 +166,30 @@ def test_the_compare_page_starts_a_room_on_its_pair_with_its_labels_as_reference
     system_a, system_b = load_system_pair(entry, "en")
     back_a, back_b = unblind(material, blind_key(material))
     assert back_a.cases == system_a.cases and back_b.cases == system_b.cases
+
+
+def test_after_adjudication_the_pair_is_compared_on_the_gold_too():
+    _, code, secret = create_pair_room("en")
+    _, material = room_material(code)
+    key = blind_key(material)
+    ana, bruno = join_in(code, "Ana", "en"), join_in(code, "Bruno", "en")
+    # Both label as the reference, except that they split on every passage of system B: no class majority there.
+    for person, split in ((ana, True), (bruno, False)):
+        def values(c, kind, u, field, split=split):
+            if kind == "passages" and key[material.cases[c].id][0] == "b":
+                return split
+            return material.cases[c].units(kind)[u].label(field)
+        label_everything(person, values)
+    page = open_room_page(room=code, key=secret, lang="en")
+    assert page.radio(key="room_pair_basis").options == ["the class's majority labels", "the reference labels"]
+    na_relevance = shown(translate("en", "compare.verdict.not_applicable",
+                                   dimension=_in_sentence("en", "context_relevance")))
+    assert na_relevance in verdict_lines(page)  # every B passage a tie: no B relevance to compare
+    unit = adjudicate_first(page, "en", "yes", "the passage answers it")
+    assert " · " in unit
+    page.run()
+    assert page.radio(key="room_pair_basis").options == ["the class's majority labels", "the adjudicated gold",
+                                                         "the reference labels"]
+    page.radio(key="room_pair_basis").set_value("gold").run()
+    assert not page.exception, [e.value for e in page.exception]
+    assert na_relevance not in verdict_lines(page)  # one gold passage of B: its case has a relevance now

@@ -3,8 +3,8 @@
 A workshop room on a pair (issue 25): the class labels both systems' answers to every question, and must not know
 which system wrote which answer, or what they expect of "the new one" colours their labels. :func:`blind_pair` turns
 the pair into one RAG dataset with two cases per question, ``<id> · 1`` and ``<id> · 2``; which of them is system
-A's is drawn per question with NumPy's generator from ``seed`` (the same pair and seed give the same order). The order is
-the dataset's top-level :data:`BLIND_KEY` (kept by the RAG format as any top-level key), which a participant's
+A's is drawn per question with NumPy's generator from ``seed`` (the same pair and seed give the same order). The
+order is the dataset's top-level :data:`BLIND_KEY` (kept by the RAG format as any top-level key), which a participant's
 copy leaves out (:func:`without_key`) and :func:`unblind` reads to give the two systems back under their own case
 ids, in system A's order, with whatever labels the blind cases carry (the reference, a participant's, the class
 majority, the adjudicated gold), ready for :func:`uncase_core.compare.systems.compare_systems`.
