@@ -114,6 +114,7 @@ def test_write_a_case_and_label_it_timed(page: Any, app_url: str, language: str)
         if box.input_value() != text:
             box.fill(text)
         expect(box).to_have_value(text)
+    box.blur()  # the last box's value reaches the server on blur: then, not in the same moment as the click
     wait_until_idle(page)
     page.get_by_role("button", name=words["create"]).click()
     expect(page.get_by_text(words["created"]).first).to_be_visible(timeout=TEXT_TIMEOUT)
@@ -181,6 +182,7 @@ def test_write_a_summary_case_and_label_it(page: Any, app_url: str) -> None:
         if box.input_value() != text:
             box.fill(text)
         expect(box).to_have_value(text)
+    box.blur()
     wait_until_idle(page)
     page.get_by_role("button", name="Create the case").click()
     expect(page.get_by_text("Summary case billing-mine created").first).to_be_visible(timeout=TEXT_TIMEOUT)

@@ -193,12 +193,16 @@ def _decide(code: str, view: ClassView, adjudication: Adjudication) -> None:
         if choice_key not in st.session_state:  # the stored decision, after a reload or on coming back to the unit
             st.session_state[choice_key] = "none" if decision is None else "yes" if decision.gold else "no"
             st.session_state[reason_key] = "" if decision is None else decision.reason
-        st.radio(t("room.gold.choice"), CHOICES, key=choice_key, horizontal=True,
-                 format_func=lambda c, lang=lang: translate(lang, f"room.gold.choice.{c}"))
-        st.text_area(t("room.gold.reason"), key=reason_key, max_chars=MAX_REASON_LENGTH, height=80,
-                     help=t("room.gold.reason_help"))
-        st.button(t("room.gold.save"), type="primary", key="room_gold_save", on_click=_save,
-                  args=(code, item, choice_key, reason_key))
+        # One form: the choice, the reason and Save reach the server together. Outside a form, typing a reason and
+        # clicking Save sent two runs (the box's value on blur, then the click), and under load the click was lost
+        # (the decision not saved: CI, twice).
+        with st.form("room_gold_form", border=False, enter_to_submit=False):
+            st.radio(t("room.gold.choice"), CHOICES, key=choice_key, horizontal=True,
+                     format_func=lambda c, lang=lang: translate(lang, f"room.gold.choice.{c}"))
+            st.text_area(t("room.gold.reason"), key=reason_key, max_chars=MAX_REASON_LENGTH, height=80,
+                         help=t("room.gold.reason_help"))
+            st.form_submit_button(t("room.gold.save"), type="primary", key="room_gold_save", on_click=_save,
+                                  args=(code, item, choice_key, reason_key))
         history = [d for d in adjudication.decisions if (d.case, d.kind, d.unit, d.field)
                    == (unit.case, unit.kind, unit.unit, unit.field)]
         for entry in history:
