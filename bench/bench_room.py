@@ -23,7 +23,9 @@ the store and compared with the labels its page showed acknowledged (**lost** la
 class view is computed once more to check it counts every participant.
 
 Printed: joins, actions, errors, lost labels; p95 of action-to-update (request -> end of the run that shows
-the new counts) and of the facilitator view's refresh; the server's CPU.
+the new counts) and of the facilitator view's and the projector's refresh (all of them, those started while people
+were joining, those once everyone had joined); the server's CPU. ``UNCASE_FULL_RUNS=0`` in the environment turns
+the server's full-run admission off (``ui/frame/admission.py``), for a figure without it.
 """
 
 from __future__ import annotations
@@ -90,6 +92,11 @@ class RoomResult:
             return []
         return [ms for ms, at in zip(times, started, strict=True) if at >= self.all_joined_at]
 
+    def during_joins(self, times: list[float], started: list[float]) -> list[float]:
+        """The refreshes started before the last participant's join was drawn: the join storm's."""
+        end = self.all_joined_at if self.all_joined_at is not None else float("inf")
+        return [ms for ms, at in zip(times, started, strict=True) if at < end]
+
     def summary(self) -> str:
         def line(name: str, values: list[float]) -> str:
             if not values:
@@ -115,7 +122,10 @@ class RoomResult:
             *([line("projector's refresh", self.projector_refreshes)] if self.projector else []),
             # The join storm (every participant opening the room within seconds) saturates a process; the class
             # has then joined and labels: the refreshes from then on are the labelling's.
+            line("  the same while people were joining", self.during_joins(self.refreshes, self.refresh_started)),
             line("  the same once everyone had joined", self.after_joins(self.refreshes, self.refresh_started)),
+            *([line("  projector, while people were joining",
+                    self.during_joins(self.projector_refreshes, self.projector_started))] if self.projector else []),
             *([line("  projector, once everyone had joined",
                     self.after_joins(self.projector_refreshes, self.projector_started))] if self.projector else []),
         ]
