@@ -5,7 +5,10 @@ labels, which follows what the class labelled (not the reference)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import ROOT, edit_labels, shown, workspace
@@ -17,10 +20,11 @@ from ui.views.room.rooms import PAIR_FORMAT, ROOM_KEYS
 from uncase_core.agreement.class_labels import blank_copy
 from uncase_core.compare.blind import BLIND_KEY, blind_key, unblind
 from uncase_core.compare.systems import compare_systems
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.edits import rag_label
 from uncase_core.rag.evaluation import METRICS
 from uncase_core.shared.assets import load_pair_index, load_system_pair
+from uncase_store import open_store, schema, store_url
 
 COMPARE_PAGE = "app_pages/compare_systems.py"
 
@@ -193,3 +197,24 @@ def test_after_adjudication_the_pair_is_compared_on_the_gold_too():
     page.radio(key="room_pair_basis").set_value("gold").run()
     assert not page.exception, [e.value for e in page.exception]
     assert na_relevance not in verdict_lines(page)  # one gold passage of B: its case has a relevance now
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_damaged_blind_order_is_said_and_the_room_goes_on(lang):
+    _, code, secret = create_pair_room(lang)
+    _, material = room_material(code)
+    order = dict(material.extra[BLIND_KEY])
+    first = next(iter(order))
+    order[first] = ["c", order[first][1]]  # no such system
+    damaged = dataset_to_text(replace(material, extra={**material.extra, BLIND_KEY: order}))
+    store = open_store(store_url())
+    try:
+        with store.engine.begin() as connection:
+            connection.execute(update(schema.rooms).where(schema.rooms.c.code == code).values(body=damaged))
+    finally:
+        store.engine.dispose()
+    page = open_room_page(room=code, key=secret, lang=lang)
+    assert not page.exception, [e.value for e in page.exception]
+    said = translate(lang, "error.blind_order_entry") if lang == "es" else "each entry of the blind order is"
+    assert any(said.split("[")[0] in e.value for e in page.error), [e.value for e in page.error]
+    assert any(m.label == translate(lang, "room.joined") for m in page.metric)  # the rest of the view is there

@@ -18,6 +18,7 @@ from types import MappingProxyType
 
 import streamlit as st
 
+from ui.frame.input_errors import error_text
 from ui.frame.state import kept, language, t
 from ui.i18n import translate
 from ui.views.compare.results import difference_text, draw_verdicts, verdict_text
@@ -28,6 +29,7 @@ from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import adjudicated_dataset
 from uncase_core.compare.blind import blind_key, blind_pair, unblind
 from uncase_core.compare.systems import SystemComparison, compare_systems
+from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_core.rag.evaluation import METRICS
 from uncase_store.rooms import RoomKeys
@@ -76,7 +78,12 @@ def pair_section(view: ClassView) -> None:
              or (basis == "reference" and has_reference(view))]
     basis = kept(st.radio, BASIS_KEY, "majority", t("room.pair.basis"), options=bases, horizontal=True,
                  format_func=lambda b, lang=lang: translate(lang, f"room.pair.basis.{b}"))
-    draw_verdicts(pair_result(view, basis if basis in bases else "majority"))
+    try:
+        result = pair_result(view, basis if basis in bases else "majority")
+    except InputError as error:  # a room whose stored order was damaged: said, and the rest of the view stays
+        st.error(error_text(error, lang))
+        return
+    draw_verdicts(result)
 
 
 def pair_downloads(code: str, view_of: Callable[[], ClassView]) -> None:
@@ -101,8 +108,12 @@ VERDICT_KEYS = MappingProxyType({"b_better": "b", "a_better": "a", "uncertain": 
 def projector_pair(view: ClassView) -> None:
     """The projector's screen of the paired result: per dimension, the verdict on the class's labels in large type
     and the interval that decides it; once revealed, what the reference labels say beside it."""
-    result = pair_result(view)
-    reference = pair_result(view, "reference") if view.room.revealed and has_reference(view) else None
+    try:
+        result = pair_result(view)
+        reference = pair_result(view, "reference") if view.room.revealed and has_reference(view) else None
+    except InputError as error:  # a damaged stored order: said on the wall, the other screens go on
+        st.error(error_text(error, language()))
+        return
     st.subheader(t("room.proj.pair_title"))
     for name in METRICS:
         dimension = result.dimensions[name]
