@@ -156,10 +156,12 @@ if room is None:  # the case on screen, in the editor or as a drill (both open o
 guidelines = rag_guidelines(workspace.dataset, lang, room.state if room is not None else None)
 frozen = room is not None and room.frozen
 focus_view = label_view(VIEW_KEY, phone=is_phone()) == "focus"
+# In a room on two systems the figures over every case would pool both systems' answers: only each case's are drawn.
+results = (case_results,) if room is not None and is_pair_room(room) else (case_results, dataset_results)
 if focus_view:  # one unit at a time, by keys, the results under it (in its fragment: a key is one script run)
     focus_mode(RagFocus(workspace, guidelines, frozen, class_units=class_units,
                         locked=lambda: room is not None and rooms().get(room.code, body=False).frozen),
-               lang, lambda: [draw(workspace, store_label_edits) for draw in (case_results, dataset_results)],
+               lang, lambda: [draw(workspace, store_label_edits) for draw in results],
                ["rag_data_actions", "rag_saved_status"], LESSON_FRAGMENTS)
 else:
     # Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
@@ -170,7 +172,8 @@ else:
                           store_label_edits=store_label_edits, guidelines=guidelines)
     with page_row.container(width=RESULTS_WIDTH):
         case_results(workspace, store_label_edits)
-    dataset_results(workspace, store_label_edits)
+    for draw in results[1:]:
+        draw(workspace, store_label_edits)
 with data_actions_box:
     data_actions(workspace, store_label_edits)
 if room is not None:

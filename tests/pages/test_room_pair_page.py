@@ -83,6 +83,10 @@ def test_a_class_labels_a_pair_blind_and_the_facilitator_sees_the_paired_result(
     assert shown(translate(lang, "room.pair.blind_note")) in [shown(c.value) for c in ana.caption]
     assert all(u.label(f) is None for c in copy.cases for k in UNIT_KINDS for u in c.units(k)
                for f in LABEL_FIELDS[k])  # the reference is not given away
+    # Only each answer's figures: the dataset's would pool both systems' answers.
+    pooled = translate(lang, "rag.results_dataset", count=len(copy.cases))
+    assert translate(lang, "rag.results_case", case="x").split("x")[0] in next(s.value for s in ana.subheader)
+    assert pooled not in [s.value for s in ana.subheader]
 
     # The class labels as the reference does (Ana's first passage through her page, the rest as stored records).
     reference = material.cases
