@@ -53,11 +53,10 @@ def blind_pair(system_a: RagDataset, system_b: RagDataset, seed: int = 0) -> Rag
     for case_a, case_b in zip(a, b, strict=True):
         first, second = (("a", case_a), ("b", case_b)) if draw.random() < 0.5 else (("b", case_b), ("a", case_a))
         for position, (system, case) in enumerate((first, second), start=1):
-            new_id = blind_id(case_a.id, position)
-            if new_id in key:
-                raise input_error(PROBLEMS, "blind_id_taken", "cases_a", id=new_id, case=case_a.id)
+            new_id = blind_id(case_a.id, position)  # distinct ids give distinct blind ids
             key[new_id] = [system, case_a.id]
             cases.append(replace(case, id=new_id))
+    # A blind id that is also a question's own id ("q · 1" beside "q") would read on the page as that question.
     taken = {case.id for case in a} & set(key)
     if taken:
         clash = sorted(taken)[0]

@@ -7,7 +7,7 @@ import streamlit as st
 
 from ui.frame.state import t
 from ui.views.rag.downloads import format_downloads
-from ui.views.room.pair import majority_view, pair_downloads, pair_section
+from ui.views.room.pair import pair_downloads, pair_section
 from ui.views.room.rooms import (
     REFRESH,
     class_view,
@@ -39,7 +39,7 @@ def exports(code: str, pair: bool = False) -> None:
                        file_name=f"room-{code}-class-majority.json", mime="application/json", width="stretch",
                        on_click="ignore", key="room_export_majority")
     if pair:
-        pair_downloads(code, lambda: majority_view(code))
+        pair_downloads(code)
     format_downloads(lambda: class_view(code, resamples=0).labels.majority, f"room-{code}-class-majority", key="room")
 
 

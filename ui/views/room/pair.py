@@ -13,7 +13,6 @@ compares the two systems with :func:`uncase_core.compare.systems.compare_systems
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from types import MappingProxyType
 
 import streamlit as st
@@ -28,6 +27,7 @@ from ui.views.room.rooms import PAIR_FORMAT, ClassView, class_view, rooms
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import adjudicated_dataset
 from uncase_core.compare.blind import blind_key, blind_pair, unblind
+from uncase_core.compare.edits import SYSTEMS
 from uncase_core.compare.systems import SystemComparison, compare_systems
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, dataset_to_text
@@ -35,7 +35,7 @@ from uncase_core.rag.evaluation import METRICS
 from uncase_store.rooms import RoomKeys
 
 BASES = ("majority", "gold", "reference")  # what the paired result is computed on
-BASIS_KEY = "room_pair_basis"  # facilitator's session: the basis chosen
+BASIS_KEY = "room_pair_basis"  # the facilitator's workspace setting (kept): the basis chosen
 SEED = 0  # the comparison's bootstrap seed, as on the compare page: the same labels give the same intervals
 _SEED_LIMIT = 2**31
 
@@ -86,20 +86,19 @@ def pair_section(view: ClassView) -> None:
     draw_verdicts(result)
 
 
-def pair_downloads(code: str, view_of: Callable[[], ClassView]) -> None:
+def _system_majority(code: str, position: int) -> str:
+    view = class_view(code, resamples=0)
+    return dataset_to_text(unblind(view.labels.majority, blind_key(view.dataset))[position])
+
+
+def pair_downloads(code: str) -> None:
     """Each system's class-majority cases under their own ids (RAG case format), read from the store when
     clicked."""
-    for side in ("a", "b"):
-        position = 0 if side == "a" else 1
+    for position, side in enumerate(SYSTEMS):
         st.download_button(
             t(f"room.pair.export_{side}"), key=f"room_pair_export_{side}", width="stretch", on_click="ignore",
             mime="application/json", file_name=f"room-{code}-class-majority-{side}.json",
-            data=lambda position=position: dataset_to_text(
-                unblind(view_of().labels.majority, blind_key(view_of().dataset))[position]))
-
-
-def majority_view(code: str) -> ClassView:
-    return class_view(code, resamples=0)
+            data=lambda position=position: _system_majority(code, position))
 
 
 VERDICT_KEYS = MappingProxyType({"b_better": "b", "a_better": "a", "uncertain": "none", "not_applicable": "na"})
