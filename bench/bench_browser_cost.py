@@ -9,8 +9,9 @@ server over that window, minus what they use over the same window with no input 
 page while the clock runs, so the figures are the page's own work.
 
 The minimal page (bench/minimal_app.py: one slider, one metric card) is the floor under any Streamlit page
-on this machine. With both figures, the load that N concurrent browser sessions on this same machine can
-sustain follows: each session asks for one update per (think time + response time).
+on this machine (bench/bench_rerender.py compares the RAG page with a floor of its own size). With these
+figures, the load that N concurrent browser sessions on this same machine can sustain follows: each session
+asks for one update per (think time + response time).
 
 ``--profile`` then moves the slider as often again on each page with Chromium's sampling profiler on (CDP
 ``Profiler``; the CPU figures above are taken without it) and splits a step's main-thread time by where it goes:
@@ -64,15 +65,17 @@ class Cost:
 
 
 @contextmanager
-def slider_page(script: str, path: str) -> Iterator[tuple[Any, Any, Any]]:
+def slider_page(script: str, path: str, init_script: str | None = None) -> Iterator[tuple[Any, Any, Any]]:
     """The page served from ``script`` open in chromium, drawn and settled, its slider focused: page, slider,
-    server process."""
+    server process. ``init_script`` runs in the page before any of its own."""
     from playwright.sync_api import sync_playwright
 
     with serve(script=script) as (base, server), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         try:
             page = browser.new_context(viewport=VIEWPORT).new_page()
+            if init_script is not None:
+                page.add_init_script(init_script)
             page.goto(base + path)
             thumb = page.get_by_test_id("stSidebar").get_by_role("slider", name=SLIDER).first
             thumb.wait_for(timeout=60_000)
