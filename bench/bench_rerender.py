@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,8 +64,7 @@ def count(script: str, path: str, moves: int, pause: float) -> dict[str, float]:
         if not page.evaluate("window.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size"):
             raise RuntimeError(f"{script}: React did not report to the hook; the counts would be zeros")
         page.evaluate("window.__rerender.counting = true")
-        move_slider(page, moves, pause)
-        time.sleep(pause)
+        move_slider(page, moves, pause)  # it waits ``pause`` after the last step too
         counts = page.evaluate("window.__rerender")
     return {name: counts[name] / moves for name in ("commits", "sidebar", "main")}
 

@@ -1,15 +1,17 @@
-"""A floor the size of the RAG page: the same kinds of elements in the same numbers, and nothing of ours.
+"""A floor the size of the RAG page: the same kinds of elements in the same numbers (tests/test_bench_floors.py
+checks it), and nothing of ours.
 
 Streamlit's frontend draws the whole element tree again on every commit, and a slider step makes six to nine
 commits whichever fragment reran (`bench/bench_rerender.py` counts them), so what a step costs the browser grows
 with every element on the page, not only with those the step changes. bench/minimal_app.py (one slider, one card)
 is the floor under any Streamlit page; this page is the floor under a page holding what the RAG page holds:
 
-- sidebar: a language radio, the sixteen page links, the data choice (a select box, an upload box), a download
-  and a reset button, the thresholds' four sliders open, the weights' four sliders and a radio and the gates' four
-  switches in closed expanders, the confidence slider and a reset button;
-- main: a title, an introduction, the case choice, two page links, one label table per kind of unit, filled from
-  the first built-in scenario exactly as the RAG page fills them, with a popover and a caption each;
+- sidebar: a language radio, the sixteen page links, the data choice (a select box, an upload box and a load
+  button), a download, the other tools' five downloads in a popover and a reset button, the thresholds' four
+  sliders open, the weights' four sliders and a radio and the gates' four switches in closed expanders, the
+  confidence slider and a reset button;
+- main: a title, an introduction, the label view's two buttons, two page links, one label table per kind of unit,
+  filled from the first built-in scenario exactly as the RAG page fills them, with a popover and a caption each;
 - results, in one fragment that a threshold step reruns: a heading, an alert, an image the chart's size, four
   metric cards with their two captions, and the composite's lines.
 
@@ -66,9 +68,13 @@ with st.sidebar:
     st.divider()
     st.subheader("Data")
     st.selectbox("Scenario", ["one", "two", "three"])
-    with st.expander("Your own cases"):
-        st.file_uploader("Upload")
+    st.file_uploader("Upload")
+    st.button("Load scenario", width="stretch")
     st.download_button("Download", data=b"{}", file_name="cases.json", on_click="ignore", width="stretch")
+    with st.popover("Other tools' formats", width="stretch"):  # closed: the browser draws only its button
+        for target in range(5):
+            st.download_button(f"Format {target + 1}", data=b"{}", file_name=f"cases-{target}.json",
+                               on_click="ignore")
     st.button("Reset", width="stretch")
     st.subheader("Settings")
     with st.expander("Thresholds", expanded=True):
@@ -92,7 +98,9 @@ with st.sidebar:
 st.title("RAG diagnosis")
 st.markdown("Label units, watch four proportions and the diagnosis move.")
 st.caption("Scenario: what it shows.")
-st.selectbox("Case", ["case 1"])
+with st.container(horizontal=True):  # the label view's switch (the first scenario has one case: no case choice)
+    st.button("Grid", type="primary")
+    st.button("Focus mode")
 with st.container(horizontal=True):
     st.page_link("https://example.org", label="Edit this case", icon=":material/edit_note:")
     st.page_link("https://example.org", label="Drill this case", icon=":material/quiz:")
