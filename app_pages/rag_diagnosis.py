@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.fragments import rerun_drawn
-from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE
+from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE, SUMMARY_PAGE
 from ui.frame.page import finish_page, page_link
 from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, store_problem_text, t
 from ui.i18n import translate
@@ -12,19 +12,27 @@ from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.views.rag.focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
 from ui.views.rag.imports import UPLOAD_TYPES, import_note, promptfoo_mapping, read_case_upload, too_large_command
 from ui.views.rag.results import (
-    FRAGMENTS,
-    ROOM_FOLLOW,
+    DATA_ACTIONS,
     case_results,
     data_actions,
     dataset_results,
     draw_explanations,
-    follow_room,
+    fragments_moved_by,
 )
 from ui.views.rag.settings import draw_settings
 from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.adjudication import your_gold_agreement
-from ui.views.room.rooms import ROOM_NAME, class_view, is_pair_room, member_code_note, room_of, rooms
+from ui.views.room.participant import room_sidebar
+from ui.views.room.rooms import (
+    ROOM_FOLLOW,
+    class_view,
+    follow_room,
+    is_pair_room,
+    is_summary_room,
+    room_of,
+    rooms,
+)
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
@@ -33,7 +41,6 @@ from uncase_core.shared.assets import load_all, load_index, load_scenario
 from uncase_store import StoreError
 
 ALL_SCENARIOS = "__all__"
-RESULT_FRAGMENTS = [*FRAGMENTS, *LESSON_FRAGMENTS]
 
 lang = language()
 scenarios = load_index()
@@ -46,16 +53,20 @@ if (room_code := room_of(current_workspace())) is not None:
         room = rooms().get(room_code, body=False)
     except StoreError as error:  # the room is gone (pruned) or the store is down: label on, without the room
         st.warning(t("room.unavailable", code=literal(room_code), problem=store_problem_text(error, language())))
+    if room is not None and is_summary_room(room):  # its cases are labelled on the summary page, not here
+        page_link(SUMMARY_PAGE, t("room.summary.go_label", code=room.code), ":material/summarize:")
+        room = None
 class_units = {}
 if room is not None and room.revealed:
     class_units = {(u.case, u.kind, u.unit, u.field): u for u in class_view(room.code, resamples=0).labels.units}
 
 
 def rerun_results(kept_key: str | None = None) -> None:
-    """Widget callback: rerun only the result fragments this run drew (and store the widget's value)."""
+    """Widget callback: rerun only the result fragments this run drew that the change moves (and store the widget's
+    value: a setting's ``kept_key``)."""
     if kept_key is not None:
         keep(kept_key)
-    rerun_drawn([*RESULT_FRAGMENTS, ROOM_FOLLOW])
+    rerun_drawn([*fragments_moved_by(kept_key), *LESSON_FRAGMENTS, ROOM_FOLLOW])
 
 
 def load(choice: str) -> Loaded:
@@ -112,12 +123,7 @@ def store_label_edits() -> None:
 with st.sidebar:
     st.subheader(t("common.data"))
     if room is not None:
-        st.markdown(t("room.you_are", code=room.code, title=literal(room.title),
-                      name=literal(current_workspace().setting(ROOM_NAME, ""))))
-        member_code_note(room.code, current_workspace().token)
-        st.caption(t("room.state.frozen") if room.frozen else t("room.state.open"))
-        if room.revealed:
-            st.caption(t("room.state.revealed"))
+        room_sidebar(room, current_workspace())
     else:
         follow_language(SOURCE)
         loaded = data_source(SOURCE, default)
@@ -162,7 +168,7 @@ if focus_view:  # one unit at a time, by keys, the results under it (in its frag
     focus_mode(RagFocus(workspace, guidelines, frozen, class_units=class_units,
                         locked=lambda: room is not None and rooms().get(room.code, body=False).frozen),
                lang, lambda: [draw(workspace, store_label_edits) for draw in results],
-               ["rag_data_actions", "rag_saved_status"], LESSON_FRAGMENTS)
+               [DATA_ACTIONS, "rag_saved_status"], LESSON_FRAGMENTS)
 else:
     # Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
     # table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.

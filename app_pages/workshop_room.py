@@ -12,7 +12,6 @@ from functools import partial
 
 import streamlit as st
 
-from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import translate
@@ -25,15 +24,25 @@ from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.members import members_box
 from ui.views.room.pair import create_pair_room
 from ui.views.room.projector import projector_view
-from ui.views.room.rooms import is_pair_room, may_facilitate, remember_keys, room_of, rooms
+from ui.views.room.rooms import SUMMARY_FORMAT, may_facilitate, member_page, remember_keys, room_of, rooms
+from ui.views.summaries import load_file
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_all, load_index, load_pair_index, load_scenario, load_system_pair
+from uncase_core.shared.assets import (
+    SUMMARY_INDEX,
+    load_all,
+    load_index,
+    load_pair_index,
+    load_scenario,
+    load_system_pair,
+)
+from uncase_core.summaries.evaluation import cases_from_bytes, cases_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name, normalize_code
 
 ALL_SCENARIOS = "__all__"
+UPLOADED = "__upload__"  # a room of summary cases from the facilitator's own file
 
 params = st.query_params
 projector = "view" in params and "room" in params
@@ -76,7 +85,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
         if problem := st.session_state.pop("room_control_error", None):
             st.error(problem)
         st.caption(t("room.exports"))
-        exports(code, pair=is_pair_room(room))
+        exports(code, room)
     with st.container(border=True):
         facilitator_controls(code)
     room_guidelines_editor(code, room, lang)
@@ -100,7 +109,7 @@ st.title(t("room.title"))
 st.markdown(t("room.intro"))
 join_code = normalize_code(params.get("join"))
 if join_code and room_of(workspace) == join_code:  # already in: straight to the cases
-    st.switch_page(RAG_PAGE, query_params={"w": workspace.token})
+    st.switch_page(member_page(join_code), query_params={"w": workspace.token})
 
 st.subheader(t("room.join_title"))
 with st.form("room_join"):
@@ -113,17 +122,19 @@ if joining or (join_code and "back" in params and "room_back_tried" not in st.se
     st.session_state["room_back_tried"] = True  # a link back is followed once; then the form is there
     joined = join_from_form(typed, name, resume)
     if joined is not None:
-        st.switch_page(RAG_PAGE, query_params={"w": joined.token})
+        st.switch_page(member_page(normalize_code(typed)), query_params={"w": joined.token})
 
 # ---------------------------------------------------------------- creating
 st.subheader(t("room.create_title"))
 st.caption(t("room.create_help"))
 scenarios = load_index()
 by_id = {s.id: s for s in scenarios}
+summary_scenarios = load_index(SUMMARY_INDEX)
+summary_by_id = {s.id: s for s in summary_scenarios}
 with st.container(border=True):
     title = st.text_input(t("room.room_title"), value=t("room.default_title"), max_chars=80, key="room_new_title")
-    source = st.radio(t("room.source"), ["scenario", "upload", "pair"], horizontal=True, key="room_new_source",
-                      format_func=lambda s, lang=lang: translate(lang, f"room.source.{s}"))
+    source = st.radio(t("room.source"), ["scenario", "upload", "pair", "summaries"], horizontal=True,
+                      key="room_new_source", format_func=lambda s, lang=lang: translate(lang, f"room.source.{s}"))
     loaded = None
     if source == "scenario":
         choice = st.selectbox(t("common.scenario"), [s.id for s in scenarios] + [ALL_SCENARIOS],
@@ -135,6 +146,19 @@ with st.container(border=True):
         pair_choice = st.selectbox(t("room.pair.choose"), list(pair_entries), key="room_new_pair",
                                    format_func=lambda pid, lang=lang: pair_entries[pid].title[lang])
         st.caption(t("room.pair.create_help"))
+    elif source == "summaries":  # summary cases (document 002): the class labels them on the summary page
+        summary_choices = [s.id for s in summary_scenarios] + [ALL_SCENARIOS, UPLOADED]
+        summary_choice = st.selectbox(
+            t("room.summary.choose"), summary_choices, key="room_new_summary",
+            format_func=lambda sid, lang=lang: translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS
+            else translate(lang, "room.summary.own_file") if sid == UPLOADED else summary_by_id[sid].title[lang])
+        if summary_choice == UPLOADED:
+            uploaded = read_new_upload("room_new_summary_upload", "summaries", t("sum.upload"), t("sum.upload_help"),
+                                       ("json", "jsonl"),
+                                       lambda data, name: Loaded(cases_from_bytes(data, name), name, "upload"))
+            if uploaded is not None:
+                st.session_state["room_new_summaries"] = uploaded
+        st.caption(t("room.summary.create_help"))
     else:
         uploaded = read_new_upload(
             "room_new_upload", "rag", t("common.upload"), t("rag.import.upload_help"), UPLOAD_TYPES,
@@ -149,6 +173,19 @@ with st.container(border=True):
             system_a, system_b = load_system_pair(pair_entries[pair_choice], lang)
             make = partial(create_pair_room, room_title, system_a, system_b, pair_entries[pair_choice].title[lang],
                            "pair", workspace.token)
+        elif source == "summaries":
+            if summary_choice == UPLOADED:
+                loaded = st.session_state.get("room_new_summaries")
+            elif summary_choice == ALL_SCENARIOS:
+                loaded = Loaded(tuple(case for s in summary_scenarios for case in load_file(s, lang)), ALL_SCENARIOS,
+                                "all")
+            else:
+                loaded = Loaded(load_file(summary_by_id[summary_choice], lang), summary_choice, "scenario")
+            if loaded is None:
+                st.error(t("room.upload_first"))
+            else:
+                make = partial(rooms().create, room_title, cases_to_text(loaded.data), loaded.source,
+                               loaded.source_kind, format=SUMMARY_FORMAT, owner=workspace.token)
         else:
             if source == "scenario":
                 dataset = load_all(scenarios, lang) if choice == ALL_SCENARIOS else load_scenario(by_id[choice], lang)

@@ -1,6 +1,6 @@
 """CPU that one update costs the browser and the server: the RAG page against a minimal Streamlit page.
 
-    .venv/bin/python bench/bench_browser_cost.py [--moves 20] [--pause 1.5] [--profile]
+    .venv/bin/python bench/bench_browser_cost.py [--moves 20] [--pause 1.5] [--rounds 1] [--profile]
 
 For each page, starts `streamlit run` and one Debian chromium page, opens the page, then moves the
 "Context relevance" slider in the sidebar one step at a time (``--moves`` key presses, ``--pause`` s apart,
@@ -8,8 +8,12 @@ long enough for each update to finish) and reads the CPU time used by every chro
 server over that window, minus what they use over the same window with no input (idle). Nothing polls the
 page while the clock runs, so the figures are the page's own work.
 
-The minimal page (bench/minimal_app.py: one slider, one metric card) is the floor under any Streamlit page
-on this machine (bench/bench_rerender.py compares the RAG page with a floor of its own size). With these
+Three pages: the RAG page; the same-size floor (bench/same_size_app.py: the RAG page's kinds of elements in
+its numbers, nothing computed or stored), the floor under any page of the RAG page's size, since Streamlit's
+frontend renders the whole page again on each of a step's commits (bench/bench_rerender.py counts them); and the
+minimal page (bench/minimal_app.py: one slider, one metric card), the floor under any Streamlit page on this
+machine. ``--rounds`` measures them in turn several times and gives medians: one round's figures move by a fifth
+between runs on this machine. With these
 figures, the load that N concurrent browser sessions on this same machine can sustain follows: each session
 asks for one update per (think time + response time).
 
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -41,7 +46,8 @@ from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
 SLIDER = "Context relevance"
-PAGES = (("RAG diagnosis page", "app.py", "/rag_diagnosis"), ("minimal Streamlit page", "bench/minimal_app.py", "/"))
+PAGES = (("RAG diagnosis page", "app.py", "/rag_diagnosis"), ("same-size floor", "bench/same_size_app.py", "/"),
+         ("minimal Streamlit page", "bench/minimal_app.py", "/"))
 
 
 def cpu_seconds(server_pid: int) -> tuple[float, float]:
@@ -152,6 +158,14 @@ def profile_split(script: str, path: str, moves: int, pause: float) -> dict[str,
     return dict(parts.most_common())
 
 
+def median_cost(costs: list[Cost]) -> Cost:
+    """One page's median over rounds, figure by figure."""
+    def middle(values: list[float]) -> float:
+        return statistics.median(values)
+    return Cost(costs[0].page, costs[0].moves, middle([c.chromium_ms for c in costs]),
+                middle([c.server_ms for c in costs]), middle([c.main_thread_ms for c in costs]))
+
+
 def sustainable(cost: Cost, sessions: int, think: float, response: float = 0.5) -> str:
     rate = sessions / (think + response)
     busy = rate * (cost.chromium_ms + cost.server_ms) / 1000
@@ -165,12 +179,28 @@ def main() -> int:
     parser.add_argument("--pause", type=float, default=1.5, help="seconds between two steps (default 1.5)")
     parser.add_argument("--profile", action="store_true",
                         help="then split a step's main-thread time by part, from Chromium's sampling profiler")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure the pages in turn this many times and give each page's median (default 1)")
     args = parser.parse_args()
-    costs = [measure(name, script, path, args.moves, args.pause) for name, script, path in PAGES]
+    rounds = [[measure(name, script, path, args.moves, args.pause) for name, script, path in PAGES]
+              for _ in range(args.rounds)]
     print(f"CPU per slider step ({args.moves} steps, {args.pause:.1f} s apart; idle use subtracted), ms:")
-    for cost in costs:
-        print(f"  {cost.page:<24} chromium {cost.chromium_ms:5.0f} (main thread {cost.main_thread_ms:4.0f})  "
-              f"server {cost.server_ms:4.0f}  total {cost.chromium_ms + cost.server_ms:5.0f}")
+    for number, measured in enumerate(rounds, 1):
+        if args.rounds > 1:
+            print(f" round {number}:")
+        for cost in measured:
+            print(f"  {cost.page:<24} chromium {cost.chromium_ms:5.0f} (main thread {cost.main_thread_ms:4.0f})  "
+                  f"server {cost.server_ms:4.0f}  total {cost.chromium_ms + cost.server_ms:5.0f}")
+    costs = [median_cost([measured[i] for measured in rounds]) for i in range(len(PAGES))]
+    totals = {cost.page: cost.chromium_ms + cost.server_ms for cost in costs}
+    if args.rounds > 1:
+        print(f" median of {args.rounds} rounds:")
+        for cost in costs:
+            print(f"  {cost.page:<24} chromium {cost.chromium_ms:5.0f} (main thread {cost.main_thread_ms:4.0f})  "
+                  f"server {cost.server_ms:4.0f}  total {totals[cost.page]:5.0f}")
+    rag, same, minimal = (totals[name] for name, _, _ in PAGES)
+    print(f"the RAG page's step: {rag / same:.2f}x the same-size floor, {rag / minimal:.2f}x the minimal page "
+          f"(the same-size floor itself {same / minimal:.2f}x the minimal page)")
     print("what N browsers on this machine would need, with every session a real chromium page:")
     for cost in costs:
         for think in (1.0, 3.0, 5.0):

@@ -8,7 +8,7 @@ is the floor under any Streamlit page; this page is the floor under a page holdi
 
 - sidebar: a language radio, the sixteen page links, the data choice (a select box, an upload box and a load
   button), a download, the other tools' five downloads in a popover and a reset button, the thresholds' four
-  sliders open, the weights' four sliders and a radio and the gates' four switches in closed expanders, the
+  sliders open, the weights' and the gates' closed expanders (their widgets are drawn only while open), the
   confidence slider and a reset button;
 - main: a title, an introduction, the label view's two buttons, two page links, one label table per kind of unit,
   filled from the first built-in scenario exactly as the RAG page fills them, with a popover and a caption each;
@@ -81,15 +81,8 @@ with st.sidebar:
         for name in METRICS:
             st.select_slider(name.replace("_", " ").capitalize(), options=STEPS, value=0.55,
                              key=f"threshold_{name}", on_change=lambda: st.rerun(["results"]))
-    with st.expander("Weights"):
-        for name in METRICS:
-            st.select_slider(f"weight {name}", options=[i / 2 for i in range(11)], value=1.0)
-        st.caption("normalised: 25% each")
-        st.radio("Aggregation", ["mean", "min"])
-    with st.expander("Gates"):
-        st.caption("A gate fails the composite when a dimension is under it.")
-        for name in METRICS:
-            st.checkbox(f"gate {name}")
+    st.expander("Weights")  # closed: the RAG page draws the weights and gates only while their box is open
+    st.expander("Gates")
     st.select_slider("Confidence", options=[0.8, 0.9, 0.95, 0.99], value=0.95)
     st.button("Reset settings", width="stretch")
     st.caption("Saved 12:00")

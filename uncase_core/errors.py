@@ -269,6 +269,8 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "binary": "0, 1, true or false",
     "rag_case": "a RAG case",
     "rag_dataset": "a RAG dataset",
+    "summary_cases": "summary cases (a list of them)",
+    "room_dataset": "a RAG dataset or summary cases",
     "case_object": "a case object",
     "summary_case_object": "a summary case object",
     "conversation_object": "a conversation object",

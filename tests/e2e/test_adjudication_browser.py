@@ -11,7 +11,7 @@ import pytest
 
 from tests.e2e.conftest import ARTIFACTS, wait_until_idle
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, toggle_passage_label
-from tests.e2e.test_room_browser import REFRESH_WAIT, join, new_page
+from tests.e2e.test_room_browser import REFRESH_WAIT, create_room, join, new_page
 
 try:
     from playwright.sync_api import expect
@@ -36,9 +36,7 @@ def test_the_facilitator_adjudicates_a_unit_and_each_participant_sees_their_agre
     pages = [facilitator]
     try:
         facilitator.goto(f"{app_url}/workshop_room")
-        facilitator.get_by_role("button", name="Create the room").click()
-        facilitator.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=TEXT_TIMEOUT)
-        code = re.search(r"room=([A-Z0-9]{6})", facilitator.url).group(1)
+        code = create_room(facilitator, app_url)
         ana = join(chromium, app_url, code, "Ana")
         bruno = join(chromium, app_url, code, "Bruno")
         pages += [ana, bruno]

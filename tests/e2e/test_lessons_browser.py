@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import wait_until_drawn
+from tests.e2e.conftest import wait_until_drawn, wait_until_idle
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, sidebar, toggle_passage_label
 from ui.i18n import translate
 
@@ -179,6 +179,8 @@ def test_on_a_phone_a_steps_sidebar_control_and_its_feedback_are_in_view_togethe
     weights = sidebar(page).get_by_test_id("stExpander").filter(has_text="Composite weights")
     weights.get_by_text("Composite weights", exact=True).click()
     weight = weights.get_by_test_id("stSlider").filter(has_text="Faithfulness").get_by_role("slider")
+    expect(weight).to_be_attached(timeout=TEXT_TIMEOUT)  # drawn by the run that opening the box starts
+    wait_until_idle(page)
     weight.scroll_into_view_if_needed()
     weight.focus()
     for _ in range(2):  # 1.0 -> 0.5 -> 0.0

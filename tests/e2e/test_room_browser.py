@@ -34,13 +34,26 @@ def grid_text(page: Any, text: str) -> Any:
     return page.locator('[data-testid="stDataFrame"]').get_by_text(text, exact=True).first
 
 
-def join(chromium: Any, app_url: str, code: str, name: str) -> Any:
+def create_room(page: Any, app_url: str) -> str:
+    """Make a room with what the creation form shows (call ``page.goto`` and choose first); returns its code."""
+    page.get_by_role("button", name="Create the room").click()
+    page.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=TEXT_TIMEOUT)
+    return re.search(r"room=([A-Z0-9]{6})", page.url).group(1)
+
+
+def join_page(chromium: Any, app_url: str, code: str, name: str) -> Any:
+    """A new browser joined into room ``code`` with the participant link, on the page it labels on."""
     page = new_page(chromium)
     page.goto(f"{app_url}/workshop_room?join={code}")
     expect(page.get_by_role("textbox", name="Room code")).to_have_value(code, timeout=TEXT_TIMEOUT)
     page.get_by_role("textbox", name="Your name or an alias").fill(name)
     page.get_by_role("button", name="Join").click()
     expect(sidebar(page).get_by_text(f"you label as {name}")).to_be_visible(timeout=TEXT_TIMEOUT)
+    return page
+
+
+def join(chromium: Any, app_url: str, code: str, name: str) -> Any:
+    page = join_page(chromium, app_url, code, name)
     expect(counts(page)).to_contain_text("N/A", timeout=TEXT_TIMEOUT)  # nothing labelled yet
     return page
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from ui.views.rag.settings import GATES_BOX, WEIGHTS_BOX
+
 ROOT = Path(__file__).resolve().parents[2]
 RAG_PAGE = "app_pages/rag_diagnosis.py"
 
@@ -76,6 +78,13 @@ def reopen(at: AppTest, path: str | None = None) -> AppTest:
         fresh.run()
     assert not fresh.exception, [e.value for e in fresh.exception]
     return fresh
+
+
+def open_settings_boxes(at: AppTest) -> AppTest:
+    """Open the RAG page's weights and gates boxes: their widgets are drawn only while open (views/rag/settings.py)."""
+    at.session_state[WEIGHTS_BOX] = True
+    at.session_state[GATES_BOX] = True
+    return at.run()
 
 
 def load_scenario(at: AppTest, scenario_id: str) -> AppTest:

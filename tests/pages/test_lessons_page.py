@@ -23,6 +23,7 @@ from tests.pages.apptest_helpers import (
     edit_labels,
     edit_table,
     open_app,
+    open_settings_boxes,
     reopen,
     shown,
     workspace,
@@ -169,6 +170,8 @@ def still_open(at: AppTest, lesson_id: str, step: str) -> str:
 
 def slider(at: AppTest, key: str, value: float) -> AppTest:
     """Move a slider: the pages' number sliders are select sliders (ui/widgets/numbers.py), a count one a slider."""
+    if key.startswith(("rag_weight_", "rag_gate")):  # drawn only while their box is open
+        open_settings_boxes(at)
     found = [w for kind in ("select_slider", "slider") for w in at.get(kind) if w.key == key]
     return settle(found[0].set_value(value).run())
 
@@ -238,11 +241,11 @@ def play_l03(at: AppTest, lang: str) -> None:
     slider(at, "rag_weight_context_relevance", 1.0)
     slider(at, "rag_weight_faithfulness", 0.0)
     holds(at, "l03", "high_mean")
-    settle(at.sidebar.radio(key="rag_aggregation").set_value("min").run())
+    settle(open_settings_boxes(at).sidebar.radio(key="rag_aggregation").set_value("min").run())
     still_open(at, "l03", "minimum")  # faithfulness still weighs nothing
     slider(at, "rag_weight_faithfulness", 1.0)
     holds(at, "l03", "high_mean", "minimum")
-    ok(at.sidebar.checkbox(key="rag_gate_on_faithfulness").check().run())
+    ok(open_settings_boxes(at).sidebar.checkbox(key="rag_gate_on_faithfulness").check().run())
     assert at.sidebar.select_slider(key="rag_gate_faithfulness").value == 0.9
     holds(at, "l03", "high_mean", "minimum", "gate")
     answer(at, "l03", "requirement", "gate")

@@ -12,8 +12,11 @@ from tests.pages.apptest_helpers import (
     load_scenario,
     metric_values,
     open_rag_page,
+    open_settings_boxes,
+    reopen,
 )
 from ui.i18n import translate
+from ui.views.rag.results import DATA_ACTIONS, FRAGMENTS, NEAR_FRAGMENTS, fragments_moved_by
 
 
 def _relevance_caption(at) -> str:
@@ -125,7 +128,7 @@ def test_threshold_slider_changes_the_diagnosis():
 
 
 def test_all_weights_zero_is_explained_and_the_page_keeps_working():
-    at = open_rag_page()
+    at = open_settings_boxes(open_rag_page())
     for name in ("context_relevance", "faithfulness", "correctness", "coverage"):
         at.sidebar.select_slider(key=f"rag_weight_{name}").set_value(0.0)
     at.run()
@@ -135,7 +138,7 @@ def test_all_weights_zero_is_explained_and_the_page_keeps_working():
 
 
 def test_weights_are_shown_normalized_and_the_composite_follows():
-    at = open_rag_page()
+    at = open_settings_boxes(open_rag_page())
     at.sidebar.select_slider(key="rag_weight_context_relevance").set_value(3.0).run()
     assert any("Context relevance 50% · Faithfulness 17%" in c for c in captions(at))
     composite = next(m.value for m in at.markdown if m.value.startswith("**Composite"))
@@ -143,23 +146,82 @@ def test_weights_are_shown_normalized_and_the_composite_follows():
 
 
 def test_minimum_aggregation_takes_the_weakest_dimension():
-    at = open_rag_page()
+    at = open_settings_boxes(open_rag_page())
     at.sidebar.radio(key="rag_aggregation").set_value("min").run()
     composite = next(m.value for m in at.markdown if m.value.startswith("**Composite"))
     assert composite == "**Composite (minimum): 0.80**"
 
 
 def test_a_hard_gate_fails_the_case_whatever_the_composite():
-    at = open_rag_page()
+    at = open_settings_boxes(open_rag_page())
     at.sidebar.checkbox(key="rag_gate_on_context_relevance").check().run()
     at.sidebar.select_slider(key="rag_gate_context_relevance").set_value(0.9).run()
     assert any(e.value == "This case fails a hard gate, whatever the composite." for e in at.error)
+
+
+def _composite(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("**Composite"))
+
+
+def _expander_labels(at) -> list[str]:
+    return [e.label for e in at.sidebar.expander]
+
+
+def test_weights_and_gates_are_drawn_only_while_their_box_is_open_and_hold_when_closed():
+    at = open_rag_page()
+    keys = {w.key for w in at.sidebar.select_slider} | {w.key for w in at.sidebar.checkbox}
+    assert not any(key.startswith(("rag_weight_", "rag_gate")) for key in keys if key)
+    assert "Composite weights" in _expander_labels(at) and "Hard gates" in _expander_labels(at)
+    assert not [c for c in captions(at) if c.startswith("In force")]  # the defaults: nothing to say
+    open_settings_boxes(at)
+    at.sidebar.select_slider(key="rag_weight_context_relevance").set_value(3.0).run()
+    at.sidebar.checkbox(key="rag_gate_on_context_relevance").check().run()
+    at.sidebar.select_slider(key="rag_gate_context_relevance").set_value(0.9).run()
+    assert _composite(at) == "**Composite (weighted mean): 0.90**"
+    # Closed again: the widgets are gone, what they set still holds and the boxes say so.
+    at.session_state["rag_weights_box"] = False
+    at.session_state["rag_gates_box"] = False
+    at.run()
+    assert "rag_weight_context_relevance" not in {w.key for w in at.sidebar.select_slider}
+    assert _composite(at) == "**Composite (weighted mean): 0.90**"
+    assert any(e.value == "This case fails a hard gate, whatever the composite." for e in at.error)
+    assert "In force: Weighted mean; weights Context relevance 50% · Faithfulness 17% · Correctness 17% · Coverage " \
+        "17%." in captions(at)
+    assert "In force: Context relevance 90%." in captions(at)
+    # A threshold step (a fragment rerun) reads the closed boxes' settings from the workspace too.
+    at.sidebar.select_slider(key="rag_threshold_faithfulness").set_value(0.75).run()
+    assert _composite(at) == "**Composite (weighted mean): 0.90**"
+    # A new session on the same link: boxes closed, the settings in force.
+    again = reopen(at, RAG_PAGE)
+    assert _composite(again) == "**Composite (weighted mean): 0.90**"
+    assert "In force: Context relevance 90%." in captions(again)
+    assert open_settings_boxes(again).sidebar.select_slider(key="rag_weight_context_relevance").value == 3.0
 
 
 def test_confidence_level_changes_the_interval():
     at = open_rag_page()
     at.sidebar.select_slider(key="rag_confidence").set_value(0.80).run()
     assert any(c.startswith("4 / 5 · 80% interval") for c in captions(at))
+    # ... under the passages' table too (the near captions rerun with the confidence, not with a threshold).
+    assert "**Context relevance** 4 / 5 · 80.0% · 80% interval 51.4% to 93.8%" in captions(at)
+
+
+def test_a_setting_reruns_the_figures_it_moves_and_not_the_downloads():
+    assert set(fragments_moved_by(None)) == set(FRAGMENTS)  # a label moves everything
+    threshold = set(fragments_moved_by("rag_threshold_context_relevance"))
+    assert "rag_case_results" in threshold and "rag_dataset_results" in threshold
+    assert DATA_ACTIONS not in threshold and not threshold & set(NEAR_FRAGMENTS)
+    assert set(NEAR_FRAGMENTS) <= set(fragments_moved_by("rag_confidence"))
+    assert DATA_ACTIONS not in fragments_moved_by("rag_confidence")
+    # On the page: a threshold step's run draws the case's figures and not the captions under the tables (AppTest
+    # keeps only what a fragment run drew), the confidence's both.
+    at = open_rag_page()
+    at.sidebar.select_slider(key="rag_threshold_context_relevance").set_value(0.85).run()
+    assert "fails (below 85%) · uncertain" in captions(at)
+    assert not [c for c in captions(at) if c.startswith("**Context relevance**")]
+    at.run()  # a full run: the whole page in AppTest's tree again
+    at.sidebar.select_slider(key="rag_confidence").set_value(0.80).run()
+    assert [c for c in captions(at) if c.startswith("**Context relevance**")]
 
 
 def test_settings_survive_a_page_switch():

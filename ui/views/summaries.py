@@ -28,6 +28,8 @@ from uncase_core.summaries.evaluation import (
     evaluate_summary,
 )
 
+FROZEN_NOTE = "sum_frozen_note"  # session: say once that the room froze before a label was stored
+
 
 def load_file(scenario: Any, lang: str) -> tuple:
     path = scenario_path(scenario, lang, SUMMARY_INDEX)
@@ -54,10 +56,12 @@ def proportion_line(p: Any) -> str:
              high=format_percent(p.high, lang))
 
 
-def label_editor(frame: pd.DataFrame, key: str, label_column: str, text_columns: list[str]) -> None:
-    """A label table whose rows show every text column in full (see ui.widgets.layout)."""
+def label_editor(frame: pd.DataFrame, key: str, label_column: str, text_columns: list[str],
+                 frozen: bool = False) -> None:
+    """A label table whose rows show every text column in full (see ui.widgets.layout); ``frozen``: locked."""
     width = text_column_width([LABEL_COLUMN_WIDTH], len(text_columns))
-    config = {label_column: st.column_config.CheckboxColumn(t(f"sum.col.{label_column}"), width=LABEL_COLUMN_WIDTH)}
+    config = {label_column: st.column_config.CheckboxColumn(t(f"sum.col.{label_column}"), width=LABEL_COLUMN_WIDTH,
+                                                            disabled=frozen)}
     for name in text_columns:
         config[name] = st.column_config.TextColumn(t(f"sum.col.{name}"), disabled=True, width=width)
     height = row_height(*((frame[name].fillna("").astype(str).tolist(), width) for name in text_columns))
@@ -71,12 +75,20 @@ class SummaryTables:
     page shows (set again by the page when a pasted block changed it)."""
 
     def __init__(self, workspace: Workspace, lang: str, cases: tuple, source: str, source_kind: str,
-                 index: int) -> None:
+                 index: int, locked: Callable[[], bool] | None = None) -> None:
         self.workspace, self.lang, self.cases = workspace, lang, cases
         self.source, self.source_kind, self.index = source, source_kind, index
+        self.locked = locked  # in a workshop room: whether it is frozen now (nothing more is taken)
 
     def store(self, records: list, key: str | None = None, state: Any = None) -> bool:
-        """Store edit records (and mark the table's reported edits as stored); False with the reason shown if not."""
+        """Store edit records (and mark the table's reported edits as stored); False with the reason shown if not.
+
+        In a room frozen since the page was drawn nothing is stored: the page is drawn again, locked, from what is
+        stored, and says why."""
+        if records and self.locked is not None and self.locked():
+            self.workspace.revision += 1  # the tables are drawn again from what is stored
+            st.session_state[FROZEN_NOTE] = True
+            st.rerun()
         stored = run_saving(lambda: self.workspace.edit(SUMMARIES, records,
                                                         lambda: (self.cases, self.source, self.source_kind)))
         if stored and key is not None:
@@ -107,8 +119,9 @@ def draw_transcript(case: Any) -> None:
                 st.text(turn.text)
 
 
-def draw_sections(tables: SummaryTables, case: Any) -> Any:
-    """The summary's sections, their kind and categorical flag editable; returns the case as stored after."""
+def draw_sections(tables: SummaryTables, case: Any, editable: bool = True) -> Any:
+    """The summary's sections, their kind and categorical flag editable (not in a workshop room, whose cases are the
+    same for everyone: ``editable`` False); returns the case as stored after."""
     st.subheader(t("sum.summary"))
     sections = case.sections
     if not sections:
@@ -131,8 +144,10 @@ def draw_sections(tables: SummaryTables, case: Any) -> Any:
                        "name": st.column_config.TextColumn(t("sum.col.name"), disabled=True),
                        "kind": st.column_config.SelectboxColumn(
                            t("sum.col.kind"), options=["custom", "predefined"], required=True, width=110,
+                           disabled=not editable,
                            format_func=lambda kind, lang=tables.lang: translate(lang, f"sum.kind.{kind}")),
-                       "categorical": st.column_config.CheckboxColumn(t("sum.col.categorical"), width=100),
+                       "categorical": st.column_config.CheckboxColumn(t("sum.col.categorical"), width=100,
+                                                                      disabled=not editable),
                        "text": st.column_config.TextColumn(t("sum.col.text"), disabled=True),
                    })
     absorb()
@@ -151,9 +166,9 @@ def draw_sections(tables: SummaryTables, case: Any) -> Any:
     return case
 
 
-def draw_judgements(tables: SummaryTables, case: Any) -> None:
+def draw_judgements(tables: SummaryTables, case: Any, frozen: bool = False) -> None:
     """The accuracy points and adherence rubrics (one above the other: side by side, four text columns would
-    squeeze below a laptop's width), then the completeness items."""
+    squeeze below a laptop's width), then the completeness items; ``frozen``: labels locked (a frozen room)."""
     st.subheader(t("sum.judgements"))
     with st.container():
         st.markdown(f"**{t('sum.metric.accuracy')}** · {t('sum.accuracy_help')}")
@@ -164,7 +179,7 @@ def draw_judgements(tables: SummaryTables, case: Any) -> None:
                 "point": pd.Series([p.point for p in points], dtype="string"),
                 "accuracy": pd.Series([p.accuracy for p in points], dtype="string")},
                 lambda row, column, value: tables.edit("accuracy", index=row, value=label_value(value)))
-            label_editor(frame, key, "is_accurate", ["point", "accuracy"])
+            label_editor(frame, key, "is_accurate", ["point", "accuracy"], frozen)
             absorb()
         else:
             st.caption(t("units.none"))
@@ -177,7 +192,7 @@ def draw_judgements(tables: SummaryTables, case: Any) -> None:
                 "question": pd.Series([r.question for r in rubrics], dtype="string"),
                 "reasoning": pd.Series([r.reasoning for r in rubrics], dtype="string")},
                 lambda row, column, value: tables.edit("rubric", index=row, value=label_value(value)))
-            label_editor(frame, key, "is_addressed", ["question", "reasoning"])
+            label_editor(frame, key, "is_addressed", ["question", "reasoning"], frozen)
             absorb()
         else:
             st.caption(t("units.none"))
@@ -194,7 +209,8 @@ def draw_judgements(tables: SummaryTables, case: Any) -> None:
                                                       dtype="string"),
         }, lambda row, column, value: tables.edit("completeness", question=rows[row][0], item=rows[row][1],
                                                   value=label_value(value)))
-        label_editor(frame, key, "is_covered", ["question", "transcript_content", "related_content_from_summary"])
+        label_editor(frame, key, "is_covered", ["question", "transcript_content", "related_content_from_summary"],
+                     frozen)
         absorb()
     empty = [q.question for q in questions if not q.content_list]
     if empty:
@@ -227,6 +243,15 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
              else format_percent(report.aggregate.macro[name], lang)}
             for name in SUMMARY_METRICS
         ]), hide_index=True, width="stretch")
+
+
+def summary_cases_table(report: Any) -> pd.DataFrame:
+    """One row per case of a :class:`~uncase_core.summaries.evaluation.SummaryReport`: its three values with their
+    counts, N/A where a rule or the absence of labels makes them so (text cells, in the reader's number style)."""
+    from ui.views.rag.view import short_proportion_text
+
+    return pd.DataFrame([{t("table.case"): case_id, **{t(f"sum.metric.{name}"): short_proportion_text(
+        evaluation.metrics[name]) for name in SUMMARY_METRICS}} for case_id, evaluation in report.cases])
 
 
 def draw_explanations() -> None:

@@ -16,7 +16,7 @@ from ui.views.summaries import SummaryTables
 from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.text import literal
 from uncase_core.shared.assets import load_guidelines
-from uncase_core.shared.guidelines import SUMMARY_DIMENSIONS, Guideline
+from uncase_core.shared.guidelines import SUMMARY_DIMENSIONS, Guideline, merge_guidelines, read_guidelines
 from uncase_core.summaries.edits import summary_edit
 
 KINDS = MappingProxyType({"accuracy": ("is_accurate", "focus.kind.point"),
@@ -29,9 +29,11 @@ def completeness_items(case: Any) -> list[tuple[int, int, Any, Any]]:
     return [(qi, ii, q, item) for qi, q in enumerate(case.completeness) for ii, item in enumerate(q.content_list)]
 
 
-def summary_guidelines(lang: str) -> dict[str, Guideline]:
-    """The shipped guidelines of the summary labels, in ``lang``."""
-    return {name: g for name, g in load_guidelines(lang).items() if name in SUMMARY_DIMENSIONS}
+def summary_guidelines(lang: str, room_guidelines: Any = None) -> dict[str, Guideline]:
+    """The shipped guidelines of the summary labels, in ``lang``, then a workshop room's (the facilitator's, from the
+    room's state) label by label."""
+    shipped = {name: g for name, g in load_guidelines(lang).items() if name in SUMMARY_DIMENSIONS}
+    return merge_guidelines(shipped, read_guidelines(room_guidelines, SUMMARY_DIMENSIONS) if room_guidelines else {})
 
 
 def case_items(case: Any) -> list[FocusItem]:
@@ -49,9 +51,15 @@ class SummaryFocus(FocusSource):
 
     prefix = "sum"
 
-    def __init__(self, tables: SummaryTables, cases: Callable[[], tuple], case_key: str, lang: str) -> None:
+    def __init__(self, tables: SummaryTables, cases: Callable[[], tuple], case_key: str, lang: str,
+                 guidelines: Mapping[str, Guideline] | None = None, frozen: bool = False,
+                 locked: Callable[[], bool] | None = None) -> None:
         self.tables, self._cases, self.case_key = tables, cases, case_key
-        self.guidelines: Mapping[str, Guideline] = summary_guidelines(lang)
+        self.guidelines: Mapping[str, Guideline] = guidelines if guidelines is not None else summary_guidelines(lang)
+        self.frozen, self._locked = frozen, locked
+
+    def locked_now(self) -> bool:
+        return self.frozen or (self._locked is not None and self._locked())
 
     def case_count(self) -> int:
         return len(self._cases())
@@ -124,8 +132,11 @@ class SummaryFocus(FocusSource):
             st.markdown("\n\n".join(parts))
 
 
-def summary_focus(tables: SummaryTables, cases: Callable[[], tuple], case_key: str, lang: str) -> None:
-    """Focus mode on the summary page (not a fragment: the page reruns whole on a key, as on a box)."""
+def summary_focus(tables: SummaryTables, cases: Callable[[], tuple], case_key: str, lang: str,
+                  guidelines: Mapping[str, Guideline] | None = None, frozen: bool = False,
+                  locked: Callable[[], bool] | None = None) -> None:
+    """Focus mode on the summary page (not a fragment: the page reruns whole on a key, as on a box). In a workshop
+    room: the room's ``guidelines``, the buttons off while ``frozen``, and ``locked()`` asked before each label."""
     st.subheader(t("sum.judgements"))
-    draw_focus(SummaryFocus(tables, cases, case_key, lang), lang, rerun=lambda moved: None)
+    draw_focus(SummaryFocus(tables, cases, case_key, lang, guidelines, frozen, locked), lang, rerun=lambda moved: None)
 

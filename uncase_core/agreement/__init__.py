@@ -2,7 +2,8 @@
 with bootstrap intervals, what a class of participants labelled on one dataset, and its adjudication (gold labels,
 each participant's agreement with them).
 
-Modules: ``pairs``, ``many``, ``class_labels``, ``categories``, ``edits``, ``adjudication``.
+Modules: ``pairs``, ``many``, ``materials`` (what a room's cases are made of: RAG or summary cases),
+``class_labels``, ``categories``, ``edits``, ``adjudication``.
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -13,6 +14,12 @@ from uncase_core import lazy_exports
 
 # public name -> the module of this package that defines it
 _EXPORTS = MappingProxyType({
+    "MATERIALS": "materials",
+    "Material": "materials",
+    "RAG_MATERIAL": "materials",
+    "SUMMARY_MATERIAL": "materials",
+    "Slot": "materials",
+    "material_of": "materials",
     "AGREEMENT_NOTES": "many",
     "ALL": "class_labels",
     "Adjudication": "adjudication",

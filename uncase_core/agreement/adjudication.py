@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any
@@ -43,11 +43,11 @@ from typing import Any
 import numpy as np
 
 from uncase_core.agreement.class_labels import ClassLabels, UnitLabels
+from uncase_core.agreement.materials import RAG_MATERIAL, Material, material_of
 from uncase_core.agreement.pairs import NOTES as KAPPA_NOTES
 from uncase_core.agreement.pairs import cohen_kappa
-from uncase_core.datasets.workbench import Revision, with_revision
+from uncase_core.datasets.workbench import Revision
 from uncase_core.errors import expected_at_least, expected_value, input_error, missing, unknown_choice
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SETTLED_BY = 2
@@ -115,20 +115,21 @@ def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _room_keys(room: RagDataset) -> set[Key]:
-    return {(case.id, kind, unit.id, name) for case in room.cases for kind in UNIT_KINDS
-            for unit in case.units(kind) for name in LABEL_FIELDS[kind]}
+def _room_keys(room: Any) -> set[Key]:
+    return {slot.key for slot in material_of(room).slots(room)}
 
 
-def decision_from_dict(entry: object, keys: set[Key] | None = None, where: str = "decision") -> Decision:
-    """A decision record read and checked (``keys``: the room's labels, to check it names one of them)."""
+def decision_from_dict(entry: object, keys: set[Key] | None = None, where: str = "decision",
+                       material: Material = RAG_MATERIAL) -> Decision:
+    """A decision record read and checked (``keys``: the room's labels, to check it names one of them;
+    ``material``: what the room's cases are, RAG cases unless said)."""
     if not isinstance(entry, Mapping):
         raise expected_value("object", repr(entry), where)
     case, kind, unit, name = (_text(entry, key, where) for key in ("case_id", "kind", "unit_id", "field"))
-    if kind not in UNIT_KINDS:
-        raise unknown_choice("unit_kind", repr(kind), UNIT_KINDS, f"{where}.kind")
-    if name not in LABEL_FIELDS[kind]:
-        raise unknown_choice("label", repr(name), LABEL_FIELDS[kind], f"{where}.field")
+    if kind not in material.unit_kinds:
+        raise unknown_choice("unit_kind", repr(kind), material.unit_kinds, f"{where}.kind")
+    if name not in material.label_fields[kind]:
+        raise unknown_choice("label", repr(name), material.label_fields[kind], f"{where}.field")
     if keys is not None and (case, kind, unit, name) not in keys:
         raise input_error(PROBLEMS, "gold_no_such_label", where, field=name, kind=kind, unit=unit, case=case)
     if "gold" not in entry:
@@ -156,18 +157,18 @@ def decision_from_dict(entry: object, keys: set[Key] | None = None, where: str =
     return Decision(case, kind, unit, name, gold, reason, author, time)
 
 
-def decision_record(room: RagDataset, case_id: str, kind: str, unit_id: str, field: str, gold: bool | None,
+def decision_record(room: Any, case_id: str, kind: str, unit_id: str, field: str, gold: bool | None,
                     reason: str, author: str, time: str) -> dict[str, Any]:
     """The record of one decision, checked against the room (what the store keeps); InputError if it is bad."""
     entry = {"case_id": case_id, "kind": kind, "unit_id": unit_id, "field": field, "gold": gold, "reason": reason,
              "author": author, "time": time}
-    return decision_from_dict(entry, _room_keys(room)).to_dict()
+    return decision_from_dict(entry, _room_keys(room), material=material_of(room)).to_dict()
 
 
-def read_decisions(room: RagDataset, records: Iterable[object]) -> tuple[Decision, ...]:
+def read_decisions(room: Any, records: Iterable[object]) -> tuple[Decision, ...]:
     """Every decision record, in order, checked (``decisions[3].gold: ...``)."""
-    keys = _room_keys(room)
-    return tuple(decision_from_dict(entry, keys, f"decisions[{i}]") for i, entry in enumerate(records))
+    keys, material = _room_keys(room), material_of(room)
+    return tuple(decision_from_dict(entry, keys, f"decisions[{i}]", material) for i, entry in enumerate(records))
 
 
 def current_decisions(decisions: Sequence[Decision]) -> dict[Key, Decision]:
@@ -249,25 +250,15 @@ def gold_labels(labels: ClassLabels, decisions: Sequence[Decision] = ()) -> tupl
 # ---------------------------------------------------------------- the adjudicated dataset
 
 
-def _set_labels(room: RagDataset, values: Mapping[Key, bool | None]) -> RagDataset:
-    cases = []
-    for case in room.cases:
-        changed = {kind: tuple(replace(unit, labels={name: values.get((case.id, kind, unit.id, name))
-                                                     for name in LABEL_FIELDS[kind]})
-                               for unit in case.units(kind))
-                   for kind in UNIT_KINDS}
-        cases.append(replace(case, **changed))
-    return replace(room, cases=tuple(cases))
-
-
-def adjudicated_dataset(room: RagDataset, labels: ClassLabels, decisions: Sequence[Decision]) -> RagDataset:
+def adjudicated_dataset(room: Any, labels: ClassLabels, decisions: Sequence[Decision]) -> Any:
     """The room's cases with the gold labels (none where still undecided), and one revision per decision.
 
     The labels start from what the class settled; each decision record, in order, then logs a revision whose
     ``old`` is the label before it and ``new`` the label after it (a withdrawn decision goes back to the class's
     label, or to none), with its reason, author and time. A revision log the room's file already had is kept
-    first. The layout becomes ``{"cases": [...]}`` to carry the log (:func:`~uncase_core.datasets.workbench.
-    with_revision`).
+    first. A RAG dataset's layout becomes ``{"cases": [...]}`` to carry the log (:func:`~uncase_core.datasets.
+    workbench.with_revision`); summary cases carry each their own revisions
+    (:class:`~uncase_core.agreement.materials.SummaryMaterial`).
     """
     settled = {_key(unit): class_gold(unit) for unit in labels.units}
     current = dict(settled)
@@ -278,10 +269,8 @@ def adjudicated_dataset(room: RagDataset, labels: ClassLabels, decisions: Sequen
         current[decision.key] = new
         log.append(Revision(decision.case, decision.unit, decision.field, old, new, decision.reason,
                             decision.author, decision.time))
-    dataset = _set_labels(room, current)
-    for revision in log:
-        dataset = with_revision(dataset, revision)
-    return dataset
+    material = material_of(room)
+    return material.with_revisions(material.with_labels(room, current), log)
 
 
 # ---------------------------------------------------------------- each participant's agreement with the gold
@@ -403,7 +392,7 @@ class Adjudication:
         return next((a for a in self.agreement if a.participant == participant), None)
 
 
-def adjudicate(room: RagDataset, labels: ClassLabels, records: Iterable[object],
+def adjudicate(room: Any, labels: ClassLabels, records: Iterable[object],
                confidence: float = DEFAULT_CONFIDENCE, min_units: int = MIN_UNITS_FOR_KAPPA_INTERVAL) -> Adjudication:
     """Read the decision records (:func:`read_decisions`) and compute everything the pages show."""
     decisions = read_decisions(room, records)

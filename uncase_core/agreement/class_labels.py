@@ -1,17 +1,18 @@
-"""What a class of participants labelled on one RAG dataset: distributions, majority, metrics and agreement.
+"""What a class of participants labelled on one dataset: distributions, majority, metrics and agreement.
 
-In a workshop room every participant labels their own copy of the room's cases. This
-module receives the room's :class:`~uncase_core.rag.cases.RagDataset` and each
-participant's labelled copy and returns, for the facilitator's view:
+In a workshop room every participant labels their own copy of the room's cases: RAG cases (document 001) or summary
+cases (document 002), each made of labelled units as :mod:`uncase_core.agreement.materials` says. This module
+receives the room's dataset and each participant's labelled copy and returns, for the facilitator's view:
 
 - per label of every unit (a passage's ``relevant``, a claim's ``supported`` and
-  ``correct``, a reference fact's ``covered``): how many said yes, no, or nothing; the
+  ``correct``, a reference fact's ``covered``; a summary's accuracy point's ``is_accurate``, rubric's
+  ``is_addressed``, completeness item's ``is_covered``): how many said yes, no, or nothing; the
   class majority (a tie is no majority: unlabelled, flagged ``tie``); and a disagreement
   score to list the most disputed labels first;
 - per participant: how many labels and whole units they have given;
-- the class-majority dataset in the RAG case format and the class's metrics per case from
-  it (:func:`uncase_core.rag.evaluation.evaluate_dataset`, so Wilson intervals and diagnosis as on the
-  RAG page);
+- the class-majority dataset in the room's own format and the class's metrics per case from
+  it (:func:`uncase_core.rag.evaluation.evaluate_dataset` or
+  :func:`uncase_core.summaries.evaluation.evaluate_summaries`, so Wilson intervals and N/A as on the pages);
 - the spread of the participants' own metric values per dimension;
 - agreement among the participants per dimension and over all labels together:
   Krippendorff's alpha and Fleiss' kappa, each with a seeded bootstrap interval over units
@@ -33,8 +34,9 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 
@@ -48,13 +50,22 @@ from uncase_core.agreement.many import (
     check_seed,
     fleiss_from_counts,
 )
-from uncase_core.errors import Place, expected_value, input_error, problem
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_to_dict
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, DatasetEvaluation, Settings, evaluate_dataset
+from uncase_core.agreement.materials import (
+    FIELD_DIMENSIONS,
+    MATERIALS,
+    RAG_DIMENSION_FIELDS,
+    Material,
+    Slot,
+    material_of,
+)
+from uncase_core.errors import expected_value, input_error
+from uncase_core.rag.evaluation import DatasetEvaluation, Settings
+from uncase_core.stats.proportions import Proportion
+from uncase_core.summaries.evaluation import SummaryReport
 
-DIMENSION_FIELDS: Mapping[str, str] = MappingProxyType({name: METRIC_UNITS[name][1] for name in METRICS})
-"""The label field each metric dimension counts: context_relevance -> relevant, and so on."""
-FIELD_DIMENSIONS: Mapping[str, str] = MappingProxyType({label: name for name, label in DIMENSION_FIELDS.items()})
+DIMENSION_FIELDS: Mapping[str, str] = RAG_DIMENSION_FIELDS
+"""The label field each RAG metric dimension counts: context_relevance -> relevant, and so on (a room's own
+material says its dimensions: ``ClassLabels.material.dimension_fields``)."""
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "resamples_out_of_range": "expected a whole number from 0 (no bootstrap) to {high:,}, got {got}",
@@ -195,21 +206,32 @@ class LabelRow:
 class ClassLabels:
     """Everything the facilitator's view shows about what the class labelled.
 
-    ``units`` are in the room's order (cases, then passages, claims, reference facts, then
+    ``units`` are in the room's order (cases, then their units kind by kind as the material lists them, then
     label fields); :meth:`most_disputed` sorts them. ``majority`` is the room's dataset with
     every label replaced by the class majority (ties and unlabelled: ``None``);
     ``evaluation`` its metrics per case and pooled. ``spreads`` and ``agreement`` are keyed
-    by dimension (``agreement`` also by :data:`ALL`).
+    by the material's dimensions (``agreement`` also by :data:`ALL`). ``material`` says what the room's cases
+    are (:mod:`uncase_core.agreement.materials`: RAG cases or summary cases).
     """
 
     participants: tuple[str, ...]
     units: tuple[UnitLabels, ...]
     progress: tuple[ParticipantProgress, ...]
-    majority: RagDataset
-    evaluation: DatasetEvaluation
+    majority: Any  # a RagDataset, or a tuple of SummaryCase: the room's own kind
+    evaluation: DatasetEvaluation | SummaryReport
     spreads: Mapping[str, DimensionSpread]
     agreement: Mapping[str, DimensionAgreement]
     labels: tuple[tuple[bool | None, ...], ...] = field(repr=False)
+    material: Material = field(repr=False, default_factory=lambda: MATERIALS["rag"])
+
+    @property
+    def dimensions(self) -> tuple[str, ...]:
+        return self.material.dimensions
+
+    @property
+    def pooled(self) -> Mapping[str, Proportion]:
+        """The class majority's pooled proportion of each dimension."""
+        return self.material.pooled(self.evaluation)
 
     def most_disputed(self, limit: int | None = None) -> tuple[UnitLabels, ...]:
         """Labels by disagreement, highest first (ties broken by more labels given, then room order)."""
@@ -236,7 +258,7 @@ class ClassLabels:
     def to_dict(self) -> dict[str, object]:
         return {"participants": list(self.participants), "units": [unit.to_dict() for unit in self.units],
                 "progress": [p.to_dict() for p in self.progress],
-                "majority": [case_to_dict(case) for case in self.majority.cases],
+                "material": self.material.name, "majority": self.material.to_dicts(self.majority),
                 "evaluation": self.evaluation.to_dict(),
                 "spreads": {name: spread.to_dict() for name, spread in self.spreads.items()},
                 "agreement": {name: item.to_dict() for name, item in self.agreement.items()}}
@@ -248,71 +270,32 @@ def _dispute_key(unit: UnitLabels, index: int) -> tuple[float, int, int]:
     return (-unit.disagreement, -unit.labelled, index)
 
 
-# ---------------------------------------------------------------- reading the room and the copies
+# ---------------------------------------------------------------- reading the copies
 
 
-@dataclass(frozen=True)
-class _Slot:
-    case_index: int
-    case: RagCase
-    kind: str
-    unit_index: int
-    unit: Unit
-    field: str
-
-
-def _room_slots(room: object) -> list[_Slot]:
-    if not isinstance(room, RagDataset):
-        raise expected_value("rag_dataset", type(room).__name__, "room")
-    slots: list[_Slot] = []
-    seen: dict[str, int] = {}
-    for i, case in enumerate(room.cases):
-        if case.id in seen:
-            raise problem("duplicate_case_id", f"room.cases[{i}].id", id=case.id,
-                          first=Place(f"cases[{seen[case.id]}]"))
-        seen[case.id] = i
-        for kind in UNIT_KINDS:
-            for j, unit in enumerate(case.units(kind)):
-                slots.extend(_Slot(i, case, kind, j, unit, name) for name in LABEL_FIELDS[kind])
-    return slots
-
-
-def _check_copies(copies: object) -> list[tuple[str, RagDataset]]:
+def _check_copies(copies: object, material: Material) -> list[tuple[str, Any]]:
     if not isinstance(copies, Mapping):
         raise expected_value("alias_mapping", type(copies).__name__, "copies")
     checked = []
     for alias, copy in copies.items():
         if not isinstance(alias, str) or not alias.strip():
             raise expected_value("text_alias", repr(alias), "copies")
-        if not isinstance(copy, RagDataset):
-            raise expected_value("rag_dataset", type(copy).__name__, f"copies[{alias!r}]")
+        if not material.is_dataset(copy):
+            raise expected_value(material.expected(), type(copy).__name__, f"copies[{alias!r}]")
         checked.append((alias, copy))
     return checked
 
 
-def _copy_labels(alias: str, copy: RagDataset, slots: list[_Slot]) -> np.ndarray:
+def _copy_labels(alias: str, copy: object, slots: list[Slot], material: Material) -> np.ndarray:
     """The participant's label for each slot: 1 yes, 0 no, -1 unlabelled or missing from the copy."""
-    units: dict[tuple[str, str, str], tuple[Unit, str]] = {}
-    seen: set[str] = set()
-    for i, case in enumerate(copy.cases):
-        if case.id in seen:
-            raise problem("duplicate_case_id_here", f"copies[{alias!r}].cases[{i}].id", id=case.id)
-        seen.add(case.id)
-        for kind in UNIT_KINDS:
-            for j, unit in enumerate(case.units(kind)):
-                units[case.id, kind, unit.id] = (unit, f"copies[{alias!r}].cases[{i}].{kind}[{j}]")
+    given = material.copy_labels(copy, f"copies[{alias!r}]")
     result = np.full(len(slots), _NO_LABEL, dtype=np.int8)
     for s, slot in enumerate(slots):
-        found = units.get((slot.case.id, slot.kind, slot.unit.id))
-        if found is None:
-            continue
-        label = found[0].labels.get(slot.field)
+        label = given.get(slot.key)
         if label is True:
             result[s] = _YES
         elif label is False:
             result[s] = _NO
-        elif label is not None:
-            raise expected_value("true_false_null", repr(label), f"{found[1]}.{slot.field}")
     return result
 
 
@@ -327,8 +310,8 @@ def _check_resamples(resamples: object) -> int:
 
 
 def class_labels(
-    room: RagDataset,
-    copies: Mapping[str, RagDataset],
+    room: Any,
+    copies: Mapping[str, Any],
     settings: Settings | None = None,
     resamples: int = 1000,
     seed: int = 0,
@@ -337,13 +320,14 @@ def class_labels(
 
     Parameters
     ----------
-    room : RagDataset
+    room : RagDataset or tuple of SummaryCase
         The room's cases; its own labels (if any) are the reference labels.
-    copies : mapping of str to RagDataset
+    copies : mapping of str to the room's kind of dataset
         Participant alias -> that participant's labelled copy, in the order to show them.
     settings : Settings, optional
         Thresholds, weights and confidence for the class metrics; the confidence is also
-        that of the bootstrap intervals. Default: document 001's settings at 95%.
+        that of the bootstrap intervals (for summary cases only the confidence is used). Default: document
+        001's settings at 95%.
     resamples : int
         Bootstrap resamples for each agreement interval; 0 skips the bootstrap (the
         intervals are then ``None``), which is what a view refreshing every few seconds
@@ -358,66 +342,58 @@ def class_labels(
     Raises
     ------
     InputError
-        For a room or copy that is not a RAG dataset, an empty alias, duplicate case ids, a
+        For a room that is neither a RAG dataset nor summary cases, a copy of another kind than the room, an
+        empty alias, duplicate case ids, a
         label that is not true, false or null (naming the participant and place), or a bad
         ``resamples`` or ``seed``.
     """
-    slots = _room_slots(room)
-    participants = _check_copies(copies)
+    material = material_of(room)
+    slots = material.slots(room)
+    participants = _check_copies(copies, material)
     resamples = _check_resamples(resamples)
     seed = check_seed(seed)
     settings = settings or Settings.build()
     aliases = tuple(alias for alias, _ in participants)
     matrix = np.full((len(aliases), len(slots)), _NO_LABEL, dtype=np.int8)
     for p, (alias, copy) in enumerate(participants):
-        matrix[p] = _copy_labels(alias, copy, slots)
+        matrix[p] = _copy_labels(alias, copy, slots, material)
     given = matrix != _UNLABELLED
     yes = (matrix == _YES).sum(axis=0)
     no = (matrix == _NO).sum(axis=0)
     units = tuple(_unit_labels(slot, int(y), int(n), len(aliases)) for slot, y, n in zip(slots, yes, no, strict=True))
-    majority = _majority_dataset(room, slots, units)
+    majority = material.with_labels(room, {slot.key: unit.majority for slot, unit in zip(slots, units, strict=True)})
     fields = np.array([slot.field for slot in slots])
+    dimension_fields = material.dimension_fields
     return ClassLabels(
         participants=aliases,
         units=units,
-        progress=_progress(aliases, slots, given),
+        progress=_progress(aliases, slots, given, material),
         majority=majority,
-        evaluation=evaluate_dataset(majority.cases, settings),
-        spreads=MappingProxyType({name: _spread(name, aliases, matrix[:, fields == DIMENSION_FIELDS[name]])
-                                  for name in METRICS}),
+        evaluation=material.evaluate(majority, settings),
+        spreads=MappingProxyType({name: _spread(name, aliases, matrix[:, fields == dimension_fields[name]])
+                                  for name in material.dimensions}),
         agreement=MappingProxyType({
-            name: _agreement(name, matrix if name == ALL else matrix[:, fields == DIMENSION_FIELDS[name]],
+            name: _agreement(name, matrix if name == ALL else matrix[:, fields == dimension_fields[name]],
                              resamples, seed, settings.confidence)
-            for name in (*METRICS, ALL)
+            for name in (*material.dimensions, ALL)
         }),
         labels=tuple(tuple(None if v == _UNLABELLED else bool(v == _YES) for v in row) for row in matrix.tolist()),
+        material=material,
     )
 
 
-def _unit_labels(slot: _Slot, yes: int, no: int, participants: int) -> UnitLabels:
+def _unit_labels(slot: Slot, yes: int, no: int, participants: int) -> UnitLabels:
     labelled = yes + no
     majority = True if yes > no else False if no > yes else None
-    return UnitLabels(slot.case.id, slot.kind, slot.unit.id, slot.field, slot.unit.text, yes, no,
+    return UnitLabels(slot.case_id, slot.kind, slot.unit, slot.field, slot.text, yes, no,
                       participants - labelled, majority, yes == no > 0,
-                      None if labelled == 0 else min(yes, no) / labelled, slot.unit.labels.get(slot.field))
+                      None if labelled == 0 else min(yes, no) / labelled, slot.reference)
 
 
-def _majority_dataset(room: RagDataset, slots: list[_Slot], units: tuple[UnitLabels, ...]) -> RagDataset:
-    labels: dict[tuple[int, str, int], dict[str, bool | None]] = {}
-    for slot, unit in zip(slots, units, strict=True):
-        labels.setdefault((slot.case_index, slot.kind, slot.unit_index), {})[slot.field] = unit.majority
-    cases = []
-    for i, case in enumerate(room.cases):
-        changed = {kind: tuple(replace(unit, labels={**unit.labels, **labels[i, kind, j]})
-                               for j, unit in enumerate(case.units(kind)))
-                   for kind in UNIT_KINDS}
-        cases.append(replace(case, **changed))
-    return replace(room, cases=tuple(cases))
-
-
-def _progress(aliases: tuple[str, ...], slots: list[_Slot], given: np.ndarray) -> tuple[ParticipantProgress, ...]:
+def _progress(aliases: tuple[str, ...], slots: list[Slot], given: np.ndarray,
+              material: Material) -> tuple[ParticipantProgress, ...]:
     # A unit's label fields are consecutive slots; a unit is complete for a participant when all are given.
-    starts = [s for s, slot in enumerate(slots) if slot.field == LABEL_FIELDS[slot.kind][0]]
+    starts = [s for s, slot in enumerate(slots) if slot.field == material.label_fields[slot.kind][0]]
     if starts:
         complete = (np.add.reduceat((~given).astype(np.int64), starts, axis=1) == 0).sum(axis=1)
     else:
@@ -455,29 +431,24 @@ def _agreement(dimension: str, labels: np.ndarray, resamples: int, seed: int, co
 # ---------------------------------------------------------------- participants' copies
 
 
-def blank_copy(room: RagDataset) -> RagDataset:
+def blank_copy(room: Any) -> Any:
     """The room's cases with every label cleared: what each participant starts labelling from."""
-    return replace(room, cases=tuple(
-        replace(case, **{kind: tuple(replace(unit, labels={name: None for name in unit.labels})
-                                     for unit in case.units(kind)) for kind in UNIT_KINDS})
-        for case in room.cases))
+    return material_of(room).blank(room)
 
 
 @dataclass(frozen=True)
 class ReplayedCopy:
     """A participant's copy rebuilt from their edit records; ``refused`` counts records that did not fit."""
 
-    copy: RagDataset
+    copy: Any
     refused: int = 0
 
 
-def replay_edits(start: RagDataset, records: object) -> ReplayedCopy:
-    """``start`` with each RAG edit record applied in order (see :mod:`uncase_core.shared.edits`).
+def replay_edits(start: Any, records: object) -> ReplayedCopy:
+    """``start`` with each label record of its material applied in order (see :mod:`uncase_core.shared.edits`).
 
     A record that does not fit (another dataset's, a hand-edited row) is skipped and counted,
     so one bad row cannot hide a whole participant from the class view.
     """
-    from uncase_core.rag.edits import replay_rag_edits
-
-    copy, refused = replay_rag_edits(start, list(records))  # type: ignore[call-overload]
+    copy, refused = material_of(start, "start").replay(start, list(records))  # type: ignore[call-overload]
     return ReplayedCopy(copy, refused)

@@ -17,16 +17,26 @@ from ui.views.rag.evaluations import case_evaluation, dataset_evaluation
 from ui.views.rag.settings import current_settings
 from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table, metric_name
 from ui.views.rag.workspace import RagView
-from ui.views.room.rooms import REFRESH, rooms
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.text import literal
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension
-from uncase_store.rooms import Room
 
-ROOM_FOLLOW = "rag_room_host"  # in a room, the fragment holding the one that looks for the facilitator's changes
-FRAGMENTS = ("rag_case_results", "rag_dataset_results", "rag_data_actions", "rag_saved_status",
-             "rag_near_passages", "rag_near_claims", "rag_near_reference_facts")
+DATA_ACTIONS = "rag_data_actions"  # the sidebar's download and reset: they follow the labels, not the settings
+NEAR_FRAGMENTS = ("rag_near_passages", "rag_near_claims", "rag_near_reference_facts")  # counts and intervals
+FRAGMENTS = ("rag_case_results", "rag_dataset_results", DATA_ACTIONS, "rag_saved_status", *NEAR_FRAGMENTS)
+CONFIDENCE = "rag_confidence"
+
+
+def fragments_moved_by(setting: str | None) -> tuple[str, ...]:
+    """The result fragments a change reruns: a label change (``None``) all of them; a setting none of the sidebar's
+    downloads and reset (they follow the labels), and only the confidence the captions under the tables (their
+    counts and intervals do not depend on thresholds, weights or gates). Every fragment a page draws reruns when
+    something moves it, and nothing else: Streamlit's frontend renders the whole page again for each (issue 24)."""
+    if setting is None:
+        return FRAGMENTS
+    unmoved = {DATA_ACTIONS} | (set() if setting == CONFIDENCE else set(NEAR_FRAGMENTS))
+    return tuple(key for key in FRAGMENTS if key not in unmoved)
 
 
 def _diagnosis(evaluation: Any) -> None:
@@ -67,10 +77,10 @@ def _dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) 
     st.dataframe(cases_table(result), hide_index=True, width="stretch")
 
 
-@st.fragment(key="rag_data_actions")
+@st.fragment(key=DATA_ACTIONS)
 def data_actions(workspace: RagView, store_label_edits: Callable[[], None]) -> None:
     """Download and reset, in the sidebar: they follow the labels, so they rerun with the results."""
-    mark_drawn("rag_data_actions")
+    mark_drawn(DATA_ACTIONS)
     store_label_edits()
     source, source_kind = workspace.source
     stem = source.rsplit(".", 1)[0] if source_kind == "upload" else source
@@ -87,30 +97,6 @@ def data_actions(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     format_downloads(workspace.dataset, stem)
     confirm_reset("rag_confirm_reset", t("common.reset"), t("common.reset_confirm"),
                   lambda: workspace.workspace.reset(RAG), disabled=not workspace.changed)
-
-
-def follow_room(room: Room) -> None:
-    """In a room: every few seconds, when the facilitator revealed, froze or started something, draw the page again.
-
-    A label edit is a request for a full run that its callback turns into a run of the result fragments; the browser
-    drops every fragment's timer when the full run starts, and a fragment's timer is only sent again when the
-    fragment is called from its parent. So the timed fragment lives inside one that reruns with the results.
-    """
-    @st.fragment(key=ROOM_FOLLOW)
-    def room_host() -> None:
-        mark_drawn(ROOM_FOLLOW)
-        @st.fragment(run_every=REFRESH, key="rag_room_follow")
-        def follow() -> None:
-            seen = st.session_state.setdefault("room_seen", room.seq)
-            now = rooms().head(room.code)
-            if now is not None and now != seen:
-                st.session_state["room_seen"] = now
-                st.rerun(scope="app")
-
-        follow()
-
-    st.session_state["room_seen"] = room.seq
-    room_host()
 
 
 def draw_explanations() -> None:

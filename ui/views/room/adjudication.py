@@ -21,7 +21,15 @@ import streamlit as st
 from ui.frame.input_errors import error_text
 from ui.frame.state import kept, language, store_problem_text, t
 from ui.i18n import format_number, format_percent, percent_axis, translate
-from ui.views.room.rooms import ClassView, class_view, distribution_text, room_dataset, rooms
+from ui.views.room.rooms import (
+    ClassView,
+    cases_file_name,
+    class_view,
+    distribution_text,
+    is_summary_room,
+    room_dataset,
+    rooms,
+)
 from ui.widgets.layout import show_chart
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
@@ -38,7 +46,6 @@ from uncase_core.agreement.adjudication import (
 )
 from uncase_core.agreement.class_labels import UnitLabels
 from uncase_core.errors import InputError
-from uncase_core.rag.cases import dataset_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import Room
 
@@ -157,8 +164,9 @@ def adjudicate_section(code: str) -> None:
                   help=t("room.gold.show_help"))
         st.download_button(
             t("room.gold.download"), key="room_gold_download", on_click="ignore", mime="application/json",
-            file_name=f"room-{code}-adjudicated.json",
-            data=lambda: dataset_to_text(adjudicated_dataset(view.dataset, view.labels, adjudication.decisions)),
+            file_name=cases_file_name(view.room, view.dataset, f"room-{code}-adjudicated"),
+            data=lambda: view.labels.material.to_text(
+                adjudicated_dataset(view.dataset, view.labels, adjudication.decisions)),
             help=t("room.gold.download_help"))
         st.markdown(f"**{t('room.gold.spread_title')}**")
         draw_gold_spread(adjudication.spread)
@@ -178,9 +186,8 @@ def _decide(code: str, view: ClassView, adjudication: Adjudication) -> None:
         st.button(t("room.gold.next"), key="room_gold_next", on_click=_move, args=(keys, 1))
     item = by_key[st.session_state[CURRENT]]
     unit = item.unit
-    case = next(case for case in view.dataset.cases if case.id == unit.case)
     with st.container(border=True):
-        st.markdown(t("room.gold.question", case=literal(unit.case), question=literal(case.question)))
+        _case_context(view, unit)
         st.markdown(t("room.gold.unit_line", unit=f"{t(f'units.{unit.kind}')} {literal(unit.unit)}",
                       label=t(f"label.{unit.field}"), text=literal(unit.text)))
         st.markdown(t("room.gold.distribution", distribution=distribution_text(unit.yes, unit.no, unit.unlabelled),
@@ -208,6 +215,19 @@ def _decide(code: str, view: ClassView, adjudication: Adjudication) -> None:
         for entry in history:
             st.caption(t("room.gold.history", author=literal(entry.author), time=_when(entry.time),
                          gold=_mark(entry.gold), reason=literal(entry.reason) or "—"))
+
+
+def _case_context(view: ClassView, unit: UnitLabels) -> None:
+    """What the unit is judged against: a RAG case's question; a summary case's conversation and summary, folded."""
+    if not is_summary_room(view.room):
+        case = next(case for case in view.dataset.cases if case.id == unit.case)
+        st.markdown(t("room.gold.question", case=literal(unit.case), question=literal(case.question)))
+        return
+    case = next(case for case in view.dataset if case.id == unit.case)
+    st.markdown(t("room.gold.summary_case", case=literal(unit.case)))
+    with st.expander(t("room.gold.summary_context")):
+        st.markdown("\n\n".join(f"**{literal(turn.role)}:** {literal(turn.text)}" for turn in case.transcript))
+        st.markdown("\n\n".join(f"**{literal(section.name)}:** {literal(section.text)}" for section in case.sections))
 
 
 def _share_text(agreement: GoldAgreement) -> str:

@@ -10,6 +10,7 @@ from ui.views.rag.downloads import format_downloads
 from ui.views.room.pair import pair_downloads, pair_section
 from ui.views.room.rooms import (
     REFRESH,
+    cases_file_name,
     class_view,
     draw_agreement,
     draw_class_metrics,
@@ -21,14 +22,17 @@ from ui.views.room.rooms import (
     export_jsonl,
     export_majority,
     is_pair_room,
+    is_summary_room,
+    room_dataset,
     shown_class_view,
 )
 from ui.widgets.layout import RESULTS_WIDTH
+from uncase_store.rooms import Room
 
 
-def exports(code: str, pair: bool = False) -> None:
+def exports(code: str, room: Room) -> None:
     """Downloads of what the class labelled, read from the store when clicked (in a room on a pair, also each
-    system's class majority under its own case ids)."""
+    system's class majority under its own case ids; in a room of RAG cases, also in the other tools' formats)."""
     st.download_button(t("room.export_csv"), data=lambda: export_csv(class_view(code, resamples=0)),
                        file_name=f"room-{code}-labels.csv", mime="text/csv", width="stretch", on_click="ignore",
                        key="room_export_csv")
@@ -36,11 +40,13 @@ def exports(code: str, pair: bool = False) -> None:
                        file_name=f"room-{code}-labels.jsonl", mime="application/json", width="stretch",
                        on_click="ignore", key="room_export_jsonl")
     st.download_button(t("room.export_majority"), data=lambda: export_majority(class_view(code, resamples=0)),
-                       file_name=f"room-{code}-class-majority.json", mime="application/json", width="stretch",
-                       on_click="ignore", key="room_export_majority")
-    if pair:
+                       file_name=cases_file_name(room, room_dataset(room), f"room-{code}-class-majority"),
+                       mime="application/json", width="stretch", on_click="ignore", key="room_export_majority")
+    if is_pair_room(room):
         pair_downloads(code)
-    format_downloads(lambda: class_view(code, resamples=0).labels.majority, f"room-{code}-class-majority", key="room")
+    if not is_summary_room(room):  # the other tools' formats hold RAG cases
+        format_downloads(lambda: class_view(code, resamples=0).labels.majority, f"room-{code}-class-majority",
+                         key="room")
 
 
 def class_sections(code: str) -> None:

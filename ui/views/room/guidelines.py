@@ -13,23 +13,39 @@ import streamlit as st
 from ui.frame.input_errors import error_text
 from ui.frame.state import language, store_problem_text, t
 from ui.views.rag.focus import rag_guidelines
-from ui.views.room.rooms import ROOM_GUIDELINES, room_dataset, rooms
+from ui.views.room.rooms import ROOM_GUIDELINES, is_summary_room, room_dataset, rooms
+from ui.views.summary_focus import summary_guidelines
 from uncase_core.errors import InputError
-from uncase_core.shared.guidelines import MAX_GUIDELINE_CHARS, RAG_DIMENSIONS, guidelines_to_dict, read_guidelines
+from uncase_core.shared.guidelines import (
+    MAX_GUIDELINE_CHARS,
+    RAG_DIMENSIONS,
+    SUMMARY_DIMENSIONS,
+    Guideline,
+    guidelines_to_dict,
+    read_guidelines,
+)
 from uncase_store import StoreError
 from uncase_store.rooms import Room
 
 
+def room_guidelines(room: Room, lang: str) -> tuple[tuple[str, ...], dict[str, Guideline], dict[str, Guideline]]:
+    """The labels the room's cases have, their guidelines without the facilitator's (the shipped ones in ``lang``, and
+    for RAG cases the dataset file's own), and with them: what participants see."""
+    own = room.state.get(ROOM_GUIDELINES)
+    if is_summary_room(room):
+        return SUMMARY_DIMENSIONS, summary_guidelines(lang), summary_guidelines(lang, own)
+    dataset = room_dataset(room)
+    return RAG_DIMENSIONS, rag_guidelines(dataset, lang), rag_guidelines(dataset, lang, room.state)
+
+
 def room_guidelines_editor(code: str, room: Room, lang: str) -> None:
     """The facilitator's form: a rule and an example per label, saved for the whole room."""
-    dataset = room_dataset(room)
-    base = rag_guidelines(dataset, lang)
-    current = rag_guidelines(dataset, lang, room.state)
+    dimensions, base, current = room_guidelines(room, lang)
     with st.expander(t("guide.room.title")):
         st.caption(t("guide.room.help"))
         with st.form(f"room_guidelines_{code}", border=False):
             typed = {}
-            for name in RAG_DIMENSIONS:
+            for name in dimensions:
                 label = t(f"label.{name}")
                 typed[name] = {
                     "text": st.text_area(t("guide.room.text", label=label), value=current[name].text, height=110,
@@ -41,7 +57,7 @@ def room_guidelines_editor(code: str, room: Room, lang: str) -> None:
             saving = st.form_submit_button(t("guide.room.save"), type="primary")
         if saving:
             try:
-                read = read_guidelines(typed, RAG_DIMENSIONS)
+                read = read_guidelines(typed, dimensions)
             except InputError as error:
                 st.error(t("guide.room.refused", message=error_text(error, lang)))
                 return
@@ -58,7 +74,7 @@ def room_guidelines_editor(code: str, room: Room, lang: str) -> None:
             except StoreError as error:
                 st.error(t("store.not_saved", problem=store_problem_text(error, language())))
                 return
-            for name in RAG_DIMENSIONS:
+            for name in dimensions:
                 for part in ("text", "example"):
                     st.session_state.pop(f"room_guide_{code}_{lang}_{name}_{part}", None)
             st.rerun()

@@ -10,7 +10,7 @@ import streamlit as st
 from ui.frame.addresses import page_address
 from ui.frame.state import language, store_problem_text, t
 from ui.i18n import translate
-from ui.views.room.rooms import resume_link, rooms
+from ui.views.room.rooms import resume_link, room_material, rooms
 from ui.widgets.text import literal
 from uncase_store import StoreError
 
@@ -28,7 +28,7 @@ def _change(code: str, action: str, source: str, target: str) -> None:
     """Button callback: merge or remove, then say so (the confirmation and the choice start afresh)."""
     try:
         if action == "merge":
-            count = rooms().merge(code, source, target)
+            count = rooms().merge(code, source, target, document=room_material(rooms().get(code, body=False)).name)
             text = t("room.merged", source=literal(source), target=literal(target), count=count)
         else:
             rooms().remove(code, source)

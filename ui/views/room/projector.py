@@ -27,14 +27,20 @@ import segno
 import streamlit as st
 
 from ui.frame.state import language, t
-from ui.i18n import format_number, format_percent
-from ui.views.rag.view import metric_name
+from ui.i18n import format_number
 from ui.views.room.adjudication import GOLD_SHOWN, projector_gold
 from ui.views.room.pair import projector_pair
-from ui.views.room.rooms import REFRESH, ClassView, is_pair_room, room_links, shown_class_view
+from ui.views.room.rooms import (
+    REFRESH,
+    ClassView,
+    confidence_level,
+    dimension_name,
+    is_pair_room,
+    room_links,
+    shown_class_view,
+)
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels
-from uncase_core.rag.evaluation import METRICS
 
 SCREEN_SECONDS = 15  # a screen stays this long before the next one, unless paused
 UNITS_PER_SCREEN = 3
@@ -147,14 +153,13 @@ def _interval_text(low: float | None, high: float | None) -> str:
 
 def agreement_screen(view: ClassView) -> None:
     lang = language()
-    level = format_percent(view.labels.evaluation.pooled.metrics[METRICS[0]].confidence, lang, 0)
-    st.subheader(t("room.proj.agreement_title", level=level))
-    for name in (*METRICS, ALL):  # one row per dimension: name, alpha, its interval, its units; its note below
+    st.subheader(t("room.proj.agreement_title", level=confidence_level(view)))
+    for name in (*view.labels.dimensions, ALL):  # a row per dimension: name, alpha, its interval, units; its note below
         item = view.labels.agreement[name]
         alpha, interval = item.alpha, item.alpha_interval
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
             with st.container(width=340):
-                st.markdown(literal(t("room.all_labels") if name == ALL else metric_name(name)))
+                st.markdown(literal(t("room.all_labels") if name == ALL else dimension_name(name)))
             with st.container(key=f"proj_alpha_value_{name}", width=270):
                 st.markdown(t("room.undefined") if alpha.value is None else format_number(alpha.value, lang))
             with st.container(key=f"proj_alpha_interval_{name}", width="stretch"):

@@ -1,9 +1,11 @@
 """Workshop rooms on the pages: who is in which room, what the class labelled, and how it is drawn.
 
 A participant is a person whose workspace carries the room's code (setting ``room``) and
-holds a blank copy of the room's cases as its RAG data, with ``meta.room`` naming the room;
-their labels are that workspace's edit records, as anyone's. The class view reads every
-member's records in one query and lets :mod:`uncase_core.agreement.class_labels` compute the rest.
+holds a blank copy of the room's cases as its RAG data (a room of RAG cases) or its summary data (a room of
+summary cases, format :data:`SUMMARY_FORMAT`), with ``meta.room`` naming the room; their labels are that
+workspace's edit records, as anyone's, and they label on the RAG page or on the summary page (:func:`room_page`).
+The class view reads every member's records in one query and lets :mod:`uncase_core.agreement.class_labels`
+compute the rest, for either material (:mod:`uncase_core.agreement.materials`).
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ import streamlit as st
 
 from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.addresses import PUBLIC_URL_ENV, page_address
-from ui.frame.data_kinds import RAG
+from ui.frame.data_kinds import RAG, SUMMARIES, DataKind
+from ui.frame.fragments import mark_drawn
 from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table, metric_name, proportion_text
+from ui.views.summaries import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, show_chart
 from ui.widgets.text import literal, plot_text
 from uncase_core.agreement.class_labels import (
@@ -38,10 +42,12 @@ from uncase_core.agreement.class_labels import (
     replay_edits,
 )
 from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
+from uncase_core.agreement.materials import RAG_MATERIAL, SUMMARY_MATERIAL, Material
 from uncase_core.compare.blind import without_key
-from uncase_core.rag.cases import RagDataset, dataset_from_bytes, dataset_to_text
+from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.spreadsheets import formula_safe
+from uncase_core.summaries.evaluation import cases_from_bytes
 from uncase_store import StoreError
 from uncase_store.rooms import Room, RoomKeys, Rooms, UnknownRoom
 
@@ -50,9 +56,11 @@ ROOM_NAME = "room_name"  # workspace setting: the participant's display name the
 ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
 ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
 PAIR_FORMAT = "rag-blind-pair"  # a room's format: two systems' answers to the same questions, blinded together
+SUMMARY_FORMAT = "summary-cases"  # a room's format: summary cases (document 002), labelled on the summary page
 ROOM_PATH = "workshop_room"  # the room page's URL path (ui/frame/navigation.py)
 REFRESH = "5s"  # how often an open class view and a participant's page look for changes
 REFRESH_SECONDS = 5
+ROOM_FOLLOW = "rag_room_host"  # in a room, the fragment holding the one that looks for the facilitator's changes
 BOOTSTRAP_RESAMPLES = 1000
 DISPUTED_SHOWN = 15
 
@@ -66,17 +74,55 @@ def is_pair_room(room: Room) -> bool:
     return room.format == PAIR_FORMAT
 
 
+def is_summary_room(room: Room) -> bool:
+    """Whether the room's cases are summary cases (document 002), labelled on the summary page."""
+    return room.format == SUMMARY_FORMAT
+
+
+def room_material(room: Room) -> Material:
+    return SUMMARY_MATERIAL if is_summary_room(room) else RAG_MATERIAL
+
+
+def room_kind(room: Room) -> DataKind:
+    """The workspace data a member of the room labels: summary data in a room of summary cases, else RAG data."""
+    return SUMMARIES if is_summary_room(room) else RAG
+
+
+def room_page(room: Room) -> str:
+    """The page a member labels the room's cases on."""
+    from ui.frame.navigation import RAG_PAGE, SUMMARY_PAGE
+
+    return SUMMARY_PAGE if is_summary_room(room) else RAG_PAGE
+
+
+def member_page(code: str) -> str:
+    """The page a member of room ``code`` labels on (the RAG page when the room cannot be read now)."""
+    from ui.frame.navigation import RAG_PAGE
+
+    try:
+        return room_page(rooms().get(code, body=False))
+    except StoreError:
+        return RAG_PAGE
+
+
+def dimension_name(name: str) -> str:
+    """A dimension's name: a RAG metric's, or a summary metric's (accuracy, adherence, completeness)."""
+    return metric_name(name) if name in METRICS else t(f"sum.metric.{name}")
+
+
 def room_of(workspace: Workspace) -> str | None:
     code = workspace.setting(ROOM)
     return code if isinstance(code, str) else None
 
 
-def room_dataset(room: Room) -> RagDataset:
-    """The room's cases with their reference labels (read once per session and room; they never change)."""
+def room_dataset(room: Room) -> Any:
+    """The room's cases with their reference labels (read once per session and room; they never change): a
+    RagDataset, or a tuple of summary cases in a room of summary cases."""
     cache = st.session_state.setdefault("room_datasets", {})
     if room.code not in cache:
-        body = room.body or rooms().get(room.code).body
-        cache[room.code] = dataset_from_bytes(body.encode("utf-8"), room.source)
+        body = (room.body or rooms().get(room.code).body).encode("utf-8")
+        read = cases_from_bytes if is_summary_room(room) else dataset_from_bytes
+        cache[room.code] = read(body, room.source)
     return cache[room.code]
 
 
@@ -105,8 +151,11 @@ def join_room(code: str, wanted_name: str) -> Workspace:
         raise RoomClosed(code)
     workspace = new_workspace(store, {LANGUAGE: old.language or "en"})
     name = rooms().join(code, workspace.token, wanted_name)
-    # A room on a pair keeps which answer is whose out of the participants' copies (uncase_core.compare.blind).
-    workspace.replace(RAG, without_key(blank_copy(room_dataset(room))), room.title, "room", {"room": code})
+    blank = blank_copy(room_dataset(room))
+    if is_summary_room(room):
+        workspace.replace(SUMMARIES, blank, room.title, "room", {"room": code})
+    else:  # a room on a pair keeps which answer is whose out of the participants' copies (uncase_core.compare.blind)
+        workspace.replace(RAG, without_key(blank), room.title, "room", {"room": code})
     workspace.set_settings({ROOM: code, ROOM_NAME: name})
     return workspace
 
@@ -138,13 +187,39 @@ def resume_link(code: str, resume: str) -> str:
     return f"{page_address(ROOM_PATH).url}?join={code}&back={resume}"
 
 
+def follow_room(room: Room) -> None:
+    """In a room: every few seconds, when the facilitator revealed, froze or started something, draw the page again.
+
+    On the RAG page a label edit is a request for a full run that its callback turns into a run of the result
+    fragments; the browser drops every fragment's timer when the full run starts, and a fragment's timer is only sent
+    again when the fragment is called from its parent. So the timed fragment lives inside one that reruns with the
+    results (:data:`ROOM_FOLLOW`, rerun by the RAG page's label callbacks; on the summary page every change is a
+    full run, which calls it again).
+    """
+    @st.fragment(key=ROOM_FOLLOW)
+    def room_host() -> None:
+        mark_drawn(ROOM_FOLLOW)
+        @st.fragment(run_every=REFRESH, key="rag_room_follow")
+        def follow() -> None:
+            seen = st.session_state.setdefault("room_seen", room.seq)
+            now = rooms().head(room.code)
+            if now is not None and now != seen:
+                st.session_state["room_seen"] = now
+                st.rerun(scope="app")
+
+        follow()
+
+    st.session_state["room_seen"] = room.seq
+    room_host()
+
+
 # ---------------------------------------------------------------- the class view
 
 
 @dataclass(frozen=True)
 class ClassView:
     room: Room
-    dataset: RagDataset
+    dataset: Any  # the room's own cases: a RagDataset, or a tuple of summary cases
     labels: ClassLabels
     members: int
     refused: int  # edit records that did not fit the room's cases (left out)
@@ -189,16 +264,18 @@ def class_view(code: str, settings: Settings | None = None, resamples: int = BOO
 def _computed_class_view(api: Rooms, room: Room, settings: Settings | None, resamples: int) -> ClassView:
     code = room.code
     dataset = room_dataset(room)
+    material = room_material(room)
     blank = blank_copy(dataset)
     copies, refused, times = {}, 0, {}
-    members = api.labels(code)
+    members = api.labels(code, document=material.name)
     for member in members:
         replayed = replay_edits(blank, [record for record, _ in member.edits])
         copies[member.name] = replayed.copy
         refused += replayed.refused
         for record, moment in member.edits:
-            key = (member.name, record.get("case_id"), record.get("kind"), record.get("unit_id"), record.get("field"))
-            times[key] = moment
+            key = material.record_key(record)
+            if key is not None:
+                times[(member.name, *key)] = moment
     labels = class_labels(dataset, copies, settings, resamples=resamples, seed=0)
     return ClassView(room, dataset, labels, len(members), refused, times)
 
@@ -247,7 +324,7 @@ def draw_progress(view: ClassView) -> None:
     columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done))
     unfinished = t("room.status.unfinished" if frozen else "room.status.labelling")
     if labels.progress:
-        # The column names and words once, not per participant (see _unit_rows).
+        # The column names and words once, not per participant (see unit_table).
         participant, given, units, status, done_word = (t(key) for key in (
             "room.col.participant", "room.col.labels", "room.col.units", "room.col.status", "room.status.done"))
         st.dataframe(pd.DataFrame([{
@@ -262,13 +339,19 @@ def draw_progress(view: ClassView) -> None:
         st.caption(t("room.refused", count=view.refused))
 
 
+def confidence_level(view: ClassView) -> str:
+    """The class view's confidence level as the reader writes a percentage."""
+    labels = view.labels
+    return format_percent(labels.pooled[labels.dimensions[0]].confidence, language(), 0)
+
+
 def draw_agreement(view: ClassView) -> None:
-    level = format_percent(view.labels.evaluation.pooled.metrics[METRICS[0]].confidence, language(), 0)
+    level = confidence_level(view)
     rows = []
-    for name in (*METRICS, ALL):
+    for name in (*view.labels.dimensions, ALL):
         item = view.labels.agreement[name]
         rows.append({
-            t("table.dimension"): t("room.all_labels") if name == ALL else metric_name(name),
+            t("table.dimension"): t("room.all_labels") if name == ALL else dimension_name(name),
             t("room.col.alpha"): _statistic(item.alpha),
             t("room.col.alpha_interval", level=level): _interval(item.alpha_interval),
             t("room.col.alpha_units"): t("room.units_used", used=item.alpha.units, left_out=item.alpha.left_out),
@@ -282,7 +365,9 @@ def draw_agreement(view: ClassView) -> None:
     st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES))
 
 
-def _unit_rows(view: ClassView, units: Any, revealed: bool) -> pd.DataFrame:
+def unit_table(view: ClassView, units: Any, revealed: bool) -> pd.DataFrame:
+    """One row per label: case, unit, label, text, the class's distribution and majority (and after reveal the
+    reference)."""
     # The language and the column names once, not per row: every t() reads the session's state (about 50 us), and
     # the rows of a room's units took a few hundred of them at each refresh.
     lang = language()
@@ -309,31 +394,34 @@ def draw_disputed(view: ClassView) -> None:
     if not disputed:
         st.caption(t("room.no_disagreement"))
         return
-    st.dataframe(_unit_rows(view, disputed[:DISPUTED_SHOWN], view.room.revealed), hide_index=True, width="stretch")
+    st.dataframe(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed), hide_index=True, width="stretch")
     if len(disputed) > DISPUTED_SHOWN:
         st.caption(t("room.more_disputed", count=len(disputed) - DISPUTED_SHOWN))
 
 
 def draw_distributions(view: ClassView) -> None:
-    st.dataframe(_unit_rows(view, view.labels.units, view.room.revealed), hide_index=True, width="stretch")
+    st.dataframe(unit_table(view, view.labels.units, view.room.revealed), hide_index=True, width="stretch")
 
 
 def draw_class_metrics(view: ClassView) -> None:
-    evaluation = view.labels.evaluation
-    figure_table(pd.DataFrame([{t("table.dimension"): metric_name(name),
-                                t("table.micro"): proportion_text(evaluation.pooled.metrics[name])}
-                               for name in METRICS]), wrapped=t("table.micro"))
-    st.dataframe(cases_table(evaluation), hide_index=True, width="stretch")
+    labels = view.labels
+    figure_table(pd.DataFrame([{t("table.dimension"): dimension_name(name),
+                                t("table.micro"): proportion_text(labels.pooled[name])}
+                               for name in labels.dimensions]), wrapped=t("table.micro"))
+    if is_summary_room(view.room):
+        st.dataframe(summary_cases_table(labels.evaluation), hide_index=True, width="stretch")
+    else:
+        st.dataframe(cases_table(labels.evaluation), hide_index=True, width="stretch")
     ties = len(view.labels.ties)
     st.caption(t("room.majority_help", ties=ties))
 
 
 def spread_chart(view: ClassView) -> go.Figure:
     figure = go.Figure()
-    for name in METRICS:
+    for name in view.labels.dimensions:
         spread = view.labels.spreads[name]
         values = [value for _, value in spread.values]
-        figure.add_trace(go.Box(y=values, name=metric_name(name), boxpoints="all", jitter=0.4, pointpos=0,
+        figure.add_trace(go.Box(y=values, name=dimension_name(name), boxpoints="all", jitter=0.4, pointpos=0,
                                 text=[plot_text(alias) for alias, _ in spread.values],  # names as typed
                                 customdata=[format_percent(v, language(), 0) for v in values],
                                 hovertemplate="%{text}: %{customdata}",
@@ -345,9 +433,9 @@ def spread_chart(view: ClassView) -> go.Figure:
 
 def draw_spread(view: ClassView) -> None:
     show_chart(spread_chart(view))
-    missing = {name: len(view.labels.spreads[name].not_applicable) for name in METRICS}
+    missing = {name: len(view.labels.spreads[name].not_applicable) for name in view.labels.dimensions}
     if any(missing.values()):
-        st.caption(t("room.spread_na", details=", ".join(t("room.spread_na_count", dimension=metric_name(n), count=c)
+        st.caption(t("room.spread_na", details=", ".join(t("room.spread_na_count", dimension=dimension_name(n), count=c)
                                                         for n, c in missing.items() if c)))
 
 
@@ -384,8 +472,15 @@ def export_jsonl(view: ClassView) -> str:
     return "".join(json.dumps(row, ensure_ascii=False, allow_nan=False) + "\n" for row in export_rows(view))
 
 
+def cases_file_name(room: Room, dataset: Any, stem: str) -> str:
+    """A file name for the room's cases as :meth:`~uncase_core.agreement.materials.Material.to_text` writes them:
+    several summary cases are JSON Lines; one summary case, and RAG cases, JSON (the pages read either)."""
+    return f"{stem}.{'jsonl' if is_summary_room(room) and len(dataset) > 1 else 'json'}"
+
+
 def export_majority(view: ClassView) -> str:
-    return dataset_to_text(view.labels.majority)
+    """The class-majority cases in the room's own format (RAG cases or summary cases)."""
+    return view.labels.material.to_text(view.labels.majority)
 
 
 def remember_keys(keys: RoomKeys) -> None:
