@@ -120,6 +120,36 @@ def test_freeze_locks_the_summary_labels_and_reveal_shows_the_class_and_referenc
     assert list(table[translate(lang, "room.col.reference")])[:2] == ["✓", "✗"]
 
 
+def test_focus_mode_in_a_summary_room_follows_the_freeze_and_the_rooms_guidelines():
+    from tests.pages.test_focus_page import press, to_focus
+
+    facilitator, code = create_summary_room("en")
+    # The facilitator's guidelines form holds the summary labels (and no RAG label) and saves the room's rule.
+    assert not [a for a in facilitator.text_area if a.key and a.key.endswith("_relevant_text")]
+    facilitator.text_area(key=f"room_guide_{code}_en_is_accurate_text").input(
+        "Room rule: accurate when the amount matches.")
+    next(b for b in facilitator.button if b.label == translate("en", "guide.room.save")).click().run()
+    assert rooms_api().get(code).state["guidelines"]["is_accurate"]["text"] == \
+        "Room rule: accurate when the amount matches."
+    ana = to_focus(join_summary(code, "Ana", "en"))
+    assert any("Room rule: accurate when the amount matches." in shown(m.value) for m in ana.markdown)
+    press(ana, "yes")
+    assert workspace(ana).data(SUMMARIES)[0].accuracy[0].is_accurate is True
+    stale = next(b for b in ana.button if b.key == "sum_focus_no")
+    rooms_api().set_state(code, frozen=True)
+    before = workspace(ana).edits(SUMMARIES)
+    stale.click().run()  # a key pressed on the page drawn before the freeze
+    assert not ana.exception
+    assert workspace(ana).edits(SUMMARIES) == before
+    ana.run()
+    for action in ("yes", "no", "clear", "undo"):
+        assert next(b for b in ana.button if b.key == f"sum_focus_{action}").disabled
+    assert not next(b for b in ana.button if b.key == "sum_focus_next").disabled  # moving is still possible
+    # The facilitator's class view counts the one label given before the freeze.
+    facilitator.run()
+    assert "1 yes / 0 no / 0 not labelled" in class_distributions(facilitator)
+
+
 def test_a_summary_rooms_projector_names_the_summary_dimensions():
     facilitator, code = create_summary_room("en")
     ana = join_summary(code, "Ana", "en")

@@ -281,7 +281,7 @@ def _check_copies(copies: object, material: Material) -> list[tuple[str, Any]]:
         if not isinstance(alias, str) or not alias.strip():
             raise expected_value("text_alias", repr(alias), "copies")
         if not material.is_dataset(copy):
-            raise expected_value(material.expected(), type(copy).__name__, f"copies[{alias!r}]")
+            raise expected_value(material.term, type(copy).__name__, f"copies[{alias!r}]")
         checked.append((alias, copy))
     return checked
 

@@ -84,6 +84,7 @@ class Material(ABC):
     """How a kind of dataset is made of labelled units (see the module docstring)."""
 
     name: str  # the workspace document it lives in: "rag" or "summaries"
+    term: str  # how an error names a dataset of this material (uncase_core.errors' TERMS)
     dimensions: tuple[str, ...]
     dimension_fields: Mapping[str, str]  # dimension -> the label field it counts
     unit_kinds: tuple[str, ...]
@@ -135,13 +136,10 @@ class Material(ABC):
     def to_text(self, dataset: Any) -> str:
         """The dataset as the text of a file that the pages and the CLI read back."""
 
-    def expected(self) -> str:
-        return f"{self.name}_dataset"
-
     def slots(self, room: object, where: str = "room") -> list[Slot]:
         """Every labelled unit of ``room``, in order; InputError for another material or duplicate case ids."""
         if not self.is_dataset(room):
-            raise expected_value(self.expected(), type(room).__name__, where)
+            raise expected_value(self.term, type(room).__name__, where)
         seen: dict[str, int] = {}
         for i, case_id in enumerate(self.case_ids(room)):
             if case_id in seen:
@@ -155,7 +153,7 @@ class Material(ABC):
         """A participant's labels by unit; InputError naming ``where`` for another material, duplicate case ids
         or a label that is not true, false or null."""
         if not self.is_dataset(copy):
-            raise expected_value(self.expected(), type(copy).__name__, where)
+            raise expected_value(self.term, type(copy).__name__, where)
         seen: set[str] = set()
         for i, case_id in enumerate(self.case_ids(copy)):
             if case_id in seen:
@@ -178,6 +176,7 @@ class Material(ABC):
 
 class RagMaterial(Material):
     name = "rag"
+    term = "rag_dataset"
     dimensions = METRICS
     dimension_fields = RAG_DIMENSION_FIELDS
     unit_kinds = UNIT_KINDS
@@ -185,9 +184,6 @@ class RagMaterial(Material):
 
     def is_dataset(self, value: object) -> bool:
         return isinstance(value, RagDataset)
-
-    def expected(self) -> str:
-        return "rag_dataset"
 
     def case_ids(self, dataset: RagDataset) -> list[str]:
         return [case.id for case in dataset.cases]
@@ -257,6 +253,7 @@ def _item_id(question: int, item: int) -> str:
 
 class SummaryMaterial(Material):
     name = "summaries"
+    term = "summary_cases"
     dimensions = SUMMARY_METRICS
     dimension_fields = SUMMARY_DIMENSION_FIELDS
     unit_kinds = tuple(SUMMARY_LABEL_FIELDS)
@@ -264,9 +261,6 @@ class SummaryMaterial(Material):
 
     def is_dataset(self, value: object) -> bool:
         return _summary_cases(value) is not None
-
-    def expected(self) -> str:
-        return "summary_cases"
 
     def case_ids(self, dataset: Sequence[SummaryCase]) -> list[str]:
         return [case.id for case in dataset]

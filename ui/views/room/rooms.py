@@ -24,7 +24,7 @@ import streamlit as st
 
 from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.addresses import PUBLIC_URL_ENV, page_address
-from ui.frame.data_kinds import RAG, SUMMARIES, DataKind
+from ui.frame.data_kinds import RAG, SUMMARIES
 from ui.frame.fragments import mark_drawn
 from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
@@ -81,11 +81,6 @@ def is_summary_room(room: Room) -> bool:
 
 def room_material(room: Room) -> Material:
     return SUMMARY_MATERIAL if is_summary_room(room) else RAG_MATERIAL
-
-
-def room_kind(room: Room) -> DataKind:
-    """The workspace data a member of the room labels: summary data in a room of summary cases, else RAG data."""
-    return SUMMARIES if is_summary_room(room) else RAG
 
 
 def room_page(room: Room) -> str:
