@@ -14,7 +14,7 @@ import streamlit as st
 
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, store_problem_text, t
-from ui.i18n import translate
+from ui.i18n import LANGUAGES, translate
 from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
 from ui.views.room.adjudication import adjudicate_section
 from ui.views.room.entry import draw_links, draw_owned, join_from_form
@@ -168,6 +168,9 @@ with st.container(border=True):
             st.session_state["room_new_dataset"] = uploaded
     if st.button(t("room.create"), type="primary", key="room_create"):
         room_title = clean_name(title) or t("room.default_title")
+        # The default title (in either language: the box keeps what it showed before a switch) names RAG labelling.
+        if source == "summaries" and room_title in {translate(other, "room.default_title") for other in LANGUAGES}:
+            room_title = t("room.summary.default_title")
         make = None
         if source == "pair":
             system_a, system_b = load_system_pair(pair_entries[pair_choice], lang)

@@ -7,7 +7,8 @@ uses complete units only): Krippendorff's alpha and Fleiss' kappa from the ratin
 (checking every label included), and their bootstrap intervals over units. Then the class
 view of ``--annotators`` participants on the seven built-in English RAG scenarios (one
 case each), without the bootstrap (what every refresh of the facilitator's view pays) and
-with it (five groups of labels x two statistics).
+with it (five groups of labels x two statistics); then the same for a room of summary cases (the six built-in
+English summaries: four groups of labels).
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.timing import times
 from uncase_core.agreement.class_labels import class_labels
 from uncase_core.agreement.many import bootstrap_interval, fleiss_kappa, krippendorff_alpha
+from uncase_core.agreement.materials import SUMMARY_MATERIAL
 from uncase_core.rag.cases import UNIT_KINDS, RagDataset, dataset_from_bytes
+from uncase_core.shared.assets import SUMMARY_INDEX, load_index, scenario_path
+from uncase_core.summaries.evaluation import cases_from_bytes
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "rag" / "en"
 
@@ -67,6 +71,24 @@ def participant_copy(room: RagDataset, rng: random.Random) -> RagDataset:
     return replace(room, cases=tuple(cases))
 
 
+def summary_room() -> tuple:
+    cases = []
+    for scenario in load_index(SUMMARY_INDEX):
+        path = scenario_path(scenario, "en", SUMMARY_INDEX)
+        cases.extend(cases_from_bytes(path.read_bytes(), path.name))
+    return tuple(cases)
+
+
+def summary_copy(room: tuple, rng: random.Random) -> tuple:
+    """The summary cases with every label kept (70%), flipped (15%) or left out (15%), as participant_copy."""
+    values = {}
+    for slot in SUMMARY_MATERIAL.slots(room):
+        roll = rng.random()
+        reference = slot.reference if slot.reference is not None else rng.random() < 0.5
+        values[slot.key] = reference if roll < 0.7 else (not reference) if roll < 0.85 else None
+    return SUMMARY_MATERIAL.with_labels(room, values)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--annotators", type=int, default=60)
@@ -99,6 +121,16 @@ def main() -> None:
     _show("class_labels without bootstrap", times(lambda: class_labels(room, copies, resamples=0), args.repeats))
     _show(f"class_labels with bootstrap ({args.resamples} resamples x 5 groups x 2 statistics)",
           times(lambda: class_labels(room, copies, resamples=args.resamples), args.repeats))
+
+    summaries = summary_room()
+    summary_copies = {f"participant-{i:02d}": summary_copy(summaries, rng) for i in range(args.annotators)}
+    view = class_labels(summaries, summary_copies, resamples=0)
+    print(f"summary room: {len(summary_copies)} participants x {len(summaries)} summary cases, {len(view.units)} "
+          f"labels each; alpha over all labels {view.agreement['all'].alpha.value:.4f}")
+    _show("class_labels, summary cases, without bootstrap",
+          times(lambda: class_labels(summaries, summary_copies, resamples=0), args.repeats))
+    _show(f"class_labels, summary cases, with bootstrap ({args.resamples} resamples x 4 groups x 2 statistics)",
+          times(lambda: class_labels(summaries, summary_copies, resamples=args.resamples), args.repeats))
 
 
 if __name__ == "__main__":

@@ -100,9 +100,25 @@ def test_the_class_view_of_three_participants(room):
     assert result.to_dict()["material"] == "summaries"
 
 
-def test_a_copy_is_rebuilt_from_the_summary_pages_label_records(room):
+def test_a_participants_copy_leaves_out_the_labels_and_the_explanations_that_give_them_away(room):
     blank = blank_copy(room)
     assert all(slot.reference is None for slot in SUMMARY_MATERIAL.slots(blank))
+    case, original = blank[0], room[0]
+    assert original.accuracy[1].accuracy and not any(point.accuracy for point in case.accuracy)
+    assert not any(rubric.reasoning for rubric in case.rubrics)
+    assert not any(item.related_content_from_summary for q in case.completeness for item in q.content_list)
+    # What is judged stays: the conversation, the summary, the points, the rubrics' questions, the items' contents.
+    assert (case.transcript, case.sections) == (original.transcript, original.sections)
+    assert [p.point for p in case.accuracy] == [p.point for p in original.accuracy]
+    assert [i.transcript_content for i in case.completeness[0].content_list] == \
+        [i.transcript_content for i in original.completeness[0].content_list]
+    # The explanations come back with the reveal, by unit.
+    why = SUMMARY_MATERIAL.explanations(room)
+    assert why["cancellation", "accuracy", "2", "is_accurate"] == original.accuracy[1].accuracy
+
+
+def test_a_copy_is_rebuilt_from_the_summary_pages_label_records(room):
+    blank = blank_copy(room)
     records = [summary_edit(blank, "accuracy", 0, index=1, value=False),
                summary_edit(blank, "completeness", 0, question=0, item=2, value=True),
                summary_edit(blank, "rubric", 0, index=0, value=True),

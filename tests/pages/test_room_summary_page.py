@@ -59,6 +59,7 @@ def test_a_summary_room_is_made_joined_labelled_and_seen_by_the_facilitator(lang
     facilitator, code = create_summary_room(lang)
     room = rooms_api().get(code)
     assert room.format == "summary-cases"
+    assert room.title == translate(lang, "room.summary.default_title")  # the default title does not say RAG
     ana, ben = join_summary(code, "Ana", lang), join_summary(code, "Ben", lang)
     # The member's page: the room's case without labels, no other data, no pasted block, sections fixed.
     assert any(shown(m.value).startswith(translate(lang, "room.you_are", code=code, title="", name="")[:8])
@@ -66,6 +67,11 @@ def test_a_summary_room_is_made_joined_labelled_and_seen_by_the_facilitator(lang
     copy = workspace(ana).data(SUMMARIES)
     assert [case.id for case in copy] == ["cancellation"]
     assert all(point.is_accurate is None for point in copy[0].accuracy)
+    # Nor the justification that says the answer ("This is inaccurate..."), anywhere on the page.
+    justification = cases_from_bytes(room.body.encode("utf-8"))[0].accuracy[1].accuracy
+    assert justification and not any(point.accuracy for point in copy[0].accuracy)
+    assert not any(justification in str(v) for d in ana.dataframe for column in d.value.columns
+                   for v in d.value[column])
     assert not [s for s in ana.sidebar.selectbox if s.key == "sum_scenario_choice"]
     assert not [t for t in ana.sidebar.text_area if t.key == "sum_paste_text"]
     edit_table(ana, "accuracy", {0: {"is_accurate": True}, 1: {"is_accurate": False}})
@@ -116,8 +122,13 @@ def test_freeze_locks_the_summary_labels_and_reveal_shows_the_class_and_referenc
     ana.run()
     assert any(s.value == translate(lang, "room.summary.class_title") for s in ana.subheader)
     table = next(d.value for d in ana.dataframe if translate(lang, "room.col.reference") in d.value.columns)
-    # cancellation: point 1 is accurate, point 2 is not ($30 for $10), in the room's own labels
+    # cancellation: point 1 is accurate, point 2 is not ($30 for $10), in the room's own labels, and why
     assert list(table[translate(lang, "room.col.reference")])[:2] == ["✓", "✗"]
+    room_case = cases_from_bytes(rooms_api().get(code).body.encode("utf-8"))[0]
+    assert list(table[translate(lang, "room.col.why")])[1] == room_case.accuracy[1].accuracy
+    # The short columns first: what the class said before the unit's long text.
+    columns = list(table.columns)
+    assert columns.index(translate(lang, "room.col.distribution")) < columns.index(translate(lang, "units.text"))
 
 
 def test_focus_mode_in_a_summary_room_follows_the_freeze_and_the_rooms_guidelines():
@@ -174,6 +185,7 @@ def test_the_facilitator_adjudicates_a_summary_unit_and_the_download_carries_the
     assert facilitator.selectbox(key="room_gold_unit").options[0].startswith("1 of 6 · cancellation · Accuracy point 2")
     facilitator.selectbox(key="room_gold_unit").set_value(unit).run()
     assert any(m.value == "**Case cancellation**" for m in facilitator.markdown)  # and its conversation, folded
+    assert any(m.value.startswith("**Agent:**") for m in facilitator.markdown)  # the speakers in the reader's words
     facilitator.radio(key=f"room_gold_choice::{unit}").set_value("no")
     facilitator.text_area(key=f"room_gold_reason::{unit}").input("$30 is not the $10 credit")
     facilitator.button(key="room_gold_save").click().run()

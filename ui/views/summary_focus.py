@@ -24,6 +24,11 @@ KINDS = MappingProxyType({"accuracy": ("is_accurate", "focus.kind.point"),
                           "completeness": ("is_covered", "focus.kind.item")})
 
 
+def role_name(role: str) -> str:
+    """A transcript turn's speaker in the reader's language ("agent", "customer"); any other role as written."""
+    return t(f"focus.role.{role}") if has_key(f"focus.role.{role}") else literal(role)
+
+
 def completeness_items(case: Any) -> list[tuple[int, int, Any, Any]]:
     """``(question, item, the question, the item)`` for every completeness item, in order (as the grid lists them)."""
     return [(qi, ii, q, item) for qi, q in enumerate(case.completeness) for ii, item in enumerate(q.content_list)]
@@ -116,7 +121,7 @@ class SummaryFocus(FocusSource):
         if item.kind == "accuracy":
             turns = []
             for turn in found.transcript:
-                role = t(f"focus.role.{turn.role}") if has_key(f"focus.role.{turn.role}") else literal(turn.role)
+                role = role_name(turn.role)
                 turns.append(f"**{role}:** {literal(turn.text)}")
             st.markdown(f"**{t('focus.against.transcript')}**")
             with st.container(height=360, border=False):

@@ -167,8 +167,13 @@ class Material(ABC):
         return labels
 
     def blank(self, dataset: Any) -> Any:
-        """The dataset with every label cleared: what each participant starts labelling from."""
+        """The dataset with every label cleared (and whatever else gives the answer away): what each participant
+        starts labelling from."""
         return self.with_labels(dataset, {})
+
+    def explanations(self, dataset: Any) -> dict[Key, str]:
+        """What the dataset's file says beside each label, to show after the reveal (none for RAG cases)."""
+        return {}
 
 
 # ---------------------------------------------------------------- RAG cases
@@ -334,6 +339,34 @@ class SummaryMaterial(Material):
             earlier = list(log) if isinstance(log, list) else []
             cases.append(replace(case, extra={**case.extra, REVISIONS_KEY: [*earlier, *mine]}))
         return tuple(cases)
+
+    def blank(self, dataset: Sequence[SummaryCase]) -> tuple[SummaryCase, ...]:
+        # The judge's explanations go with its labels: a point's justification and a rubric's reasoning say the
+        # verdict ("This is inaccurate..."), an item's related summary content says where (or that nothing) covers
+        # it. A participant judges from the conversation and the summary themselves.
+        cases = self.with_labels(dataset, {})
+        return tuple(replace(
+            case,
+            accuracy=tuple(replace(point, accuracy="") for point in case.accuracy),
+            rubrics=tuple(replace(rubric, reasoning="") for rubric in case.rubrics),
+            completeness=tuple(replace(question, content_list=tuple(
+                replace(item, related_content_from_summary="") for item in question.content_list))
+                for question in case.completeness),
+        ) for case in cases)
+
+    def explanations(self, dataset: Sequence[SummaryCase]) -> dict[Key, str]:
+        """What the room's file says beside each label (a point's justification, a rubric's reasoning, an item's
+        related summary content): the answer's why, for after the reveal."""
+        found: dict[Key, str] = {}
+        for case in dataset:
+            for j, point in enumerate(case.accuracy):
+                found[case.id, "accuracy", str(j + 1), "is_accurate"] = point.accuracy
+            for j, rubric in enumerate(case.rubrics):
+                found[case.id, "rubrics", str(j + 1), "is_addressed"] = rubric.reasoning
+            for q, question in enumerate(case.completeness):
+                for j, item in enumerate(question.content_list):
+                    found[case.id, "items", _item_id(q, j), "is_covered"] = item.related_content_from_summary
+        return found
 
     def to_dicts(self, dataset: Sequence[SummaryCase]) -> list[dict[str, Any]]:
         return [summary_case_to_dict(case) for case in dataset]

@@ -30,6 +30,7 @@ from ui.views.room.rooms import (
     room_dataset,
     rooms,
 )
+from ui.views.summary_focus import role_name
 from ui.widgets.layout import show_chart
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
@@ -226,7 +227,7 @@ def _case_context(view: ClassView, unit: UnitLabels) -> None:
     case = next(case for case in view.dataset if case.id == unit.case)
     st.markdown(t("room.gold.summary_case", case=literal(unit.case)))
     with st.expander(t("room.gold.summary_context")):
-        st.markdown("\n\n".join(f"**{literal(turn.role)}:** {literal(turn.text)}" for turn in case.transcript))
+        st.markdown("\n\n".join(f"**{role_name(turn.role)}:** {literal(turn.text)}" for turn in case.transcript))
         st.markdown("\n\n".join(f"**{literal(section.name)}:** {literal(section.text)}" for section in case.sections))
 
 

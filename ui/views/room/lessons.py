@@ -13,7 +13,7 @@ import streamlit as st
 
 from ui.frame.state import current_workspace, language, run_saving, store_problem_text, t
 from ui.views.lessons.state import PROGRESS_PREFIX, REQUEST, lesson_by_id, lessons
-from ui.views.room.rooms import REFRESH, REFRESH_SECONDS, room_of, rooms
+from ui.views.room.rooms import REFRESH, REFRESH_SECONDS, room_material, room_of, rooms
 from uncase_core.lessons.model import Lesson
 from uncase_store import StoreError
 
@@ -76,8 +76,9 @@ def facilitator_controls(code: str) -> None:
                           index=[lesson.id for lesson in every].index(current.id) if current else 0,
                           format_func=lambda i, lang=lang: _title(lesson_by_id(i), lang), key="room_lesson_choice")
     chosen = lesson_by_id(choice)
-    if chosen is not None and chosen.page == "rag":
-        st.caption(t("room.lesson_rag_warning"))
+    # A lesson on the page the room's cases are labelled on replaces them there (each participant is asked first).
+    if chosen is not None and chosen.page == room_material(rooms().get(code, body=False)).name:
+        st.caption(t("room.lesson_rag_warning" if chosen.page == "rag" else "room.lesson_summary_warning"))
     left, right = st.columns(2)
     if left.button(t("room.lesson_start"), type="primary", width="stretch", key="room_lesson_start"):
         run_saving(lambda: rooms().set_state(code, lesson=choice))

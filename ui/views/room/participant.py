@@ -24,9 +24,11 @@ def room_sidebar(room: Room, workspace: Workspace) -> None:
 
 
 def class_beside(room: Room, case_id: str) -> None:
-    """After reveal: for each unit of the case on screen, how the class labelled it, its majority and the room's
-    reference (the summary page's tables keep their own columns; this table sits under them)."""
+    """After reveal: for each unit of the case on screen, how the class labelled it, its majority, the room's
+    reference and why the room's file says so (the explanations a participant's copy leaves out); the summary
+    page's tables keep their own columns, and this table sits under them."""
     view = class_view(room.code, resamples=0)
     units = [unit for unit in view.labels.units if unit.case == case_id]
     st.subheader(t("room.summary.class_title"))
-    st.dataframe(unit_table(view, units, revealed=True), hide_index=True, width="stretch")
+    why = view.labels.material.explanations(view.dataset)
+    st.dataframe(unit_table(view, units, revealed=True, why=why, with_case=False), hide_index=True, width="stretch")

@@ -360,9 +360,11 @@ def draw_agreement(view: ClassView) -> None:
     st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES))
 
 
-def unit_table(view: ClassView, units: Any, revealed: bool) -> pd.DataFrame:
-    """One row per label: case, unit, label, text, the class's distribution and majority (and after reveal the
-    reference)."""
+def unit_table(view: ClassView, units: Any, revealed: bool, why: Mapping[Any, str] | None = None,
+               with_case: bool = True) -> pd.DataFrame:
+    """One row per label: case, unit, label, the class's distribution and majority (and after reveal the reference,
+    and ``why`` the room's file says so, by unit key), then the unit's text: the short columns first, so a narrow
+    screen shows what the class said before the table scrolls sideways."""
     # The language and the column names once, not per row: every t() reads the session's state (about 50 us), and
     # the rows of a room's units took a few hundred of them at each refresh.
     lang = language()
@@ -372,14 +374,18 @@ def unit_table(view: ClassView, units: Any, revealed: bool) -> pd.DataFrame:
     tie = translate(lang, "room.tie")
     rows = []
     for unit in units:
-        row = {
-            case: unit.case, unit_column: f"{translate(lang, f'units.{unit.kind}')} {unit.unit}",
-            label: translate(lang, f"label.{unit.field}"), text: unit.text,
+        row = {case: unit.case} if with_case else {}
+        row.update({
+            unit_column: f"{translate(lang, f'units.{unit.kind}')} {unit.unit}",
+            label: translate(lang, f"label.{unit.field}"),
             distribution: translate(lang, "room.distribution", yes=unit.yes, no=unit.no, unlabelled=unit.unlabelled),
             majority: tie if unit.tie else _mark(unit.majority),
-        }
+        })
         if revealed:
             row[reference] = _mark(unit.reference)
+            if why is not None:
+                row[translate(lang, "room.col.why")] = why.get((unit.case, unit.kind, unit.unit, unit.field)) or "—"
+        row[text] = unit.text
         rows.append(row)
     return pd.DataFrame(rows)
 
