@@ -273,15 +273,14 @@ def _dispute_key(unit: UnitLabels, index: int) -> tuple[float, int, int]:
 # ---------------------------------------------------------------- reading the copies
 
 
-def _check_copies(copies: object, material: Material) -> list[tuple[str, Any]]:
+def _check_copies(copies: object) -> list[tuple[str, Any]]:
+    """The participants' aliases and copies (each copy is checked when its labels are read)."""
     if not isinstance(copies, Mapping):
         raise expected_value("alias_mapping", type(copies).__name__, "copies")
     checked = []
     for alias, copy in copies.items():
         if not isinstance(alias, str) or not alias.strip():
             raise expected_value("text_alias", repr(alias), "copies")
-        if not material.is_dataset(copy):
-            raise expected_value(material.term, type(copy).__name__, f"copies[{alias!r}]")
         checked.append((alias, copy))
     return checked
 
@@ -349,7 +348,7 @@ def class_labels(
     """
     material = material_of(room)
     slots = material.slots(room)
-    participants = _check_copies(copies, material)
+    participants = _check_copies(copies)
     resamples = _check_resamples(resamples)
     seed = check_seed(seed)
     settings = settings or Settings.build()
