@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from streamlit.elements.lib import policies
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import (
@@ -326,3 +327,36 @@ def test_a_store_that_takes_no_writes_opens_the_work_read_only_with_a_banner():
     assert not [w.value for w in again.warning if "Read-only" in w.value]
     edit_labels(again, "passages", {1: {"relevant": False}})
     assert metric_values(again)["Context relevance"] == "40.0%" and store.head(token(again)) == seq + 1
+
+
+def test_a_kept_widget_falls_back_to_its_current_value_not_the_first_option(caplog, monkeypatch):
+    """A browser that holds no value of its own for a widget (remounted after a race of runs, say) shows the
+    widget's default and sends it back; so does the server for a state it did not receive. Left to Streamlit the
+    default is the first option: a CI run saw the first threshold go from 50% to 0% by itself. Every kept widget's
+    default is its current value (ui/frame/state.py)."""
+    monkeypatch.setattr(policies, "_shown_default_value_warning", False)  # Streamlit warns once per process
+    at = open_settings_boxes(open_rag_page())
+    # A threshold, the aggregation or the confidence reruns only the figures (AppTest's tree then holds only them):
+    # a full run after each.
+    at.sidebar.select_slider(key="rag_threshold_context_relevance").set_value(0.3).run()
+    at.run()
+    at.sidebar.select_slider(key="rag_confidence").set_value(0.8).run()
+    at.run()
+    at.sidebar.radio(key="rag_aggregation").set_value("min").run()
+    at.run()
+    at.sidebar.checkbox(key="rag_gate_on_faithfulness").check().run()
+    at.run()  # a run where nothing changed: what the browser falls back to now
+    assert not at.exception, [e.value for e in at.exception]
+    threshold = at.sidebar.select_slider(key="rag_threshold_context_relevance")
+    assert threshold.options[int(threshold.proto.default[0])] == "30%"
+    confidence = at.sidebar.select_slider(key="rag_confidence")
+    assert confidence.options[int(confidence.proto.default[0])] == "80%"
+    assert at.sidebar.radio(key="rag_aggregation").proto.default == 1  # mean, min
+    assert at.sidebar.checkbox(key="rag_gate_on_faithfulness").proto.default is True
+    # A value left at its default keeps the default's place; a value also set through session state in the run (the
+    # first draw, the reset) is not given as the default too, which Streamlit warns about.
+    faithfulness = at.sidebar.select_slider(key="rag_threshold_faithfulness")
+    assert faithfulness.options[int(faithfulness.proto.default[0])] == "70%"
+    next(b for b in at.sidebar.button if b.label == "Restore default settings").click().run()
+    assert at.sidebar.select_slider(key="rag_threshold_context_relevance").value == 0.5
+    assert "set via the Session State API" not in caplog.text

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.state import get_session_state
 
 from ui.frame.access import GRANTED, client_address, configured_code
 from ui.frame.input_errors import error_text
@@ -223,6 +224,31 @@ def _same(a: Any, b: Any) -> bool:
         return a == b
 
 
+# The argument each kept widget takes its default from. The browser falls back to the default whenever it holds no
+# value of its own for a widget (remounted, its state dropped by a run that raced another) or holds one that is not
+# among the options; the server does the same with a widget state it did not receive. Left to Streamlit, the default
+# is the first option: a CI run saw the RAG page's first threshold slider go from 50% to 0% by itself, the figures
+# following. So a kept widget's default is always its current value.
+_DEFAULT_ARGUMENT = {"select_slider": "value", "slider": "value", "checkbox": "value", "toggle": "value",
+                     "text_input": "value", "text_area": "value", "number_input": "value", "radio": "index",
+                     "selectbox": "index"}
+
+
+def _default_argument(widget: Callable[..., Any], value: Any, options: Any) -> dict[str, Any]:
+    """``{argument: value}`` that makes ``value`` the default of ``widget`` (see ``_DEFAULT_ARGUMENT``); empty for
+    another widget or a value that is not among ``options`` (Streamlit refuses such a default)."""
+    argument = _DEFAULT_ARGUMENT.get(getattr(widget, "__name__", ""))
+    if argument is None:
+        return {}
+    if options is None:
+        return {} if argument == "index" else {argument: value}
+    options = list(options)
+    position = next((i for i, option in enumerate(options) if _same(option, value)), None)
+    if position is None:
+        return {}
+    return {"index": position} if argument == "index" else {argument: options[position]}
+
+
 def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwargs: Any) -> Any:
     """Draw ``widget`` under ``key`` with its value stored in the workspace.
 
@@ -243,6 +269,10 @@ def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwarg
             st.session_state[key] = stored
     else:
         st.session_state[key] = stored
+    # A value set through session state in this run (here, by a callback, by set_kept) is sent to the browser as
+    # such; given as the default too, Streamlit would warn.
+    if not get_session_state().is_new_state_value(key):
+        kwargs.update(_default_argument(widget, st.session_state[key], kwargs.get("options")))
     value = widget(*args, key=key, **kwargs)
     workspace.shown[key] = value
     if not _same(value, workspace.setting(key, default)):
