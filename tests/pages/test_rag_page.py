@@ -79,7 +79,7 @@ def test_the_per_case_table_says_na_for_no_labelled_unit_and_writes_counts_in_th
     table = next(d.value for d in at.dataframe if translate(lang, "table.composite") in d.value.columns)
     first = table.iloc[0]
     relevance = translate(lang, "metric.context_relevance")
-    assert first[relevance] == ("1 / 2 · 50.0%" if lang == "en" else "1 de 2 · 50,0\u00a0%")
+    assert first[relevance] == ("1 / 2 · 50.0%" if lang == "en" else "1 / 2 · 50,0\u00a0%")
     na = translate(lang, "value.na_short")
     others = [column for column in table.columns if column not in (translate(lang, "table.case"), relevance,
                                                                    translate(lang, "table.status"),

@@ -7,6 +7,8 @@ import ast
 import hashlib
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
@@ -23,7 +25,7 @@ from tests.pages.apptest_helpers import (
 from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.data_kinds import RAG
 from ui.i18n import format_percent, translate
-from ui.views.room.projector import STYLE
+from ui.views.room.projector import STYLE, url_lines
 from ui.widgets.layout import PX_PER_CHAR, REVEAL_COLUMN_WIDTH, fitted_width
 from uncase_store import open_store, schema, store_url
 from uncase_store.rooms import Rooms, projector_key_of
@@ -151,6 +153,8 @@ def test_the_projector_shows_the_class_without_controls_or_secret():
     assert {b.key for b in projector.button} == {"proj_previous", "proj_pause", "proj_next"}
     assert any(m.value == code for m in projector.markdown)  # the join screen: the code, huge
     assert projector.get("image")  # the participant link's QR code
+    # The participant link (no server address under AppTest; a browser's page has one: test_url_lines).
+    assert any(shown(m.value) == f"/workshop_room?join={code}" for m in projector.markdown)
     assert not any(secret in str(m.value) for m in projector.markdown)
     wrong = open_room_page(room=code, view="guess")
     assert any("does not open the projector" in e.value for e in wrong.error)
@@ -221,6 +225,17 @@ def test_the_facilitators_secrets_are_kept_nowhere_in_the_workspace():
 
 def markdown_texts(at: AppTest) -> list[str]:
     return [m.value for m in at.markdown]
+
+
+@given(st.sampled_from(["http", "https"]), st.from_regex(r"[a-z0-9.-]{1,30}(:[0-9]{2,5})?", fullmatch=True),
+       st.from_regex(r"(/[a-z_]{1,20}){0,3}(\?join=[A-Z0-9]{6})?", fullmatch=True))
+def test_url_lines(scheme, host, page):
+    """The projector writes a link as the server's address, then the page (a browser broke "workshop_ro" / "om"):
+    nothing lost, nothing added, the address whole on its line."""
+    url = f"{scheme}://{host}{page}"
+    lines = url_lines(url)
+    assert "".join(lines) == url
+    assert lines[0] == f"{scheme}://{host}" and lines[1:] == ([page] if page else [])
 
 
 def test_the_projectors_style_rule_is_a_constant_without_user_text():

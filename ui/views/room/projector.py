@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from urllib.parse import urlsplit
 
 import plotly.graph_objects as go
 import segno
@@ -62,7 +63,7 @@ STYLE = """<style>
   font-family: "Source Code Pro", monospace; }
 .st-key-proj_joined p, .st-key-proj_finished p { font-size: 56px; font-weight: 800; line-height: 1; }
 .st-key-proj_state p { font-size: 34px; font-weight: 700; line-height: 1.1; margin: 0; }
-.st-key-proj_url p { font-size: 32px; font-family: "Source Code Pro", monospace; word-break: break-all; }
+.st-key-proj_url p { font-size: 32px; font-family: "Source Code Pro", monospace; overflow-wrap: anywhere; }
 .st-key-proj_root [class*="st-key-proj_alpha_value"] p { font-size: 48px; font-weight: 800; line-height: 1.05; }
 .st-key-proj_root [class*="st-key-proj_note"] { margin-top: -0.7rem; }
 .st-key-proj_root [class*="st-key-proj_note"] p { font-size: 24px; line-height: 1.2; margin: 0; }
@@ -141,7 +142,17 @@ def join_screen(view: ClassView) -> None:
             st.markdown(t("room.proj.scan"))
             _big("proj_code", literal(view.room.code))
             st.markdown(t("room.proj.or_open"))
-            _big("proj_url", literal(url))
+            _big("proj_url", "  \n".join(literal(part) for part in url_lines(url)))
+
+
+def url_lines(url: str) -> list[str]:
+    """``url`` in the lines a projector shows it in: the server's address, then the page and its query (left to
+    itself a browser breaks a long address anywhere, "workshop_ro" / "om", for want of spaces). A part longer
+    than its line still wraps."""
+    parts = urlsplit(url)
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme else parts.netloc
+    rest = url[len(origin):] if url.startswith(origin) else url
+    return [line for line in (origin, rest) if line]
 
 
 def _interval_text(low: float | None, high: float | None) -> str:
