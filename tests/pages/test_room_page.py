@@ -26,7 +26,8 @@ from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.data_kinds import RAG
 from ui.i18n import format_percent, translate
 from ui.views.room.projector import STYLE, url_lines
-from ui.widgets.layout import PX_PER_CHAR, REVEAL_COLUMN_WIDTH, fitted_width
+from ui.views.room.rooms import NOTE_WIDTH
+from ui.widgets.layout import PX_PER_CHAR, REVEAL_COLUMN_WIDTH, fitted_width, lines_needed, row_height
 from uncase_store import open_store, schema, store_url
 from uncase_store.rooms import Rooms, projector_key_of
 
@@ -350,6 +351,10 @@ def test_the_agreement_table_gives_each_statistic_its_own_note_and_units(lang):
     fleiss_note = translate(lang, "room.note_of.fleiss", note=translate(lang, "room.note.no_complete_units"))
     assert fleiss_note in note
     assert not note.startswith(translate(lang, "room.note_of.alpha", note=""))  # no note of alpha's beside it
+    # The note wraps in its column, every line of the longest in view (it was cut at 1400 px in Spanish).
+    grid = next(d for d in facilitator.dataframe if translate(lang, "room.col.alpha") in d.value.columns)
+    longest = max(table[translate(lang, "room.col.note")], key=lambda text: lines_needed(text, NOTE_WIDTH))
+    assert lines_needed(longest, NOTE_WIDTH) > 1 and grid.proto.row_height == row_height(([longest], NOTE_WIDTH))
     passages = len(workspace(people[0]).data(RAG).cases[0].passages)
     assert row[translate(lang, "room.col.alpha_units")] == translate(lang, "room.units_used", used=3,
                                                                      left_out=passages - 3)

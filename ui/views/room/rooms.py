@@ -31,7 +31,7 @@ from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table, metric_name, proportion_text
 from ui.views.summaries import summary_cases_table
-from ui.widgets.layout import card_row, figure_table, show_chart
+from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
 from ui.widgets.text import literal, plot_text
 from uncase_core.agreement.class_labels import (
     ALL,
@@ -340,6 +340,9 @@ def confidence_level(view: ClassView) -> str:
     return format_percent(labels.pooled[labels.dimensions[0]].confidence, language(), 0)
 
 
+NOTE_WIDTH = 340  # px: the agreement table's note column, wrapped (about 50 characters a line)
+
+
 def draw_agreement(view: ClassView) -> None:
     level = confidence_level(view)
     rows = []
@@ -355,8 +358,13 @@ def draw_agreement(view: ClassView) -> None:
             t("room.col.fleiss_units"): t("room.units_used", used=item.fleiss.units, left_out=item.fleiss.left_out),
             t("room.col.note"): agreement_notes(item),
         })
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
-                 column_config={t("room.col.note"): st.column_config.TextColumn(width="large")})
+    # The note wraps in its column, the rows as tall as the longest note needs (a one-line column cut the Spanish
+    # notes at 1400 px).
+    note = t("room.col.note")
+    height = row_height(([row[note] for row in rows], NOTE_WIDTH))
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", row_height=height,
+                 height=table_height(len(rows), height),
+                 column_config={note: st.column_config.TextColumn(width=NOTE_WIDTH)})
     st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES))
 
 
