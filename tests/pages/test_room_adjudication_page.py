@@ -10,6 +10,8 @@ import pytest
 from tests.pages.apptest_helpers import edit_labels, shown
 from tests.pages.test_room_page import create_room, join_in, open_room_page, rooms_api
 from ui.i18n import format_percent, translate
+from ui.widgets.layout import MAIN_CHOICE_ROOM
+from ui.widgets.text_widths import word_width
 from uncase_core.agreement.adjudication import adjudicate, adjudicated_dataset
 from uncase_core.agreement.class_labels import blank_copy, class_labels, replay_edits
 from uncase_core.datasets.workbench import dataset_from_file, revisions
@@ -50,6 +52,11 @@ def test_the_facilitator_adjudicates_and_each_participant_sees_only_their_own_ag
     edit_labels(carla, "passages", {0: {"relevant": True}, 1: {"relevant": True}})
     facilitator = open_room_page(room=code, key=secret, lang=lang)
     assert translate(lang, "room.gold.title") in [e.label for e in facilitator.expander]
+    # The chosen unit's line is longer than a phone's box shows: it is said whole under the box.
+    box = facilitator.selectbox(key="room_gold_unit")
+    chosen = box.format_func(box.value)
+    assert word_width(chosen) > MAIN_CHOICE_ROOM
+    assert translate(lang, "common.whole_choice", name=chosen) in [shown(c.value) for c in facilitator.caption]
 
     # A reason is needed: without one nothing is stored and the core's message says so in the page's language.
     unit = facilitator.selectbox(key="room_gold_unit").value

@@ -31,7 +31,7 @@ from ui.views.room.rooms import (
     rooms,
 )
 from ui.views.summary_focus import role_name
-from ui.widgets.layout import show_chart
+from ui.widgets.layout import MAIN_CHOICE_ROOM, show_chart, whole_choice
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
     MAX_AUTHOR_LENGTH,
@@ -182,6 +182,8 @@ def _decide(code: str, view: ClassView, adjudication: Adjudication) -> None:
     by_key = dict(zip(keys, queue, strict=True))
     st.selectbox(t("room.gold.unit"), keys, key=CURRENT,
                  format_func=lambda k, lang=lang: _item_label(lang, by_key[k], keys.index(k), len(keys)))
+    current = st.session_state[CURRENT]  # said whole under the box when a phone's box cuts it
+    whole_choice(_item_label(lang, by_key[current], keys.index(current), len(keys)), MAIN_CHOICE_ROOM)
     with st.container(horizontal=True):
         st.button(t("room.gold.previous"), key="room_gold_previous", on_click=_move, args=(keys, -1))
         st.button(t("room.gold.next"), key="room_gold_next", on_click=_move, args=(keys, 1))
