@@ -10,7 +10,8 @@ and language. This module draws nothing but what a kept widget draws; the sideba
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import streamlit as st
@@ -229,9 +230,9 @@ def _same(a: Any, b: Any) -> bool:
 # among the options; the server does the same with a widget state it did not receive. Left to Streamlit, the default
 # is the first option: a CI run saw the RAG page's first threshold slider go from 50% to 0% by itself, the figures
 # following. So a kept widget's default is always its current value.
-_DEFAULT_ARGUMENT = {"select_slider": "value", "slider": "value", "checkbox": "value", "toggle": "value",
-                     "text_input": "value", "text_area": "value", "number_input": "value", "radio": "index",
-                     "selectbox": "index"}
+_DEFAULT_ARGUMENT: Mapping[str, str] = MappingProxyType({
+    "select_slider": "value", "slider": "value", "checkbox": "value", "toggle": "value", "text_input": "value",
+    "text_area": "value", "number_input": "value", "radio": "index", "selectbox": "index"})
 
 
 def _default_argument(widget: Callable[..., Any], value: Any, options: Any) -> dict[str, Any]:

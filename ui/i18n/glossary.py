@@ -59,6 +59,7 @@ SAME_IN_SPANISH: Mapping[str, str] = MappingProxyType({
     "PPI": "kept in English (see TERMS)",
     "PPI++": "kept in English (see TERMS)",
     "{note}.": "only the note itself, translated where it is made",
+    "{successes} / {total} · {percent}": "counts and a percentage, written with the reader's marks where filled in",
 })
 
 # Words a Spanish value must not use (outside backticks and parentheses), and what to write instead.
