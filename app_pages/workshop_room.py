@@ -87,7 +87,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
         st.caption(t("room.exports"))
         exports(code, room)
     with st.container(border=True):
-        facilitator_controls(code)
+        facilitator_controls(code, room)
     room_guidelines_editor(code, room, lang)
     adjudicate_section(code)  # above the live view, whose refreshes would move it while the facilitator types
     class_sections(code)

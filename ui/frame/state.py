@@ -273,7 +273,7 @@ def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwarg
     # A value set through session state in this run (here, by a callback, by set_kept) is sent to the browser as
     # such; given as the default too, Streamlit would warn.
     if not get_session_state().is_new_state_value(key):
-        kwargs.update(_default_argument(widget, st.session_state[key], kwargs.get("options")))
+        kwargs.update(_default_argument(widget, st.session_state[key], options))
     value = widget(*args, key=key, **kwargs)
     workspace.shown[key] = value
     if not _same(value, workspace.setting(key, default)):

@@ -16,6 +16,7 @@ from ui.views.lessons.state import PROGRESS_PREFIX, REQUEST, lesson_by_id, lesso
 from ui.views.room.rooms import REFRESH, REFRESH_SECONDS, room_material, room_of, rooms
 from uncase_core.lessons.model import Lesson
 from uncase_store import StoreError
+from uncase_store.rooms import Room
 
 SEEN = "lesson_room_seen"  # workspace setting: the room lesson this participant was last offered
 ROOM_LESSON = "room_lesson_now"  # session: the room's lesson as this session last read it
@@ -66,8 +67,9 @@ def room_notice(place: str) -> None:
 # ---------------------------------------------------------------- the facilitator's side
 
 
-def facilitator_controls(code: str) -> None:
-    """Choose a lesson and start or stop it for everyone; then who has started it and who finished each step."""
+def facilitator_controls(code: str, room: Room) -> None:
+    """Choose a lesson and start or stop it for everyone; then who has started it and who finished each step.
+    ``room`` is the room as the facilitator's page read it in this run."""
     lang = language()
     st.subheader(t("room.lesson_title"))
     current = lesson_by_id(_room_lesson(code))
@@ -77,7 +79,7 @@ def facilitator_controls(code: str) -> None:
                           format_func=lambda i, lang=lang: _title(lesson_by_id(i), lang), key="room_lesson_choice")
     chosen = lesson_by_id(choice)
     # A lesson on the page the room's cases are labelled on replaces them there (each participant is asked first).
-    if chosen is not None and chosen.page == room_material(rooms().get(code, body=False)).name:
+    if chosen is not None and chosen.page == room_material(room).name:
         st.caption(t("room.lesson_rag_warning" if chosen.page == "rag" else "room.lesson_summary_warning"))
     left, right = st.columns(2)
     if left.button(t("room.lesson_start"), type="primary", width="stretch", key="room_lesson_start"):

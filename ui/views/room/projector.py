@@ -150,9 +150,8 @@ def url_lines(url: str) -> list[str]:
     itself a browser breaks a long address anywhere, "workshop_ro" / "om", for want of spaces). A part longer
     than its line still wraps."""
     parts = urlsplit(url)
-    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme else parts.netloc
-    rest = url[len(origin):] if url.startswith(origin) else url
-    return [line for line in (origin, rest) if line]
+    address = len(f"{parts.scheme}://{parts.netloc}") if parts.scheme and parts.netloc else 0
+    return [line for line in (url[:address], url[address:]) if line]
 
 
 def _interval_text(low: float | None, high: float | None) -> str:
