@@ -4,7 +4,9 @@ st.navigation declares).
 Streamlit runs a file holding ``st.App`` as that app; ``on_script_error`` shows a person who hits a bug a short
 message with an id and puts the traceback in the log under the same id (see ``ui/frame/errors.py``);
 ``UploadGuard`` refuses uploads from sessions that have not passed the access gate, or hold too much already
-(see ``ui/frame/upload_guard.py``); ``SecurityHeaders`` keeps other sites from framing the app and the address
+(see ``ui/frame/upload_guard.py``); ``BackMessageGuard`` lets a session that has not passed the gate send only
+what the gate's page needs over the websocket, so it cannot clear the process's caches (see
+``ui/frame/back_messages.py``); ``SecurityHeaders`` keeps other sites from framing the app and the address
 out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); the lifespan
 hook starts the warm-up that spares the first visitor after a start the imports and the store's opening (see
 ``ui/frame/warmup.py``).
@@ -25,6 +27,7 @@ import streamlit as st
 from starlette.middleware import Middleware
 
 from ui.frame.addresses import PUBLIC_URL_ENV
+from ui.frame.back_messages import BackMessageGuard
 from ui.frame.errors import report_error
 from ui.frame.headers import SecurityHeaders
 from ui.frame.upload_guard import UploadGuard
@@ -49,5 +52,6 @@ async def warm_up_at_start(_app: Any) -> AsyncIterator[None]:
     yield
 
 
-app = st.App("app.py", on_script_error=report_error, middleware=[Middleware(SecurityHeaders), Middleware(UploadGuard)],
+app = st.App("app.py", on_script_error=report_error, middleware=[Middleware(SecurityHeaders), Middleware(UploadGuard),
+                                                                   Middleware(BackMessageGuard)],
              lifespan=warm_up_at_start)

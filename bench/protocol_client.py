@@ -472,6 +472,13 @@ class ProtocolSession:
         """Rerun the current page with the current widget values (the "Rerun" menu item, or the R key)."""
         return await self._request(self._client_state(), timeout)
 
+    async def send_raw(self, message: BackMsg) -> None:
+        """Send any ``BackMsg`` as it is, without waiting for an answer: what an attacker who speaks the protocol
+        may send (``clear_cache``, say), which no page of the app asks the browser to."""
+        if self.disconnected:
+            raise Disconnected(self.disconnected)
+        await self._ws.send(message.SerializeToString())
+
     async def wait_late(self, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult | None:
         """Wait for the runs of an action that timed out; their result (time from its request), or None when
         there is no such action or it did not finish within ``timeout`` either (then it is given up)."""

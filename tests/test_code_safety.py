@@ -212,7 +212,7 @@ def test_no_module_imports_a_page_script():
 
 
 CACHE_DECORATORS = frozenset({"cache_data", "cache_resource", "experimental_memo", "experimental_singleton",
-                              "lru_cache", "cache", "memoize"})
+                              "lru_cache", "cache", "memoize", "once_per_process"})
 # (file, function) -> why it takes no user data.
 ALLOWED_CACHES: dict[tuple[str, str], str] = {
     ("ui/views/lessons/state.py", "lessons"): (
@@ -229,8 +229,8 @@ ALLOWED_CACHES: dict[tuple[str, str], str] = {
         "one built-in system pair (two frozen RagDatasets) by language and id: built-in data, the same for everyone; "
         "a person's labels are edit records applied to it in their own workspace, never to the cached copy"),
     ("ui/frame/memory.py", "start_collector"): (
-        "the process's one garbage-collector thread (a closed tab's dropped session freed on a quiet server); it "
-        "holds no data at all"),
+        "the process's one garbage-collector thread (a closed tab's dropped session freed on a quiet server), kept "
+        "by ui/frame/process.py where no client's clear_cache reaches it; it holds no data at all"),
 }
 
 

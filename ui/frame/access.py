@@ -26,6 +26,7 @@ import math
 import os
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import streamlit as st
 
@@ -83,6 +84,27 @@ def client_address() -> str:
     if isinstance(forwarded, str) and forwarded.strip():
         return forwarded.split(",")[-1].strip()[:64] or LOCAL
     return LOCAL  # AppTest's stand-in for the browser is not a str either
+
+
+def passed_gate(state: Any) -> bool:
+    """Whether a session's state (Streamlit's ``SessionState`` or a mapping) says it has passed the gate."""
+    try:
+        return GRANTED in state and bool(state[GRANTED])
+    except (KeyError, AttributeError, TypeError):
+        return False
+
+
+def session_passed_gate(session_id: str) -> bool:
+    """Whether the live session ``session_id`` of this server has passed the gate (False when there is none).
+
+    For the ASGI guards in front of Streamlit's routes (``upload_guard.py``, ``back_messages.py``), which run outside
+    any page script: they find the session in Streamlit's runtime."""
+    from streamlit.runtime import Runtime
+
+    if not Runtime.exists():
+        return False
+    session = Runtime.instance().get_app_session(session_id)
+    return session is not None and passed_gate(session.session_state)
 
 
 def link_admits(store: Store, params: Mapping[str, str], now: datetime | None = None) -> bool:

@@ -18,7 +18,7 @@ import gc
 import threading
 from collections.abc import Callable
 
-import streamlit as st
+from ui.frame.process import once_per_process
 
 COLLECT_EVERY_S = 30.0
 
@@ -43,11 +43,13 @@ def collect_until(stop: threading.Event, every_s: float) -> None:
             trim()
 
 
-@st.cache_resource(show_spinner=False)
+@once_per_process
 def start_collector(every_s: float = COLLECT_EVERY_S) -> threading.Thread:
     """Start the process's one collector thread (the first page run starts it; later calls return it).
 
-    It runs as long as the server (a daemon thread: it never delays the server's exit).
+    It runs as long as the server (a daemon thread: it never delays the server's exit). Not a Streamlit cache: a
+    client's ``clear_cache`` message would drop it and the next run would start a second thread
+    (``ui/frame/process.py``).
     """
     thread = threading.Thread(target=collect_until, args=(threading.Event(), every_s), name="uncase-gc",
                               daemon=True)

@@ -23,7 +23,7 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from ui.frame.access import GRANTED, configured_code
+from ui.frame.access import configured_code, passed_gate
 from ui.frame.limits import SERVER_MAX_UPLOAD_MB
 
 Scope = MutableMapping[str, Any]
@@ -77,7 +77,7 @@ def upload_refusal(session_id: str, file_id: str, length: int | None) -> tuple[i
     session = runtime.get_app_session(session_id)
     if session is None:
         return 403, "no such session"
-    if configured_code() is not None and not _granted(session.session_state):
+    if configured_code() is not None and not passed_gate(session.session_state):
         return 403, "this session has not entered the access code"
     held = _held_files(runtime.uploaded_file_mgr, session_id)
     held.pop(file_id, None)  # a file sent again under its id replaces itself
@@ -87,13 +87,6 @@ def upload_refusal(session_id: str, file_id: str, length: int | None) -> tuple[i
     if sum(held.values()) + incoming > MAX_HELD_BYTES:
         return 413, f"a session may hold {MAX_HELD_BYTES // (1024 * 1024)} MB of uploads at once"
     return None
-
-
-def _granted(state: Any) -> bool:
-    try:
-        return GRANTED in state and bool(state[GRANTED])
-    except (KeyError, AttributeError):
-        return False
 
 
 def _held_files(manager: Any, session_id: str) -> dict[str, int]:
