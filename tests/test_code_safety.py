@@ -221,8 +221,9 @@ ALLOWED_CACHES: dict[tuple[str, str], str] = {
         "the rubric generator's seeded verdicts for a GeneratorSettings (a handful of bounded numbers): built-in "
         "synthetic data, the same for everyone who picks the same sizes; never an upload or a label"),
     ("ui/frame/state.py", "_open_store"): (
-        "the store's SQLAlchemy engine (a connection pool), one per store URL and process: the one process-wide "
-        "object the playground keeps. It holds connections, never user data; workspaces are read per session"),
+        "the store's SQLAlchemy engine (a bounded connection pool), one per store URL and process, kept by "
+        "ui/frame/process.py where no client's clear_cache reaches it. It holds connections, never user data; "
+        "workspaces are read per session"),
     ("ui/views/compare/data.py", "builtin_pairs"): (
         "the index of the built-in system pairs under assets/compare, read once per process"),
     ("ui/views/compare/data.py", "builtin_pair"): (

@@ -6,6 +6,8 @@ import json
 import multiprocessing
 import secrets
 import sqlite3
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -24,7 +26,14 @@ from uncase_store import (
     schema,
     valid_token,
 )
-from uncase_store.engine import StoreConfigError, create_store_engine
+from uncase_store.engine import (
+    CONNECTIONS_ENV,
+    DEFAULT_CONNECTIONS,
+    MAX_CONNECTIONS,
+    StoreConfigError,
+    create_store_engine,
+    store_connections,
+)
 from uncase_store.migrations import LATEST_VERSION, MIGRATIONS, Migration, SchemaTooNew, current_version, migrate
 
 KB = 1024
@@ -251,6 +260,41 @@ def test_a_store_url_that_cannot_be_used_is_refused_with_what_to_write():
         create_store_engine("postgresql+psycopg2://user@host/db")
     with pytest.raises(StoreConfigError, match="not a database URL"):
         create_store_engine("not a url")
+
+
+def test_the_connections_a_process_may_hold_are_bounded_and_configurable():
+    assert store_connections({}) == DEFAULT_CONNECTIONS
+    assert store_connections({CONNECTIONS_ENV: " 4 "}) == 4
+    for wrong in ("0", "-1", "2.5", "many", str(MAX_CONNECTIONS + 1)):
+        with pytest.raises(StoreConfigError, match=CONNECTIONS_ENV):
+            store_connections({CONNECTIONS_ENV: wrong})
+
+
+def test_many_threads_never_hold_more_connections_than_the_bound(url):
+    """Twelve threads each wanting a connection at once get at most the bound; the rest wait their turn."""
+    engine = create_store_engine(url, connections=3)
+    busiest = []
+    lock = threading.Lock()
+    held = [0]
+
+    def work() -> None:
+        with engine.connect() as connection:
+            with lock:
+                held[0] += 1
+                busiest.append(held[0])
+            connection.execute(text("SELECT 1"))
+            time.sleep(0.05)
+            with lock:
+                held[0] -= 1
+
+    threads = [threading.Thread(target=work) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert max(busiest) == 3 and len(busiest) == 12
+    assert engine.pool.checkedin() <= 3
+    engine.dispose()
 
 
 # ---------------------------------------------------------------- migrations

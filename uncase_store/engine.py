@@ -22,6 +22,14 @@ from sqlalchemy.exc import ArgumentError
 ENV_VAR = "UNCASE_STORE"
 DEFAULT_PATH = Path(__file__).resolve().parents[1] / "data" / "uncase.db"
 BUSY_TIMEOUT_MS = 30_000  # how long a SQLite writer waits for another process's transaction
+CONNECTIONS_ENV = "UNCASE_STORE_CONNECTIONS"
+# Connections one process may hold at once, in use or idle: the pool's size, with no overflow beyond it, so a
+# process never asks the database for more (PostgreSQL's default max_connections is 100; docs/deploy.md has the
+# arithmetic for N processes). A transaction holds one for milliseconds and full page runs are let in two at a time
+# (ui/frame/admission.py), so ten leave room for the fragments' runs beside them.
+DEFAULT_CONNECTIONS = 10
+MAX_CONNECTIONS = 100
+POOL_TIMEOUT_S = 30  # a run that finds every connection busy waits this long, then the page says the store is busy
 
 
 class StoreConfigError(ValueError):
@@ -63,8 +71,21 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def create_store_engine(url: str) -> Engine:
-    """An engine for ``url``, SQLite or PostgreSQL, set up for many short transactions from many threads."""
+def store_connections(environ: Mapping[str, str] | None = None) -> int:
+    """How many connections one process's engine may hold: ``UNCASE_STORE_CONNECTIONS`` or 10 (1 to 100)."""
+    text = (os.environ if environ is None else environ).get(CONNECTIONS_ENV, "").strip()
+    if not text:
+        return DEFAULT_CONNECTIONS
+    if not text.isdigit() or not 1 <= int(text) <= MAX_CONNECTIONS:
+        raise StoreConfigError(f"{CONNECTIONS_ENV} must be a whole number from 1 to {MAX_CONNECTIONS}, got {text!r}")
+    return int(text)
+
+
+def create_store_engine(url: str, connections: int | None = None) -> Engine:
+    """An engine for ``url``, SQLite or PostgreSQL, set up for many short transactions from many threads, holding
+    at most ``connections`` connections at once (default: :func:`store_connections`)."""
+    connections = store_connections() if connections is None else connections
+    pool = {"pool_size": connections, "max_overflow": 0, "pool_timeout": POOL_TIMEOUT_S}
     try:
         parsed = make_url(url)
     except ArgumentError as error:
@@ -75,7 +96,9 @@ def create_store_engine(url: str) -> Engine:
         database = parsed.database or ""
         if database and database != ":memory:" and not database.startswith("file:"):
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
+        memory = database in ("", ":memory:") or "mode=memory" in database
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
+                               **({} if memory else pool))  # an in-memory database is one connection anyway
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
@@ -84,5 +107,5 @@ def create_store_engine(url: str) -> Engine:
             raise StoreConfigError(f"{ENV_VAR}: use the psycopg 3 driver, postgresql+psycopg://..., "
                                    f"not {parsed.drivername}")
         # pre_ping replaces connections the server closed (a restart, an idle timeout) before they are used.
-        return create_engine(parsed, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        return create_engine(parsed, pool_pre_ping=True, **pool)
     raise StoreConfigError(f"{ENV_VAR} must be a sqlite:/// or postgresql+psycopg:// URL, not {redacted(url)}")

@@ -1,10 +1,11 @@
 """Raw websocket messages from a visitor who never typed the code (issue 35, findings 1 and 2), against a real
-``serve.py`` behind an access code.
+``serve.py`` behind an access code, on SQLite and on PostgreSQL.
 
 ``BackMsg(clear_cache=True)`` made Streamlit empty every cache of the process: the collector thread was one of them,
 so each clear followed by anyone's page run started another thread (50 clears: 40 -> 90 threads). The guard drops
 what such a session may not send, and the process's own objects are not caches any more, so a clear from a session
-past the gate is harmless too.
+past the gate is harmless too. The store's engine was such a cache as well: every clear left a PostgreSQL
+connection pool behind (40 clears, 40 connections); it is made once per process now, its pool bounded.
 """
 
 from __future__ import annotations
@@ -15,17 +16,22 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from bench.bench_load import serve
 from bench.protocol_client import ProtocolSession
 from tests.e2e.test_protocol_client import run
+from tests.store_backends import postgres_admin_url, postgres_database
 from ui.i18n import translate
+from uncase_store.engine import store_connections
 
 pytestmark = pytest.mark.e2e
 
 CODE = "TOMATO-4242"
 CLEARS = 50
+CLEARS_PG = 40
 THREADS_SLACK = 4  # a script-runner or executor thread that happens to be alive at the second count
 
 
@@ -108,3 +114,45 @@ def test_clear_cache_past_the_gate_does_not_multiply_the_collector(gated_server:
 
     before, after = run(scenario())
     assert after <= before + THREADS_SLACK, f"threads {before} -> {after} after {CLEARS // 2} clears past the gate"
+
+
+# ------------------------------------------------------------------------------------------ PostgreSQL (finding 2)
+
+def connections_to(admin: str, database: str) -> int:
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            return connection.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = :name"),
+                                      {"name": database}).scalar_one()
+    finally:
+        engine.dispose()
+
+
+def test_clear_cache_leaks_no_postgresql_connections(tmp_path: Path):
+    """40 clears from a session past the gate (which reach Streamlit) and 40 from one before it (which do not), each
+    followed by page runs that open the store: the server holds the connections it held before."""
+    admin = postgres_admin_url()
+    with postgres_database() as url, serve(log_path=tmp_path / "server.log", script="serve.py", store=url,
+                                           env={"UNCASE_ACCESS_CODE": CODE}) as (base, _process):
+        database = make_url(url).database
+
+        async def scenario() -> tuple[int, int]:
+            participant = await _past_the_gate(base)
+            visitor = await ProtocolSession.open(base, "/")
+            try:
+                for _ in range(3):
+                    await participant.rerun()
+                before = connections_to(admin, database)
+                for _ in range(CLEARS_PG):
+                    await participant.send_raw(clear_cache())
+                    await participant.rerun()  # its own state cleared: the gate lets its workspace link in again
+                    await visitor.send_raw(clear_cache())
+                    await visitor.rerun()  # the gate's page opens the store too
+                return before, connections_to(admin, database)
+            finally:
+                await visitor.close()
+                await participant.close()
+
+        before, after = run(scenario())
+    assert after <= max(before, 2) + 1, f"PostgreSQL connections {before} -> {after} after {CLEARS_PG} clears each"
+    assert after <= store_connections()  # the process's bound, whatever happens

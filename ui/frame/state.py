@@ -19,6 +19,7 @@ from streamlit.runtime.state import get_session_state
 
 from ui.frame.access import GRANTED, client_address, configured_code
 from ui.frame.input_errors import error_text
+from ui.frame.process import once_per_process
 from ui.frame.throttle import NEW_WORKSPACES, Pace, TooFast, TooManyWorkspaces
 from ui.frame.workspace import LANGUAGE, CorruptData, Workspace
 from ui.i18n import LANGUAGES, guess_language, translate
@@ -47,9 +48,11 @@ PACE = "write_pace"  # session state: the session's ui.frame.throttle.Pace, in w
 # ---------------------------------------------------------------- the store and the workspace
 
 
-@st.cache_resource(show_spinner=False)
+@once_per_process
 def _open_store(url: str) -> Store:
-    # The one process-wide object: a SQLAlchemy engine (a connection pool) per store URL, migrated once.
+    # A SQLAlchemy engine (a pool of at most UNCASE_STORE_CONNECTIONS connections) per store URL, migrated once, for
+    # the process's life. Not a Streamlit cache: a client's clear_cache would drop it, and each session after opened
+    # a pool of its own while open sessions kept the old one (issue 35: 40 clears, 40 PostgreSQL connections).
     return open_store(url)
 
 
