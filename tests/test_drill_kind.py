@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 
 import pytest
 
@@ -48,6 +50,15 @@ def test_a_broken_seal_is_an_input_error(drill):
         DRILL.read(json.dumps(value), meta)
     with pytest.raises(InputError):
         DRILL.read("[]", meta)
+
+
+def test_a_seal_that_would_unseal_to_gigabytes_is_refused_without_holding_them(drill):
+    body, meta = DRILL.write(drill)
+    value = json.loads(body)
+    value["answer_key_sealed"] = base64.b64encode(zlib.compress(b" " * (64 * 1024 * 1024), 9)).decode("ascii")
+    assert len(value["answer_key_sealed"]) < 200_000  # 64 MB of spaces seal into about 90 KB
+    with pytest.raises(InputError, match="larger than 8 MB"):
+        DRILL.read(json.dumps(value), meta)
 
 
 def test_missing_labels_counts_every_unset_label(drill):

@@ -110,6 +110,10 @@ def _text_read(body: str, _meta: Mapping[str, Any]) -> Any:
     return body
 
 
+MB = 1024 * 1024
+MAX_SEALED_KEY_BYTES = 8 * MB  # a drill's answer key is its cases again: a few KB (a workspace holds at most 10 MB)
+
+
 def _drill_write(drill: Any) -> tuple[str, dict[str, Any]]:
     # The answer key is sealed (compressed and base64-encoded): stored with the drill, so it survives a reload and
     # a restart, but not readable at a glance in the workspace download before the person presses Check.
@@ -119,14 +123,27 @@ def _drill_write(drill: Any) -> tuple[str, dict[str, Any]]:
                        "answer_key_sealed": base64.b64encode(zlib.compress(key, 9)).decode("ascii")}), {}
 
 
+def unseal(sealed: str) -> str:
+    """The answer key's text; OverflowError rather than more than ``MAX_SEALED_KEY_BYTES`` decompressed (a stored
+    workspace is data like any other: a few KB of zlib can say gigabytes)."""
+    inflater = zlib.decompressobj()
+    text = inflater.decompress(base64.b64decode(sealed, validate=True), MAX_SEALED_KEY_BYTES)
+    if inflater.unconsumed_tail:
+        raise OverflowError
+    return text.decode("utf-8")
+
+
 def _drill_read(body: str, _meta: Mapping[str, Any]) -> Any:
     value = parse_document(body).value
     if not isinstance(value, dict) or not {"source", "seed", "cases", "answer_key_sealed"} <= set(value):
         raise InputError('expected an object with "source", "seed", "cases" and "answer_key_sealed"')
     try:
-        key = zlib.decompress(base64.b64decode(str(value["answer_key_sealed"]), validate=True)).decode("utf-8")
+        key = unseal(str(value["answer_key_sealed"]))
     except (binascii.Error, zlib.error, UnicodeDecodeError):
         raise InputError("the sealed answer key cannot be read", "answer_key_sealed") from None
+    except OverflowError:
+        raise InputError(f"the sealed answer key is larger than {MAX_SEALED_KEY_BYTES // MB} MB once unsealed",
+                         "answer_key_sealed") from None
     cases = dataset_from_text(dumps_json({"cases": value["cases"]}), "cases").cases
     answer_key = dataset_from_text(dumps_json({"cases": parse_document(key).value}), "answer_key").cases
     return Drill(str(value["source"]), int(value["seed"]), cases, answer_key)
