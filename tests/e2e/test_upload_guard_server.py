@@ -145,3 +145,20 @@ def test_the_byte_cap_counts_what_the_session_already_holds(gated_server: str):
             await session.close()
 
     run(scenario())
+
+
+def test_uploads_sent_at_once_are_counted_one_after_another(gated_server: str):
+    """20 PUTs of 4.9 MB at the same moment (issue 35, finding 4): as many are taken as one after another would be
+    (two, within 10 MB), not all twenty."""
+    async def scenario() -> list[int]:
+        session, xsrf = await _session(gated_server, CODE)
+        try:
+            size = int(4.9 * 1024 * 1024)
+            return list(await asyncio.gather(*(asyncio.to_thread(_put, gated_server, session.session_id, size, xsrf)
+                                               for _ in range(20))))
+        finally:
+            await session.close()
+
+    statuses = run(scenario())
+    assert sorted(statuses).count(204) == MAX_HELD_BYTES // int(4.9 * 1024 * 1024), statuses
+    assert set(statuses) == {204, 413}

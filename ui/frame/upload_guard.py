@@ -13,13 +13,16 @@ before any of its body is read:
   pages let go of an upload as soon as they have read it (``ui/frame/uploads.py``), so a person never holds more than
   the one or two files a page is reading; the cap only stops a client that sends without reading.
 
-The size of a body without ``Content-Length`` is taken to be the largest a file may be, so a chunked request
+What the session holds counts the uploads already let in and not yet stored (:class:`InFlight`), so requests sent
+at once are counted one after another, not all against the same past. The size of a body without
+``Content-Length`` is taken to be the largest a file may be, so a chunked request
 cannot slip under the cap. Streamlit still checks each file against ``server.maxUploadSize`` itself.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -47,9 +50,13 @@ class UploadGuard:
         if found is None or scope.get("method") != "PUT":
             await self.app(scope, receive, send)
             return
-        refusal = upload_refusal(found["session"], found["file"], _declared_length(scope))
+        session_id, file_id = found["session"], found["file"]
+        refusal = IN_FLIGHT.reserve(session_id, file_id, _declared_length(scope))
         if refusal is None:
-            await self.app(scope, receive, send)
+            try:
+                await self.app(scope, receive, send)
+            finally:  # stored by Streamlit (counted there from now on), or refused by it: either way not in flight
+                IN_FLIGHT.release(session_id, file_id)
             return
         status, reason = refusal
         await send({"type": "http.response.start", "status": status,
@@ -67,8 +74,46 @@ def _declared_length(scope: Scope) -> int | None:
     return None
 
 
-def upload_refusal(session_id: str, file_id: str, length: int | None) -> tuple[int, str] | None:
-    """Why Streamlit's runtime must not take this upload, as (HTTP status, reason); None when it may."""
+class InFlight:
+    """Uploads accepted by the guard and not yet stored by Streamlit, per session.
+
+    The check and the accounting are one step under one lock: 20 requests sent at once used to be checked against
+    what the session held before any of them was stored, and all were let in (+98 MB where the third should have been
+    refused, issue 35). A body counts from the moment it is let in until Streamlit has stored or refused it.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sizes: dict[str, dict[str, int]] = {}  # session id -> file id -> bytes let in
+
+    def reserve(self, session_id: str, file_id: str, length: int | None) -> tuple[int, str] | None:
+        """Let the upload in (None) and count it, or say why not (HTTP status, reason); atomically."""
+        with self._lock:
+            refusal = upload_refusal(session_id, file_id, length, self._sizes.get(session_id, {}))
+            if refusal is None:
+                self._sizes.setdefault(session_id, {})[file_id] = _incoming(length)
+            return refusal
+
+    def release(self, session_id: str, file_id: str) -> None:
+        with self._lock:
+            held = self._sizes.get(session_id, {})
+            held.pop(file_id, None)
+            if not held:
+                self._sizes.pop(session_id, None)
+
+
+IN_FLIGHT = InFlight()
+
+
+def _incoming(length: int | None) -> int:
+    return SERVER_MAX_UPLOAD_MB * 1024 * 1024 if length is None else length
+
+
+def upload_refusal(session_id: str, file_id: str, length: int | None,
+                   in_flight: dict[str, int] | None = None) -> tuple[int, str] | None:
+    """Why Streamlit's runtime must not take this upload, as (HTTP status, reason); None when it may.
+
+    ``in_flight``: file id -> bytes of the session's uploads let in and not yet stored (counted as held)."""
     from streamlit.runtime import Runtime
 
     if not Runtime.exists():
@@ -79,9 +124,9 @@ def upload_refusal(session_id: str, file_id: str, length: int | None) -> tuple[i
         return 403, "no such session"
     if configured_code() is not None and not passed_gate(session.session_state):
         return 403, "this session has not entered the access code"
-    held = _held_files(runtime.uploaded_file_mgr, session_id)
+    held = {**_held_files(runtime.uploaded_file_mgr, session_id), **(in_flight or {})}
     held.pop(file_id, None)  # a file sent again under its id replaces itself
-    incoming = SERVER_MAX_UPLOAD_MB * 1024 * 1024 if length is None else length
+    incoming = _incoming(length)
     if len(held) + 1 > MAX_HELD_FILES:
         return 413, f"a session may hold {MAX_HELD_FILES} uploaded files at once"
     if sum(held.values()) + incoming > MAX_HELD_BYTES:
