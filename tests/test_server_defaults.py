@@ -203,7 +203,7 @@ def test_the_readme_states_the_codes_entropy_from_their_alphabet():
     guessing half of them takes at the gate's slowest pace; the figures come from the alphabets and lengths here."""
     import math
 
-    from ui.frame.throttle import GATE_TRIES
+    from ui.frame.throttle import CODE_TRIES
     from uncase_store.rooms import CODE_LENGTH
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -214,10 +214,10 @@ def test_the_readme_states_the_codes_entropy_from_their_alphabet():
     assert f"{dev.GENERATED_CODE_LENGTH} characters from a {len(CODE_ALPHABET)}-character alphabet" in paragraph
     assert f"**{access_bits:.0f} bits**" in paragraph and f"**{room_bits:.0f} bits**" in paragraph
     assert f"a room code is {CODE_LENGTH} of them" in paragraph
-    assert f"Past {GATE_TRIES.free} wrong codes" in paragraph
-    assert f"waits {GATE_TRIES.first_wait_s:g} s" in paragraph and f"up to {GATE_TRIES.max_wait_s:g} s" in paragraph
+    assert f"Past {CODE_TRIES.free} wrong codes" in paragraph
+    assert f"waits {CODE_TRIES.first_wait_s:g} s" in paragraph and f"up to {CODE_TRIES.max_wait_s:g} s" in paragraph
     year = 365.25 * 24 * 3600
-    years = {bits: 2 ** bits / 2 * GATE_TRIES.max_wait_s / year for bits in (access_bits, room_bits)}
+    years = {bits: 2 ** bits / 2 * CODE_TRIES.max_wait_s / year for bits in (access_bits, room_bits)}
     assert round(math.log10(years[access_bits])) == 6 and "a million years" in paragraph
     assert round(math.log10(years[room_bits])) == 3 and "a thousand years" in paragraph
-    assert GATE_TRIES.max_wait_s == 60 and "At one try a minute" in paragraph
+    assert CODE_TRIES.max_wait_s == 60 and "At one try a minute" in paragraph

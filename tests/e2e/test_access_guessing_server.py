@@ -15,8 +15,12 @@ import pytest
 from bench.bench_load import serve
 from bench.protocol_client import ProtocolSession
 from tests.e2e.test_protocol_client import run
-from ui.frame.throttle import GATE_TRIES
+from ui.frame.throttle import CODE_TRIES
 from ui.i18n import translate
+from uncase_core.rag.cases import dataset_to_text
+from uncase_core.shared.assets import load_index, load_scenario
+from uncase_store import open_store
+from uncase_store.rooms import Rooms
 
 pytestmark = pytest.mark.e2e
 
@@ -28,9 +32,9 @@ GUESSER, PARTICIPANT = "203.0.113.5", "198.51.100.7"
 def gated_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     folder = Path(tmp_path_factory.mktemp("guessing"))
     log = folder / "server.log"
-    with serve(log_path=log, script="serve.py", store=f"sqlite:///{folder / 'store.db'}",
-               env={"UNCASE_ACCESS_CODE": CODE}) as (base, _process):
-        yield base, log
+    store = f"sqlite:///{folder / 'store.db'}"
+    with serve(log_path=log, script="serve.py", store=store, env={"UNCASE_ACCESS_CODE": CODE}) as (base, _process):
+        yield base, log, store
 
 
 async def _type(session: ProtocolSession, code: str) -> str:
@@ -38,14 +42,14 @@ async def _type(session: ProtocolSession, code: str) -> str:
     return " ".join(session.texts())
 
 
-def test_guessing_is_slowed_and_logged_per_address(gated_server: tuple[str, Path]):
-    base, log = gated_server
+def test_guessing_is_slowed_and_logged_per_address(gated_server: tuple[str, Path, str]):
+    base, log, _store = gated_server
 
     async def scenario() -> None:
         guesser = await ProtocolSession.open(base, "/", headers={"X-Forwarded-For": GUESSER})
         participant = await ProtocolSession.open(base, "/", headers={"X-Forwarded-For": f"10.0.0.1, {PARTICIPANT}"})
         try:
-            for _ in range(GATE_TRIES.free - 1):
+            for _ in range(CODE_TRIES.free - 1):
                 assert translate("en", "access.wrong") in await _type(guesser, "AAAA-2222")
             assert translate("en", "access.wrong_wait", seconds=2) in await _type(guesser, "AAAA-3333")
             shown = await _type(guesser, CODE)  # the right code, typed at once: not looked at
@@ -59,4 +63,34 @@ def test_guessing_is_slowed_and_logged_per_address(gated_server: tuple[str, Path
 
     run(scenario())
     lines = [line for line in log.read_text(errors="replace").splitlines() if "access gate: wrong code" in line]
-    assert len(lines) == GATE_TRIES.free and all(f"from {GUESSER}" in line for line in lines)
+    assert len(lines) == CODE_TRIES.free and all(f"from {GUESSER}" in line for line in lines)
+
+
+def test_room_codes_guessed_through_join_links_are_slowed_and_logged(gated_server: tuple[str, Path, str]):
+    """Issue 35, finding 5: ``/?join=<code>`` was looked at before the gate at full speed and never counted. Each
+    guess is a new session (a new websocket), as a script would make them."""
+    base, log, store = gated_server
+    body = dataset_to_text(load_scenario(load_index()[0], "en"))
+    room = Rooms(open_store(store)).create("Guessing", body, "scenario", "scenario").code
+    link_guesser = "203.0.113.77"
+
+    async def opened(code: str, address: str) -> str:
+        session = await ProtocolSession.open(base, f"/?join={code}", headers={"X-Forwarded-For": address})
+        try:
+            return " ".join(session.texts())
+        finally:
+            await session.close()
+
+    async def scenario() -> None:
+        gate = translate("en", "access.intro")[:40]
+        for guess in ("AAAAAA", "AAAAAB", "AAAAAC", "AAAAAD", "AAAAAE")[:CODE_TRIES.free]:
+            assert gate in await opened(guess, link_guesser)
+        # The right room code, linked at once from the same address: not looked at while it must wait.
+        assert gate in await opened(room, link_guesser)
+        # From another address the same link opens the room's join form, past the gate.
+        assert gate not in await opened(room, "198.51.100.99")
+
+    run(scenario())
+    lines = [line for line in log.read_text(errors="replace").splitlines() if f"from {link_guesser}" in line]
+    assert sum("wrong room code in a link" in line for line in lines) == CODE_TRIES.free
+    assert any("while it must wait" in line for line in lines)

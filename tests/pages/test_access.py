@@ -168,22 +168,22 @@ def test_a_code_too_short_keeps_everyone_out(monkeypatch: pytest.MonkeyPatch):
 def test_wrong_codes_are_logged_and_slow_the_next_try_down(gated, caplog: pytest.LogCaptureFixture):
     """97 tries a second from six tabs went unanswered and unlogged: past a few wrong codes from one address, the
     next try waits, doubling, and the right code is not looked at meanwhile; every wrong try is logged."""
-    from ui.frame.throttle import GATE_TRIES
+    from ui.frame.throttle import CODE_TRIES
 
     at = visit()
     with caplog.at_level("WARNING", logger="uncase.access"):
-        for _ in range(GATE_TRIES.free - 1):
+        for _ in range(CODE_TRIES.free - 1):
             enter(at, "NOPE-0000")
             assert errors(at) == [translate("en", "access.wrong")]
         enter(at, "NOPE-0000")
     assert errors(at) == [translate("en", "access.wrong_wait", seconds=2)]
     logged = [r.getMessage() for r in caplog.records if r.name == "uncase.access"]
-    assert len(logged) == GATE_TRIES.free and all("wrong code from local" in line for line in logged)
-    assert logged[-1].endswith(f"({GATE_TRIES.free} wrong in a row)")
+    assert len(logged) == CODE_TRIES.free and all("wrong code from local" in line for line in logged)
+    assert logged[-1].endswith(f"({CODE_TRIES.free} wrong in a row)")
     other = visit()  # another tab from the same address waits too, even with the right code
     enter(other, CODE)
     assert is_gate(other) and errors(other) == [translate("en", "access.wait", seconds=2)]
-    assert 0 < GATE_TRIES.wait("local") <= 2
+    assert 0 < CODE_TRIES.wait("local") <= 2
 
 
 def test_the_wait_doubles_and_a_right_code_clears_it():

@@ -31,7 +31,7 @@ from typing import Any
 import streamlit as st
 
 from ui.frame.navigation import ROOM_PAGE
-from ui.frame.throttle import GATE_TRIES
+from ui.frame.throttle import CODE_TRIES
 from ui.i18n import LANGUAGES, guess_language, translate
 from uncase_store import Store, StoreConfigError, StoreError, valid_token
 from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms, UnknownRoom, normalize_code
@@ -40,6 +40,7 @@ ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"
 MIN_CODE_LENGTH = 6  # letters and digits, after normalizing
 ROOM_CODE_HOURS = 12
 GRANTED = "access_granted"  # session state: this session has passed the gate
+_LINK_TRIED = "access_link_tried"  # session state: the ?join= code this session's gate has already looked at
 LOCAL = "local"  # the address of a client on this machine (a browser here, or a proxy that says no more)
 LOGGER = logging.getLogger("uncase.access")
 
@@ -120,7 +121,25 @@ def link_admits(store: Store, params: Mapping[str, str], now: datetime | None = 
             return True
     except StoreError:
         return False
-    return "join" in params and open_room(store, params["join"], now) is not None
+    return "join" in params and _linked_room(store, params["join"], now)
+
+
+def _linked_room(store: Store, typed: str, now: datetime | None) -> bool:
+    """Whether a ``?join=`` link's room code opens the gate; counted as a typed code would be: a wrong one is logged
+    and slows the address down, and while it must wait no code of its is looked at (``ui/frame/throttle.py``). A
+    link is looked at once per session: the gate's own reruns (typing the code) do not count it again."""
+    if st.session_state.get(_LINK_TRIED) == typed:
+        return False
+    st.session_state[_LINK_TRIED] = typed
+    address = client_address()
+    if CODE_TRIES.wait(address) > 0:
+        LOGGER.warning("access gate: a room link from %s while it must wait; not looked at", address)
+        return False
+    if open_room(store, typed, now) is not None:
+        return True
+    count = CODE_TRIES.failed(address)
+    LOGGER.warning("access gate: wrong room code in a link from %s (%d wrong in a row)", address, count)
+    return False
 
 
 def _language() -> str:
@@ -169,21 +188,21 @@ def _gate(code: str, store: Store | None) -> None:
 def _check(lang: str, code: str, store: Store | None, typed: object) -> None:
     """Let the session in when ``typed`` is the code or a recent room's, unless its address must wait first."""
     address = client_address()
-    wait = GATE_TRIES.wait(address)
+    wait = CODE_TRIES.wait(address)
     if wait > 0:
         st.error(translate(lang, "access.wait", seconds=math.ceil(wait)))
         return
     if same_code(typed, code):
-        GATE_TRIES.passed(address)
+        CODE_TRIES.passed(address)
         st.session_state[GRANTED] = True
         st.rerun()
     room = open_room(store, typed) if store is not None else None
     if room is not None:
-        GATE_TRIES.passed(address)
+        CODE_TRIES.passed(address)
         st.session_state[GRANTED] = True
         st.switch_page(ROOM_PAGE, query_params={"join": room})
-    count = GATE_TRIES.failed(address)
+    count = CODE_TRIES.failed(address)
     LOGGER.warning("access gate: wrong code from %s (%d wrong in a row)", address, count)
-    wait = GATE_TRIES.wait(address)
+    wait = CODE_TRIES.wait(address)
     st.error(translate(lang, "access.wrong") if wait <= 0
              else translate(lang, "access.wrong_wait", seconds=math.ceil(wait)))

@@ -15,7 +15,7 @@ import streamlit as st
 
 from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
 from ui.frame.state import language, store_problem_text, switch_workspace, t
-from ui.frame.throttle import ROOM_TRIES
+from ui.frame.throttle import CODE_TRIES
 from ui.frame.workspace import Workspace
 from ui.views.room.rooms import (
     ROOM_NAME,
@@ -79,7 +79,7 @@ def join_from_form(typed: object, name: object, resume: object = "") -> Workspac
     member's own workspace instead (no name needed). None (with the reason shown) when neither happens."""
     wanted = normalize_code(typed)
     address = client_address()
-    wait = ROOM_TRIES.wait(address) if configured_code() is not None else 0.0  # guessing codes: as at the gate
+    wait = CODE_TRIES.wait(address) if configured_code() is not None else 0.0  # guessing codes: as at the gate
     if not wanted:
         st.error(t("room.code_needed"))
     elif wait > 0:
@@ -92,7 +92,7 @@ def join_from_form(typed: object, name: object, resume: object = "") -> Workspac
         try:
             joined = join_room(wanted, str(name))
         except UnknownRoom:
-            count = ROOM_TRIES.failed(address)
+            count = CODE_TRIES.failed(address)
             LOGGER.warning("room page: no room %s, typed from %s (%d wrong in a row)", wanted, address, count)
             st.error(t("room.unknown", code=literal(wanted)))
         except RoomClosed:
@@ -100,7 +100,7 @@ def join_from_form(typed: object, name: object, resume: object = "") -> Workspac
         except StoreError as error:
             st.error(t("store.not_saved", problem=store_problem_text(error, language())))
         else:
-            ROOM_TRIES.passed(address)
+            CODE_TRIES.passed(address)
             resume = rooms().resume_code(wanted, joined.token)
             if resume is None:
                 switch_workspace(joined, "room.joined_notice")
@@ -117,19 +117,19 @@ def _come_back(code: str, resume: object, address: str) -> Workspace | None:
         back = rejoin_room(code, resume)
     except UnknownRoom:
         back = None
-        ROOM_TRIES.failed(address)
+        CODE_TRIES.failed(address)
         st.error(t("room.unknown", code=literal(code)))
         return None
     except StoreError as error:
         st.error(t("store.not_saved", problem=store_problem_text(error, language())))
         return None
     if back is None:
-        count = ROOM_TRIES.failed(address)
+        count = CODE_TRIES.failed(address)
         LOGGER.warning("room page: a wrong code to come back in room %s, from %s (%d wrong in a row)", code, address,
                        count)
         st.error(t("room.resume_unknown", code=literal(code)))
         return None
-    ROOM_TRIES.passed(address)
+    CODE_TRIES.passed(address)
     switch_workspace(back, "room.back_notice", name=back.setting(ROOM_NAME, ""))
     return back
 
