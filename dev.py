@@ -2,9 +2,10 @@
 """Set up and run the playground, or its tests, on a fresh machine with Python 3.11+.
 
     python3 dev.py run     # create .venv, install, start the playground (on this computer only)
-    python3 dev.py run --workshop [--access-code CODE] [--public-url URL]
+    python3 dev.py run --workshop [--access-code CODE] [--public-url URL] [--trusted-proxy ADDRESS ...]
                            # the same, open to the network, behind an access code (yours, or one made up and printed);
-                           # --public-url: the address a proxy serves it at, for workshop rooms' links
+                           # --public-url: the address a proxy serves it at, for workshop rooms' links;
+                           # --trusted-proxy: a proxy whose X-Forwarded-For names the client (per-address limits)
     python3 dev.py test    # create .venv, install, lint and run the whole test suite
 
 Other options after ``run`` go to ``streamlit run`` (``--server.port 8502``). Only the standard library is
@@ -32,6 +33,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"  # read by ui/frame/access.py
 PUBLIC_URL_ENV = "UNCASE_PUBLIC_URL"  # read by ui/frame/addresses.py (a test checks they agree)
+TRUSTED_PROXIES_ENV = "UNCASE_TRUSTED_PROXIES"  # read by ui/frame/access.py (a test checks they agree)
 # As uncase_store.rooms.CODE_ALPHABET (a test checks): no I, O, 0, 1, so a code read off a board is typed right.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GENERATED_CODE_LENGTH = 8  # 40 bits: far beyond guessing through a web page during a workshop
@@ -92,6 +94,7 @@ def _run_options(extra: list[str]) -> tuple[argparse.Namespace, list[str]]:
     parser.add_argument("--workshop", action="store_true")
     parser.add_argument("--access-code")
     parser.add_argument("--public-url")
+    parser.add_argument("--trusted-proxy", action="append", default=[])
     return parser.parse_known_args(extra)
 
 
@@ -112,8 +115,10 @@ def run_app(extra: list[str]) -> int:
     ensure_environment(with_dev=False)
     network = [f"--server.address={EVERY_INTERFACE}"] if options.workshop else []
     command = [str(PYTHON), "-m", "streamlit", "run", str(ROOT / "serve.py"), *network, *extra]
+    proxies = ",".join(options.trusted_proxy)
     env = {**SERVER_ENVIRONMENT, **os.environ, **({ACCESS_CODE_ENV: code} if code is not None else {}),
-           **({PUBLIC_URL_ENV: public_url} if public_url else {})}
+           **({PUBLIC_URL_ENV: public_url} if public_url else {}),
+           **({TRUSTED_PROXIES_ENV: proxies} if proxies else {})}
     # The URL may hold a password: show it hidden.
     store = re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:***@", os.environ.get("UNCASE_STORE", "")) \
         or f"{ROOT / 'data' / 'uncase.db'} (SQLite, made on first use)"
@@ -128,6 +133,11 @@ def run_app(extra: list[str]) -> int:
     if public_url:
         print(f"Workshop rooms' links use {public_url} (--public-url): the address a proxy serves this at.",
               flush=True)
+    if code is not None:
+        trusted = proxies or os.environ.get(TRUSTED_PROXIES_ENV, "").strip()
+        print(f"Per-address limits count the X-Forwarded-For address the proxies {trusted} add (--trusted-proxy)."
+              if trusted else "Per-address limits count each connection's own address; behind a proxy, name it with "
+              "--trusted-proxy ADDRESS (docs/deploy.md).", flush=True)
     if code is not None:
         print(f"Access code: {code}  (every page asks for it, or for a workshop room's code made in the last 12 "
               f"hours; set your own with --access-code or {ACCESS_CODE_ENV})", flush=True)

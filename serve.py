@@ -17,6 +17,7 @@ playground at: a workshop room's participant and projector links use it (``ui/fr
 """
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import AsyncIterator, Sequence
@@ -26,6 +27,7 @@ from typing import Any
 import streamlit as st
 from starlette.middleware import Middleware
 
+from ui.frame.access import configured_code, forwarded_allow_ips, limits_basis
 from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.back_messages import BackMessageGuard
 from ui.frame.errors import report_error
@@ -46,8 +48,36 @@ if (public_url := public_url_option(sys.argv[1:])) is not None:
     os.environ[PUBLIC_URL_ENV] = public_url
 
 
+def trust_only_named_proxies() -> None:
+    """Make uvicorn believe ``X-Forwarded-For`` only from the proxies the facilitator names (``ui/frame/access.py``).
+
+    Uvicorn, under Streamlit's server, rewrites a connection's address from that header when the peer is one of its
+    ``FORWARDED_ALLOW_IPS``, by default any client on this machine: a script here chose its own address and escaped
+    the per-address limits (issue 35). Uvicorn reads that setting before it imports this file, and wraps the app in
+    its ``ProxyHeadersMiddleware`` just after, by the name ``uvicorn.config`` holds: so the name is pointed at a
+    middleware that trusts the named proxies whatever it is given (``tests/e2e/test_access_guessing_server.py``
+    checks it against the real server). The environment variable is set too, for whatever reads it later.
+    """
+    import uvicorn.config
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+    trusted = forwarded_allow_ips()
+    os.environ["FORWARDED_ALLOW_IPS"] = trusted
+
+    class NamedProxiesOnly(ProxyHeadersMiddleware):
+        def __init__(self, app: Any, trusted_hosts: object = None) -> None:
+            super().__init__(app, trusted_hosts=trusted)
+
+    uvicorn.config.ProxyHeadersMiddleware = NamedProxiesOnly  # type: ignore[misc]
+
+
+trust_only_named_proxies()
+
+
 @asynccontextmanager
 async def warm_up_at_start(_app: Any) -> AsyncIterator[None]:
+    if configured_code() is not None:  # who the per-address limits count, said once for whoever runs the server
+        logging.getLogger("uncase.access").warning("workshop mode: %s", limits_basis())
     start_warm_up()
     yield
 

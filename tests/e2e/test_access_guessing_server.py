@@ -15,6 +15,7 @@ import pytest
 from bench.bench_load import serve
 from bench.protocol_client import ProtocolSession
 from tests.e2e.test_protocol_client import run
+from ui.frame.access import TRUSTED_PROXIES_ENV
 from ui.frame.throttle import CODE_TRIES
 from ui.i18n import translate
 from uncase_core.rag.cases import dataset_to_text
@@ -33,7 +34,9 @@ def gated_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     folder = Path(tmp_path_factory.mktemp("guessing"))
     log = folder / "server.log"
     store = f"sqlite:///{folder / 'store.db'}"
-    with serve(log_path=log, script="serve.py", store=store, env={"UNCASE_ACCESS_CODE": CODE}) as (base, _process):
+    # The test clients stand for browsers behind a proxy on this machine, which the server is told to trust.
+    env = {"UNCASE_ACCESS_CODE": CODE, TRUSTED_PROXIES_ENV: "127.0.0.1"}
+    with serve(log_path=log, script="serve.py", store=store, env=env) as (base, _process):
         yield base, log, store
 
 
@@ -94,3 +97,29 @@ def test_room_codes_guessed_through_join_links_are_slowed_and_logged(gated_serve
     lines = [line for line in log.read_text(errors="replace").splitlines() if f"from {link_guesser}" in line]
     assert sum("wrong room code in a link" in line for line in lines) == CODE_TRIES.free
     assert any("while it must wait" in line for line in lines)
+
+
+def test_without_a_trusted_proxy_a_client_cannot_choose_its_address(tmp_path: Path):
+    """Issue 35, finding 6: a client on this machine changing its X-Forwarded-For at every try escaped the slowdown;
+    with no proxy named, the header is not believed and every try counts against the one address it comes from."""
+    log = tmp_path / "server.log"
+    with serve(log_path=log, script="serve.py", store=f"sqlite:///{tmp_path / 'store.db'}",
+               env={"UNCASE_ACCESS_CODE": CODE}) as (base, _process):
+
+        async def scenario() -> None:
+            for index in range(CODE_TRIES.free - 1):
+                session = await ProtocolSession.open(base, "/", headers={"X-Forwarded-For": f"203.0.113.{index}"})
+                try:
+                    assert translate("en", "access.wrong") in await _type(session, "AAAA-2222")
+                finally:
+                    await session.close()
+            last = await ProtocolSession.open(base, "/", headers={"X-Forwarded-For": "203.0.113.200"})
+            try:
+                assert translate("en", "access.wrong_wait", seconds=2) in await _type(last, "AAAA-3333")
+            finally:
+                await last.close()
+
+        run(scenario())
+    text = log.read_text(errors="replace")
+    assert "per-address limits count each connection's own address" in text  # said at start
+    assert text.count("wrong code from local") == CODE_TRIES.free

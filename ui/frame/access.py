@@ -21,6 +21,7 @@ wrong try is logged with the address, for whoever runs the server.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import logging
 import math
 import os
@@ -31,17 +32,21 @@ from typing import Any
 import streamlit as st
 
 from ui.frame.navigation import ROOM_PAGE
+from ui.frame.process import once_per_process
 from ui.frame.throttle import CODE_TRIES
 from ui.i18n import LANGUAGES, guess_language, translate
 from uncase_store import Store, StoreConfigError, StoreError, valid_token
 from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms, UnknownRoom, normalize_code
 
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"
 MIN_CODE_LENGTH = 6  # letters and digits, after normalizing
 ROOM_CODE_HOURS = 12
 GRANTED = "access_granted"  # session state: this session has passed the gate
 _LINK_TRIED = "access_link_tried"  # session state: the ?join= code this session's gate has already looked at
-LOCAL = "local"  # the address of a client on this machine (a browser here, or a proxy that says no more)
+LOCAL = "local"  # the address of a client on this machine (a browser here, or a proxy that is not trusted)
+LOOPBACK = "127.0.0.1"  # a loopback peer, which Streamlit reports as no address at all
+TRUSTED_PROXIES_ENV = "UNCASE_TRUSTED_PROXIES"  # read by dev.py too (a test checks they agree)
 LOGGER = logging.getLogger("uncase.access")
 
 
@@ -69,22 +74,76 @@ def open_room(store: Store, typed: object, now: datetime | None = None) -> str |
     return code if recent else None
 
 
-def client_address() -> str:
-    """The address the session's browser connects from, as the per-client limits count it.
+def trusted_proxies(environ: Mapping[str, str] | None = None) -> tuple[IPNetwork, ...]:
+    """The proxies whose ``X-Forwarded-For`` names the client: ``UNCASE_TRUSTED_PROXIES``, addresses or networks
+    separated by commas (``127.0.0.1``, ``10.0.0.0/8``); none by default. A wrong entry is left out and logged."""
+    text = (os.environ if environ is None else environ).get(TRUSTED_PROXIES_ENV, "")
+    found = []
+    for entry in filter(None, (part.strip() for part in text.split(","))):
+        try:
+            found.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            LOGGER.error("%s: %r is not an address or a network; left out", TRUSTED_PROXIES_ENV, entry)
+    return tuple(found)
 
-    Streamlit gives None for a loopback peer: a browser on this machine, or a proxy on it (``docs/deploy.md``),
-    whose ``X-Forwarded-For`` then names the client (its last entry is the one the proxy added).
-    """
+
+def forwarded_allow_ips(environ: Mapping[str, str] | None = None) -> str:
+    """Uvicorn's ``FORWARDED_ALLOW_IPS`` for the trusted proxies (empty: none), which ``serve.py`` sets before the
+    server starts: uvicorn applies a trusted proxy's ``X-Forwarded-For`` to the connection itself."""
+    return ",".join(str(network) for network in trusted_proxies(environ))
+
+
+def _trusted(peer: str, proxies: tuple[IPNetwork, ...]) -> bool:
     try:
-        address = st.context.ip_address
-        forwarded = st.context.headers.get("X-Forwarded-For") if address is None else None
+        address = ipaddress.ip_address(peer)
+    except ValueError:
+        return False
+    return any(address.version == network.version and address in network for network in proxies)
+
+
+def address_behind(peer: str | None, forwarded: str | None, proxies: tuple[IPNetwork, ...]) -> str:
+    """The client's address as the per-client limits count it, from the connection's peer (None: this machine, as
+    Streamlit gives a loopback peer) and its ``X-Forwarded-For``.
+
+    The header is believed only from a proxy named in ``proxies`` (issue 35: any client on this machine could name
+    its own address and escape the limits), and then its last entry, the one that proxy added. Otherwise the peer
+    itself counts, and every client on this machine is one address, ``local``."""
+    connected = LOOPBACK if peer is None else peer
+    if _trusted(connected, proxies) or (peer is None and _trusted("::1", proxies)):
+        last = (forwarded or "").split(",")[-1].strip()[:64]
+        if last:
+            return last
+        _no_header_from(connected)
+    return LOCAL if peer is None else peer
+
+
+@once_per_process
+def _no_header_from(proxy: str) -> None:
+    LOGGER.warning("a request through the trusted proxy %s carried no X-Forwarded-For: every client behind it counts "
+                   "as one address for the per-address limits (set the header at the proxy; docs/deploy.md)", proxy)
+
+
+def client_address() -> str:
+    """The address the session's browser connects from, as the per-client limits count it (:func:`address_behind`)."""
+    try:
+        peer = st.context.ip_address
+        forwarded = st.context.headers.get("X-Forwarded-For")
     except Exception:  # no browser context (AppTest, bare mode)
         return LOCAL
-    if isinstance(address, str) and address:
-        return address
-    if isinstance(forwarded, str) and forwarded.strip():
-        return forwarded.split(",")[-1].strip()[:64] or LOCAL
-    return LOCAL  # AppTest's stand-in for the browser is not a str either
+    if peer is not None and not isinstance(peer, str):
+        return LOCAL  # AppTest's stand-in for the browser is not a str either
+    return address_behind(peer or None, forwarded if isinstance(forwarded, str) else None, trusted_proxies())
+
+
+def limits_basis(environ: Mapping[str, str] | None = None) -> str:
+    """What the per-address limits count, in a sentence for the server's log at start."""
+    proxies = trusted_proxies(environ)
+    if not proxies:
+        return ("per-address limits count each connection's own address (no trusted proxy: a proxy in front makes "
+                f"its clients one address; name it in {TRUSTED_PROXIES_ENV})")
+    named = ", ".join(str(network) for network in proxies)
+    return (f"per-address limits count the X-Forwarded-For address that {named} add ({TRUSTED_PROXIES_ENV}); any "
+            "other connection counts as its own address")
 
 
 def passed_gate(state: Any) -> bool:
