@@ -20,7 +20,7 @@ from streamlit.runtime.state import get_session_state
 from ui.frame.access import GRANTED, client_address, configured_code
 from ui.frame.input_errors import error_text
 from ui.frame.process import once_per_process
-from ui.frame.throttle import NEW_WORKSPACES, Pace, TooFast, TooManyWorkspaces
+from ui.frame.throttle import NEW_WORKSPACES, TooFast, TooManyWorkspaces, write_pace
 from ui.frame.workspace import LANGUAGE, CorruptData, Workspace
 from ui.i18n import LANGUAGES, guess_language, translate
 from ui.widgets.text import literal
@@ -41,7 +41,6 @@ WORKSPACE_KEY = "workspace"
 QUERY_KEY = "w"
 LANGUAGE_QUERY_KEY = "lang"
 NOTICE = "workspace_notice"  # a message for the next page run (a link that named no workspace, ...)
-PACE = "write_pace"  # session state: the session's ui.frame.throttle.Pace, in workshop mode
 
 
 
@@ -86,14 +85,12 @@ def new_workspace(store: Store, settings: dict[str, Any]) -> Workspace:
     return Workspace.create(store, settings)
 
 
-def _session_pace() -> Pace | None:
-    """The session's limit on writes in workshop mode (kept across its workspaces); None on a local server."""
+def _write_pace(workspace: Workspace) -> Callable[[], float] | None:
+    """The limit on writes in workshop mode, per workspace and per address whichever session writes
+    (``ui/frame/throttle.py``); None on a local server."""
     if configured_code() is None:
         return None
-    pace = st.session_state.get(PACE)
-    if not isinstance(pace, Pace):
-        pace = st.session_state[PACE] = Pace()
-    return pace
+    return write_pace(workspace.token, client_address())
 
 
 def _touch(workspace: Workspace) -> None:
@@ -133,7 +130,7 @@ def open_workspace(store: Store) -> Workspace:
     if workspace is not cached:
         _forget_session(keep=(NOTICE,))
         st.session_state[WORKSPACE_KEY] = workspace
-    workspace.pace = _session_pace()
+    workspace.pace = _write_pace(workspace)
     if st.query_params.get(QUERY_KEY) != workspace.token:
         st.query_params[QUERY_KEY] = workspace.token
     return workspace
@@ -146,7 +143,7 @@ def _forget_session(keep: tuple[str, ...] = ()) -> None:
     (``ui/frame/upload_guard.py``) reads it outside any page run. So does the session's pace of writes.
     """
     for key in list(st.session_state):
-        if key not in keep and key not in (GRANTED, PACE):
+        if key not in keep and key != GRANTED:
             del st.session_state[key]
 
 

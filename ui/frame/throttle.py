@@ -8,7 +8,8 @@ kept in this process (each server process counts its own clients; ``docs/deploy.
   doubles the wait before the next try is looked at (2 s, 4 s, ... up to ``max_wait_s``), the right code included;
   a right code, or ``forget_s`` without a wrong one, starts again;
 - :class:`Window`, per address: at most ``limit`` events (new workspaces) in any ``window_s``;
-- :class:`Pace`, per session: a token bucket, ``burst`` writes at once and ``rate`` a second after that.
+- :class:`Pace`, a token bucket: ``burst`` writes at once and ``rate`` a second after that; :class:`Paces` keeps
+  one per workspace and one per address (``WRITES``), and a write takes from both.
 
 They apply in workshop mode only (an access code is set, ``ui/frame/access.py``): a playground on localhost has one
 user. No Streamlit here, and the clock is given, so the tests drive them without waiting.
@@ -22,6 +23,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from uncase_store import StoreError
 
@@ -29,8 +31,12 @@ Clock = Callable[[], float]
 MAX_ADDRESSES = 10_000  # counters kept at once; the stalest go first
 WORKSPACES_PER_HOUR_ENV = "UNCASE_WORKSPACES_PER_HOUR"
 DEFAULT_WORKSPACES_PER_HOUR = 60  # a whole class behind one school NAT opens a workspace or two each
-EDITS_PER_SECOND = 5.0
+EDITS_PER_SECOND = 5.0  # per workspace: one person's clicks, in one tab or several
 EDIT_BURST = 30  # a page run that stores several widgets' values at once, a burst of label clicks
+# Per address: a class behind one school network shares an address (60 people at a label every 5 s make 12 a
+# second), so it is wide; it bounds one client that spreads its writes over many workspaces.
+ADDRESS_EDITS_PER_SECOND = 40.0
+ADDRESS_EDIT_BURST = 400
 
 
 class FailedTries:
@@ -126,6 +132,45 @@ class Pace:
             return (1.0 - self._tokens) / self.rate
 
 
+class Paces:
+    """Token buckets by name, taken together: a write goes ahead only when every bucket it names has a token, and
+    then takes one from each; a refusal takes from none.
+
+    Writes are paced per workspace and per address, not per session (issue 35: eight sessions on one workspace link
+    made 236 edits with none refused, and sessions are free). A name's bucket is its kind's (``workspace`` or
+    ``address``): ``rates`` maps a kind to (a second, at once).
+    """
+
+    def __init__(self, rates: Mapping[str, tuple[float, int]], clock: Clock = time.monotonic) -> None:
+        self.rates, self.clock = rates, clock
+        self._lock = threading.Lock()
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (kind, name) -> (tokens, at)
+
+    def _level(self, key: tuple[str, str], now: float) -> float:
+        rate, burst = self.rates[key[0]]
+        tokens, at = self._buckets.get(key, (float(burst), now))
+        return min(float(burst), tokens + (now - at) * rate)
+
+    def take(self, *keys: tuple[str, str]) -> float:
+        """Take one write from each ``(kind, name)`` bucket: 0 when it may go ahead, else the seconds until it may."""
+        now = self.clock()
+        with self._lock:
+            levels = {key: self._level(key, now) for key in keys}
+            short = [(1.0 - level) / self.rates[key[0]][0] for key, level in levels.items() if level < 1.0]
+            if short:
+                for key, level in levels.items():
+                    self._buckets[key] = (level, now)
+                return max(short)
+            for key, level in levels.items():
+                self._buckets[key] = (level - 1.0, now)
+            _trim(self._buckets, key=lambda item: item[1][1])
+            return 0.0
+
+    def reset(self) -> None:
+        with self._lock:
+            self._buckets.clear()
+
+
 class TooFast(StoreError):
     """A session wrote faster than :class:`Pace` lets it; nothing was stored."""
 
@@ -158,11 +203,18 @@ def workspaces_per_hour(environ: Mapping[str, str] | None = None) -> int:
 # tried at 33 a second, neither slowed nor logged).
 CODE_TRIES = FailedTries()
 NEW_WORKSPACES = Window(workspaces_per_hour, 3600.0)
+WRITES = Paces(MappingProxyType({"workspace": (EDITS_PER_SECOND, EDIT_BURST),
+                                 "address": (ADDRESS_EDITS_PER_SECOND, ADDRESS_EDIT_BURST)}))
+
+
+def write_pace(token: str, address: str) -> Callable[[], float]:
+    """The pace a write of workspace ``token`` from ``address`` is held to: both buckets at once."""
+    return lambda: WRITES.take(("workspace", token), ("address", address))
 
 
 def reset_all() -> None:
     """Forget every count (the tests, between one and the next)."""
-    for counter in (CODE_TRIES, NEW_WORKSPACES):
+    for counter in (CODE_TRIES, NEW_WORKSPACES, WRITES):
         counter.reset()
 
 
