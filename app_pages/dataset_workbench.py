@@ -24,7 +24,7 @@ from ui.widgets.data_source import (
 )
 from ui.widgets.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row
 from ui.widgets.numbers import number_box, number_slider
-from ui.widgets.text import id_list, literal
+from ui.widgets.text import id_list, literal, text_table
 from uncase_core.datasets.edits import reveals, workbench_revision
 from uncase_core.datasets.workbench import (
     METADATA_FIELDS,
@@ -109,7 +109,7 @@ for warning in strata_warnings(cases, [field]):
                  present=literal(", ".join(field_label(f) for f in warning.params["present"].split(", ")))))
 
 with st.expander(t("wb.table"), expanded=False):
-    st.dataframe(pd.DataFrame([{"id": c.id, t("sum.col.question"): c.question,
+    text_table(pd.DataFrame([{"id": c.id, t("sum.col.question"): c.question,
                                 **{field_label(f): (None if c.metadata.get(f) is None
                                                     else field_value(f, c.metadata.get(f)))
                                    for f in METADATA_FIELDS}} for c in cases]),

@@ -12,7 +12,7 @@ from ui.views.rubrics import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.layout import figure_table, show_chart
 from ui.widgets.numbers import number_box, number_slider
-from ui.widgets.text import literal
+from ui.widgets.text import literal, text_table
 from uncase_core.errors import InputError
 from uncase_core.rubrics.generator import GeneratorSettings, filter_recovery, generate_verdicts
 from uncase_core.rubrics.holistic import generate_holistic, holistic_agreement, read_holistic
@@ -155,7 +155,7 @@ if analysis.ties:
 if truth is not None:
     recovery = filter_recovery(analysis, truth)
     st.subheader(t("rub.recovery"))
-    st.dataframe(pd.DataFrame([{t("rub.filter"): t(f"rub.filter.{kind}"), **{t(f"rub.rec.{k}"): v
+    text_table(pd.DataFrame([{t("rub.filter"): t(f"rub.filter.{kind}"), **{t(f"rub.rec.{k}"): v
                                                                               for k, v in row.items()}}
                                for kind, row in recovery.items()]), hide_index=True, width="stretch")
 
@@ -179,7 +179,7 @@ st.subheader(t("rub.removed", count=len(removed_items)))
 if len(analysis.removed) > len(removed_items):
     st.caption(t("rub.removed_rows", rows=len(analysis.removed), items=len(removed_items)))
 if analysis.removed:
-    st.dataframe(pd.DataFrame([{t("rub.col.prompt"): r.prompt, t("rub.col.item"): r.item,
+    text_table(pd.DataFrame([{t("rub.col.prompt"): r.prompt, t("rub.col.item"): r.item,
                                 t("rub.filter"): t(f"rub.filter.{r.filter}"), t("rub.col.reason"): _reason(r)}
                                for r in analysis.removed]), hide_index=True, width="stretch")
 with st.expander(t("rub.explain_title")):

@@ -13,7 +13,7 @@ from ui.widgets.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.widgets.data_source import Loaded, stored_upload, stored_upload_data
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.numbers import number_slider
-from ui.widgets.text import id_list
+from ui.widgets.text import id_list, text_table
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
@@ -90,7 +90,7 @@ def _flip_lists(flips, standings) -> None:
     for name, ids in (("newly_failing", flips.newly_failing), ("newly_passing", flips.newly_passing)):
         st.markdown(f"**{t(f'thr.{name}')}** ({len(ids)})")
         if ids:
-            st.dataframe(_standing_rows([by_id[i] for i in ids]), hide_index=True, width="stretch")
+            text_table(_standing_rows([by_id[i] for i in ids]), hide_index=True, width="stretch")
 
 
 def _counts_row(point) -> None:
@@ -157,7 +157,7 @@ try:
         st.caption(t("thr.not_applicable", count=len(sweep.not_applicable),
                      ids=id_list(sweep.not_applicable)))
     with st.expander(t("thr.all_cases", count=len(cases))):
-        st.dataframe(_standing_rows(standings), hide_index=True, width="stretch")
+        text_table(_standing_rows(standings), hide_index=True, width="stretch")
 except InputError as error:
     st.error(error_text(error, lang))
 

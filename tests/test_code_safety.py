@@ -464,3 +464,21 @@ def test_no_launcher_switches_xsrf_or_cors_off():
 ])
 def test_disabling_pattern(text, disables):
     assert bool(DISABLING.search(text)) is disables
+
+
+def test_every_table_marks_bidi_controls():
+    """Issue 35, finding 9: tables draw cells as text, but a raw right-to-left override still reverses what follows;
+    every ``st.dataframe`` goes through ``ui.widgets.text.text_table`` and every label table's frame through
+    ``ui.widgets.labels.editor_base``, which mark them."""
+    found = []
+    for path, tree in trees(UI_CODE):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and dotted(node.func) in ("st.dataframe", "st.data_editor"):
+                found.append((path, dotted(node.func), node.lineno))
+    direct = [f"{path}:{line}" for path, name, line in found
+              if name == "st.dataframe" and path != "ui/widgets/text.py"]
+    assert not direct, f"call ui.widgets.text.text_table instead of st.dataframe: {direct}"
+    editors = {path for path, name, _line in found if name == "st.data_editor"}
+    for path in editors:
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert "editor_base" in source or "editor_table" in source, f"{path}: a label table not built by editor_base"

@@ -20,6 +20,7 @@ from tests.pages.apptest_helpers import ROOT, edit_labels
 from ui.frame.navigation import PAGES
 from ui.widgets.text import literal
 from uncase_core.shared.assets import ASSETS
+from uncase_core.shared.bidi import BIDI_CONTROLS
 
 IMAGE = "![x](http://tracker.example/p.png)"
 LINK = "[link](http://e.x)"
@@ -153,6 +154,13 @@ def _problems(at: Any, where: str) -> list[str]:
                 break
     for figure in _figures(at):
         problems += [f"{where}: plotly {p}" for p in _raw_html_in_figure(figure)]
+    # Tables and label tables draw cells as text, but a raw right-to-left override still reverses what follows.
+    for table in at.dataframe:
+        frame = table.value
+        for column in frame.columns:
+            raw = [str(v)[:60] for v in frame[column] if isinstance(v, str) and any(c in BIDI_CONTROLS for c in v)]
+            if raw:
+                problems.append(f"{where}: a table's {column!r} cells hold a raw bidi control: {raw[0]!r}")
     return problems
 
 

@@ -15,7 +15,7 @@ from ui.i18n import format_number, format_percent, percent_axis
 from ui.views.lessons.state import hidden
 from ui.views.rag.view import field_label, field_value, label_value, proportion_text
 from ui.widgets.layout import show_chart
-from ui.widgets.text import id_list, literal, plot_text
+from ui.widgets.text import id_list, literal, plot_text, text_table
 from uncase_core.datasets.workbench import diff_datasets, find_similar, revisions, strata
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset
@@ -64,7 +64,7 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
     if result.too_small:
         st.caption(t("wb.too_small", values=literal(", ".join(field_value(field, v) for v in result.too_small)),
                      min_units=min_units))
-    st.dataframe(pd.DataFrame([
+    text_table(pd.DataFrame([
         {t("wb.value"): field_value(field, s.value), t("wb.cases"): s.cases,
          **{_metric(m): ("N/A" if s.metrics[m].value is None else
                          f"{s.metrics[m].successes}/{s.metrics[m].total} · {format_percent(s.metrics[m].value, lang)}")
@@ -85,14 +85,14 @@ def draw_leakage(cases: Any, ngram: int, cutoff: float, lang: str) -> None:
         if pairs:
             # The short columns first (the two ids, the kind a lesson asks about, the similarity, the splits), the
             # two questions last: at 800 px the main area shows about three columns without scrolling sideways.
-            st.dataframe(pd.DataFrame([{
+            text_table(pd.DataFrame([{
                 "a": p.a, "b": p.b, t("wb.kind"): t(f"wb.kind.{p.kind}"),
                 t("wb.similarity"): format_number(p.similarity, lang, 3),
                 t("wb.split_a"): field_value("split", p.split_a), t("wb.split_b"): field_value("split", p.split_b),
                 t("wb.text_a"): by_id[p.a].question, t("wb.text_b"): by_id[p.b].question,
             } for p in pairs]), hide_index=True, width="stretch")
     st.markdown(f"**{t('wb.balance')}**")
-    st.dataframe(pd.DataFrame([{t("wb.split"): field_value("split", split),
+    text_table(pd.DataFrame([{t("wb.split"): field_value("split", split),
                                 **{t(f"wb.{k}"): v for k, v in counts.items()}}
                                for split, counts in report.balance.items()]), hide_index=True, width="stretch")
 
@@ -100,7 +100,7 @@ def draw_leakage(cases: Any, ngram: int, cutoff: float, lang: str) -> None:
 def draw_revision_log(dataset: RagDataset) -> None:
     log = revisions(dataset)
     if log:
-        st.dataframe(pd.DataFrame([{t("common.case"): r.case, t("wb.unit_id"): r.unit,
+        text_table(pd.DataFrame([{t("common.case"): r.case, t("wb.unit_id"): r.unit,
                                     t("wb.field"): t(f"label.{r.field}"),
                                     t("wb.old"): label_value(r.old), t("wb.new_value"): label_value(r.new),
                                     t("wb.reason"): r.reason or t("wb.no_reason"), t("wb.author"): r.author,
@@ -123,10 +123,10 @@ def draw_diff(dataset: RagDataset, other: RagDataset, lang: str) -> None:
             if ids:
                 st.caption(t(f"wb.diff_{name}", ids=id_list(ids, 30)))
         if changes.label_changes:
-            st.dataframe(pd.DataFrame([{t("common.case"): c.case, t("wb.unit_id"): c.unit,
+            text_table(pd.DataFrame([{t("common.case"): c.case, t("wb.unit_id"): c.unit,
                                         t("wb.field"): t(f"label.{c.field}"), t("wb.old"): label_value(c.old),
                                         t("wb.new_value"): label_value(c.new)}
                                        for c in changes.label_changes]), hide_index=True, width="stretch")
-        st.dataframe(pd.DataFrame([{t("table.dimension"): _metric(m), t("wb.before"): proportion_text(a),
+        text_table(pd.DataFrame([{t("table.dimension"): _metric(m), t("wb.before"): proportion_text(a),
                                     t("wb.after"): proportion_text(b)}
                                    for m, (a, b) in changes.metric_moves.items()]), hide_index=True, width="stretch")

@@ -16,7 +16,7 @@ from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
 from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
 from ui.widgets.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
-from ui.widgets.text import literal
+from ui.widgets.text import literal, text_table
 from uncase_core.shared.assets import SUMMARY_INDEX, scenario_path
 from uncase_core.summaries.edits import summary_edit
 from uncase_core.summaries.evaluation import (
@@ -236,7 +236,7 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
     if len(cases) > 1:
         report = evaluate_summaries(cases)
         st.subheader(t("sum.aggregate", count=len(cases)))
-        st.dataframe(pd.DataFrame([
+        text_table(pd.DataFrame([
             {t("table.dimension"): t(f"sum.metric.{name}"),
              t("table.micro"): proportion_line(report.aggregate.metrics[name]),
              t("sum.macro_cases"): "N/A" if report.aggregate.macro.get(name) is None

@@ -22,6 +22,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from ui.widgets.text import cell_text
+
 
 @dataclass
 class EditorState:
@@ -31,10 +33,11 @@ class EditorState:
 
 def editor_base(editors: dict[str, Any], key: str, has_widget_state: bool,
                 current: Callable[[], pd.DataFrame]) -> pd.DataFrame:
-    """The table to give the editor under ``key`` this run (``current()`` builds it from the stored data)."""
+    """The table to give the editor under ``key`` this run (``current()`` builds it from the stored data), its text
+    cells' bidirectional controls marked (only label cells are edited, so the marks never reach an edit)."""
     state = editors.get(key)
     if state is None or not has_widget_state:
-        state = EditorState(current())
+        state = EditorState(cell_text(current()))
         editors[key] = state
     return state.base
 

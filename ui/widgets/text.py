@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
+
+import pandas as pd
 
 from uncase_core.shared.bidi import mark_bidi_controls
 
@@ -37,6 +40,32 @@ def plot_text(text: object) -> str:
     controls are marked as in :func:`literal`.
     """
     return html.escape(mark_bidi_controls(str(text)), quote=False)
+
+
+def _marked(value: Any) -> Any:
+    return mark_bidi_controls(value) if isinstance(value, str) else value
+
+
+def cell_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with the bidirectional controls of every text cell, index entry and column name marked, as
+    :func:`literal` marks them: a table cell is drawn as plain text, but a right-to-left override inside it still
+    reverses what follows (issue 35)."""
+    marked = frame.copy()
+    for column in marked.columns:
+        values = marked[column]
+        if values.dtype == object or isinstance(values.dtype, pd.StringDtype) or str(values.dtype) == "category":
+            marked[column] = values.map(_marked)
+    if marked.index.dtype == object or isinstance(marked.index.dtype, pd.StringDtype):
+        marked.index = marked.index.map(_marked)
+    marked.columns = [_marked(column) for column in marked.columns]
+    return marked
+
+
+def text_table(frame: pd.DataFrame, **options: Any) -> None:
+    """``st.dataframe`` for a table that holds text from a file or a person: every page's tables go through here."""
+    import streamlit as st
+
+    st.dataframe(cell_text(frame), **options)
 
 
 def id_list(ids: object, limit: int = 10) -> str:

@@ -28,7 +28,7 @@ from ui.widgets.layout import (
     text_column_width,
     whole_choice,
 )
-from ui.widgets.text import id_list, literal
+from ui.widgets.text import id_list, literal, text_table
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
@@ -194,10 +194,10 @@ def draw_tables(view: AgreementView, label_field: str | None, lang: str) -> None
         names = [_label(c) for c in result.categories]
         table = pd.DataFrame([list(row) for row in result.table], columns=[f"B: {n}" for n in names],
                              index=[f"A: {n}" for n in names])
-        st.dataframe(table, width="content")
+        text_table(table, width="content")
     st.subheader(t("agr.disagreements_title", count=len(matched.disagreements)))
     if matched.disagreements:
-        st.dataframe(pd.DataFrame([{
+        text_table(pd.DataFrame([{
             t("common.case"): p.case, t("agr.unit"): f"{translate(lang, f'units.{p.kind}')} {p.unit}",
             t("agr.label"): translate(lang, f"agr.field.{p.field}"), t("agr.text"): p.text,
             "A": _label(p.a), "B": _label(p.b),

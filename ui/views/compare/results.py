@@ -15,7 +15,7 @@ from ui.views.rag.view import field_label, field_value, metric_name, proportion_
 from ui.widgets.intervals_svg import PPI_COLOUR, TUNED_COLOUR, Axis, IntervalRow, intervals_svg
 from ui.widgets.layout import CARD_WIDTH, card_row
 from ui.widgets.proportions_svg import proportions_svg
-from ui.widgets.text import id_list, literal
+from ui.widgets.text import id_list, literal, text_table
 from uncase_core.compare.paired import PairedDifference, PairedSampleSize
 from uncase_core.compare.systems import CasePair, DimensionComparison, SystemComparison
 from uncase_core.rag.evaluation import METRICS
@@ -232,7 +232,7 @@ def draw_dimension(dimension: DimensionComparison, stratum: str | None, verdict_
     draw_pooled(dimension)
     title = f"**{t('compare.table_title')}**"
     st.markdown(title if verdict_hidden else f"{title} · {verdict_text(dimension)}")
-    st.dataframe(paired_frame(dimension.paired), width="content")
+    text_table(paired_frame(dimension.paired), width="content")
     st.caption(f"{difference_text(dimension.paired)} · {t('compare.p_value', p=p_text(dimension.paired.p_value))}")
     for note in dimension.paired.notes:
         st.caption(note_text(note))
@@ -241,12 +241,12 @@ def draw_dimension(dimension: DimensionComparison, stratum: str | None, verdict_
     draw_bootstrap(dimension)
     st.markdown(f"**{t('compare.flips_title', count=len(dimension.flips))}**")
     if dimension.flips:
-        st.dataframe(flips_frame(dimension), hide_index=True, width="stretch")
+        text_table(flips_frame(dimension), hide_index=True, width="stretch")
     else:
         st.caption(t("compare.no_flips"))
     if stratum is not None:
         st.markdown(f"**{t('compare.strata_title', field=literal(field_label(stratum)))}**")
-        st.dataframe(strata_frame(dimension, stratum), hide_index=True, width="stretch")
+        text_table(strata_frame(dimension, stratum), hide_index=True, width="stretch")
 
 
 def draw_details(result: SystemComparison, stratum: str | None, verdicts_hidden: bool = False) -> None:

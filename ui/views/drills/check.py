@@ -11,7 +11,7 @@ import streamlit as st
 from ui.frame.state import t
 from ui.i18n import has_key
 from ui.views.rag.view import label_value, metric_name, proportion_text
-from ui.widgets.text import literal
+from ui.widgets.text import literal, text_table
 from uncase_core.rag.drills import CaseCheck, DrillCheck, UnitCheck
 from uncase_core.rag.evaluation import METRICS
 from uncase_core.shared.notes import Note
@@ -55,7 +55,7 @@ def draw_case_check(case: CaseCheck, texts: dict[tuple[str, str], str]) -> None:
     st.markdown(t("drill.agreement_case", value=proportion_text(case.agreement)))
     if not case.complete:
         st.caption(t("drill.incomplete"))
-    st.dataframe(unit_rows(case, texts), hide_index=True, width="stretch")
+    text_table(unit_rows(case, texts), hide_index=True, width="stretch")
 
 
 def draw_check(check: DrillCheck, texts: dict[str, dict[tuple[str, str], str]]) -> None:

@@ -15,7 +15,7 @@ from ui.i18n import translate
 from ui.views.judge.sources import NOTICE, Default, answer
 from ui.views.judge.view import answer_word, draw_unit, unit_name
 from ui.widgets.focus import SHORTCUTS
-from ui.widgets.text import literal
+from ui.widgets.text import literal, text_table
 from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.evaluation import METRIC_UNITS
 
@@ -102,4 +102,4 @@ def draw_answers(judged: RagDataset, answers: Sequence[Any], lang: str) -> None:
                 t("judge.col.judge"): answer_word(unit.verdict(given.field)),
                 t("units.text"): unit.text,
             })
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        text_table(pd.DataFrame(rows), hide_index=True, width="stretch")

@@ -11,6 +11,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import kept, set_kept, t
 from ui.views.judge.view import count, percent, points, simulation_table
 from ui.widgets.numbers import number_box, number_slider
+from ui.widgets.text import text_table
 from uncase_core.errors import InputError
 from uncase_core.judge.simulation import MONTE_CARLO_CONFIDENCE, judge_implied, simulate
 
@@ -62,7 +63,7 @@ def draw_simulation(confidence: float, seed: int, lang: str) -> None:
                       judge=percent(methods["judge_only"].coverage.value),
                       hand=percent(methods["hand_labels"].coverage.value),
                       ppi=percent(methods["ppi"].coverage.value)))
-        st.dataframe(simulation_table(result), hide_index=True, width="stretch")
+        text_table(simulation_table(result), hide_index=True, width="stretch")
         st.caption(t("judge.sim.table_help", seed=seed, mc_level=percent(MONTE_CARLO_CONFIDENCE, 0)))
         disagreements = labelled * (true_rate * (1 - sensitivity) + (1 - true_rate) * false_positive_rate)
         if labelled < 30:

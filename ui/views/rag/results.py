@@ -18,7 +18,7 @@ from ui.views.rag.settings import current_settings
 from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table, metric_name
 from ui.views.rag.workspace import RagView
 from ui.widgets.confirm import confirm_reset
-from ui.widgets.text import literal
+from ui.widgets.text import literal, text_table
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension
 
@@ -72,9 +72,9 @@ def _dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) 
     result = dataset_evaluation(workspace.dataset.cases, current_settings(show_errors=False))
     st.subheader(t("rag.results_dataset", count=len(workspace.dataset.cases)))
     _diagnosis(result.pooled)
-    st.dataframe(macro_micro_table(result), hide_index=True, width="stretch")
+    text_table(macro_micro_table(result), hide_index=True, width="stretch")
     st.caption(t("rag.micro_macro_help"))
-    st.dataframe(cases_table(result), hide_index=True, width="stretch")
+    text_table(cases_table(result), hide_index=True, width="stretch")
 
 
 @st.fragment(key=DATA_ACTIONS)

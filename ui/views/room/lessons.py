@@ -14,6 +14,7 @@ import streamlit as st
 from ui.frame.state import current_workspace, language, run_saving, store_problem_text, t
 from ui.views.lessons.state import PROGRESS_PREFIX, REQUEST, lesson_by_id, lessons
 from ui.views.room.rooms import REFRESH, REFRESH_SECONDS, room_material, room_of, rooms
+from ui.widgets.text import text_table
 from uncase_core.lessons.model import Lesson
 from uncase_store import StoreError
 from uncase_store.rooms import Room
@@ -126,7 +127,7 @@ def draw_lesson_progress(code: str, lesson: Lesson) -> None:
     st.markdown(f"**{t('room.lesson_progress')}** · {t('room.lesson_started_col')}: "
                 f"{t('room.lesson_of', done=len(by_member), members=members)}")
     counts = step_counts(lesson, by_member)
-    st.dataframe(pd.DataFrame([{
+    text_table(pd.DataFrame([{
         t("room.lesson_step_col"): f"{position + 1}. {' '.join(step.text.get(lang).split())[:80]}",
         t("room.lesson_done_col"): t("room.lesson_of", done=count, members=members),
     } for position, (step, count) in enumerate(zip(lesson.steps, counts, strict=True))]), hide_index=True,

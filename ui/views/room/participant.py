@@ -9,7 +9,7 @@ import streamlit as st
 from ui.frame.state import t
 from ui.frame.workspace import Workspace
 from ui.views.room.rooms import ROOM_NAME, class_view, member_code_note, unit_table
-from ui.widgets.text import literal
+from ui.widgets.text import literal, text_table
 from uncase_store.rooms import Room
 
 
@@ -31,4 +31,4 @@ def class_beside(room: Room, case_id: str) -> None:
     units = [unit for unit in view.labels.units if unit.case == case_id]
     st.subheader(t("room.summary.class_title"))
     why = view.labels.material.explanations(view.dataset)
-    st.dataframe(unit_table(view, units, revealed=True, why=why, with_case=False), hide_index=True, width="stretch")
+    text_table(unit_table(view, units, revealed=True, why=why, with_case=False), hide_index=True, width="stretch")

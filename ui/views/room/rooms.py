@@ -32,7 +32,7 @@ from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table, metric_name, proportion_text
 from ui.views.summaries import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
-from ui.widgets.text import literal, plot_text
+from ui.widgets.text import literal, plot_text, text_table
 from uncase_core.agreement.class_labels import (
     ALL,
     ClassLabels,
@@ -322,7 +322,7 @@ def draw_progress(view: ClassView) -> None:
         # The column names and words once, not per participant (see unit_table).
         participant, given, units, status, done_word = (t(key) for key in (
             "room.col.participant", "room.col.labels", "room.col.units", "room.col.status", "room.status.done"))
-        st.dataframe(pd.DataFrame([{
+        text_table(pd.DataFrame([{
             participant: p.alias,
             given: f"{p.labels_given} / {p.labels_total}",
             units: f"{p.units_complete} / {p.units_total}",
@@ -362,7 +362,7 @@ def draw_agreement(view: ClassView) -> None:
     # notes at 1400 px).
     note = t("room.col.note")
     height = row_height(([row[note] for row in rows], NOTE_WIDTH))
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", row_height=height,
+    text_table(pd.DataFrame(rows), hide_index=True, width="stretch", row_height=height,
                  height=table_height(len(rows), height),
                  column_config={note: st.column_config.TextColumn(width=NOTE_WIDTH)})
     st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES))
@@ -403,13 +403,13 @@ def draw_disputed(view: ClassView) -> None:
     if not disputed:
         st.caption(t("room.no_disagreement"))
         return
-    st.dataframe(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed), hide_index=True, width="stretch")
+    text_table(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed), hide_index=True, width="stretch")
     if len(disputed) > DISPUTED_SHOWN:
         st.caption(t("room.more_disputed", count=len(disputed) - DISPUTED_SHOWN))
 
 
 def draw_distributions(view: ClassView) -> None:
-    st.dataframe(unit_table(view, view.labels.units, view.room.revealed), hide_index=True, width="stretch")
+    text_table(unit_table(view, view.labels.units, view.room.revealed), hide_index=True, width="stretch")
 
 
 def draw_class_metrics(view: ClassView) -> None:
@@ -418,9 +418,9 @@ def draw_class_metrics(view: ClassView) -> None:
                                 t("table.micro"): proportion_text(labels.pooled[name])}
                                for name in labels.dimensions]), wrapped=t("table.micro"))
     if is_summary_room(view.room):
-        st.dataframe(summary_cases_table(labels.evaluation), hide_index=True, width="stretch")
+        text_table(summary_cases_table(labels.evaluation), hide_index=True, width="stretch")
     else:
-        st.dataframe(cases_table(labels.evaluation), hide_index=True, width="stretch")
+        text_table(cases_table(labels.evaluation), hide_index=True, width="stretch")
     ties = len(view.labels.ties)
     st.caption(t("room.majority_help", ties=ties))
 
