@@ -229,6 +229,9 @@ ALLOWED_CACHES: dict[tuple[str, str], str] = {
     ("ui/views/compare/data.py", "builtin_pair"): (
         "one built-in system pair (two frozen RagDatasets) by language and id: built-in data, the same for everyone; "
         "a person's labels are edit records applied to it in their own workspace, never to the cached copy"),
+    ("ui/frame/access.py", "_no_header_from"): (
+        "one log line per trusted proxy that sent no X-Forwarded-For: keyed by a proxy's address the facilitator "
+        "named, at most one entry per named proxy; it holds nothing else"),
     ("ui/frame/memory.py", "start_collector"): (
         "the process's one garbage-collector thread (a closed tab's dropped session freed on a quiet server), kept "
         "by ui/frame/process.py where no client's clear_cache reaches it; it holds no data at all"),
