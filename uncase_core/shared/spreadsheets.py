@@ -103,7 +103,12 @@ def decimal_text(word: str, where: str = "") -> str:
 
 # A cell a spreadsheet program would run as a formula when the CSV file is opened (OWASP's "CSV injection"):
 # one starting with these. Every CSV the playground writes passes its text cells through :func:`formula_safe`.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A spreadsheet may first trim what it sees as blank (spaces, tabs, line ends, no-break spaces, zero-width characters,
+# a byte-order mark) and read the full-width forms of the signs as the signs themselves (issue 35: " =1+1",
+# "\u200b=1+1" and "＝1+1" passed the guard), so those are looked past and those signs count too.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+_BLANK_START = " \t\r\n\f\v\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028" \
+               "\u2029\u202f\u205f\u3000\u180e\u200b\u200c\u200d\u2060\ufeff"
 FORMULA_ESCAPE = "'"
 
 
@@ -119,13 +124,16 @@ def _is_plain_number(text: str) -> bool:
 
 
 def _needs_escape(text: str) -> bool:
-    return text.lstrip(FORMULA_ESCAPE)[:1] in FORMULA_STARTS and not _is_plain_number(text)
+    unquoted = text.lstrip(FORMULA_ESCAPE)
+    first = unquoted[:1] if unquoted[:1] in FORMULA_STARTS else unquoted.lstrip(_BLANK_START)[:1]
+    return first != "" and first in FORMULA_STARTS and not _is_plain_number(text)
 
 
 def formula_safe(value: object) -> object:
     """A CSV cell that a spreadsheet shows as text instead of running it: a text beginning with ``=``, ``+``,
-    ``-``, ``@``, a tab or a carriage return gets a single quote in front (``'=HYPERLINK(...)``); a plain number
-    (``-0.5``) and anything that is not a text are returned as they are.
+    ``-``, ``@`` (or their full-width forms), a tab or a line end, also after blanks and zero-width characters, gets a
+    single quote in front (``'=HYPERLINK(...)``, ``' =1+1``); a plain number (``-0.5``) and anything that is not a
+    text are returned as they are.
 
     A text that already begins with quotes before such a character gets one more, so :func:`formula_unsafe`
     gives back exactly what was written (``'=x`` -> ``''=x`` -> ``'=x``).
