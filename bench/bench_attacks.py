@@ -1,0 +1,200 @@
+"""A workshop server under the attacks of issue 35: its threads, database connections and memory, at rest and after.
+
+    .venv/bin/python bench/bench_attacks.py [--store postgresql+psycopg://user@host/db] [--clears 50]
+
+Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives it; a fresh SQLite store unless
+``--store`` names a PostgreSQL database, whose connections are then counted in ``pg_stat_activity``), then, in order:
+
+1. ``--clears`` ``BackMsg(clear_cache=True)`` from a session that never typed the code, each followed by a page
+   run of a session that did (the next run used to start a new collector thread and, on PostgreSQL, a new pool);
+2. as many from the session past the gate (which reach Streamlit's clear);
+3. the three decompression bombs of ``tests/data/bombs`` uploaded through the RAG page in Chromium (the server's
+   peak resident memory read as ``VmHWM``, reset before each);
+4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB).
+
+Each figure is printed beside its value at rest and the bar the issue sets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import sys
+import tempfile
+import time
+import urllib.parse
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import dev  # noqa: E402
+from bench.bench_load import serve  # noqa: E402
+from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from bench.protocol_client import XSRF_COOKIE, ProtocolSession, _preflight  # noqa: E402
+
+CODE = "TOMATO-4242"
+BOMBS = ROOT / "tests" / "data" / "bombs"
+MB = 1024 * 1024
+
+
+def clear_cache() -> object:
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    message = BackMsg()
+    message.clear_cache = True
+    return message
+
+
+def threads(pid: int) -> int:
+    return len(list(Path(f"/proc/{pid}/task").iterdir()))
+
+
+def settled_threads(pid: int) -> int:
+    seen = []
+    for _ in range(10):
+        seen.append(threads(pid))
+        time.sleep(0.1)
+    return min(seen)
+
+
+def status_kb(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise LookupError(field)
+
+
+def connections(store: str | None) -> int | None:
+    if store is None or not store.startswith("postgresql"):
+        return None
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    database = make_url(store).database
+    engine = create_engine(store, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            return connection.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = :d "
+                                           "AND pid <> pg_backend_pid()"), {"d": database}).scalar_one()
+    finally:
+        engine.dispose()
+
+
+async def past_the_gate(base: str, path: str = "/") -> ProtocolSession:
+    from ui.i18n import translate
+
+    session = await ProtocolSession.open(base, path)
+    await session.submit_form({translate("en", "access.code"): CODE}, translate("en", "access.enter"))
+    return session
+
+
+async def clears(base: str, count: int, from_gated: bool) -> None:
+    participant = await past_the_gate(base)
+    visitor = await ProtocolSession.open(base, "/")
+    try:
+        for _ in range(count):
+            await (participant if from_gated else visitor).send_raw(clear_cache())
+            await participant.rerun()
+    finally:
+        await visitor.close()
+        await participant.close()
+
+
+def put(base: str, session_id: str, size: int, xsrf: str) -> int:
+    boundary = "b"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x.json\"\r\n"
+            "Content-Type: application/octet-stream\r\n\r\n").encode()
+    body = head + b"x" * size + f"\r\n--{boundary}--\r\n".encode()
+    connection = http.client.HTTPConnection(urllib.parse.urlsplit(base).netloc, timeout=60)
+    try:
+        connection.request("PUT", f"/_stcore/upload_file/{session_id}/{uuid.uuid4().hex}", body=body, headers={
+            "Content-Type": f"multipart/form-data; boundary={boundary}", "X-Xsrftoken": xsrf,
+            "Cookie": f"{XSRF_COOKIE}={xsrf}"})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    except (BrokenPipeError, ConnectionResetError):
+        return 413
+    finally:
+        connection.close()
+
+
+async def uploads_at_once(base: str) -> list[int]:
+    session = await past_the_gate(base)
+    xsrf = await asyncio.to_thread(_preflight, base, "/")
+    try:
+        return list(await asyncio.gather(*(asyncio.to_thread(put, base, session.session_id, int(4.9 * MB), xsrf)
+                                           for _ in range(20))))
+    finally:
+        await session.close()
+
+
+def bombs_through_the_page(base: str, pid: int) -> list[tuple[str, float, bool]]:
+    """(file, the server's peak growth in MB, refused with the limit) for each bomb, uploaded in Chromium."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from ui.i18n import translate
+
+    found = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+        page = context.new_page()
+        page.goto(f"{base}/rag_diagnosis")
+        page.get_by_test_id("stTextInputField").first.fill(CODE)
+        page.get_by_role("button", name=translate("en", "access.enter")).click()
+        expect(page.get_by_text("Context relevance").first).to_be_visible(timeout=60_000)
+        for bomb in sorted(BOMBS.glob("*.parquet")):
+            Path(f"/proc/{pid}/clear_refs").write_text("5")
+            before = status_kb(pid, "VmRSS")
+            page.get_by_test_id("stSidebar").locator('[data-testid="stFileUploader"] input[type="file"]') \
+                .set_input_files(str(bomb))
+            message = page.get_by_text("the playground reads at most").or_(page.get_by_text("encoding")).first
+            refused = True
+            try:
+                expect(message).to_be_visible(timeout=60_000)
+            except AssertionError:
+                refused = False
+            found.append((bomb.name, (status_kb(pid, "VmHWM") - before) / 1024, refused))
+        browser.close()
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--store", help="a PostgreSQL URL (its database's connections are counted); default SQLite")
+    parser.add_argument("--clears", type=int, default=50)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="uncase-attacks-"))
+    store = args.store or f"sqlite:///{folder / 'store.db'}"
+    env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
+    with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
+        pid = process.pid
+        asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
+        rest_threads, rest_rss, rest_connections = settled_threads(pid), status_kb(pid, "VmRSS") / 1024, \
+            connections(args.store)
+        print(f"at rest: {rest_threads} threads, {rest_rss:.0f} MB resident"
+              + (f", {rest_connections} PostgreSQL connections" if rest_connections is not None else ""))
+        asyncio.run(clears(base, args.clears, from_gated=False))
+        print(f"{args.clears} clear_cache before the gate, each followed by a page run: {settled_threads(pid)} "
+              f"threads (at rest {rest_threads}; before the fix +1 a clear)"
+              + (f", {connections(args.store)} connections" if rest_connections is not None else ""))
+        asyncio.run(clears(base, args.clears, from_gated=True))
+        print(f"{args.clears} clear_cache past the gate: {settled_threads(pid)} threads"
+              + (f", {connections(args.store)} connections (at rest {rest_connections}; the bound is "
+                 f"UNCASE_STORE_CONNECTIONS, 10)" if rest_connections is not None else ""))
+        for name, grown, refused in bombs_through_the_page(base, pid):
+            print(f"bomb {name}: {'refused' if refused else 'NOT REFUSED'}, the server's peak grew by {grown:.0f} MB "
+                  "(bar: well under 300 MB; 0.7 to 3.8 GB before)")
+        statuses = asyncio.run(uploads_at_once(base))
+        print(f"20 uploads of 4.9 MB at once: {statuses.count(204)} taken, {statuses.count(413)} refused (cap 10 MB: "
+              f"2; before the fix 6); {status_kb(pid, 'VmRSS') / 1024:.0f} MB resident after (at rest "
+              f"{rest_rss:.0f} MB)")
+
+
+if __name__ == "__main__":
+    main()
