@@ -14,7 +14,7 @@ import pytest
 from bench.bench_load import serve
 from bench.protocol_client import ProtocolSession
 from tests.e2e.test_protocol_client import run
-EDIT_BURST, EDITS_PER_SECOND = 30, 5.0
+from ui.frame.throttle import EDIT_BURST, EDITS_PER_SECOND
 from ui.i18n import translate
 from uncase_store import open_store
 
