@@ -22,6 +22,7 @@ from uncase_core.compare.paired import (
 )
 from uncase_core.errors import InputError
 from uncase_core.stats.planning import MAX_SAMPLE_SIZE
+from uncase_core.stats.verdicts import exact_mcnemar_power, pairs_for_power
 
 # Newcombe (1998), "Improved confidence intervals for the difference between binomial proportions based on paired
 # data", Table II, method 10: cells (e, f, g, h) with e both positive, f first only, g second only, h neither; the
@@ -242,7 +243,10 @@ def test_bad_shares_are_refused(args, where):
 def test_the_observed_sample_size_and_how_many_more():
     size = paired_sample_size(paired_table(3, 1, 4, 2), power=0.8)
     assert (size.p_only_a, size.p_only_b) == (0.1, 0.4)
-    assert size.pairs_needed == mcnemar_sample_size(0.1, 0.4, 0.95, 0.8)
+    # The exact test the page decides with, not Connor's normal approximation (which says 42 here).
+    assert size.pairs_needed == pairs_for_power(0.1, 0.4, 0.95, 0.8, MAX_SAMPLE_SIZE) == 46
+    assert exact_mcnemar_power(46, 0.1, 0.4, 0.05) >= 0.8 > exact_mcnemar_power(45, 0.1, 0.4, 0.05)
+    assert size.pairs_needed >= mcnemar_sample_size(0.1, 0.4, 0.95, 0.8)
     assert size.more_pairs == size.pairs_needed - 10 and size.notes == ()
     enough = paired_sample_size(paired_table(0, 0, 30, 0))
     assert enough.more_pairs == 0 and enough.pairs_needed <= 30

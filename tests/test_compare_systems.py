@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from uncase_core.compare.paired import mcnemar_sample_size, paired_difference
+from uncase_core.compare.paired import paired_difference
 from uncase_core.compare.systems import (
     COMPARE_NOTES,
     MAX_RESAMPLES,
@@ -24,9 +24,12 @@ from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, Unit, case_from_dict
 from uncase_core.rag.evaluation import METRICS, Settings, evaluate_dataset, pooled_metrics
 from uncase_core.shared.assets import ASSETS, COMPARE_INDEX, load_pair_index, load_system_pair
+from uncase_core.stats.planning import MAX_SAMPLE_SIZE
+from uncase_core.stats.verdicts import pairs_for_power
 
 ROOT = ASSETS.parent
-MIRROR = {"b_better": "a_better", "a_better": "b_better", "uncertain": "uncertain", "not_applicable": "not_applicable"}
+MIRROR = {"b_better": "a_better", "a_better": "b_better", "uncertain": "uncertain", "withheld": "withheld",
+          "not_applicable": "not_applicable"}
 
 
 def case(case_id: str, relevant=(), supported=(), correct=None, covered=(), **metadata) -> object:
@@ -121,11 +124,14 @@ def test_pooled_proportions_pass_fail_and_paired_tables_come_from_the_rag_evalua
         assert d.paired == paired_difference(passes["a"], passes["b"], 0.9)
         assert d.sample_size.pairs_needed == (
             None if d.paired.only_a == d.paired.only_b else
-            mcnemar_sample_size(d.paired.only_a / d.paired.pairs, d.paired.only_b / d.paired.pairs, 0.9, 0.8))
+            pairs_for_power(d.paired.only_a / d.paired.pairs, d.paired.only_b / d.paired.pairs, 0.9, 0.8,
+                            MAX_SAMPLE_SIZE))
         assert d.verdict.basis == VERDICT_BASIS and d.verdict.code in VERDICTS
         assert (d.verdict.low, d.verdict.high) == (d.paired.low, d.paired.high)
-    # 0.6 lets B's 2-of-3 supported claims pass: the faithfulness difference is gone
-    assert result.dimensions["faithfulness"].verdict.code == "uncertain"
+        assert d.verdict.p_value == d.paired.p_value  # the exact McNemar test the table shows decides
+    # 0.6 lets B's 2-of-3 supported claims pass: no case differs on faithfulness any more
+    assert result.dimensions["faithfulness"].paired.discordant == 0
+    assert result.dimensions["faithfulness"].verdict.code == "withheld"
 
 
 def test_flips_list_both_systems_values_and_strata_add_up():
@@ -307,7 +313,8 @@ def test_identical_systems_withhold_a_zero_width_bootstrap():
     for d in result.dimensions.values():
         assert d.bootstrap.difference == 0.0 and d.bootstrap.low is None
         assert "bootstrap_zero_width" in {n.code for n in d.bootstrap.notes}
-        assert d.verdict.code == "uncertain" and d.paired.p_value == 1.0
+        # no case differs: no split of these pairs could show a difference
+        assert d.verdict.code == "withheld" and d.paired.p_value == 1.0 and d.verdict.discordant == 0
 
 
 def test_resamples_without_units_are_skipped_and_counted():
@@ -325,7 +332,7 @@ def test_a_pooled_difference_no_pass_fail_can_show_is_noted_on_the_verdict():
     a = [case(f"q{i}", relevant=[True] * (i % 3) + [False] * 8) for i in range(10)]
     b = [case(f"q{i}", relevant=[True] * (i % 3 + 2) + [False] * 6) for i in range(10)]
     d = compare_systems(a, b).dimensions["context_relevance"]
-    assert d.paired.neither == 10 and d.verdict.code == "uncertain"
+    assert d.paired.neither == 10 and d.verdict.code == "withheld"  # no case's pass/fail differs
     assert d.bootstrap.low > 0
     assert [n.code for n in d.verdict.notes] == ["bootstrap_excludes_zero"]
     assert d.verdict.notes[0].text(COMPARE_NOTES).startswith("the bootstrap interval")

@@ -13,11 +13,14 @@ the RAG page. For each dimension (``context_relevance``, ``faithfulness``, ``cor
   with replacement, the same cases for both systems, with NumPy's generator from ``seed``;
 - the cases that flipped, with both systems' values, and the same paired table per stratum of a
   metadata field (document 004: do not let many easy cases hide a critical category);
-- a verdict, ``b_better``, ``a_better``, ``uncertain`` or ``not_applicable``, decided by the
-  paired pass/fail interval (:data:`VERDICT_BASIS`), with notes when the bootstrap points
-  elsewhere;
-- how many case pairs would tell a difference of the size seen (Connor 1987,
-  :func:`uncase_core.compare.paired.mcnemar_sample_size`).
+- a verdict, ``b_better``, ``a_better``, ``uncertain``, ``withheld`` or ``not_applicable``, decided by
+  the exact McNemar test Holm-adjusted over the four dimensions (:data:`VERDICT_BASIS`,
+  :mod:`uncase_core.stats.verdicts`), with notes when the bootstrap or the interval points elsewhere;
+- how many case pairs the exact test needs to tell a difference of the size seen at the given power
+  (:func:`uncase_core.compare.paired.paired_sample_size`).
+
+The strata's tables are exploratory: no verdict is drawn per stratum (a comparison of four dimensions over
+several strata would otherwise find a "difference" in a third of null comparisons).
 """
 
 from __future__ import annotations
@@ -45,18 +48,21 @@ from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, Evaluation, Settings, evaluate_dataset
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import Proportion
+from uncase_core.stats.verdicts import PairedVerdict, paired_verdicts
 
-Verdict = Literal["b_better", "a_better", "uncertain", "not_applicable"]
-VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "not_applicable")
+Verdict = Literal["b_better", "a_better", "uncertain", "withheld", "not_applicable"]
+VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "withheld", "not_applicable")
 # Each verdict in English, for the command line (the pages word them as ``compare.verdict.<code>``).
 VERDICT_TEXTS: Mapping[str, str] = MappingProxyType({
     "b_better": "B is better (clear)",
     "a_better": "A is better (clear)",
     "uncertain": "no difference the data can show (uncertain)",
+    "withheld": "too few cases on which the systems differ to call any difference (withheld)",
     "not_applicable": "not applicable: no case has a pass or fail for both systems",
 })
-# The interval that decides a verdict: the paired difference of the per-case pass rates (Newcombe's method 10).
-VERDICT_BASIS = "paired_pass_fail"
+# What decides a verdict: the exact McNemar test of the per-case pass/fail, Holm-adjusted over the dimensions
+# (uncase_core/stats/verdicts.py says why; Newcombe's paired interval is shown, not used to decide).
+VERDICT_BASIS = "exact_mcnemar_holm"
 DEFAULT_RESAMPLES = 2000
 MAX_RESAMPLES = 20_000
 MAX_SEED = 2**63 - 1
@@ -86,6 +92,8 @@ COMPARE_NOTES: Mapping[str, str] = MappingProxyType({
     "bootstrap_includes_zero": "the bootstrap interval of the pooled unit proportions includes 0 although the "
                                "paired pass/fail interval does not",
     "bootstrap_opposite": "the bootstrap interval of the pooled unit proportions points the other way",
+    "interval_alone_excludes_zero": "the paired interval alone excludes 0, but with this few cases it excludes 0 "
+                                    "more often than its level when there is no difference; the exact test decides",
     # the strata
     "stratum_field_absent": 'no case of system A has the metadata field "{field}", so every case is in the '
                             'stratum "{missing}"',
@@ -175,25 +183,34 @@ class BootstrapDifference:
                 "cases": self.cases, "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DimensionVerdict:
-    """The plain verdict on one dimension and the interval that decides it (see :data:`VERDICT_BASIS`).
+    """The plain verdict on one dimension (see :data:`VERDICT_BASIS` and :mod:`uncase_core.stats.verdicts`).
 
-    ``b_better`` when the paired pass/fail interval lies above 0, ``a_better`` below 0,
-    ``uncertain`` when it contains 0, ``not_applicable`` when no case has a pass/fail for both.
+    ``b_better`` or ``a_better`` when the exact McNemar test of the per-case pass/fail, Holm-adjusted over the
+    dimensions compared together (``tests``), is at most ``1 - confidence``; ``uncertain`` when it is not;
+    ``withheld`` when no split of the ``discordant`` cases could be (``needed`` are); ``not_applicable`` when no case
+    has a pass/fail for both. ``difference``, ``low`` and ``high`` are the paired difference and Newcombe's
+    interval, shown beside it.
     """
 
     code: Verdict
     difference: float | None
     low: float | None
     high: float | None
+    p_value: float | None
+    adjusted_p: float | None
+    discordant: int
+    needed: int
+    tests: int
     confidence: float
     basis: str
     notes: tuple[Note, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "difference": self.difference, "low": self.low, "high": self.high,
-                "confidence": self.confidence, "basis": self.basis,
+                "p_value": self.p_value, "adjusted_p": self.adjusted_p, "discordant": self.discordant,
+                "needed": self.needed, "tests": self.tests, "confidence": self.confidence, "basis": self.basis,
                 "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
 
 
@@ -386,27 +403,25 @@ def _passes(evaluation: Evaluation, name: str) -> bool | None:
     return name not in diagnosis.failing
 
 
-def _verdict(paired: PairedDifference, bootstrap: BootstrapDifference) -> DimensionVerdict:
-    code: Verdict
-    if paired.difference is None:
-        code = "not_applicable"
-    elif paired.low > 0.0:
-        code = "b_better"
-    elif paired.high < 0.0:
-        code = "a_better"
-    else:
-        code = "uncertain"
+def _verdict(paired: PairedDifference, bootstrap: BootstrapDifference, decided: PairedVerdict) -> DimensionVerdict:
+    clear: Verdict = "b_better" if decided.direction > 0 else "a_better"
+    code: Verdict = clear if decided.state == "clear" else decided.state
+    undecided = code in ("uncertain", "withheld")
     notes = []
     if code != "not_applicable" and bootstrap.low is not None:
         side = 1 if bootstrap.low > 0.0 else -1 if bootstrap.high < 0.0 else 0
-        if code == "uncertain" and side:
+        if undecided and side:
             notes.append(Note.of("bootstrap_excludes_zero"))
-        elif code != "uncertain" and not side:
+        elif not undecided and not side:
             notes.append(Note.of("bootstrap_includes_zero"))
-        elif side and side != (1 if code == "b_better" else -1):
+        elif not undecided and side != (1 if code == "b_better" else -1):
             notes.append(Note.of("bootstrap_opposite"))
-    return DimensionVerdict(code, paired.difference, paired.low, paired.high, paired.confidence, VERDICT_BASIS,
-                            tuple(notes))
+    if undecided and paired.distinguishable:
+        notes.append(Note.of("interval_alone_excludes_zero"))
+    return DimensionVerdict(code=code, difference=paired.difference, low=paired.low, high=paired.high,
+                            p_value=decided.p_value, adjusted_p=decided.adjusted, discordant=decided.discordant,
+                            needed=decided.needed, tests=decided.tests, confidence=paired.confidence,
+                            basis=VERDICT_BASIS, notes=tuple(notes))
 
 
 def _strata_of(
@@ -492,11 +507,17 @@ def compare_systems(
         if with_units.max() >= MIN_BOOTSTRAP_CASES else None
     groups = sorted(set(strata_values), key=lambda v: (v == MISSING, v)) if stratum is not None else []
 
+    paired_by_name = {name: paired_difference([pair.passes_a[name] for pair in pairs],
+                                              [pair.passes_b[name] for pair in pairs], confidence)
+                      for name in METRICS}
+    decided = dict(zip(METRICS, paired_verdicts(
+        [None if paired_by_name[n].pairs == 0 else (paired_by_name[n].only_a, paired_by_name[n].only_b)
+         for n in METRICS], confidence), strict=True))
     dimensions = {}
     for j, name in enumerate(METRICS):
         pass_a = [pair.passes_a[name] for pair in pairs]
         pass_b = [pair.passes_b[name] for pair in pairs]
-        paired = paired_difference(pass_a, pass_b, confidence)
+        paired = paired_by_name[name]
         flips = tuple(FlippedCase(pair.case_id, "only_b" if y else "only_a", pair.metrics_a[name],
                                   pair.metrics_b[name])
                       for pair, x, y in zip(pairs, pass_a, pass_b, strict=True)
@@ -513,7 +534,7 @@ def compare_systems(
         bootstrap = _bootstrap(j, counts_a, counts_b, pooled_a, pooled_b, draws, resamples, seed, confidence)
         dimensions[name] = DimensionComparison(
             name, settings.thresholds[name], pooled_a, pooled_b, paired, bootstrap, flips, dropped, strata,
-            _verdict(paired, bootstrap), paired_sample_size(paired, power))
+            _verdict(paired, bootstrap, decided[name]), paired_sample_size(paired, power))
     return SystemComparison(tuple(case.id for case in a), pairs, MappingProxyType(dimensions),
                             MappingProxyType(dict(settings.thresholds)), confidence, stratum, seed, resamples, power,
                             notes)

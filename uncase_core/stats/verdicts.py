@@ -1,0 +1,192 @@
+"""One policy for every verdict the playground states: a difference is called only where a test valid at that number
+of units calls it, corrected for the other verdicts said beside it; otherwise it is uncertain, or withheld with what
+more the data needs.
+
+Why a test and not an interval (issue 36). The compare page used to call "B is better (clear)" when Newcombe's paired
+interval excluded 0. That interval is a large-sample approximation: with no true difference it excluded 0 in 50% of
+comparisons at 2 pairs and 25% at 3, while the exact McNemar test the page printed beside it rejected 0%. The exact
+test (a two-sided binomial test of the discordant pairs, statsmodels' ``mcnemar(table, exact=True)``) holds its level
+at every n by construction: it is conditional on the number of discordant pairs, and its p-value is computed from the
+binomial distribution itself. Its price is conservatism at small n (it rejects less often than its level), which is
+the honest side to err on. The mid-p variant is closer to the level on average but can exceed it, so it is not used.
+
+Several verdicts said together (the four RAG dimensions of one comparison) are corrected with Holm's step-down
+procedure (statsmodels' ``multipletests(method="holm")``): with no difference anywhere, the chance that any one of
+them says "clear" is at most the level, and Holm is uniformly more powerful than Bonferroni. The adjusted p-values are
+shown.
+
+A verdict is **withheld** when no outcome of the data at hand could make it clear: with ``d`` discordant pairs the
+smallest two-sided exact p-value is ``2 * 0.5**d``, which must reach the level divided by the number of verdicts said
+together (Holm's first, strictest step). Two pairs can never give a clear verdict (``2 * 0.5**2 = 0.5``); at 95%
+with four dimensions, at least 8 discordant pairs are needed (``2 * 0.5**8 = 0.0078 <= 0.05 / 4``). The page says how
+many, and how many there are.
+
+``bench/coverage.py`` measures the false-verdict rate of this policy by simulation at every n the app accepts, per
+dimension and for the four together.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from scipy.stats import binom
+from statsmodels.stats.contingency_tables import mcnemar
+from statsmodels.stats.multitest import multipletests
+
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, check_confidence
+
+State = Literal["clear", "uncertain", "withheld", "not_applicable"]
+STATES: tuple[State, ...] = ("clear", "uncertain", "withheld", "not_applicable")
+EXACT_SEARCH_LIMIT = 20_000  # pairs the exact power is computed for in one table
+
+
+def exact_mcnemar_p(only_a: int, only_b: int) -> float:
+    """The exact two-sided McNemar p-value from the two discordant counts (1 when there are none)."""
+    if only_a + only_b == 0:
+        return 1.0
+    return float(mcnemar([[0, only_a], [only_b, 0]], exact=True).pvalue)
+
+
+def smallest_exact_p(discordant: int) -> float:
+    """The smallest two-sided exact McNemar p-value ``discordant`` pairs can give: all of them one way."""
+    return 1.0 if discordant <= 0 else min(1.0, 2.0 * 0.5 ** discordant)
+
+
+def discordant_needed(alpha: float, tests: int = 1) -> int:
+    """The fewest discordant pairs whose most one-sided split reaches ``alpha / tests`` (Holm's first step)."""
+    level = alpha / max(1, tests)
+    # 2 * 0.5**d <= level  <=>  d >= log2(2 / level)
+    return max(1, math.ceil(math.log2(2.0 / level) - 1e-12))
+
+
+def holm_adjusted(p_values: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjusted p-values of the tests that have one (``None`` stays ``None``, and is not counted)."""
+    present = [i for i, p in enumerate(p_values) if p is not None]
+    adjusted: list[float | None] = [None] * len(p_values)
+    if present:
+        _reject, corrected, _sidak, _bonferroni = multipletests([p_values[i] for i in present], method="holm")
+        for i, value in zip(present, corrected, strict=True):
+            adjusted[i] = float(min(1.0, value))
+    return adjusted
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairedVerdict:
+    """What one paired comparison may say, and why.
+
+    ``state``: ``clear`` (``direction`` +1: B better, -1: A better), ``uncertain``, ``withheld`` (no outcome of these
+    pairs could be clear: ``needed`` discordant pairs are, there are ``discordant``) or ``not_applicable`` (no pair).
+    ``p_value`` is the exact McNemar p-value, ``adjusted`` Holm's over the ``tests`` verdicts said together.
+    """
+
+    state: State
+    direction: int
+    p_value: float | None
+    adjusted: float | None
+    discordant: int
+    needed: int
+    tests: int
+    confidence: float
+
+    @property
+    def clear(self) -> bool:
+        return self.state == "clear"
+
+
+def paired_verdicts(
+    tables: Sequence[tuple[int, int] | None], confidence: float = DEFAULT_CONFIDENCE
+) -> list[PairedVerdict]:
+    """The verdicts of several paired comparisons said together (the dimensions of one comparison).
+
+    ``tables[i]`` is ``(only_a, only_b)``, the discordant counts of comparison ``i``, or ``None`` when it has no
+    pair. Each is decided by its exact McNemar p-value, Holm-adjusted over the comparisons that have a pair; a
+    comparison whose discordant pairs could not reach Holm's strictest step in any outcome is withheld.
+    """
+    confidence = check_confidence(confidence)
+    alpha = 1.0 - confidence
+    p_values = [None if t is None else exact_mcnemar_p(*t) for t in tables]
+    tests = sum(1 for p in p_values if p is not None)
+    adjusted = holm_adjusted(p_values)
+    needed = discordant_needed(alpha, tests)
+    verdicts = []
+    for table, p, q in zip(tables, p_values, adjusted, strict=True):
+        if table is None or p is None or q is None:
+            verdicts.append(PairedVerdict(state="not_applicable", direction=0, p_value=None, adjusted=None,
+                                          discordant=0, needed=needed, tests=tests, confidence=confidence))
+            continue
+        only_a, only_b = table
+        discordant = only_a + only_b
+        direction = (only_b > only_a) - (only_b < only_a)
+        if smallest_exact_p(discordant) * max(1, tests) > alpha + 1e-12:
+            state: State = "withheld"
+        elif q <= alpha + 1e-12 and direction:
+            state = "clear"
+        else:
+            state = "uncertain"
+        verdicts.append(PairedVerdict(state=state, direction=direction if state == "clear" else 0, p_value=p,
+                                      adjusted=q, discordant=discordant, needed=needed, tests=tests,
+                                      confidence=confidence))
+    return verdicts
+
+
+def paired_verdict(only_a: int, only_b: int, confidence: float = DEFAULT_CONFIDENCE) -> PairedVerdict:
+    """:func:`paired_verdicts` of one comparison said alone."""
+    return paired_verdicts([(only_a, only_b)], confidence)[0]
+
+
+def rejection_chance(max_discordant: int, share_b: float, alpha: float) -> np.ndarray:
+    """For d = 0 .. ``max_discordant`` discordant pairs, the chance that the exact two-sided McNemar test at
+    ``alpha`` rejects when each discordant pair favours B with probability ``share_b``.
+
+    The test rejects for ``k <= cut`` or ``k >= d - cut`` pairs favouring B, ``cut`` the largest ``k`` whose two-sided
+    binomial p-value, ``2 * P(K <= k)`` under a half-and-half split, is at most ``alpha``."""
+    d = np.arange(max_discordant + 1)
+    cut = binom.ppf(alpha / 2.0, d, 0.5)  # the smallest k with P(K <= k) >= alpha / 2
+    cut = np.where(binom.cdf(cut, d, 0.5) <= alpha / 2.0 + 1e-12, cut, cut - 1)
+    cut = np.minimum(cut, (d - 1) // 2)  # the two tails never meet
+    chance = np.where(cut >= 0, binom.cdf(cut, d, share_b) + binom.sf(d - cut - 1, d, share_b), 0.0)
+    return np.clip(chance, 0.0, 1.0)
+
+
+def exact_mcnemar_power(pairs: int, p_only_a: float, p_only_b: float, alpha: float,
+                        rejection: np.ndarray | None = None) -> float:
+    """The probability that the exact two-sided McNemar test at ``alpha`` rejects, with ``pairs`` pairs whose
+    discordant shares are ``p_only_a`` and ``p_only_b``: summed over the number of discordant pairs (binomial), the
+    chance their split falls in the test's rejection region (:func:`rejection_chance`, which may be passed in)."""
+    psi = p_only_a + p_only_b
+    if pairs <= 0 or psi <= 0:
+        return 0.0
+    if rejection is None or len(rejection) <= pairs:
+        rejection = rejection_chance(pairs, p_only_b / psi, alpha)
+    weights = binom.pmf(np.arange(pairs + 1), pairs, min(1.0, psi))
+    return float(min(1.0, np.dot(weights, rejection[:pairs + 1])))
+
+
+def pairs_for_power(p_only_a: float, p_only_b: float, confidence: float, power: float, limit: int,
+                    start: int = 1) -> int | None:
+    """The fewest pairs (from ``start``) at which the exact McNemar test reaches ``power``; ``None`` with no
+    difference or beyond ``limit`` pairs. The exact test's power is not monotone in n (a saw-tooth), so this is the
+    first n that reaches it; a pair more may dip just below. Past 2,000 pairs it steps by 1% (planning precision)."""
+    psi = p_only_a + p_only_b
+    if abs(p_only_b - p_only_a) < 1e-10 or psi <= 0:
+        return None
+    alpha = 1.0 - confidence
+    ceiling = min(limit, EXACT_SEARCH_LIMIT)
+    rejection = rejection_chance(ceiling, p_only_b / psi, alpha)
+    n = max(1, start)
+    while n <= limit:
+        if n > ceiling:
+            rejection = rejection_chance(n, p_only_b / psi, alpha)
+        if exact_mcnemar_power(n, p_only_a, p_only_b, alpha, rejection) >= power:
+            return n
+        n = n + 1 if n < 2000 else int(n * 1.01) + 1
+    return None
+
+
+def verdict_levels(verdicts: Mapping[str, PairedVerdict]) -> Mapping[str, State]:
+    """Each verdict's state, by name (for a page's summary line)."""
+    return {name: verdict.state for name, verdict in verdicts.items()}
