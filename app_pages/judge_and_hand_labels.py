@@ -31,6 +31,7 @@ from uncase_core.judge.imports import DEFAULT_SCORE_THRESHOLD, compare_ragas
 from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import dataset_to_text, file_extension
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
+from uncase_core.stats.ppi import MIN_LABELS_FOR_TUNED
 
 CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 DEFAULT_SEED = 17
@@ -61,7 +62,8 @@ with st.sidebar:
     st.subheader(t("common.settings"))
     confidence = kept(st.select_slider, "judge_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
                       format_func=lambda c: format_percent(c, lang, 0))
-    show_tuned = kept(st.checkbox, "judge_show_tuned", False, t("judge.show_tuned"), help=t("judge.show_tuned_help"))
+    show_tuned = kept(st.checkbox, "judge_show_tuned", False, t("judge.show_tuned"),
+                      help=t("judge.show_tuned_help", minimum=MIN_LABELS_FOR_TUNED))
     seed = number_box("judge_seed", DEFAULT_SEED, t("judge.seed"), whole=True, low=0, high=2**31 - 1,
                       help=t("judge.seed_help"))
 

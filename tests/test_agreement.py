@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from statsmodels.stats.inter_rater import cohens_kappa as statsmodels_kappa
 
 from uncase_core.agreement.pairs import (
+    MIN_UNITS_FOR_KAPPA_INTERVAL,
     NOTE_CONSTANT_ANNOTATOR,
+    NOTE_FEW_UNITS,
     NOTE_NO_UNITS,
     NOTE_ONE_CATEGORY,
     NOTE_ZERO_VARIANCE,
@@ -25,14 +27,21 @@ from uncase_core.agreement.pairs import (
     LabelPair,
     MatchedLabels,
     agreement_from_bytes,
-    cohen_kappa,
     match_labels,
 )
+from uncase_core.agreement.pairs import cohen_kappa as page_kappa
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_from_bytes
 from uncase_core.stats.proportions import Proportion
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "agreement"
+
+
+def cohen_kappa(*args, **kwargs):
+    """The page's kappa with its interval at every size: these tests check the formula against statsmodels and
+    published values; where the page withholds it (few units) is tested on its own below."""
+    return page_kappa(*args, **{"interval_from": 0, **kwargs})
+
 
 
 def labels_from_table(table: list[list[int]], categories: list) -> tuple[list, list]:
@@ -447,7 +456,7 @@ def test_a_label_one_annotator_never_used_gives_kappa_0_without_an_interval():
 
 
 def test_every_note_has_english_wording():
-    assert set(NOTES) == {NOTE_NO_UNITS, NOTE_ONE_CATEGORY, NOTE_CONSTANT_ANNOTATOR, NOTE_ZERO_VARIANCE}
+    assert set(NOTES) == {NOTE_NO_UNITS, NOTE_ONE_CATEGORY, NOTE_CONSTANT_ANNOTATOR, NOTE_ZERO_VARIANCE, NOTE_FEW_UNITS}
     assert cohen_kappa([], []).to_dict()["note_text"] == NOTES[NOTE_NO_UNITS]
     assert cohen_kappa([True, False], [True, True]).to_dict()["note_text"] is not None
     assert cohen_kappa([True, False, True], [True, False, False]).to_dict()["note_text"] is None
@@ -610,3 +619,15 @@ def test_weighted_kappa_of_mixed_kinds_needs_a_scale():
     result = cohen_kappa([1, "x", 2], [1, "x", 1], weights="linear", categories=[1, 2, "x"])
     assert result.categories == (1, 2, "x")
     assert cohen_kappa([1, "x", 2], [1, "x", 1]).categories == (1, 2, "x")  # plain kappa needs no order
+
+
+def test_the_interval_is_withheld_below_the_units_where_it_holds():
+    """Issue 36: the asymptotic interval covered 83% at 10 units and 92% at 30 to 50 (bench/coverage.py)."""
+    a = [True] * 30 + [False] * 20
+    b = [True] * 25 + [False] * 5 + [True] * 5 + [False] * 15
+    few = page_kappa(a, b)
+    assert few.kappa is not None and (few.low, few.high) == (None, None) and few.note == NOTE_FEW_UNITS
+    assert few.agreement_interval.low is not None  # the percent agreement's Wilson interval holds
+    assert "100 units" in NOTES[NOTE_FEW_UNITS] and MIN_UNITS_FOR_KAPPA_INTERVAL == 100
+    many = page_kappa(a * 2, b * 2)
+    assert many.note is None and many.low < many.kappa < many.high

@@ -883,13 +883,20 @@ def test_any_parameter_values_are_read_or_refused_with_an_input_error(name, raw)
         assert set(params) == {p.name for p in CHECKS[name].params}
 
 
-def test_ppi_narrower_than_hand_says_so_when_the_ppi_interval_is_withheld():
-    """Issue 27: one hand label against the judge clips PPI to a point, which is withheld; the check says so."""
+def test_ppi_narrower_than_hand_says_so_when_the_ppi_interval_is_withheld(monkeypatch: pytest.MonkeyPatch):
+    """Issue 27: a PPI interval that is withheld (a zero width) is not "narrower"; the check says so. Since issue 36
+    the pages' PPI interval allows for errors not seen yet and is not withheld on one label any more, so the
+    report is given one that is."""
+    from uncase_core.lessons.checks import judge_page
+
     kind, name = METRIC_UNITS["faithfulness"]
     key = labelling_order(unit_keys(JUDGE.cases, "faithfulness"), 0)[0]
     verdict = next(u.verdict(name) for c in JUDGE.cases if c.id == key[0] for u in c.units(kind) if u.id == key[1])
     one = relabel(JUDGE, key[0], kind, key[1], name, not verdict)
-    assert judge_report(one.cases, "faithfulness").ppi.low is None
+    report = judge_report(one.cases, "faithfulness")
+    assert report.ppi.low is not None and report.ppi.high - report.ppi.low > 0.5  # one label: wide, not a point
+    withheld = replace(report, ppi=replace(report.ppi, low=None, high=None))
+    monkeypatch.setattr(judge_page, "judge_report", lambda *args, **kwargs: withheld)
     result = run("ppi_narrower_than_hand", "judge", one, dimension="faithfulness", min_labels=1,
                  need_disagreement=False)
     assert not holds(result, "ppi_no_interval")

@@ -23,7 +23,7 @@ from uncase_core.errors import InputError
 from uncase_core.stats.differences import paired_difference_interval
 from uncase_core.stats.ppi import (
     MIN_DISAGREEMENTS,
-    MIN_LABELS_FOR_NORMAL,
+    MIN_LABELS_FOR_TUNED,
     PPI_NOTES,
     PPIInterval,
     ppi_estimate,
@@ -76,7 +76,7 @@ def test_equals_ppi_python_plain_and_tuned_on_seeded_random_data():
         assert fingerprint(problem) == reference["fingerprint"]
         for name, tuned in (("plain", False), ("tuned", True)):
             result = ppi_mean_interval(problem["labels"], problem["judge"], problem["unlabelled"],
-                                       problem["confidence"], tuned=tuned)
+                                       problem["confidence"], tuned=tuned, method="wald")
             assert raw(result) == pytest.approx(reference[name], abs=1e-6)
         # ppi-python does not clip: some of its intervals reach past [0, 1] and ours say so.
     assert any(not 0 <= value <= 1 for row in recorded["results"] for value in row["plain"])
@@ -86,7 +86,7 @@ def test_equals_ppi_python_plain_and_tuned_on_seeded_random_data():
 def test_equals_the_per_unit_reference_on_seeded_random_data(tuned):
     for problem in random_problems(seed=7, count=200):  # other seeds than the recorded ones
         result = ppi_mean_interval(problem["labels"], problem["judge"], problem["unlabelled"], problem["confidence"],
-                                   tuned)
+                                   tuned, method="wald")
         estimate, low, high, lam = reference_per_unit(problem["labels"], problem["judge"], problem["unlabelled"],
                                                       problem["confidence"], tuned)
         assert raw(result) == pytest.approx((estimate, low, high), abs=1e-9)
@@ -102,7 +102,7 @@ def test_vectorized_counts_equal_scalar_calls():
     assert not undefined.any()
     for i in range(50):
         one = ppi_interval_from_counts(((cells[i, 0], cells[i, 1]), (cells[i, 2], cells[i, 3])), int(m1[i]), 500,
-                                       tuned=True)
+                                       tuned=True, method="wald")
         assert (one.lam, one.standard_error) == pytest.approx((lam[i], se[i]), abs=1e-15)
         assert raw(one)[0] == pytest.approx(estimate[i], abs=1e-15)
 
@@ -112,11 +112,16 @@ def test_vectorized_counts_equal_scalar_calls():
 
 def test_small_example_by_hand():
     # Labels 1,1,0,0 with judge 1,0,0,1: ybar 0.5, fbar 0.5; unlabelled judge 3 of 4 positive.
-    result = ppi_mean_interval([1, 1, 0, 0], [1, 0, 0, 1], [1, 1, 1, 0], confidence=0.95)
+    result = ppi_mean_interval([1, 1, 0, 0], [1, 0, 0, 1], [1, 1, 1, 0], confidence=0.95, method="wald")
     assert result.estimate == pytest.approx(0.75 + 0.5 - 0.5)
     # Rectifier Y - f: 0, 1, 0, -1 -> variance 0.5; imputed 0.75 * 0.25 / 4.
     se = math.sqrt(0.75 * 0.25 / 4 + 0.5 / 4)
     assert result.standard_error == pytest.approx(se)
+    # The pages' small-sample error: half a disagreement more each way, 1.5 and 1.5 of 5 units, so the rectifier's
+    # mean is 0 and its mean square 3 / 5; its variance times 5 / 4**2, beside the same imputed part.
+    small = ppi_mean_interval([1, 1, 0, 0], [1, 0, 0, 1], [1, 1, 1, 0], confidence=0.95)
+    assert small.estimate == result.estimate
+    assert small.standard_error == pytest.approx(math.sqrt(0.75 * 0.25 / 4 + 0.6 * 5 / 16))
     assert result.table == ((1, 1), (1, 1))
     assert (result.labelled, result.unlabelled, result.judge_positive_unlabelled, result.lam) == (4, 4, 3, 1.0)
     assert result.classical.successes == 2 and result.classical.total == 4
@@ -169,7 +174,7 @@ def test_a_useless_judge_makes_plain_ppi_wider_but_not_ppi_plus_plus():
 
 def test_one_verdict_everywhere_uses_lambda_zero_with_a_note_when_tuned():
     labels = [1, 1, 0, 1, 0, 1]
-    tuned = ppi_mean_interval(labels, [1] * 6, [1] * 50, tuned=True)
+    tuned = ppi_mean_interval(labels, [1] * 6, [1] * 50, tuned=True, method="wald")
     assert tuned.lam == 0.0
     assert "one_judge_verdict" in {note.code for note in tuned.notes}
     # lambda = 0 is the classical normal interval on the labels.
@@ -178,14 +183,14 @@ def test_one_verdict_everywhere_uses_lambda_zero_with_a_note_when_tuned():
     assert tuned.standard_error == pytest.approx(math.sqrt(p * (1 - p) / 6))
     assert raw(tuned)[1] == pytest.approx(p - z * math.sqrt(p * (1 - p) / 6))
     # Plain PPI with a constant judge is the same interval (the judge cancels), without that note.
-    plain = ppi_mean_interval(labels, [1] * 6, [1] * 50)
+    plain = ppi_mean_interval(labels, [1] * 6, [1] * 50, method="wald")
     assert (plain.estimate, plain.standard_error) == pytest.approx((tuned.estimate, tuned.standard_error))
     assert "one_judge_verdict" not in {note.code for note in plain.notes}
 
 
 @pytest.mark.parametrize("tuned", [False, True])
 def test_no_unlabelled_units_gives_the_classical_interval_with_a_note(tuned):
-    result = ppi_mean_interval([1, 0, 1, 1], [1, 0, 0, 1], [], tuned=tuned)
+    result = ppi_mean_interval([1, 0, 1, 1], [1, 0, 0, 1], [], tuned=tuned, method="wald")
     assert result.lam == 0.0
     assert result.estimate == pytest.approx(0.75)
     assert result.standard_error == pytest.approx(math.sqrt(0.75 * 0.25 / 4))
@@ -209,12 +214,19 @@ def test_clipping_to_the_unit_interval_is_said():
 def test_one_label_works_and_warns():
     result = ppi_mean_interval([1], [1], [1, 0, 1])
     codes = {note.code for note in result.notes}
-    assert {"few_labels", "few_disagreements", "worth_undefined_labels"} <= codes
+    assert {"few_disagreements", "worth_undefined_labels"} <= codes
     assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0
+    assert result.high - result.low > 0.5  # one label agreeing with the judge proves little: the interval is wide
+    tuned = ppi_mean_interval([1], [1], [1, 0, 1], tuned=True)
+    assert (tuned.low, tuned.high) == (None, None) and "tuned_few_labels" in {n.code for n in tuned.notes}
 
 
 def test_zero_ppi_variance_is_said_not_divided_by():
-    result = ppi_mean_interval([1, 0, 1], [1, 0, 1], [1, 1, 1, 1])
+    # The pages' interval allows for errors not seen yet, so its variance is never 0 ...
+    small = ppi_mean_interval([1, 0, 1], [1, 0, 1], [1, 1, 1, 1])
+    assert small.standard_error > 0 and small.low is not None and small.high > small.low
+    # ... ppi_py's Wald interval does: a zero width, withheld and said.
+    result = ppi_mean_interval([1, 0, 1], [1, 0, 1], [1, 1, 1, 1], method="wald")
     assert result.standard_error == 0.0 and result.estimate == 1.0
     assert result.low is None and result.high is None  # zero width: withheld (issue 27)
     assert result.effective_labels is None and result.judge_worth is None
@@ -223,14 +235,18 @@ def test_zero_ppi_variance_is_said_not_divided_by():
 
 def test_few_labels_and_few_disagreements_thresholds():
     rng = np.random.default_rng(5)
-    n = MIN_LABELS_FOR_NORMAL
+    n = MIN_LABELS_FOR_TUNED
     labels = (rng.random(n) < 0.5).astype(int)
     judge = labels.copy()
     judge[:MIN_DISAGREEMENTS] = 1 - judge[:MIN_DISAGREEMENTS]
-    result = ppi_mean_interval(labels, judge, [0, 1] * 100)
-    assert {note.code for note in result.notes}.isdisjoint({"few_labels", "few_disagreements"})
-    fewer = ppi_mean_interval(labels[1:], judge[1:], [0, 1] * 100)
-    assert {"few_labels", "few_disagreements"} <= {note.code for note in fewer.notes}
+    result = ppi_mean_interval(labels, judge, [0, 1] * 100, tuned=True)
+    assert {note.code for note in result.notes}.isdisjoint({"tuned_few_labels", "few_disagreements"})
+    assert result.low is not None
+    fewer = ppi_mean_interval(labels[1:], judge[1:], [0, 1] * 100, tuned=True)
+    assert {"tuned_few_labels", "few_disagreements"} <= {note.code for note in fewer.notes}
+    assert (fewer.low, fewer.high) == (None, None)  # PPI++ withheld below its minimum ...
+    plain = ppi_mean_interval(labels[1:], judge[1:], [0, 1] * 100)
+    assert plain.low is not None and "tuned_few_labels" not in {n.code for n in plain.notes}  # ... plain PPI not
     note = next(note for note in fewer.notes if note.code == "few_disagreements")
     assert note.params["disagreements"] == MIN_DISAGREEMENTS - 1
     assert note.params["judge_yes"] + note.params["judge_no"] == MIN_DISAGREEMENTS - 1
@@ -296,9 +312,10 @@ binary = st.lists(st.booleans(), min_size=1, max_size=60)
 def test_interval_is_ordered_and_inside_the_unit_interval(labels, data, unlabelled, tuned, confidence):
     judge = data.draw(st.lists(st.booleans(), min_size=len(labels), max_size=len(labels)))
     result = ppi_mean_interval(labels, judge, unlabelled, confidence, tuned)
-    if result.low is None:  # zero width, withheld and said
+    if result.low is None:  # zero width, or PPI++ on too few labels: withheld and said
         assert result.high is None
-        assert {note.code for note in result.notes} & {"zero_width_clipped", "zero_width_no_variance"}
+        assert {note.code for note in result.notes} & {"zero_width_clipped", "zero_width_no_variance",
+                                                       "tuned_few_labels"}
     else:
         assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0 and result.high > result.low
     assert 0.0 <= result.lam <= 1.0
@@ -350,7 +367,7 @@ def test_paired_difference_contains_its_estimate(cells, confidence):
 
 def test_one_hand_label_whose_interval_clips_to_a_point_is_withheld_with_a_note():
     # One label yes, the judge said no there and yes on half the rest: the raw interval lies above 1.
-    result = ppi_mean_interval([1], [0], [1] * 50 + [0] * 50)
+    result = ppi_mean_interval([1], [0], [1] * 50 + [0] * 50, method="wald")
     assert (result.low, result.high) == (None, None)
     assert result.estimate == 1.0
     note = next(note for note in result.notes if note.code == "zero_width_clipped")
@@ -362,7 +379,7 @@ def test_one_hand_label_whose_interval_clips_to_a_point_is_withheld_with_a_note(
 def test_ppi_plus_plus_on_constant_labels_is_withheld_with_a_note():
     rng = np.random.default_rng(3)
     judge = rng.random(40) < 0.5
-    result = ppi_mean_interval([1] * 40, judge, rng.random(400) < 0.5, tuned=True)
+    result = ppi_mean_interval([1] * 40, judge, rng.random(400) < 0.5, tuned=True, method="wald")
     assert result.standard_error == 0.0
     assert (result.low, result.high) == (None, None)
     assert "zero_width_no_variance" in {note.code for note in result.notes}

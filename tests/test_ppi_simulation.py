@@ -20,17 +20,20 @@ def test_an_accurate_unbiased_judge_ppi_covers_and_is_narrower_than_wilson():
     result = simulate(0.7, 0.929, 0.167, **ISSUE)
     assert result.judge_accuracy == pytest.approx(0.90, abs=0.001)
     assert abs(result.judge_bias) < 0.001
-    assert result.methods["ppi"].coverage.value == pytest.approx(0.95, abs=0.02)
-    assert result.methods["ppi"].mean_width == pytest.approx(0.19, abs=0.02)
+    assert result.methods["ppi"].coverage.value >= 0.95 - 0.02  # the small-sample error errs on the safe side
+    assert result.methods["ppi"].mean_width == pytest.approx(0.21, abs=0.02)
     assert result.methods["hand_labels"].mean_width == pytest.approx(0.27, abs=0.02)
     assert result.methods["hand_labels"].coverage.value == pytest.approx(0.95, abs=0.02)
 
 
-def test_a_one_sided_judge_misleads_alone_and_ppi_under_covers_a_little():
+def test_a_one_sided_judge_misleads_alone_and_ppi_holds():
     result = simulate(0.7, 1.0, 1 / 3, **ISSUE)
     assert (result.judge_rate, result.judge_accuracy, result.judge_bias) == pytest.approx((0.8, 0.9, 0.1))
     assert result.methods["judge_only"].coverage.value == pytest.approx(0.0, abs=0.02)
-    assert result.methods["ppi"].coverage.value == pytest.approx(0.91, abs=0.02)
+    # ppi_py's Wald interval under-covers here (0.91, issue 36); the pages' small-sample one holds
+    wald = simulate(0.7, 1.0, 1 / 3, **ISSUE, method="wald")
+    assert wald.methods["ppi"].coverage.value == pytest.approx(0.91, abs=0.02)
+    assert result.methods["ppi"].coverage.value >= 0.95 - 0.02
     assert result.methods["judge_only"].mean_estimate == pytest.approx(0.8, abs=0.005)
     assert result.methods["ppi"].mean_estimate == pytest.approx(0.7, abs=0.005)
 
@@ -68,7 +71,8 @@ def per_unit_coverage(p, sensitivity, fpr, n, total, repeats, seed, tuned):
 def test_counts_and_a_per_unit_simulation_agree_within_monte_carlo_error(sensitivity, fpr, tuned):
     repeats = 2000
     slow = per_unit_coverage(0.7, sensitivity, fpr, 40, 2000, repeats, seed=99, tuned=tuned)
-    fast = simulate(0.7, sensitivity, fpr, 40, 2000, repeats=repeats, seed=5).methods["ppi_tuned" if tuned else "ppi"]
+    fast = simulate(0.7, sensitivity, fpr, 40, 2000, repeats=repeats, seed=5,
+                    method="wald").methods["ppi_tuned" if tuned else "ppi"]
     # Two independent estimates of one coverage: their difference has a standard error of about 0.007 here.
     assert abs(fast.coverage.value - slow) < 4 * math.sqrt(2 * 0.95 * 0.05 / repeats) + 0.005
 

@@ -312,6 +312,7 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "all_or_any": "'all' or 'any'",
     "true_false_slash": "true/false",
     "kappa_weights": "none, 'linear' or 'quadratic'",
+    "ppi_method": "'small_sample' or 'wald'",
     "lists_per_annotator": "one list of labels per annotator",
     "entries_per_unit": "a list with one entry per unit (None where not labelled)",
     "similarity_cutoff": "a number above 0 and at most 1",

@@ -118,8 +118,8 @@ def test_five_answers_move_the_hand_and_ppi_intervals_by_what_the_core_computes(
     assert "3 yes of 5 hand labels" in text and interval_text(report.hand) in text
     assert "5 hand-labelled + 295 judged only" in text and interval_text(report.ppi) in text
     assert interval_text(report.judge) in text  # the judge's own interval does not move with hand labels
-    notes = next(i.value for i in at.info if "Only 5 hand labels" in i.value)
-    assert "Label at least 30" in notes
+    # Issue 36: plain PPI's interval holds at five labels, so no note says otherwise; the page's words say it holds.
+    assert not any("less often than stated" in i.value for i in at.info)
 
 
 def test_the_figures_equal_the_core_for_ppi_plus_plus_and_the_agreement():
@@ -128,7 +128,10 @@ def test_the_figures_equal_the_core_for_ppi_plus_plus_and_the_agreement():
     at.checkbox(key="judge_show_tuned").check().run()
     _, report = labels_and_report(at, tuned=True)
     assert metric_values(at)[TUNED] == format_percent(report.ppi_tuned.estimate, "en")
-    assert interval_text(report.ppi_tuned) in captions(at)
+    # Seven labels: PPI++'s interval is withheld (it needs MIN_LABELS_FOR_TUNED), and the card and a note say why.
+    assert report.ppi_tuned.low is None
+    assert "no interval yet: too few hand labels for it to hold" in " ".join(captions(at))
+    assert any("PPI++ needs at least 60 hand labels" in i.value for i in at.info)
     agreement = report.agreement
     (n11, n10), (n01, n00) = agreement.table
     table = at.dataframe[0].value
@@ -254,7 +257,7 @@ def test_answers_dimension_settings_and_the_next_unit_come_back_after_a_reload()
 # ---------------------------------------------------------------- the simulation
 
 
-def test_the_one_sided_preset_shows_the_judge_missing_and_ppi_under_covering_a_little():
+def test_the_one_sided_preset_shows_the_judge_missing_and_ppi_holding():
     at = opened()
     next(b for b in at.button if b.label == "Judge 10 points too high, 40 labels").click().run()
     assert not at.exception
@@ -263,7 +266,8 @@ def test_the_one_sided_preset_shows_the_judge_missing_and_ppi_under_covering_a_l
     table = at.dataframe[-1].value
     coverage = dict(zip(table["Interval"], table["Contains the truth"], strict=True))
     assert coverage[JUDGE_ALONE] == "0.0%"
-    assert 0.88 <= float(coverage[PPI].rstrip("%")) / 100 <= 0.93  # docs/judge.md: 0.908 with seed 17
+    # ppi_py's plain normal interval covered 0.908 here (seed 17); the pages' small-sample one holds (issue 36)
+    assert 0.93 <= float(coverage[PPI].rstrip("%")) / 100 <= 0.97
     assert any("all in one direction" in w.value for w in at.warning)
     at.text_input(key="judge_sim_judged").input("10").run()  # fewer judged units than hand labels
     assert any(e.value.startswith("Cannot simulate:") and "judged" in e.value for e in at.error)
@@ -392,7 +396,7 @@ def test_the_page_reads_in_spanish():
     assert "Has etiquetado 3 de 300 afirmaciones con veredicto del juez y has saltado 0." in captions(at)
     assert any("débil a propósito" in i.value for i in at.info)
     assert any(m.value.startswith("**¿Es correcta esta afirmación") for m in at.markdown)
-    assert any("Solo 3 etiquetas manuales" in i.value for i in at.info)
+    assert any("El juez y tú difieren en" in i.value and "deja margen" in i.value for i in at.info)
     simulation = at.dataframe[-1].value
     assert list(simulation.columns)[:2] == ["Intervalo", "Contiene el valor real"]
     assert any("En 2000 repeticiones" in m.value for m in at.markdown)
@@ -469,28 +473,28 @@ def test_a_partly_labelled_case_is_left_out_with_a_note_that_counts_it(language)
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_a_zero_width_interval_is_withheld_with_a_note_saying_why(language):
+def test_one_label_against_the_judge_gives_a_wide_interval_not_a_point(language):
+    """Issue 27 withheld a zero-width interval here; since issue 36 the interval allows for errors not seen yet, so
+    one label gives an honest, wide interval rather than a point."""
     at = opened(language)
     first = next_unit(builtin_set(language).cases, "correctness", set(), 17).next
     verdict = builtin_set(language).cases[first.case].claims[first.unit].verdict("correct")
-    answer(at, [not verdict])  # one hand label, against the judge: PPI's raw interval lies beyond [0, 1]
+    answer(at, [not verdict])  # one hand label, against the judge
     _, report = labels_and_report(at)
-    assert report.ppi.low is None and report.ppi.high is None
+    assert report.ppi.low is not None and report.ppi.high - report.ppi.low > 0.5
     text = " ".join(captions(at))
-    assert ("no interval: its width would be 0" if language == "en" else "sin intervalo: su anchura sería 0") in text
-    notes = " ".join(i.value for i in at.info)
-    assert ("so its bounds are withheld" if language == "en" else "así que no se muestran sus límites") in notes
+    assert ("no interval" if language == "en" else "sin intervalo") not in text
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_texts_name_wald_and_wilson_and_claim_only_what_holds(language):
     from ui.i18n import translate
 
-    tuned_help = translate(language, "judge.show_tuned_help")
-    assert "Wald" in tuned_help and "Wilson" in tuned_help
+    tuned_help = translate(language, "judge.show_tuned_help", minimum=60)
+    assert "Wilson" in tuned_help and "60" in tuned_help
     for key in ("judge.note.one_judge_verdict", "judge.note.no_unlabelled_units"):
         text = translate(language, key, labelled=5)
-        assert "Wald" in text and "Wilson" in text
+        assert "normal" in text and "Wilson" in text
         assert ("classical" if language == "en" else "clásico") not in text
 
 

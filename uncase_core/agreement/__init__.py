@@ -46,7 +46,7 @@ _EXPORTS = MappingProxyType({
     "MAX_AUTHOR_LENGTH": "adjudication",
     "MAX_REASON_LENGTH": "adjudication",
     "MAX_RESAMPLES": "many",
-    "MIN_UNITS_FOR_KAPPA_INTERVAL": "adjudication",
+    "MIN_UNITS_FOR_KAPPA_INTERVAL": "pairs",
     "MatchedLabels": "pairs",
     "NOTES": "pairs",
     "NOTE_CONSTANT_ANNOTATOR": "pairs",

@@ -44,16 +44,14 @@ import numpy as np
 
 from uncase_core.agreement.class_labels import ClassLabels, UnitLabels
 from uncase_core.agreement.materials import RAG_MATERIAL, Material, material_of
+from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL, cohen_kappa
 from uncase_core.agreement.pairs import NOTES as KAPPA_NOTES
-from uncase_core.agreement.pairs import cohen_kappa
 from uncase_core.datasets.workbench import Revision
 from uncase_core.errors import expected_at_least, expected_value, input_error, missing, unknown_choice
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 SETTLED_BY = 2
 """How many participants, all giving the same label, settle it without a decision (one person is no agreement)."""
-MIN_UNITS_FOR_KAPPA_INTERVAL = 10
-"""Below this many labels compared with the gold, a participant's kappa is shown without its interval."""
 MAX_REASON_LENGTH = 500
 MAX_AUTHOR_LENGTH = 80
 WHY = ("split", "against_reference", "one_label", "unlabelled", "settled")
@@ -319,7 +317,9 @@ def gold_agreement(labels: ClassLabels, decisions: Sequence[Decision] = (), conf
     for alias, given in zip(labels.participants, labels.labels, strict=True):
         pairs = [(mine, theirs) for mine, theirs in zip(given, gold, strict=True)
                  if mine is not None and theirs is not None]
-        found = cohen_kappa([mine for mine, _ in pairs], [theirs for _, theirs in pairs], confidence)
+        # The interval from ``min_units`` labels (by default where it holds: uncase_core/agreement/pairs.py), said
+        # with this module's own note.
+        found = cohen_kappa([mine for mine, _ in pairs], [theirs for _, theirs in pairs], confidence, interval_from=0)
         low, high, note = found.low, found.high, found.note
         if note is None and found.units < min_units:
             low = high = None

@@ -49,6 +49,10 @@ NOTE_NO_UNITS = "no_units"
 NOTE_ONE_CATEGORY = "one_category"
 NOTE_CONSTANT_ANNOTATOR = "constant_annotator"
 NOTE_ZERO_VARIANCE = "zero_variance"
+NOTE_FEW_UNITS = "few_units"
+MIN_UNITS_FOR_KAPPA_INTERVAL = 100
+"""Below this many units kappa's asymptotic interval is withheld: its "95%" covered 83% of the time at 10 units and
+92% at 30 to 50 (yes/no labels, prevalence 0.1 to 0.9, true kappa 0 to 0.9; ``bench/coverage.py``)."""
 NOTES = MappingProxyType({
     NOTE_NO_UNITS: "no units were labelled by both annotators",
     NOTE_ONE_CATEGORY: (
@@ -61,6 +65,10 @@ NOTES = MappingProxyType({
     NOTE_ZERO_VARIANCE: (
         "the asymptotic variance of kappa is 0 here (as with perfect agreement), which would make a one-point "
         "interval claiming certainty, so no interval is given"
+    ),
+    NOTE_FEW_UNITS: (
+        "with fewer than 100 units kappa's asymptotic interval contains the true kappa less often than stated, so "
+        "no interval is given; the percent agreement's interval holds"
     ),
 })
 """English wording of the ``note`` codes of :class:`Agreement`; the pages translate the codes."""
@@ -180,6 +188,7 @@ def cohen_kappa(
     *,
     weights: Weights | None = None,
     categories: Sequence[Category] | None = None,
+    interval_from: int = MIN_UNITS_FOR_KAPPA_INTERVAL,
 ) -> Agreement:
     """Cohen's kappa, plain or weighted, with percent agreement and the confusion table of two annotators.
 
@@ -203,6 +212,9 @@ def cohen_kappa(
         weights. By default the scale is the categories used, sorted (booleans, then
         numbers, then texts): a 1-5 scale where nobody said 3 is weighted as four steps,
         as R's irr does; texts sort alphabetically, so give ``categories`` for text scales.
+    interval_from : int
+        The fewest units kappa's interval is given for (default :data:`MIN_UNITS_FOR_KAPPA_INTERVAL`; below it the
+        ``few_units`` note says why); ``bench/coverage.py`` passes 0 to measure the interval at every size.
 
     Returns
     -------
@@ -270,6 +282,8 @@ def cohen_kappa(
         kappa = 0.0  # exactly: observed and chance agreement are the same sum (statsmodels may round to ±1e-17)
     elif variance * units * (1.0 - chance) ** 2 <= _ZERO_VARIANCE:
         note = NOTE_ZERO_VARIANCE
+    elif units < interval_from:
+        note = NOTE_FEW_UNITS
     if note is not None:
         low = high = None
     else:

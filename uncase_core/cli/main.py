@@ -557,16 +557,20 @@ def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
             who = "B" if flip.direction == "only_b" else "A"
             lines.append(f"  flipped        {flip.case_id}: only {who} passes "
                          f"(A {_rate(flip.value_a)}, B {_rate(flip.value_b)})")
-        for stratum in d.strata:
+        for stratum in d.strata:  # exploratory: no verdict per stratum
             sp = stratum.paired
-            lines.append(f"  {result.stratum} = {stratum.value}: {_cells(sp)}; B - A {_signed(sp.difference)} "
-                         f"{_interval(sp.low, sp.high)}")
-        lines.append(f"  verdict        {VERDICT_TEXTS[d.verdict.code]}, by the paired pass/fail interval "
-                     f"{_interval(d.verdict.low, d.verdict.high)}")
+            lines.append(f"  {result.stratum} = {stratum.value} (exploratory): {_cells(sp)}; "
+                         f"B - A {_signed(sp.difference)} {_interval(sp.low, sp.high)}")
+        v = d.verdict
+        adjusted = "N/A" if v.adjusted_p is None else f"{v.adjusted_p:.4g}"
+        decided = (f"{v.discordant} cases differ, {v.needed} needed" if v.code == "withheld"
+                   else f"exact McNemar p Holm-adjusted over {v.tests} dimensions = {adjusted}")
+        lines.append(f"  verdict        {VERDICT_TEXTS[v.code]}: {decided}")
         lines += [f"    note: {note.text(COMPARE_NOTES)}" for note in d.verdict.notes]
         if size.pairs_needed is not None:
-            lines.append(f"  pairs needed   {size.pairs_needed} to tell a difference of {_signed(paired.difference)} "
-                         f"at {size.power:.0%} power ({size.pairs} now, {size.more_pairs} more)")
+            lines.append(f"  pairs needed   {size.pairs_needed} for the exact test to tell a difference of "
+                         f"{_signed(paired.difference)} at {size.power:.0%} power ({size.pairs} now, "
+                         f"{size.more_pairs} more)")
         else:
             lines += [f"  pairs needed   N/A: {note.text(SAMPLE_SIZE_NOTES)}" for note in size.notes]
     return "\n".join(lines) + "\n"

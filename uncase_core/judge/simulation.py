@@ -31,7 +31,7 @@ import numpy as np
 from statsmodels.stats.proportion import proportion_confint
 
 from uncase_core.errors import expected_in_range, expected_value, must_be_in_range
-from uncase_core.stats.ppi import ppi_estimate, tuned_lambda
+from uncase_core.stats.ppi import ppi_estimate, standard_error, tuned_lambda
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 METHODS = ("judge_only", "hand_labels", "ppi", "ppi_tuned")
@@ -134,6 +134,7 @@ def simulate(
     repeats: int = DEFAULT_REPEATS,
     confidence: float = DEFAULT_CONFIDENCE,
     seed: int = 0,
+    method: str = "small_sample",
 ) -> SimulationResult:
     """Coverage and mean width of the four intervals over ``repeats`` seeded repeats.
 
@@ -151,6 +152,8 @@ def simulate(
         Nominal coverage of every interval, strictly between 0 and 1.
     seed : int
         Seed of numpy's generator: the same arguments give the same figures.
+    method : {"small_sample", "wald"}
+        PPI's standard error (:func:`uncase_core.stats.ppi.standard_error`): the pages' by default.
 
     Raises
     ------
@@ -180,7 +183,8 @@ def simulate(
     z = NormalDist().inv_cdf(1.0 - alpha / 2.0)
     plain_lambda = np.ones(repeats) if m > 0 else np.zeros(repeats)  # no unlabelled units: the classical case
     for name, lam in (("ppi", plain_lambda), ("ppi_tuned", tuned_lambda(n11, n10, n01, n00, m1, m)[0])):
-        estimate, se = ppi_estimate(n11, n10, n01, n00, m1, m, lam)
+        estimate = ppi_estimate(n11, n10, n01, n00, m1, m, lam)[0]
+        se = standard_error(n11, n10, n01, n00, m1, m, lam, method)
         methods[name] = _figures(np.clip(estimate - z * se, 0, 1), np.clip(estimate + z * se, 0, 1),
                                  np.clip(estimate, 0, 1), p)
     return SimulationResult(p, float(sensitivity), float(false_positive_rate), n, total, repeats, confidence, seed,

@@ -1,6 +1,7 @@
 """The statistics every page shares, one topic per module (as statsmodels' ``stats/proportion.py``):
-``proportions`` (Wilson intervals and :class:`Proportion`), ``planning`` (sample sizes), ``differences``
-(independent and paired), ``ppi`` (prediction-powered inference).
+``proportions`` (Wilson intervals and :class:`Proportion`), ``clustered`` (a pooled proportion with cases as
+clusters), ``planning`` (sample sizes), ``differences`` (independent and paired), ``ppi`` (prediction-powered
+inference), ``verdicts`` (the one policy every verdict follows), ``coverage`` (how often they hold, by simulation).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -13,33 +14,42 @@ from uncase_core import lazy_exports
 _EXPORTS = MappingProxyType({
     "DEFAULT_CONFIDENCE": "proportions",
     "Difference": "differences",
+    "IndependentComparison": "planning",
     "MAX_SAMPLE_SIZE": "planning",
     "MIN_DISAGREEMENTS": "ppi",
-    "MIN_LABELS_FOR_NORMAL": "ppi",
+    "MIN_LABELS_FOR_TUNED": "ppi",
     "MIN_LABELS_FOR_WORTH": "ppi",
     "NotApplicableError": "proportions",
     "PPIInterval": "ppi",
     "PPI_NOTES": "ppi",
+    "PlannedInterval": "planning",
     "Proportion": "proportions",
     "WORTH_NOTES": "ppi",
     "WORTH_RESAMPLES": "ppi",
     "WORTH_SEED": "ppi",
     "WorthInterval": "ppi",
     "check_confidence": "proportions",
+    "clustered_interval": "clustered",
+    "ClusteredInterval": "clustered",
+    "paired_verdicts": "verdicts",
+    "PairedVerdict": "verdicts",
     "classical_variance": "ppi",
+    "compare_independent": "planning",
     "count_labels": "proportions",
     "difference_interval": "differences",
-    "half_width_for": "planning",
     "judge_worth_interval": "ppi",
+    "margin_sample_size": "planning",
     "normal_half_width": "planning",
     "normal_sample_size": "planning",
     "paired_difference_interval": "differences",
+    "planned_interval": "planning",
     "ppi_estimate": "ppi",
     "ppi_interval_from_counts": "ppi",
     "ppi_mean_interval": "ppi",
     "required_sample_size": "planning",
     "tuned_lambda": "ppi",
     "wilson_half_width": "planning",
+    "wilson_margin": "planning",
     "wilson_interval": "proportions",
     "wilson_intervals": "proportions",
 })

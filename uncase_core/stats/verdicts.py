@@ -35,7 +35,6 @@ from typing import Literal
 import numpy as np
 from scipy.stats import binom
 from statsmodels.stats.contingency_tables import mcnemar
-from statsmodels.stats.multitest import multipletests
 
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, check_confidence
 
@@ -64,13 +63,18 @@ def discordant_needed(alpha: float, tests: int = 1) -> int:
 
 
 def holm_adjusted(p_values: Sequence[float | None]) -> list[float | None]:
-    """Holm's step-down adjusted p-values of the tests that have one (``None`` stays ``None``, and is not counted)."""
+    """Holm's step-down adjusted p-values of the tests that have one (``None`` stays ``None``, and is not counted).
+
+    The same figures as statsmodels' ``multipletests(p, method="holm")[1]`` (a test checks it on random p-values),
+    written here because that call takes about 70 ms, a thousand times the arithmetic, and a comparison, a lesson
+    check and the coverage harness call it many times: sort, multiply the i-th smallest by ``m - i``, carry the
+    running maximum, cap at 1."""
     present = [i for i, p in enumerate(p_values) if p is not None]
     adjusted: list[float | None] = [None] * len(p_values)
-    if present:
-        _reject, corrected, _sidak, _bonferroni = multipletests([p_values[i] for i in present], method="holm")
-        for i, value in zip(present, corrected, strict=True):
-            adjusted[i] = float(min(1.0, value))
+    running = 0.0
+    for rank, i in enumerate(sorted(present, key=lambda i: (p_values[i], i))):
+        running = max(running, min(1.0, (len(present) - rank) * float(p_values[i])))  # type: ignore[arg-type]
+        adjusted[i] = running
     return adjusted
 
 

@@ -12,7 +12,7 @@ from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, DataKind
 from ui.frame.fragments import mark_drawn
 from ui.frame.state import current_workspace, kept, run_saving, t
 from ui.frame.workspace import Workspace
-from ui.i18n import format_number, format_percent, translate
+from ui.i18n import format_count, format_number, format_percent, translate
 from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, changed_labels, uploaded_text
 from ui.views.lessons.state import hidden
 from ui.views.rag.view import proportion_text
@@ -29,7 +29,7 @@ from ui.widgets.layout import (
     whole_choice,
 )
 from ui.widgets.text import id_list, literal, text_table
-from uncase_core.agreement.pairs import match_labels
+from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL, match_labels
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
 from uncase_core.shared.jsonfiles import decode_text
@@ -113,7 +113,7 @@ def draw_figures(view: AgreementView, label_field: str | None, lang: str) -> Non
     if result.kappa is None:
         st.warning(t("agr.kappa_na"))
     elif result.note:
-        st.caption(t(f"agr.note.{result.note}"))
+        st.caption(t(f"agr.note.{result.note}", minimum=format_count(MIN_UNITS_FOR_KAPPA_INTERVAL, lang)))
     st.caption(t("agr.matched", units=result.units, only_a=matched.only_a, only_b=matched.only_b,
                  neither=matched.neither))
     for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):

@@ -14,6 +14,7 @@ from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import text_table
 from uncase_core.errors import InputError
 from uncase_core.judge.simulation import MONTE_CARLO_CONFIDENCE, judge_implied, simulate
+from uncase_core.stats.ppi import MIN_LABELS_FOR_TUNED
 
 SIMULATION_REPEATS = (200, 500, 1_000, 2_000, 5_000, 10_000)
 # (true rate, sensitivity, false-positive rate, hand labels, judged units): docs/judge.md's cases, on the sliders' grid.
@@ -66,11 +67,11 @@ def draw_simulation(confidence: float, seed: int, lang: str) -> None:
         text_table(simulation_table(result), hide_index=True, width="stretch")
         st.caption(t("judge.sim.table_help", seed=seed, mc_level=percent(MONTE_CARLO_CONFIDENCE, 0)))
         disagreements = labelled * (true_rate * (1 - sensitivity) + (1 - true_rate) * false_positive_rate)
-        if labelled < 30:
-            st.warning(t("judge.sim.warn_few_labels", n=labelled))
+        if labelled < MIN_LABELS_FOR_TUNED:
+            st.warning(t("judge.sim.warn_few_labels", n=labelled, minimum=MIN_LABELS_FOR_TUNED))
         if 0 < disagreements < 10:
             one_sided = sensitivity == 1.0 or false_positive_rate == 0.0
             st.warning(t("judge.sim.warn_few_disagreements_one_sided" if one_sided
                          else "judge.sim.warn_few_disagreements", expected=f"{disagreements:.1f}", n=labelled))
     with st.expander(t("judge.sim.distrust_title"), expanded=True):
-        st.markdown(t("judge.sim.distrust"))
+        st.markdown(t("judge.sim.distrust", minimum=MIN_LABELS_FOR_TUNED))

@@ -136,8 +136,9 @@ def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> No
 
 
 def _interval_caption(p: Proportion | PPIInterval) -> str:
-    if p.low is None or p.high is None:  # a zero-width interval is withheld; the note says why
-        return t("judge.card.no_interval")
+    if p.low is None or p.high is None:  # withheld: too few labels for PPI++, or a zero width; the note says why
+        few = isinstance(p, PPIInterval) and any(note.code == "tuned_few_labels" for note in p.notes)
+        return t("judge.card.withheld_few_labels" if few else "judge.card.no_interval")
     return t("judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low), high=percent(p.high),
              width=percent(p.high - p.low))
 

@@ -101,7 +101,8 @@ def pair_downloads(code: str) -> None:
             data=lambda position=position: _system_majority(code, position))
 
 
-VERDICT_KEYS = MappingProxyType({"b_better": "b", "a_better": "a", "uncertain": "none", "not_applicable": "na"})
+VERDICT_KEYS = MappingProxyType({"b_better": "b", "a_better": "a", "uncertain": "none", "withheld": "withheld",
+                                 "not_applicable": "na"})
 
 
 def projector_pair(view: ClassView) -> None:
