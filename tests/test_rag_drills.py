@@ -67,8 +67,10 @@ def test_the_key_fails_what_its_metadata_says_and_the_sets_differ(drill):
 
 def test_a_long_drill_uses_every_possible_set_then_starts_again():
     long = make_drill(built_in("few_units", "en"), 20, seed=1)
-    impossible = {("correctness",), ("context_relevance", "correctness")}
-    assert set(long.failures) == set(FAILURE_SETS) - impossible  # 13 sets, then 7 again
+    impossible = {("correctness",), ("context_relevance", "correctness"), ("faithfulness", "correctness"),
+                  ("context_relevance", "faithfulness", "correctness")}
+    assert set(long.failures) == set(FAILURE_SETS) - impossible  # 11 sets, then 9 again
+    assert [long.failures.count(s) for s in dict.fromkeys(long.failures)] == [2] * 9 + [1] * 2
     assert len({c.id for c in long.cases}) == 20
 
 
@@ -181,7 +183,7 @@ def test_bad_counts_seeds_and_sources(make_case):
 
 
 def test_a_case_that_allows_no_failure_gives_no_drill(make_case_dict):
-    # No figures, no words shared by claims and facts, and empty pools: nothing can be made to fail.
+    # No figures, no words shared by claims and facts, and an empty pool: nothing can be made to fail.
     data = make_case_dict(passages=[True, True], claims=[(True, True)] * 3, facts=[True] * 3)
     for n, claim in enumerate(data["claims"]):
         claim["text"] = ["Apples are red.", "Pears are green.", "Plums are blue."][n]
@@ -191,6 +193,7 @@ def test_a_case_that_allows_no_failure_gives_no_drill(make_case_dict):
         passage["text"] = ["Fruit grows on trees.", "Weather changes."][n]
     data["answer"] = " ".join(claim["text"] for claim in data["claims"])
     case = case_from_dict(data)
-    error = _error(lambda: make_drill(case, 3, pool=[], claim_pool=[]))
+    error = _error(lambda: make_drill(case, 3, pool=[]))
     assert (error.code, error.where) == ("drill_not_possible", "")
-    assert len(make_drill(case, 3).cases) == 3  # the shipped pools allow relevance and faithfulness
+    drill = make_drill(case, 3)  # the shipped pool allows relevance alone, so every case fails it
+    assert drill.failures == (("context_relevance",),) * 3

@@ -6,7 +6,9 @@ makes a :func:`~uncase_core.rag.variants.failure_variant` of the case for each. 
 those variants with their labels; the drill's cases are the same texts with every label ``None``,
 no judge verdict, no change note and no ``metadata.variant``, so nothing but the texts says what
 changed. Both have neutral ids (``<id>-drill<seed>-<n>``) and their units renumbered in order
-(``p1``, ``c1``, ``f1``...), so neither an id nor a position gives an added unit away.
+(``p1``, ``c1``, ``f1``...), so neither an id nor a position gives an added unit away. There are
+15 sets and a case may allow fewer (one without figures cannot fail faithfulness or correctness), so
+a drill longer than the sets its case allows repeats sets, each time with another variant.
 
 :func:`check_drill` compares a person's labels with the key, unit by unit (``match``, ``mismatch``,
 or ``unlabelled``, counted apart), and per case the failing dimensions their labels give with the
@@ -27,7 +29,7 @@ import numpy as np
 from uncase_core.errors import InputError, Place, expected_value, input_error, must_be_in_range, problem
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, Label, RagCase, RagDataset, Unit, case_to_dict
 from uncase_core.rag.evaluation import METRICS, Settings, evaluate_case
-from uncase_core.rag.variants import CHANGE_KEY, CHANGE_NOTES, change_of, check_source, failure_variant
+from uncase_core.rag.variants import CHANGE_KEY, CHANGE_NOTES, RETIRED_NOTES, change_of, check_source, failure_variant
 from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import Proportion
 
@@ -36,8 +38,10 @@ UNIT_PREFIXES: Mapping[str, str] = MappingProxyType({"passages": "p", "claims": 
 # Every non-empty set of failing dimensions, in the order of METRICS.
 FAILURE_SETS: tuple[tuple[str, ...], ...] = tuple(
     combo for size in range(1, len(METRICS) + 1) for combo in combinations(METRICS, size))
-# The reason beside each unit of a check: the variant's change, or none (English; a page words each code).
-DRILL_NOTES: Mapping[str, str] = MappingProxyType({**CHANGE_NOTES, "unchanged": "as in the source case"})
+# The reason beside each unit of a check: the variant's change, or none (English; a page words each code). The
+# retired codes word what a drill stored before a change of the generator did.
+DRILL_NOTES: Mapping[str, str] = MappingProxyType({**CHANGE_NOTES, **RETIRED_NOTES,
+                                                   "unchanged": "as in the source case"})
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "drill_not_possible": "no failure can be made from this case, so it cannot give a drill",
@@ -97,8 +101,7 @@ def blank(case: RagCase) -> RagCase:
     return replace(case, **units, metadata={k: v for k, v in case.metadata.items() if k != "variant"})
 
 
-def make_drill(case: RagCase, count: int, seed: int = 0, pool: Sequence[str] | None = None,
-               claim_pool: Sequence[str] | None = None) -> Drill:
+def make_drill(case: RagCase, count: int, seed: int = 0, pool: Sequence[str] | None = None) -> Drill:
     """``count`` variants of ``case`` with random non-empty failure sets (seeded), blank and with their key."""
     count = _check_count(count)
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
@@ -117,7 +120,7 @@ def make_drill(case: RagCase, count: int, seed: int = 0, pool: Sequence[str] | N
         failures = round_sets.pop(0)
         variant_seed = int(rng.integers(2**31))
         try:
-            variant = failure_variant(case, list(failures), variant_seed, pool, claim_pool)
+            variant = failure_variant(case, list(failures), variant_seed, pool)
         except InputError as error:
             if error.code not in ("variant_not_possible", "variant_pool_too_small"):
                 raise

@@ -1,35 +1,50 @@
-"""Failure variants: a case's texts changed so that exactly the requested dimensions fail, labels the truth of it.
+"""Failure variants: a case's texts changed so that exactly the requested dimensions fail, keyed by the guidelines.
 
 :func:`failure_variant` starts from a fully labelled case that passes all four dimensions at
 document 001's default thresholds (relevance below 0.50 fails, the others below 0.70) and changes
-its *texts*, setting each changed unit's labels to what the change makes true:
+its *texts*, setting each changed unit's labels to what the shipped annotation guidelines
+(``assets/guidelines/defaults.toml``) make of the change. It only makes units those guidelines decide:
+a claim is *supported* when a passage states it, *correct* when it agrees with the reference facts
+(judged apart from the passages), and a fact is *covered* when the answer states it. So it never adds
+a claim that the reference neither states nor contradicts (general advice, true in the world, is
+neither correct nor incorrect by that rule), and never lets the answer state a fact and contradict it:
 
 - ``context_relevance``: off-topic passages (a pool shipped per language, or the caller's) are
   inserted at random places, labelled ``relevant: false``, as many as it takes to bring
   relevance below 0.50.
-- ``faithfulness``: general advice that is true in the world but that no passage states ("keep a
-  copy of every confirmation") is inserted among the claims, labelled ``supported: false,
-  correct: true``: the clean didactic case of document 001, true yet unfaithful to the context.
-  Being true, it raises correctness, so faithfulness fails alone.
-- ``correctness``: a figure (a number or a date's number) that a claim and a passage both state is
-  changed everywhere in the answer and the passages. Each claim with it stays ``supported`` (the
-  passage says the same: an outdated or wrong source the answer follows faithfully, as in the
-  "wrong answer" scenario) but becomes ``correct: false``; a reference fact quoting that figure is
-  no longer stated by the answer, so it becomes ``covered: false`` (again as that scenario labels
-  it). When that alone cannot fail correctness without failing another dimension, a sentence of a
-  relevant passage may be added as a claim with one of its figures misquoted (``supported: false``:
-  the passage says otherwise; ``correct: false``: so does the reference, or the source the passage
-  was before its figure changed).
+- ``faithfulness``: a figure (a number or a date's number) that a supported claim and a passage state
+  is changed in the passages only, as an outdated source would have it. Each claim with it is no
+  longer stated by any passage (``supported: false``); its text and the reference did not change, so
+  its ``correct`` label stays (the clean didactic case of document 001: right, yet unfaithful to the
+  context), and so does coverage.
+- ``correctness``: a figure that a correct claim, a passage and a reference fact all state is changed
+  in the answer and the passages. Each claim with it stays ``supported`` (the passage says the same:
+  an outdated or wrong source the answer follows faithfully, as in the "wrong answer" scenario) but
+  disagrees with the reference (``correct: false``); a reference fact quoting that figure is no longer
+  stated by the answer, so it becomes ``covered: false``. When that alone cannot fail correctness
+  without failing another dimension, a sentence of a relevant passage may be added as a claim with
+  one of its figures misquoted (``supported: false``: no passage says that; ``correct: false``: a
+  reference fact gives that figure otherwise). Only a sentence whose figures the reference states in
+  facts the variant leaves uncovered is misquoted, so the answer never both states a fact and
+  contradicts it.
 - ``coverage``: claims are dropped from the answer; a covered reference fact whose closest claims
   (most shared words of four letters or more, or figures) were all dropped becomes
   ``covered: false``.
+
+A figure is never one the question gives, and its new value is closer to the old one than to any other
+figure of the case (:func:`figure_options`). So every comparison the texts draw between figures holds as
+before ("bought 20 days ago" stays inside a 30-day return window that becomes 26, never 17), and the
+claims that depend on a changed figure are the ones that quote it, each re-keyed above. A dependence the
+texts do not show by figures (a figure written in words, a sum) is beyond what the generator reads; the
+built-in cases have none (``tests/test_drill_keys.py`` reads every variant of them against the guidelines).
 
 Combinations use the same tools together. Among the changes that fail exactly the requested set
 (every count checked against the default thresholds, then the variant evaluated to be sure), the
 smallest are kept and one is drawn with ``numpy.random.default_rng(seed)``; the seed also draws the
 new figures, the pool texts and where inserted units go. So the same case, failures and seed give
 the same variant, and other seeds usually give another. A case that allows no such change is an
-:class:`~uncase_core.errors.InputError` (``variant_not_possible``), never a variant whose labels lie.
+:class:`~uncase_core.errors.InputError` (``variant_not_possible``), never a variant whose labels lie
+(a case without figures, for one, cannot fail faithfulness or correctness).
 
 The variant has a new id (``<id>-v<seed>-<tags>``, tags ``rel``, ``fai``, ``cor``, ``cov``),
 ``metadata["variant"] = {"source", "failures" (in the order of METRICS), "seed"}`` (the source's
@@ -43,7 +58,7 @@ the claims joined when the claims cannot be found in it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from types import MappingProxyType
@@ -62,15 +77,21 @@ TAGS: Mapping[str, str] = MappingProxyType({
     "context_relevance": "rel", "faithfulness": "fai", "correctness": "cor", "coverage": "cov",
 })
 CHANGE_KEY = "variant_change"
-# Why a changed unit's labels are what they are: code -> English (a page words ``variant.change.<code>``).
+# Why a changed unit's labels are what they are: code -> English (a page words ``drill.note.<code>``).
 CHANGE_NOTES: Mapping[str, str] = MappingProxyType({
     "distractor_added": "an off-topic passage was added: not relevant",
     "passage_figure_changed": "the figure {old} became {new} here; the passage is still on topic: relevant",
     "claim_figure_changed": "the figure {old} became {new}, as in the passage: supported as before, not correct",
-    "unsupported_claim_added": "a claim no passage states was added; it is true: not supported, correct",
+    "claim_support_lost": "the passages now say {new} where this claim, unchanged, says {old}: not supported; "
+                          "correct as before (correctness is judged against the reference, which did not change)",
     "misquoted_claim_added": "a passage sentence was added with {old} misquoted as {new}: not supported, not correct",
     "fact_claim_dropped": 'the answer no longer says "{text}": not covered',
     "fact_figure_changed": "the answer now gives {new} instead of {old}: not covered",
+})
+# Notes of changes the generator no longer makes, kept so that a drill stored before still says what it did.
+RETIRED_NOTES: Mapping[str, str] = MappingProxyType({
+    "unsupported_claim_added": "an earlier version added this claim, which neither the passages nor the reference "
+                               "state, and keyed it correct; the guidelines do not decide it: make a new drill",
 })
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -85,6 +106,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 
 _FIGURE = re.compile(r"(?<![\w.,])(\d+)((?:[.,]\d+)*)(?!\w|[.,]\d)")
 _WORD = re.compile(r"\w+")
+# How each language writes a figure: (thousands separator, decimal mark).
+_SEPARATORS: Mapping[str, tuple[str, str]] = MappingProxyType({"en": (",", "."), "es": (".", ",")})
 _BUDGET = 40_000  # plans counted at most before saying the case allows no variant
 _MAX_MISQUOTES = 3
 
@@ -166,24 +189,40 @@ def replace_figures(text: str, changes: Mapping[str, str]) -> str:
     return _FIGURE.sub(lambda found: changes.get(found.group(0), found.group(0)), text)
 
 
-def _new_figure(token: str, taken: set[str], rng: np.random.Generator) -> str:
-    """Another figure written the same way: its leading digits changed, separators and decimals kept."""
+def figure_value(token: str, language: str) -> float | None:
+    """A figure as a number, read the case's way (``1,000.5`` in English, ``1.000,5`` in Spanish), or None."""
+    thousands, decimal = _SEPARATORS.get(language, _SEPARATORS["en"])
+    try:
+        return float(token.replace(thousands, "").replace(decimal, "."))
+    except ValueError:
+        return None
+
+
+def figure_options(token: str, others: frozenset[float], language: str) -> tuple[str, ...]:
+    """The values ``token`` may become: written the same way (leading digits changed, separators and decimals kept)
+    and closer to its old value than to any of ``others`` (the case's other figures).
+
+    Why closer: every comparison a text draws between two figures then holds as before, even when two figures
+    change in one variant ("bought 20 days ago" stays inside a 30-day window that becomes 26, never 17). A value
+    the rule leaves nothing for (a figure next to another) is not changed at all.
+    """
     found = _FIGURE.fullmatch(token)
-    assert found is not None
+    value = figure_value(token, language)
+    if found is None or value is None:
+        return ()
     head, rest = found.group(1), found.group(2)
-    value = int(head)
-    spread = max(3, min(value // 2, 40)) if value < 1000 else 5
-    candidates = [value + step for step in range(1, spread + 1)]
-    candidates += [value - step for step in range(1, spread + 1) if value - step >= (1 if value >= 1 else 0)]
+    number = int(head)
+    spread = max(3, min(number // 2, 40)) if number < 1000 else 5
+    heads = [number + step for step in range(1, spread + 1)]
+    heads += [number - step for step in range(1, spread + 1) if number - step >= (1 if number >= 1 else 0)]
     width = len(head) if head.startswith("0") else 0
-    options = [str(c).zfill(width) + rest for c in candidates]
-    options = [option for option in options if option not in taken and option != token]
-    if not options:  # every nearby figure is used already: go further out
-        options = [str(value + step) + rest for step in range(spread + 1, spread + 200)
-                   if str(value + step) + rest not in taken]
-    choice = options[int(rng.integers(len(options)))]
-    taken.add(choice)
-    return choice
+    options = []
+    for new_head in heads:
+        option = str(new_head).zfill(width) + rest
+        new = figure_value(option, language)
+        if new is not None and option != token and all(abs(new - value) < abs(new - other) for other in others):
+            options.append(option)
+    return tuple(options)
 
 
 def _words(text: str) -> frozenset[str]:
@@ -204,9 +243,18 @@ def closest_claims(fact: str, claims: Sequence[str]) -> frozenset[int]:
 @dataclass(frozen=True)
 class _Plan:
     dropped: tuple[int, ...]  # claim indices
-    values: tuple[str, ...]  # figures changed
+    values: tuple[str, ...]  # figures changed in the answer and the passages (correctness)
+    stale: tuple[str, ...]  # figures changed in the passages only (faithfulness)
     misquotes: int
-    added: int  # true claims no passage states
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    """A sentence with figures of a relevant passage, and the figures a misquote of it could get wrong."""
+
+    text: str
+    figures: frozenset[str]
+    tied: frozenset[str]  # its figures some reference fact states: a misquote of one disagrees with the reference
 
 
 @dataclass(frozen=True)
@@ -219,29 +267,63 @@ class _Facts:
     covered: tuple[bool, ...]
     fact_figures: tuple[frozenset[str], ...]
     fact_claims: tuple[frozenset[int], ...]
-    eligible: tuple[str, ...]
-    sentence_figures: tuple[frozenset[str], ...]  # of each sentence with figures in a relevant passage
-    claim_pool: int
+    values: tuple[str, ...]  # figures a correctness change may take: in a correct claim, a passage and a fact
+    stale: tuple[str, ...]  # figures a faithfulness change may take: in a supported claim and a passage
+    sentences: tuple[_Sentence, ...]
+    options: Mapping[str, tuple[str, ...]]  # the new values each figure of the case may take
 
-    @property
-    def misquotable(self) -> int:
-        return len(self.sentence_figures)
+    def uncovered(self, dropped: set[int], values: set[str]) -> frozenset[int]:
+        """The reference facts the answer no longer states (or never did) after these changes."""
+        return frozenset(j for j, (covered, fs, near) in enumerate(
+            zip(self.covered, self.fact_figures, self.fact_claims, strict=True))
+            if not covered or fs & values or (near and near <= dropped))
+
+    def misquotable(self, uncovered: frozenset[int], moved: set[str]) -> list[tuple[_Sentence, tuple[str, ...]]]:
+        """The sentences a misquote may take, each with the figures it may get wrong.
+
+        A sentence qualifies only when every reference fact stating one of its figures is one the answer does not
+        state: a misquote then disagrees with the reference without the answer also stating the fact (which the
+        guidelines would leave undecided). A figure needs a new value beyond the one a change already took.
+        """
+        found = []
+        for sentence in self.sentences:
+            facts = [j for j, fs in enumerate(self.fact_figures) if fs & sentence.tied]
+            if not sentence.tied or any(j not in uncovered for j in facts):
+                continue
+            usable = tuple(sorted(f for f in sentence.tied if len(self.options.get(f, ())) > (f in moved)))
+            if usable:
+                found.append((sentence, usable))
+        return found
 
 
-def _read(case: RagCase, claim_pool: int) -> _Facts:
+def _read(case: RagCase, language: str) -> _Facts:
     claims = [unit.text for unit in case.claims]
+    texts = _all_texts(case)
+    every = frozenset().union(*(figures(text) for text in texts))
+    values = {token: figure_value(token, language) for token in every}
+    asked = figures(case.question)
+    options = {token: () if token in asked else figure_options(
+        token, frozenset(v for t, v in values.items() if v is not None and v != values[token]), language)
+        for token in every}
     passage_figures = frozenset().union(*(figures(p.text) for p in case.passages))
+    fact_figures = tuple(figures(unit.text) for unit in case.reference_facts)
+    stated = frozenset().union(*fact_figures)
     claim_figures = tuple(figures(text) for text in claims)
+    supported = tuple(bool(unit.label("supported")) for unit in case.claims)
     correct = tuple(bool(unit.label("correct")) for unit in case.claims)
-    eligible = sorted({f for fs, ok in zip(claim_figures, correct, strict=True) if ok for f in fs} & passage_figures)
-    sentence_figures = tuple(figures(sentence) for p in case.passages if p.label("relevant")
-                             for sentence in split_sentences(p.text) if figures(sentence))
+
+    def changeable(flags: tuple[bool, ...], also: frozenset[str]) -> tuple[str, ...]:
+        quoted = {f for fs, ok in zip(claim_figures, flags, strict=True) if ok for f in fs}
+        return tuple(sorted(f for f in quoted & passage_figures & also if options[f]))
+
+    sentences = tuple(_Sentence(sentence, figures(sentence), figures(sentence) & stated)
+                      for p in case.passages if p.label("relevant")
+                      for sentence in split_sentences(p.text) if figures(sentence))
     return _Facts(
-        tuple(bool(unit.label("supported")) for unit in case.claims), correct, claim_figures,
-        tuple(bool(unit.label("covered")) for unit in case.reference_facts),
-        tuple(figures(unit.text) for unit in case.reference_facts),
+        supported, correct, claim_figures,
+        tuple(bool(unit.label("covered")) for unit in case.reference_facts), fact_figures,
         tuple(closest_claims(unit.text, claims) for unit in case.reference_facts),
-        tuple(eligible), sentence_figures, claim_pool,
+        changeable(correct, stated), changeable(supported, every), sentences, MappingProxyType(options),
     )
 
 
@@ -249,50 +331,65 @@ def _fails(name: str, successes: int, total: int) -> bool:
     return total > 0 and successes / total < DEFAULT_THRESHOLDS[name]
 
 
+_Changes = tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]  # claims dropped, figures changed, made stale
+
+
+def _changes(useful: list[int], values: list[str], stale: list[str], level: int,
+             claim_figures: Sequence[frozenset[str]]) -> Iterator[_Changes]:
+    """Every (dropped, changed, stale) of ``level`` changes in all; no claim quotes a changed and a stale figure
+    (its note could not say both "supported as before" and "not supported")."""
+    for d_size in range(min(level, len(useful)) + 1):
+        for v_size in range(min(level - d_size, len(values)) + 1):
+            s_size = level - d_size - v_size
+            for dropped in combinations(useful, d_size):
+                for changed in combinations(values, v_size):
+                    free = [f for f in stale if f not in changed]
+                    for old in combinations(free, s_size):
+                        if any(fs & set(changed) and fs & set(old) for fs in claim_figures):
+                            continue
+                        yield dropped, changed, old
+
+
 def _plans(facts: _Facts, wanted: frozenset[str]) -> list[_Plan]:
     """Every smallest plan that fails exactly the wanted claim-side dimensions (relevance is planned apart)."""
     claims = range(len(facts.supported))
     useful = sorted({i for covered, near in zip(facts.covered, facts.fact_claims, strict=True) if covered
                      for i in near}) if "coverage" in wanted else []
-    values = list(facts.eligible) if "correctness" in wanted else []
-    added = range(facts.claim_pool + 1) if "faithfulness" in wanted else range(1)
+    values = list(facts.values) if "correctness" in wanted else []
+    stale = list(facts.stale) if "faithfulness" in wanted else []
     found: list[_Plan] = []
     budget = _BUDGET
-    for level in range(len(useful) + len(values) + 1):
-        for d_size in range(min(level, len(useful)) + 1):
-            v_size = level - d_size
-            if v_size > len(values):
+    for level in range(len(useful) + len(set(values) | set(stale)) + 1):
+        for dropped, changed, old in _changes(useful, values, stale, level, facts.claim_figures):
+            budget -= 1
+            if budget < 0:
+                return found
+            gone, changed_set, stale_set = set(dropped), set(changed), set(old)
+            uncovered = facts.uncovered(gone, changed_set)
+            if _fails("coverage", len(facts.covered) - len(uncovered), len(facts.covered)) != ("coverage" in wanted):
                 continue
-            for dropped in combinations(useful, d_size):
-                kept = [i for i in claims if i not in dropped]
-                gone = set(dropped)
-                for changed in combinations(values, v_size):
-                    budget -= 1
-                    if budget < 0:
-                        return found
-                    changed_set = set(changed)
-                    covered = sum(1 for c, fs, near in zip(facts.covered, facts.fact_figures, facts.fact_claims,
-                                                           strict=True)
-                                  if c and not fs & changed_set and not (near and near <= gone))
-                    if _fails("coverage", covered, len(facts.covered)) != ("coverage" in wanted):
-                        continue
-                    supported = sum(facts.supported[i] for i in kept)
-                    correct = sum(facts.correct[i] and not facts.claim_figures[i] & changed_set for i in kept)
-                    most = min(_MAX_MISQUOTES, facts.misquotable) if "correctness" in wanted else 0
-                    for w in range(most + 1):
-                        for m in added:
-                            total = len(kept) + w + m
-                            if total == 0:
-                                continue
-                            if _fails("faithfulness", supported, total) != ("faithfulness" in wanted):
-                                continue
-                            if _fails("correctness", correct + m, total) != ("correctness" in wanted):
-                                continue
-                            found.append(_Plan(dropped, changed, w, m))
+            kept = [i for i in claims if i not in gone]
+            supported = sum(facts.supported[i] and not facts.claim_figures[i] & stale_set for i in kept)
+            correct = sum(facts.correct[i] and not facts.claim_figures[i] & changed_set for i in kept)
+            most = min(_MAX_MISQUOTES, len(facts.misquotable(uncovered, changed_set | stale_set))) \
+                if "correctness" in wanted else 0
+            for w in range(most + 1):
+                total = len(kept) + w
+                if total == 0:
+                    continue
+                if _fails("faithfulness", supported, total) != ("faithfulness" in wanted):
+                    continue
+                if _fails("correctness", correct, total) != ("correctness" in wanted):
+                    continue
+                found.append(_Plan(dropped, changed, old, w))
         if found:
-            cost = min(len(p.dropped) + len(p.values) + p.misquotes + p.added for p in found)
-            return [p for p in found if len(p.dropped) + len(p.values) + p.misquotes + p.added == cost]
+            cost = min(_cost(p) for p in found)
+            return [p for p in found if _cost(p) == cost]
     return found
+
+
+def _cost(plan: _Plan) -> int:
+    return len(plan.dropped) + len(plan.values) + len(plan.stale) + plan.misquotes
 
 
 # ---------------------------------------------------------------- building
@@ -349,13 +446,114 @@ def _answer(answer: str, originals: Sequence[str], final: Sequence[tuple[int | N
     return re.sub(r"[ \t]{2,}", " ", joined).strip()
 
 
-def _variant_pools(language: str, pool: Sequence[str] | None,
-                   claim_pool: Sequence[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    if pool is None or claim_pool is None:
-        shipped = load_variant_texts(language)
-        pool = shipped.passages if pool is None else pool
-        claim_pool = shipped.claims if claim_pool is None else claim_pool
-    return _check_pool(pool, "pool"), _check_pool(claim_pool, "claim_pool")
+def _pick(options: Sequence[str], taken: set[str], rng: np.random.Generator) -> str | None:
+    """One of ``options`` no text of the variant uses yet (then taken), or None when none is left."""
+    free = [option for option in options if option not in taken]
+    if not free:
+        return None
+    choice = free[int(rng.integers(len(free)))]
+    taken.add(choice)
+    return choice
+
+
+def _new_figures(facts: _Facts, tokens: Sequence[str], taken: set[str], rng: np.random.Generator) -> dict[str, str]:
+    changes = {}
+    for token in tokens:
+        choice = _pick(facts.options[token], taken, rng)
+        assert choice is not None  # the planner only takes figures with options, each figure once
+        changes[token] = choice
+    return changes
+
+
+def _note(changes: Mapping[str, str], hit: Sequence[str]) -> dict[str, str]:
+    return {"old": ", ".join(hit), "new": ", ".join(changes[v] for v in hit)}
+
+
+def _passages(case: RagCase, moved: Mapping[str, str]) -> list[Unit]:
+    """The passages with every changed figure (correctness and faithfulness alike) replaced, still on topic."""
+    passages = []
+    for unit in case.passages:
+        unit = _clean(unit)
+        hit = sorted(figures(unit.text) & set(moved))
+        if hit:
+            unit = _changed(replace(unit, text=replace_figures(unit.text, moved)), "passage_figure_changed",
+                            **_note(moved, hit))
+        passages.append(unit)
+    return passages
+
+
+def _distractors(passages: list[Unit], pool: Sequence[str], rng: np.random.Generator) -> list[Unit]:
+    """Off-topic passages inserted until relevance is below 0.50."""
+    relevant = sum(1 for unit in passages if unit.label("relevant"))
+    needed = max(1, 2 * relevant - len(passages) + 1)
+    usable = [text for text in dict.fromkeys(pool) if text not in {u.text for u in passages}]
+    if len(usable) < needed:
+        raise input_error(PROBLEMS, "variant_pool_too_small", "pool", needed=needed, available=len(usable))
+    ids = {unit.id for unit in passages}
+    picked = [usable[int(i)] for i in rng.choice(len(usable), size=needed, replace=False)]
+    new = [_changed(Unit(_fresh_id("p", ids), text, {"relevant": False}), "distractor_added") for text in picked]
+    return _insert(passages, new, rng)
+
+
+def _kept_claims(case: RagCase, plan: _Plan, changes: Mapping[str, str], stale: Mapping[str, str]
+                 ) -> list[tuple[int | None, Unit]]:
+    """The claims not dropped: a changed figure keeps support and loses correctness, a stale one loses support."""
+    kept: list[tuple[int | None, Unit]] = []
+    for index, unit in enumerate(case.claims):
+        if index in plan.dropped:
+            continue
+        unit = _clean(unit)
+        hit = sorted(figures(unit.text) & set(changes))
+        old = sorted(figures(unit.text) & set(stale))
+        if hit:
+            unit = _changed(replace(unit, text=replace_figures(unit.text, changes)).with_label("correct", False),
+                            "claim_figure_changed", **_note(changes, hit))
+        elif old:
+            unit = _changed(unit.with_label("supported", False), "claim_support_lost", **_note(stale, old))
+        kept.append((index, unit))
+    return kept
+
+
+def _misquotes(case: RagCase, facts: _Facts, plan: _Plan, moved: Mapping[str, str], taken: set[str],
+               rng: np.random.Generator) -> list[tuple[int | None, Unit]]:
+    """Passage sentences (as the passages now read) with one figure the reference states given otherwise."""
+    if not plan.misquotes:
+        return []
+    uncovered = facts.uncovered(set(plan.dropped), set(plan.values))
+    candidates = facts.misquotable(uncovered, set(moved))
+    ids = {unit.id for unit in case.claims}
+    made = []
+    for i in rng.choice(len(candidates), size=plan.misquotes, replace=False):
+        sentence, usable = candidates[int(i)]
+        token = usable[int(rng.integers(len(usable)))]
+        wrong = _pick(facts.options[token], taken, rng)
+        if wrong is None:  # two sentences shared a figure with too few values left for both
+            raise input_error(PROBLEMS, "variant_not_possible", "failures", failures="correctness")
+        text = replace_figures(sentence.text, {**moved, token: wrong})
+        unit = Unit(_fresh_id("c", ids), text, {"supported": False, "correct": False})
+        made.append((None, _changed(unit, "misquoted_claim_added", old=moved.get(token, token), new=wrong)))
+    return made
+
+
+def _reference(case: RagCase, facts: _Facts, plan: _Plan, changes: Mapping[str, str]) -> list[Unit]:
+    """A figure the answer no longer gives, or claims it no longer makes, uncover a fact."""
+    gone = set(plan.dropped)
+    reference = []
+    for unit, near in zip(case.reference_facts, facts.fact_claims, strict=True):
+        unit = _clean(unit)
+        if unit.label("covered"):
+            hit = sorted(figures(unit.text) & set(changes))
+            if hit:
+                unit = _changed(unit.with_label("covered", False), "fact_figure_changed", **_note(changes, hit))
+            elif near and near <= gone:
+                unit = _changed(unit.with_label("covered", False), "fact_claim_dropped",
+                                text=" ".join(case.claims[i].text for i in sorted(near)))
+        reference.append(unit)
+    return reference
+
+
+def _variant_pool(language: str, pool: Sequence[str] | None) -> tuple[str, ...]:
+    return _check_pool(load_variant_texts(language).passages if pool is None else pool, "pool")
 
 
 def failure_variant(
@@ -363,100 +561,38 @@ def failure_variant(
     failures: str | Sequence[str],
     seed: int = 0,
     pool: Sequence[str] | None = None,
-    claim_pool: Sequence[str] | None = None,
 ) -> RagCase:
-    """A copy of ``case`` whose texts fail exactly ``failures`` at the default thresholds, labelled truthfully.
+    """A copy of ``case`` whose texts fail exactly ``failures`` at the default thresholds, keyed by the guidelines.
 
-    ``failures`` is a dimension name or a list of them; ``pool`` holds the off-topic passages and
-    ``claim_pool`` the true claims no passage states (both in the case's language; by default the ones
-    shipped in ``assets/rag/distractors_<language>.json``). See the module docstring for the rules.
+    ``failures`` is a dimension name or a list of them; ``pool`` holds the off-topic passages, in the case's
+    language (by default the ones shipped in ``assets/rag/distractors_<language>.json``). See the module
+    docstring for the rules.
     """
     wanted = check_failures(failures)
     seed = _check_seed(seed)
     language = case_language(case)
     check_source(case)
-    passages_pool, claims_pool = _variant_pools(language, pool, claim_pool)
+    passages_pool = _variant_pool(language, pool)
     rng = np.random.default_rng(seed)
 
-    existing_claims = {unit.text for unit in case.claims}
-    claims_pool = tuple(text for text in dict.fromkeys(claims_pool) if text not in existing_claims)
-    facts = _read(case, len(claims_pool))
+    facts = _read(case, language)
     plans = _plans(facts, frozenset(wanted))
     if not plans:
         raise input_error(PROBLEMS, "variant_not_possible", "failures", failures=", ".join(wanted))
     plan = plans[int(rng.integers(len(plans)))]
 
     taken = {f for text in _all_texts(case) for f in figures(text)}
-    changes = {value: _new_figure(value, taken, rng) for value in plan.values}
-    changed_set = set(changes)
+    changes = _new_figures(facts, plan.values, taken, rng)
+    stale = _new_figures(facts, plan.stale, taken, rng)
+    moved = {**changes, **stale}
 
-    # Passages: figures changed in place (still on topic, so relevance stays), then distractors.
-    passages = []
-    for unit in case.passages:
-        unit = _clean(unit)
-        hit = sorted(figures(unit.text) & changed_set)
-        if hit:
-            unit = _changed(replace(unit, text=replace_figures(unit.text, changes)), "passage_figure_changed",
-                            old=", ".join(hit), new=", ".join(changes[v] for v in hit))
-        passages.append(unit)
+    passages = _passages(case, moved)
     if "context_relevance" in wanted:
-        relevant = sum(1 for unit in passages if unit.label("relevant"))
-        needed = max(1, 2 * relevant - len(passages) + 1)
-        usable = [text for text in dict.fromkeys(passages_pool) if text not in {u.text for u in passages}]
-        if len(usable) < needed:
-            raise input_error(PROBLEMS, "variant_pool_too_small", "pool", needed=needed, available=len(usable))
-        ids = {unit.id for unit in passages}
-        picked = [usable[int(i)] for i in rng.choice(len(usable), size=needed, replace=False)]
-        new = [_changed(Unit(_fresh_id("p", ids), text, {"relevant": False}), "distractor_added") for text in picked]
-        passages = _insert(passages, new, rng)
-
-    # Claims: figures changed, claims dropped, misquoted sentences and true unsupported claims inserted.
-    kept: list[tuple[int | None, Unit]] = []
-    for index, unit in enumerate(case.claims):
-        if index in plan.dropped:
-            continue
-        unit = _clean(unit)
-        hit = sorted(figures(unit.text) & changed_set)
-        if hit:
-            unit = _changed(replace(unit, text=replace_figures(unit.text, changes)).with_label("correct", False),
-                            "claim_figure_changed", old=", ".join(hit), new=", ".join(changes[v] for v in hit))
-        kept.append((index, unit))
-    ids = {unit.id for unit in case.claims}
-    new_claims: list[tuple[int | None, Unit]] = []
-    if plan.misquotes:
-        sentences = [s for p in passages if p.label("relevant") for s in split_sentences(p.text) if figures(s)]
-        for i in rng.choice(len(sentences), size=plan.misquotes, replace=False):
-            sentence = sentences[int(i)]
-            options = sorted(figures(sentence))
-            old = options[int(rng.integers(len(options)))]
-            new_value = _new_figure(old, taken, rng)
-            unit = Unit(_fresh_id("c", ids), replace_figures(sentence, {old: new_value}),
-                        {"supported": False, "correct": False})
-            new_claims.append((None, _changed(unit, "misquoted_claim_added", old=old, new=new_value)))
-    if plan.added:
-        for i in rng.choice(len(claims_pool), size=plan.added, replace=False):
-            unit = Unit(_fresh_id("c", ids), claims_pool[int(i)], {"supported": False, "correct": True})
-            new_claims.append((None, _changed(unit, "unsupported_claim_added")))
-    final = _insert(kept, new_claims, rng)
+        passages = _distractors(passages, passages_pool, rng)
+    final = _insert(_kept_claims(case, plan, changes, stale), _misquotes(case, facts, plan, moved, taken, rng), rng)
 
     originals = [replace_figures(unit.text, changes) for unit in case.claims]
-    answer = replace_figures(case.answer, changes)
-    answer = _answer(answer, originals, [(i, unit.text) for i, unit in final])
-
-    # Reference facts: a figure the answer no longer gives, or claims it no longer makes, uncover a fact.
-    gone = set(plan.dropped)
-    reference = []
-    for unit, near in zip(case.reference_facts, facts.fact_claims, strict=True):
-        unit = _clean(unit)
-        if unit.label("covered"):
-            hit = sorted(figures(unit.text) & changed_set)
-            if hit:
-                unit = _changed(unit.with_label("covered", False), "fact_figure_changed", old=", ".join(hit),
-                                new=", ".join(changes[v] for v in hit))
-            elif near and near <= gone:
-                unit = _changed(unit.with_label("covered", False), "fact_claim_dropped",
-                                text=" ".join(case.claims[i].text for i in sorted(near)))
-        reference.append(unit)
+    answer = _answer(replace_figures(case.answer, changes), originals, [(i, unit.text) for i, unit in final])
 
     metadata = {k: v for k, v in case.metadata.items() if k not in ("scenario", "variant")}
     metadata["variant"] = {"source": case.id, "failures": list(wanted), "seed": seed}
@@ -466,7 +602,7 @@ def failure_variant(
         passages=tuple(passages),
         answer=answer,
         claims=tuple(unit for _, unit in final),
-        reference_facts=tuple(reference),
+        reference_facts=tuple(_reference(case, facts, plan, changes)),
         metadata=metadata,
     )
     evaluation = evaluate_case(variant)  # the plan's counts, checked once more by the evaluator itself
@@ -480,10 +616,13 @@ def _all_texts(case: RagCase) -> list[str]:
 
 
 def change_of(unit: Unit) -> tuple[str, Mapping[str, str]] | None:
-    """The ``variant_change`` note a variant put on ``unit`` (code, params), or None when it left the unit alone."""
+    """The ``variant_change`` note a variant put on ``unit`` (code, params), or None when it left the unit alone.
+
+    A retired code (:data:`RETIRED_NOTES`) is still read, so a drill stored before says what was done to it.
+    """
     note = unit.extra.get(CHANGE_KEY)
-    if isinstance(note, Mapping) and isinstance(note.get("code"), str) and note["code"] in CHANGE_NOTES:
+    if isinstance(note, Mapping) and isinstance(note.get("code"), str) and (
+            note["code"] in CHANGE_NOTES or note["code"] in RETIRED_NOTES):
         params = note.get("params")
         return note["code"], MappingProxyType(dict(params) if isinstance(params, Mapping) else {})
     return None
-

@@ -166,10 +166,13 @@ def load_judge_set(language: str) -> RagDataset:
 
 @dataclass(frozen=True)
 class VariantTexts:
-    """The texts failure variants add in one language: off-topic passages, and true claims no passage states."""
+    """The texts failure variants add in one language: off-topic passages.
+
+    (No pool of claims: a claim no passage states and the reference does not address, such as general advice,
+    is a unit the annotation guidelines do not decide, so the variants never add one.)
+    """
 
     passages: tuple[str, ...]
-    claims: tuple[str, ...]
 
 
 def variant_texts_path(language: str) -> Path:
@@ -183,10 +186,10 @@ def load_variant_texts(language: str) -> VariantTexts:
     path = variant_texts_path(language)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        passages, claims = data["passages"], data["claims"]
-        if not all(isinstance(text, str) for text in [*passages, *claims]):
-            raise TypeError("every passage and claim must be a text")
-        return VariantTexts(tuple(passages), tuple(claims))
+        passages = data["passages"]
+        if not isinstance(passages, list) or not all(isinstance(text, str) for text in passages):
+            raise TypeError("every passage must be a text")
+        return VariantTexts(tuple(passages))
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise input_error(PROBLEMS, "unreadable_variant_texts", source=str(path), detail=str(error)) from None
 
