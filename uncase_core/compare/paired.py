@@ -30,6 +30,7 @@ from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.differences import paired_difference_interval
 from uncase_core.stats.planning import MAX_SAMPLE_SIZE
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
+from uncase_core.stats.verdicts import EXACT_SEARCH_LIMIT, pairs_for_power
 
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -48,6 +49,8 @@ SAMPLE_SIZE_NOTES: Mapping[str, str] = MappingProxyType({
     "no_difference": "the systems flip as many cases one way as the other, so no number of pairs tells a "
                      "difference of this size (0)",
     "beyond_limit": "more than {limit:,} pairs would be needed to tell a difference this small",
+    "approximate": "past {limit:,} pairs the number is Connor's normal approximation, which the exact test matches "
+                   "closely there",
 })
 
 DEFAULT_POWER = 0.80
@@ -289,6 +292,7 @@ class PairedSampleSize:
     p_only_b: float | None
     confidence: float
     power: float
+    exact: bool = True  # False: Connor's normal approximation, past EXACT_SEARCH_LIMIT pairs
 
     @property
     def notes(self) -> tuple[Note, ...]:
@@ -298,26 +302,31 @@ class PairedSampleSize:
             return (Note.of("no_difference"),)
         if self.pairs_needed is None:
             return (Note.of("beyond_limit", limit=MAX_SAMPLE_SIZE),)
+        if not self.exact:
+            return (Note.of("approximate", limit=EXACT_SEARCH_LIMIT),)
         return ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"pairs": self.pairs, "pairs_needed": self.pairs_needed, "more_pairs": self.more_pairs,
                 "p_only_a": self.p_only_a, "p_only_b": self.p_only_b, "confidence": self.confidence,
-                "power": self.power, "notes": notes_to_dicts(self.notes, SAMPLE_SIZE_NOTES)}
+                "power": self.power, "exact": self.exact, "notes": notes_to_dicts(self.notes, SAMPLE_SIZE_NOTES)}
 
 
 def paired_sample_size(paired: PairedDifference, power: float = DEFAULT_POWER) -> PairedSampleSize:
     """The pairs the exact McNemar test needs at the discordant shares ``paired`` observed, and how many more
     that is (:class:`PairedSampleSize`)."""
-    from uncase_core.stats.verdicts import pairs_for_power
-
     power = check_power(power)
     if paired.pairs == 0:
         return PairedSampleSize(0, None, None, None, None, paired.confidence, power)
     p10, p01 = paired.only_a / paired.pairs, paired.only_b / paired.pairs
     approximate = mcnemar_sample_size(p10, p01, paired.confidence, power)
+    if approximate is None or approximate > EXACT_SEARCH_LIMIT:
+        # Beyond some tens of thousands of pairs the exact and the normal test agree to a pair in a thousand, and
+        # the exact search would take minutes: Connor's figure, said to be an approximation.
+        return PairedSampleSize(paired.pairs, approximate, None if approximate is None else
+                                max(0, approximate - paired.pairs), p10, p01, paired.confidence, power,
+                                exact=approximate is None)
     # The exact test needs at least about what the normal approximation says: start the search below it.
-    needed = None if approximate is None else pairs_for_power(p10, p01, paired.confidence, power, MAX_SAMPLE_SIZE,
-                                                              start=max(1, approximate // 2))
+    needed = pairs_for_power(p10, p01, paired.confidence, power, MAX_SAMPLE_SIZE, start=max(1, approximate // 2))
     more = None if needed is None else max(0, needed - paired.pairs)
     return PairedSampleSize(paired.pairs, needed, more, p10, p01, paired.confidence, power)

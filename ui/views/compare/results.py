@@ -93,7 +93,8 @@ def size_text(size: PairedSampleSize, difference: float | None) -> str:
     values = {"needed": format_count(size.pairs_needed, lang), "difference": signed(difference, lang),
               "level": level(size.confidence, lang), "power": format_percent(size.power, lang, 0),
               "more": format_count(size.more_pairs, lang)}
-    return t("compare.size" if size.more_pairs > 0 else "compare.size_enough", **values)
+    text = t("compare.size" if size.more_pairs > 0 else "compare.size_enough", **values)
+    return " ".join([text, *(note_text(note, "compare.note.size") for note in size.notes)])
 
 
 # ---------------------------------------------------------------- the differences, drawn
@@ -246,7 +247,7 @@ def draw_dimension(dimension: DimensionComparison, stratum: str | None, verdict_
     title = f"**{t('compare.table_title')}**"
     st.markdown(title if verdict_hidden else f"{title} · {verdict_text(dimension)}")
     text_table(paired_frame(dimension.paired), width="content")
-    st.caption(f"{difference_text(dimension.paired)} · {t('compare.p_value', p=p_text(dimension.paired.p_value))}")
+    st.caption(f"{difference_text(dimension.paired)} · {tested_text(dimension)}")
     for note in dimension.paired.notes:
         st.caption(note_text(note))
     if dimension.dropped:

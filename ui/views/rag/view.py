@@ -13,6 +13,7 @@ from ui.widgets.layout import card_row
 from ui.widgets.proportions_svg import proportions_svg
 from uncase_core.datasets.workbench import MISSING
 from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
+from uncase_core.stats.clustered import clustered_interval
 from uncase_core.stats.proportions import Proportion
 
 
@@ -175,14 +176,21 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
 
 
 def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:
+    """Per dimension: the pooled units (Wilson, as if independent), the mean of the cases, and the pooled rate's
+    interval with cases as clusters (:mod:`uncase_core.stats.clustered`), the one that holds its level."""
     lang = language()
     rows = []
     for name in METRICS:
         micro = result.pooled.metrics[name]
         macro = result.macro[name]
+        clustered = clustered_interval([(case.metrics[name].successes, case.metrics[name].total)
+                                        for case in result.cases], result.settings.confidence)
         rows.append({
             t("table.dimension"): metric_name(name),
             t("table.micro"): proportion_text(micro),
+            t("table.clustered"): t("table.clustered_na") if clustered.low is None else t(
+                "table.clustered_value", low=format_percent(clustered.low, lang),
+                high=format_percent(clustered.high, lang), deff=format_number(clustered.design_effect, lang, 2)),
             t("table.macro"): t("value.na_short") if macro is None else format_percent(macro, lang),
         })
     return pd.DataFrame(rows)
