@@ -166,7 +166,7 @@ def main() -> None:
             f"from {MIN_UNITS_FOR_KAPPA_INTERVAL} units.",
             ["units", "mean coverage", "level", "mark"],
             ([str(n), pct(c.mean), pct(c.level), mark(c, n >= MIN_UNITS_FOR_KAPPA_INTERVAL)]
-             for n in (5, 10, 20, 30, 50, 100, 200) for c in [kappa_coverage(n, min(repeats, 1500), seed=n)]))
+             for n in (5, 10, 20, 30, 50, 100, 200, 300) for c in [kappa_coverage(n, min(repeats, 1500), seed=n)]))
 
     def promises() -> None:
         rows = []

@@ -628,6 +628,6 @@ def test_the_interval_is_withheld_below_the_units_where_it_holds():
     few = page_kappa(a, b)
     assert few.kappa is not None and (few.low, few.high) == (None, None) and few.note == NOTE_FEW_UNITS
     assert few.agreement_interval.low is not None  # the percent agreement's Wilson interval holds
-    assert "100 units" in NOTES[NOTE_FEW_UNITS] and MIN_UNITS_FOR_KAPPA_INTERVAL == 100
-    many = page_kappa(a * 2, b * 2)
+    assert "200 units" in NOTES[NOTE_FEW_UNITS] and MIN_UNITS_FOR_KAPPA_INTERVAL == 200
+    many = page_kappa(a * 4, b * 4)
     assert many.note is None and many.low < many.kappa < many.high

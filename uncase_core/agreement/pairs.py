@@ -50,9 +50,9 @@ NOTE_ONE_CATEGORY = "one_category"
 NOTE_CONSTANT_ANNOTATOR = "constant_annotator"
 NOTE_ZERO_VARIANCE = "zero_variance"
 NOTE_FEW_UNITS = "few_units"
-MIN_UNITS_FOR_KAPPA_INTERVAL = 100
+MIN_UNITS_FOR_KAPPA_INTERVAL = 200
 """Below this many units kappa's asymptotic interval is withheld: its "95%" covered 83% of the time at 10 units and
-92% at 30 to 50 (yes/no labels, prevalence 0.1 to 0.9, true kappa 0 to 0.9; ``bench/coverage.py``)."""
+92% at 30 to 50 and 93% at 100 (yes/no labels, prevalence 0.1 to 0.9, true kappa 0 to 0.9; ``bench/coverage.py``)."""
 NOTES = MappingProxyType({
     NOTE_NO_UNITS: "no units were labelled by both annotators",
     NOTE_ONE_CATEGORY: (
@@ -67,7 +67,7 @@ NOTES = MappingProxyType({
         "interval claiming certainty, so no interval is given"
     ),
     NOTE_FEW_UNITS: (
-        "with fewer than 100 units kappa's asymptotic interval contains the true kappa less often than stated, so "
+        "with fewer than 200 units kappa's asymptotic interval contains the true kappa less often than stated, so "
         "no interval is given; the percent agreement's interval holds"
     ),
 })
