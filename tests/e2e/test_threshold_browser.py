@@ -14,7 +14,7 @@ except ImportError:  # the fixtures skip (or fail in CI) before any test body ru
 
 from uncase_core.rag.thresholds import threshold_flips
 from uncase_core.shared.assets import load_workbench
-from uncase_core.stats.planning import required_sample_size
+from uncase_core.stats.planning import margin_sample_size
 
 pytestmark = pytest.mark.e2e
 
@@ -37,11 +37,11 @@ def test_comparison_threshold_slider_lists_the_cases_that_flip(page: Any, app_ur
 
 def test_planner_slider_moves_the_required_n(page: Any, app_url: str) -> None:
     page.goto(f"{app_url}/sample_size_planner")
-    expect(metric(page, "Units needed (Wilson)")).to_have_text(f"{required_sample_size(0.8, 0.05):,}",
+    expect(metric(page, "Units needed (Wilson)")).to_have_text(f"{margin_sample_size(0.8, 0.05):,}",
                                                                timeout=TIMEOUT)
     page.get_by_role("slider", name="Expected proportion").focus()
     page.keyboard.press("End")  # 100%: the normal approximation collapses to 1
-    expect(metric(page, "Units needed (Wilson)")).to_have_text(f"{required_sample_size(1.0, 0.05):,}",
+    expect(metric(page, "Units needed (Wilson)")).to_have_text(f"{margin_sample_size(1.0, 0.05):,}",
                                                                timeout=TIMEOUT)
     expect(metric(page, "Normal approximation")).to_have_text("1")
     expect(page.get_by_text("the normal approximation is misleading")).to_be_visible()

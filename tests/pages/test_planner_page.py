@@ -1,56 +1,141 @@
-"""The sample-size planner in AppTest: required n, the normal approximation beside it, and two-sample comparison."""
+"""The sample-size planner in AppTest: the units a margin needs, the interval a number of units promises by its two
+bounds, and two configurations compared pair by pair on the same cases or as two different case sets."""
 
 from __future__ import annotations
 
 from tests.pages.apptest_helpers import metric_values, open_app
-from uncase_core.stats.planning import normal_sample_size, required_sample_size
+from uncase_core.compare.paired import mcnemar_sample_size, paired_sample_size, paired_table
+from uncase_core.stats.planning import margin_sample_size, normal_sample_size, planned_interval
 
 PAGE = "app_pages/sample_size_planner.py"
+NBSP = "\u00a0"
 
 
-def open_page():
+def open_page(language: str = "en"):
     at = open_app()
     at.switch_page(PAGE)
     at.run()
+    if language != "en":
+        at.sidebar.radio(key="language_widget").set_value(language).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def markdown(at) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def set_counts(at, counts: dict[str, int]) -> None:
+    for key, value in counts.items():
+        at.text_input(key=key).input(str(value)).run()
+    assert not at.exception, [e.value for e in at.exception]
 
 
 def test_default_plan_matches_the_core():
     at = open_page()
     values = metric_values(at)
-    assert values["Units needed (Wilson)"] == f"{required_sample_size(0.8, 0.05, 0.95):,}"
+    assert values["Units needed (Wilson)"] == f"{margin_sample_size(0.8, 0.05, 0.95):,}"
     assert values["Normal approximation"] == f"{normal_sample_size(0.8, 0.05, 0.95):,}"
+
+
+def test_the_planned_n_is_promised_by_its_bounds_within_the_margin():
+    at = open_page()
+    at.select_slider(key="plan_expected").set_value(1.0).run()
+    assert metric_values(at)["Units needed (Wilson)"] == "73"  # not 35: 35 of 35 leaves the low bound 9.9 points away
+    promise = planned_interval(1.0, 73)
+    assert f"runs from **{promise.low:.1%}** to **100.0%**: neither bound is more than 5.0 percentage points" \
+        in markdown(at)
+
+
+def test_35_of_35_promises_90_1_to_100_percent_in_both_languages():
+    """Issue 36: the page said "± 5.0%" for 35 of 35, where the Wilson interval is 90.1% to 100%."""
+    at = open_page()
+    at.select_slider(key="plan_expected").set_value(1.0).run()
+    at.text_input(key="plan_n").input("35").run()
+    shown = markdown(at)
+    assert "With 35 units and an observed 100%, the 95% Wilson interval runs from **90.1%** to **100.0%**: 9.9 " \
+           "percentage points below the value and 0.0 above it." in shown
+    assert "± 5.0%" not in shown and "± 4.9" not in shown
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert not at.exception
+    assert f"va de **90,1{NBSP}%** a **100,0{NBSP}%**: 9,9 puntos porcentuales por debajo del valor y 0,0 por " \
+           "encima" in markdown(at)
 
 
 def test_near_zero_the_normal_approximation_is_flagged():
     at = open_page()
     at.select_slider(key="plan_expected").set_value(0.01).run()
-    at.select_slider(key="plan_half_width").set_value(0.02).run()
+    at.select_slider(key="plan_margin").set_value(0.02).run()
     assert not at.exception
     values = metric_values(at)
-    assert int(values["Units needed (Wilson)"].replace(",", "")) == required_sample_size(0.01, 0.02)
+    assert int(values["Units needed (Wilson)"].replace(",", "")) == margin_sample_size(0.01, 0.02)
     assert int(values["Normal approximation"].replace(",", "")) < int(values["Units needed (Wilson)"].replace(",", ""))
     assert any("normal approximation is misleading" in w.value for w in at.warning)
 
 
+def test_the_same_cases_are_planned_pair_by_pair_in_both_languages():
+    """The default comparison is paired: 20 both pass, 2 only A, 8 only B, 10 neither."""
+    expected_exact = paired_sample_size(paired_table(20, 2, 8, 10)).pairs_needed
+    connor = mcnemar_sample_size(2 / 40, 8 / 40, 0.95, 0.8)
+    at = open_page()
+    assert at.radio(key="plan_design").value == "paired"
+    values = metric_values(at)
+    assert values["Cases needed (exact McNemar)"] == f"{expected_exact:,}"
+    assert values["Connor's approximation"] == f"{connor:,}"
+    assert "only the cases where they disagree carry information" in markdown(at)
+    assert f"{expected_exact - 40} more than these 40" in markdown(at)
+    assert any("exact McNemar test on the 10 disagreements gives p = 0.109" in w.value for w in at.warning)
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert not at.exception
+    values = metric_values(at)
+    assert values["Casos necesarios (McNemar)"] == f"{expected_exact}"
+    assert values["Aproximación de Connor"] == f"{connor}"
+    assert any("p = 0,109, mayor que 0,05" in w.value for w in at.warning)
+
+
+def test_two_paired_cases_never_make_a_verdict():
+    at = open_page()
+    set_counts(at, {"plan_both": 0, "plan_only_a": 0, "plan_only_b": 2, "plan_neither": 0})
+    assert not at.success
+    assert any("Too few disagreements to call anything at 95%" in w.value for w in at.warning)
+
+
+def test_a_clear_paired_difference():
+    at = open_page()
+    set_counts(at, {"plan_only_a": 1, "plan_only_b": 12})
+    assert at.success and at.success[0].value.startswith("B is better (clear at 95%)")
+    assert "p = 0.003" in at.success[0].value
+
+
 def test_the_newcombe_example_is_distinguishable():
-    at = open_page()  # defaults are Newcombe's example: 56/70 against 48/80
+    at = open_page()
+    at.radio(key="plan_design").set_value("independent").run()  # defaults are Newcombe's example: 56/70 against 48/80
     assert metric_values(at)["Difference A − B"] == "20.0%"
     assert any("5.2% to 33.4%" in m.value for m in at.markdown)
-    assert at.success and "Distinguishable" in at.success[0].value
+    assert at.success and "Distinguishable" in at.success[0].value and "p = 0.013" in at.success[0].value
+    assert "Use this only when A and B were measured on two different sets of cases" in markdown(at)
 
 
 def test_a_small_gap_on_few_units_is_not_distinguishable():
     at = open_page()
-    for key, value in (("plan_n1", 10), ("plan_s1", 6), ("plan_n2", 10), ("plan_s2", 5)):
-        at.text_input(key=key).input(str(value)).run()
-    assert not at.exception
+    at.radio(key="plan_design").set_value("independent").run()
+    set_counts(at, {"plan_n1": 10, "plan_s1": 6, "plan_n2": 10, "plan_s2": 5})
     assert any("Not distinguishable" in w.value for w in at.warning)
+
+
+def test_two_of_two_against_none_of_two_is_not_called_different():
+    """Newcombe's interval alone excludes 0 here; the old page said "Distinguishable"."""
+    at = open_page()
+    at.radio(key="plan_design").set_value("independent").run()
+    set_counts(at, {"plan_n1": 2, "plan_s1": 2, "plan_n2": 2, "plan_s2": 0})
+    assert not at.success
+    assert any("Not distinguishable at 95%" in w.value and "p = 0.333" in w.value for w in at.warning)
+    assert any("Newcombe's interval alone excludes zero" in i.value for i in at.info)
 
 
 def test_impossible_counts_are_reported_without_a_crash():
     at = open_page()
+    at.radio(key="plan_design").set_value("independent").run()
     at.text_input(key="plan_s1").input("500").run()
     assert not at.exception
     assert any("s1" in e.value for e in at.error)
@@ -68,8 +153,7 @@ def test_what_a_given_n_buys_and_the_spanish_page():
 def test_a_count_typed_with_spanish_grouping_is_read_and_a_bad_one_refused_in_spanish():
     """Issue 27: a box reads the reader's marks and refuses in the reader's language (Streamlit's own number box
     refused in English); the page goes on with the last count it read, and says so."""
-    at = open_page()
-    at.sidebar.radio(key="language_widget").set_value("es").run()
+    at = open_page("es")
     at.text_input(key="plan_n").input("12 000").run()
     assert any("12\u00a0000" in m.value for m in at.markdown)
     at.text_input(key="plan_n").input("diez").run()

@@ -80,7 +80,7 @@ def mark_labels(marks: Sequence[tuple[float, str, str]], span: float) -> list[di
     return annotations
 
 
-def half_width_chart(
+def margin_chart(
     ns: Sequence[int],
     wilson: Sequence[float],
     normal: Sequence[float],
@@ -88,15 +88,17 @@ def half_width_chart(
     required: int,
     text: Mapping[str, str],
 ) -> go.Figure:
-    """Half-width of the interval against the number of units, Wilson beside the normal approximation."""
+    """The interval's margin (how far its farther bound lies from the value) against the number of units, Wilson's
+    beside the normal approximation's (symmetric, so its margin is its half-width); no "±" in the hover, since
+    Wilson's two sides differ near 0% and 100%."""
     return go.Figure(
         data=[
             go.Scatter(x=list(ns), y=list(wilson), mode="lines", name=text["wilson"],
                        line={"color": BAR_COLOUR, "width": 3},
-                       hovertemplate="n = %{x}: ± %{y:.3f}<extra></extra>"),
+                       hovertemplate="n = %{x}: %{y:.3f}<extra></extra>"),
             go.Scatter(x=list(ns), y=list(normal), mode="lines", name=text["normal"],
                        line={"color": COMPARE_COLOUR, "width": 2, "dash": "dot"},
-                       hovertemplate="n = %{x}: ± %{y:.3f}<extra></extra>"),
+                       hovertemplate="n = %{x}: %{y:.3f}<extra></extra>"),
         ],
         layout={
             "xaxis": {"title": {"text": text["x_title"]}, "type": "log"},
