@@ -3,19 +3,29 @@
     .venv/bin/python bench/compare_pair.py            # rewrite the files, print each dimension's paired result
     .venv/bin/python bench/compare_pair.py --check    # only say whether the files on disk are what it would write
 
-Ten support questions (retail, banking, telecom), answered by two RAG systems, in English and
+Twenty support questions (retail, banking, telecom), answered by two RAG systems, in English and
 Spanish. Every case has a main passage that states both reference facts and two side passages
-on the same topic; a passage about another case's question is off topic. One plan, the same in
-both languages, decides what each system retrieved and said:
+on the same topic; a passage about another case's question (of the same block of ten) is off
+topic. One plan, the same in both languages, decides what each system retrieved and said, so that
+at 95% the page's verdicts (the exact McNemar test of the per-case pass/fail, Holm-adjusted over the
+four dimensions; uncase_core/stats/verdicts.py) are one of each kind a comparison can give:
 
-- system A retrieves the main passage and two off-topic ones in cases 1 to 7 (relevance 1/3,
-  below 0.5) and two relevant passages in cases 8 to 10; system B retrieves three relevant
-  passages in cases 1 to 9 and two in case 10: B retrieves clearly better;
-- both answer from the main passage, but B adds a claim no passage states in cases 1 to 6
-  (faithfulness 2/3, below 0.7): B answers less faithfully;
-- B's added claim is true in cases 1 to 4 and wrong in cases 5 and 6 (correctness 2/3): a
-  difference of two cases, too small to tell;
-- A leaves the second fact out in case 4, B in case 9: coverage is the same (one case each way).
+- system A retrieves the main passage and two off-topic ones in cases 1 to 7, 11, 15 and 18
+  (relevance 1/3, below 0.5) and two relevant passages in the others; system B retrieves three
+  relevant passages in every case but 10, where it retrieves two: 10 cases pass only for B and
+  none only for A (exact p = 0.002, Holm 0.008): B retrieves clearly better (``b_better``);
+- both answer from the main passage, but B adds a claim no passage states in cases 1 to 6, 12, 16
+  and 19 (faithfulness 2/3, below 0.7): 9 cases pass only for A (p = 0.004, Holm 0.012): B answers
+  clearly less faithfully (``a_better``);
+- B's added claim is true except in cases 5 and 6 (correctness 2/3, below 0.7): only 2 cases differ,
+  both passing only for A (p = 0.5). No split of 2 cases could be clear (at 95% with four
+  dimensions a verdict needs at least 8 that differ), so the verdict is withheld (``withheld``);
+- A leaves the second fact out in cases 4, 13, 17 and 20, B in cases 9, 11, 14 and 18 (coverage
+  1/2, below 0.7): 8 cases differ, enough for a verdict, but 4 each way (p = 1): no difference the
+  data can show (``uncertain``).
+
+Cases 1 to 10 are the pair as it was first written (ten cases, where every verdict is withheld under
+this rule); cases 11 to 20 were added after them, each case as it was.
 
 The labels follow from the construction: a passage is relevant when it is about the case's
 question, a claim is supported when a retrieved passage states it and correct when it agrees
@@ -235,22 +245,225 @@ CASES = [
         "claims": ["Reinicia el router y mide la velocidad con un cable.",
                    "Si sigue por debajo de la mitad de la velocidad de tu plan, un técnico va gratis."],
         "added": "Cambiar a un plan mejor siempre arregla una conexión lenta."}},
+    # Cases 11 to 20 (added for issue 36): a clear verdict needs enough cases that change side.
+    {"id": "retail-gift-card", "domain": "retail", "en": {
+        "question": "Do gift cards expire?",
+        "main": "Gift cards never expire, and they can be used both online and in our stores.",
+        "side": ["You can check a gift card's balance on the website or at any till.",
+                 "Gift cards cannot be exchanged for cash or used to buy other gift cards."],
+        "facts": ["Gift cards never expire.", "Gift cards can be used online and in stores."],
+        "claims": ["Your gift card never expires.", "You can use it online or in any of our stores."],
+        "added": "You can also top up the gift card at the till."}, "es": {
+        "question": "¿Las tarjetas de regalo vencen?",
+        "main": "Las tarjetas de regalo no vencen nunca, y se pueden usar tanto en línea como en nuestras tiendas.",
+        "side": ["Puedes consultar el saldo de una tarjeta de regalo en el sitio web o en cualquier caja.",
+                 "Las tarjetas de regalo no se pueden cambiar por dinero ni usar para comprar otras tarjetas de "
+                 "regalo."],
+        "facts": ["Las tarjetas de regalo no vencen nunca.",
+                  "Las tarjetas de regalo se pueden usar en línea y en las tiendas."],
+        "claims": ["Tu tarjeta de regalo no vence nunca.",
+                   "Puedes usarla en línea o en cualquiera de nuestras tiendas."],
+        "added": "También puedes recargar la tarjeta de regalo en la caja."}},
+    {"id": "retail-change-address", "domain": "retail", "en": {
+        "question": "Can I change the delivery address after I place an order?",
+        "main": "The delivery address can be changed in your account until the order ships; after that, the courier "
+                "can redirect the parcel for a $5 fee.",
+        "side": ["Orders usually ship within one business day of being placed.",
+                 "The courier's tracking page shows the delivery address on file."],
+        "facts": ["The address can be changed in your account until the order ships.",
+                  "After it ships, the courier can redirect the parcel for $5."],
+        "claims": ["You can change the address in your account as long as the order has not shipped.",
+                   "Once it has shipped, the courier can redirect it for a $5 fee."],
+        "added": "You will get an email confirming the new address."}, "es": {
+        "question": "¿Puedo cambiar la dirección de entrega después de hacer un pedido?",
+        "main": "La dirección de entrega se puede cambiar en tu cuenta hasta que el pedido se envía; después, la "
+                "empresa de mensajería puede desviar el paquete por un cargo de $5.",
+        "side": ["Los pedidos suelen enviarse en el día hábil siguiente a la compra.",
+                 "La página de seguimiento de la mensajería muestra la dirección de entrega registrada."],
+        "facts": ["La dirección se puede cambiar en tu cuenta hasta que el pedido se envía.",
+                  "Después del envío, la mensajería puede desviar el paquete por $5."],
+        "claims": ["Puedes cambiar la dirección en tu cuenta mientras el pedido no se haya enviado.",
+                   "Una vez enviado, la mensajería puede desviarlo por un cargo de $5."],
+        "added": "Te llegará un correo que confirma la nueva dirección."}},
+    {"id": "retail-damaged-item", "domain": "retail", "en": {
+        "question": "What should I do if my order arrived damaged?",
+        "main": "Report a damaged item within 48 hours of delivery, with a photo, and we send a replacement at no "
+                "cost.",
+        "side": ["Keep the original packaging until the claim is settled.",
+                 "You can report the damage from the order's page in your account."],
+        "facts": ["Damage must be reported within 48 hours of delivery, with a photo.",
+                  "A replacement is sent at no cost."],
+        "claims": ["Report the damage within 48 hours of delivery and include a photo.",
+                   "We will send you a replacement at no cost."],
+        "added": "A courier will pick up the damaged item for free."}, "es": {
+        "question": "¿Qué hago si mi pedido llegó dañado?",
+        "main": "Reporta un artículo dañado dentro de las 48 horas siguientes a la entrega, con una foto, y te "
+                "enviamos un reemplazo sin costo.",
+        "side": ["Conserva el empaque original hasta que se resuelva el reclamo.",
+                 "Puedes reportar el daño desde la página del pedido en tu cuenta."],
+        "facts": ["El daño se debe reportar dentro de las 48 horas siguientes a la entrega, con una foto.",
+                  "Se envía un reemplazo sin costo."],
+        "claims": ["Reporta el daño dentro de las 48 horas siguientes a la entrega e incluye una foto.",
+                   "Te enviaremos un reemplazo sin costo."],
+        "added": "Una empresa de mensajería recogerá gratis el artículo dañado."}},
+    {"id": "retail-loyalty-points", "domain": "retail", "en": {
+        "question": "How do loyalty points work?",
+        "main": "You earn one point for every dollar you spend, and every 100 points give a $5 discount on your "
+                "next purchase.",
+        "side": ["Points appear in your account within 48 hours of a purchase.",
+                 "Points earned on an item you return are taken off your balance."],
+        "facts": ["One point is earned per dollar spent.", "Every 100 points give a $5 discount."],
+        "claims": ["You earn one point for each dollar you spend.",
+                   "Every 100 points take $5 off your next purchase."],
+        "added": "Points are doubled in your birthday month."}, "es": {
+        "question": "¿Cómo funcionan los puntos de fidelidad?",
+        "main": "Ganas un punto por cada dólar que gastas, y cada 100 puntos dan un descuento de $5 en tu próxima "
+                "compra.",
+        "side": ["Los puntos aparecen en tu cuenta dentro de las 48 horas siguientes a una compra.",
+                 "Los puntos ganados con un artículo que devuelves se descuentan de tu saldo."],
+        "facts": ["Se gana un punto por cada dólar gastado.", "Cada 100 puntos dan un descuento de $5."],
+        "claims": ["Ganas un punto por cada dólar que gastas.",
+                   "Cada 100 puntos te descuentan $5 en tu próxima compra."],
+        "added": "Los puntos se duplican en el mes de tu cumpleaños."}},
+    {"id": "banking-card-abroad", "domain": "banking", "en": {
+        "question": "Can I pay with my debit card abroad?",
+        "main": "Your debit card works abroad wherever its card network is accepted, and purchases in another "
+                "currency carry a 3% fee.",
+        "side": ["Tell the bank about your trip in the app so that payments abroad are not blocked.",
+                 "The exchange rate is the card network's rate on the day the payment is processed."],
+        "facts": ["The debit card works abroad wherever its card network is accepted.",
+                  "Purchases in another currency carry a 3% fee."],
+        "claims": ["Yes, your debit card works abroad wherever its network is accepted.",
+                   "Purchases in another currency have a 3% fee."],
+        "added": "Cash withdrawals abroad are free at partner banks."}, "es": {
+        "question": "¿Puedo pagar con mi tarjeta de débito en el extranjero?",
+        "main": "Tu tarjeta de débito funciona en el extranjero donde se acepte la red de la tarjeta, y las compras "
+                "en otra moneda tienen un cargo del 3 %.",
+        "side": ["Avisa al banco de tu viaje en la aplicación para que no se bloqueen los pagos en el extranjero.",
+                 "El tipo de cambio es el de la red de la tarjeta el día en que se procesa el pago."],
+        "facts": ["La tarjeta de débito funciona en el extranjero donde se acepte la red de la tarjeta.",
+                  "Las compras en otra moneda tienen un cargo del 3 %."],
+        "claims": ["Sí, tu tarjeta de débito funciona en el extranjero donde se acepte su red.",
+                   "Las compras en otra moneda tienen un cargo del 3 %."],
+        "added": "Los retiros de efectivo en el extranjero son gratis en los bancos asociados."}},
+    {"id": "banking-statements", "domain": "banking", "en": {
+        "question": "How can I get a statement of my account?",
+        "main": "Monthly statements for the last 24 months can be downloaded in the app, and older ones can be "
+                "requested at a branch.",
+        "side": ["Each month's statement is ready as a PDF file on the third day of the next month.",
+                 "You can switch to paperless statements in the app's settings."],
+        "facts": ["Statements for the last 24 months can be downloaded in the app.",
+                  "Older statements can be requested at a branch."],
+        "claims": ["You can download your monthly statements for the last 24 months in the app.",
+                   "For older statements, ask at a branch."],
+        "added": "A branch can also print a statement for you on the spot."}, "es": {
+        "question": "¿Cómo obtengo un extracto de mi cuenta?",
+        "main": "Los extractos mensuales de los últimos 24 meses se pueden descargar en la aplicación, y los más "
+                "antiguos se pueden pedir en una sucursal.",
+        "side": ["El extracto de cada mes está disponible en PDF el tercer día del mes siguiente.",
+                 "Puedes pasarte a los extractos sin papel en la configuración de la aplicación."],
+        "facts": ["Los extractos de los últimos 24 meses se pueden descargar en la aplicación.",
+                  "Los extractos más antiguos se pueden pedir en una sucursal."],
+        "claims": ["Puedes descargar tus extractos mensuales de los últimos 24 meses en la aplicación.",
+                   "Los extractos más antiguos, pídelos en una sucursal."],
+        "added": "En una sucursal también te pueden imprimir un extracto en el momento."}},
+    {"id": "banking-savings-interest", "domain": "banking", "en": {
+        "question": "How much interest does the savings account pay?",
+        "main": "The savings account pays 2% a year, and the interest is paid into it on the first day of each "
+                "month.",
+        "side": ["Interest is worked out on the balance at the end of each day.",
+                 "There is no minimum balance to earn interest."],
+        "facts": ["The savings account pays 2% a year.", "Interest is paid on the first day of each month."],
+        "claims": ["Your savings account pays 2% interest a year.",
+                   "The interest is paid into the account on the first day of every month."],
+        "added": "The rate is guaranteed for the next five years."}, "es": {
+        "question": "¿Cuánto interés paga la cuenta de ahorros?",
+        "main": "La cuenta de ahorros paga un 2 % anual, y los intereses se abonan el primer día de cada mes.",
+        "side": ["Los intereses se calculan sobre el saldo al final de cada día.",
+                 "No hay saldo mínimo para ganar intereses."],
+        "facts": ["La cuenta de ahorros paga un 2 % anual.", "Los intereses se abonan el primer día de cada mes."],
+        "claims": ["Tu cuenta de ahorros paga un 2 % de interés anual.",
+                   "Los intereses se depositan en la cuenta el primer día de cada mes."],
+        "added": "La tasa está garantizada por los próximos cinco años."}},
+    {"id": "telecom-data-runs-out", "domain": "telecom", "en": {
+        "question": "What happens when I run out of mobile data?",
+        "main": "When your data runs out, the speed drops to 128 kbps until the next billing cycle, and a 5 GB "
+                "top-up costs $10.",
+        "side": ["You get a text message when 80% of your data is used.",
+                 "Top-up data you do not use is not carried over to the next cycle."],
+        "facts": ["The speed drops to 128 kbps until the next billing cycle.", "A 5 GB top-up costs $10."],
+        "claims": ["Your speed drops to 128 kbps until your next billing cycle.", "You can add 5 GB for $10."],
+        "added": "Calls and text messages are not affected."}, "es": {
+        "question": "¿Qué pasa cuando se me acaban los datos móviles?",
+        "main": "Cuando se acaban tus datos, la velocidad baja a 128 kbps hasta el siguiente ciclo de facturación, y "
+                "una recarga de 5 GB cuesta $10.",
+        "side": ["Te llega un mensaje de texto cuando usaste el 80 % de tus datos.",
+                 "Los datos de una recarga que no uses no pasan al ciclo siguiente."],
+        "facts": ["La velocidad baja a 128 kbps hasta el siguiente ciclo de facturación.",
+                  "Una recarga de 5 GB cuesta $10."],
+        "claims": ["Tu velocidad baja a 128 kbps hasta tu siguiente ciclo de facturación.",
+                   "Puedes agregar 5 GB por $10."],
+        "added": "Las llamadas y los mensajes de texto no se ven afectados."}},
+    {"id": "telecom-new-sim", "domain": "telecom", "en": {
+        "question": "How do I get a new SIM card?",
+        "main": "A replacement SIM is free at any of our stores, and your number is moved to it within one hour.",
+        "side": ["Bring an identity document to the store to get a replacement SIM.",
+                 "Instead of a physical card, you can set up an eSIM from the app."],
+        "facts": ["A replacement SIM is free at any store.", "The number is moved to the new SIM within one hour."],
+        "claims": ["You can get a replacement SIM for free at any of our stores.",
+                   "Your number will work on it within an hour."],
+        "added": "The new SIM can also be sent to your home."}, "es": {
+        "question": "¿Cómo consigo una tarjeta SIM nueva?",
+        "main": "La SIM de reemplazo es gratis en cualquiera de nuestras tiendas, y tu número pasa a ella en menos "
+                "de una hora.",
+        "side": ["Lleva un documento de identidad a la tienda para obtener la SIM de reemplazo.",
+                 "En lugar de una tarjeta física, puedes configurar una eSIM desde la aplicación."],
+        "facts": ["La SIM de reemplazo es gratis en cualquier tienda.",
+                  "El número pasa a la SIM nueva en menos de una hora."],
+        "claims": ["Puedes conseguir una SIM de reemplazo gratis en cualquiera de nuestras tiendas.",
+                   "Tu número funcionará en ella en menos de una hora."],
+        "added": "También te pueden enviar la SIM nueva a tu casa."}},
+    {"id": "telecom-bill-date", "domain": "telecom", "en": {
+        "question": "Can I change the date my bill is due?",
+        "main": "You can move your bill's due date once every 12 months in your account, and the first bill after "
+                "the change is prorated.",
+        "side": ["Automatic payments follow the new due date.",
+                 "The due date can be any day from the 1st to the 28th of the month."],
+        "facts": ["The due date can be changed in your account once every 12 months.",
+                  "The first bill after the change is prorated."],
+        "claims": ["Yes, you can change the due date in your account once every 12 months.",
+                   "Your first bill after the change will be prorated."],
+        "added": "Changing the due date has no fee."}, "es": {
+        "question": "¿Puedo cambiar la fecha de vencimiento de mi factura?",
+        "main": "Puedes cambiar la fecha de vencimiento de tu factura una vez cada 12 meses en tu cuenta, y la "
+                "primera factura después del cambio se prorratea.",
+        "side": ["Los pagos automáticos siguen la nueva fecha de vencimiento.",
+                 "La fecha de vencimiento puede ser cualquier día del 1 al 28 del mes."],
+        "facts": ["La fecha de vencimiento se puede cambiar en tu cuenta una vez cada 12 meses.",
+                  "La primera factura después del cambio se prorratea."],
+        "claims": ["Sí, puedes cambiar la fecha de vencimiento en tu cuenta una vez cada 12 meses.",
+                   "Tu primera factura después del cambio será prorrateada."],
+        "added": "Cambiar la fecha de vencimiento no tiene cargo."}},
 ]
 
-# The plan (case numbers from 0): see the module docstring.
-A_POOR_RETRIEVAL = frozenset(range(7))
+# The plan (case numbers from 0; the docstring counts from 1): see the module docstring.
+A_POOR_RETRIEVAL = frozenset({*range(7), 10, 14, 17})
 B_TWO_RELEVANT = frozenset({9})
-B_ADDS_CLAIM = frozenset(range(6))
+B_ADDS_CLAIM = frozenset({*range(6), 11, 15, 18})
 B_ADDED_WRONG = frozenset({4, 5})
-A_OMITS_SECOND = frozenset({3})
-B_OMITS_SECOND = frozenset({8})
+A_OMITS_SECOND = frozenset({3, 12, 16, 19})
+B_OMITS_SECOND = frozenset({8, 10, 13, 17})
+# Off-topic passages come from the same block of ten cases, so the first ten are as they were written before
+# cases 11 to 20 were added.
+BLOCK = 10
 NAMES = {"a": {"en": "System A (English)", "es": "Sistema A (español)"},
          "b": {"en": "System B (English)", "es": "Sistema B (español)"}}
 
 
 def _off_topic(i: int, language: str, k: int) -> str:
-    """Another case's main passage: retrieved for this question, about another one."""
-    return CASES[(i + 3 * k) % len(CASES)][language]["main"]
+    """Another case's main passage (of the same block of ten): retrieved for this question, about another one."""
+    start = i - i % BLOCK
+    return CASES[start + (i - start + 3 * k) % BLOCK][language]["main"]
 
 
 def _case(i: int, system: str, language: str) -> dict:
@@ -317,11 +530,12 @@ def main() -> int:
                 for s in "ab")
         result = compare_systems(a, b, stratum="domain")
         for name, d in result.dimensions.items():
-            p = d.paired
+            p, v = d.paired, d.verdict
             print(f"{language} {name:18} A {d.pooled_a.value:.3f} B {d.pooled_b.value:.3f} | both {p.both} "
                   f"only_a {p.only_a} only_b {p.only_b} neither {p.neither} | B-A {p.difference:+.2f} "
-                  f"[{p.low:+.3f}, {p.high:+.3f}] p={p.p_value:.4f} | boot {d.bootstrap.low} {d.bootstrap.high} | "
-                  f"{d.verdict.code} | pairs needed {d.sample_size.pairs_needed}")
+                  f"[{p.low:+.3f}, {p.high:+.3f}] p={p.p_value:.4f} Holm {v.adjusted_p:.4f} | discordant "
+                  f"{v.discordant} of {v.needed} needed | boot {d.bootstrap.low} {d.bootstrap.high} | "
+                  f"{v.code} | pairs needed {d.sample_size.pairs_needed}")
     return 0
 
 

@@ -49,17 +49,18 @@ def test_the_table_reads_the_verdicts_and_the_figures(capsys):
     out, _ = good_run(capsys, "compare", *PAIR, "--strata", "domain")  # --strata is the spelling
     (pair,) = load_pair_index()
     result = compare_systems(*load_system_pair(pair, "en"), stratum="domain")
-    assert out.startswith(f"A: {PAIR[0]}\nB: {PAIR[1]}\n10 cases, 95% intervals, bootstrap seed 0 with 2000 resamples")
+    assert out.startswith(f"A: {PAIR[0]}\nB: {PAIR[1]}\n20 cases, 95% intervals, bootstrap seed 0 with 2000 resamples")
     for name, d in result.dimensions.items():
         assert f"\n{name} (a case passes at {d.threshold:g} or more)\n" in out
-        assert f"verdict        {VERDICT_TEXTS[d.verdict.code]}, by the paired pass/fail interval" in out
+        assert f"verdict        {VERDICT_TEXTS[d.verdict.code]}: " in out
     cr = result.dimensions["context_relevance"]
     assert f"both {cr.paired.both}, only A {cr.paired.only_a}, only B {cr.paired.only_b}, neither 0" in out
-    assert f"B - A          +0.700 [{cr.paired.low:+.3f}, {cr.paired.high:+.3f}]   exact McNemar p = 0.01562" in out
+    assert f"B - A          +0.500 [{cr.paired.low:+.3f}, {cr.paired.high:+.3f}]   exact McNemar p = 0.001953" in out
     assert "flipped        telecom-cancel: only A passes (A 1.000 [0.342, 1.000] (2/2), B 0.500" in out
-    assert "domain = retail: both 0, only A 4, only B 0, neither 0" in out
-    assert f"pairs needed   {result.dimensions['correctness'].sample_size.pairs_needed} to tell a difference of " \
-           "-0.200 at 80% power (10 now, 27 more)" in out
+    assert "domain = retail (exploratory): both 3, only A 5, only B 0, neither 0" in out
+    needed = result.dimensions["correctness"].sample_size.pairs_needed
+    assert f"pairs needed   {needed} for the exact test to tell a difference of -0.100 at 80% power (20 now, " \
+           f"{needed - 20} more)" in out
     assert "pairs needed   N/A: the systems flip as many cases one way as the other" in out
     assert "NaN" not in out
 
@@ -85,7 +86,7 @@ def test_withheld_intervals_say_so(tmp_path, capsys):
 def test_case_ids_that_differ_name_both_files_and_the_ids(capsys):
     err = bad_run(capsys, "compare", PAIR[0], ASSETS / "agreement" / "annotator_a_en.json")
     assert err.startswith(f"error: {PAIR[0]}, {ASSETS / 'agreement' / 'annotator_a_en.json'}: the two systems must "
-                          'answer the same cases; only in A (10): "retail-returns", ')
+                          'answer the same cases; only in A (20): "retail-returns", ')
     assert "only in B (24): " in err
 
 

@@ -16,6 +16,7 @@ from uncase_core.compare.systems import (
     MIN_BOOTSTRAP_CASES,
     VERDICT_BASIS,
     VERDICTS,
+    _unit_counts,
     bootstrap_differences,
     compare_systems,
     match_cases,
@@ -58,11 +59,25 @@ def test_the_built_in_pair_says_what_its_index_promises(language):
     result = compare_systems(a, b, stratum="domain")
     verdicts = {name: d.verdict.code for name, d in result.dimensions.items()}
     assert verdicts == dict(pair.expected_verdicts)
-    # one dimension improves clearly, one gets clearly worse, and the other two cannot be told apart
-    assert sorted(verdicts.values()) == ["a_better", "b_better", "uncertain", "uncertain"]
-    assert result.dimensions["coverage"].paired.difference == 0.0  # indistinguishable: as many flips each way
+    # One verdict of each kind a comparison gives (issue 36): one dimension improves clearly, one gets clearly
+    # worse, one differs in too few cases to call anything, and one differs in enough cases but not one way.
+    assert verdicts == {"context_relevance": "b_better", "faithfulness": "a_better", "correctness": "withheld",
+                        "coverage": "uncertain"}
+    assert len(result.case_ids) == 20
+    tables = {name: (d.paired.only_a, d.paired.only_b) for name, d in result.dimensions.items()}
+    assert tables == {"context_relevance": (0, 10), "faithfulness": (9, 0), "correctness": (2, 0),
+                      "coverage": (4, 4)}
+    decided = {name: d.verdict for name, d in result.dimensions.items()}
+    assert {v.tests for v in decided.values()} == {4} and {v.needed for v in decided.values()} == {8}
+    # Clear, and not by a hair: Holm's adjusted p-values of the two clear verdicts are well under 0.05 ...
+    assert decided["context_relevance"].adjusted_p == pytest.approx(4 * 2 * 0.5 ** 10)  # 0.0078
+    assert decided["faithfulness"].adjusted_p == pytest.approx(3 * 2 * 0.5 ** 9)  # 0.0117
+    # ... correctness is withheld: 2 cases differ, and even 2 of 2 one way (p = 0.5) could never reach the level ...
+    assert decided["correctness"].discordant == 2 < decided["correctness"].needed
+    # ... and coverage has enough cases that differ for a verdict, but as many each way (p = 1): uncertain.
+    assert decided["coverage"].discordant >= decided["coverage"].needed and decided["coverage"].p_value == 1.0
+    assert result.dimensions["coverage"].paired.difference == 0.0
     assert result.dimensions["correctness"].sample_size.more_pairs > 0  # too small to tell with these cases
-    assert 8 <= len(result.case_ids) <= 12
     assert {s.value for s in result.dimensions["faithfulness"].strata} == {"retail", "banking", "telecom"}
 
 
@@ -148,7 +163,10 @@ def test_flips_list_both_systems_values_and_strata_add_up():
             assert sum(getattr(s.paired, cell) for s in d.strata) == getattr(d.paired, cell)
         assert [s.value for s in d.strata] == ["banking", "retail", "telecom"]
     flips = result.dimensions["coverage"].flips
-    assert [(f.case_id, f.direction) for f in flips] == [("retail-price-match", "only_b"), ("telecom-cancel", "only_a")]
+    assert [(f.case_id, f.direction) for f in flips] == [
+        ("retail-price-match", "only_b"), ("telecom-cancel", "only_a"), ("retail-gift-card", "only_a"),
+        ("retail-damaged-item", "only_b"), ("retail-loyalty-points", "only_a"), ("banking-savings-interest", "only_b"),
+        ("telecom-data-runs-out", "only_a"), ("telecom-bill-date", "only_b")]
     assert (flips[0].value_a.successes, flips[0].value_a.total) == (1, 2)
 
 
@@ -263,20 +281,28 @@ def test_the_vectorized_bootstrap_is_the_plain_loop():
     np.testing.assert_allclose(vectorized.filled(np.nan), loop_bootstrap(counts_a, counts_b, 300, 11), equal_nan=True)
 
 
-def test_the_bootstrap_is_seeded_and_reproducible():
+def doubled() -> tuple[RagDataset, RagDataset]:
+    """The built-in pair twice over (the second copy's ids suffixed), enough cases for the bootstrap to be drawn."""
     _, a, b = builtin()
+    twice = [RagDataset((*d.cases, *(replace(c, id=f"{c.id}-2") for c in d.cases)), d.format) for d in (a, b)]
+    assert len(twice[0].cases) >= MIN_BOOTSTRAP_CASES
+    return twice[0], twice[1]
+
+
+def test_the_bootstrap_is_seeded_and_reproducible():
+    a, b = doubled()
     one, again = compare_systems(a, b, seed=7, resamples=500), compare_systems(a, b, seed=7, resamples=500)
     other = compare_systems(a, b, seed=8, resamples=500)
     intervals = [[(d.bootstrap.low, d.bootstrap.high) for d in r.dimensions.values()] for r in (one, again, other)]
     assert one == again and intervals[0] == intervals[1]
     assert intervals[0] != intervals[2]
     d = one.dimensions["context_relevance"].bootstrap
-    assert (d.seed, d.resamples, d.used + d.skipped, d.cases) == (7, 500, 500, 10)
+    assert (d.seed, d.resamples, d.used + d.skipped, d.cases) == (7, 500, 500, len(a.cases))
     assert d.low <= d.difference <= d.high and d.distinguishable
 
 
 def test_the_bootstrap_interval_is_the_percentiles_of_the_resampled_differences():
-    _, a, b = builtin()
+    a, b = doubled()
     result = compare_systems(a, b, seed=3, resamples=400, settings=Settings.build(confidence=0.9))
     counts = [np.array([[[sum(u.label(label) is True for u in c.units(kind)),
                           sum(u.label(label) is not None for u in c.units(kind))]
@@ -308,7 +334,7 @@ def test_too_few_cases_withhold_the_bootstrap_with_a_note():
 
 def test_identical_systems_withhold_a_zero_width_bootstrap():
     cases = [case(f"q{i}", relevant=[True, i % 2 == 0], supported=[True, i % 3 == 0], covered=[True])
-             for i in range(8)]
+             for i in range(MIN_BOOTSTRAP_CASES)]
     result = compare_systems(cases, cases)
     for d in result.dimensions.values():
         assert d.bootstrap.difference == 0.0 and d.bootstrap.low is None
@@ -317,22 +343,24 @@ def test_identical_systems_withhold_a_zero_width_bootstrap():
         assert d.verdict.code == "withheld" and d.paired.p_value == 1.0 and d.verdict.discordant == 0
 
 
-def test_resamples_without_units_are_skipped_and_counted():
-    # B has a labelled fact in five of forty cases: about 1 resample in 200 draws none of them
+def test_resamples_without_units_are_masked_not_nan():
+    # B has a labelled fact in five of forty cases: about 1 resample in 200 draws none of them. The page withholds a
+    # bootstrap over so few cases (MIN_BOOTSTRAP_CASES), but the resampling itself must still mask, never divide by 0.
     a = [case(f"q{i}", relevant=[True], covered=[True, i % 2 == 0]) for i in range(40)]
     b = [case(f"q{i}", relevant=[True], covered=[i < 3] if i < 5 else []) for i in range(40)]
+    draws = bootstrap_differences(_unit_counts(a), _unit_counts(b), 3000, 0)
+    coverage = draws[:, METRICS.index("coverage")]
+    assert 0 < int(np.ma.count_masked(coverage)) < 100 and not np.isnan(coverage.compressed()).any()
     boot = compare_systems(a, b, resamples=3000).dimensions["coverage"].bootstrap
-    assert boot.skipped > 0 and boot.used + boot.skipped == 3000
-    assert boot.notes[0].code == "bootstrap_skipped" and boot.notes[0].params["count"] == boot.skipped
-    assert boot.low is not None and boot.cases == 5
+    assert boot.low is None and boot.cases == 5 and boot.notes[0].code == "bootstrap_too_few_cases"
 
 
 def test_a_pooled_difference_no_pass_fail_can_show_is_noted_on_the_verdict():
     # every case fails relevance for both systems, but B retrieves a little better everywhere
-    a = [case(f"q{i}", relevant=[True] * (i % 3) + [False] * 8) for i in range(10)]
-    b = [case(f"q{i}", relevant=[True] * (i % 3 + 2) + [False] * 6) for i in range(10)]
+    a = [case(f"q{i}", relevant=[True] * (i % 3) + [False] * 8) for i in range(MIN_BOOTSTRAP_CASES)]
+    b = [case(f"q{i}", relevant=[True] * (i % 3 + 2) + [False] * 6) for i in range(MIN_BOOTSTRAP_CASES)]
     d = compare_systems(a, b).dimensions["context_relevance"]
-    assert d.paired.neither == 10 and d.verdict.code == "withheld"  # no case's pass/fail differs
+    assert d.paired.neither == MIN_BOOTSTRAP_CASES and d.verdict.code == "withheld"  # no case's pass/fail differs
     assert d.bootstrap.low > 0
     assert [n.code for n in d.verdict.notes] == ["bootstrap_excludes_zero"]
     assert d.verdict.notes[0].text(COMPARE_NOTES).startswith("the bootstrap interval")

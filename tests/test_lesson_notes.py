@@ -18,9 +18,11 @@ from ui.frame.input_errors import error_text
 from ui.views.lessons.notes import note_text
 from uncase_core.errors import InputError
 from uncase_core.lessons.checks import CHECK_NOTES, PROBLEMS, CheckResult
+from uncase_core.lessons.data import lesson_data
 from uncase_core.rag.evaluation import METRICS
 
 ZERO_WEIGHTS = {f"rag_weight_{m}": 0.0 for m in METRICS}
+SYSTEMS = lesson_data("compare", "retrieval_vs_faithfulness", "en")
 # (check, page, data, settings, answer, params): each refused in one way; together every answer problem of the core.
 REFUSED: tuple[tuple[str, str, Any, dict, Any, dict], ...] = (
     ("rag_dimensions", "rag", MULTIPLE, ZERO_WEIGHTS, None, {"failing": ["faithfulness"]}),
@@ -30,6 +32,7 @@ REFUSED: tuple[tuple[str, str, Any, dict, Any, dict], ...] = (
     ("failing_dimensions", "rag", MULTIPLE, {}, ["coverage", "coverage"], {}),
     ("failing_dimensions", "rag", MULTIPLE, {}, ["recall"], {}),
     ("verdict_certainty", "rag", rag("few_units"), {}, "maybe", {"dimension": "faithfulness"}),
+    ("comparison_certainty", "compare", SYSTEMS, {}, "uncertain?", {"dimension": "correctness"}),
     ("wilson_bound", "rag", MULTIPLE, {}, 43, {"successes": 0, "total": 5, "bound": "high"}),
     ("wilson_bound", "rag", MULTIPLE, {}, "lots", {"successes": 0, "total": 5, "bound": "high"}),
     ("failing_gates", "conversations", LEAK, {}, ["pii"], {}),

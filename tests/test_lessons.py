@@ -387,21 +387,35 @@ def b_fails_correctness(pair: tuple[RagDataset, RagDataset], count: int) -> tupl
 def solve_l11(p: Person) -> Iterator[Attempt]:
     p.answers["improves"] = "faithfulness"  # B − A is large there too, but below 0
     yield "improves", False
-    p.answers["improves"] = "correctness"
+    p.answers["improves"] = "correctness"  # two cases only A passes: too few for any verdict
     yield "improves", False
     p.answers["improves"] = "context_relevance"
     yield "improves", True
-    p.answers["can_tell"] = "clear"  # −0.20 looks like a drop; its interval reaches above 0
+    p.answers["can_tell"] = "clear"  # −0.10, both differing cases only A's: but two cases cannot make a verdict
     yield "can_tell", False
-    p.answers["can_tell"] = "uncertain"
+    p.answers["can_tell"] = "uncertain"  # uncertain is for enough differing cases that do not lean one way
+    yield "can_tell", False
+    p.answers["can_tell"] = "withheld"
     yield "can_tell", True
-    yield "relabel", False, {"settings": {"cmp_confidence": 0.8}}  # a verdict made clear by the confidence alone
+    p.answers["needed"] = 3  # 2 × 0.5^3 = 0.25 alone, times 4 for the four dimensions: far above 0.05
+    yield "needed", False
+    p.answers["needed"] = 6  # 2 × 0.5^6 = 0.031 is under 0.05 alone, but not once corrected for four dimensions
+    yield "needed", False
+    p.answers["needed"] = 12  # enough, but fewer are
+    yield "needed", False
+    p.answers["needed"] = 8
+    yield "needed", True
+    yield "needed", False, {"settings": {"cmp_confidence": 0.99}}  # the page's confidence decides how many
+    yield "relabel", False, {"settings": {"cmp_confidence": 0.8}}  # settings alone make no case differ
     yield "relabel", False, {"settings": {"cmp_threshold_correctness": 0.9}}  # a threshold moved, no label
     p.data = b_fails_correctness(p.original, 1)
-    yield "relabel", False  # one case more that only A passes: the interval still contains 0
+    yield "relabel", False  # one case more that only A passes: the step asks for two
     faithfulness = apply_system_edit(p.data, system_label(p.data, "b", 0, "claims", 0, "supported", False))
     yield "relabel", False, {"data": faithfulness}  # another dimension's labels do not move correctness
+    assert compare_systems(*b_fails_correctness(p.original, 6)).dimensions["correctness"].verdict.code == "a_better"
+    yield "relabel", False, {"data": b_fails_correctness(p.original, 6)}  # eight that differ make it clear
     p.data = b_fails_correctness(p.original, 2)
+    assert compare_systems(*p.data).dimensions["correctness"].verdict.code == "withheld"  # four differ: too few
     yield "relabel", True
     p.answers["why_paired"] = "double"
     yield "why_paired", False

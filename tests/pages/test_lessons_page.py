@@ -30,7 +30,7 @@ from tests.pages.apptest_helpers import (
 )
 from tests.pages.test_agreement_page import PUZZLE, RESOLVE, edit_pair
 from tests.pages.test_compare_page import builtin as compare_builtin
-from tests.pages.test_compare_page import correctness_failures, dimension_name, expected_verdicts, label_b
+from tests.pages.test_compare_page import correctness_failures, expected_verdicts, label_b
 from tests.pages.test_compare_page import verdicts as compare_verdicts
 from tests.pages.test_room_page import create_room, join
 from ui.frame.data_kinds import COMPARE_PAIR, JUDGE, RAG
@@ -39,6 +39,7 @@ from ui.i18n import translate
 from ui.views.lessons.handout import handout_markdown
 from ui.views.lessons.state import PAGE_FILES
 from ui.widgets.numbers import number_text
+from uncase_core.compare.systems import compare_systems
 from uncase_core.judge.report import judge_report
 from uncase_core.lessons.data import lesson_data
 from uncase_core.lessons.model import load_lessons
@@ -438,25 +439,32 @@ def play_l11(at: AppTest, lang: str) -> None:
     answer(at, "l11", "improves", "context_relevance")
     holds(at, "l11", "improves")
     assert hidden_note in [c.value for c in at.caption] and not compare_verdicts(at)  # the next step too
-    answer(at, "l11", "can_tell", "uncertain")
+    answer(at, "l11", "can_tell", "withheld")
     holds(at, "l11", "improves", "can_tell")
+    assert hidden_note in [c.value for c in at.caption] and not compare_verdicts(at)  # and the third
+    answer(at, "l11", "needed", 7)
+    note = still_open(at, "l11", "needed")  # 4 × 2 × 0.5^7 = 0.0625: above 0.05, and the note works it out
+    assert ("0,05" if lang == "es" else "0.05") in note
+    answer(at, "l11", "needed", 8)
+    holds(at, "l11", "improves", "can_tell", "needed")
     assert set(compare_verdicts(at)) == expected_verdicts(compare_builtin(lang), lang)  # shown again
     pair = compare_builtin(lang)
     (first, first_row), (second, second_row) = correctness_failures(pair, 2)
     label_b(at, first, first_row)
-    note = still_open(at, "l11", "relabel")  # one case more that only A passes: still uncertain
+    note = still_open(at, "l11", "relabel")  # one case more that only A passes: the step asks for two
     assert t(at, "metric.correctness") in note
     label_b(at, second, second_row)
-    holds(at, "l11", "improves", "can_tell", "relabel")
-    assert translate(lang, "compare.verdict.a_better", dimension=dimension_name("correctness", lang)) in \
-        compare_verdicts(at)
+    holds(at, "l11", "improves", "can_tell", "needed", "relabel")
+    # Four cases that only A passes: still too few for a verdict, and the page withholds it.
+    assert compare_systems(*workspace(at).data(COMPARE_PAIR)).dimensions["correctness"].verdict.code == "withheld"
+    assert set(compare_verdicts(at)) == expected_verdicts(workspace(at).data(COMPARE_PAIR), lang)
     answer(at, "l11", "why_paired", "same_cases")
     holds(at, "l11", *step_ids("l11"))
 
 
 def wrong_l11(at: AppTest, lang: str) -> str:
     answer(at, "l11", "improves", "context_relevance")
-    answer(at, "l11", "can_tell", "clear")  # B − A is −0.20 on correctness, but its interval reaches above 0
+    answer(at, "l11", "can_tell", "clear")  # B − A is −0.10 on correctness, but two differing cases tell nothing
     return "can_tell"
 
 
@@ -804,7 +812,8 @@ def test_lesson_11_keeps_its_labels_across_a_language_switch_and_asks_before_sta
     language) and the step they finish; starting the lesson again over them asks first, naming the cases."""
     at = start(opened(language), "l11")
     answer(at, "l11", "improves", "context_relevance")
-    answer(at, "l11", "can_tell", "uncertain")
+    answer(at, "l11", "can_tell", "withheld")
+    answer(at, "l11", "needed", 8)
     (first, first_row), (second, second_row) = correctness_failures(compare_builtin(language), 2)
     label_b(at, first, first_row)
     other = "es" if language == "en" else "en"
@@ -813,7 +822,7 @@ def test_lesson_11_keeps_its_labels_across_a_language_switch_and_asks_before_sta
     assert workspace(at).data(COMPARE_PAIR)[1].cases[first].question == compare_builtin(other)[1].cases[first].question
     still_open(at, "l11", "relabel")
     label_b(at, second, second_row)
-    holds(at, "l11", "improves", "can_tell", "relabel")
+    holds(at, "l11", "improves", "can_tell", "needed", "relabel")
     lessons_page(at)
     ok(at.button(key="restart_l11").click().run())
     asked = t(at, "lessons.confirm", title=LESSONS["l11"].title.get(other), page=t(at, "nav.compare"), count=2)

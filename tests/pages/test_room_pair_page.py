@@ -60,8 +60,9 @@ def verdict_lines(at: AppTest) -> list[str]:
 
 
 def expected_verdicts(lang: str, result) -> list[str]:
-    return [translate(lang, f"compare.verdict.{result.dimensions[name].verdict.code}",
-                      dimension=(title := translate(lang, f"metric.{name}"))[:1].lower() + title[1:])
+    return [translate(lang, f"compare.verdict.{(verdict := result.dimensions[name].verdict).code}",
+                      dimension=(title := translate(lang, f"metric.{name}"))[:1].lower() + title[1:],
+                      discordant=verdict.discordant, needed=verdict.needed)  # a withheld verdict says both
             for name in METRICS]
 
 
@@ -107,15 +108,16 @@ def test_a_class_labels_a_pair_blind_and_the_facilitator_sees_the_paired_result(
     assert shown(translate(lang, "compare.verdict.a_better", dimension=_in_sentence(lang, "faithfulness"))) in lines
 
     # Now the class says every passage is relevant and every claim supported, for both systems: the verdicts
-    # follow the class (no difference on relevance or faithfulness), not the reference.
+    # follow the class (no case differs on relevance or faithfulness, so no verdict can be given: withheld, with the
+    # 8 cases that change side a verdict needs at 95% over four dimensions), not the reference.
     for person in (ana, bruno, carla):
         label_everything(person, lambda c, kind, u, field: True)
     facilitator.run()
     lines = verdict_lines(facilitator)
     assert shown(translate(lang, "compare.verdict.b_better", dimension=_in_sentence(lang, "context_relevance"))) \
         not in lines
-    assert shown(translate(lang, "compare.verdict.uncertain", dimension=_in_sentence(lang, "context_relevance"))) \
-        in lines
+    assert shown(translate(lang, "compare.verdict.withheld", dimension=_in_sentence(lang, "context_relevance"),
+                           discordant=0, needed=8)) in lines
     # The reference is still there to compare with, as the facilitator chooses.
     facilitator.radio(key="room_pair_basis").set_value("reference").run()
     assert shown(translate(lang, "compare.verdict.b_better", dimension=_in_sentence(lang, "context_relevance"))) \

@@ -41,7 +41,8 @@ The snapshot contract
 ``answers``
     The person's answers to this lesson's questions, keyed by the step id. What an answer holds
     depends on the question's answer kind (:data:`ANSWER_KINDS`): an option id (or a list of
-    them), a list of dimension names, ``"clear"`` or ``"uncertain"``, a list of case ids, a pair
+    them), a list of dimension names, ``"clear"`` or ``"uncertain"`` (or ``"withheld"``, for a comparison of two
+    systems), a list of case ids, a pair
     of case ids, a list of turn numbers (counted from 0, as the page shows them), a list of
     ``[prompt, item]`` pairs, a stratum value, or a number (a proportion from 0 to 1 for
     ``proportion``).

@@ -22,8 +22,12 @@ from uncase_core.lessons.checks.any_page import (
     wilson_bound,
 )
 from uncase_core.lessons.checks.compare_page import (
+    COMPARISON_CERTAINTIES,
+    DIFFERING_VERDICTS,
     VERDICT_TARGETS,
     comparison_certainty,
+    comparison_more_differ,
+    comparison_needed,
     comparison_verdict_moved,
 )
 from uncase_core.lessons.checks.conversations_page import conversation_gate_zero, failing_gates, leak_turns
@@ -74,7 +78,7 @@ from uncase_core.summaries.evaluation import (
 ANSWER_KINDS: Mapping[str, str] = MappingProxyType({
     "choice": "an option id, or a list of option ids when several are right",
     "dimensions": "a list of RAG dimension names (may be empty)",
-    "certainty": '"clear" or "uncertain"',
+    "certainty": '"clear" or "uncertain" (or "withheld", for a comparison of two systems)',
     "case_ids": "a list of case ids",
     "case_pair": "a list of two case ids",
     "gates": "a list of gate names (privacy, memorization)",
@@ -96,6 +100,7 @@ class CheckDef:
     run: CheckFunction
     answer: str | None = None
     validate: Validator | None = None
+    choices: tuple[str, ...] | None = None  # a certainty question's answers, where they are not clear / uncertain
 
     @property
     def is_question(self) -> bool:
@@ -149,6 +154,9 @@ CHECKS: Mapping[str, CheckDef] = MappingProxyType({c.name: c for c in (
         Param("need_disagreement", "bool", default=True)), ppi_narrower_than_hand),
     CheckDef("comparison_verdict_moved", ("compare",), (
         _DIMENSION, Param("to", "choice", default="clear", choices=VERDICT_TARGETS)), comparison_verdict_moved),
+    CheckDef("comparison_more_differ", ("compare",), (
+        _DIMENSION, Param("more", "count", default=1, minimum=1),
+        Param("verdict", "choice", default="any", choices=DIFFERING_VERDICTS)), comparison_more_differ),
     # questions
     CheckDef("choice", PAGES, (Param("options", "ids", required=True), Param("correct", "ids", required=True)),
              choice, answer="choice", validate=_require_known_correct),
@@ -177,7 +185,9 @@ CHECKS: Mapping[str, CheckDef] = MappingProxyType({c.name: c for c in (
     CheckDef("judge_worth_answer", ("judge",), (
         _OPTIONAL_DIMENSION, Param("relative", "unit", default=0.2),
         Param("absolute", "number", default=2.0, minimum=0.0)), judge_worth_answer, answer="number"),
-    CheckDef("comparison_certainty", ("compare",), (_DIMENSION,), comparison_certainty, answer="certainty"),
+    CheckDef("comparison_certainty", ("compare",), (_DIMENSION,), comparison_certainty, answer="certainty",
+             choices=COMPARISON_CERTAINTIES),
+    CheckDef("comparison_needed", ("compare",), (_DIMENSION,), comparison_needed, answer="number"),
 )})
 
 
@@ -229,11 +239,13 @@ def _problem_params(error: InputError) -> dict[str, Any]:
 def answer_options(name: str, params: Mapping[str, Any], snapshot: Snapshot) -> tuple[Any, ...] | None:
     """What the person may choose from to answer question ``name`` on ``snapshot`` (None: a free number).
 
-    Option ids (``choice``), dimension names, ``("clear", "uncertain")``, the data's case ids, the
+    Option ids (``choice``), dimension names, ``("clear", "uncertain")`` (a comparison's certainty also
+    ``"withheld"``), the data's case ids, the
     gate names, the current conversation's turn numbers, the verdicts' ``(prompt, item)`` pairs or
     the values of the stratum field, in the order to show them.
     """
-    kind = check_definition(name).answer
+    definition = check_definition(name)
+    kind = definition.answer
     if kind is None:
         raise input_error(PROBLEMS, "check_not_question", "name", name=name)
     if kind == "choice":
@@ -241,7 +253,7 @@ def answer_options(name: str, params: Mapping[str, Any], snapshot: Snapshot) -> 
     if kind == "dimensions":
         return RAG_METRICS
     if kind == "certainty":
-        return ("clear", "uncertain")
+        return definition.choices or ("clear", "uncertain")
     if kind == "gates":
         return GATES
     if kind in ("number", "proportion"):

@@ -68,6 +68,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "answer_unknown_dimension": "unknown dimension {got}",
     "answer_unknown_gate": "unknown gate {got}",
     "answer_expected_certainty": 'expected "clear" or "uncertain"',
+    "answer_expected_comparison_certainty": 'expected "clear", "uncertain" or "withheld"',
     "answer_expected_two_case_ids": "expected two case ids",
     "answer_expected_stratum": "expected a stratum value",
 })
@@ -344,13 +345,38 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "answer_too_low": "too low",
     # compare two systems
     "comparison_not_applicable": "no case has a pass or fail for both systems on {dimension}",
-    "comparison_still_uncertain": "the verdict on {dimension} is still uncertain: B − A's interval ({low:.2f} to "
-                                  "{high:.2f}) contains 0",
+    "comparison_still_uncertain": "the verdict on {dimension} is still uncertain: {count} case(s) change side, but "
+                                  "the exact test's p, Holm-adjusted over {tests} dimensions, is {adjusted:.3f}, "
+                                  "above {alpha:.2f}",
+    "comparison_still_withheld": "the verdict on {dimension} is still withheld: {count} case(s) change side, and a "
+                                 "verdict needs at least {needed}",
     "comparison_verdict_as_loaded": "the verdict on {dimension} is the one the labels as loaded give at these "
                                     "settings; change labels to move it",
     "comparison_verdict_not_asked": "the verdict on {dimension} moved, but not to the one the step asks for",
-    "comparison_verdict_moved": "the verdict on {dimension} moved: B − A's interval is now {low:.2f} to {high:.2f}",
-    "comparison_certainty_wrong": "not right yet: look at whether B − A's interval on {dimension} contains 0",
+    "comparison_verdict_moved": "the verdict on {dimension} moved: {count} case(s) change side, and the exact test's "
+                                "p, Holm-adjusted over {tests} dimensions, is now {adjusted:.3f}",
+    "comparison_is_withheld": "not right: only {count} case(s) change side on {dimension}, and a verdict needs at "
+                              "least {needed} (fewer could not be clear even all one way, with the exact test "
+                              "corrected for {tests} dimensions), so the page withholds it",
+    "comparison_is_uncertain": "not right: {count} case(s) change side on {dimension}, enough for a verdict (at least "
+                               "{needed}), but not clearly one way: the exact test's p, Holm-adjusted over {tests} "
+                               "dimensions, is {adjusted:.3f}, above {alpha:.2f}",
+    "comparison_is_clear": "not right: {count} case(s) change side on {dimension}, and the exact test's p, "
+                           "Holm-adjusted over {tests} dimensions, is {adjusted:.3f}, at most {alpha:.2f}: the "
+                           "difference is clear",
+    "comparison_needed_too_few": "too few: with {count} case(s) changing side, even all one way, the exact test's p "
+                                 "is at least {smallest:.4f}, and corrected for {tests} dimensions {corrected:.4f}, "
+                                 "above {alpha:.2f}",
+    "comparison_needed_too_many": "fewer are enough: with {count} case(s) changing side, all one way, the exact "
+                                  "test's p is {smallest:.4f}, and corrected for {tests} dimensions {corrected:.4f}, "
+                                  "at most {alpha:.2f}",
+    "comparison_too_few_more_differ": "{count} case(s) change side on {dimension}, against {loaded} as loaded; the "
+                                      "step asks for at least {more} more",
+    "comparison_differ_verdict_not_asked": "{count} case(s) change side on {dimension}, but the verdict is not the "
+                                           "one the step asks for",
+    "comparison_more_differ": "{count} case(s) now change side on {dimension}, against {loaded} as loaded; a verdict "
+                              "needs at least {needed}, and the exact test's p, Holm-adjusted over {tests} dimensions, "
+                              "is {adjusted:.3f}",
 })
 
 
