@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+
 import dev  # noqa: E402
 from bench.bench_load import serve  # noqa: E402
 from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
@@ -41,9 +43,8 @@ BOMBS = ROOT / "tests" / "data" / "bombs"
 MB = 1024 * 1024
 
 
-def clear_cache() -> object:
-    from streamlit.proto.BackMsg_pb2 import BackMsg
-
+def clear_cache() -> BackMsg:
+    """The message any open websocket may send: Streamlit then clears every cache of the process."""
     message = BackMsg()
     message.clear_cache = True
     return message
@@ -54,6 +55,7 @@ def threads(pid: int) -> int:
 
 
 def settled_threads(pid: int) -> int:
+    """The process's thread count once the runs just made have ended (the fewest seen over a second)."""
     seen = []
     for _ in range(10):
         seen.append(threads(pid))

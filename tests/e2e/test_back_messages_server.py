@@ -10,16 +10,14 @@ connection pool behind (40 clears, 40 connections); it is made once per process 
 
 from __future__ import annotations
 
-import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
-from streamlit.proto.BackMsg_pb2 import BackMsg
 
+from bench.bench_attacks import clear_cache, settled_threads
 from bench.bench_load import serve
 from bench.protocol_client import ProtocolSession
 from tests.e2e.test_protocol_client import run
@@ -33,25 +31,6 @@ CODE = "TOMATO-4242"
 CLEARS = 50
 CLEARS_PG = 40
 THREADS_SLACK = 4  # a script-runner or executor thread that happens to be alive at the second count
-
-
-def clear_cache() -> BackMsg:
-    message = BackMsg()
-    message.clear_cache = True
-    return message
-
-
-def threads(pid: int) -> int:
-    return len(os.listdir(f"/proc/{pid}/task"))
-
-
-def settled_threads(pid: int) -> int:
-    """The process's thread count once the runs just made have ended (the fewest seen over a second)."""
-    seen = []
-    for _ in range(10):
-        seen.append(threads(pid))
-        time.sleep(0.1)
-    return min(seen)
 
 
 @pytest.fixture(scope="module")
