@@ -4,6 +4,7 @@ without a server: a stand-in ASGI app records what reaches Streamlit."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 from typing import Any
 
@@ -59,7 +60,10 @@ def through_guard(frames: list[bytes], passed: set[str], monkeypatch: pytest.Mon
     async def send(_message: Any) -> None:
         return None
 
-    asyncio.run(BackMessageGuard(app)(dict(STREAM), receive, send))
+    # On a loop of its own thread: in a whole run the browser tests' sync Playwright keeps a loop running in this one,
+    # and asyncio.run refuses to start inside it.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, BackMessageGuard(app)(dict(STREAM), receive, send)).result()
     return reached
 
 
