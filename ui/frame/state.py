@@ -195,11 +195,12 @@ def language_from_link(workspace: Workspace) -> None:
 # ---------------------------------------------------------------- saving
 
 
-def save_settings(values: dict[str, Any]) -> bool:
-    """Store settings; on failure the reason is kept for the status line and False returned."""
+def save_settings(values: dict[str, Any], paced: bool = True) -> bool:
+    """Store settings; on failure the reason is kept for the status line and False returned. ``paced=False``: the
+    settings belong to a write just stored (see :meth:`Workspace.set_settings`)."""
     workspace = current_workspace()
     try:
-        workspace.set_settings(values)
+        workspace.set_settings(values, paced=paced)
     except StoreError as error:
         workspace.problem = error
         return False

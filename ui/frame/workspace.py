@@ -281,11 +281,13 @@ class Workspace:
     def setting(self, key: str, default: Any = None) -> Any:
         return self.settings.get(key, default)
 
-    def set_settings(self, values: Mapping[str, Any]) -> None:
-        """Store values (``None`` deletes a key: back to its default)."""
+    def set_settings(self, values: Mapping[str, Any], paced: bool = True) -> None:
+        """Store values (``None`` deletes a key: back to its default). ``paced=False`` for the bookkeeping of a write
+        the pace has just let through (focus mode's position after a label): one press, one paced write."""
         if not values:
             return
-        self._paced()
+        if paced:
+            self._paced()
         seq = self.store.set_settings(self.token, values)
         for key, value in values.items():
             if value is None:

@@ -181,13 +181,19 @@ def act(source: FocusSource, action: str, case: int, offset: int, rerun: Callabl
         st.session_state[NOTE_KEY] = "focus.locked"
         rerun(True)
         return
+    # Where the person now is (and the undo list) is stored with the label it follows, never paced apart from it: a
+    # pace with one write left stored the label and refused its position, and the page said "not saved" about a
+    # label it had kept (issue 35, finding 8). A refused label moves nowhere, so its unit stays on screen.
+    paced = True
     if action in VALUES and offset < len(items):
         item, value = items[offset], VALUES[action]
         stored = [False]
-        if run_saving(lambda: stored.__setitem__(0, source.write(case, item, value))) and stored[0]:
+        saved = run_saving(lambda: stored.__setitem__(0, source.write(case, item, value)))
+        if saved and stored[0]:
             undo = [*undo, {"case": case, "offset": offset, "unit_id": item.unit_id, "field": item.field,
                             "before": item.value, "after": value}][-UNDO_DEPTH:]
-        if action != "clear":
+            paced = False
+        if saved and action != "clear":
             where = next_unlabelled(source, case, offset) or step(source, case, offset, +1)
     elif action in ("back", "next"):
         where = step(source, case, offset, -1 if action == "back" else +1)
@@ -202,7 +208,7 @@ def act(source: FocusSource, action: str, case: int, offset: int, rerun: Callabl
         else:
             item = source.items(at)[found]
             if run_saving(lambda: source.write(at, item, last.get("before"))):
-                where = (at, found)
+                where, paced = (at, found), False
             else:
                 undo.append(last)
     elif action == "undo":
@@ -215,7 +221,7 @@ def act(source: FocusSource, action: str, case: int, offset: int, rerun: Callabl
     moved = where[0] != source.case_index()
     if moved:
         changes[source.case_key] = where[0]
-    save_settings(changes)
+    save_settings(changes, paced=paced)
     rerun(moved)
 
 
