@@ -28,7 +28,7 @@ dimension and for the four together.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -189,8 +189,3 @@ def pairs_for_power(p_only_a: float, p_only_b: float, confidence: float, power: 
             return n
         n = n + 1 if n < 2000 else int(n * 1.01) + 1
     return None
-
-
-def verdict_levels(verdicts: Mapping[str, PairedVerdict]) -> Mapping[str, State]:
-    """Each verdict's state, by name (for a page's summary line)."""
-    return {name: verdict.state for name, verdict in verdicts.items()}

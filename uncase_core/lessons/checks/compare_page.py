@@ -119,6 +119,16 @@ def comparison_needed(snapshot: Snapshot, params: Mapping[str, Any], answer: obj
                     corrected=min(1.0, smallest * tests), alpha=alpha)
 
 
+def _now_and_loaded(snapshot: Snapshot, name: str) -> tuple[DimensionVerdict, DimensionVerdict] | CheckResult:
+    """The verdict on ``name`` now and as the pair was loaded, or the result that says why there is none."""
+    if snapshot.original is None:
+        return _missing("nothing_to_compare")
+    now = _verdict(snapshot, snapshot.data, name)
+    if now.code == "not_applicable":
+        return _missing("comparison_not_applicable", dimension=name)
+    return now, _verdict(snapshot, snapshot.original, name)
+
+
 def comparison_verdict_moved(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult:
     """Holds when the verdict on ``dimension`` differs from the one the pair as loaded gets at the same thresholds
     and confidence, and is now ``to`` (``clear``: B or A better; or ``b_better``, ``a_better``, ``uncertain``,
@@ -126,13 +136,11 @@ def comparison_verdict_moved(snapshot: Snapshot, params: Mapping[str, Any]) -> C
 
     Both verdicts at the page's settings: a threshold moved changes both alike, so only changed labels move it.
     """
-    if snapshot.original is None:
-        return _missing("nothing_to_compare")
     name = params["dimension"]
-    now = _verdict(snapshot, snapshot.data, name)
-    loaded = _verdict(snapshot, snapshot.original, name)
-    if now.code == "not_applicable":
-        return _missing("comparison_not_applicable", dimension=name)
+    verdicts = _now_and_loaded(snapshot, name)
+    if isinstance(verdicts, CheckResult):
+        return verdicts
+    now, loaded = verdicts
     if now.code == loaded.code:
         if now.code == "uncertain":
             return _missing("comparison_still_uncertain", dimension=name, count=now.discordant,
@@ -154,13 +162,11 @@ def comparison_more_differ(snapshot: Snapshot, params: Mapping[str, Any]) -> Che
 
     A threshold moved changes both counts alike, so only changed labels make more cases differ.
     """
-    if snapshot.original is None:
-        return _missing("nothing_to_compare")
     name = params["dimension"]
-    now = _verdict(snapshot, snapshot.data, name)
-    loaded = _verdict(snapshot, snapshot.original, name)
-    if now.code == "not_applicable":
-        return _missing("comparison_not_applicable", dimension=name)
+    verdicts = _now_and_loaded(snapshot, name)
+    if isinstance(verdicts, CheckResult):
+        return verdicts
+    now, loaded = verdicts
     added = now.discordant - loaded.discordant
     if added < params["more"]:
         return _missing("comparison_too_few_more_differ", count=now.discordant, dimension=name,
