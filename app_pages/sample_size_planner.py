@@ -1,6 +1,6 @@
 """Sample-size planner: how many labels a margin needs, the interval a number of labels promises (by its two
-bounds: near 0% and 100% it is lopsided), and whether two configurations really differ, paired on the same cases or
-as two different case sets."""
+bounds: near 0% and 100% it is lopsided), the intervals of 100 simulated datasets and how many cover the truth (to
+project), and whether two configurations really differ, paired on the same cases or as two different case sets."""
 
 import streamlit as st
 
@@ -9,6 +9,7 @@ from ui.frame.page import finish_page
 from ui.frame.state import kept, language, t
 from ui.i18n import format_count, format_number, format_percent, translate
 from ui.views.planner import show_independent, show_paired_counts, show_paired_size, show_paired_verdict
+from ui.views.planner_simulation import draw_simulation
 from ui.widgets.charts import margin_chart
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.numbers import number_box, number_slider
@@ -135,6 +136,10 @@ st.subheader(t("plan.buys_title"))
 n = number_box("plan_n", 30, t("plan.n"), whole=True, low=1, high=MAX_COUNT)
 st.markdown(t("plan.buys", normal=_points(normal_half_width(expected, n, confidence)),
               **_bounds(planned_interval(expected, n, confidence))))
+
+# ---------------------------------------------------------------- see it happen: 100 simulated datasets
+st.subheader(t("plan.sim_title"))
+draw_simulation(confidence)
 
 # ---------------------------------------------------------------- comparing two configurations
 st.subheader(t("plan.compare_title"))

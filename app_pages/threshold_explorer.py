@@ -8,11 +8,11 @@ from ui.frame.input_errors import error_text
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, t
 from ui.i18n import format_number, format_percent, translate
-from ui.views.rag.view import proportion_text
 from ui.widgets.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.widgets.data_source import Loaded, stored_upload, stored_upload_data
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.numbers import number_slider
+from ui.widgets.proportions import proportion_text
 from ui.widgets.text import id_list, text_table
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_bytes

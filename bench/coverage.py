@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL  # noqa: E402
 from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL  # noqa: E402
 from uncase_core.compare.systems import MIN_BOOTSTRAP_CASES  # noqa: E402
 from uncase_core.stats.clustered import MIN_CASES  # noqa: E402
@@ -31,13 +32,18 @@ from uncase_core.stats.coverage import (  # noqa: E402
     JUDGES,
     Coverage,
     FalseRate,
+    PromiseWorth,
     achieved_power,
+    agreement_coverage,
     bootstrap_false_rate,
     interval_false_rates,
     kappa_coverage,
     newcombe_coverage,
+    planner_promise,
     pooled_coverage,
+    pooled_threshold_false_rate,
     ppi_coverage,
+    threshold_false_rates,
     verdict_false_rates,
     wilson_coverage,
 )
@@ -49,7 +55,12 @@ def pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def mark(result: Coverage | FalseRate, drawn: bool = True) -> str:
+def points(value: float) -> str:
+    """A distance between proportions in percentage points, to the hundredth: 9.96 (a margin, not a rate)."""
+    return f"{100 * value:.2f}"
+
+
+def mark(result: Coverage | FalseRate | PromiseWorth, drawn: bool = True) -> str:
     if not drawn:
         return "WITHHELD"
     return "ok" if result.holds else "BROKEN"
@@ -112,6 +123,45 @@ def main() -> None:
             ["correlation", "units per case", "cases", "units: mean", "units: worst", "cases: mean",
              "cases: worst", "mark (cases)"], rows)
 
+    def threshold() -> None:
+        rows = []
+        for limit in (0.5, 0.7, 0.9):
+            for n in (1, 2, 3, 4, 5, 8, 10, 20, 30, 50):
+                fail, passing = threshold_false_rates(n, limit)
+                old_fail, old_passing = threshold_false_rates(n, limit, exact_test=False)
+                worst = fail if fail.rate >= passing.rate else passing
+                rows.append([pct(limit), str(n), pct(fail.rate), pct(passing.rate), pct(worst.level), mark(worst),
+                             pct(old_fail.rate), pct(old_passing.rate)])
+        report.table(
+            "One case's pass/fail verdict: 'fails (clear)' and 'passes (clear)' (RAG page per case)",
+            "Exactly from the binomial probabilities of n independent units (no simulation): 'fails, clear' with the "
+            "true rate at the threshold (where it passes) and 'passes, clear' with the true rate just below it "
+            "(where it fails); a one-sided claim's worst null is at the threshold. The page's rule "
+            "(uncase_core/stats/policy.py): clear only when Wilson's interval lies on one side and the exact "
+            "binomial test agrees; beside it the former rule, Wilson's interval alone.",
+            ["threshold", "units", "false 'fails, clear'", "false 'passes, clear'", "level", "mark",
+             "former: false fails", "former: false passes"], rows)
+        rows = []
+        for correlation in (0.0, 0.3, 0.5):
+            for units in (2, 8):
+                for cases in (2, 3, 5, 10, 30):
+                    for limit in (0.5, 0.7):
+                        clustered = pooled_threshold_false_rate(cases, units, correlation, limit, repeats,
+                                                                seed=cases)
+                        units_only = pooled_threshold_false_rate(cases, units, correlation, limit, repeats,
+                                                                 seed=cases, method="unit_wilson")
+                        rows.append([f"{correlation:g}", str(units), str(cases), pct(limit), pct(clustered.rate),
+                                     pct(clustered.level), mark(clustered), pct(units_only.rate)])
+        report.table(
+            "A dataset's pooled pass/fail verdict (RAG page, dataset results)",
+            "Cases of equal size with the true mean rate at the threshold and the within-case correlation given "
+            "(as in the pooled table above); the share of datasets whose pooled verdict is called clear on the "
+            "false side (the larger of 'fails, clear' at the threshold and 'passes, clear' there, which is false "
+            "just below it). The page reads the verdict from the interval with cases as clusters; beside it, the "
+            "same verdict read from the units' Wilson interval as if independent (the former rule).",
+            ["correlation", "units per case", "cases", "threshold", "false clear (cases)", "level", "mark",
+             "former: units as independent"], rows)
+
     def compare() -> None:
         rows = []
         for pairs in (1, 2, 3, 5, 8, 10, 15, 20, 30, 50):
@@ -168,6 +218,42 @@ def main() -> None:
             ([str(n), pct(c.mean), pct(c.level), mark(c, n >= MIN_UNITS_FOR_KAPPA_INTERVAL)]
              for n in (5, 10, 20, 30, 50, 100, 200, 300) for c in [kappa_coverage(n, min(repeats, 1500), seed=n)]))
 
+    def agreement_many() -> None:
+        def row(statistic: str, raters: int, units: int, **options: object) -> list[str]:
+            seed = units * 100 + raters + (50 if statistic == "alpha" else 0)
+            c = agreement_coverage(units, raters, statistic, min(repeats, 2000 if units <= 100 else 1000), seed=seed,
+                                   **options)  # type: ignore[arg-type]
+            return [statistic, str(raters), str(units), pct(c.drawn), pct(c.bca.mean), pct(c.bca.worst),
+                    pct(c.percentile.mean), pct(c.percentile.worst), pct(c.bca.level),
+                    mark(c.bca, units >= MIN_UNITS_FOR_AGREEMENT_INTERVAL and c.drawn > 0)]
+
+        header = ["statistic", "raters", "units", "drawn", "BCa: mean", "BCa: worst", "percentile: mean",
+                  "percentile: worst", "level", "mark (BCa)"]
+        report.table(
+            "The workshop room: Krippendorff's alpha and Fleiss' kappa among many raters (bootstrap over units)",
+            "Yes/no labels (the room's only kind; alpha is nominal there) by exchangeable raters, every unit "
+            "labelled by all; each unit's rate of yes drawn from a beta distribution of mean the prevalence "
+            "(uniform on [0.1, 0.9]) and intraclass correlation the true agreement (uniform on [0, 0.9]), which "
+            "is the population value of both statistics. 'drawn': the share of data sets with an interval (the "
+            "others have an undefined statistic, one category only, or a one-point interval, and the room "
+            "withholds them); coverage is over those. 'BCa' is what the room draws (1,000 resamples, "
+            "uncase_core/agreement/many.py), 'percentile' the plain percentile interval of the same resamples it "
+            "replaced; worst over five bins of the true agreement. The room draws the interval from "
+            f"{MIN_UNITS_FOR_AGREEMENT_INTERVAL} units (those the statistic uses).",
+            header,
+            (row(statistic, raters, units) for statistic in ("alpha", "fleiss") for raters in (2, 3, 5, 20)
+             for units in (2, 3, 5, 10, 20, 30, 40, 50, 75, 100, 200, 300)))
+        report.table(
+            "The workshop room: the same intervals under other kinds of data",
+            "Fleiss' kappa when each unit has a true label (prevalence uniform on [0.1, 0.9]) and each rater gives "
+            "it with an accuracy uniform on [0.6, 0.97]; and alpha with 20% of the labels left out at random (alpha "
+            "uses every unit with two labels or more; Fleiss' kappa only complete units).",
+            ["data", *header],
+            ([label, *row(statistic, raters, units, **options)]
+             for label, statistic, options in (("true label", "fleiss", {"model": "true_label"}),
+                                               ("20% missing", "alpha", {"missing": 0.2}))
+             for raters in (3, 5, 20) for units in (30, 50, 100)))
+
     def promises() -> None:
         rows = []
         for p_only_a, p_only_b in ((0.05, 0.45), (0.1, 0.4), (0.0, 0.3), (0.1, 0.3), (0.2, 0.3)):
@@ -181,8 +267,40 @@ def main() -> None:
             "many pairs (Monte Carlo error about 1 point).",
             ["only A / only B", "pairs promised", "power at that n", "promised", "mark"], rows)
 
-    for name, work in (("Wilson", wilson), ("pooled", pooled), ("compare", compare), ("bootstrap", bootstrap),
-                       ("PPI", ppi), ("kappa", kappa), ("promises", promises)):
+    def planner() -> None:
+        rows, worths = [], []
+        for expected in (0.5, 0.8, 0.9, 0.95, 0.99, 1.0):
+            for margin in (0.02, 0.05, 0.1):
+                w = planner_promise(expected, margin)
+                worths.append(w)
+                rows.append([pct(expected), points(margin), str(w.n),
+                             f"{pct(w.promised.low)} to {pct(w.promised.high)}", points(w.promised.margin),
+                             pct(w.within_margin), pct(w.within_half_width), points(w.median_margin),
+                             points(w.margin_90), pct(w.coverage), pct(w.level), mark(w)])
+        report.table(
+            "The planner's promised width: the interval it states at the n it plans",
+            "For each expected rate and margin wanted, the n the planner gives (margin_sample_size) and the 95% "
+            "Wilson interval it promises there (planned_interval: what a dataset observing the expected rate gets). "
+            "Then datasets of n units drawn at the true rate = the expected rate, exactly from the binomial "
+            "probabilities (no simulation error): the share whose interval's margin (estimate to farther bound) and "
+            "half width are at most the promised ones (to the 0.1 point the page shows), the margin half and nine "
+            "in ten of them stay within (margins in percentage points), and the coverage of the true rate. The "
+            "page's promise is conditional on "
+            "observing the expected rate; with the truth there, the margin drawn is within it in "
+            f"{pct(min(w.within_margin for w in worths))} to {pct(max(w.within_margin for w in worths))} of "
+            "datasets (least where n units cannot show the expected rate exactly: 93 units cannot show 50%, nor 87 "
+            "show 99%), and nine in ten datasets stay within "
+            f"{100 * max(w.margin_90 - w.promised.margin for w in worths):.1f} points of it: a plan on an expected "
+            "value promises a typical width, not a guaranteed one. Rates below 50% mirror these. The mark is the "
+            "interval rule at this one true rate (coverage at least the level minus 2 points).",
+            ["expected", "margin wanted (points)", "n planned", "promised interval", "promised margin",
+             "margin within promise", "half width within promise", "median margin", "9 in 10 within", "coverage",
+             "level", "mark (coverage)"], rows)
+
+    for name, work in (("Wilson", wilson), ("pooled", pooled), ("threshold verdicts", threshold),
+                       ("compare", compare), ("bootstrap", bootstrap),
+                       ("PPI", ppi), ("kappa", kappa), ("agreement among many", agreement_many),
+                       ("promises", promises), ("planner", planner)):
         timed(name, work)
 
     if args.write:

@@ -622,12 +622,25 @@ def test_weighted_kappa_of_mixed_kinds_needs_a_scale():
 
 
 def test_the_interval_is_withheld_below_the_units_where_it_holds():
-    """Issue 36: the asymptotic interval covered 83% at 10 units and 92% at 30 to 50 (bench/coverage.py)."""
+    """Issue 36: the asymptotic interval covered 85% at 10 units and 92% at 30 to 50 (bench/coverage.py)."""
     a = [True] * 30 + [False] * 20
     b = [True] * 25 + [False] * 5 + [True] * 5 + [False] * 15
     few = page_kappa(a, b)
     assert few.kappa is not None and (few.low, few.high) == (None, None) and few.note == NOTE_FEW_UNITS
     assert few.agreement_interval.low is not None  # the percent agreement's Wilson interval holds
     assert "200 units" in NOTES[NOTE_FEW_UNITS] and MIN_UNITS_FOR_KAPPA_INTERVAL == 200
+    assert few.needed == 150 and few.to_dict()["needed"] == 150  # the page says how many more units
     many = page_kappa(a * 4, b * 4)
-    assert many.note is None and many.low < many.kappa < many.high
+    assert many.note is None and many.low < many.kappa < many.high and many.needed is None
+
+
+def test_how_many_more_units_whatever_keeps_the_interval_back():
+    """A constant annotator or perfect agreement withholds the interval too; below the units it is given from the
+    result still says how many more it takes (fewer are never enough), and nothing when kappa is undefined."""
+    constant = page_kappa([True, False, True], [True, True, True])
+    assert constant.note == NOTE_CONSTANT_ANNOTATOR and constant.needed == MIN_UNITS_FOR_KAPPA_INTERVAL - 3
+    perfect = page_kappa([True, False, True], [True, False, True])
+    assert perfect.low is None and perfect.needed == MIN_UNITS_FOR_KAPPA_INTERVAL - 3
+    assert page_kappa([True, True], [True, True]).needed is None  # kappa undefined: nothing to wait for
+    assert page_kappa([], []).needed is None
+    assert page_kappa([True] * 250, [True] * 249 + [False]).needed is None  # enough units; its own note says why

@@ -16,15 +16,19 @@ from statsmodels.stats.inter_rater import fleiss_kappa as statsmodels_fleiss
 from uncase_core.agreement import pairs as agreement
 from uncase_core.agreement.many import (
     AGREEMENT_NOTES,
+    MIN_UNITS_FOR_AGREEMENT_INTERVAL,
+    NOTE_FEW_UNITS,
     NOTE_FEWER_THAN_TWO_ANNOTATORS,
     NOTE_NO_COMPLETE_UNITS,
     NOTE_NO_DEFINED_RESAMPLE,
     NOTE_NO_PAIRABLE_UNITS,
     NOTE_NO_VARIATION,
+    NOTE_ONE_POINT,
     AgreementAmongMany,
     BootstrapInterval,
     LabelCounts,
     alpha_of_resamples,
+    bca_bounds,
     bootstrap_interval,
     fleiss_kappa,
     fleiss_of_resamples,
@@ -361,9 +365,12 @@ def test_results_are_frozen_and_serialize_with_their_note_text():
     data = result.to_dict()
     assert data["note"] == NOTE_NO_VARIATION and data["note_text"] == AGREEMENT_NOTES[NOTE_NO_VARIATION]
     assert data["categories"] == [True]
-    interval = bootstrap_interval(KRIPPENDORFF_2011, resamples=50)
+    interval = bootstrap_interval(KRIPPENDORFF_2011, resamples=50, interval_from=0)
     assert isinstance(interval, BootstrapInterval)
-    assert interval.to_dict()["note_text"] is None
+    assert interval.to_dict()["note_text"] is None and interval.to_dict()["needed"] is None
+    withheld = bootstrap_interval(KRIPPENDORFF_2011, resamples=50).to_dict()
+    assert (withheld["note"], withheld["note_text"], withheld["needed"]) == (
+        NOTE_FEW_UNITS, AGREEMENT_NOTES[NOTE_FEW_UNITS], MIN_UNITS_FOR_AGREEMENT_INTERVAL - 11)
 
 
 def test_the_agreement_module_offers_them_too():
@@ -420,9 +427,24 @@ def test_fleiss_of_resamples_equals_statsmodels():
 # ---------------------------------------------------------------- the bootstrap interval
 
 
+def _plain_bca(values: list[float], estimate: float, jackknife: list[float], confidence: float) -> tuple[float, ...]:
+    """Efron and Tibshirani (1993), 14.3, written out with scipy's normal distribution."""
+    from scipy.stats import norm
+
+    values_array = np.array(values)
+    z0 = norm.ppf((np.sum(values_array < estimate) + 0.5 * np.sum(values_array == estimate)) / len(values))
+    d = np.mean(jackknife) - np.array(jackknife)
+    a = np.sum(d**3) / (6 * np.sum(d**2) ** 1.5)
+    shares = [norm.cdf(z0 + (z0 + z) / (1 - a * (z0 + z))) for z in norm.ppf([(1 - confidence) / 2,
+                                                                                (1 + confidence) / 2])]
+    return tuple(np.percentile(values_array, [100 * shares[0], 100 * shares[1]]))
+
+
 def test_bootstrap_interval_equals_a_plain_loop_over_the_same_draws():
+    """The BCa interval: the same draws as a plain loop over the krippendorff package, the leave-one-unit-out values
+    from it too, and Efron and Tibshirani's formulas written out with scipy."""
     ratings = random_ratings(np.random.default_rng(5), 6, 30, [False, True], missing=0.3)
-    result = bootstrap_interval(ratings, "alpha", resamples=300, seed=42, confidence=0.9)
+    result = bootstrap_interval(ratings, "alpha", resamples=300, seed=42, confidence=0.9, interval_from=0)
     table = label_counts(ratings)
     rows = table.counts[table.counts.sum(axis=1) >= 2]
     draws = np.random.default_rng(42).integers(0, len(rows), size=(300, len(rows)))
@@ -431,7 +453,9 @@ def test_bootstrap_interval_equals_a_plain_loop_over_the_same_draws():
         drawn = rows[draw]
         if (drawn.sum(axis=0) > 0).sum() >= 2:
             values.append(krippendorff.alpha(value_counts=drawn, level_of_measurement="nominal"))
-    low, high = np.percentile(values, [5.0, 95.0])
+    jackknife = [krippendorff.alpha(value_counts=np.delete(rows, u, axis=0), level_of_measurement="nominal")
+                 for u in range(len(rows))]
+    low, high = _plain_bca(values, krippendorff_alpha(ratings).value, jackknife, 0.9)
     assert result.low == pytest.approx(low, abs=1e-9)
     assert result.high == pytest.approx(high, abs=1e-9)
     assert (result.used, result.skipped) == (len(values), 300 - len(values))
@@ -440,10 +464,45 @@ def test_bootstrap_interval_equals_a_plain_loop_over_the_same_draws():
     assert (result.resamples, result.seed, result.confidence) == (300, 42, 0.9)
 
 
+def test_bca_moves_the_percentiles_by_bias_and_skew_only():
+    values = np.linspace(0.0, 1.0, 1001)
+    # no bias (half the values below the estimate) and no skew: the plain percentiles
+    assert bca_bounds(values, 0.5, np.array([0.4, 0.5, 0.6]), 0.9) == pytest.approx((0.05, 0.95))
+    # an estimate above most resamples moves both bounds up
+    low, high = bca_bounds(values, 0.6, np.array([0.4, 0.5, 0.6]), 0.9)
+    assert low > 0.05 and high > 0.95
+    # undefined or constant leave-one-out values give no acceleration
+    assert bca_bounds(values, 0.5, np.array([0.5]), 0.9) == pytest.approx((0.05, 0.95))
+    assert bca_bounds(values, 0.5, np.array([0.5, 0.5]), 0.9) == pytest.approx((0.05, 0.95))
+
+
+@pytest.mark.parametrize("statistic", ["alpha", "fleiss"])
+def test_the_interval_is_withheld_below_the_units_it_holds_with_and_says_how_many_more(statistic):
+    rng = np.random.default_rng(8)
+    ratings = random_ratings(rng, 4, MIN_UNITS_FOR_AGREEMENT_INTERVAL, [False, True], missing=0.0)
+    drawn = bootstrap_interval(ratings, statistic, resamples=200)
+    assert drawn.note is None and drawn.low is not None and drawn.needed is None
+    fewer = [row[:-3] for row in ratings]
+    withheld = bootstrap_interval(fewer, statistic, resamples=200)
+    assert (withheld.low, withheld.high, withheld.note, withheld.needed) == (None, None, NOTE_FEW_UNITS, 3)
+    assert (withheld.used, withheld.skipped) == (0, 0)  # nothing drawn
+    assert withheld.estimate is not None and withheld.units == MIN_UNITS_FOR_AGREEMENT_INTERVAL - 3
+
+
+def test_a_one_point_interval_is_withheld():
+    """Every unit unanimous, both categories present: alpha is 1 in every resample that is defined, and a point
+    "interval" at 1 would claim a certainty that no number of units gives."""
+    ratings = [[True] * 30 + [False] * 30] * 3
+    for statistic in ("alpha", "fleiss"):
+        result = bootstrap_interval(ratings, statistic, resamples=200)
+        assert result.estimate == pytest.approx(1.0)
+        assert (result.low, result.high, result.note) == (None, None, NOTE_ONE_POINT)
+
+
 def test_bootstrap_is_seeded():
-    first = bootstrap_interval(KRIPPENDORFF_2011, seed=7)
-    assert bootstrap_interval(KRIPPENDORFF_2011, seed=7) == first
-    assert bootstrap_interval(KRIPPENDORFF_2011, seed=8) != first
+    first = bootstrap_interval(KRIPPENDORFF_2011, seed=7, interval_from=0)
+    assert bootstrap_interval(KRIPPENDORFF_2011, seed=7, interval_from=0) == first
+    assert bootstrap_interval(KRIPPENDORFF_2011, seed=8, interval_from=0) != first
     assert first.resamples == 1000
     assert first.low <= first.estimate <= first.high
 
@@ -452,7 +511,7 @@ def test_bootstrap_counts_undefined_resamples_as_skipped():
     # Four units everyone calls relevant and one they split on: a resample without that unit has one category.
     ratings = [[True, True, True, True, True], [True, True, True, True, False], [True, True, True, True, True]]
     for statistic in ("alpha", "fleiss"):
-        result = bootstrap_interval(ratings, statistic, resamples=1000, seed=0)
+        result = bootstrap_interval(ratings, statistic, resamples=1000, seed=0, interval_from=0)
         assert result.used + result.skipped == 1000
         assert 250 < result.skipped < 420  # (4/5)^5 = 0.33 of draws miss the split unit
         assert result.low is not None and result.low <= result.high
@@ -469,7 +528,7 @@ def test_bootstrap_where_the_statistic_is_undefined():
 
 def test_fleiss_bootstrap_resamples_complete_units():
     ratings = [list(column) for column in zip(*FLEISS_1971, strict=True)]
-    result = bootstrap_interval(ratings, "fleiss", seed=3)
+    result = bootstrap_interval(ratings, "fleiss", seed=3, interval_from=0)
     assert result.estimate == pytest.approx(0.4302445, abs=5e-8)
     assert result.units == 30
     assert result.low < result.estimate < result.high
@@ -479,7 +538,7 @@ def test_fleiss_bootstrap_resamples_complete_units():
 @pytest.mark.parametrize(("kwargs", "where"), [
     ({"statistic": "kappa"}, "statistic"), ({"resamples": 0}, "resamples"), ({"resamples": 10**6}, "resamples"),
     ({"resamples": 2.5}, "resamples"), ({"seed": -1}, "seed"), ({"seed": True}, "seed"),
-    ({"confidence": 1.0}, "confidence"), ({"level": "ratio"}, "level"),
+    ({"confidence": 1.0}, "confidence"), ({"level": "ratio"}, "level"), ({"interval_from": -1}, "interval_from"),
 ])
 def test_bootstrap_arguments_are_checked(kwargs, where):
     with pytest.raises(InputError) as caught:

@@ -7,8 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ui.views.rubrics import verdict_heatmap
-from ui.widgets.charts import mark_labels, sweep_chart
+from ui.widgets.charts import mark_labels, simulated_intervals_chart, sweep_chart
 from uncase_core.stats.proportions import Proportion
+from uncase_core.stats.simulated_intervals import simulate_intervals
 
 LABELS = {"share": "Runs passing", "removed_row": "✕ removed"}
 
@@ -60,3 +61,18 @@ def test_heatmap_marks_every_removed_item_even_when_ticks_are_hidden():
 def test_heatmap_without_removed_items_draws_an_empty_row():
     figure = verdict_heatmap(_verdicts(5), "J1", set(), LABELS)
     assert list(figure.data[1].x) == []
+
+
+def test_simulated_intervals_tell_a_miss_by_more_than_its_colour():
+    result = simulate_intervals(5, 8, 0.5, 0.3, "units", seed=2)
+    misses = sum(not i.covers for i in result.intervals)
+    assert 0 < misses < 100
+    text = {"covers": "covers", "misses": "misses", "truth": "true rate 30%", "dataset": "Dataset", "x_title": "x",
+            "y_title": "y"}
+    figure = simulated_intervals_chart(result.intervals, 0.3, text, "es")
+    covers_line, covers_marks, misses_line, misses_marks = figure.data
+    assert covers_line.name == f"covers ({100 - misses})" and misses_line.name == f"misses ({misses})"
+    assert (covers_line.line.dash, covers_marks.marker.symbol) == ("solid", "circle")
+    assert (misses_line.line.dash, misses_marks.marker.symbol) == ("dot", "x")
+    assert len(misses_marks.x) == misses and [shape.x0 for shape in figure.layout.shapes] == [0.3]
+    assert all("\u00a0%" in hover for hover in misses_marks.customdata)  # Spanish percentages in the hover

@@ -17,7 +17,14 @@ from uncase_core.agreement.class_labels import (
     ParticipantProgress,
     class_labels,
 )
-from uncase_core.agreement.many import NOTE_NO_COMPLETE_UNITS, bootstrap_interval, fleiss_kappa, krippendorff_alpha
+from uncase_core.agreement.many import (
+    MIN_UNITS_FOR_AGREEMENT_INTERVAL,
+    NOTE_FEW_UNITS,
+    NOTE_NO_COMPLETE_UNITS,
+    bootstrap_interval,
+    fleiss_kappa,
+    krippendorff_alpha,
+)
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_from_text, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings, evaluate_dataset, pooled_metrics
@@ -115,6 +122,9 @@ def test_agreement_per_dimension_and_over_all_labels(hand_class):
     assert (overall.fleiss.units, overall.fleiss.left_out) == (2, 3)  # only p2 and c1.supported have three labels
     assert overall.alpha_interval == bootstrap_interval([ana, ben, cy], "alpha", resamples=200, seed=5)
     assert overall.fleiss_interval == bootstrap_interval([ana, ben, cy], "fleiss", resamples=200, seed=5)
+    # five units: too few for an interval that holds its level, and the room says how many more it needs
+    assert (overall.alpha_interval.low, overall.alpha_interval.note, overall.alpha_interval.needed) == (
+        None, NOTE_FEW_UNITS, MIN_UNITS_FOR_AGREEMENT_INTERVAL - overall.alpha.units)
     relevance = result.agreement["context_relevance"]
     assert relevance.alpha == krippendorff_alpha([[True, False], [True, True], [None, True]])
     coverage = result.agreement["coverage"]  # ana and cy split on the only fact; ben gave nothing

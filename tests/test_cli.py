@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ISSUE_TOP_KEYS = {"confidence", "thresholds", "weights", "cases", "pooled"}
 ISSUE_CASE_KEYS = {"id", "metrics", "diagnosis", "composite", "composite_note"}
 PROPORTION_KEYS = ["successes", "total", "unlabelled", "value", "low", "high"]
-DIAGNOSIS_KEYS = {"status", "failing", "not_applicable", "uncertain", "causes"}
+DIAGNOSIS_KEYS = {"status", "failing", "not_applicable", "uncertain", "causes", "exact_disagrees"}
 # Additions beyond the issue, listed so that any change to the output is noticed here.
 EXTRA_TOP_KEYS = {"raw_weights", "aggregation", "gates"}
 EXTRA_CASE_KEYS = {"gated", "composite_notes"}
@@ -77,7 +77,7 @@ def test_rag_output_keys_are_those_of_the_issue(capsys, dataset_file):
         for proportion in case["metrics"].values():
             assert list(proportion) == PROPORTION_KEYS
         assert set(case["diagnosis"]) == DIAGNOSIS_KEYS
-    assert set(data["pooled"]) == (ISSUE_CASE_KEYS - {"id"}) | EXTRA_CASE_KEYS | {"macro"}
+    assert set(data["pooled"]) == (ISSUE_CASE_KEYS - {"id"}) | EXTRA_CASE_KEYS | {"macro", "units_only", "clustered"}
     assert list(data["pooled"]["metrics"]) == list(METRICS)
     assert list(data["pooled"]["macro"]) == list(METRICS)
 
@@ -87,7 +87,7 @@ def test_rag_output_values(capsys, dataset_file):
     good, weak = data["cases"]
     # Everything passes, but with 2 to 4 units per dimension no verdict is clear.
     assert good["diagnosis"] == {"status": "ok", "failing": [], "not_applicable": [], "uncertain": list(METRICS),
-                                 "causes": {}}
+                                 "exact_disagrees": [], "causes": {}}
     assert good["composite"] == 1.0
     assert good["composite_note"] == ""
 

@@ -56,7 +56,9 @@ def test_the_table_reads_the_verdicts_and_the_figures(capsys):
     cr = result.dimensions["context_relevance"]
     assert f"both {cr.paired.both}, only A {cr.paired.only_a}, only B {cr.paired.only_b}, neither 0" in out
     assert f"B - A          +0.500 [{cr.paired.low:+.3f}, {cr.paired.high:+.3f}]   exact McNemar p = 0.001953" in out
-    assert "flipped        telecom-cancel: only A passes (A 1.000 [0.342, 1.000] (2/2), B 0.500" in out
+    # Said as every page says a proportion (uncase_core.stats.reading), in English.
+    assert "flipped        telecom-cancel: only A passes (A 2 / 2 · 100.0% · 95% interval 34.2% to 100.0%, B 1 / 2 · " \
+           "50.0%" in out
     assert "domain = retail (exploratory): both 3, only A 5, only B 0, neither 0" in out
     needed = result.dimensions["correctness"].sample_size.pairs_needed
     assert f"pairs needed   {needed} for the exact test to tell a difference of -0.100 at 80% power (20 now, " \
@@ -79,7 +81,8 @@ def test_withheld_intervals_say_so(tmp_path, capsys):
     out, _ = good_run(capsys, "compare", path, path)
     assert "bootstrap      pooled B - A +0.000 withheld" in out
     assert "note: only 1 cases have labelled units for both systems" in out
-    assert "pooled         A N/A (0 labelled)   B N/A (0 labelled)" in out  # no claims: faithfulness is N/A
+    na = "N/A (0 labelled, 0 not labelled)"
+    assert f"pooled         A {na}   B {na}" in out  # no claims: faithfulness is N/A
     assert "verdict        not applicable: no case has a pass or fail for both systems" in out
 
 

@@ -20,6 +20,7 @@ from uncase_core.stats.coverage import (
     exact_p_values,
     interval_false_rates,
     kappa_coverage,
+    planner_promise,
     policy_clear,
     pooled_coverage,
     ppi_coverage,
@@ -101,6 +102,41 @@ def test_the_pairs_the_page_promises_reach_the_power_it_states():
     assert achieved_power(needed // 2, 0.1, 0.4, repeats=3000, seed=2) < 0.8 - 0.02
 
 
+@pytest.mark.parametrize(("expected", "margin"), [(0.8, 0.05), (0.99, 0.05), (0.5, 0.1)])
+def test_the_planners_promise_is_worth_what_seeded_draws_say(expected: float, margin: float):
+    """The exact figures of planner_promise against 20,000 seeded binomial datasets at the planned n, each with
+    statsmodels' Wilson interval: within 4 Monte Carlo standard errors."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    worth = planner_promise(expected, margin)
+    successes = np.random.default_rng(7).binomial(worth.n, expected, 20_000)
+    low, high = proportion_confint(successes, worth.n, alpha=0.05, method="wilson")
+    low, high = np.where(successes == 0, 0.0, low), np.where(successes == worth.n, 1.0, high)
+    estimate = successes / worth.n
+    drawn = {"within_margin": np.maximum(estimate - low, high - estimate) <= worth.promised.margin + 0.0005,
+             "within_half_width": (high - low) / 2 <= worth.promised.width / 2 + 0.0005,
+             "coverage": (low <= expected) & (expected <= high)}
+    for name, hits in drawn.items():
+        exact = getattr(worth, name)
+        assert abs(hits.mean() - exact) <= 4 * np.sqrt(max(exact * (1 - exact), 1e-4) / 20_000), (name, exact)
+    assert np.quantile(np.maximum(estimate - low, high - estimate), 0.9) == pytest.approx(worth.margin_90, abs=2e-3)
+
+
+def test_the_planned_interval_is_a_typical_width_not_a_guaranteed_one():
+    at_100 = planner_promise(1.0, 0.05)  # every dataset shows 73 of 73: the promise is exactly what it gets
+    assert at_100.n == 73 and at_100.within_margin == pytest.approx(1.0) and at_100.coverage == pytest.approx(1.0)
+    at_80 = planner_promise(0.8, 0.05)
+    assert 0.5 <= at_80.within_margin < 0.7  # about half the datasets are wider than promised ...
+    assert at_80.margin_90 <= at_80.promised.margin + 0.005  # ... but nine in ten by at most half a point
+    assert at_80.holds and at_80.coverage >= LEVEL - TOLERANCE
+    assert planner_promise(0.99, 0.05).within_margin < 0.5  # 87 units cannot show 99%: the promise is met less often
+
+
+def test_a_fixed_truth_gives_one_coverage_at_that_rate():
+    fixed = pooled_coverage(5, 8, 0.5, "unit_wilson", repeats=1500, seed=5, truth=0.3)
+    assert fixed.worst == fixed.mean < LEVEL - TOLERANCE
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.one_of(st.none(), st.floats(0, 1)), min_size=1, max_size=6))
 def test_holm_equals_statsmodels(p_values: list[float | None]):
@@ -115,3 +151,64 @@ def test_holm_equals_statsmodels(p_values: list[float | None]):
         assert ours == pytest.approx([None if p is None else next(theirs) for p in p_values], abs=1e-12)
     else:
         assert ours == p_values
+
+
+# ---------------------------------------------------------------- many annotators (the workshop room)
+
+
+@pytest.mark.parametrize(("raters", "statistic", "options"), [
+    (2, "fleiss", {}), (20, "alpha", {}), (5, "fleiss", {"model": "true_label"}), (5, "alpha", {"missing": 0.2}),
+])
+def test_the_rooms_agreement_interval_holds_from_the_units_it_is_drawn_from(raters, statistic, options):
+    """At MIN_UNITS_FOR_AGREEMENT_INTERVAL units the room's BCa interval holds its level; the plain percentile one
+    it replaced does not yet (why the room draws BCa)."""
+    from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL
+    from uncase_core.stats.coverage import agreement_coverage
+
+    found = agreement_coverage(MIN_UNITS_FOR_AGREEMENT_INTERVAL, raters, statistic,
+                               repeats=1500 if raters == 20 else 500, seed=MIN_UNITS_FOR_AGREEMENT_INTERVAL + raters,
+                               **options)
+    assert found.bca.holds, found
+    assert not found.percentile.holds and found.percentile.mean < found.bca.mean, found
+
+
+@pytest.mark.parametrize(("raters", "statistic"), [(3, "alpha"), (20, "fleiss")])
+def test_the_rooms_agreement_interval_is_withheld_where_it_does_not_hold(raters, statistic):
+    from uncase_core.stats.coverage import agreement_coverage
+
+    found = agreement_coverage(10, raters, statistic, repeats=500, seed=10 + raters)
+    assert not found.bca.holds and found.bca.mean < 0.9, found
+
+
+@pytest.mark.parametrize(("model", "prevalence", "parameter"), [("rates", 0.3, 0.6), ("rates", 0.7, 0.1),
+                                                                ("true_label", 0.3, 0.85)])
+def test_the_harness_s_true_agreement_is_what_both_statistics_estimate(model, prevalence, parameter):
+    """With 40,000 units the estimates are within 0.01 of the truth the harness covers."""
+    from uncase_core.agreement.many import LabelCounts, alpha_from_counts, fleiss_from_counts
+    from uncase_core.stats.coverage import simulated_ratings
+
+    labels, truth = simulated_ratings(40_000, 5, prevalence, parameter, model, np.random.default_rng(3))
+    yes = labels.sum(axis=0)
+    table = LabelCounts(np.stack([5 - yes, yes], axis=1), (False, True), 5)
+    assert fleiss_from_counts(table).value == pytest.approx(truth, abs=0.01)
+    assert alpha_from_counts(table).value == pytest.approx(truth, abs=0.01)
+
+
+def test_one_cases_clear_pass_fail_verdict_holds_its_level_where_wilson_alone_did_not():
+    from uncase_core.stats.coverage import threshold_false_rates
+
+    for threshold in (0.5, 0.7, 0.9):
+        for n in range(1, 41):
+            assert all(rate.holds for rate in threshold_false_rates(n, threshold)), (threshold, n)
+    former, _ = threshold_false_rates(2, 0.7, exact_test=False)
+    assert not former.holds and abs(former.rate - 0.09) < 1e-12  # 0 of 2 called a clear fail at a true 70%
+
+
+def test_a_datasets_pooled_verdict_holds_its_level_with_cases_as_clusters():
+    from uncase_core.stats.coverage import pooled_threshold_false_rate
+
+    for cases in (2, 3, 5, 10):
+        clustered = pooled_threshold_false_rate(cases, 8, 0.5, 0.7, repeats=600, seed=cases)
+        units = pooled_threshold_false_rate(cases, 8, 0.5, 0.7, repeats=600, seed=cases, method="unit_wilson")
+        assert clustered.holds, (cases, clustered.rate)
+        assert not units.holds, (cases, units.rate)  # the units as if independent: 17-28% false

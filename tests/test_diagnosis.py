@@ -145,8 +145,9 @@ def test_failures_can_be_clear_or_uncertain():
 
 
 def test_uncertainty_boundaries_follow_low_lt_threshold_le_high():
-    proportion = Proportion.from_counts(4, 5)
-    given = metrics(faithfulness=(4, 5))
+    # Enough units for the exact test to agree with the interval at both of its ends (uncase_core/stats/policy.py).
+    proportion = Proportion.from_counts(160, 200)
+    given = metrics(faithfulness=(160, 200))
     # Threshold at the low end: the whole interval is at or above it -> clear.
     assert diagnose(given, {"faithfulness": proportion.low}).uncertain == ()
     # At the high end: still inside the interval -> uncertain (and failing, 0.8 < high).
@@ -157,6 +158,17 @@ def test_uncertainty_boundaries_follow_low_lt_threshold_le_high():
     above = diagnose(given, {"faithfulness": math.nextafter(proportion.high, 1.0)})
     assert above.uncertain == ()
     assert above.failing == ("faithfulness",)
+
+
+def test_with_few_units_the_interval_alone_does_not_make_a_verdict_clear():
+    # 4 of 5 against a threshold at the low end of its interval (37.6%): the interval lies on one side, but a true
+    # 37.6% gives 4 or 5 of 5 in 7% of cases, above the 5% level: uncertain, and the diagnosis says why.
+    low = Proportion.from_counts(4, 5).low
+    diagnosis = diagnose(metrics(faithfulness=(4, 5)), {"faithfulness": low})
+    assert diagnosis.uncertain == ("faithfulness",) and diagnosis.exact_disagrees == ("faithfulness",)
+    # 0 of 5 against 50%: the exact test agrees (p = 1/32), a clear failure as before.
+    clear = diagnose(metrics(faithfulness=(0, 5)), {"faithfulness": 0.5})
+    assert clear.uncertain == () and clear.failing == ("faithfulness",)
 
 
 def test_confidence_changes_certainty():
@@ -218,5 +230,6 @@ def test_diagnosis_to_dict():
         "failing": ["context_relevance"],
         "not_applicable": ["coverage"],
         "uncertain": ["context_relevance", "faithfulness"],
+        "exact_disagrees": [],
         "causes": {"context_relevance": "retrieval brings poor evidence"},
     }

@@ -166,14 +166,14 @@ def solve_l02(p: Person) -> Iterator[Attempt]:
     yield "certainty", False
     p.answers["certainty"] = "uncertain"
     yield "certainty", True
-    p.answers["pool"] = []
-    yield "pool", False  # still the two-unit case: no verdict is clear there, but the step asks for the seven cases
+    p.answers["pool"] = "uncertain"
+    yield "pool", False  # still the two-unit case: right there too, but the step asks for the seven cases
     p.data = p.original = lesson_data("rag", "all", p.language)
     p.answers.pop("pool")
     yield "pool", False  # loaded, not answered: the step does not pass by itself (issue 27)
-    p.answers["pool"] = ["correctness", "faithfulness"]
-    yield "pool", False  # faithfulness's interval (63% to 91%) still reaches across 70%
-    p.answers["pool"] = ["correctness"]
+    p.answers["pool"] = "clear"
+    yield "pool", False  # 26 of 30 as if independent (70% to 95%) would be; counted by answer (65% to 96%) it is not
+    p.answers["pool"] = "uncertain"
     yield "pool", True
     p.answers["three_of_five"] = 0.6
     yield "three_of_five", False

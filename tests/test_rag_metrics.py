@@ -20,6 +20,7 @@ from uncase_core.rag.evaluation import (
     macro_means,
     pooled_metrics,
 )
+from uncase_core.stats.clustered import clustered_interval
 from uncase_core.stats.proportions import Proportion, wilson_interval
 
 
@@ -124,7 +125,13 @@ def test_pooled_is_micro_and_macro_is_mean_of_case_values(make_case):
     # Micro: every labelled unit counted once.
     assert counts(pooled["context_relevance"]) == (4, 5, 1)
     assert pooled["context_relevance"].value == 0.8
-    assert (pooled["context_relevance"].low, pooled["context_relevance"].high) == wilson_interval(4, 5)
+    # Two cases with labelled passages: the interval counts the cases as the independent draws (issue 36) ...
+    clustered = clustered_interval([(4, 4), (0, 1)])
+    assert (pooled["context_relevance"].low, pooled["context_relevance"].high) == (clustered.low, clustered.high)
+    assert pooled["context_relevance"].low < wilson_interval(4, 5)[0]
+    # ... and one case's keep Wilson's (document 001's choice), pooled or not.
+    alone = pooled_metrics(cases[:1])["context_relevance"]
+    assert (alone.low, alone.high) == wilson_interval(4, 4)
     assert counts(pooled["coverage"]) == (1, 4, 0)
     assert pooled["faithfulness"].value is None
     # Macro: mean of per-case values, skipping the N/A case -> (1.0 + 0.0) / 2.

@@ -220,7 +220,7 @@ def play_l02(at: AppTest, lang: str) -> None:
     load_choice(at, "rag", "__all__")  # "All scenarios as one dataset"
     assert len(workspace(at).data(RAG).cases) == 7
     holds(at, "l02", "certainty")  # loaded: the step does not pass by itself, it asks what the pooled cards say
-    answer(at, "l02", "pool", ["correctness"])
+    answer(at, "l02", "pool", "uncertain")
     holds(at, "l02", "certainty", "pool")
     box = at.sidebar.text_input(key="lesson_side_answer_l02_three_of_five")
     assert box.label == t(at, "lesson.percent_answer")
@@ -496,7 +496,7 @@ def test_a_number_answer_takes_the_readers_decimal_mark(language, typed, stored)
     at = start(opened(language), "l02")
     answer(at, "l02", "certainty", "uncertain")
     load_choice(at, "rag", "__all__")
-    answer(at, "l02", "pool", ["correctness"])
+    answer(at, "l02", "pool", "uncertain")
     holds(at, "l02", "certainty", "pool")
     answer(at, "l02", "three_of_five", typed)
     assert progress(at, "l02")["answers"]["three_of_five"] == pytest.approx(stored)
@@ -507,7 +507,7 @@ def test_a_number_answer_that_cannot_be_read_is_refused_in_spanish_and_not_store
     at = start(opened("es"), "l02")
     answer(at, "l02", "certainty", "uncertain")
     load_choice(at, "rag", "__all__")
-    answer(at, "l02", "pool", ["correctness"])
+    answer(at, "l02", "pool", "uncertain")
     holds(at, "l02", "certainty", "pool")
     answer(at, "l02", "three_of_five", "2.500")
     errors = [e.value for e in at.sidebar.error]

@@ -3,9 +3,13 @@ bounds, and two configurations compared pair by pair on the same cases or as two
 
 from __future__ import annotations
 
+import json
+
 from tests.pages.apptest_helpers import metric_values, open_app
+from ui.i18n import format_percent
 from uncase_core.compare.paired import mcnemar_sample_size, paired_sample_size, paired_table
 from uncase_core.stats.planning import margin_sample_size, normal_sample_size, planned_interval
+from uncase_core.stats.simulated_intervals import harness_coverage, simulate_intervals
 
 PAGE = "app_pages/sample_size_planner.py"
 NBSP = "\u00a0"
@@ -164,3 +168,71 @@ def test_a_count_typed_with_spanish_grouping_is_read_and_a_bad_one_refused_in_sp
     assert any("no es un número entero" in e.value for e in at.error)
     at.text_input(key="plan_n").input("0").run()
     assert any("por debajo del mínimo permitido, 1" in e.value for e in at.error)
+
+
+# ---------------------------------------------------------------- see it happen: 100 simulated datasets
+
+
+def covering_sentence(at) -> str:
+    return next(m.value for m in at.markdown if " of 100**" in m.value or " de 100**" in m.value)
+
+
+def simulated(cases=5, units=8, correlation=0.3, truth=0.7, method="units", seed=1) -> tuple[int, float | None]:
+    """What the page must say: the core's count over its 100 datasets and the harness's figure."""
+    result = simulate_intervals(cases, units, correlation, truth, method, 0.95, seed=seed)
+    return result.covering.successes, harness_coverage(cases, units, correlation, truth, method, 0.95)
+
+
+def test_the_simulation_draws_100_intervals_and_counts_those_that_cover_the_truth():
+    at = open_page()
+    covering, measured = simulated()
+    assert covering_sentence(at) == f"**{covering} of 100** intervals cover the true rate of 70% (95% stated)."
+    assert f"measures **{measured:.1%}** for these settings, over 2,000 datasets" in markdown(at)
+    charts = at.get("plotly_chart")
+    assert len(charts) == 2  # the margin chart, and the 100 intervals
+    spec = json.loads(charts[1].proto.spec)
+    assert [trace.get("name") for trace in spec["data"] if "name" in trace] == [
+        f"covers the true rate ({covering})", f"misses it (dotted, ×) ({100 - covering})"]
+    assert any("Seed 1: the same seed draws the same datasets" in c.value for c in at.caption)
+
+
+def test_the_cases_the_method_and_a_new_draw_change_the_count():
+    at = open_page()
+    at.text_input(key="plan_sim_cases").input("30").run()
+    covering, measured = simulated(cases=30)
+    assert covering_sentence(at).startswith(f"**{covering} of 100**")
+    assert f"**{measured:.1%}**" in markdown(at)
+    at.radio(key="plan_sim_method").set_value("cases").run()
+    covering, measured = simulated(cases=30, method="cases")
+    assert covering_sentence(at).startswith(f"**{covering} of 100**") and f"**{measured:.1%}**" in markdown(at)
+    next(b for b in at.button if b.key == "plan_sim_again").click().run()
+    assert not at.exception
+    assert at.text_input(key="plan_sim_seed").value == "2"
+    assert covering_sentence(at).startswith(f"**{simulated(cases=30, method='cases', seed=2)[0]} of 100**")
+
+
+def test_one_case_cannot_have_cases_as_clusters_in_either_language():
+    at = open_page()
+    at.text_input(key="plan_sim_cases").input("1").run()
+    at.radio(key="plan_sim_method").set_value("cases").run()
+    assert any("With one case, the interval with cases as clusters cannot be drawn" in i.value for i in at.info)
+    assert len(at.get("plotly_chart")) == 1 and "nan" not in markdown(at).lower()
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert not at.exception
+    assert any("Con un solo caso no se puede dibujar el intervalo con los casos como grupos" in i.value
+               for i in at.info)
+
+
+def test_the_spanish_simulation_reads_a_comma_and_writes_spanish_numbers():
+    at = open_page("es")
+    at.text_input(key="plan_sim_correlation").input("0,5").run()
+    assert not at.exception and not at.error
+    covering, measured = simulated(correlation=0.5)
+    assert covering_sentence(at) == (f"**{covering} de 100** intervalos cubren la tasa verdadera del 70{NBSP}% "
+                                     f"(95{NBSP}% declarado).")
+    assert measured is not None
+    assert f"mide un **{format_percent(measured, 'es')}** con estos ajustes, sobre 2000 datasets" in markdown(at)
+    assert "," in format_percent(measured, "es")
+    at.text_input(key="plan_sim_correlation").input("0,95").run()  # above the box's 0,9: refused in Spanish
+    assert any("0,95" in e.value for e in at.error)
+    assert covering_sentence(at).startswith(f"**{covering} de 100**")  # the page goes on with 0,5

@@ -28,6 +28,7 @@ from ui.i18n import format_percent, translate
 from ui.views.room.projector import STYLE, url_lines
 from ui.views.room.rooms import NOTE_WIDTH
 from ui.widgets.layout import PX_PER_CHAR, REVEAL_COLUMN_WIDTH, fitted_width, lines_needed, row_height
+from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL
 from uncase_store import open_store, schema, store_url
 from uncase_store.rooms import Rooms, projector_key_of
 
@@ -350,7 +351,12 @@ def test_the_agreement_table_gives_each_statistic_its_own_note_and_units(lang):
     note = row[translate(lang, "room.col.note")]
     fleiss_note = translate(lang, "room.note_of.fleiss", note=translate(lang, "room.note.no_complete_units"))
     assert fleiss_note in note
-    assert not note.startswith(translate(lang, "room.note_of.alpha", note=""))  # no note of alpha's beside it
+    # alpha's own note: its interval is withheld with three units, saying how many more it needs
+    minimum = MIN_UNITS_FOR_AGREEMENT_INTERVAL
+    alpha_note = translate(lang, "room.note_of.alpha",
+                           note=translate(lang, "room.note.few_units", minimum=minimum, count=minimum - 3))
+    assert note == f"{alpha_note} · {fleiss_note}"
+    assert row[translate(lang, "room.col.alpha_interval", level=format_percent(0.95, lang, 0))] == "—"
     # The note wraps in its column, every line of the longest in view (it was cut at 1400 px in Spanish).
     grid = next(d for d in facilitator.dataframe if translate(lang, "room.col.alpha") in d.value.columns)
     longest = max(table[translate(lang, "room.col.note")], key=lambda text: lines_needed(text, NOTE_WIDTH))

@@ -12,6 +12,7 @@ from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_number, format_percent
 from ui.views.lessons.state import hidden
 from ui.widgets.layout import card_row
+from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal
 from uncase_core.conversations.evaluator import METRICS, BatchReport, ConversationResult
 from uncase_core.conversations.model import Conversation
@@ -72,9 +73,9 @@ def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float
     details = {
         "rouge_l": t("conv.band", band=t(f"conv.band.{result.rouge_band}")) if result.rouge_band else
         t("conv.no_seed"),
-        "fidelity": _proportion_caption(result.fidelity),
+        "fidelity": proportion_text(result.fidelity, with_percent=False),
         "ttr": t("conv.mattr", mattr="—" if result.mattr is None else format_number(result.mattr, lang)),
-        "coherence": _proportion_caption(result.coherence),
+        "coherence": proportion_text(result.coherence, with_percent=False),
     }
     for card, name in zip(card_row(len(METRICS)), METRICS, strict=True):
         with card:
@@ -83,14 +84,6 @@ def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float
                       help=t(f"conv.explain.{name}"))
             st.caption(details[name])
             st.caption(_verdict(value, thresholds[name]))
-
-
-def _proportion_caption(p) -> str:
-    if p.value is None:
-        return t("value.na", unlabelled=p.unlabelled)
-    lang = language()
-    return t("value.counts", successes=p.successes, total=p.total, level=format_percent(p.confidence, lang, 0),
-             low=format_percent(p.low, lang), high=format_percent(p.high, lang))
 
 
 def draw_gates(result: ConversationResult, memorization_limit: float) -> None:

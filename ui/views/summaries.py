@@ -11,13 +11,15 @@ import pandas as pd
 import streamlit as st
 
 from ui.frame.data_kinds import SUMMARIES
-from ui.frame.state import language, run_saving, t
+from ui.frame.state import run_saving, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
 from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
 from ui.widgets.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
+from ui.widgets.proportions import clustered_text, proportion_text
 from ui.widgets.text import literal, text_table
 from uncase_core.shared.assets import SUMMARY_INDEX, scenario_path
+from uncase_core.stats.clustered import clustered_interval
 from uncase_core.summaries.edits import summary_edit
 from uncase_core.summaries.evaluation import (
     SUMMARY_METRICS,
@@ -45,15 +47,6 @@ def read_note(note: Any) -> str:
 
 def label_value(value: Any) -> bool | None:
     return None if value is None or pd.isna(value) else bool(value)
-
-
-def proportion_line(p: Any) -> str:
-    lang = language()
-    if p.value is None:
-        return t("value.na", unlabelled=p.unlabelled)
-    return t("value.line", successes=p.successes, total=p.total, percent=format_percent(p.value, lang),
-             level=format_percent(p.confidence, lang, 0), low=format_percent(p.low, lang),
-             high=format_percent(p.high, lang))
 
 
 def label_editor(frame: pd.DataFrame, key: str, label_column: str, text_columns: list[str],
@@ -228,7 +221,7 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
                       help=t(f"sum.explain.{name}"))
             if name in evaluation.not_applicable:
                 st.badge(t(f"sum.na.{evaluation.not_applicable[name]}"), icon=":material/block:", color="gray")
-            st.caption(proportion_line(p))
+            st.caption(proportion_text(p))
             macro = evaluation.macro.get(name)
             st.caption(t("sum.macro_value", value="N/A" if macro is None else format_percent(macro, lang)))
     st.caption(t("sum.micro_macro_help"))
@@ -238,7 +231,9 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
         st.subheader(t("sum.aggregate", count=len(cases)))
         text_table(pd.DataFrame([
             {t("table.dimension"): t(f"sum.metric.{name}"),
-             t("table.micro"): proportion_line(report.aggregate.metrics[name]),
+             t("table.micro"): proportion_text(report.aggregate.metrics[name]),
+             t("table.clustered"): clustered_text(clustered_interval(
+                 [(e.metrics[name].successes, e.metrics[name].total) for _, e in report.cases])),
              t("sum.macro_cases"): "N/A" if report.aggregate.macro.get(name) is None
              else format_percent(report.aggregate.macro[name], lang)}
             for name in SUMMARY_METRICS
@@ -248,7 +243,7 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
 def summary_cases_table(report: Any) -> pd.DataFrame:
     """One row per case of a :class:`~uncase_core.summaries.evaluation.SummaryReport`: its three values with their
     counts, N/A where a rule or the absence of labels makes them so (text cells, in the reader's number style)."""
-    from ui.views.rag.view import short_proportion_text
+    from ui.widgets.proportions import short_proportion_text
 
     return pd.DataFrame([{t("table.case"): case_id, **{t(f"sum.metric.{name}"): short_proportion_text(
         evaluation.metrics[name]) for name in SUMMARY_METRICS}} for case_id, evaluation in report.cases])

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
 from ui.i18n import format_number, format_percent, percent_axis
-from ui.widgets.proportions_svg import BAR_COLOUR, THRESHOLD_COLOUR
+from ui.widgets.proportions_svg import BAR_COLOUR, FAIL_COLOUR, THRESHOLD_COLOUR
 from uncase_core.stats.proportions import Proportion
+
+if TYPE_CHECKING:
+    from uncase_core.stats.simulated_intervals import SimulatedInterval
 
 BAND_COLOUR = "rgba(59, 110, 168, 0.18)"
 COMPARE_COLOUR = "#c0392b"
@@ -114,5 +118,46 @@ def margin_chart(
             ],
             "annotations": [{"x": math.log10(required), "yref": "paper", "y": 1.0, "text": f"n = {required}",
                              "showarrow": False, "yanchor": "bottom"}],
+        },
+    )
+
+
+def simulated_intervals_chart(intervals: Sequence[SimulatedInterval], truth: float, text: Mapping[str, str],
+                              lang: str = "en") -> go.Figure:
+    """One horizontal segment per simulated dataset's interval, a mark at its estimate, and the true rate as a
+    dashed vertical line. An interval that misses the truth is told by more than its colour (a projector or a
+    reader may not tell red from blue): its segment is dotted and thicker and its estimate an ×, and the legend
+    counts each kind. ``text`` holds ``covers``, ``misses``, ``truth``, ``dataset``, ``x_title`` and ``y_title``."""
+    traces = []
+    for kind, colour, dash, width, symbol, size in (("covers", BAR_COLOUR, "solid", 2, "circle", 5),
+                                                    ("misses", FAIL_COLOUR, "dot", 3, "x", 9)):
+        rows = [(i, interval) for i, interval in enumerate(intervals, start=1) if interval.covers == (kind == "covers")]
+        xs: list[float | None] = []
+        ys: list[int | None] = []
+        for i, interval in rows:
+            xs += [interval.low, interval.high, None]
+            ys += [i, i, None]
+        hovers = [f"{text['dataset']} {i}: {format_percent(interval.estimate, lang)} "
+                  f"({format_percent(interval.low, lang)} – {format_percent(interval.high, lang)})"
+                  for i, interval in rows]
+        traces += [
+            go.Scatter(x=xs, y=ys, mode="lines", name=f"{text[kind]} ({len(rows)})", legendgroup=kind,
+                       line={"color": colour, "width": width, "dash": dash}, hoverinfo="skip"),
+            go.Scatter(x=[interval.estimate for _, interval in rows], y=[i for i, _ in rows], mode="markers",
+                       legendgroup=kind, showlegend=False, marker={"color": colour, "symbol": symbol, "size": size},
+                       customdata=hovers, hovertemplate="%{customdata}<extra></extra>"),
+        ]
+    return go.Figure(
+        data=traces,
+        layout={
+            "xaxis": {"title": {"text": text["x_title"]}, "range": [-0.02, 1.02], **percent_axis(lang)},
+            "yaxis": {"title": {"text": text["y_title"]}, "range": [len(intervals) + 1, 0], "zeroline": False},
+            "margin": {"l": 10, "r": 10, "t": 40, "b": 40},
+            "height": 620,
+            "legend": {"orientation": "h", "y": -0.12},
+            "shapes": [{"type": "line", "x0": truth, "x1": truth, "yref": "paper", "y0": 0, "y1": 1,
+                        "line": {"color": THRESHOLD_COLOUR, "dash": "dash", "width": 2}}],
+            "annotations": [{"x": truth, "yref": "paper", "y": 1.0, "text": text["truth"], "showarrow": False,
+                             "yanchor": "bottom"}],
         },
     )

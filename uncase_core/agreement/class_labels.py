@@ -15,8 +15,8 @@ receives the room's dataset and each participant's labelled copy and returns, fo
   :func:`uncase_core.summaries.evaluation.evaluate_summaries`, so Wilson intervals and N/A as on the pages);
 - the spread of the participants' own metric values per dimension;
 - agreement among the participants per dimension and over all labels together:
-  Krippendorff's alpha and Fleiss' kappa, each with a seeded bootstrap interval over units
-  (:mod:`uncase_core.agreement.many`);
+  Krippendorff's alpha and Fleiss' kappa, each with a seeded BCa bootstrap interval over units,
+  withheld below the units it holds its level with (:mod:`uncase_core.agreement.many`);
 - every label as a long row for export.
 
 A participant's copy is matched to the room by case id, unit kind and unit id; a case or

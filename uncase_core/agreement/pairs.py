@@ -51,7 +51,7 @@ NOTE_CONSTANT_ANNOTATOR = "constant_annotator"
 NOTE_ZERO_VARIANCE = "zero_variance"
 NOTE_FEW_UNITS = "few_units"
 MIN_UNITS_FOR_KAPPA_INTERVAL = 200
-"""Below this many units kappa's asymptotic interval is withheld: its "95%" covered 83% of the time at 10 units and
+"""Below this many units kappa's asymptotic interval is withheld: its "95%" covered 85% of the time at 10 units and
 92% at 30 to 50 and 93% at 100 (yes/no labels, prevalence 0.1 to 0.9, true kappa 0 to 0.9; ``bench/coverage.py``)."""
 NOTES = MappingProxyType({
     NOTE_NO_UNITS: "no units were labelled by both annotators",
@@ -115,7 +115,10 @@ class Agreement:
     annotator used a single label, which makes kappa 0 whatever the other did; or perfect
     agreement), ``low`` and ``high`` are ``None``: a one-point interval would claim a
     certainty that a handful of units cannot give. ``note`` is a code of :data:`NOTES`
-    saying which of these happened; it is ``None`` otherwise.
+    saying which of these happened; it is ``None`` otherwise. ``needed`` is how many more units
+    kappa's interval takes when kappa is defined but its interval withheld with fewer units than
+    it is given from (whatever the note: with a constant annotator, more units of the same labels
+    would not be enough, but fewer never are); ``None`` otherwise.
     """
 
     kappa: float | None
@@ -133,6 +136,7 @@ class Agreement:
     weights: Weights | None = None
     weighted_agreement: float | None = None
     weighted_expected_agreement: float | None = None
+    needed: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {"kappa": self.kappa, "low": self.low, "high": self.high, "confidence": self.confidence,
@@ -140,7 +144,8 @@ class Agreement:
                 "expected_agreement": self.expected_agreement, "weighted_agreement": self.weighted_agreement,
                 "weighted_expected_agreement": self.weighted_expected_agreement,
                 "categories": list(self.categories), "table": [list(row) for row in self.table],
-                "note": self.note, "note_text": None if self.note is None else NOTES[self.note]}
+                "note": self.note, "note_text": None if self.note is None else NOTES[self.note],
+                "needed": self.needed}
 
 
 def _check_sequence(value: object, name: str) -> None:
@@ -289,8 +294,9 @@ def cohen_kappa(
     else:
         delta = NormalDist().inv_cdf(1.0 - (1.0 - confidence) / 2.0) * float(np.sqrt(max(variance, 0.0)))
         low, high = max(kappa - delta, -1.0), min(kappa + delta, 1.0)
+    needed = interval_from - units if note is not None and units < interval_from else None
     return Agreement(kappa, low, high, agreement, agreed, units, interval, expected, scale, table, note,
-                     confidence, weights, weighted_agreement, weighted_expected)
+                     confidence, weights, weighted_agreement, weighted_expected, needed)
 
 
 # ---------------------------------------------------------------- two label files

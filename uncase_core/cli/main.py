@@ -514,10 +514,10 @@ def _run_compare(args: argparse.Namespace) -> int:
 
 
 def _rate(proportion: Any) -> str:
-    if proportion.value is None:
-        return f"N/A ({proportion.total} labelled)"
-    return (f"{proportion.value:.3f} [{proportion.low:.3f}, {proportion.high:.3f}] "
-            f"({proportion.successes}/{proportion.total})")
+    """As every page says it (uncase_core.stats.reading), in English."""
+    from uncase_core.stats.reading import proportion_line
+
+    return proportion_line(proportion)
 
 
 def _signed(value: float | None) -> str:

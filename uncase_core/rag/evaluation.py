@@ -11,13 +11,21 @@ Each dimension isolates one stage, counted over hand-labelled units:
 A dimension fails when its value is below its threshold. The diagnosis names every
 failing dimension, never one chosen among several, and says for each whether the
 verdict is clear (the whole interval lies on one side of the threshold) or uncertain.
+
+A dataset's pooled proportion takes the interval that counts cases, not units, as the
+independent draws (:mod:`uncase_core.stats.clustered`) once two cases have labelled units:
+the claims of one answer move together, and the units' own Wilson interval covered 74-82% of
+the time at a within-case correlation of 0.3-0.5 (issue 36, ``docs/coverage.md``), so a
+pooled "clear" from it was not clear. That units-only interval is kept beside
+(:attr:`DatasetEvaluation.units_only`) with the design effect, for the page to show why they
+differ. One case's proportions keep Wilson's interval (document 001's choice, with its caveat).
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
@@ -35,6 +43,8 @@ from uncase_core.rag.cases import RagCase
 from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
 from uncase_core.shared.choices import RAG_METRICS, check_user_confidence
 from uncase_core.shared.notes import Note
+from uncase_core.stats.clustered import MIN_CASES, ClusteredInterval, clustered_interval
+from uncase_core.stats.policy import exact_disagrees, threshold_certainty
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels
 
 METRICS = RAG_METRICS
@@ -163,13 +173,25 @@ def case_metrics(case: RagCase, confidence: float = DEFAULT_CONFIDENCE) -> dict[
 def pooled_metrics(
     cases: Sequence[RagCase], confidence: float = DEFAULT_CONFIDENCE
 ) -> dict[str, Proportion]:
-    """Micro averages: every labelled unit of every case counted once."""
-    return dict(zip(METRICS, Proportion.many([_counts(cases, n) for n in METRICS], confidence), strict=True))
+    """Micro averages: every labelled unit of every case counted once; the interval counts cases as clusters from
+    two cases with labelled units (see the module docstring)."""
+    return _all_metrics(cases, confidence).pooled
 
 
-def _all_metrics(
-    cases: Sequence[RagCase], confidence: float
-) -> tuple[list[dict[str, Proportion]], dict[str, Proportion]]:
+@dataclass(frozen=True)
+class _AllMetrics:
+    per_case: list[dict[str, Proportion]]
+    units_only: dict[str, Proportion]  # pooled, Wilson's interval as if the units were independent
+    clustered: dict[str, ClusteredInterval]  # pooled, cases as clusters
+    pooled: dict[str, Proportion]  # pooled, the clustered interval from MIN_CASES cases, Wilson's below
+
+    @property
+    def clustered_names(self) -> tuple[str, ...]:
+        """The dimensions whose pooled proportion carries the clustered interval."""
+        return tuple(name for name in METRICS if self.clustered[name].low is not None)
+
+
+def _all_metrics(cases: Sequence[RagCase], confidence: float) -> _AllMetrics:
     """Per-case and pooled proportions, with one interval computation for the whole dataset."""
     counts = [_counts([case], name) for case in cases for name in METRICS]
     width = len(METRICS)
@@ -178,7 +200,18 @@ def _all_metrics(
     ]
     flat = Proportion.many(counts + pooled_counts, confidence)
     per_case = [dict(zip(METRICS, flat[i:i + width], strict=True)) for i in range(0, len(counts), width)]
-    return per_case, dict(zip(METRICS, flat[len(counts):], strict=True))
+    units_only = dict(zip(METRICS, flat[len(counts):], strict=True))
+    clustered = {name: clustered_interval([(c[0], c[1]) for c in counts[m::width]], confidence)
+                 for m, name in enumerate(METRICS)}
+    pooled = {name: _with_clustered(units_only[name], clustered[name]) for name in METRICS}
+    return _AllMetrics(per_case, units_only, clustered, pooled)
+
+
+def _with_clustered(units_only: Proportion, clustered: ClusteredInterval) -> Proportion:
+    if clustered.cases < MIN_CASES or clustered.low is None or clustered.high is None:
+        return units_only
+    return Proportion.with_interval(units_only.successes, units_only.total, units_only.unlabelled,
+                                    units_only.confidence, (clustered.low, clustered.high))
 
 
 def macro_means(per_case: Sequence[Mapping[str, Proportion]]) -> dict[str, float | None]:
@@ -201,6 +234,8 @@ class Diagnosis:
     uncertain: tuple[str, ...]
     passing: tuple[str, ...]
     causes: Mapping[str, str]
+    # Uncertain although the interval lies on one side: the exact test does not agree (uncase_core.stats.policy).
+    exact_disagrees: tuple[str, ...] = ()
 
     def certainty(self, name: str) -> Certainty | None:
         if name in self.not_applicable:
@@ -213,6 +248,7 @@ class Diagnosis:
             "failing": list(self.failing),
             "not_applicable": list(self.not_applicable),
             "uncertain": list(self.uncertain),
+            "exact_disagrees": list(self.exact_disagrees),
             "causes": dict(self.causes),
         }
 
@@ -223,13 +259,16 @@ def diagnose(metrics: Mapping[str, Proportion], thresholds: Mapping[str, float] 
     Every failing dimension is listed with its cause; N/A dimensions are listed as not
     applicable, never as failures. A verdict is uncertain when the interval straddles
     the threshold (``low < threshold <= high``), so the data cannot say which side the
-    true rate lies on.
+    true rate lies on, or when the units are too few for the exact test to agree
+    (:func:`uncase_core.stats.policy.threshold_certainty`; ``clustered`` names the
+    dimensions whose interval counts cases as clusters, where no unit-level test applies).
     """
     return _diagnose(metrics, resolve_thresholds(thresholds))
 
 
-def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float]) -> Diagnosis:
-    failing, not_applicable, uncertain, passing = [], [], [], []
+def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float],
+              clustered: Collection[str] = ()) -> Diagnosis:
+    failing, not_applicable, uncertain, passing, disagrees = [], [], [], [], []
     for name in METRICS:
         proportion = metrics[name]
         if proportion.value is None:
@@ -237,8 +276,10 @@ def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float]) ->
             continue
         threshold = limits[name]
         (failing if proportion.value < threshold else passing).append(name)
-        if proportion.low < threshold <= proportion.high:
+        if threshold_certainty(proportion, threshold, units_independent=name not in clustered) == "uncertain":
             uncertain.append(name)
+            if name not in clustered and exact_disagrees(proportion, threshold):
+                disagrees.append(name)
     status: Status = "ok" if not failing else "single" if len(failing) == 1 else "multiple"
     return Diagnosis(
         status,
@@ -247,6 +288,7 @@ def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float]) ->
         tuple(uncertain),
         tuple(passing),
         {name: CAUSES[name] for name in failing},
+        tuple(disagrees),
     )
 
 
@@ -407,11 +449,17 @@ class Evaluation:
 
 @dataclass(frozen=True)
 class DatasetEvaluation:
+    """``pooled``'s proportions carry the cases-as-clusters interval from two cases (see the module docstring);
+    ``units_only`` the same counts with Wilson's interval as if every unit were independent, and ``clustered`` the
+    clustered interval with its design effect, per dimension."""
+
     settings: Settings
     case_ids: tuple[str, ...]
     cases: tuple[Evaluation, ...]
     pooled: Evaluation
     macro: Mapping[str, float | None]
+    units_only: Mapping[str, Proportion] = field(default_factory=dict)
+    clustered: Mapping[str, ClusteredInterval] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -422,15 +470,19 @@ class DatasetEvaluation:
             "aggregation": self.settings.aggregation,
             "gates": dict(self.settings.gates),
             "cases": [{"id": cid, **ev.to_dict()} for cid, ev in zip(self.case_ids, self.cases, strict=True)],
-            "pooled": {**self.pooled.to_dict(), "macro": dict(self.macro)},
+            "pooled": {**self.pooled.to_dict(), "macro": dict(self.macro),
+                       "units_only": {name: p.to_dict() for name, p in self.units_only.items()},
+                       "clustered": {name: c.to_dict() for name, c in self.clustered.items()}},
         }
 
 
-def evaluate_metrics(metrics: Mapping[str, Proportion], settings: Settings) -> Evaluation:
+def evaluate_metrics(metrics: Mapping[str, Proportion], settings: Settings,
+                     clustered: Collection[str] = ()) -> Evaluation:
+    """``clustered``: the dimensions whose proportions carry the cases-as-clusters interval (a dataset's pooled)."""
     # Settings were checked when built, so the unchecked inner functions are safe here.
     return Evaluation(
         metrics,
-        _diagnose(metrics, settings.thresholds),
+        _diagnose(metrics, settings.thresholds, clustered),
         _composite(metrics, settings.normalized_weights, settings.aggregation, settings.gates),
     )
 
@@ -443,11 +495,13 @@ def evaluate_case(case: RagCase, settings: Settings | None = None) -> Evaluation
 def evaluate_dataset(cases: Sequence[RagCase], settings: Settings | None = None) -> DatasetEvaluation:
     """Per-case results, the pooled (micro) result and the macro means."""
     settings = settings or Settings.build()
-    per_case, pooled = _all_metrics(cases, settings.confidence)
+    metrics = _all_metrics(cases, settings.confidence)
     return DatasetEvaluation(
         settings,
         tuple(case.id for case in cases),
-        tuple(evaluate_metrics(m, settings) for m in per_case),
-        evaluate_metrics(pooled, settings),
-        macro_means(per_case),
+        tuple(evaluate_metrics(m, settings) for m in metrics.per_case),
+        evaluate_metrics(metrics.pooled, settings, metrics.clustered_names),
+        macro_means(metrics.per_case),
+        MappingProxyType(metrics.units_only),
+        MappingProxyType(metrics.clustered),
     )

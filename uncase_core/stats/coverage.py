@@ -22,7 +22,9 @@ from scipy.stats import binom
 from statsmodels.stats.proportion import proportion_confint
 
 from uncase_core.stats.clustered import design_effect_wilson
-from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
+from uncase_core.stats.planning import PlannedInterval, margin_sample_size, planned_interval
+from uncase_core.stats.policy import threshold_certainty
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
 
 TOLERANCE = 0.02  # an interval's mean coverage may fall this far below its level (Brown, Cai and DasGupta 2001)
 
@@ -90,25 +92,82 @@ def clustered_units(cases: int, units: int, correlation: float, p: np.ndarray,
     return rng.binomial(units, rates, size=(repeats, cases))
 
 
-def pooled_coverage(cases: int, units: int, correlation: float, method: str, repeats: int = 2000, seed: int = 0,
-                    confidence: float = DEFAULT_CONFIDENCE) -> Coverage:
-    """Coverage of a pooled interval over ``cases`` cases of ``units`` labelled units each, the true proportion
-    uniform on [0, 1]: ``method`` ``"unit_wilson"`` (the units' Wilson interval, as if independent) or
-    ``"clustered"`` (:func:`uncase_core.stats.clustered.design_effect_wilson`, cases as clusters)."""
-    rng = np.random.default_rng(seed)
-    p = rng.uniform(0.0, 1.0, repeats)
-    successes = clustered_units(cases, units, correlation, p, rng)
+def pooled_bounds(successes: np.ndarray, units: int, method: str,
+                  confidence: float = DEFAULT_CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
+    """``(low, high)`` of each row of per-case successes, (repeats, cases), ``units`` units a case: ``method``
+    ``"unit_wilson"`` (the units' Wilson interval, as if independent) or ``"clustered"``
+    (:func:`uncase_core.stats.clustered.design_effect_wilson`, cases as clusters). One place, so that the harness
+    and the planner page's simulation (:mod:`uncase_core.stats.simulated_intervals`) draw the same intervals."""
     totals = np.full_like(successes, units)
     if method == "unit_wilson":
-        low, high = proportion_confint(successes.sum(axis=1), totals.sum(axis=1), alpha=1 - confidence,
-                                       method="wilson")
-    else:
-        low, high = design_effect_wilson(successes, totals, confidence)
+        hits, total = successes.sum(axis=1), totals.sum(axis=1)
+        low, high = proportion_confint(hits, total, alpha=1 - confidence, method="wilson")
+        # exact 0 and 1 at the ends and nothing outside [0, 1], as the app's own Wilson interval (proportions.py)
+        return (np.where(hits == 0, 0.0, np.clip(low, 0.0, 1.0)),
+                np.where(hits == total, 1.0, np.clip(high, 0.0, 1.0)))
+    return design_effect_wilson(successes, totals, confidence)
+
+
+def pooled_coverage(cases: int, units: int, correlation: float, method: str, repeats: int = 2000, seed: int = 0,
+                    confidence: float = DEFAULT_CONFIDENCE, truth: float | None = None) -> Coverage:
+    """Coverage of a pooled interval over ``cases`` cases of ``units`` labelled units each (``method`` as in
+    :func:`pooled_bounds`), the true proportion uniform on [0, 1], or ``truth`` in every repeat when given (then
+    the worst case is the mean: the planner page's figure at its true rate)."""
+    rng = np.random.default_rng(seed)
+    p = rng.uniform(0.0, 1.0, repeats) if truth is None else np.full(repeats, float(truth))
+    successes = clustered_units(cases, units, correlation, p, rng)
+    low, high = pooled_bounds(successes, units, method, confidence)
     covered = (low <= p + 1e-12) & (p - 1e-12 <= high)
     # the worst case over the proportion, in ten bins of p
     bins = np.minimum((p * 10).astype(int), 9)
     worst = min(float(covered[bins == b].mean()) for b in range(10) if np.any(bins == b))
     return Coverage(n=cases, mean=float(covered.mean()), worst=worst, level=confidence)
+
+
+# ---------------------------------------------------------------- a pass/fail verdict against a threshold
+
+
+def _exact(n: int) -> int:
+    """A repeat count for a rate computed exactly: the Monte Carlo slack of :class:`FalseRate` vanishes."""
+    return 10**12 + n
+
+
+def threshold_false_rates(n: int, threshold: float, confidence: float = DEFAULT_CONFIDENCE,
+                          exact_test: bool = True) -> tuple[FalseRate, FalseRate]:
+    """One case's "fails (clear)" when the true rate is at the threshold (it passes), and "passes (clear)" when the
+    true rate is just below it (it fails), exactly from the binomial probabilities of ``n`` independent units.
+    ``exact_test``: the page's rule (:func:`uncase_core.stats.policy.threshold_certainty`); False: Wilson's interval
+    alone, the former rule. The worst null of a one-sided claim is at the threshold, so these are its false rates."""
+    below = float(np.nextafter(threshold, 0.0))
+    fail = passing = 0.0
+    for k in range(n + 1):
+        p = Proportion.from_counts(k, n, 0, confidence)
+        if threshold_certainty(p, threshold, units_independent=exact_test) != "clear":
+            continue
+        if k / n < threshold:
+            fail += float(binom.pmf(k, n, threshold))
+        else:
+            passing += float(binom.pmf(k, n, below))
+    alpha = 1.0 - confidence
+    return (FalseRate(n=n, rate=fail, repeats=_exact(n), level=alpha),
+            FalseRate(n=n, rate=passing, repeats=_exact(n), level=alpha))
+
+
+def pooled_threshold_false_rate(cases: int, units: int, correlation: float, threshold: float, repeats: int = 2000,
+                                seed: int = 0, confidence: float = DEFAULT_CONFIDENCE,
+                                method: str = "clustered") -> FalseRate:
+    """A dataset's pooled verdict with the true mean rate at the threshold: how often it is called clear on either
+    side ("fails, clear" is false there, and "passes, clear" is false just below it), ``method`` as in
+    :func:`pooled_bounds`; the larger of the two sides is the false rate."""
+    rng = np.random.default_rng(seed)
+    p = np.full(repeats, float(threshold))
+    successes = clustered_units(cases, units, correlation, p, rng)
+    low, high = pooled_bounds(successes, units, method, confidence)
+    rate = successes.sum(axis=1) / (cases * units)
+    clear_fail = (rate < threshold) & (high < threshold)
+    clear_pass = (rate >= threshold) & (low >= threshold)
+    worst = max(float(clear_fail.mean()), float(clear_pass.mean()))
+    return FalseRate(n=cases, rate=worst, repeats=repeats, level=1.0 - confidence)
 
 
 # ---------------------------------------------------------------- two systems on the same cases
@@ -178,6 +237,10 @@ def _newcombe_table(pairs: int, confidence: float) -> dict[tuple[int, int, int],
     return table
 
 
+def _leaves_out_zero(bounds: tuple[float, float]) -> bool:
+    return bounds[0] > 0 or bounds[1] < 0
+
+
 def interval_false_rates(pairs: int, repeats: int = 2000, seed: int = 0, confidence: float = DEFAULT_CONFIDENCE,
                          dimensions: int = 4) -> tuple[FalseRate, FalseRate]:
     """The former rule, for comparison: "clear" when Newcombe's paired interval leaves out 0 (on one dimension,
@@ -186,7 +249,7 @@ def interval_false_rates(pairs: int, repeats: int = 2000, seed: int = 0, confide
     table = _newcombe_table(pairs, confidence)
     share = rng.uniform(0.0, 1.0, repeats * dimensions)
     cells = np.array([rng.multinomial(pairs, [(1 - s) / 2, s / 2, s / 2, (1 - s) / 2]) for s in share])
-    clear = np.array([(lambda b: b[0] > 0 or b[1] < 0)(table[int(c[0]), int(c[1]), int(c[2])]) for c in cells])
+    clear = np.array([_leaves_out_zero(table[int(c[0]), int(c[1]), int(c[2])]) for c in cells])
     clear = clear.reshape(repeats, dimensions)
     alpha = 1.0 - confidence
     return (FalseRate(n=pairs, rate=float(clear[:, 0].mean()), repeats=repeats, level=alpha),
@@ -273,6 +336,72 @@ def achieved_power(pairs: int, p_only_a: float, p_only_b: float, repeats: int = 
     return float(np.mean([exact_mcnemar_p(int(a), int(b)) <= alpha + 1e-12 for a, b, _ in cells]))
 
 
+# the planner states a margin to 0.1 percentage point: a drawn one this little above the promise reads the same
+PROMISE_PRECISION = 0.0005
+
+
+@dataclass(frozen=True, kw_only=True)
+class PromiseWorth:
+    """What the planner's promised interval is worth when the truth is the expected rate (:func:`planner_promise`).
+
+    ``promised`` is the interval the page states at the planned ``n`` (:func:`~uncase_core.stats.planning.
+    planned_interval`); the shares are over the datasets drawn at the true rate ``expected``: ``within_margin`` of
+    them have a margin (the distance from their own estimate to their farther bound) at most the promised one,
+    ``within_half_width`` a half width at most the promised one (both to :data:`PROMISE_PRECISION`);
+    ``median_margin`` and ``margin_90`` are the margins half and nine in ten of them stay within; ``coverage`` is how
+    often the drawn interval holds ``expected``.
+    """
+
+    expected: float
+    margin: float
+    n: int
+    promised: PlannedInterval
+    within_margin: float
+    within_half_width: float
+    median_margin: float
+    margin_90: float
+    coverage: float
+    level: float
+
+    @property
+    def holds(self) -> bool:
+        """The interval rule at this one true rate: coverage at least the level minus :data:`TOLERANCE`."""
+        return self.coverage >= self.level - TOLERANCE - 1e-12
+
+
+def planner_promise(expected: float, margin: float, confidence: float = DEFAULT_CONFIDENCE) -> PromiseWorth:
+    """The planner's promise put to the test: the ``n`` :func:`~uncase_core.stats.planning.margin_sample_size`
+    plans for ``margin`` at ``expected``, and what the Wilson interval of a dataset of ``n`` units drawn at the true
+    rate ``expected`` turns out to be.
+
+    The page's sentence is conditional ("with n units and an observed 80%, the interval runs from ... to ..."), and
+    a dataset observes the expected rate only roughly: the figures say how often its interval is as narrow as
+    promised. Exact, from the binomial probabilities of every outcome (as :func:`wilson_coverage`), so there is no
+    Monte Carlo error; ``tests/test_coverage.py`` checks them against seeded draws."""
+    n = margin_sample_size(expected, margin, confidence)
+    promised = planned_interval(expected, n, confidence)
+    k = np.arange(n + 1)
+    low, high = proportion_confint(k, n, alpha=1.0 - confidence, method="wilson")
+    low = np.where(k == 0, 0.0, np.clip(low, 0.0, 1.0))  # exact 0 and 1 at the ends, as the app's interval
+    high = np.where(k == n, 1.0, np.clip(high, 0.0, 1.0))
+    estimate = k / n
+    drawn_margin = np.maximum(estimate - low, high - estimate)
+    weight = binom.pmf(k, n, expected)
+    order = np.argsort(drawn_margin, kind="stable")
+    cumulative = np.cumsum(weight[order])
+
+    def quantile(share: float) -> float:
+        return float(drawn_margin[order][min(int(np.searchsorted(cumulative, share - 1e-12)), n)])
+
+    covered = (low <= expected + 1e-12) & (expected - 1e-12 <= high)
+    return PromiseWorth(
+        expected=float(expected), margin=float(margin), n=n, promised=promised,
+        within_margin=float(weight[drawn_margin <= promised.margin + PROMISE_PRECISION].sum()),
+        within_half_width=float(weight[(high - low) / 2 <= promised.width / 2 + PROMISE_PRECISION].sum()),
+        median_margin=quantile(0.5), margin_90=quantile(0.9), coverage=float(weight[covered].sum()),
+        level=float(confidence))
+
+
 
 # ---------------------------------------------------------------- two annotators
 
@@ -302,3 +431,110 @@ def kappa_coverage(units: int, repeats: int = 1000, seed: int = 0,
         covered.append(result.low - 1e-12 <= kappa <= result.high + 1e-12)
     mean = float(np.mean(covered)) if covered else 1.0
     return Coverage(n=units, mean=mean, worst=mean, level=confidence)
+
+
+# ---------------------------------------------------------------- many annotators (the workshop room)
+
+
+AGREEMENT_MODELS = ("rates", "true_label")  # how raters' labels arise in the harness (simulated_ratings)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AgreementCoverage:
+    """Coverage of the room's interval for alpha or Fleiss' kappa at one size: ``bca`` (what the room draws) and
+    ``percentile`` (the plain percentile bootstrap it replaced, from the same draws), over the repeats the room
+    draws an interval for (``drawn`` of them; the others have an undefined estimate or a one-point interval, which
+    the room withholds)."""
+
+    bca: Coverage
+    percentile: Coverage
+    drawn: float
+
+
+def simulated_ratings(units: int, raters: int, prevalence: float, parameter: float, model: str,
+                      rng: np.random.Generator) -> tuple[np.ndarray, float]:
+    """Yes/no labels of ``raters`` exchangeable raters on ``units`` units, (raters, units) booleans, and the true
+    agreement they have (the population value of both alpha and Fleiss' kappa: the chance-corrected probability that
+    two labels of one unit agree).
+
+    ``model`` ``"rates"``: each unit has its own rate of "yes", drawn from a beta distribution of mean
+    ``prevalence`` whose intraclass correlation, ``parameter``, is the true agreement (units easy and hard, raters
+    alike). ``"true_label"``: each unit is yes with probability ``prevalence`` and each rater gives the right label
+    with probability ``parameter`` (an accuracy ``q`` from 0.5 to 1); then the agreement is ``(q² + (1 - q)² - Pe) /
+    (1 - Pe)``, ``Pe`` from the marginal rate of yes. Two shapes of data, so that the harness does not measure the
+    interval only on the kind of data it suits."""
+    if model not in AGREEMENT_MODELS:
+        raise ValueError(f"model: expected one of {AGREEMENT_MODELS}, got {model!r}")
+    if model == "rates":
+        if parameter <= 0:
+            rates = np.full(units, prevalence)
+        else:
+            spread = (1.0 - parameter) / parameter
+            rates = rng.beta(max(prevalence * spread, 1e-9), max((1.0 - prevalence) * spread, 1e-9), units)
+        return rng.random((raters, units)) < rates[None, :], float(parameter)
+    accuracy = parameter
+    label = rng.random(units) < prevalence
+    right = rng.random((raters, units)) < accuracy
+    marginal = prevalence * accuracy + (1.0 - prevalence) * (1.0 - accuracy)
+    chance = marginal**2 + (1.0 - marginal) ** 2
+    agreement = ((accuracy**2 + (1.0 - accuracy) ** 2) - chance) / (1.0 - chance)
+    return np.where(right, label[None, :], ~label[None, :]), float(agreement)
+
+
+def agreement_coverage(units: int, raters: int, statistic: str, repeats: int = 1000, seed: int = 0,
+                       confidence: float = DEFAULT_CONFIDENCE, resamples: int = 1000, missing: float = 0.0,
+                       model: str = "rates") -> AgreementCoverage:
+    """Coverage of the room's bootstrap interval for ``statistic`` (``"alpha"`` or ``"fleiss"``, nominal) with
+    ``raters`` people labelling ``units`` yes/no units, each label left out with probability ``missing``
+    (:func:`uncase_core.agreement.many.bootstrap_from_counts` with ``interval_from=0``, so it is measured at every
+    size; the room draws it from ``MIN_UNITS_FOR_AGREEMENT_INTERVAL`` units).
+
+    The prevalence is uniform on [0.1, 0.9]; the true agreement uniform on [0, 0.9] (``model="rates"``) or the
+    raters' accuracy uniform on [0.6, 0.97] (``"true_label"``); see :func:`simulated_ratings`. The worst case is over
+    five bins of the true agreement with at least 20 repeats each."""
+    from uncase_core.agreement.many import LabelCounts, alpha_of_resamples, bootstrap_from_counts, fleiss_of_resamples
+
+    rng = np.random.default_rng(seed)
+    tail = (1.0 - confidence) / 2.0
+    truths, bca, percentile = [], [], []
+    for _ in range(repeats):
+        prevalence = rng.uniform(0.1, 0.9)
+        parameter = rng.uniform(0.0, 0.9) if model == "rates" else rng.uniform(0.6, 0.97)
+        labels, truth = simulated_ratings(units, raters, prevalence, parameter, model, rng)
+        given = rng.random(labels.shape) >= missing
+        yes, no = (labels & given).sum(axis=0), (~labels & given).sum(axis=0)
+        table = LabelCounts(np.stack([no, yes], axis=1), (False, True), int(given.any(axis=1).sum()))
+        seed_of_repeat = int(rng.integers(0, 2**62))
+        interval = bootstrap_from_counts(table, statistic, "nominal", resamples, seed_of_repeat, confidence,
+                                         interval_from=0)
+        if interval.low is None or interval.high is None:
+            continue
+        if statistic == "alpha":
+            rows = table.counts[table.counts.sum(axis=1) >= 2]
+            rows = rows[:, rows.sum(axis=0) > 0]
+        else:
+            rows = table.counts[table.counts.sum(axis=1) == table.annotators]
+            rows = rows[:, rows.sum(axis=0) > 0]
+        # the same draws as the room's bootstrap (one block of resamples, from the same seed)
+        draws = np.random.default_rng(seed_of_repeat).integers(0, len(rows), size=(resamples, len(rows)))
+        flat = (draws + (np.arange(resamples) * len(rows))[:, None]).ravel()
+        weights = np.bincount(flat, minlength=resamples * len(rows)).reshape(resamples, len(rows)).astype(float)
+        values = (alpha_of_resamples(rows, weights, "nominal", np.arange(rows.shape[1])) if statistic == "alpha"
+                  else fleiss_of_resamples(rows, weights)).compressed()
+        low, high = np.percentile(values, [100.0 * tail, 100.0 * (1.0 - tail)])
+        truths.append(truth)
+        bca.append(interval.low - 1e-12 <= truth <= interval.high + 1e-12)
+        percentile.append(low - 1e-12 <= truth <= high + 1e-12)
+    if not truths:
+        empty = Coverage(n=units, mean=0.0, worst=0.0, level=confidence)
+        return AgreementCoverage(bca=empty, percentile=empty, drawn=0.0)
+    truth_array = np.array(truths)
+    bins = np.minimum((np.clip(truth_array, 0.0, 0.9999) * 5 / (0.9 if model == "rates" else 1.0)).astype(int), 4)
+
+    def coverage(covered: list[bool]) -> Coverage:
+        array = np.array(covered)
+        worst = min((float(array[bins == b].mean()) for b in range(5) if np.sum(bins == b) >= 20),
+                    default=float(array.mean()))
+        return Coverage(n=units, mean=float(array.mean()), worst=worst, level=confidence)
+
+    return AgreementCoverage(bca=coverage(bca), percentile=coverage(percentile), drawn=len(truths) / repeats)

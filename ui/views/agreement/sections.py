@@ -15,7 +15,6 @@ from ui.frame.workspace import Workspace
 from ui.i18n import format_count, format_number, format_percent, translate
 from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, changed_labels, uploaded_text
 from ui.views.lessons.state import hidden
-from ui.views.rag.view import proportion_text
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, confirm_replace, read_new_upload
 from ui.widgets.layout import (
@@ -28,8 +27,9 @@ from ui.widgets.layout import (
     text_column_width,
     whole_choice,
 )
+from ui.widgets.proportions import proportion_text
 from ui.widgets.text import id_list, literal, text_table
-from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL, match_labels
+from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL, NOTE_FEW_UNITS, match_labels
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
 from uncase_core.shared.jsonfiles import decode_text
@@ -110,10 +110,15 @@ def draw_figures(view: AgreementView, label_field: str | None, lang: str) -> Non
     if result.kappa is not None and result.low is not None:
         st.caption(t("agr.kappa_line", kappa=format_number(result.kappa, lang), low=format_number(result.low, lang),
                      high=format_number(result.high, lang)))
-    if result.kappa is None:
+    if result.units == 0:
+        st.warning(t("agr.no_units"))
+    elif result.kappa is None:
         st.warning(t("agr.kappa_na"))
     elif result.note:
-        st.caption(t(f"agr.note.{result.note}", minimum=format_count(MIN_UNITS_FOR_KAPPA_INTERVAL, lang)))
+        minimum = format_count(MIN_UNITS_FOR_KAPPA_INTERVAL, lang)
+        st.caption(t(f"agr.note.{result.note}", minimum=minimum, count=result.needed or 0))
+        if result.needed and result.note != NOTE_FEW_UNITS:  # the few-units note says how many itself
+            st.caption(t("agr.needed", minimum=minimum, count=result.needed))
     st.caption(t("agr.matched", units=result.units, only_a=matched.only_a, only_b=matched.only_b,
                  neither=matched.neither))
     for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):

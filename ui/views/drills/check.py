@@ -10,7 +10,8 @@ import streamlit as st
 
 from ui.frame.state import t
 from ui.i18n import has_key
-from ui.views.rag.view import label_value, metric_name, proportion_text
+from ui.views.rag.view import label_value, metric_name
+from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal, text_table
 from uncase_core.rag.drills import CaseCheck, DrillCheck, UnitCheck
 from uncase_core.rag.evaluation import METRICS

@@ -18,6 +18,7 @@ from ui.views.judge.data import Target, Truth
 from ui.views.rag.view import metric_name
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.text import literal
+from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL
 from uncase_core.judge.report import JudgeAgreement, JudgeReport
 from uncase_core.judge.simulation import METHODS, MONTE_CARLO_CONFIDENCE, SimulationResult
 from uncase_core.rag.cases import RagCase
@@ -257,8 +258,9 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str) -> None:
         else:
             st.markdown(t("judge.kappa_line", value=format_number(kappa.kappa, language()), level=level,
                           low=format_number(kappa.low, language()), high=format_number(kappa.high, language())))
-        if kappa.note:
-            st.caption(t(f"judge.kappa_note.{kappa.note}"))
+        if kappa.note:  # few_units says how many more units the interval needs
+            st.caption(t(f"judge.kappa_note.{kappa.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
+                         count=max(0, MIN_UNITS_FOR_KAPPA_INTERVAL - agreement.units)))
         for key, p in (("judge.sensitivity_line", agreement.sensitivity),
                        ("judge.false_positive_line", agreement.false_positive_rate)):
             if p.value is not None:

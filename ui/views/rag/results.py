@@ -3,7 +3,7 @@ one case's and the dataset's figures, the sidebar's download and reset, and a ro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
@@ -39,12 +39,12 @@ def fragments_moved_by(setting: str | None) -> tuple[str, ...]:
     return tuple(key for key in FRAGMENTS if key not in unmoved)
 
 
-def _diagnosis(evaluation: Any) -> None:
+def _diagnosis(evaluation: Any, thresholds: Mapping[str, float]) -> None:
     """The diagnosis box, unless the lesson's current step asks the person to find it (its ``hides``)."""
     if hidden(current_workspace(), "rag", "diagnosis"):
         st.caption(t("lesson.hidden_part"))
     else:
-        draw_diagnosis(evaluation)
+        draw_diagnosis(evaluation, thresholds)
 
 
 @st.fragment(key="rag_case_results")
@@ -54,7 +54,7 @@ def case_results(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     store_label_edits()
     evaluation = case_evaluation(workspace.case, settings)
     st.subheader(t("rag.results_case", case=literal(workspace.case.id)))
-    _diagnosis(evaluation)
+    _diagnosis(evaluation, settings.thresholds)
     draw_metrics(evaluation, settings)
     draw_composite(evaluation)
 
@@ -71,7 +71,7 @@ def _dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) 
     store_label_edits()
     result = dataset_evaluation(workspace.dataset.cases, current_settings(show_errors=False))
     st.subheader(t("rag.results_dataset", count=len(workspace.dataset.cases)))
-    _diagnosis(result.pooled)
+    _diagnosis(result.pooled, result.settings.thresholds)
     text_table(macro_micro_table(result), hide_index=True, width="stretch")
     st.caption(t("rag.micro_macro_help"))
     text_table(cases_table(result), hide_index=True, width="stretch")

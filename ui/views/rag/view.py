@@ -8,12 +8,13 @@ import pandas as pd
 import streamlit as st
 
 from ui.frame.state import language, t
-from ui.i18n import format_number, format_percent, has_key, translate
+from ui.i18n import format_count, format_number, format_percent, has_key, translate
 from ui.widgets.layout import card_row
+from ui.widgets.proportions import clustered_text, proportion_text, short_proportion_text
 from ui.widgets.proportions_svg import proportions_svg
 from uncase_core.datasets.workbench import MISSING
 from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
-from uncase_core.stats.clustered import clustered_interval
+from uncase_core.stats.policy import exact_one_sided_p, units_for_exact
 from uncase_core.stats.proportions import Proportion
 
 
@@ -47,26 +48,6 @@ def label_value(value: object, lang: str | None = None) -> str:
     return translate(lang or language(), key)
 
 
-def proportion_text(p: Proportion, with_percent: bool = True) -> str:
-    """``3 / 5 · 60.0% · 95% interval 23.1% to 88.2%``, or ``N/A (0 labelled, 2 not labelled)``."""
-    lang = language()
-    if p.value is None:
-        text = t("value.na", unlabelled=p.unlabelled)
-    else:
-        text = t(
-            "value.line" if with_percent else "value.counts",
-            successes=p.successes,
-            total=p.total,
-            percent=format_percent(p.value, lang),
-            level=format_percent(p.confidence, lang, 0),
-            low=format_percent(p.low, lang),
-            high=format_percent(p.high, lang),
-        )
-    if p.unlabelled and p.value is not None:
-        text += " · " + t("value.unlabelled", count=p.unlabelled)
-    return text
-
-
 def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
     p = evaluation.metrics[name]
     threshold = format_percent(settings.thresholds[name], language(), 0)
@@ -98,7 +79,19 @@ def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
             st.caption(_verdict(name, evaluation, settings))
 
 
-def draw_diagnosis(evaluation: Evaluation) -> None:
+def _exact_disagrees_text(name: str, proportion: Proportion, threshold: float) -> str:
+    """Why a verdict whose interval lies on one side of the threshold is still uncertain (stats/policy.py)."""
+    lang = language()
+    fields = {"name": metric_name(name), "units": format_count(proportion.total, lang),
+              "p": format_number(exact_one_sided_p(proportion.successes, proportion.total, threshold), lang, 3),
+              "alpha": format_number(1 - proportion.confidence, lang, 2)}
+    needed = units_for_exact(proportion, threshold)
+    if needed is None:
+        return t("diagnosis.exact_disagrees_never", **fields)
+    return t("diagnosis.exact_disagrees", needed=format_count(needed, lang), **fields)
+
+
+def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | None = None) -> None:
     diagnosis = evaluation.diagnosis
     names = ", ".join(metric_name(n) for n in diagnosis.failing)
     if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
@@ -123,6 +116,8 @@ def draw_diagnosis(evaluation: Evaluation) -> None:
     if uncertain_passing:
         listed = ", ".join(metric_name(n) for n in uncertain_passing)
         st.caption(t("diagnosis.uncertain_passing", names=listed))
+    for name in diagnosis.exact_disagrees if thresholds is not None else ():
+        st.caption(_exact_disagrees_text(name, evaluation.metrics[name], thresholds[name]))
     if diagnosis.uncertain or diagnosis.failing or diagnosis.passing:
         st.caption(t("diagnosis.certainty_help"))
 
@@ -151,13 +146,6 @@ def draw_composite(evaluation: Evaluation) -> None:
     st.caption(t("composite.not_standard"))
 
 
-def short_proportion_text(p: Proportion) -> str:
-    """``2 / 3 · 66.7%`` (``66,7 %`` in Spanish), or ``N/A`` when no unit is labelled: a table cell's width."""
-    if p.value is None:
-        return t("value.na_short")
-    return t("value.short", successes=p.successes, total=p.total, percent=format_percent(p.value, language()))
-
-
 def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
     """One row per case: the four values with their counts, the diagnosis and the composite. Text cells, so a
     dimension with no labelled unit reads N/A (a number column showed "None") and decimals follow the language."""
@@ -181,16 +169,13 @@ def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:
     lang = language()
     rows = []
     for name in METRICS:
-        micro = result.pooled.metrics[name]
+        micro = result.units_only[name]
         macro = result.macro[name]
-        clustered = clustered_interval([(case.metrics[name].successes, case.metrics[name].total)
-                                        for case in result.cases], result.settings.confidence)
+        clustered = result.clustered[name]
         rows.append({
             t("table.dimension"): metric_name(name),
             t("table.micro"): proportion_text(micro),
-            t("table.clustered"): t("table.clustered_na") if clustered.low is None else t(
-                "table.clustered_value", low=format_percent(clustered.low, lang),
-                high=format_percent(clustered.high, lang), deff=format_number(clustered.design_effect, lang, 2)),
+            t("table.clustered"): clustered_text(clustered),
             t("table.macro"): t("value.na_short") if macro is None else format_percent(macro, lang),
         })
     return pd.DataFrame(rows)

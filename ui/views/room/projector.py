@@ -37,9 +37,11 @@ from ui.views.room.rooms import (
     confidence_level,
     dimension_name,
     is_pair_room,
+    note_text,
     room_links,
     shown_class_view,
 )
+from ui.widgets.proportions import number_interval
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels
 
@@ -155,10 +157,7 @@ def url_lines(url: str) -> list[str]:
 
 
 def _interval_text(low: float | None, high: float | None) -> str:
-    lang = language()
-    if low is None or high is None:
-        return "—"
-    return t("room.proj.interval", low=format_number(low, lang), high=format_number(high, lang))
+    return number_interval(low, high)
 
 
 def agreement_screen(view: ClassView) -> None:
@@ -176,10 +175,10 @@ def agreement_screen(view: ClassView) -> None:
                 st.markdown(_interval_text(None if interval is None else interval.low,
                                            None if interval is None else interval.high)
                             + " · " + t("room.proj.units", count=alpha.units))
-        code = alpha.note or (interval.note if interval is not None and alpha.value is not None else None)
-        if code:  # said in full under its row (a table cell would cut it)
+        note = note_text(alpha, interval)
+        if note:  # said in full under its row (a table cell would cut it)
             with st.container(key=f"proj_note_{name}"):
-                st.markdown(t(f"room.note.{code}"))
+                st.markdown(note)
 
 
 def _bar(unit: UnitLabels) -> go.Figure:

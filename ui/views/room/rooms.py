@@ -29,9 +29,10 @@ from ui.frame.fragments import mark_drawn
 from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
-from ui.views.rag.view import cases_table, metric_name, proportion_text
+from ui.views.rag.view import cases_table, metric_name
 from ui.views.summaries import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
+from ui.widgets.proportions import number_interval, proportion_text
 from ui.widgets.text import literal, plot_text, text_table
 from uncase_core.agreement.class_labels import (
     ALL,
@@ -41,7 +42,7 @@ from uncase_core.agreement.class_labels import (
     class_labels,
     replay_edits,
 )
-from uncase_core.agreement.many import AgreementAmongMany, BootstrapInterval
+from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL, AgreementAmongMany, BootstrapInterval
 from uncase_core.agreement.materials import RAG_MATERIAL, SUMMARY_MATERIAL, Material
 from uncase_core.compare.blind import without_key
 from uncase_core.rag.cases import dataset_from_bytes
@@ -284,10 +285,7 @@ def distribution_text(yes: int, no: int, unlabelled: int) -> str:
 
 
 def _interval(interval: BootstrapInterval | None) -> str:
-    lang = language()
-    if interval is None or interval.low is None:
-        return "—"
-    return f"{format_number(interval.low, lang)} – {format_number(interval.high, lang)}"
+    return number_interval(None, None) if interval is None else number_interval(interval.low, interval.high)
 
 
 def _statistic(result: AgreementAmongMany) -> str:
@@ -296,10 +294,20 @@ def _statistic(result: AgreementAmongMany) -> str:
     return format_number(result.value, language())
 
 
+def note_text(result: AgreementAmongMany, interval: BootstrapInterval | None) -> str:
+    """The note that belongs to this statistic (its own, or its interval's) in words, or "": a withheld interval
+    says from how many units it is drawn and how many more it needs (the room and the projector say the same)."""
+    code = result.note or (interval.note if interval is not None and result.value is not None else None)
+    if not code:
+        return ""
+    return t(f"room.note.{code}", minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL,
+             count=interval.needed if interval is not None and interval.needed is not None else 0)
+
+
 def _note(result: AgreementAmongMany, interval: BootstrapInterval | None) -> str:
     """The note that belongs to this statistic (its own, or its interval's), named by the statistic."""
-    code = result.note or (interval.note if interval is not None and result.value is not None else None)
-    return t(f"room.note_of.{result.statistic}", note=t(f"room.note.{code}")) if code else ""
+    note = note_text(result, interval)
+    return t(f"room.note_of.{result.statistic}", note=note) if note else ""
 
 
 def agreement_notes(item: DimensionAgreement) -> str:
@@ -365,7 +373,7 @@ def draw_agreement(view: ClassView) -> None:
     text_table(pd.DataFrame(rows), hide_index=True, width="stretch", row_height=height,
                  height=table_height(len(rows), height),
                  column_config={note: st.column_config.TextColumn(width=NOTE_WIDTH)})
-    st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES))
+    st.caption(t("room.agreement_help", resamples=BOOTSTRAP_RESAMPLES, minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL))
 
 
 def unit_table(view: ClassView, units: Any, revealed: bool, why: Mapping[Any, str] | None = None,

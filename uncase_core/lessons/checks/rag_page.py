@@ -67,6 +67,15 @@ def verdict_clear(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult:
     return _ok("verdict_clear", dimension=name, side=side)
 
 
+def dataset_cases(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult:
+    """Holds when the page's dataset holds at least ``at_least`` cases (a step that asks about a pooled verdict
+    first has the person load the dataset it is about)."""
+    count = len(snapshot.data.cases)
+    if count < params["at_least"]:
+        return _missing("dataset_too_few_cases", count=count, needed=params["at_least"])
+    return _ok("dataset_cases", count=count)
+
+
 def verdict_certainty(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> CheckResult:
     """Question: is the verdict on ``dimension`` ``"clear"`` or ``"uncertain"``? Right when it matches the diagnosis."""
     name = params["dimension"]

@@ -37,6 +37,7 @@ from uncase_core.lessons.checks.rag_page import (
     _require_rag_dimensions,
     clear_dimensions,
     composite_hides_failure,
+    dataset_cases,
     failing_dimensions,
     gate_fails_case,
     min_shows_failure,
@@ -123,6 +124,7 @@ CHECKS: Mapping[str, CheckDef] = MappingProxyType({c.name: c for c in (
     CheckDef("verdict_clear", ("rag",), (
         _DIMENSION, _SCOPE, Param("verdict", "choice", default="any", choices=("any", "pass", "fail"))),
         verdict_clear),
+    CheckDef("dataset_cases", ("rag",), (Param("at_least", "count", default=2, minimum=1),), dataset_cases),
     CheckDef("composite_hides_failure", ("rag",), (
         Param("min_composite", "unit", default=0.7), _OPTIONAL_DIMENSION), composite_hides_failure),
     CheckDef("min_shows_failure", ("rag",), (_OPTIONAL_DIMENSION,), min_shows_failure),

@@ -250,6 +250,8 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "dimension_not_failing": "{dimension} does not fail",
     "dimension_not_clear": "the verdict on {dimension} is not clear",
     "verdict_clear": "the verdict on {dimension} is clear ({side})",
+    "dataset_cases": "cases in the dataset: {count}",
+    "dataset_too_few_cases": "cases in the dataset: {count}; load one of at least {needed}",
     "verdict_uncertain": "the verdict on {dimension} is still uncertain: its interval straddles the threshold",
     "verdict_on_other_side": "the verdict on {dimension} is clear, but it is a {side}",
     "composite_hides_failure": "the weighted mean is {value:.2f} while {dimension} fails",
