@@ -29,9 +29,10 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from uncase_store import schema
@@ -120,6 +121,50 @@ class MemberLabels:
     name: str
     token: str
     edits: tuple[tuple[Mapping[str, Any], datetime], ...]  # (edit record, when stored), in order
+
+
+@dataclass(frozen=True)
+class MemberHead:
+    """Where one member's copy of a room's cases stands, to read only what changed since (:meth:`Rooms.labels_after`).
+
+    ``workspace_seq``: the workspace's change number; ``document_seq``: when its document was loaded (None: no
+    document of the room's, so no edits count); ``edits``: their edits after ``after`` (every edit when ``after`` is
+    0), with each one's ``seq``; ``first_seq``: the earliest of their edits still stored, when ``after`` is past 0
+    (None: none is; an undo of every edit drops them all at once without loading the document again)."""
+
+    name: str
+    token: str
+    workspace_seq: int
+    document_seq: int | None
+    after: int
+    first_seq: int | None
+    edits: tuple[tuple[int, Mapping[str, Any], datetime], ...]
+
+
+# Each member's edits after (or up to) the last one read: a table of (token, seq) made from one JSON parameter, joined
+# on the edits' (token, name, seq) index, so each member's range is sought in the index. A condition computed per row
+# (a CASE of 300 tokens) scanned the room's whole history, and a VALUES list of 300 rows cost SQLAlchemy 25 ms to
+# compile at every refresh; this text is compiled once (bench/bench_class_view.py).
+_CUT_ROWS = MappingProxyType({
+    "sqlite": "SELECT json_extract(value, '$.token') AS token, json_extract(value, '$.seq') AS seq "
+              "FROM json_each(:cut)",
+    "postgresql": "SELECT token, seq FROM json_to_recordset(CAST(:cut AS json)) AS t(token text, seq bigint)",
+})
+_BY_CUTOFF = MappingProxyType({
+    "after": "SELECT e.token, e.seq, e.body, e.stored_at FROM edits AS e JOIN cut ON e.token = cut.token "
+             "AND e.name = :document AND e.seq > cut.seq ORDER BY e.token, e.seq",
+    # The earliest stored edit, one index seek a member: every edit is dropped at once or none is (an undo of all,
+    # data loaded again), so a member whose edits read are still there has one at or before the last read.
+    "first": "SELECT cut.token, (SELECT min(e.seq) FROM edits AS e WHERE e.token = cut.token "
+             "AND e.name = :document) FROM cut",
+})
+
+
+def _edits_by_cutoff(dialect: str, which: str) -> Any:
+    query = text(f"WITH cut AS ({_CUT_ROWS[dialect]}) {_BY_CUTOFF[which]}")
+    edits = schema.edits.c
+    # The stored time read as the table's column type (a text query returns SQLite's raw text otherwise).
+    return query.columns(edits.token, edits.seq, edits.body, edits.stored_at) if which == "after" else query
 
 
 def _hash(secret: str) -> str:
@@ -492,6 +537,52 @@ class Rooms:
                     if row.token in found:
                         found[row.token].append((_decode(row.body, f"edits[seq {row.seq}]"), _utc(row.stored_at)))
         return tuple(MemberLabels(row.name, row.token, tuple(found.get(row.token, ()))) for row in rows)
+
+    @_database_errors
+    def labels_after(self, code: str, document: str, known: Mapping[str, tuple[int, int | None, int]]
+                     ) -> tuple[MemberHead, ...]:
+        """Every member's head and the edits of their ``document`` that are new since ``known`` (token ->
+        (workspace seq, document seq, last edit seq read)), in join order: a class view refreshing every few seconds
+        reads what changed, not every edit ever made (issue 37). A member whose workspace seq is the known one gets
+        no edits (nothing changed); one whose document is another than known (loaded again, or first seen) gets every
+        edit (``after`` 0). The heads are read before the edits, so an edit stored meanwhile is read now or at the
+        next refresh, never skipped."""
+        members, documents, workspaces = schema.room_members, schema.documents, schema.workspaces
+        with self.store._read() as connection, connection.begin():
+            rows = connection.execute(
+                select(members.c.name, members.c.token, workspaces.c.seq.label("workspace_seq"), documents.c.meta,
+                       documents.c.seq.label("document_seq"))
+                .select_from(members.outerjoin(workspaces, workspaces.c.token == members.c.token)
+                             .outerjoin(documents, (documents.c.token == members.c.token)
+                                        & (documents.c.name == document)))
+                .where(members.c.code == code).order_by(members.c.joined_at, members.c.name)).all()
+            after: dict[str, int] = {}
+            for row in rows:
+                in_room = row.meta is not None and _decode(row.meta, "meta").get("room") == code
+                seen = known.get(row.token)
+                if not in_room or (seen is not None and seen[0] == row.workspace_seq):
+                    continue
+                after[row.token] = seen[2] if seen is not None and seen[1] == row.document_seq else 0
+            first: dict[str, int | None] = {}
+            found: dict[str, list[tuple[int, Mapping[str, Any], datetime]]] = {token: [] for token in after}
+            if after:
+                cut = encode([{"token": token, "seq": seq} for token, seq in after.items()])
+                older = encode([{"token": token, "seq": seq} for token, seq in after.items() if seq > 0])
+                dialect = connection.dialect.name
+                if older != "[]":
+                    first = {row[0]: None if row[1] is None else int(row[1]) for row in connection.execute(
+                        _edits_by_cutoff(dialect, "first"), {"cut": older, "document": document})}
+                for row in connection.execute(_edits_by_cutoff(dialect, "after"), {"cut": cut, "document": document}):
+                    found[row.token].append((int(row.seq), _decode(row.body, f"edits[seq {row.seq}]"),
+                                             _utc(row.stored_at)))
+        heads = []
+        for row in rows:
+            in_room = row.meta is not None and _decode(row.meta, "meta").get("room") == code
+            heads.append(MemberHead(
+                row.name, row.token, -1 if row.workspace_seq is None else int(row.workspace_seq),
+                int(row.document_seq) if in_room and row.document_seq is not None else None,
+                after.get(row.token, -1), first.get(row.token), tuple(found.get(row.token, ()))))
+        return tuple(heads)
 
     @_database_errors
     def member_settings(self, code: str, key: str) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table, metric_name
+from ui.views.room.class_state import RoomLabels
 from ui.views.summaries import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
 from ui.widgets.proportions import number_interval, proportion_text
@@ -40,7 +41,6 @@ from uncase_core.agreement.class_labels import (
     DimensionAgreement,
     blank_copy,
     class_labels,
-    replay_edits,
 )
 from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL, AgreementAmongMany, BootstrapInterval
 from uncase_core.agreement.materials import RAG_MATERIAL, SUMMARY_MATERIAL, Material
@@ -252,28 +252,25 @@ def class_view(code: str, settings: Settings | None = None, resamples: int = BOO
         kept_version, kept_seq, kept_resamples, view = kept[code]
         if (kept_version, kept_seq) == (version, room.seq) and kept_resamples >= resamples:
             return view
-    view = _computed_class_view(api, room, None, resamples)
+    copies = st.session_state.setdefault(ROOM_LABELS, {})
+    if code not in copies:
+        copies[code] = RoomLabels(code, room_dataset(room), room_material(room))
+    view = _computed_class_view(api, room, None, resamples, copies[code])
     kept[code] = (version, room.seq, resamples, view)
     return view
 
 
-def _computed_class_view(api: Rooms, room: Room, settings: Settings | None, resamples: int) -> ClassView:
-    code = room.code
+ROOM_LABELS = "room_labels"  # session state: code -> RoomLabels, each member's copy kept between refreshes
+
+
+def _computed_class_view(api: Rooms, room: Room, settings: Settings | None, resamples: int,
+                         kept: RoomLabels | None = None) -> ClassView:
+    """The class view from ``kept``'s copies brought up to date (only the edits stored since its last refresh are
+    read: ui/views/room/class_state.py), or from every edit when nothing is kept."""
     dataset = room_dataset(room)
-    material = room_material(room)
-    blank = blank_copy(dataset)
-    copies, refused, times = {}, 0, {}
-    members = api.labels(code, document=material.name)
-    for member in members:
-        replayed = replay_edits(blank, [record for record, _ in member.edits])
-        copies[member.name] = replayed.copy
-        refused += replayed.refused
-        for record, moment in member.edits:
-            key = material.record_key(record)
-            if key is not None:
-                times[(member.name, *key)] = moment
-    labels = class_labels(dataset, copies, settings, resamples=resamples, seed=0)
-    return ClassView(room, dataset, labels, len(members), refused, times)
+    state = (kept or RoomLabels(room.code, dataset, room_material(room))).refresh(api)
+    labels = class_labels(dataset, state.copies, settings, resamples=resamples, seed=0)
+    return ClassView(room, dataset, labels, state.members, state.refused, state.times)
 
 
 def _mark(value: bool | None) -> str:
