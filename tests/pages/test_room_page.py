@@ -98,6 +98,41 @@ def test_a_room_is_created_joined_labelled_and_seen_by_the_facilitator():
     assert "0 yes / 2 no / 0 not labelled" in distributions  # p2: both said no
 
 
+def workspace_count() -> int:
+    from sqlalchemy import func, select
+
+    store = open_store(store_url())
+    with store.engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(schema.workspaces)).scalar())
+
+
+def test_a_join_is_one_new_workspace_and_keeps_work_done_before_apart():
+    """Issue 37: the link opened a workspace and the join another, so a class behind one address reached its hourly
+    allowance of new workspaces at half its size. The workspace the link opened is the member's when it holds
+    nothing; a person who had already done something joins with a new one, their work left under its own link."""
+    _facilitator, code, _ = create_room()
+    before = workspace_count()
+    ana = join(code, "Ana")
+    assert workspace_count() == before + 1
+    assert workspace(ana).data(RAG) is not None and workspace(ana).setting("room") == code
+    # Someone who loaded data first keeps it: the join takes a new workspace.
+    at = open_room_page()
+    mine = workspace(at)
+    mine.set_settings({"rag_threshold_faithfulness": 0.4})
+    token_before = mine.token
+    before = workspace_count()
+    at.query_params["join"] = code
+    at.run()
+    inputs = {i.label: i for i in at.text_input}
+    inputs["Room code"].input(code)
+    inputs["Your name or an alias"].input("Bea")
+    next(b for b in at.button if b.label == "Join").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert workspace_count() == before + 1
+    assert workspace(at).token != token_before
+    assert open_store(store_url()).load(token_before).settings.get("rag_threshold_faithfulness") == 0.4
+
+
 def test_the_class_view_is_computed_again_only_when_something_changed(monkeypatch):
     import ui.views.room.rooms as room_views
 

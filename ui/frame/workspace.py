@@ -153,6 +153,11 @@ class Workspace:
         else:
             self.reload()
 
+    def unused(self) -> bool:
+        """Nothing the person did is in it: no page's data, no room, no lesson; only what opening it stored (the
+        language). A join may take such a workspace rather than open another."""
+        return not self._data and set(self.settings) <= {LANGUAGE}
+
     # ------------------------------------------------------------ data
 
     def has(self, kind: DataKind) -> bool:

@@ -136,7 +136,8 @@ def joinable(room: Room, now: datetime | None = None) -> bool:
 
 
 def join_room(code: str, wanted_name: str) -> Workspace:
-    """A new workspace for the person in room ``code`` (their own work stays under its own link): its language,
+    """A workspace for the person in room ``code``: the session's own when it holds nothing yet (a link just
+    opened), else a new one (their own work stays under its own link); its language,
     the room's cases without labels as its RAG data. Returns it; the caller makes it the session's.
 
     RoomClosed when the room is older than ROOM_CODE_HOURS: its code was on a projector for a day's workshop."""
@@ -145,7 +146,9 @@ def join_room(code: str, wanted_name: str) -> Workspace:
     room = rooms().get(code)
     if not joinable(room):
         raise RoomClosed(code)
-    workspace = new_workspace(store, {LANGUAGE: old.language or "en"})
+    # The workspace the link opened serves when it holds nothing yet: a join is one new workspace, not two, and a
+    # class behind one school network joins twice as many under its address's hourly allowance (issue 37).
+    workspace = old if old.unused() else new_workspace(store, {LANGUAGE: old.language or "en"})
     name = rooms().join(code, workspace.token, wanted_name)
     blank = blank_copy(room_dataset(room))
     if is_summary_room(room):
