@@ -77,6 +77,10 @@ class RoomResult:
     refresh_started: list[float] = field(default_factory=list)  # time.monotonic() at each of those reruns
     projector_refreshes: list[float] = field(default_factory=list)  # ms, the projector's timers' reruns
     projector_started: list[float] = field(default_factory=list)
+    # ms, a participant's timers' reruns: every REFRESH_S, as the browser sends them (issue 37: they cost the server
+    # about 29% of a participant's share and were left out before)
+    polls: list[float] = field(default_factory=list)
+    poll_started: list[float] = field(default_factory=list)
     all_joined_at: float | None = None  # time.monotonic() once the last participant's join was drawn
     shown_joined: list[int] = field(default_factory=list)  # "Joined" as the facilitator's view showed it
     errors: list[str] = field(default_factory=list)
@@ -118,6 +122,7 @@ class RoomResult:
             line("key in focus mode -> its run ended" if self.focus else "label change -> counts updated",
                  self.ticks),
             line("join -> RAG page drawn", self.joins),
+            line("participant's timer poll (each 5 s)", self.polls),
             line("facilitator's class view refresh", self.refreshes),
             *([line("projector's refresh", self.projector_refreshes)] if self.projector else []),
             # The join storm (every participant opening the room within seconds) saturates a process; the class
@@ -185,11 +190,17 @@ class Participant:
                     raise RuntimeError(f"focus mode: {run.exceptions[0][:200]}")
                 self.labels = [None] * len(self.plan)
                 self.acknowledged = list(self.labels)
+            polled = time.monotonic()
             while time.monotonic() < self.stop_at:
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                 if time.monotonic() >= self.stop_at:
                     break
                 await (self.key() if self.result.focus else self.tick())
+                if time.monotonic() - polled >= REFRESH_S:  # the page's timers fire (one session: in turn)
+                    polled = time.monotonic()
+                    for fragment in list(self.session.auto_reruns):
+                        await timed_refresh(self.session, fragment, f"participant {self.i} poll", self.result,
+                                            self.result.polls, self.result.poll_started)
         except Exception as error:
             self.result.errors.append(f"participant {self.i}: {_short(error)}")
         finally:

@@ -723,6 +723,8 @@ class ProtocolSession:
         self._max_cache_age = new.config.max_cached_message_age or self._max_cache_age
         if not run.fragment_ids and new.page_script_hash:
             self.page_script_hash = new.page_script_hash
+        if not run.fragment_ids:  # a full run: the browser drops every fragment's timer; the run sets its own again
+            self.auto_reruns.clear()
         if not self._saw_navigation:  # before st.navigation has run, this list only guesses
             self.pages = {p.url_pathname: p.page_script_hash for p in new.app_pages}
         if self._pending is not None:

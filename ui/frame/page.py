@@ -94,6 +94,7 @@ def setup_page(entry: PageEntry) -> str:
     st.set_page_config(page_title=translate(lang, entry.title_key), page_icon="🔎", layout="wide",
                        initial_sidebar_state=sidebar)
     st.session_state[_PAGE] = entry.lesson_name
+    st.session_state[state.ROOM_FOLLOWED] = False
     with st.sidebar:
         whole_names()
         outage_words(lang)

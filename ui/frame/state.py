@@ -54,6 +54,9 @@ def _open_store(url: str) -> Store:
     # a pool of its own while open sessions kept the old one (issue 35: 40 clears, 40 PostgreSQL connections).
     return open_store(url)
 
+# Set by a page whose run polls its room's change number (ui.views.room.rooms.follow_room), cleared at each full run
+# (ui.frame.page): that poll notices everything of the room, a lesson started included, so no second timer polls.
+ROOM_FOLLOWED = "room_followed_here"
 
 def get_store() -> Store:
     return _open_store(store_url())

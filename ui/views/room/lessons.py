@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.frame.state import current_workspace, language, run_saving, store_problem_text, t
+from ui.frame.state import ROOM_FOLLOWED, current_workspace, language, run_saving, store_problem_text, t
 from ui.views.lessons.state import PROGRESS_PREFIX, REQUEST, lesson_by_id, lessons
 from ui.views.room.rooms import REFRESH, REFRESH_SECONDS, room_material, room_of, rooms
 from ui.widgets.text import text_table
@@ -21,6 +21,7 @@ from uncase_store.rooms import Room
 
 SEEN = "lesson_room_seen"  # workspace setting: the room lesson this participant was last offered
 ROOM_LESSON = "room_lesson_now"  # session: the room's lesson as this session last read it
+ROOM_LESSON_AT = "room_lesson_read_at"  # session: the room change number at which it was read
 
 
 def _room_lesson(code: str) -> str | None:
@@ -37,8 +38,12 @@ def room_notice(place: str) -> None:
     code = room_of(workspace)
     if code is None:
         return
-    if ROOM_LESSON not in st.session_state:
+    # Read again whenever the page's own room poll saw the room change (follow_room notes the change number it drew):
+    # that poll is the only timer on such a page, and a lesson started is one such change.
+    seen = st.session_state.get("room_seen") if st.session_state.get(ROOM_FOLLOWED) else None
+    if ROOM_LESSON not in st.session_state or (seen is not None and st.session_state.get(ROOM_LESSON_AT) != seen):
         st.session_state[ROOM_LESSON] = _room_lesson(code)
+        st.session_state[ROOM_LESSON_AT] = seen
     lesson = lesson_by_id(st.session_state[ROOM_LESSON])
     if lesson is not None and workspace.setting(SEEN) != lesson.id:
         lang = language()
@@ -52,7 +57,9 @@ def room_notice(place: str) -> None:
 
             st.button(t("lesson.room_start"), key=f"{place}_room_lesson", type="primary", on_click=take,
                       width="stretch")
-    if place != "lesson_side":
+    if place != "lesson_side" or st.session_state.get(ROOM_FOLLOWED):
+        # On the page the member labels on, its room poll already reruns the page when the room changes (a lesson
+        # started bumps the room's change number): one timer, one cheap run every 5 s, not two (issue 37).
         return
 
     @st.fragment(run_every=REFRESH, key="lesson_room_follow")

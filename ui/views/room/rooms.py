@@ -26,7 +26,7 @@ from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.addresses import PUBLIC_URL_ENV, page_address
 from ui.frame.data_kinds import RAG, SUMMARIES
 from ui.frame.fragments import mark_drawn
-from ui.frame.state import LANGUAGE, current_workspace, get_store, language, new_workspace, t
+from ui.frame.state import LANGUAGE, ROOM_FOLLOWED, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table, metric_name
@@ -209,6 +209,7 @@ def follow_room(room: Room) -> None:
         follow()
 
     st.session_state["room_seen"] = room.seq
+    st.session_state[ROOM_FOLLOWED] = True  # the lesson panel's own timer stands down (ui/views/room/lessons.py)
     room_host()
 
 
