@@ -2,9 +2,14 @@
 
     .venv/bin/python bench/bench_room.py [--participants 60] [--seconds 90] [--think 2.0] [--servers 1]
                                          [--store URL] [--focus] [--no-projector]
+    .venv/bin/python bench/bench_room.py --join CODE --base http://host:port [--base ...] [--secret KEY] [--store URL]
 
-Creates a room on the first built-in scenario, then, at the protocol level (bench/protocol_client.py, the
-browser's own websocket messages; nothing rendered):
+The second form rehearses a room someone made, on servers already running (one process, several, or HAProxy's
+address): nothing is started; the facilitator's view and the projector watch when their secret is given, and every
+acknowledged label is read back when the store's URL is.
+
+The first form starts the servers, creates a room on the first built-in scenario, then, at the protocol level
+(bench/protocol_client.py, the browser's own websocket messages; nothing rendered):
 
 * each participant opens the participant link (``/workshop_room?join=CODE``), types a name, joins (the page
   switches to the RAG page), and then, every ``--think`` seconds (x0.5 to x1.5), sets one passage's "Relevant"
@@ -182,7 +187,9 @@ class Participant:
             if self.result.joined == self.result.participants:
                 self.result.all_joined_at = time.monotonic()
             self.token = _token_of(self.session.query_string)
-            self.labels = [None] * 5  # the first scenario's case has five passages, unlabelled in a room
+            # The room's first case as the page shows it, unlabelled in a room: its passages' table (a room of this
+            # script's own is the first scenario's five; a room someone made has its own).
+            self.labels = [None] * self.session.editor_rows(0)
             self.acknowledged = list(self.labels)
             if self.result.focus:
                 run = await self.session.click(FOCUS_BUTTON, timeout=OPEN_TIMEOUT_S)
@@ -379,6 +386,35 @@ def run(participants: int = 60, seconds: float = 90.0, think: float = 2.0, serve
     return result
 
 
+def rehearse(bases: list[str], code: str, participants: int, seconds: float, think: float, secret: str | None,
+             store: str | None) -> RoomResult:
+    """Join an existing room (``code``) on running servers (``bases``, e.g. HAProxy's address, or each process's),
+    as a facilitator rehearsing their own room would: participants join, label the first case's passages and poll
+    as browsers do; with the facilitator's ``secret`` their view and the projector refresh too; with the store's URL
+    every acknowledged label is read back. Nothing is started or stopped here."""
+    from uncase_store.rooms import projector_key_of
+
+    result = RoomResult(participants, seconds, think, len(bases), "(the servers')" if store is None else store,
+                        False, secret is not None)
+    print(f"servers {', '.join(bases)}; room {code}; {participants} participants for {seconds:.0f} s", flush=True)
+
+    async def drive() -> None:
+        stop_at = time.monotonic() + seconds + 15
+        people = [Participant(i, bases[i % len(bases)], code, result, think, stop_at) for i in range(participants)]
+        tasks = [asyncio.create_task(p.run(0.2 * i)) for i, p in enumerate(people)]
+        if secret is not None:
+            tasks.append(asyncio.create_task(facilitator(bases[0], code, secret, result, stop_at)))
+            tasks.append(asyncio.create_task(projector(bases[0], code, projector_key_of(code, secret), result,
+                                                       stop_at)))
+        await asyncio.gather(*tasks)
+        result._participants = people  # type: ignore[attr-defined]
+
+    asyncio.run(drive())
+    if store is not None:
+        verify(result, result._participants, store, code)  # type: ignore[attr-defined]
+    return result
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--participants", type=int, default=60)
@@ -388,7 +424,19 @@ def main() -> int:
     parser.add_argument("--store", default=None, help="SQLAlchemy URL of the store (default: a new SQLite file)")
     parser.add_argument("--focus", action="store_true", help="participants label in focus mode, by its keys")
     parser.add_argument("--no-projector", action="store_true", help="no projector page")
+    parser.add_argument("--join", metavar="CODE", help="rehearse an existing room on running servers (--base)")
+    parser.add_argument("--base", action="append", default=[],
+                        help="a running server's address (repeat for several processes, or HAProxy's once)")
+    parser.add_argument("--secret", help="with --join: the facilitator's secret (the key= of their link), to watch "
+                                         "with their view and the projector")
     args = parser.parse_args()
+    if args.join:
+        if not args.base:
+            parser.error("--join needs the server's address: --base http://host:port")
+        result = rehearse(args.base, args.join, args.participants, args.seconds, args.think, args.secret, args.store)
+        print(result.summary())
+        ok = not result.errors and not result.lost and result.joined == args.participants
+        return 0 if ok else 1
     result = run(args.participants, args.seconds, args.think, args.servers, args.store, args.focus,
                  not args.no_projector)
     print(result.summary())

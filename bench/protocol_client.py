@@ -561,6 +561,12 @@ class ProtocolSession:
         known = self._widgets.get(self._editor(editor_index).widget_id)
         return json.loads(known.string_value) if known is not None else None
 
+    def editor_rows(self, editor_index: int) -> int:
+        """How many rows a data editor shows (the table the server sent)."""
+        import pyarrow as pa  # a dependency of streamlit; only the reads need it
+
+        return pa.ipc.open_stream(self._editor(editor_index).payload.arrow_data.data).read_all().num_rows
+
     def editor_cell(self, editor_index: int, row: int, column: str) -> Any:
         """The value a data editor's cell shows: this client's edit, else the table the server sent."""
         edited = (self.editor_state(editor_index) or {"edited_rows": {}})["edited_rows"].get(str(row), {})

@@ -1,0 +1,32 @@
+"""A facilitator rehearses their own room at scale (issue 37, item 4): ``bench/bench_room.py --join CODE --base URL``
+joins an existing room on a running ``serve.py`` (a room of their own cases, not the script's), labels, polls as
+browsers do, watches with the facilitator's view and the projector, and reads every acknowledged label back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench.bench_load import serve
+from bench.bench_room import rehearse
+from uncase_core.rag.cases import dataset_to_text
+from uncase_core.shared.assets import load_index, load_scenario
+from uncase_store import open_store
+from uncase_store.rooms import Rooms
+
+pytestmark = pytest.mark.e2e
+
+
+def test_load_clients_join_a_room_someone_made_on_a_running_server(tmp_path: Path):
+    store_url = f"sqlite:///{tmp_path / 'store.db'}"
+    # A room on another scenario than the script's own (its first case has its own number of passages).
+    keys = Rooms(open_store(store_url)).create("My class", dataset_to_text(load_scenario(load_index()[2], "en")),
+                                               "mine", "scenario")
+    with serve(log_path=tmp_path / "server.log", script="serve.py", store=store_url) as (base, _process):
+        result = rehearse([base], keys.code, participants=3, seconds=8, think=1.0, secret=keys.secret,
+                          store=store_url)
+    assert result.errors == [], result.errors
+    assert result.joined == 3 and result.final_members == 3
+    assert result.checked > 0 and result.lost == []
+    assert result.ticks and result.polls and result.refreshes and result.projector_refreshes
