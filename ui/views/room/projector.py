@@ -44,6 +44,7 @@ from ui.views.room.rooms import (
 from ui.widgets.proportions import number_interval
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels
+from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL
 
 SCREEN_SECONDS = 15  # a screen stays this long before the next one, unless paused
 UNITS_PER_SCREEN = 3
@@ -163,9 +164,12 @@ def _interval_text(low: float | None, high: float | None) -> str:
 def agreement_screen(view: ClassView) -> None:
     lang = language()
     st.subheader(t("room.proj.agreement_title", level=confidence_level(view)))
+    needed: list[int] = []  # intervals withheld for too few units: said once under the rows, not under each
     for name in (*view.labels.dimensions, ALL):  # a row per dimension: name, alpha, its interval, units; its note below
         item = view.labels.agreement[name]
         alpha, interval = item.alpha, item.alpha_interval
+        few = (alpha.value is not None and not alpha.note and interval is not None and interval.note == "few_units"
+               and interval.needed is not None)
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
             with st.container(width=340):
                 st.markdown(literal(t("room.all_labels") if name == ALL else dimension_name(name)))
@@ -175,10 +179,15 @@ def agreement_screen(view: ClassView) -> None:
                 st.markdown(_interval_text(None if interval is None else interval.low,
                                            None if interval is None else interval.high)
                             + " · " + t("room.proj.units", count=alpha.units))
-        note = note_text(alpha, interval)
+        if few:
+            needed.append(interval.needed)  # type: ignore[union-attr]
+        note = "" if few else note_text(alpha, interval)
         if note:  # said in full under its row (a table cell would cut it)
             with st.container(key=f"proj_note_{name}"):
                 st.markdown(note)
+    if needed:  # one line for the screen: a projector at 1280x720 has no room for the same note under every row
+        with st.container(key="proj_note_few_units"):
+            st.markdown(t("room.proj.few_units", minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL, count=max(needed)))
 
 
 def _bar(unit: UnitLabels) -> go.Figure:
