@@ -4,6 +4,7 @@ browsers do, watches with the facilitator's view and the projector, and reads ev
 
 from __future__ import annotations
 
+import concurrent.futures
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,12 @@ def test_load_clients_join_a_room_someone_made_on_a_running_server(tmp_path: Pat
     # A room on another scenario than the script's own (its first case has its own number of passages).
     keys = Rooms(open_store(store_url)).create("My class", dataset_to_text(load_scenario(load_index()[2], "en")),
                                                "mine", "scenario")
-    with serve(log_path=tmp_path / "server.log", script="serve.py", store=store_url) as (base, _process):
-        result = rehearse([base], keys.code, participants=3, seconds=8, think=1.0, secret=keys.secret,
-                          store=store_url)
+    # rehearse() on a thread of its own: it runs its own event loop, and in a whole run sync Playwright keeps one
+    # running in the main thread (asyncio.run would refuse there; the fresh-clone CI caught it).
+    with serve(log_path=tmp_path / "server.log", script="serve.py", store=store_url) as (base, _process), \
+            concurrent.futures.ThreadPoolExecutor(1) as pool:
+        result = pool.submit(rehearse, [base], keys.code, participants=3, seconds=8, think=1.0,
+                             secret=keys.secret, store=store_url).result()
     assert result.errors == [], result.errors
     assert result.joined == 3 and result.final_members == 3
     assert result.checked > 0 and result.lost == []
