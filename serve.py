@@ -9,7 +9,8 @@ what the gate's page needs over the websocket, so it cannot clear the process's 
 ``ui/frame/back_messages.py``); ``SecurityHeaders`` keeps other sites from framing the app and the address
 out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); the lifespan
 hook starts the warm-up that spares the first visitor after a start the imports and the store's opening (see
-``ui/frame/warmup.py``).
+``ui/frame/warmup.py``); one route of our own tells a room member's page the room's change number, so the page runs
+its script only when the room changed (see ``ui/views/room/watch.py``).
 
 ``streamlit run serve.py -- --public-url https://class.example.org/uncase`` gives the address a proxy serves the
 playground at: a workshop room's participant and projector links use it (``ui/frame/addresses.py``; the same as
@@ -32,8 +33,11 @@ from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.back_messages import BackMessageGuard
 from ui.frame.errors import report_error
 from ui.frame.headers import SecurityHeaders
+from ui.frame.state import get_store
 from ui.frame.upload_guard import UploadGuard
 from ui.frame.warmup import start_warm_up
+from ui.views.room.watch import RoomHeads, room_head_route
+from uncase_store.rooms import Rooms
 
 
 def public_url_option(argv: Sequence[str]) -> str | None:
@@ -82,6 +86,10 @@ async def warm_up_at_start(_app: Any) -> AsyncIterator[None]:
     yield
 
 
+def room_rooms() -> Rooms:
+    return Rooms(get_store())
+
+
 app = st.App("app.py", on_script_error=report_error, middleware=[Middleware(SecurityHeaders), Middleware(UploadGuard),
                                                                    Middleware(BackMessageGuard)],
-             lifespan=warm_up_at_start)
+             lifespan=warm_up_at_start, routes=room_head_route(RoomHeads(room_rooms)))

@@ -25,9 +25,9 @@ from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.adjudication import your_gold_agreement
 from ui.views.room.participant import room_sidebar
 from ui.views.room.rooms import (
-    ROOM_FOLLOW,
     class_view,
     follow_room,
+    frozen_now,
     is_pair_room,
     is_summary_room,
     room_of,
@@ -66,7 +66,7 @@ def rerun_results(kept_key: str | None = None) -> None:
     value: a setting's ``kept_key``)."""
     if kept_key is not None:
         keep(kept_key)
-    rerun_drawn([*fragments_moved_by(kept_key), *LESSON_FRAGMENTS, ROOM_FOLLOW])
+    rerun_drawn([*fragments_moved_by(kept_key), *LESSON_FRAGMENTS])
 
 
 def load(choice: str) -> Loaded:
@@ -107,13 +107,11 @@ def store_label_edits() -> None:
     label tables show every stored label, not only this tab's.
     """
     revision = workspace.workspace.revision
-    # Frozen since this page was drawn: nothing more is taken.
-    if room is not None and rooms().get(room.code, body=False).frozen:
-        if workspace.pending(st.session_state, lang)[0]:
-            workspace.workspace.revision += 1  # the tables are drawn again, from what is stored, and locked
-            st.session_state["rag_frozen_note"] = True
-            st.rerun(scope="app")
-        return
+    # Frozen since this page was drawn: nothing more is taken (asked only when a table reports a change).
+    if room is not None and workspace.pending(st.session_state, lang)[0] and frozen_now(room):
+        workspace.workspace.revision += 1  # the tables are drawn again, from what is stored, and locked
+        st.session_state["rag_frozen_note"] = True
+        st.rerun(scope="app")
     run_saving(lambda: workspace.apply_editor_states(st.session_state, lang))
     if workspace.workspace.revision != revision:
         st.rerun(scope="app")
@@ -166,7 +164,7 @@ focus_view = label_view(VIEW_KEY, phone=is_phone()) == "focus"
 results = (case_results,) if room is not None and is_pair_room(room) else (case_results, dataset_results)
 if focus_view:  # one unit at a time, by keys, the results under it (in its fragment: a key is one script run)
     focus_mode(RagFocus(workspace, guidelines, frozen, class_units=class_units,
-                        locked=lambda: room is not None and rooms().get(room.code, body=False).frozen),
+                        locked=lambda: room is not None and frozen_now(room)),
                lang, lambda: [draw(workspace, store_label_edits) for draw in results],
                [DATA_ACTIONS, "rag_saved_status"], LESSON_FRAGMENTS)
 else:

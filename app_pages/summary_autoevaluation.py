@@ -24,7 +24,7 @@ from ui.i18n import translate
 from ui.views.editor.summary_data import KIND_KEY, SUMMARY_CHOICE_KEY
 from ui.views.room.adjudication import your_gold_agreement
 from ui.views.room.participant import class_beside, room_sidebar
-from ui.views.room.rooms import ROOM_GUIDELINES, follow_room, is_summary_room, room_of, rooms
+from ui.views.room.rooms import ROOM_GUIDELINES, follow_room, frozen_now, is_summary_room, room_of, rooms
 from ui.views.summaries import (
     FROZEN_NOTE,
     SummaryTables,
@@ -69,7 +69,7 @@ if (room_code := room_of(workspace)) is not None:
 
 def locked() -> bool:
     """Whether the room is frozen now (read when a label is about to be stored)."""
-    return room is not None and rooms().get(room.code, body=False).frozen
+    return room is not None and frozen_now(room)
 
 
 def load(choice: str) -> Loaded:

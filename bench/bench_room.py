@@ -86,6 +86,8 @@ class RoomResult:
     # about 29% of a participant's share and were left out before)
     polls: list[float] = field(default_factory=list)
     poll_started: list[float] = field(default_factory=list)
+    looks: int = 0  # the watchers' looks at the room (HTTP), and those that ran the page (the room had changed)
+    look_runs: int = 0
     all_joined_at: float | None = None  # time.monotonic() once the last participant's join was drawn
     shown_joined: list[int] = field(default_factory=list)  # "Joined" as the facilitator's view showed it
     errors: list[str] = field(default_factory=list)
@@ -127,7 +129,8 @@ class RoomResult:
             line("key in focus mode -> its run ended" if self.focus else "label change -> counts updated",
                  self.ticks),
             line("join -> RAG page drawn", self.joins),
-            line("participant's timer poll (each 5 s)", self.polls),
+            line("participant's look at the room (each 5 s)", self.polls),
+            f"  looks: {self.looks}, of which ran the page (the room had changed): {self.look_runs}",
             line("facilitator's class view refresh", self.refreshes),
             *([line("projector's refresh", self.projector_refreshes)] if self.projector else []),
             # The join storm (every participant opening the room within seconds) saturates a process; the class
@@ -197,16 +200,20 @@ class Participant:
                     raise RuntimeError(f"focus mode: {run.exceptions[0][:200]}")
                 self.labels = [None] * len(self.plan)
                 self.acknowledged = list(self.labels)
-            polled = time.monotonic()
+            looked = time.monotonic()
+            fired = {fragment: looked for fragment in self.session.auto_reruns}
             while time.monotonic() < self.stop_at:
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                 if time.monotonic() >= self.stop_at:
                     break
                 await (self.key() if self.result.focus else self.tick())
-                if time.monotonic() - polled >= REFRESH_S:  # the page's timers fire (one session: in turn)
-                    polled = time.monotonic()
-                    for fragment in list(self.session.auto_reruns):
-                        await timed_refresh(self.session, fragment, f"participant {self.i} poll", self.result,
+                if time.monotonic() - looked >= REFRESH_S:  # the page's watcher looks at the room
+                    looked = time.monotonic()
+                    await self.look()
+                for fragment, every in list(self.session.auto_reruns.items()):  # its timers, as the browser keeps
+                    if time.monotonic() - fired.setdefault(fragment, time.monotonic()) >= every:
+                        fired[fragment] = time.monotonic()
+                        await timed_refresh(self.session, fragment, f"participant {self.i} timer", self.result,
                                             self.result.polls, self.result.poll_started)
         except Exception as error:
             self.result.errors.append(f"participant {self.i}: {_short(error)}")
@@ -214,6 +221,18 @@ class Participant:
             if self.session is not None:
                 with contextlib.suppress(Exception):
                     await self.session.close()
+
+    async def look(self) -> None:
+        """What the page's watcher does every 5 s (``ui/views/room/watch.py``): an HTTP request for the room's change
+        number, and a run only when it moved. Its time is noted with the polls (the run's when there was one)."""
+        began, started = time.monotonic(), time.perf_counter()
+        run = await self.session.look_at_room(timeout=TIMEOUT_S * 2)
+        if run is not None and run.exceptions:
+            self.result.errors.append(f"participant {self.i} look: {run.exceptions[0][:200]}")
+        self.result.polls.append(run.ms if run is not None else (time.perf_counter() - started) * 1000)
+        self.result.poll_started.append(began)
+        self.result.looks += 1
+        self.result.look_runs += run is not None
 
     @property
     def plan(self) -> list[tuple[str, int, str]]:
@@ -375,7 +394,7 @@ def run(participants: int = 60, seconds: float = 90.0, think: float = 2.0, serve
                                 "scenario")
     opened.engine.dispose()
     with contextlib.ExitStack() as stack:
-        started = [stack.enter_context(serve(store=store)) for _ in range(servers)]
+        started = [stack.enter_context(serve(store=store, script="serve.py")) for _ in range(servers)]
         bases = [base for base, _ in started]
         pids = {process.pid for _, process in started}
         print(f"servers {', '.join(bases)}; room {keys.code}; {participants} participants for {seconds:.0f} s",

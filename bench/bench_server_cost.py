@@ -1,6 +1,7 @@
 """Server CPU per interaction on the RAG page, one protocol-level session on an idle server.
 
     .venv/bin/python bench/bench_server_cost.py [--repeats 60]
+    .venv/bin/python bench/bench_server_cost.py --room [--store URL] [--repeats 200]
 
 One simulated user (bench/protocol_client.py: the browser's own websocket messages, nothing rendered)
 ticks a passage label ``--repeats`` times, moves the Context relevance threshold slider as often, then goes
@@ -9,6 +10,13 @@ often (what the keys 1 and 0 send: a rerun of focus mode's fragment, with the re
 another case is a full run). For each kind, prints the server process's CPU time per interaction (from /proc)
 and the median time from the request to the end of its run. A tick or a slider move reruns only the result
 fragments; a page switch is a full run of the page arrived at.
+
+With ``--room`` (issue 37), what one member of a workshop room costs the server (``serve.py``, as
+``python3 dev.py run`` starts it, on ``--store``: PostgreSQL for a class), each figure beside its goal: opening the
+participant link and joining (goal: at most 50 ms of CPU for the join), a label change, a look at the room as the
+page makes it every 5 s (an HTTP request to ``serve.py``'s route, no script run; ``ui/views/room/watch.py``) and the
+fragment run the page's slow backstop timer makes every 30 s; then a participant-minute at one label per 5 s (goal:
+at most 0.30 CPU-s).
 """
 
 from __future__ import annotations
@@ -83,15 +91,106 @@ async def measure(base: str, server_pid: int, repeats: int) -> list[tuple[str, f
         await session.close()
 
 
+async def measure_room(base: str, server_pid: int, code: str, repeats: int, joins: int = 12
+                       ) -> dict[str, float]:
+    """CPU ms per action of one room member (and the joins of ``joins`` members), on an otherwise idle server."""
+    from ui.i18n import translate
+
+    name, join = translate("en", "room.name"), translate("en", "room.join")
+    members, opened, joined = [], [], []
+    try:
+        for i in range(joins):
+            before = cpu_seconds(server_pid)
+            session = await ProtocolSession.open(base, f"/workshop_room?join={code}")
+            middle = cpu_seconds(server_pid)
+            run = await session.submit_form({name: f"P{i}"}, join)
+            if run.exceptions:
+                raise RuntimeError(f"join: {run.exceptions[0][:200]}")
+            opened.append(middle - before)
+            joined.append(cpu_seconds(server_pid) - middle)
+            members.append(session)
+        member = members[-1]
+        for i in range(5):  # warm up: first runs import and compile
+            await member.toggle_editor_cell(0, i % 5, "relevant")
+
+        async def per_action(act: Callable[[int], Awaitable[object]]) -> float:
+            before = cpu_seconds(server_pid)
+            for i in range(repeats):
+                await act(i)
+            return 1000 * (cpu_seconds(server_pid) - before) / repeats
+
+        async def look(i: int) -> None:
+            if await member.look_at_room() is not None:
+                raise RuntimeError("the room changed during the measurement")
+
+        figures = {
+            "label": await per_action(lambda i: member.toggle_editor_cell(0, i % 5, "relevant")),
+            "look": await per_action(look),
+        }
+        # The slow timer, as the page keeps it after labelling (a browser drops every timer when a run starts, and
+        # gets back those the run's fragments register).
+        timers = list(member.auto_reruns)
+        figures["backstop"] = (await per_action(lambda i: member.rerun_fragment(timers[0]))) if timers else 0.0
+        later = len(joins_ := joined[2:]) or 1  # the first joins import and compile
+        figures["open"] = 1000 * statistics.mean(opened[2:] or opened)
+        figures["join"] = 1000 * sum(joins_) / later
+        return figures
+    finally:
+        for session in members:
+            await session.close()
+
+
+def room_report(figures: dict[str, float], labels_per_minute: float = 12.0, looks_per_minute: float = 12.0,
+                backstops_per_minute: float = 2.0) -> str:
+    minute = (labels_per_minute * figures["label"] + looks_per_minute * figures["look"]
+              + backstops_per_minute * figures["backstop"]) / 1000
+    goal = 0.30
+    return "\n".join([
+        "one room member's server CPU (serve.py, idle server, one session at a time):",
+        f"  open the participant link      CPU {figures['open']:5.1f} ms",
+        f"  join (name, Join)              CPU {figures['join']:5.1f} ms   goal <= 50 ms: "
+        f"{'met' if figures['join'] <= 50 else 'MISSED'}",
+        f"  label change                   CPU {figures['label']:5.1f} ms",
+        f"  look at the room (every 5 s)   CPU {figures['look']:5.1f} ms   (HTTP, no script run)",
+        f"  backstop run (every 30 s)      CPU {figures['backstop']:5.1f} ms",
+        f"  a participant-minute at one label per 5 s: {labels_per_minute:g} labels + {looks_per_minute:g} looks + "
+        f"{backstops_per_minute:g} backstop runs = {minute:.3f} CPU-s   goal <= {goal:.2f}: "
+        f"{'met' if minute <= goal else 'MISSED'}",
+    ])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=60, help="ticks and slider steps (default 60)")
+    parser.add_argument("--room", action="store_true", help="a workshop room member's costs (serve.py)")
+    parser.add_argument("--store", help="with --room: the store's SQLAlchemy URL (default: a new SQLite file)")
     args = parser.parse_args()
+    if args.room:
+        return room_main(args.store, args.repeats)
     with serve() as (base, process):
         rows = asyncio.run(measure(base, process.pid, args.repeats))
     print("server CPU per interaction, and request -> end of run (median), one session, idle server:")
     for name, cpu_ms, median_ms in rows:
         print(f"  {name:<28} CPU {cpu_ms:5.1f} ms   response {median_ms:5.1f} ms")
+    return 0
+
+
+def room_main(store: str | None, repeats: int) -> int:
+    import tempfile
+
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_core.shared.assets import load_index, load_scenario
+    from uncase_store import open_store
+    from uncase_store.rooms import Rooms
+
+    store = store or f"sqlite:///{tempfile.mkdtemp(prefix='uncase-room-cost-')}/store.db"
+    opened = open_store(store)
+    code = Rooms(opened).create("cost", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good",
+                                "scenario").code
+    opened.engine.dispose()
+    with serve(store=store, script="serve.py") as (base, process):
+        figures = asyncio.run(measure_room(base, process.pid, code, max(repeats, 100)))
+    print(room_report(figures))
     return 0
 
 

@@ -253,6 +253,16 @@ def editor_json(current: str | None, row: int, column: str, value: Any) -> str:
 
 # ------------------------------------------------------------------------------------------ handshake
 
+def _http_get(url: str, headers: Mapping[str, str]) -> tuple[int, bytes]:
+    """A GET as the page's ``fetch`` sends it: the status and body, an HTTP error's included."""
+    request = urllib.request.Request(url, headers=dict(headers))
+    try:
+        with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT_S) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
 def _preflight(base_url: str, path: str) -> str | None:
     """The HTTP requests a browser makes before it opens the websocket; returns the XSRF cookie it is given."""
     xsrf = None
@@ -466,6 +476,42 @@ class ProtocolSession:
         client_state = self._client_state()
         client_state.fragment_id = fragment_id
         client_state.is_auto_rerun = True
+        return await self._request(client_state, timeout)
+
+    def watcher(self, component: str = "uncase_room_watch") -> tuple[Node, dict[str, Any]] | None:
+        """The page's ``st.components.v2`` component by name, and the data the page gave it (None: not shown)."""
+        for node in self.elements("bidi_component"):
+            if node.payload.component_name == component:
+                return node, json.loads(node.payload.json or "null") or {}
+        return None
+
+    async def look_at_room(self, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult | None:
+        """What a room member's page does every few seconds (``ui/views/room/watch.py``): ask the server for the
+        room's change number over HTTP, the workspace token in a header; trigger the watcher's fragment only when
+        the number is no longer the one the page was drawn at, or at every look when the server has no such route
+        (``streamlit run app.py``). None when nothing ran. NotShown when the page has no watcher."""
+        found = self.watcher()
+        if found is None:
+            raise NotShown("no room watcher on the page")
+        node, data = found
+        url = urllib.parse.urljoin(f"{self.base_url}/{self.url_path}", data["path"])
+        url += "?" + urllib.parse.urlencode({"room": data["room"]})
+        status, body = await asyncio.to_thread(_http_get, url, {data["header"]: data["token"]})
+        if status == 404 or (status == 200 and not body.lstrip().startswith(b"{")):
+            head = -1  # no such route (app.py alone answers its page): the page triggers at every look
+        elif status != 200:
+            raise ProtocolError(f"room head: HTTP {status} {body[:120]!r}")
+        else:
+            head = json.loads(body)["head"]
+            if head == data["seen"]:
+                return None
+        from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+        trigger = _state(_make_trigger_id(node.widget_id, "events"))
+        trigger.json_trigger_value = json.dumps([{"event": "changed", "value": head}])
+        client_state = self._client_state()
+        client_state.widget_states.widgets.append(trigger)  # a trigger is sent once, not kept
+        client_state.fragment_id = node.fragment_id
         return await self._request(client_state, timeout)
 
     async def rerun(self, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:

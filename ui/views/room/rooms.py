@@ -25,12 +25,12 @@ import streamlit as st
 from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.addresses import PUBLIC_URL_ENV, page_address
 from ui.frame.data_kinds import RAG, SUMMARIES
-from ui.frame.fragments import mark_drawn
 from ui.frame.state import LANGUAGE, ROOM_FOLLOWED, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table, metric_name
 from ui.views.room.class_state import RoomLabels
+from ui.views.room.watch import BACKSTOP, watch_room
 from ui.views.summaries import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
 from ui.widgets.proportions import number_interval, proportion_text
@@ -61,7 +61,7 @@ SUMMARY_FORMAT = "summary-cases"  # a room's format: summary cases (document 002
 ROOM_PATH = "workshop_room"  # the room page's URL path (ui/frame/navigation.py)
 REFRESH = "5s"  # how often an open class view and a participant's page look for changes
 REFRESH_SECONDS = 5
-ROOM_FOLLOW = "rag_room_host"  # in a room, the fragment holding the one that looks for the facilitator's changes
+ROOM_FOLLOW = "rag_room_follow"  # in a room, the fragment that looks for the facilitator's changes
 BOOTSTRAP_RESAMPLES = 1000
 DISPUTED_SHOWN = 15
 
@@ -186,31 +186,41 @@ def resume_link(code: str, resume: str) -> str:
     return f"{page_address(ROOM_PATH).url}?join={code}&back={resume}"
 
 
-def follow_room(room: Room) -> None:
-    """In a room: every few seconds, when the facilitator revealed, froze or started something, draw the page again.
+def frozen_now(room: Room) -> bool:
+    """Whether ``room`` (as the page read it) is frozen now, read when a label is about to be stored.
 
-    On the RAG page a label edit is a request for a full run that its callback turns into a run of the result
-    fragments; the browser drops every fragment's timer when the full run starts, and a fragment's timer is only sent
-    again when the fragment is called from its parent. So the timed fragment lives inside one that reruns with the
-    results (:data:`ROOM_FOLLOW`, rerun by the RAG page's label callbacks; on the summary page every change is a
-    full run, which calls it again).
+    A freeze changes the room's change number, so while the number is the one the page read (one indexed read,
+    :meth:`~uncase_store.rooms.Rooms.head`) the page's copy answers; the room's state is read again only when it
+    changed. A label edit reruns several fragments and a class labels at once: this is on every one of them.
     """
-    @st.fragment(key=ROOM_FOLLOW)
-    def room_host() -> None:
-        mark_drawn(ROOM_FOLLOW)
-        @st.fragment(run_every=REFRESH, key="rag_room_follow")
-        def follow() -> None:
-            seen = st.session_state.setdefault("room_seen", room.seq)
-            now = rooms().head(room.code)
-            if now is not None and now != seen:
-                st.session_state["room_seen"] = now
-                st.rerun(scope="app")
+    api = rooms()
+    if api.head(room.code) == room.seq:
+        return room.frozen
+    return api.get(room.code, body=False).frozen
 
-        follow()
+
+def follow_room(room: Room) -> None:
+    """In a room: within seconds of the facilitator revealing, freezing or starting something, draw the page again.
+
+    The page's watcher (:mod:`ui.views.room.watch`) asks the server for the room's change number every 5 s without
+    a script run, and runs this fragment when it moved; the fragment reads the number and runs the whole page. The
+    fragment's own slow timer is a backstop for a page whose JavaScript cannot run: the browser drops it when a label
+    edit asks for a run (the RAG page turns that run into its result fragments' only), and the next full run sends
+    it again; the watcher, an element of the page, keeps looking throughout. Nothing here reruns with a label:
+    that cost a fragment run per label, about a sixth of a label's server CPU in a class (issue 37).
+    """
+    @st.fragment(run_every=BACKSTOP, key=ROOM_FOLLOW)
+    def follow() -> None:
+        seen = st.session_state.setdefault("room_seen", room.seq)
+        now = rooms().head(room.code)
+        if now is not None and now != seen:
+            st.session_state["room_seen"] = now
+            st.rerun(scope="app")
+        watch_room(room.code, current_workspace().token, seen, key="room_watch")
 
     st.session_state["room_seen"] = room.seq
     st.session_state[ROOM_FOLLOWED] = True  # the lesson panel's own timer stands down (ui/views/room/lessons.py)
-    room_host()
+    follow()
 
 
 # ---------------------------------------------------------------- the class view
