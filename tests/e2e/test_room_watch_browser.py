@@ -7,14 +7,13 @@ too (a label's run no longer reruns the fragment that holds the watcher)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, sidebar, toggle_passage_label
-from tests.e2e.test_room_browser import new_page
+from tests.e2e.test_room_browser import create_room, new_page
 
 pytestmark = pytest.mark.e2e
 
@@ -48,9 +47,7 @@ def test_an_idle_member_page_runs_nothing_until_the_room_changes(chromium: Any) 
             facilitator = new_page(chromium)
             pages.append(facilitator)
             facilitator.goto(f"{base}/workshop_room")
-            facilitator.get_by_role("button", name="Create the room").click()
-            facilitator.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=TEXT_TIMEOUT)
-            code = re.search(r"room=([A-Z0-9]{6})", facilitator.url).group(1)
+            code = create_room(facilitator, base)
 
             member = new_page(chromium)
             pages.append(member)
