@@ -205,6 +205,7 @@ def act(source: FocusSource, action: str, case: int, offset: int, rerun: Callabl
             found = _find(source.items(at), last.get("offset", 0), last.get("unit_id"), last.get("field"))
         if found is None:
             st.session_state[NOTE_KEY] = "focus.undo_gone"
+            where = position(source)
         else:
             item = source.items(at)[found]
             if run_saving(lambda: source.write(at, item, last.get("before"))):
@@ -212,7 +213,11 @@ def act(source: FocusSource, action: str, case: int, offset: int, rerun: Callabl
             else:
                 undo.append(last)
     elif action == "undo":
+        # Nothing moves: the button's (case, offset) may be older than where the person is. An Undo handled with a
+        # button drawn before an earlier Undo moved the person back (a press arriving while that move was redrawn)
+        # took them forward again to where the label had sent them (a CI run ended on the agreement page's case 5).
         st.session_state[NOTE_KEY] = "focus.nothing_to_undo"
+        where = position(source)
     changes: dict[str, Any] = {}
     if where[1] != workspace.setting(source.item_key, 0):
         changes[source.item_key] = where[1]
