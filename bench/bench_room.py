@@ -1,7 +1,7 @@
 """Load on a workshop room: one facilitator's view refreshing and N participants labelling at once.
 
     .venv/bin/python bench/bench_room.py [--participants 60] [--seconds 90] [--think 2.0] [--servers 1]
-                                         [--store URL] [--focus] [--no-projector] [--haproxy]
+                                         [--store URL] [--focus] [--no-projector] [--haproxy] [--rejoin 0.2]
     .venv/bin/python bench/bench_room.py --join CODE --base http://host:port [--base ...] [--secret KEY] [--store URL]
 
 The second form rehearses a room someone made, on servers already running (one process, several, or HAProxy's
@@ -13,7 +13,9 @@ The first form starts the servers, creates a room on the first built-in scenario
 
 * each participant opens the participant link (``/workshop_room?join=CODE``), types a name, joins (the page
   switches to the RAG page), and then, every ``--think`` seconds (x0.5 to x1.5), sets one passage's "Relevant"
-  label to a new value (labels start empty) and checks the Context relevance counts against its own model;
+  label to a new value (labels start empty) and checks the Context relevance counts against its own model; it
+  looks at the room every 5 s as the page's watcher does, and a share of them (``--rejoin``, 0.2) reloads its page
+  once (closes it and opens its own link again a moment later) and checks every acknowledged label is shown;
   with ``--focus`` each participant switches to focus mode first and labels by its buttons (what a key sends:
   a rerun of focus mode's fragment), one unit after another in focus mode's order, Yes or No at random, then goes
   on pressing Back and Next (keys that move, not label) until the time is up;
@@ -93,6 +95,8 @@ class RoomResult:
     # about 29% of a participant's share and were left out before)
     polls: list[float] = field(default_factory=list)
     poll_started: list[float] = field(default_factory=list)
+    rejoin: float = 0.2  # the share of participants who reload their page once while labelling
+    rejoins: list[float] = field(default_factory=list)  # ms, opening the member's own link again -> page drawn
     looks: int = 0  # the watchers' looks at the room (HTTP), and those that ran the page (the room had changed)
     look_runs: int = 0
     all_joined_at: float | None = None  # time.monotonic() once the last participant's join was drawn
@@ -142,6 +146,7 @@ class RoomResult:
             line("key in focus mode -> its run ended" if self.focus else "label change -> counts updated",
                  self.ticks),
             line("join -> RAG page drawn", self.joins),
+            line("reload (the member's own link) -> drawn", self.rejoins),
             line("participant's look at the room (each 5 s)", self.polls),
             f"  looks: {self.looks}, of which ran the page (the room had changed): {self.look_runs}",
             line("facilitator's class view refresh", self.refreshes),
@@ -195,6 +200,7 @@ class Participant:
         self.i, self.base, self.code, self.result = index, base, code, result
         self.think, self.stop_at = think, stop_at
         self.rng = random.Random(5000 + index)
+        self.reloads = self.rng.random() < result.rejoin  # this one reloads its page once, as a browser may
         self.session: ProtocolSession | None = None
         self.labels: list[bool | None] = []
         self.acknowledged: list[bool | None] = []
@@ -231,11 +237,18 @@ class Participant:
                 self.acknowledged = list(self.labels)
             looked = time.monotonic()
             fired = {fragment: looked for fragment in self.session.auto_reruns}
+            reload_at = looked + self.rng.uniform(0.2, 0.8) * max(0.0, self.stop_at - looked) if self.reloads \
+                else None
             while time.monotonic() < self.stop_at:
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                 if time.monotonic() >= self.stop_at:
                     break
                 await (self.key() if self.result.focus else self.tick())
+                if reload_at is not None and time.monotonic() >= reload_at:
+                    reload_at = None
+                    await self.reload()
+                    looked = time.monotonic()
+                    fired = {fragment: looked for fragment in self.session.auto_reruns}
                 if time.monotonic() - looked >= REFRESH_S:  # the page's watcher looks at the room
                     looked = time.monotonic()
                     await self.look()
@@ -250,6 +263,27 @@ class Participant:
             if self.session is not None:
                 with contextlib.suppress(Exception):
                     await self.session.close()
+
+    async def reload(self) -> None:
+        """Close the page and open the member's own link again a moment later (a reload, a dropped connection,
+        another device): the same workspace comes back in the room with every acknowledged label, possibly on another
+        process behind HAProxy (a new connection carries no sticky cookie here)."""
+        link = f"/{self.session.url_path}?{self.session.query_string}"
+        await self.session.close()
+        await asyncio.sleep(self.rng.uniform(0.5, 2.0))
+        started = time.perf_counter()
+        self.session = await ProtocolSession.open(self.base, link, timeout=OPEN_TIMEOUT_S)
+        if self.session.exceptions():
+            raise RuntimeError(f"reload: {self.session.exceptions()[0][:200]}")
+        if _token_of(self.session.query_string) != self.token:
+            raise RuntimeError(f"reload: the link opened another workspace ({self.session.query_string})")
+        if not self.result.focus:  # the grid shows every label it had acknowledged
+            shown = [self.session.editor_cell(0, row, "relevant") for row in range(len(self.acknowledged))]
+            wrong = [row + 1 for row, (got, wanted) in enumerate(zip(shown, self.acknowledged, strict=True))
+                     if row not in self.uncertain and got is not wanted]
+            if wrong:
+                raise RuntimeError(f"reload: passages {wrong} show {shown}, acknowledged {self.acknowledged}")
+        self.result.rejoins.append((time.perf_counter() - started) * 1000)
 
     async def look(self) -> None:
         """What the page's watcher does every 5 s (``ui/views/room/watch.py``): an HTTP request for the room's change
@@ -442,13 +476,14 @@ async def labelling_window(result: RoomResult, server_pids: set[int], stop_at: f
 
 def run(participants: int = 60, seconds: float = 90.0, think: float = 2.0, servers: int = 1,
         store: str | None = None, focus: bool = False, with_projector: bool = True,
-        haproxy: bool = False) -> RoomResult:
+        haproxy: bool = False, rejoin: float = 0.2) -> RoomResult:
     from uncase_store import open_store
     from uncase_store.engine import redacted
     from uncase_store.rooms import Rooms
 
     store = store or f"sqlite:///{tempfile.mkdtemp(prefix='uncase-room-')}/store.db"
     result = RoomResult(participants, seconds, think, servers, redacted(store), focus, with_projector)
+    result.rejoin = rejoin
     opened = open_store(store)
     keys = Rooms(opened).create("bench room", dataset_to_text(load_scenario(load_index()[0], LANG)), "all_good",
                                 "scenario")
@@ -495,7 +530,7 @@ def behind_haproxy(backends: list[str]) -> Iterator[str]:
 
 
 def rehearse(bases: list[str], code: str, participants: int, seconds: float, think: float, secret: str | None,
-             store: str | None) -> RoomResult:
+             store: str | None, rejoin: float = 0.2) -> RoomResult:
     """Join an existing room (``code``) on running servers (``bases``, e.g. HAProxy's address, or each process's),
     as a facilitator rehearsing their own room would: participants join, label the first case's passages and poll
     as browsers do; with the facilitator's ``secret`` their view and the projector refresh too; with the store's URL
@@ -504,6 +539,7 @@ def rehearse(bases: list[str], code: str, participants: int, seconds: float, thi
 
     result = RoomResult(participants, seconds, think, len(bases), "(the servers')" if store is None else store,
                         False, secret is not None)
+    result.rejoin = rejoin
     print(f"servers {', '.join(bases)}; room {code}; {participants} participants for {seconds:.0f} s", flush=True)
 
     async def drive() -> None:
@@ -534,6 +570,8 @@ def main() -> int:
     parser.add_argument("--no-projector", action="store_true", help="no projector page")
     parser.add_argument("--haproxy", action="store_true", help="everyone through HAProxy in front of the servers "
                                                                 "(docs/deploy.md's configuration)")
+    parser.add_argument("--rejoin", type=float, default=0.2,
+                        help="the share of participants who reload their page once while labelling (default 0.2)")
     parser.add_argument("--join", metavar="CODE", help="rehearse an existing room on running servers (--base)")
     parser.add_argument("--base", action="append", default=[],
                         help="a running server's address (repeat for several processes, or HAProxy's once)")
@@ -543,12 +581,13 @@ def main() -> int:
     if args.join:
         if not args.base:
             parser.error("--join needs the server's address: --base http://host:port")
-        result = rehearse(args.base, args.join, args.participants, args.seconds, args.think, args.secret, args.store)
+        result = rehearse(args.base, args.join, args.participants, args.seconds, args.think, args.secret, args.store,
+                          args.rejoin)
         print(result.summary())
         ok = not result.errors and not result.lost and result.joined == args.participants
         return 0 if ok else 1
     result = run(args.participants, args.seconds, args.think, args.servers, args.store, args.focus,
-                 not args.no_projector, args.haproxy)
+                 not args.no_projector, args.haproxy, args.rejoin)
     print(result.summary())
     ok = not result.errors and not result.lost and result.final_members == result.joined == args.participants
     return 0 if ok else 1

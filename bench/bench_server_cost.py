@@ -38,6 +38,10 @@ from bench.protocol_client import ProtocolSession  # noqa: E402
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
 SLIDER = "Context relevance"
+# A join draws the RAG page for the new member, which costs what opening it costs anyone (about 60 ms, the floor
+# printed beside it); what the join adds (a member row, the room's cases copied into the workspace, two settings)
+# should stay within a label change or so. Issue 37's 50 ms for the whole join is below that floor (docs/load.md).
+JOIN_OWN_GOAL_MS = 20.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -91,7 +95,7 @@ async def measure(base: str, server_pid: int, repeats: int) -> list[tuple[str, f
         await session.close()
 
 
-async def measure_room(base: str, server_pid: int, code: str, repeats: int, joins: int = 12
+async def measure_room(base: str, server_pid: int, code: str, repeats: int, joins: int = 32
                        ) -> dict[str, float]:
     """CPU ms per action of one room member (and the joins of ``joins`` members), on an otherwise idle server."""
     from ui.i18n import translate
@@ -110,6 +114,12 @@ async def measure_room(base: str, server_pid: int, code: str, repeats: int, join
             joined.append(cpu_seconds(server_pid) - middle)
             members.append(session)
         member = members[-1]
+        # The slow timer the joined page registered. A label's run drops it in the browser (the run is asked as a full
+        # run and the page turns it into its result fragments'), so it is taken here and rerun as a browser whose
+        # page had no label for 30 s would.
+        timers = list(member.auto_reruns)
+        if not timers:
+            raise RuntimeError("the joined page registered no backstop timer")
         for i in range(5):  # warm up: first runs import and compile
             await member.toggle_editor_cell(0, i % 5, "relevant")
 
@@ -127,13 +137,20 @@ async def measure_room(base: str, server_pid: int, code: str, repeats: int, join
             "label": await per_action(lambda i: member.toggle_editor_cell(0, i % 5, "relevant")),
             "look": await per_action(look),
         }
-        # The slow timer, as the page keeps it after labelling (a browser drops every timer when a run starts, and
-        # gets back those the run's fragments register).
-        timers = list(member.auto_reruns)
-        figures["backstop"] = (await per_action(lambda i: member.rerun_fragment(timers[0]))) if timers else 0.0
+        figures["backstop"] = await per_action(lambda i: member.rerun_fragment(timers[0]))
         later = len(joins_ := joined[2:]) or 1  # the first joins import and compile
         figures["open"] = 1000 * statistics.mean(opened[2:] or opened)
         figures["join"] = 1000 * sum(joins_) / later
+        # The floor under a join: the page it lands on, drawn for a member who opens their own link again (a reload,
+        # another device). Measured on the members who joined after the first two, each in a new session.
+        reopened = []
+        for i in range(2, len(members)):
+            link = f"/{members[i].url_path}?{members[i].query_string}"
+            await members[i].close()
+            before = cpu_seconds(server_pid)
+            members[i] = await ProtocolSession.open(base, link)
+            reopened.append(cpu_seconds(server_pid) - before)
+        figures["reopen"] = 1000 * statistics.mean(reopened)
         return figures
     finally:
         for session in members:
@@ -148,8 +165,12 @@ def room_report(figures: dict[str, float], labels_per_minute: float = 12.0, look
     return "\n".join([
         "one room member's server CPU (serve.py, idle server, one session at a time):",
         f"  open the participant link      CPU {figures['open']:5.1f} ms",
-        f"  join (name, Join)              CPU {figures['join']:5.1f} ms   goal <= 50 ms: "
+        f"  join (name, Join)              CPU {figures['join']:5.1f} ms   issue 37's goal <= 50 ms: "
         f"{'met' if figures['join'] <= 50 else 'MISSED'}",
+        f"  the page a join lands on, opened by the member's own link: CPU {figures['reopen']:5.1f} ms (the floor "
+        "under a join)",
+        f"  the join's own work (join - that page): CPU {figures['join'] - figures['reopen']:5.1f} ms   goal <= "
+        f"{JOIN_OWN_GOAL_MS:.0f} ms: {'met' if figures['join'] - figures['reopen'] <= JOIN_OWN_GOAL_MS else 'MISSED'}",
         f"  label change                   CPU {figures['label']:5.1f} ms",
         f"  look at the room (every 5 s)   CPU {figures['look']:5.1f} ms   (HTTP, no script run)",
         f"  backstop run (every 30 s)      CPU {figures['backstop']:5.1f} ms",
