@@ -9,33 +9,23 @@ import random
 
 import pytest
 
-from tests.store_backends import BACKENDS, store_url
+from tests import room_fixtures
+from tests.room_fixtures import slots
 from ui.views.room.class_state import RoomLabels
 from uncase_core.agreement.class_labels import blank_copy, class_labels, replay_edits
 from uncase_core.agreement.materials import RAG_MATERIAL
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
+from uncase_core.rag.cases import dataset_to_text
 from uncase_core.rag.edits import rag_label
 from uncase_core.shared.assets import load_index, load_scenario
-from uncase_store import StoreError, open_store
+from uncase_store import StoreError
 from uncase_store.rooms import Rooms
 
-
-@pytest.fixture(params=BACKENDS)
-def store(request, tmp_path):
-    with store_url(request.param, tmp_path) as address:
-        opened = open_store(address)
-        yield opened
-        opened.engine.dispose()
+store = room_fixtures.store  # the fixture: a store on each backend
 
 
 @pytest.fixture(scope="module")
 def dataset():
     return load_scenario(load_index()[1], "en")
-
-
-def slots(dataset):
-    return [(c, kind, u, f) for c, case in enumerate(dataset.cases) for kind in UNIT_KINDS
-            for u, _ in enumerate(case.units(kind)) for f in LABEL_FIELDS[kind]]
 
 
 def full_replay(api: Rooms, code: str, dataset):

@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 from sqlalchemy import select, update
 
-from tests.store_backends import BACKENDS, store_url
+from tests import room_fixtures
+from tests.room_fixtures import slots
 from uncase_core.agreement.class_labels import ALL, blank_copy, class_labels, replay_edits
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
+from uncase_core.rag.cases import dataset_to_text
 from uncase_core.rag.edits import rag_label
 from uncase_core.shared.assets import load_index, load_scenario
-from uncase_store import StoreError, open_store, schema
+from uncase_store import StoreError, schema
 from uncase_store.rooms import (
     CODE_ALPHABET,
     RESUME_LENGTH,
@@ -25,23 +26,12 @@ from uncase_store.rooms import (
     resume_code_of,
 )
 
-
-@pytest.fixture(params=BACKENDS)
-def store(request, tmp_path):
-    with store_url(request.param, tmp_path) as address:
-        opened = open_store(address)
-        yield opened
-        opened.engine.dispose()
+store = room_fixtures.store  # the fixture: a store on each backend
 
 
 @pytest.fixture(scope="module")
 def dataset():
     return load_scenario(load_index()[0], "en")
-
-
-def slots(dataset):
-    return [(c, kind, u, field) for c, case in enumerate(dataset.cases) for kind in UNIT_KINDS
-            for u, _ in enumerate(case.units(kind)) for field in LABEL_FIELDS[kind]]
 
 
 def make_room(store, dataset) -> tuple[Rooms, str]:
