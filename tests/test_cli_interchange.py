@@ -6,6 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
@@ -93,8 +94,16 @@ def test_export_cases_writes_each_target(capsys, tmp_path):
     header = csv_path.read_text(encoding="utf-8").splitlines()[0]
     assert header.startswith("user_input,retrieved_contexts,response,reference,faithfulness")
     assert "hand_labels" in header
-    rows, _ = ok(capsys, "export-cases", cases, "--to", "ragas")
+    rows, _ = ok(capsys, "export-cases", cases, "--to", "ragas", "--layout", "jsonl")
     assert json.loads(rows.splitlines()[0])["run"] == "ci-1234"
+    # Without --to or --out the cases go back as they came: RAGAS rows, CSV.
+    again, _ = ok(capsys, "export-cases", cases)
+    assert again.replace("\r\n", "\n") == csv_path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    parquet_path = tmp_path / "back.parquet"  # the extension names the kind of file
+    assert ok(capsys, "export-cases", cases, "--out", parquet_path) == ("", "")
+    frame = pd.read_parquet(parquet_path)
+    assert list(frame.columns[:5]) == ["user_input", "retrieved_contexts", "response", "reference", "faithfulness"]
+    assert frame["retrieved_contexts"][0].tolist()[0].startswith("Los reembolsos")
     records, _ = ok(capsys, "export-cases", cases, "--to", "deepeval", "--layout", "camel")
     first = json.loads(records)[0]
     assert first["input"] == "¿Cuánto tarda un reembolso?" and "retrievalContext" in first
@@ -113,8 +122,16 @@ def test_export_cases_refuses_what_it_cannot_do(capsys, tmp_path):
     assert bad(capsys, "export-cases", cases, "--to", "ragas", "--config", tmp_path / "c.xml") == \
         "error: --config: --config writes the Label Studio labelling config; use it with --to label-studio"
     assert bad(capsys, "export-cases", cases, "--to", "ragas", "--layout", "camel") == \
-        "error: --layout: --layout camel is not a layout of --to ragas; use jsonl, csv"
-    assert "the following arguments are required: --to" in bad(capsys, "export-cases", cases)
+        "error: --layout: --layout camel is not a layout of --to ragas; use jsonl, json, csv, parquet"
+    # An output file whose extension names another kind of file than the tool writes, or none, is refused.
+    assert bad(capsys, "export-cases", cases, "--to", "deepeval", "--out", tmp_path / "back.parquet") == \
+        "error: --out: a .parquet file cannot hold DeepEval test cases or goldens; end the file's name in .json, " \
+        ".jsonl, .csv"
+    assert bad(capsys, "export-cases", cases, "--to", "ragas", "--out", tmp_path / "back.txt") == \
+        "error: --out: a .txt file cannot hold RAGAS rows; end the file's name in .jsonl, .json, .csv, .parquet"
+    assert bad(capsys, "export-cases", cases, "--to", "ragas", "--layout", "jsonl", "--out", tmp_path / "b.csv") == \
+        "error: --out: the file's name ends in .csv but --layout is jsonl; make them agree"
+    assert not (tmp_path / "back.parquet").exists() and not (tmp_path / "b.csv").exists()
     assert bad(capsys, "export-cases", cases, "--to", "deepeval", "--out", tmp_path / "no" / "such" / "dir.json") \
         .startswith(f"error: {tmp_path / 'no' / 'such' / 'dir.json'}: cannot write the file (")
     judged = tmp_path / "judged.jsonl"

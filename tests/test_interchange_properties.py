@@ -15,9 +15,12 @@ from hypothesis import strategies as st
 
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 from uncase_core.rag.interchange import export_cases, read_cases
-from uncase_core.rag.sources import RECORD_KEYS, reference_of
+from uncase_core.rag.sources import RECORD_KEYS, SOURCE_FILE_KEY, reference_of
 
-TARGETS = [("ragas", "jsonl"), ("ragas", "csv"), ("deepeval", "snake"), ("deepeval", "camel"), ("label-studio", None)]
+# (tool, layout, kind of file)
+TARGETS = [("ragas", None, "jsonl"), ("ragas", None, "json"), ("ragas", None, "csv"), ("ragas", None, "parquet"),
+           ("deepeval", "snake", "json"), ("deepeval", "camel", "json"), ("deepeval", "snake", "jsonl"),
+           ("deepeval", "snake", "csv"), ("label-studio", None, "json")]
 LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóúñüABCÑ¿¡"
 text = st.text(alphabet=LETTERS + " .,;:!?\"'-\n|", min_size=1, max_size=40).filter(
     lambda value: any(char in LETTERS for char in value)).map(str.strip)
@@ -56,21 +59,21 @@ def essentials(case: RagCase) -> tuple[Any, ...]:
 
 
 def _without_records(dataset: RagDataset) -> tuple[RagCase, ...]:
-    keys = set(RECORD_KEYS.values())
+    keys = {*RECORD_KEYS.values(), SOURCE_FILE_KEY}  # the last file read is each step's own
     return tuple(replace(case, extra={k: v for k, v in case.extra.items() if k not in keys}) for case in dataset.cases)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(datasets(), st.sampled_from(TARGETS))
 def test_every_target_keeps_every_case(dataset, target):
-    name, layout = target
-    written = export_cases(dataset, name, layout)
-    back = read_cases(written, f"cases.{layout or 'json'}")
+    name, layout, kind = target
+    written = export_cases(dataset, name, layout, kind)
+    back = read_cases(written, f"cases.{kind}")
     assert back.format == name
     assert [essentials(case) for case in back.dataset.cases] == [essentials(case) for case in dataset.cases]
-    again = read_cases(export_cases(back.dataset, name, layout), f"again.{layout or 'json'}")
+    again = read_cases(export_cases(back.dataset, name, layout, kind), f"again.{kind}")
     assert again.dataset.cases == back.dataset.cases
-    assert export_cases(again.dataset, name, layout) == export_cases(back.dataset, name, layout)
+    assert export_cases(again.dataset, name, layout, kind) == export_cases(back.dataset, name, layout, kind)
 
 
 @settings(max_examples=20, deadline=None)

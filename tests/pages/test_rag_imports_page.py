@@ -13,7 +13,7 @@ from ui.frame.limits import LIMITS
 from ui.views.rag.downloads import TARGETS, file_name
 from ui.views.rag.imports import VARS_SETTING, too_large_command
 from uncase_core.rag.cases import UNIT_KINDS
-from uncase_core.rag.interchange import read_cases
+from uncase_core.rag.interchange import export_as_it_came, read_cases
 from uncase_core.rag.promptfoo import guess_promptfoo_vars, promptfoo_var_keys, shape_of
 from uncase_core.rag.sources import JUDGE_SCORES_KEY, RECORD_KEYS
 
@@ -201,3 +201,26 @@ def test_a_long_list_of_kept_columns_says_how_many_more_in_the_readers_language(
         assert not at.exception, [e.value for e in at.exception]
         note = next(text for text in _infos(at) if "extra_00" in text)
         assert more in note and "extra_11" in note and "extra_12" not in note, note
+
+
+@pytest.mark.parametrize(("lang", "name", "label"), [
+    ("en", "ragas_results_en.parquet", "As it came: RAGAS rows (PARQUET), labels added"),
+    ("es", "deepeval_goldens_es.csv", "Como llegó: Casos de prueba de DeepEval (CSV), con las etiquetas"),
+])
+def test_the_first_download_gives_the_file_back_as_it_came(lang, name, label):
+    """A Parquet goes back as Parquet, a DeepEval CSV as a DeepEval CSV (issue 38), with the labels set here."""
+    at = _upload(_page(lang), name)
+    assert not at.exception, [e.value for e in at.exception]
+    buttons = {button.key: button for button in at.sidebar.get("download_button") if button.key}
+    first = buttons["rag_export_as_it_came"]
+    assert first.proto.label == label
+    assert first.proto.id.endswith("rag_export_as_it_came")
+    stored = workspace(at).data(data_kinds.RAG)
+    exported = export_as_it_came(stored)
+    assert exported.extension == "." + name.rsplit(".", 1)[1]
+    assert read_cases(exported.data, name).dataset.cases == stored.cases
+
+
+def test_cases_of_our_own_offer_no_as_it_came_download():
+    at = open_rag_page()
+    assert "rag_export_as_it_came" not in {b.key for b in at.sidebar.get("download_button")}

@@ -48,6 +48,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "cannot_write_file": "cannot write the file ({detail})",
     "layout_for_target": "--layout {layout} is not a layout of --to {target}; use {choices}",
     "config_needs_label_studio": "--config writes the Label Studio labelling config; use it with --to label-studio",
+    "out_kind": "a {suffix} file cannot hold {target}; end the file's name in {kinds}",
+    "out_layout": "the file's name ends in {suffix} but --layout is {layout}; make them agree",
 })
 
 EXIT_BAD_INPUT = 2
@@ -197,7 +199,33 @@ def _run_import_cases(args: argparse.Namespace) -> int:
 
 
 _EXPORT_LAYOUTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "ragas": ("jsonl", "csv"), "deepeval": ("snake", "camel"), "label-studio": ()})
+    "ragas": ("jsonl", "json", "csv", "parquet"), "deepeval": ("snake", "camel"), "label-studio": ()})
+
+
+def _export_target(args: argparse.Namespace, dataset: Any) -> tuple[str | None, str, str | None]:
+    """``(tool, kind of file, CSV delimiter)`` to write: ``--to`` (else the tool the cases came from; None: RAG
+    cases), the kind ``--out``'s extension names (else ``--layout``'s for RAGAS, else the kind they came in, else the
+    tool's first). An extension that names no kind, or another kind than ``--layout`` or than the tool writes, is
+    refused naming both."""
+    from uncase_core.rag.interchange import FORMAT_NAMES, kind_of_path
+    from uncase_core.rag.sources import FILE_KINDS, came_in
+
+    came = came_in(dataset)
+    tool = args.to or (came[0] if came is not None else None)
+    kinds = FILE_KINDS[tool] if tool is not None else ("json",)
+    chosen = args.layout if tool == "ragas" and args.layout is not None else None
+    from_path = None
+    if args.out is not None and args.out.suffix:
+        from_path = kind_of_path(args.out.suffix)
+        if from_path is None or from_path not in kinds:
+            raise input_error(PROBLEMS, "out_kind", "--out", suffix=args.out.suffix,
+                              target=FORMAT_NAMES[tool] if tool is not None else "RAG cases",
+                              kinds=", ".join(f".{kind}" for kind in kinds))
+        if chosen is not None and chosen != from_path:
+            raise input_error(PROBLEMS, "out_layout", "--out", suffix=args.out.suffix, layout=chosen)
+    same = came is not None and came[0] == tool
+    kind = from_path or chosen or (came[1] if same else kinds[0])
+    return tool, kind, came[2] if same and came[1] == kind == "csv" else None
 
 
 def _run_export_cases(args: argparse.Namespace) -> int:
@@ -205,25 +233,29 @@ def _run_export_cases(args: argparse.Namespace) -> int:
         raise input_error(PROBLEMS, "config_needs_label_studio", "--config")
     data = _read(args, args.file)
     from uncase_core.rag.cases import dataset_from_bytes
-    from uncase_core.rag.interchange import export_cases
+    from uncase_core.rag.interchange import export_case_json, export_cases
     from uncase_core.rag.label_studio import label_studio_config
 
-    layouts = _EXPORT_LAYOUTS[args.to]
-    if args.layout is not None and args.layout not in layouts:
-        raise input_error(PROBLEMS, "layout_for_target", "--layout", layout=args.layout, target=args.to,
-                          choices=", ".join(layouts) or "none")
+    if args.layout is not None:
+        layouts = _EXPORT_LAYOUTS[args.to] if args.to is not None else ()
+        if args.layout not in layouts:
+            raise input_error(PROBLEMS, "layout_for_target", "--layout", layout=args.layout,
+                              target=args.to or "(the cases' own)", choices=", ".join(layouts) or "none")
     dataset = dataset_from_bytes(data, str(args.file))
-    layout = args.layout
-    if args.to == "ragas" and layout is None and args.out is not None and args.out.suffix.lower() == ".csv":
-        layout = "csv"
+    tool, kind, delimiter = _export_target(args, dataset)
+    keys = args.layout if tool == "deepeval" else None
     try:
-        written = export_cases(dataset, args.to, layout)
+        written = export_case_json(dataset) if tool is None else \
+            export_cases(dataset, tool, keys, kind, delimiter or ",")
     except InputError as error:  # a case's judge scores or kept fields that cannot be written
         raise error.located(str(args.file)) from None
     if args.config is not None:
         _write(args.config, label_studio_config(args.language))
     if args.out is not None:
         _write(args.out, written)
+    elif kind == "parquet":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(written)
     else:
         sys.stdout.write(written.decode("utf-8"))
     return 0
@@ -631,15 +663,18 @@ def build_parser() -> argparse.ArgumentParser:
     export_cmd = command(
         "export-cases", _run_export_cases, help="write RAG cases back for RAGAS, DeepEval or Label Studio",
         description="Read RAG cases (JSON, JSONL or {\"cases\": [...]}, such as import-cases wrote and the RAG page "
-                    "downloads) and write them for another tool: RAGAS rows (JSONL or CSV) with the hand labels as "
-                    "added columns, a DeepEval JSON list in the layout the cases came in, or Label Studio tasks "
-                    "(and, with --config, the labelling config XML).")
+                    "downloads) and write them for another tool, with the hand labels and judge scores: RAGAS rows "
+                    "(JSONL, JSON, CSV or Parquet), DeepEval test cases or goldens (JSON, JSONL or CSV, as save_as "
+                    "writes them), or Label Studio tasks (and, with --config, the labelling config XML). Without "
+                    "--to, the cases go back to the tool and kind of file they came in. The kind of file is the "
+                    "one --out's extension names (a mismatch is refused), else the one the cases came in.")
     export_cmd.add_argument("file", type=Path)
-    export_cmd.add_argument("--to", choices=EXPORT_TARGETS, required=True)
+    export_cmd.add_argument("--to", choices=EXPORT_TARGETS, default=None,
+                            help="the tool (default: the one the cases came from)")
     export_cmd.add_argument("--out", type=Path, default=None, help="write here instead of stdout")
-    export_cmd.add_argument("--layout", choices=("jsonl", "csv", "snake", "camel"), default=None,
-                            help="ragas: jsonl (default; csv when --out ends in .csv) or csv; deepeval: snake or "
-                                 "camel keys (default: as each case came)")
+    export_cmd.add_argument("--layout", choices=("jsonl", "json", "csv", "parquet", "snake", "camel"), default=None,
+                            help="ragas: the kind of file when --out does not name it (jsonl, json, csv, parquet); "
+                                 "deepeval: snake or camel keys (default: as each case came)")
     export_cmd.add_argument("--config", type=Path, default=None, metavar="PATH",
                             help="label-studio: also write the labelling config XML here")
     export_cmd.add_argument("--language", choices=("en", "es"), default="en",

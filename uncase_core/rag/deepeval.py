@@ -47,6 +47,7 @@ from uncase_core.errors import (
 from uncase_core.rag.cases import RagCase, RagDataset, Unit
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.sources import (
+    FILE_KINDS,
     HAND_COLUMNS,
     HAND_LABELS_COLUMN,
     RECORD_KEYS,
@@ -67,13 +68,14 @@ from uncase_core.rag.sources import (
     scores_note,
     tool_record,
     units_from_hand_labels,
+    with_file,
     with_judge_scores,
 )
 from uncase_core.shared.choices import RAG_METRICS
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import delimiter_name, sniff_delimiter
+from uncase_core.shared.spreadsheets import delimiter_name, formula_safe_row, formula_unsafe, sniff_delimiter
 
 DEEPEVAL_RECORD = RECORD_KEYS["deepeval"]
 # snake_case (save_as) -> camelCase (the API's serialization aliases of Golden, LLMApiTestCase, TestRun).
@@ -96,6 +98,12 @@ SAVE_AS_KEYS = ("input", "actual_output", "expected_output", "retrieval_context"
 JSON_CELLS = ("tools_called", "expected_tools", "additional_metadata", "custom_column_key_values", "expectations",
               "token_cost", "input_token_count", "output_token_count")
 JOINED_LISTS = ("retrieval_context", "context")
+# The cells export_deepeval adds or fills that hold JSON in a CSV file: the hand labels, judge scores.
+_OUR_JSON_CELLS = frozenset({"hand_labels", "metrics_data", "metricsData"})
+# The cells save_as writes as plain text (the lists joined with "|"), in either spelling.
+_TEXT_CELLS = frozenset(key for snake in ("input", "actual_output", "expected_output", "retrieval_context",
+                                          "context", "name", "comments", "source_file")
+                        for key in (snake, CAMEL.get(snake, snake)))
 LIST_DELIMITER = "|"  # deepeval.dataset.utils.DELIMITER
 SOURCE_KEY = "deepeval_source"  # a passage's RetrievedContextData source, kept in the unit's own keys
 _MARKER = re.compile(r"^deepeval_source=(?P<source>.*?),deepeval_context=(?P<context>.*)$", re.S)
@@ -273,6 +281,7 @@ def _records(text: str, csv_file: bool) -> tuple[list[tuple[str, Any]], str, lis
             header = next(reader, None)
             if not header:
                 raise problem("csv_no_header")
+            header = [formula_unsafe(name) for name in header]  # as export_deepeval guards them from spreadsheets
             rows, end = [], reader.line_num
             for cells in reader:
                 start, end = end + 1, reader.line_num
@@ -280,6 +289,7 @@ def _records(text: str, csv_file: bool) -> tuple[list[tuple[str, Any]], str, lis
                     continue
                 if len(cells) > len(header):
                     raise problem("csv_more_cells", at_line(start))
+                cells = [formula_unsafe(cell) or "" for cell in cells]
                 rows.append((at_line(start), dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=True))))
         except csv.Error as error:
             raise unreadable_csv(error, at_line(reader.line_num)) from None
@@ -298,23 +308,32 @@ def _records(text: str, csv_file: bool) -> tuple[list[tuple[str, Any]], str, lis
             ignored = [other for other in value if other != key]
             return [(f"{key}[{i}]", record) for i, record in enumerate(value[key])], "json", ignored
         if "input" in value:
-            return [("", value)], "json", []
+            # One record on one line is JSON Lines of one golden (save_as's jsonl): its lists are joined with "|".
+            one_line = "\n" not in text.strip()
+            return [(at_line(1) if one_line else "", value)], "jsonl" if one_line else "json", []
     raise input_error(PROBLEMS, "deepeval_not_records", keys="testCases or goldens")
 
 
 def _csv_record(row: Mapping[str, str], where: str) -> dict[str, Any]:
-    """A save_as CSV row: empty cells are null, the JSON cells read as JSON (lists stay joined, for the reader)."""
+    """A save_as CSV row: empty cells are null, the JSON cells read as JSON (lists stay joined, for the reader);
+    a column save_as does not write (what export_deepeval keeps of a test run: ``success``, ``metadata``...) is
+    read as JSON when its cell is JSON (:func:`_csv_cell` quotes a text that would read as JSON), else as text."""
     record: dict[str, Any] = {}
     for column, cell in row.items():
         if cell == "":
             record[column] = None
-        elif column in JSON_CELLS:
+        elif column in JSON_CELLS or column in _OUR_JSON_CELLS:
             try:
                 record[column] = json.loads(cell)
             except json.JSONDecodeError as error:
                 raise invalid_json(error, _at(where, column)) from None
-        else:
+        elif column in _TEXT_CELLS:
             record[column] = cell
+        else:  # a column of a record save_as does not write (a test run's): JSON where it reads as JSON
+            try:
+                record[column] = json.loads(cell)
+            except json.JSONDecodeError:
+                record[column] = cell
     return record
 
 
@@ -377,8 +396,9 @@ def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None
             notes.append(Note.of("hand_labels_read", count=reader.hand, column=HAND_LABELS_COLUMN))
         if layout == "json" and extra:
             notes.append(Note.of("ignored_keys", keys=name_list(extra)))
-        return CaseImport(RagDataset(tuple(cases), "jsonl"), "deepeval", f"{layout}, {keys}", tuple(notes),
-                          extra[0] if layout == "csv" else None)
+        delimiter = extra[0] if layout == "csv" else None
+        return CaseImport(RagDataset(with_file(cases, "deepeval", layout, delimiter), "jsonl"), "deepeval",
+                          f"{layout}, {keys}", tuple(notes), delimiter)
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None
 
@@ -440,13 +460,53 @@ def _record(case: RagCase, index: int, keys: str | None) -> dict[str, Any]:
     return out
 
 
-def export_deepeval(dataset: RagDataset, keys: str | None = None) -> bytes:
-    """The cases as a DeepEval JSON list (see the module's docstring), UTF-8.
+def _joined(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A record as save_as writes it in JSON Lines and CSV: the lists of passages joined with "|"."""
+    joined = {_spelled(key, "snake") for key in JOINED_LISTS}
+    return {key: LIST_DELIMITER.join(value) if _spelled(key, "snake") in joined and isinstance(value, list)
+            and all(isinstance(item, str) for item in value) else value for key, value in record.items()}
+
+
+def _csv_cell(key: str, value: Any) -> str:
+    """A CSV cell as save_as writes it; in a column save_as does not write, a value that is not text as JSON, and a
+    text that would read as JSON quoted, so that :func:`_csv_record` gives back exactly what was written."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        if key in _TEXT_CELLS or key in JSON_CELLS or key in _OUR_JSON_CELLS:
+            return value
+        try:
+            json.loads(value)
+        except json.JSONDecodeError:
+            return value
+        return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def export_deepeval(dataset: RagDataset, keys: str | None = None, kind: str = "json", delimiter: str = ",") -> bytes:
+    """The cases as DeepEval test cases or goldens (see the module's docstring), in a file of ``kind``: ``"json"``
+    (a list), ``"jsonl"`` or ``"csv"`` (cells separated by ``delimiter``), the last two as ``save_as`` writes them
+    (passages joined with "|"; in CSV, objects, lists of tools and numbers as JSON), UTF-8.
 
     ``keys`` ``"snake"`` or ``"camel"`` spells every record so; None keeps each case's own (snake_case for a case
     that did not come from DeepEval). :func:`read_deepeval_cases` reads the result back to the same cases.
     """
     if keys is not None and keys not in EXPORT_KEYS:
         raise expected_one_of(EXPORT_KEYS, repr(keys), "keys")
+    if kind not in FILE_KINDS["deepeval"]:
+        raise expected_one_of(FILE_KINDS["deepeval"], repr(kind), "kind")
     with collector_paused():
-        return dumps_json([_record(case, index, keys) for index, case in enumerate(dataset.cases)]).encode("utf-8")
+        records = [_record(case, index, keys) for index, case in enumerate(dataset.cases)]
+    if kind == "json":
+        return dumps_json(records).encode("utf-8")
+    records = [_joined(record) for record in records]
+    if kind == "jsonl":
+        return "".join(json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
+                       for record in records).encode("utf-8")
+    header = list(dict.fromkeys(key for record in records for key in record))
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    writer.writerow(formula_safe_row(header))
+    for record in records:
+        writer.writerow(formula_safe_row(_csv_cell(key, record.get(key)) for key in header))
+    return out.getvalue().encode("utf-8")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -37,7 +38,15 @@ from uncase_core.rag.label_studio import export_label_studio, read_label_studio_
 from uncase_core.rag.parquet import is_parquet
 from uncase_core.rag.promptfoo import read_promptfoo_cases
 from uncase_core.rag.ragas_files import export_ragas, read_ragas_cases
-from uncase_core.rag.sources import CaseImport, Progress, collector_paused, name_list
+from uncase_core.rag.sources import (
+    FILE_EXTENSIONS,
+    FILE_KINDS,
+    CaseImport,
+    Progress,
+    came_in,
+    collector_paused,
+    name_list,
+)
 from uncase_core.shared.choices import EXPORT_TARGETS, INTERCHANGE_FORMATS
 from uncase_core.shared.formats import RAG, RAGAS, guess_format, wrong_format_error
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
@@ -64,6 +73,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "interchange_rag_cases": "this is already a file of RAG cases: open it on the RAG diagnosis page or use "
                              "`python -m uncase_core rag`",
     "interchange_unknown_format": 'unknown format "{got}"; use one of {choices}',
+    "interchange_file_kind": "{target} cannot be written as a {kind} file; write {kinds}",
 })
 _UNKNOWN = frozenset({"interchange_unknown_object", "interchange_unknown_record", "interchange_unknown_value"})
 # The words the errors quote, as terms (uncase_core.errors.Term).
@@ -208,18 +218,66 @@ def export_case_json(dataset: RagDataset) -> bytes:
     return dumps_json([case_to_dict(case) for case in dataset.cases]).encode("utf-8")
 
 
-def export_cases(dataset: RagDataset, target: str, layout: str | None = None) -> bytes:
-    """The cases written for ``target`` (one of :data:`~uncase_core.shared.choices.EXPORT_TARGETS`).
+def export_cases(dataset: RagDataset, target: str, layout: str | None = None, kind: str | None = None,
+                 delimiter: str = ",") -> bytes:
+    """The cases written for ``target`` (one of :data:`~uncase_core.shared.choices.EXPORT_TARGETS`) in a file of
+    ``kind`` (one of the target's :data:`~uncase_core.rag.sources.FILE_KINDS`; None: the first, JSON Lines for
+    RAGAS and a JSON list for DeepEval), a CSV's cells separated by ``delimiter``.
 
-    ``layout``: for ``ragas`` ``"jsonl"`` (default) or ``"csv"``; for ``deepeval`` ``"snake"`` or ``"camel"``
-    (default: each case's own); not used for ``label-studio`` (its config is
+    ``layout``: for ``deepeval`` ``"snake"`` or ``"camel"`` keys (default: each case's own); for ``ragas`` the
+    kind of file, as before ``kind`` was; not used for ``label-studio`` (its config is
     :func:`~uncase_core.rag.label_studio.label_studio_config`).
     """
     if target not in EXPORT_TARGETS:
         raise input_error(PROBLEMS, "interchange_unknown_format", "--to", got=str(target),
                           choices=", ".join(EXPORT_TARGETS))
+    kinds = FILE_KINDS[target]
+    if target == "ragas" and kind is None:
+        kind = layout
+    kind = kind or kinds[0]
+    if kind not in kinds:
+        raise input_error(PROBLEMS, "interchange_file_kind", "--out", kind=kind, target=FORMAT_NAMES[target],
+                          kinds=", ".join(kinds))
     if target == "ragas":
-        return export_ragas(dataset, layout or "jsonl")
+        return export_ragas(dataset, kind, delimiter)
     if target == "deepeval":
-        return export_deepeval(dataset, layout)
+        return export_deepeval(dataset, layout, kind, delimiter)
     return export_label_studio(dataset)
+
+
+@dataclass(frozen=True)
+class ExportedFile:
+    """A file of cases written back: its bytes, the tool and kind of file (``None`` tool: the RAG case format), and
+    the extension and media type a download gives it."""
+
+    data: bytes
+    tool: str | None
+    kind: str
+
+    @property
+    def extension(self) -> str:
+        return FILE_EXTENSIONS[self.kind]
+
+    @property
+    def mime(self) -> str:
+        return MEDIA_TYPES[self.kind]
+
+
+MEDIA_TYPES: Mapping[str, str] = MappingProxyType({"jsonl": "application/jsonl", "json": "application/json",
+                                                   "csv": "text/csv", "parquet": "application/vnd.apache.parquet"})
+
+
+def export_as_it_came(dataset: RagDataset) -> ExportedFile:
+    """The cases back in the format and kind of file they came in (:func:`~uncase_core.rag.sources.came_in`):
+    RAGAS rows as JSON Lines, JSON, CSV or Parquet, DeepEval records as JSON, JSON Lines or CSV, Label Studio tasks;
+    a CSV with its own delimiter. Cases of our own (or from a promptfoo run) go out as RAG cases, JSON."""
+    found = came_in(dataset)
+    if found is None:
+        return ExportedFile(export_case_json(dataset), None, "json")
+    tool, kind, delimiter = found
+    return ExportedFile(export_cases(dataset, tool, kind=kind, delimiter=delimiter or ","), tool, kind)
+
+
+def kind_of_path(suffix: str) -> str | None:
+    """The kind of file an output path's extension names (``.csv`` -> ``csv``), or None for another extension."""
+    return next((kind for kind, extension in FILE_EXTENSIONS.items() if extension == suffix.lower()), None)

@@ -41,6 +41,7 @@ from uncase_core.rag.cases import (
 )
 from uncase_core.rag.sources import (
     RECORD_KEYS,
+    SOURCE_FILE_KEY,
     CaseImport,
     Progress,
     collector_paused,
@@ -48,6 +49,7 @@ from uncase_core.rag.sources import (
     name_list,
     report_progress,
     tool_record,
+    with_file,
 )
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.notes import Note
@@ -150,6 +152,7 @@ def _results(case: RagCase, judge: bool) -> list[dict[str, Any]]:
 def _task_data(case: RagCase) -> dict[str, Any]:
     data = case_to_dict(case)
     data.pop(LABEL_STUDIO_RECORD, None)
+    data.pop(SOURCE_FILE_KEY, None)  # reading the tasks back, they came in Label Studio's file
     for kind in UNIT_KINDS:
         # labels go in the annotation and verdicts in the prediction; a verdict key without a verdict stays
         labels, verdicts = set(LABEL_FIELDS[kind]), set(JUDGE_FIELDS[kind])
@@ -352,6 +355,7 @@ def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | 
         kept = sorted({key for case in cases for key in (tool_record(case, "label-studio") or {}).get("fields", {})})
         if kept:
             notes.append(Note.of("kept_fields", fields=name_list(kept)))
-        return CaseImport(RagDataset(tuple(cases), "jsonl"), "label-studio", document.kind, tuple(notes))
+        return CaseImport(RagDataset(with_file(cases, "label-studio", "json"), "jsonl"), "label-studio", document.kind,
+                          tuple(notes))
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None

@@ -18,12 +18,13 @@ Parquet files (RAGAS results saved with pandas, a Hugging Face dataset's ``to_pa
 (:mod:`uncase_core.rag.parquet`), JSON Lines as a Hugging Face dataset's ``to_json`` writes them. Places are
 ``line 3: response`` (JSON Lines, CSV), ``[2].response`` (a JSON array, Parquet rows from 0).
 
-Writing (:func:`export_ragas`): JSON Lines or CSV, one row per case, the columns of the file the case came from
-in their order (mapped ones filled from the case as it is now, the score columns from its judge scores, kept ones
-as they were), then the hand-label columns. A case that did not come from RAGAS gets ``id``, ``user_input``,
-``retrieved_contexts``, ``response``, ``reference`` and ``metadata``. Judge scores whose metric is not a RAGAS
-score column (a DeepEval ``Faithfulness``, a promptfoo ``context-recall``) go to one ``judge_scores`` column with
-their dimension, verdict, threshold and reason: a bare column of that name would be read back as a kept column, not
+Writing (:func:`export_ragas`): JSON Lines, a JSON array, CSV (lists of texts as RAGAS's ``to_csv`` writes them)
+or Parquet, one row per case, the columns of the file the case came from in their order (mapped ones filled from
+the case as it is now, the score columns from its judge scores, kept ones as they were), then the hand-label
+columns. A case that did not come from RAGAS gets ``id``, ``user_input``, ``retrieved_contexts``, ``response``,
+``reference`` and ``metadata``. Judge scores whose metric is not a RAGAS score column (a DeepEval
+``Faithfulness``, a promptfoo ``context-recall``) go to one ``judge_scores`` column with their dimension, verdict,
+threshold and reason: a bare column of that name would be read back as a kept column, not
 a score, and would lose everything but the number.
 """
 
@@ -38,6 +39,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from uncase_core.errors import InputError, Place, expected_one_of, expected_value, input_error, invalid_json, problem
 from uncase_core.rag.cases import RagCase, RagDataset
@@ -62,6 +66,7 @@ from uncase_core.rag.ragas import (
     score_dimension,
 )
 from uncase_core.rag.sources import (
+    FILE_KINDS,
     HAND_COLUMNS,
     HAND_LABELS_COLUMN,
     HAND_SCORE_COLUMNS,
@@ -84,15 +89,16 @@ from uncase_core.rag.sources import (
     scores_note,
     tool_record,
     units_from_hand_labels,
+    with_file,
 )
 from uncase_core.shared.formats import RAGAS, check_format
-from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
+from uncase_core.shared.jsonfiles import Document, decode_text, dumps_json, parse_document, reject_non_finite
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import decimal_text, delimiter_name, formula_safe_row, sniff_delimiter
 
 RAGAS_RECORD = RECORD_KEYS["ragas"]
-EXPORT_LAYOUTS = ("jsonl", "csv")
+EXPORT_LAYOUTS = FILE_KINDS["ragas"]
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "ragas_no_question": "missing the question: a user_input (or question) with text",
@@ -202,6 +208,11 @@ class _Reader:
                 raise expected_value("text", type(value).__name__, _place(where, _DEFAULT_COLUMNS[field]))
             texts[field] = value or ""
         metadata = row.get("metadata")
+        if isinstance(metadata, str) and metadata.lstrip().startswith("{"):  # a Parquet file of export_ragas's
+            try:
+                metadata = json.loads(metadata)
+            except json.JSONDecodeError as error:
+                raise invalid_json(error, _place(where, "metadata")) from None
         if metadata is not None and not isinstance(metadata, Mapping):
             raise expected_value("object", type(metadata).__name__, _place(where, "metadata"))
         raw_id = row.get("id")
@@ -366,7 +377,8 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
             for column, count in found.nan_counts.items():
                 reader.nan[column] = reader.nan.get(column, 0) + count
             notes = reader.notes(len(cases), "parquet", _first_used(rows))
-            return CaseImport(RagDataset(tuple(cases), "jsonl"), "ragas", "parquet", tuple(notes))
+            return CaseImport(RagDataset(with_file(cases, "ragas", "parquet"), "jsonl"), "ragas", "parquet",
+                              tuple(notes))
         text = decode_text(data)
         if not text.strip():
             raise problem("file_empty")
@@ -376,7 +388,7 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
             cases = _build(rows, reader, progress)
             layout = "jsonl" if rows[0][0].startswith("line") else "json"
             notes = reader.notes(len(cases), layout, _first_used(rows))
-            return CaseImport(RagDataset(tuple(cases), "jsonl"), "ragas", layout, tuple(notes))
+            return CaseImport(RagDataset(with_file(cases, "ragas", layout), "jsonl"), "ragas", layout, tuple(notes))
         delimiter = sniff_delimiter(text)
         layouts: list[CsvLayout] = []
 
@@ -391,7 +403,8 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
         cases = _build(rows, reader, progress)
         notes = [Note.of("csv_delimiter", delimiter=delimiter_name(delimiter)),
                  *reader.notes(len(cases), "csv", _first_used(rows))]
-        return CaseImport(RagDataset(tuple(cases), "jsonl"), "ragas", "csv", tuple(notes), delimiter)
+        return CaseImport(RagDataset(with_file(cases, "ragas", "csv", delimiter), "jsonl"), "ragas", "csv",
+                          tuple(notes), delimiter)
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None
 
@@ -524,6 +537,9 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, str):
         return value
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        # As RAGAS's to_csv (pandas) writes a list of texts: Python's repr, which the reader takes back as such.
+        return repr(value)
     if isinstance(value, (bool, list, dict)):
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
     if isinstance(value, numbers.Real):
@@ -548,8 +564,39 @@ def _header(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return header
 
 
+def _parquet_column(name: str, values: Sequence[Any]) -> pa.Array:
+    """One column for a Parquet file as pandas would type it: texts, numbers, booleans, lists of texts; an object
+    or a list of objects (the hand labels, another tool's judge scores, metadata) as its JSON text. A score column
+    with no score yet is a column of numbers (pandas' NaN, as RAGAS writes a score it could not determine)."""
+    given = [value for value in values if value is not None]
+    if not given and (name in HAND_SCORE_COLUMNS or score_dimension(name)[0]):
+        return pa.array(values, type=pa.float64())
+    if given and all(isinstance(value, list) and all(isinstance(item, str) for item in value) for value in given):
+        return pa.array(values, type=pa.list_(pa.string()))
+    if given and all(isinstance(value, bool) for value in given):
+        return pa.array(values, type=pa.bool_())
+    if given and all(isinstance(value, numbers.Integral) and not isinstance(value, bool) for value in given):
+        return pa.array(values, type=pa.int64())
+    if given and all(isinstance(value, numbers.Real) and not isinstance(value, bool) for value in given):
+        return pa.array([None if value is None else float(value) for value in values], type=pa.float64())
+    if all(isinstance(value, str) for value in given):
+        return pa.array(values, type=pa.string())
+    return pa.array([None if value is None else value if isinstance(value, str) else
+                     json.dumps(value, ensure_ascii=False, allow_nan=False) for value in values], type=pa.string())
+
+
+def _parquet(rows: Sequence[Mapping[str, Any]]) -> bytes:
+    header = _header(rows)
+    table = pa.table({name: _parquet_column(name, [row.get(name) for row in rows]) for name in header})
+    out = io.BytesIO()
+    pq.write_table(table, out, compression="snappy")
+    return out.getvalue()
+
+
 def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",") -> bytes:
-    """The cases as RAGAS rows: ``layout`` ``"jsonl"`` or ``"csv"`` (cells separated by ``delimiter``), UTF-8.
+    """The cases as RAGAS rows, in a file of kind ``layout``: ``"jsonl"``, ``"json"`` (an array), ``"csv"`` (cells
+    separated by ``delimiter``; lists of texts written as pandas writes them) or ``"parquet"`` (with pyarrow, as
+    pandas' ``to_parquet`` types the columns); UTF-8 text.
 
     See the module's docstring for the columns. Reading the result back with :func:`read_ragas_cases` gives
     the same cases, labels, judge scores and kept columns.
@@ -559,6 +606,10 @@ def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",
     as_csv = layout == "csv"
     with collector_paused():
         rows = [_row(case, index, as_csv, f"cases[{index}]") for index, case in enumerate(dataset.cases)]
+    if layout == "parquet":
+        return _parquet(rows)
+    if layout == "json":
+        return dumps_json(rows).encode("utf-8")
     if not as_csv:
         return "".join(json.dumps(row, ensure_ascii=False, allow_nan=False) + "\n" for row in rows).encode("utf-8")
     header = _header(rows)

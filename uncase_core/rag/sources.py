@@ -197,6 +197,38 @@ def record_order(case: RagCase, tool: str) -> list[str]:
     return [key for key in order if isinstance(key, str)] if isinstance(order, list) else []
 
 
+# The files each tool's cases can be written back as (the first: a case from elsewhere), and their extensions.
+FILE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "ragas": ("jsonl", "json", "csv", "parquet"),
+    "deepeval": ("json", "jsonl", "csv"),
+    "label-studio": ("json",),
+})
+FILE_EXTENSIONS: Mapping[str, str] = MappingProxyType({"jsonl": ".jsonl", "json": ".json", "csv": ".csv",
+                                                       "parquet": ".parquet"})
+SOURCE_FILE_KEY = "source_file"  # a case's own key: {"tool", "file" (FILE_KINDS), "delimiter"} of the last file read
+
+
+def with_file(cases: Sequence[RagCase], tool: str, kind: str, delimiter: str | None = None) -> tuple[RagCase, ...]:
+    """The cases, each noting the tool and kind of file they came in (and a CSV's delimiter) in its own
+    ``source_file`` key, so that they can go back out as they came (:func:`came_in`) after being stored and read
+    again. The last file read decides: a case of a RAGAS file labelled in Label Studio came in Label Studio's."""
+    note = {"tool": tool, "file": kind, **({"delimiter": delimiter} if delimiter else {})}
+    return tuple(replace(case, extra={**case.extra, SOURCE_FILE_KEY: note}) for case in cases)
+
+
+def came_in(dataset: RagDataset) -> tuple[str, str, str | None] | None:
+    """``(tool, kind of file, CSV delimiter)`` the dataset's first case came in (:func:`with_file`), or None: cases
+    of our own, or of promptfoo (whose results file is a run's output, not an input: they go out as RAG cases)."""
+    for case in dataset.cases[:1]:
+        note = case.extra.get(SOURCE_FILE_KEY)
+        if not isinstance(note, Mapping):
+            return None
+        tool, kind, delimiter = note.get("tool"), note.get("file"), note.get("delimiter")
+        if tool in FILE_KINDS and kind in FILE_KINDS[tool]:
+            return tool, kind, delimiter if delimiter in (",", ";", "\t") else None
+    return None
+
+
 def reference_of(case: RagCase) -> str:
     """The reference answer as it came (``reference``), else the facts joined by spaces (as the case editor does)."""
     text = case.extra.get(REFERENCE_KEY)

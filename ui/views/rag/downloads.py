@@ -1,6 +1,7 @@
-"""Downloads of RAG cases for other tools: RAGAS rows (JSONL, CSV), DeepEval test cases, Label Studio tasks and
-their labelling config. Every page that downloads RAG cases offers them (the RAG page, Write a case, drills, each
-system of a comparison, a room's class majority), beside its own download in our format.
+"""Downloads of RAG cases for other tools: RAGAS rows (JSONL, CSV, Parquet), DeepEval test cases (JSON, CSV),
+Label Studio tasks and their labelling config; first, the file the cases came in, in its own format and kind. Every
+page that downloads RAG cases offers them (the RAG page, Write a case, drills, each system of a comparison, a room's
+class majority), beside its own download in our format.
 
 Each file is built only when its button is clicked (a callable as ``st.download_button``'s data), by the core's
 writers (:mod:`uncase_core.rag.interchange`); the core's reader reads each back as the same cases.
@@ -16,9 +17,9 @@ import streamlit as st
 
 from ui.frame.state import language, t
 from uncase_core.rag.cases import RagDataset
-from uncase_core.rag.deepeval import export_deepeval
-from uncase_core.rag.label_studio import export_label_studio, label_studio_config
-from uncase_core.rag.ragas_files import export_ragas
+from uncase_core.rag.interchange import MEDIA_TYPES, export_as_it_came, export_cases
+from uncase_core.rag.label_studio import label_studio_config
+from uncase_core.rag.sources import FILE_EXTENSIONS, came_in
 
 
 @dataclass(frozen=True)
@@ -29,15 +30,18 @@ class Target:
     build: Callable[[RagDataset, str], bytes]  # (cases, language) -> the file
 
 
+def _target(label: str, tool: str, kind: str) -> Target:
+    return Target(f"rag.export.{label}", f"-{tool}{FILE_EXTENSIONS[kind]}", MEDIA_TYPES[kind],
+                  lambda dataset, lang: export_cases(dataset, tool, kind=kind))
+
+
 TARGETS = MappingProxyType({
-    "ragas_jsonl": Target("rag.export.ragas_jsonl", "-ragas.jsonl", "application/jsonl",
-                          lambda dataset, lang: export_ragas(dataset, "jsonl")),
-    "ragas_csv": Target("rag.export.ragas_csv", "-ragas.csv", "text/csv",
-                        lambda dataset, lang: export_ragas(dataset, "csv")),
-    "deepeval": Target("rag.export.deepeval", "-deepeval.json", "application/json",
-                       lambda dataset, lang: export_deepeval(dataset)),
-    "label_studio": Target("rag.export.label_studio", "-label-studio.json", "application/json",
-                           lambda dataset, lang: export_label_studio(dataset)),
+    "ragas_jsonl": _target("ragas_jsonl", "ragas", "jsonl"),
+    "ragas_csv": _target("ragas_csv", "ragas", "csv"),
+    "ragas_parquet": _target("ragas_parquet", "ragas", "parquet"),
+    "deepeval": _target("deepeval", "deepeval", "json"),
+    "deepeval_csv": _target("deepeval_csv", "deepeval", "csv"),
+    "label_studio": _target("label_studio", "label-studio", "json"),
     "label_studio_config": Target("rag.export.label_studio_config", "-label-studio-config.xml", "application/xml",
                                   lambda dataset, lang: label_studio_config(lang)),
 })
@@ -49,18 +53,27 @@ def file_name(stem: str, target: str) -> str:
 
 def format_downloads(dataset: RagDataset | Callable[[], RagDataset], stem: str, key: str = "rag",
                      width: str = "stretch", title: str | None = None) -> None:
-    """One download button per target, in a popover beside the page's own download.
+    """One download button per target, in a popover beside the page's own download; first, when the cases came in
+    another tool's file, that file's format and kind ("As it came: RAGAS rows, Parquet"), with the labels added.
 
     ``dataset`` may be a callable, called only when a button is clicked (a room reads its class from the store
-    then); ``key`` keeps the widget keys apart and ``title`` names the popover when a page offers several datasets
-    (a comparison's two systems).
+    then; the first button then names no format); ``key`` keeps the widget keys apart and ``title`` names the
+    popover when a page offers several datasets (a comparison's two systems).
     """
     lang = language()
 
     def cases() -> RagDataset:
         return dataset() if callable(dataset) else dataset
 
+    came = None if callable(dataset) else came_in(dataset)
     with st.popover(title or t("rag.export.title"), width=width, help=t("rag.export.help")):
+        if came is not None:
+            tool, kind, _ = came
+            st.download_button(
+                t("rag.export.as_it_came", format=t(f"rag.export.tool.{tool.replace('-', '_')}"), kind=kind.upper()),
+                data=lambda: export_as_it_came(cases()).data, file_name=f"{stem}-labelled{FILE_EXTENSIONS[kind]}",
+                mime=MEDIA_TYPES[kind], on_click="ignore", key=f"{key}_export_as_it_came", width="stretch",
+                type="primary")
         for name, target in TARGETS.items():
             st.download_button(
                 t(target.label),
