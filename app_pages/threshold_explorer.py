@@ -8,14 +8,14 @@ from ui.frame.input_errors import error_text
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, t
 from ui.i18n import format_number, format_percent, translate
+from ui.views.rag.imports import UPLOAD_TYPES, read_cases_now
 from ui.widgets.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
-from ui.widgets.data_source import Loaded, stored_upload, stored_upload_data
+from ui.widgets.data_source import stored_upload, stored_upload_data
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.numbers import number_slider
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import id_list, text_table
 from uncase_core.errors import InputError
-from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag.thresholds import (
     case_standings,
@@ -57,8 +57,7 @@ with st.sidebar:
                   format_func=lambda s, lang=lang: translate(lang, f"thr.source.{s}"))
     if source == "upload":
         stored_upload(THRESHOLD_UPLOAD, "thr_upload", "thresholds", "common.upload_dataset", "common.upload_help",
-                      ("json", "jsonl"),
-                      lambda data, name: Loaded(dataset_from_bytes(data, name), name, "upload"),
+                      UPLOAD_TYPES, read_cases_now,  # the RAG page's reader: any other tool's file too
                       count=lambda dataset: len(dataset.cases))
     mode = kept(st.radio, "thr_mode", "threshold", t("thr.mode"), options=["threshold", "weight"],
                 format_func=lambda m, lang=lang: translate(lang, f"thr.mode.{m}"))

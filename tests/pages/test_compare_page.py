@@ -11,10 +11,12 @@ import pytest
 from tests.pages.apptest_helpers import captions, edit_labels, open_app, reopen, shown, workspace
 from ui.frame.data_kinds import COMPARE_PAIR, COMPARE_UPLOADED_PAIR
 from ui.i18n import translate
+from ui.views.compare.data import uploaded
 from uncase_core.compare.edits import apply_system_edit, system_label
 from uncase_core.compare.systems import compare_systems
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
+from uncase_core.rag.interchange import export_cases
 from uncase_core.shared.assets import load_pair_index, load_system_pair
 
 PAGE = "app_pages/compare_systems.py"
@@ -303,3 +305,28 @@ def test_focus_mode_labels_either_system_and_the_verdicts_follow_each_key(lang):
     again = reopen(at, PAGE)
     assert workspace(again).data(COMPARE_UPLOADED_PAIR) == pair_now
     assert any(b.key == "cmp_b_focus_yes" for b in again.button)  # the view and system chosen are kept
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_reads_every_format_the_rag_page_reads_even_its_own_deepeval_download(lang):
+    """Issue 38: the compare page refused DeepEval JSON, even its own export (``cases[0]: missing "id"``). Each
+    system's file goes through the RAG page's reader: here A as DeepEval JSON and B as RAGAS Parquet, both written
+    by this page's downloads, and the pair is compared with the import notes under each box."""
+    at = open_page(lang)
+    at.sidebar.radio(key="cmp_source").set_value("upload").run()
+    a, b = builtin(lang)
+    for side, name, data in (("a", "a-deepeval.json", export_cases(a, "deepeval")),
+                             ("b", "b-ragas.parquet", export_cases(b, "ragas", kind="parquet"))):
+        at.sidebar.file_uploader(key=f"cmp_upload_{side}").set_value((name, data, "application/octet-stream"))
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+    refused = [shown(e.value) for e in at.error if "deepeval.json" in shown(e.value) or ".parquet" in shown(e.value)]
+    assert not refused, refused
+    stored = tuple(uploaded(workspace(at), side)[0] for side in ("a", "b"))
+    assert [case.id for case in stored[0].cases] == [case.id for case in a.cases]
+    assert [case.id for case in stored[1].cases] == [case.id for case in b.cases]
+    assert set(verdicts(at)) == expected_verdicts(stored, lang)
+    captions = [shown(c.value) for c in at.sidebar.caption]
+    loaded = translate(lang, "rag.import.loaded", count=len(a.cases))
+    assert sum(loaded in caption for caption in captions) == 1  # the DeepEval file's note
+    assert any(translate(lang, "rag.ragas_imported", count=len(b.cases)) in caption for caption in captions)

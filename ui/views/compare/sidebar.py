@@ -22,7 +22,8 @@ from ui.views.compare.data import (
     builtin_pair,
 )
 from ui.views.rag.downloads import format_downloads
-from ui.views.rag.settings import CONFIDENCE_LEVELS, upload_notes
+from ui.views.rag.imports import UPLOAD_TYPES, import_note, read_cases_now
+from ui.views.rag.settings import CONFIDENCE_LEVELS
 from ui.views.rag.view import field_label, metric_name
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, Source, confirm_replace, follow_language, read_new_upload
@@ -31,7 +32,6 @@ from ui.widgets.text import literal
 from uncase_core.compare.systems import SystemComparison
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension
-from uncase_core.rag.files import read_rag_file
 from uncase_core.shared.jsonfiles import dumps_json
 
 LIMIT = LIMITS["compare"]
@@ -61,13 +61,6 @@ def follow_builtin(lang: str) -> None:
                            lambda choice: Loaded(builtin_pair(lang, choice), choice, "builtin")))
 
 
-def read_upload(data: bytes, name: str) -> Loaded:
-    """One system's file, read as the RAG page reads an upload (our case format, or RAGAS rows)."""
-    upload = read_rag_file(data, name, LIMIT.upload_bytes)
-    notes = [{"code": note.code, "params": dict(note.params)} for note in upload.notes]  # stored with it: JSON
-    return Loaded(upload.dataset, name, "upload", {"imported": upload.kind, "notes": notes})
-
-
 def upload_box(workspace: Workspace, lang: str, side: str) -> None:
     """One system's file, kept as read as soon as it is uploaded (compared with the other one on the page).
 
@@ -75,7 +68,7 @@ def upload_box(workspace: Workspace, lang: str, side: str) -> None:
     """
     kind = UPLOADS[side]
     loaded = read_new_upload(f"cmp_upload_{side}", "compare", t(f"compare.upload_{side}"), t("compare.upload_help"),
-                             ("json", "jsonl", "csv"), read_upload, count=lambda dataset: len(dataset.cases))
+                             UPLOAD_TYPES, read_cases_now, count=lambda dataset: len(dataset.cases))
     changes = CompareView(workspace, "upload", lang).changed_cases() if loaded is not None else 0
     chosen = confirm_replace(f"cmp_replace_{side}", changes, loaded)
     if chosen is not None:
@@ -83,10 +76,9 @@ def upload_box(workspace: Workspace, lang: str, side: str) -> None:
     stored = workspace.source(kind)
     if stored is not None:
         st.caption(t("data.stored_upload", name=literal(stored[0])))
-        meta = workspace.meta(kind)
-        if meta.get("imported") == "ragas":
-            st.caption(" ".join([t("rag.ragas_imported", count=len(workspace.data(kind).cases)),
-                                 *upload_notes(meta.get("notes") or [])]))
+        note = import_note(Loaded(workspace.data(kind), stored[0], "upload", workspace.meta(kind)))
+        if note is not None:
+            st.caption(note)
         if st.button(t("data.remove_upload"), key=f"cmp_upload_{side}_remove", width="stretch"):
             run_saving(lambda: workspace.remove(kind))
             st.rerun()

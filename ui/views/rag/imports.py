@@ -116,6 +116,15 @@ def read_case_upload(data: bytes, name: str, box: str | None = None) -> Loaded |
     return imported(_with_progress(lambda p: read_cases(data, name, fmt, progress=p), name), name)
 
 
+def read_cases_now(data: bytes, name: str) -> Loaded:
+    """:func:`read_case_upload` for a page with no promptfoo mapping box (compare, thresholds): a promptfoo file is
+    read at once with the vars last chosen on the RAG page, else the guessed ones (its note says which)."""
+    loaded = read_case_upload(data, name)
+    if loaded is None:  # only an upload box's promptfoo file waits
+        raise RuntimeError("read_case_upload waited without a box")
+    return loaded
+
+
 def promptfoo_mapping() -> Loaded | None:
     """While a promptfoo file waits: three boxes (question, context, reference) and a button that loads it."""
     pending = st.session_state.get(PENDING)
