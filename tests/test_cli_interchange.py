@@ -140,3 +140,14 @@ def test_export_cases_refuses_what_it_cannot_do(capsys, tmp_path):
     judged.write_text(json.dumps(first) + "\n", encoding="utf-8")
     assert bad(capsys, "export-cases", judged, "--to", "ragas") == \
         f"error: {judged}: cases[0].judge_scores[0].score: expected a finite number, got 'high'"
+
+
+def test_import_cases_takes_the_promptfoo_answer_from_a_var(capsys, tmp_path):
+    source = json.loads((DATA / "promptfoo_results_en.json").read_text(encoding="utf-8"))
+    for result in source["results"]["results"]:
+        result["vars"]["reply"] = "Fourteen days."
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(source), encoding="utf-8")
+    out, err = ok(capsys, "import-cases", path, *PROMPTFOO, "--answer-var", "reply")
+    assert dataset_from_text(out).cases[0].answer == "Fourteen days."
+    assert "vars.reply → answer" in err or "vars.reply" in err

@@ -35,7 +35,7 @@ from uncase_core.rag.sources import (
 )
 
 DATA = Path(__file__).resolve().parent / "data" / "interchange"
-PROMPTFOO_VARS = {"question": "query", "context": "context", "reference": "expected"}
+PROMPTFOO_VARS = {"question": "query", "context": "context", "reference": "expected", "answer": None}
 # (file, format, cases, the first question)
 FIXTURES = [
     ("ragas_results_en.jsonl", "ragas", 3, "How long does a refund take?"),
@@ -318,8 +318,8 @@ def test_promptfoo_vars_are_listed_guessed_and_required():
     assert keys == ("query", "context", "expected") and shape_of(keys) == "context,expected,query"
     assert guess_promptfoo_vars(keys) == PROMPTFOO_VARS
     assert guess_promptfoo_vars(["Pregunta", "contexto", "gold"]) == {"question": "Pregunta", "context": "contexto",
-                                                                       "reference": "gold"}
-    assert guess_promptfoo_vars(["a", "b"]) == {"question": None, "context": None, "reference": None}
+                                                                       "reference": "gold", "answer": None}
+    assert guess_promptfoo_vars(["a", "b"]) == {"question": None, "context": None, "reference": None, "answer": None}
     error = error_of(data, "r.json")
     assert error.code == "promptfoo_needs_vars_guess" and "query, context, expected" in str(error)
     assert "--question-var query" in str(error)
@@ -493,3 +493,30 @@ def test_the_judge_page_reads_the_scores_the_cases_came_with():
     promptfoo = stored_case_scores(read("promptfoo_results_es.json").dataset)
     assert dict(promptfoo.columns) == {"faithfulness": "context-faithfulness", "correctness": "factuality",
                                        "coverage": "context-recall"}
+
+
+def test_a_promptfoo_answer_can_come_from_a_var_and_echo_is_named():
+    """Issue 38: with promptfoo's echo provider, response.output is the rendered prompt ("Question: ...") and was
+    always read as the answer. The answer may now be a var; reading echo's output as the answer says what it is."""
+    source = json.loads((DATA / "promptfoo_results_en.json").read_text(encoding="utf-8"))
+    for result in source["results"]["results"]:
+        result["provider"] = {"id": "echo", "label": "echo"}
+        result["vars"]["answer"] = "A refund takes 14 days. It goes back to the card."
+        result["response"]["output"] = f"Question: {result['vars']['query']}\nContext: {result['vars']['context']}"
+    data = json.dumps(source).encode("utf-8")
+    as_output = read_cases(data, "echo.json", variables={"question": "query", "context": "context"})
+    assert as_output.dataset.cases[0].claims[0].text.startswith("Question:")
+    assert "promptfoo_echo" in [note.code for note in as_output.notes]
+    chosen = read_cases(data, "echo.json", variables={"question": "query", "context": "context", "answer": "answer"})
+    case = chosen.dataset.cases[0]
+    assert case.answer == "A refund takes 14 days. It goes back to the card."
+    assert [claim.text for claim in case.claims] == ["A refund takes 14 days.", "It goes back to the card."]
+    codes = [note.code for note in chosen.notes]
+    assert "promptfoo_echo" not in codes
+    mapped = next(note for note in chosen.notes if note.code == "mapped")
+    assert ("vars.answer", "answer") in [tuple(pair) for pair in mapped.params["pairs"]]
+    kept = case.extra[RECORD_KEYS["promptfoo"]]["fields"]
+    assert kept["response"]["output"].startswith("Question:")  # the provider's output is kept as it was
+    assert "answer" not in kept["vars"]
+    error = error_of(data, "echo.json", variables={"question": "query", "answer": "nope"})
+    assert error.code == "promptfoo_unknown_var" and "(chosen as the answer)" in str(error)

@@ -63,7 +63,7 @@ def test_a_promptfoo_file_asks_for_its_vars_then_loads_and_remembers(lang):
     at = _upload(at, "promptfoo_results_en.json")
     assert not at.exception, [e.value for e in at.exception]
     boxes = [box for box in at.sidebar.selectbox if box.key and box.key.startswith("rag_promptfoo_")]
-    assert [box.value for box in boxes] == ["query", "context", "expected"]  # the core's guess
+    assert [box.value for box in boxes] == ["query", "context", "expected", ""]  # the core's guess; the output
     assert (workspace(at).data(data_kinds.RAG) if workspace(at).has(data_kinds.RAG) else None) == before
     reference = next(box for box in boxes if box.key.startswith("rag_promptfoo_reference"))
     reference.set_value("").run()  # "(none)"
@@ -77,7 +77,7 @@ def test_a_promptfoo_file_asks_for_its_vars_then_loads_and_remembers(lang):
     assert any("vars.query" in text for text in _infos(at))
     shape = shape_of(("query", "context", "expected"))
     assert workspace(at).setting(VARS_SETTING)[shape] == {"question": "query", "context": "context",
-                                                          "reference": None}
+                                                          "reference": None, "answer": None}
     assert not [box for box in at.sidebar.selectbox if box.key and box.key.startswith("rag_promptfoo_")]
 
 
@@ -87,7 +87,7 @@ def test_the_remembered_promptfoo_mapping_prefills_the_boxes_for_a_file_of_the_s
         "question": "expected", "context": None, "reference": "query"}}})
     at = _upload(at, "promptfoo_results_es.json")
     boxes = [box for box in at.sidebar.selectbox if box.key and box.key.startswith("rag_promptfoo_")]
-    assert [box.value for box in boxes] == ["expected", "", "query"]
+    assert [box.value for box in boxes] == ["expected", "", "query", ""]
 
 
 def test_a_parquet_upload_is_offered_and_read():

@@ -188,7 +188,8 @@ def _run_import_cases(args: argparse.Namespace) -> int:
     from uncase_core.rag.interchange import read_cases
     from uncase_core.rag.sources import INTERCHANGE_NOTES, collector_paused
 
-    variables = {"question": args.question_var, "context": args.context_var, "reference": args.reference_var}
+    variables = {"question": args.question_var, "context": args.context_var, "reference": args.reference_var,
+                 "answer": args.answer_var}
     imported = read_cases(data, str(args.file), args.source_format,
                           variables if any(variables.values()) else None, _ProgressBar())
     for note in imported.notes:
@@ -659,6 +660,9 @@ def build_parser() -> argparse.ArgumentParser:
                             help="promptfoo: the vars key that holds the retrieved context")
     import_cmd.add_argument("--reference-var", metavar="K", default=None,
                             help="promptfoo: the vars key that holds the reference answer")
+    import_cmd.add_argument("--answer-var", metavar="K", default=None,
+                            help="promptfoo: the vars key that holds the answer (default: the provider's "
+                                 "response.output; with the echo provider, that is the prompt)")
 
     export_cmd = command(
         "export-cases", _run_export_cases, help="write RAG cases back for RAGAS, DeepEval or Label Studio",

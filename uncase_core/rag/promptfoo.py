@@ -12,7 +12,8 @@ Each of ``results.results[]`` (one test run against one prompt and provider) bec
   (``results.results[3].vars``).
 - The context var is a list of passages, or one text (split at its blank lines); ``response.output`` is the
   answer (a result without output, where the provider failed, has an empty answer; an output that is not text is
-  kept as its JSON); the sentences of the answer are the claims, those of the reference the facts.
+  kept as its JSON), unless a var is chosen as the answer (``echo``'s output is the rendered prompt: a note says
+  so); the sentences of the answer are the claims, those of the reference the facts.
 - ``gradingResult.componentResults`` (one per assertion) and the result's own ``success`` and ``score``
   (``overall``) are the case's judge scores, never hand labels; ``context-faithfulness``, ``context-relevance``,
   ``context-recall`` and ``factuality`` (also ``model-graded-factuality``, ``model-graded-closedqa``) stand for
@@ -52,7 +53,7 @@ from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
 
 PROMPTFOO_RECORD = RECORD_KEYS["promptfoo"]
-ROLES = ("question", "context", "reference")
+ROLES = ("question", "context", "reference", "answer")  # "answer" None: the provider's response.output
 # Common names of each role's var, best first (guess_promptfoo_vars).
 VAR_GUESSES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "question": ("question", "query", "user_input", "input", "prompt", "q", "pregunta", "consulta"),
@@ -60,6 +61,7 @@ VAR_GUESSES: Mapping[str, tuple[str, ...]] = MappingProxyType({
                 "sources", "contexto"),
     "reference": ("reference", "expected", "expected_output", "expected_answer", "ground_truth", "reference_answer",
                   "answer", "gold", "referencia", "respuesta_esperada"),
+    "answer": (),  # not guessed: the answer is the provider's output unless the person names a var
 })
 # promptfoo assertion types (BaseAssertionTypesSchema) that score one of the four dimensions.
 ASSERTION_DIMENSIONS: Mapping[str, str] = MappingProxyType({
@@ -83,13 +85,14 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "promptfoo_unknown_var": 'no result has the vars key "{key}" (chosen as the {role}); the vars are {keys}',
     "promptfoo_var_missing": 'missing the vars key "{key}" (chosen as the {role})',
     "promptfoo_same_var": 'the vars key "{key}" is chosen both as the {first} and as the {second}',
-    "promptfoo_unknown_role": 'unknown role "{role}"; the roles are question, context and reference',
+    "promptfoo_unknown_role": 'unknown role "{role}"; the roles are question, context, reference and answer',
 })
 # The roles a var may have, as the errors quote them.
 TERMS: Mapping[str, str] = MappingProxyType({
     "promptfoo_role.question": "question",
     "promptfoo_role.context": "context",
     "promptfoo_role.reference": "reference",
+    "promptfoo_role.answer": "answer",
 })
 
 
@@ -216,6 +219,7 @@ class _Reader:
         self.variables = variables
         self.no_output = 0
         self.json_output = 0
+        self.echo = 0  # results of promptfoo's echo provider read with response.output as the answer
         self.blank_lines = 0
         self.metrics: dict[str, str | None] = {}
         self.kept: dict[str, None] = {}
@@ -242,9 +246,17 @@ class _Reader:
         reference = self._var(variables, "reference", where)
         if reference is not None and not isinstance(reference, str):
             raise expected_value("text", type(reference).__name__, f"{where}.vars.{self.variables['reference']}")
-        answer = self._answer(result.get("response"))
+        answer_key = self.variables.get("answer")
+        if answer_key is None:
+            answer = self._answer(result.get("response"))
+        else:  # a var holds the answer (the echo provider's output is the prompt itself)
+            answer = self._var(variables, "answer", where)
+            if not isinstance(answer, str):
+                raise expected_value("text", type(answer).__name__, f"{where}.vars.{answer_key}")
         provider = result.get("provider")
         provider_id = provider.get("id") if isinstance(provider, Mapping) else provider
+        if answer_key is None and provider_id == "echo":
+            self.echo += 1
         metadata = {"provider": provider_id} if isinstance(provider_id, str) and provider_id else {}
         scores = _scores(result, where)
         for score in scores:
@@ -254,7 +266,7 @@ class _Reader:
         for name, value in result.items():
             if name == "vars":
                 value = {key: item for key, item in value.items() if key not in mapped_vars}
-            elif name == "response" and isinstance(value, Mapping):
+            elif name == "response" and isinstance(value, Mapping) and answer_key is None:
                 value = {key: item for key, item in value.items() if key != "output"}
             fields[name] = value
         self.kept.update(dict.fromkeys(fields))
@@ -314,7 +326,8 @@ def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, 
                          progress: Progress | None = None) -> CaseImport:
     """Read a promptfoo results file as cases (see the module's docstring).
 
-    ``variables`` maps ``question`` (required), ``context`` and ``reference`` to keys of the results' ``vars``.
+    ``variables`` maps ``question`` (required), ``context``, ``reference`` and ``answer`` to keys of the results'
+    ``vars`` (no ``answer``: the provider's ``response.output`` is the answer).
 
     Raises
     ------
@@ -335,7 +348,10 @@ def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, 
         notes = [Note.of("read_as", count=len(cases), format_name="promptfoo results", layout="json"),
                  Note.of("promptfoo_vars", question=chosen["question"], context=chosen["context"] or "-",
                          reference=chosen["reference"] or "-"),
-                 mapping_note([("response.output", "answer"), ("provider.id", "provider")])]
+                 mapping_note([(f"vars.{chosen['answer']}" if chosen["answer"] else "response.output", "answer"),
+                               ("provider.id", "provider")])]
+        if reader.echo:
+            notes.append(Note.of("promptfoo_echo", count=reader.echo))
         if reader.metrics:
             notes.append(scores_note(reader.metrics))
             unmapped = [name for name, dimension in reader.metrics.items() if dimension is None]

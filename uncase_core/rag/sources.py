@@ -85,6 +85,8 @@ INTERCHANGE_NOTES: Mapping[str, str] = MappingProxyType({
     "lists_split": "{columns} were split at '|', where DeepEval's CSV and JSON Lines join a list",
     "promptfoo_vars": "vars.{question} is the question, vars.{context} the passages, vars.{reference} the reference",
     "promptfoo_no_output": "{count} results had no output (the provider failed); their answer is empty",
+    "promptfoo_echo": "{count} results are of the echo provider, whose output is the prompt itself: choose the var "
+                      "that holds the answer",
     "promptfoo_json_output": "{count} outputs were not text and are kept as their JSON",
     "label_studio_several": "{count} tasks had more than one annotation; the last one not cancelled gave the labels, "
                             "the others are kept",

@@ -141,15 +141,18 @@ def promptfoo_mapping() -> Loaded | None:
         st.markdown(t("rag.import.promptfoo_title", name=literal(name)))
         chosen: dict[str, str | None] = {}
         none = t("rag.import.promptfoo_none")  # bound now: a format_func is also called outside the run
+        output = t("rag.import.promptfoo_output")
         for role in ROLES:
             options = list(keys) if role == "question" else [NO_VAR, *keys]
             value = initial.get(role) or NO_VAR
             index = options.index(value) if value in options else 0
-            # Keyed by the file's shape, so a file of other keys gets its own pre-filled boxes.
+            # Keyed by the file's shape, so a file of other keys gets its own pre-filled boxes. No var as the answer
+            # is the provider's output.
+            empty = output if role == "answer" else none
             picked = st.selectbox(
                 t(f"rag.import.promptfoo_{role}"), options, index=index,
                 key=f"rag_promptfoo_{role}_{zlib.crc32(shape.encode('utf-8')):08x}",
-                format_func=lambda key: none if key == NO_VAR else f"vars.{key}")
+                format_func=lambda key, empty=empty: empty if key == NO_VAR else f"vars.{key}")
             chosen[role] = picked or None
         load = st.button(t("rag.import.promptfoo_load"), key="rag_promptfoo_load", type="primary", width="stretch")
     if not load:
