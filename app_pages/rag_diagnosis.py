@@ -2,15 +2,12 @@
 
 import streamlit as st
 
-from ui.frame.data_kinds import RAG
 from ui.frame.fragments import rerun_drawn
 from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE, SUMMARY_PAGE
 from ui.frame.page import finish_page, page_link
-from ui.frame.state import current_workspace, forget, keep, kept, language, run_saving, store_problem_text, t
-from ui.i18n import translate
+from ui.frame.state import current_workspace, keep, kept, language, run_saving, store_problem_text, t
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.views.rag.focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
-from ui.views.rag.imports import UPLOAD_TYPES, import_note, promptfoo_mapping, read_case_upload, too_large_command
 from ui.views.rag.results import (
     DATA_ACTIONS,
     case_results,
@@ -20,6 +17,7 @@ from ui.views.rag.results import (
     fragments_moved_by,
 )
 from ui.views.rag.settings import draw_settings
+from ui.views.rag.source import UPLOAD_NOTE, default_cases, just_loaded, rag_source
 from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.adjudication import your_gold_agreement
@@ -33,18 +31,14 @@ from ui.views.room.rooms import (
     room_of,
     rooms,
 )
-from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language
+from ui.widgets.data_source import Loaded, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.text import literal
-from uncase_core.shared.assets import load_all, load_index, load_scenario
+from uncase_core.shared.assets import load_index
 from uncase_store import StoreError
 
-ALL_SCENARIOS = "__all__"
-
 lang = language()
-scenarios = load_index()
-by_id = {s.id: s for s in scenarios}
 
 # ---------------------------------------------------------------- a workshop room, when this person is in one
 room = None
@@ -69,32 +63,11 @@ def rerun_results(kept_key: str | None = None) -> None:
     rerun_drawn([*fragments_moved_by(kept_key), *LESSON_FRAGMENTS])
 
 
-def load(choice: str) -> Loaded:
-    if choice == ALL_SCENARIOS:
-        return Loaded(load_all(scenarios, lang), ALL_SCENARIOS, "all")
-    return Loaded(load_scenario(by_id[choice], lang), choice, "scenario")
-
-
-def read_upload(data: bytes, name: str) -> Loaded | None:
-    """Our cases, or another tool's file (ui/views/rag/imports.py); None: a promptfoo file awaits its mapping."""
-    return read_case_upload(data, name, box="rag_upload")
-
-
 def default() -> Loaded:
-    return load(scenarios[0].id)
+    return default_cases(lang)
 
 
-SOURCE = Source(
-    RAG, "rag", "rag", load, choices=[s.id for s in scenarios] + [ALL_SCENARIOS],
-    # Option labels bind the language now: a format_func is also called outside the run.
-    choice_label=lambda sid, lang=lang: (
-        translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
-    choice_title="common.scenario", read_upload=read_upload, upload_label="common.upload",
-    upload_help="rag.import.upload_help",
-    upload_types=UPLOAD_TYPES, count=lambda dataset: len(dataset.cases), too_large_command=too_large_command,
-    pending=promptfoo_mapping,
-    changes=lambda original, current: changed_items(original.cases, current.cases),
-)
+SOURCE = rag_source(lang)
 workspace = open_view(RagView(current_workspace(), lambda: (lambda d: (d.data, d.source, d.source_kind))(default()),
                               key_suffix="" if room is None else f"_{int(room.revealed)}{int(room.frozen)}",
                               decorate=reveal_columns(class_units) if class_units else None))
@@ -126,9 +99,7 @@ with st.sidebar:
         follow_language(SOURCE)
         loaded = data_source(SOURCE, default)
         if loaded is not None:
-            forget(CASE_KEY)
-            if (note := import_note(loaded)) is not None:
-                st.session_state["rag_upload_note"] = note
+            just_loaded(loaded)
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
     draw_settings(rerun_results, lang)
@@ -136,7 +107,7 @@ with st.sidebar:
 # ---------------------------------------------------------------- main: title and case
 st.title(t("rag.title"))
 st.markdown(t("rag.intro"))
-if note := st.session_state.pop("rag_upload_note", None):
+if note := st.session_state.pop(UPLOAD_NOTE, None):
     st.info(note)
 if st.session_state.pop("rag_frozen_note", False) or (room is not None and room.frozen):
     st.info(t("room.frozen_note"))
@@ -145,6 +116,7 @@ if room is not None:
         st.caption(t("room.pair.blind_note"))
     your_gold_agreement(room, current_workspace().token)
 source, source_kind = workspace.source
+by_id = {s.id: s for s in load_index()}
 if source_kind == "scenario" and source in by_id:
     st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
 

@@ -78,3 +78,26 @@ def test_start_here_asks_before_replacing_labels_the_person_changed():
     click(at, "Start and replace")
     assert workspace(at).data(RAG).cases[0].id == "warranty-01"
     assert workspace(at).setting("lesson_active") == "l01"
+
+
+def test_bring_your_own_files_sits_beside_the_lesson_names_the_tools_and_loads_a_file_for_the_rag_page():
+    """Issue 38: someone with RAGAS, DeepEval, promptfoo or Label Studio files finds the way in on the first screen:
+    the box beside the first lesson names them, and a file put in its upload box becomes the RAG page's cases; the
+    app switches to the RAG page, which says once what the file was read as."""
+    from pathlib import Path
+
+    from uncase_core.rag.interchange import read_cases
+
+    at = open_app()
+    assert translate("en", "home.files_title") in [s.value for s in at.subheader]
+    text = next(m.value for m in at.markdown if "RAGAS" in m.value)
+    assert all(tool in text for tool in ("RAGAS", "DeepEval", "promptfoo", "Label Studio", "Parquet"))
+    name = "ragas_results_en.parquet"
+    data = (Path(__file__).resolve().parents[1] / "data" / "interchange" / name).read_bytes()
+    at.file_uploader(key="home_upload").set_value((name, data, "application/octet-stream")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert workspace(at).data(RAG) == read_cases(data, name).dataset
+    assert workspace(at).source(RAG) == (name, "upload")
+    assert "Case ragas\\-001" in [s.value for s in at.subheader]
+    note = translate("en", "rag.ragas_imported", count=3)
+    assert any(note in i.value for i in at.info)  # what the file was read as, once, on the RAG page
