@@ -10,6 +10,7 @@ from tests.pages.apptest_helpers import ROOT, open_rag_page, shown, workspace
 from tests.pages.test_room_page import open_room_page
 from ui.frame import data_kinds
 from ui.frame.limits import LIMITS
+from ui.i18n import translate
 from ui.views.rag.downloads import TARGETS, file_name
 from ui.views.rag.imports import VARS_SETTING, too_large_command
 from uncase_core.rag.cases import UNIT_KINDS
@@ -224,3 +225,26 @@ def test_the_first_download_gives_the_file_back_as_it_came(lang, name, label):
 def test_cases_of_our_own_offer_no_as_it_came_download():
     at = open_rag_page()
     assert "rag_export_as_it_came" not in {b.key for b in at.sidebar.get("download_button")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_imported_judge_scores_show_beside_the_hand_labels_with_the_judge_page_a_click_away(lang):
+    """Issue 38: a DeepEval run's metric scores were kept and exported but never shown on the RAG page."""
+    at = _upload(_page(lang), "deepeval_test_run_en.json")
+    assert not at.exception, [e.value for e in at.exception]
+    title = next(m for m in at.markdown if translate(lang, "rag.judge.title") in m.value)
+    assert title is not None
+    table = next(frame.value for frame in at.dataframe if translate(lang, "rag.judge.metric") in frame.value.columns)
+    case = workspace(at).data(data_kinds.RAG).cases[0]
+    assert list(table[translate(lang, "rag.judge.metric")]) == [score["metric"]
+                                                              for score in case.extra[JUDGE_SCORES_KEY]]
+    faithfulness = table[table[translate(lang, "rag.judge.metric")] == "Faithfulness"].iloc[0]
+    assert faithfulness[translate(lang, "rag.judge.dimension")] == translate(lang, "metric.faithfulness")
+    assert faithfulness[translate(lang, "rag.judge.hand")] == "N/A"  # nothing labelled by hand yet
+    assert translate(lang, "rag.judge.note") in [c.value for c in at.caption]
+    assert any(link.label == translate(lang, "rag.judge.link") for link in at.get("page_link"))
+
+
+def test_cases_without_judge_scores_show_no_judge_table():
+    at = open_rag_page()
+    assert not [m for m in at.markdown if translate("en", "rag.judge.title") in m.value]

@@ -14,6 +14,7 @@ from ui.frame.state import current_workspace, t
 from ui.views.lessons.state import hidden
 from ui.views.rag.downloads import format_downloads
 from ui.views.rag.evaluations import case_evaluation, dataset_evaluation
+from ui.views.rag.judge_scores import draw_judge_scores
 from ui.views.rag.settings import current_settings
 from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table, metric_name
 from ui.views.rag.workspace import RagView
@@ -57,6 +58,7 @@ def case_results(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     _diagnosis(evaluation, settings.thresholds)
     draw_metrics(evaluation, settings)
     draw_composite(evaluation)
+    draw_judge_scores(workspace.case, evaluation)
 
 
 def dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) -> None:
