@@ -72,7 +72,7 @@ with st.sidebar:
     st.button("Load scenario", width="stretch")
     st.download_button("Download", data=b"{}", file_name="cases.json", on_click="ignore", width="stretch")
     with st.popover("Other tools' formats", width="stretch"):  # closed: the browser draws only its button
-        for target in range(5):
+        for target in range(7):  # RAGAS JSONL, CSV, Parquet; DeepEval JSON, CSV; Label Studio tasks and config
             st.download_button(f"Format {target + 1}", data=b"{}", file_name=f"cases-{target}.json",
                                on_click="ignore")
     st.button("Reset", width="stretch")

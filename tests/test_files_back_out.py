@@ -26,6 +26,10 @@ FILES = [
     ("ragas_results_en.jsonl", "ragas", "jsonl"), ("ragas_results_es.jsonl", "ragas", "jsonl"),
     ("ragas_results_en.csv", "ragas", "csv"), ("ragas_results_es.csv", "ragas", "csv"),
     ("ragas_results_en.parquet", "ragas", "parquet"), ("ragas_results_es.parquet", "ragas", "parquet"),
+    # written by RAGAS 0.4.3 itself (make_ragas_fixtures.py): to_jsonl, to_csv, to_pandas().to_parquet, and a
+    # Hugging Face dataset's to_parquet
+    *((f"ragas_dataset_{lang}.{kind}", "ragas", kind) for lang in ("en", "es") for kind in ("jsonl", "csv", "parquet")),
+    ("hf_dataset_en.parquet", "ragas", "parquet"), ("hf_dataset_es.parquet", "ragas", "parquet"),
     ("deepeval_goldens_en.json", "deepeval", "json"), ("deepeval_goldens_es.json", "deepeval", "json"),
     ("deepeval_goldens_en.jsonl", "deepeval", "jsonl"), ("deepeval_goldens_es.jsonl", "deepeval", "jsonl"),
     ("deepeval_goldens_en.csv", "deepeval", "csv"), ("deepeval_goldens_es.csv", "deepeval", "csv"),

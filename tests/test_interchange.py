@@ -44,6 +44,11 @@ FIXTURES = [
     ("ragas_results_es.jsonl", "ragas", 2, "¿Cuánto tarda un reembolso?"),
     ("ragas_results_es.csv", "ragas", 2, "¿Cuánto tarda un reembolso?"),
     ("ragas_results_es.parquet", "ragas", 2, "¿Cuánto tarda un reembolso?"),
+    *((f"ragas_dataset_{lang}.{kind}", "ragas", 2, question) for lang, question in (
+        ("en", "How long does a refund take?"), ("es", "¿Cuánto tarda un reembolso?")) for kind in ("jsonl", "csv",
+                                                                                                    "parquet")),
+    ("hf_dataset_en.parquet", "ragas", 2, "How long does a refund take?"),
+    ("hf_dataset_es.parquet", "ragas", 2, "¿Cuánto tarda un reembolso?"),
     ("deepeval_goldens_en.json", "deepeval", 2, "How long does a refund take?"),
     ("deepeval_goldens_en.csv", "deepeval", 2, "How long does a refund take?"),
     ("deepeval_goldens_en.jsonl", "deepeval", 2, "How long does a refund take?"),
@@ -168,7 +173,7 @@ def test_hand_labels_go_to_ragas_as_added_columns_and_the_scores_stay():
     assert hand_shares(cases.cases[0])["hand_context_relevance"] == 1.0  # passage 1 yes, passage 2 unlabelled
 
 
-SCORED = [name for name, *_ in FIXTURES if "goldens" not in name]
+SCORED = [name for name, *_ in FIXTURES if "goldens" not in name and "_dataset_" not in name]  # files with scores
 EXPORTS = {"ragas.jsonl": lambda d: export_ragas(d, "jsonl"), "ragas.csv": lambda d: export_ragas(d, "csv"),
            "deepeval.json": export_deepeval, "label-studio.json": export_label_studio}
 

@@ -42,6 +42,17 @@ from uncase_core.shared.sentences import split_sentences
         ("Lleve documentos, p.ej. El DNI. Gracias.", ["Lleve documentos, p.ej. El DNI.", "Gracias."]),
         ("EE.UU. tiene 50 estados. Es grande.", ["EE.UU. tiene 50 estados.", "Es grande."]),
         ("Dijo «Vale.» Luego salió.", ["Dijo «Vale.»", "Luego salió."]),
+        # A unit after a number ends its sentence; a short answer is a sentence of its own, "No." as "Yes." is, and
+        # "No." before a number is the abbreviation (issue 38)
+        ("El reembolso se emite en 24 h. La reposición tarda 3 días.",
+         ["El reembolso se emite en 24 h.", "La reposición tarda 3 días."]),
+        ("It opens in 30 min. Then it closes.", ["It opens in 30 min.", "Then it closes."]),
+        ("No. Returns are not accepted after 30 days.", ["No.", "Returns are not accepted after 30 days."]),
+        ("Yes. Gifts can be exchanged.", ["Yes.", "Gifts can be exchanged."]),
+        ("Sí. Se puede cambiar. No. No se reembolsa.", ["Sí.", "Se puede cambiar.", "No.", "No se reembolsa."]),
+        ("See No. 5 of the policy. It applies.", ["See No. 5 of the policy.", "It applies."]),
+        ("Vea el núm. 3 del contrato. Aplica.", ["Vea el núm. 3 del contrato.", "Aplica."]),
+        ("Written by J. K. Rowling in 1997.", ["Written by J. K. Rowling in 1997."]),
         ("Está cerrado. Ábralo mañana. Ñandú es un ave.", ["Está cerrado.", "Ábralo mañana.", "Ñandú es un ave."]),
     ],
 )

@@ -88,6 +88,10 @@ def test_the_per_case_table_says_na_for_no_labelled_unit_and_writes_counts_in_th
     assert [first[column] for column in others] == [na] * 3  # faithfulness, correctness, coverage
     assert first[translate(lang, "table.composite")] == ("0.50" if lang == "en" else "0,50")  # of what is labelled
     assert (table.iloc[1:][relevance] == na).all() and not table.isna().any().any()
+    # A case with nothing labelled is not "ok": it is not labelled yet (issue 38); the labelled one has its status.
+    status = translate(lang, "table.status")
+    assert (table.iloc[1:][status] == translate(lang, "status.unlabelled")).all()
+    assert first[status] == translate(lang, "status.ok")  # context relevance 1 / 2 meets its 50% threshold
 
 
 def test_labels_survive_a_page_switch_and_a_rerun():

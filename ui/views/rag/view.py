@@ -155,7 +155,9 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
         row: dict[str, object] = {t("table.case"): case_id}
         for name in METRICS:
             row[metric_name(name)] = short_proportion_text(evaluation.metrics[name])
-        row[t("table.status")] = t(f"status.{evaluation.diagnosis.status}")
+        # A case with no labelled unit has nothing failing, and is not "ok": it is not labelled yet.
+        unlabelled = len(evaluation.diagnosis.not_applicable) == len(METRICS)
+        row[t("table.status")] = t("status.unlabelled" if unlabelled else f"status.{evaluation.diagnosis.status}")
         row[t("table.failing")] = ", ".join(metric_name(n) for n in evaluation.diagnosis.failing)
         composite = evaluation.composite.value
         row[t("table.composite")] = t("value.na_short") if composite is None else format_number(composite, lang)
