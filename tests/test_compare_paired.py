@@ -260,3 +260,35 @@ def test_the_observed_sample_size_and_how_many_more():
     for result in (size, none, same, tiny):
         data = json.loads(json.dumps(result.to_dict(), allow_nan=False))
         assert [n["text"] for n in data["notes"]] == [n.text(SAMPLE_SIZE_NOTES) for n in result.notes]
+
+
+def test_the_mcnemar_cuts_equal_scipys_ppf_for_every_count_up_to_the_power_tables_ceiling():
+    """verdicts._lower_cuts replaces binom.ppf (80 ms for a 20,000 table, most of the Compare page's run): the same
+    boundary for every d at every level a page offers and beyond."""
+    import numpy as np
+    from scipy.stats import binom
+
+    from uncase_core.stats.verdicts import EXACT_SEARCH_LIMIT, _lower_cuts
+
+    d = np.arange(EXACT_SEARCH_LIMIT + 1)
+    for alpha in (0.001, 0.01, 0.05, 0.1, 0.2, 0.5, 0.9):
+        tail = alpha / 2.0
+        cut = binom.ppf(tail, d, 0.5)
+        cut = np.where(binom.cdf(cut, d, 0.5) <= tail + 1e-12, cut, cut - 1)
+        assert np.array_equal(_lower_cuts(d, tail), cut), alpha
+
+
+def test_the_power_search_finds_the_same_pairs_with_a_growing_table():
+    """pairs_for_power grows its rejection table as it searches; the first n reaching the power is the one a full
+    table of 20,000 gives (the exact power computed directly at each n)."""
+    from uncase_core.stats.verdicts import exact_mcnemar_power, pairs_for_power
+
+    for p_a, p_b in ((0.05, 0.15), (0.1, 0.12), (0.2, 0.3), (0.02, 0.01), (0.3, 0.05)):
+        found = pairs_for_power(p_a, p_b, 0.95, 0.8, 5000)
+        n, direct = 1, None
+        while n <= 5000:  # past 2,000 pairs the search steps by 1%, as pairs_for_power does
+            if exact_mcnemar_power(n, p_a, p_b, 0.05) >= 0.8:
+                direct = n
+                break
+            n = n + 1 if n < 2000 else int(n * 1.01) + 1
+        assert found == direct, (p_a, p_b)
