@@ -12,7 +12,8 @@ from ui.views.drills.workspace import DrillView
 from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.views.rag.workspace import CASE_KEY
-from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
+from ui.widgets.focus import is_phone
+from ui.widgets.layout import MAIN_CHOICE_ROOM, TABLE_WIDTH, WIDE_TABLE_WIDTH, whole_choice
 from ui.widgets.text import literal
 from uncase_core.rag.cases import UNIT_KINDS
 from uncase_core.rag.drills import check_drill
@@ -67,9 +68,12 @@ cases = drill.cases
 if len(cases) > 1:
     kept(st.selectbox, view.case_key, 0, t("common.case"), options=list(range(len(cases))),
          format_func=lambda i: cases[i].id)
+# The tables take the main column's whole width here (no results beside them): off a phone, rows are sized for the
+# narrowest such table, not a phone's (a six-claim table was taller than a 900 px window).
 draw_label_tables(view, lang, frozen=False, revealed=False, rerun_results=lambda: None,
                   store_label_edits=store_label_edits, settings=Settings.build,
-                  guidelines=rag_guidelines(view.dataset, lang))  # one click away, as on the RAG page
+                  guidelines=rag_guidelines(view.dataset, lang),  # one click away, as on the RAG page
+                  table_width=TABLE_WIDTH if is_phone() else WIDE_TABLE_WIDTH)
 
 # ---------------------------------------------------------------- Check: the labels against the answer key
 store_label_edits()

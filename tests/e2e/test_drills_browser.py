@@ -66,3 +66,23 @@ def test_a_drill_is_made_labelled_and_checked(page: Any, app_url: str) -> None:
     # The other two cases are not labelled: N/A with their counts, never NaN.
     expect(page.get_by_text(re.compile(r"^Labels matching the key: N/A \(0 labelled")).first).to_be_visible()
     expect(page.get_by_text("NaN")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_the_drills_tables_fit_the_window_off_a_phone_and_cut_no_text(page: Any, app_url: str, width: int) -> None:
+    """Issue 38: rows sized for a phone's table made one-line claims 126-144 px tall and the six-claim table taller
+    than a 1400x900 window. Off a phone they are sized for the narrowest full-width table (the 800 px window with the
+    sidebar open is near it): every table fits the window and no row cuts its text."""
+    from bench.layout_checks import cut_rows
+    from tests.e2e.conftest import wait_until_drawn
+
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{app_url}/drills")
+    page.get_by_role("button", name="Make a drill").click()
+    expect(page.get_by_role("button", name="Check", exact=True)).to_be_visible(timeout=TEXT_TIMEOUT)
+    wait_until_drawn(page)
+    page.wait_for_timeout(500)
+    heights = page.evaluate("() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stDataFrame]')]"
+                            ".map(e => e.getBoundingClientRect().height)")
+    assert len(heights) == 3 and max(heights) < 700, heights  # was 938 px for the claims
+    assert cut_rows(page) == []

@@ -30,6 +30,10 @@ WRAPPING_ROW = 65  # px: the grid wraps a cell's text only in rows taller than 4
 # Label tables are laid out for a phone (390 px less the page's margins): rows are sized so the whole text shows
 # there, and wider screens stretch the columns (the rows then have some air, never a cut text).
 TABLE_WIDTH = 356  # px: a phone-wide table inside its 1 px frame (390 px less the page margins, 358, less 2)
+# px: the narrowest a full-width table gets in a browser that is not a phone: a 769 px window (below, Streamlit
+# lays the sidebar over the page) with the sidebar's 300 px open, less the page margins (measured in Chromium: 468 px
+# at 800, 564 at 1024, 940 at 1400). A page whose tables take the main column's whole width sizes rows for it.
+WIDE_TABLE_WIDTH = 436
 LABEL_COLUMN_WIDTH = 100  # "Respaldada" and the edit icon
 ID_COLUMN_WIDTH = 40
 REVEAL_COLUMN_WIDTH = 80  # a room's reference and class columns: "sí", "12/20 sí"
@@ -75,10 +79,10 @@ def fitted_width(header: str, values: Sequence[object] = (), least: int = REVEAL
     return max(least, int(len(header) * PX_PER_CHAR) + 44, int(longest * PX_PER_CHAR) + 20)
 
 
-def text_column_width(fixed_widths: Sequence[int], text_columns: int = 1) -> int:
-    """The width of each of ``text_columns`` text columns filling a phone-wide table beside columns of
-    ``fixed_widths`` (boxes, ids)."""
-    return max(MIN_TEXT_WIDTH, (TABLE_WIDTH - sum(fixed_widths)) // text_columns)
+def text_column_width(fixed_widths: Sequence[int], text_columns: int = 1, table_width: int = TABLE_WIDTH) -> int:
+    """The width of each of ``text_columns`` text columns filling a table ``table_width`` wide (a phone's, unless
+    told) beside columns of ``fixed_widths`` (boxes, ids)."""
+    return max(MIN_TEXT_WIDTH, (table_width - sum(fixed_widths)) // text_columns)
 
 
 def lines_needed(text: str, text_width: int) -> int:

@@ -20,6 +20,7 @@ from ui.widgets.guidelines import guidelines_popover
 from ui.widgets.layout import (
     ID_COLUMN_WIDTH,
     LABEL_COLUMN_WIDTH,
+    TABLE_WIDTH,
     fitted_width,
     row_height,
     table_height,
@@ -74,9 +75,10 @@ def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], 
 def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: bool,
                       rerun_results: Callable[[], None], store_label_edits: Callable[[], None],
                       settings: Callable[[], rag.Settings] | None = None,
-                      guidelines: Mapping[str, Guideline] | None = None) -> None:
+                      guidelines: Mapping[str, Guideline] | None = None, table_width: int = TABLE_WIDTH) -> None:
     """The question, the answer and one table per kind of unit (full runs only); ``settings`` as in
-    :func:`near_results`; ``guidelines`` one click away over each table."""
+    :func:`near_results`; ``guidelines`` one click away over each table; rows sized for a table ``table_width``
+    wide (a phone's unless told: the narrowest the page's tables get)."""
     case = workspace.case
     st.markdown(f"**{t('common.question')}** {literal(case.question)}")
     st.markdown(f"**{t('common.answer')}** {literal(case.answer)}" if case.answer else f"**{t('common.answer')}** —")
@@ -107,7 +109,7 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
                     columns[column] = st.column_config.TextColumn(title, disabled=True,
                                                                   width=fitted_width(title, values))
                     order.append(column)
-        text_width = text_column_width([column["width"] for column in columns.values()])
+        text_width = text_column_width([column["width"] for column in columns.values()], table_width=table_width)
         columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
         # Rows tall enough to read each text in full where its box is ticked.
         height_of_row = row_height(([u.text for u in units], text_width))
