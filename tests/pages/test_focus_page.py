@@ -439,3 +439,35 @@ def test_the_drill_and_compare_grids_have_the_guidelines_one_click_away(page):
         guides = load_guidelines(language)
         text = page_text(at)
         assert all(guides[name].text in text for name in ("relevant", "supported", "correct", "covered")), page
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_frozen_room_does_not_say_the_keys_still_change_the_labels(language):
+    """Issue 39: with every label set and the room frozen, focus mode said "Keys still change them" ("Las teclas aún
+    las cambian") though the keys are off."""
+    facilitator, code, _ = create_room()
+    ana = to_focus(join(code, "Ana"))
+    if language == "es":
+        ana.sidebar.radio(key="language_widget").set_value("es").run()
+    total = int(re.findall(r"\d+", line(ana))[-1])  # "... · 0 of 16 labelled": the last number
+    for _ in range(total):
+        press(ana, "yes")
+    facilitator.toggle(key="room_frozen").set_value(True).run()
+    ana.run()
+    assert not ana.exception, [e.value for e in ana.exception]
+    successes = [shown(s.value) for s in ana.success]
+    assert translate(language, "focus.all_set_locked", total=str(total)) in successes, successes
+    assert translate(language, "focus.all_set", total=str(total)) not in successes
+
+
+def test_a_phone_is_not_told_about_keys_it_does_not_have(monkeypatch):
+    """Issue 39: on a phone focus mode showed its keyboard hints (1 yes, 0 no...) with no keyboard."""
+    from ui.widgets import focus as focus_widget
+
+    at = to_focus(open_rag_page())
+    assert translate("en", "focus.keys_help") in [c.value for c in at.caption]
+    monkeypatch.setattr(focus_widget, "is_phone", lambda: True)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert translate("en", "focus.keys_help") not in [c.value for c in at.caption]
+    assert any(b.key == "rag_focus_yes" for b in at.button)  # the buttons are there, each saying what it does

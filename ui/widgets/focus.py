@@ -309,8 +309,8 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
     item = items[offset]
     labelled, total = source.counts()
     head.markdown(position_line(source, case, item, lang, (labelled, total)))
-    if labelled == total:
-        head.success(t("focus.all_set", total=format_count(total, lang)))
+    if labelled == total:  # frozen, the keys no longer change them: say so, not "keys still change them"
+        head.success(t("focus.all_set_locked" if source.frozen else "focus.all_set", total=format_count(total, lang)))
     unit_column, against_column = st.columns([3, 2], gap="large")
     with unit_column:
         with st.container(border=True):
@@ -319,7 +319,7 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
         _buttons(source, case, offset, rerun)
         if source.frozen:
             st.caption(t("focus.locked"))
-        else:
+        elif not is_phone():  # a phone has no keys to press: the buttons say what they do
             st.caption(t("focus.keys_help"))
     with against_column:
         source.draw_against(case, item)
