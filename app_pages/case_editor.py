@@ -17,6 +17,7 @@ from ui.views.editor.summary_data import CASE_KINDS, KIND_KEY, summary_editor_da
 from ui.views.rag.downloads import format_downloads
 from ui.views.rag.workspace import CASE_KEY
 from ui.views.room.rooms import room_of
+from ui.views.room.start import start_room_box
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagDataset, dataset_to_text
@@ -90,5 +91,8 @@ else:
                          key="editor", width="content")
     st.caption(t("editor.case_help", id=literal(case.id)))
     draw_case(data, choice)
+    # The case you wrote, in a workshop room of its own: the class labels it; its labels here are the reference.
+    start_room_box("editor", lambda: RagDataset((data.dataset.cases[choice],), "jsonl"), case.id, case.id,
+                   "editor", t("room.start_case_title"), t("room.start_here_help", count=1))
 
 finish_page()

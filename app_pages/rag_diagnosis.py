@@ -31,6 +31,7 @@ from ui.views.room.rooms import (
     room_of,
     rooms,
 )
+from ui.views.room.start import start_room_box
 from ui.widgets.data_source import Loaded, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import RESULTS_WIDTH
@@ -102,6 +103,7 @@ with st.sidebar:
             just_loaded(loaded)
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
+    room_box = st.container()
     draw_settings(rerun_results, lang)
 
 # ---------------------------------------------------------------- main: title and case
@@ -152,6 +154,13 @@ else:
         draw(workspace, store_label_edits)
 with data_actions_box:
     data_actions(workspace, store_label_edits)
+if room is None:  # a facilitator's room on these cases, one click away (their labels become its reference)
+    with room_box:
+        source_name, source_kind = workspace.source
+        start_room_box("rag", lambda: workspace.dataset,
+                       source_name if source_kind == "upload" else t("room.default_title"),
+                       source_name, source_kind, t("room.start_here_title"),
+                       t("room.start_here_help", count=len(workspace.dataset.cases)))
 if room is not None:
     follow_room(room)
 draw_explanations()

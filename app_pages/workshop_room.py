@@ -12,6 +12,7 @@ from functools import partial
 
 import streamlit as st
 
+from ui.frame.data_kinds import RAG
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import LANGUAGES, translate
@@ -133,7 +134,7 @@ summary_scenarios = load_index(SUMMARY_INDEX)
 summary_by_id = {s.id: s for s in summary_scenarios}
 with st.container(border=True):
     title = st.text_input(t("room.room_title"), value=t("room.default_title"), max_chars=80, key="room_new_title")
-    source = st.radio(t("room.source"), ["scenario", "upload", "pair", "summaries"], horizontal=True,
+    source = st.radio(t("room.source"), ["scenario", "workspace", "upload", "pair", "summaries"], horizontal=True,
                       key="room_new_source", format_func=lambda s, lang=lang: translate(lang, f"room.source.{s}"))
     loaded = None
     if source == "scenario":
@@ -141,6 +142,10 @@ with st.container(border=True):
                               key="room_new_scenario",
                               format_func=lambda sid, lang=lang: translate(lang, "common.all_scenarios")
                               if sid == ALL_SCENARIOS else by_id[sid].title[lang])
+    elif source == "workspace":  # the cases this workspace holds: written in the editor, loaded or labelled
+        own = workspace.data(RAG) if workspace.has(RAG) else None
+        st.caption(t("room.source.workspace_help", count=len(own.cases)) if own is not None
+                   else t("room.source.workspace_none"))
     elif source == "pair":  # two systems' answers, labelled blind; the facilitator sees the paired result
         pair_entries = {entry.id: entry for entry in load_pair_index()}
         pair_choice = st.selectbox(t("room.pair.choose"), list(pair_entries), key="room_new_pair",
@@ -193,10 +198,13 @@ with st.container(border=True):
             if source == "scenario":
                 dataset = load_all(scenarios, lang) if choice == ALL_SCENARIOS else load_scenario(by_id[choice], lang)
                 loaded = Loaded(dataset, choice, "scenario")
+            elif source == "workspace":
+                stored = workspace.source(RAG) if workspace.has(RAG) else None
+                loaded = None if stored is None else Loaded(workspace.data(RAG), stored[0], stored[1])
             else:
                 loaded = st.session_state.get("room_new_dataset")
             if loaded is None:
-                st.error(t("room.upload_first"))
+                st.error(t("room.source.workspace_none" if source == "workspace" else "room.upload_first"))
             else:
                 make = partial(rooms().create, room_title, dataset_to_text(loaded.data), loaded.source,
                                loaded.source_kind, owner=workspace.token)

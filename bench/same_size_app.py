@@ -76,6 +76,9 @@ with st.sidebar:
             st.download_button(f"Format {target + 1}", data=b"{}", file_name=f"cases-{target}.json",
                                on_click="ignore")
     st.button("Reset", width="stretch")
+    with st.expander("Start a workshop room on these cases"):  # closed, as the RAG page's
+        st.text_input("Room title", value="Workshop")
+        st.button("Start the room")
     st.subheader("Settings")
     with st.expander("Thresholds", expanded=True):
         for name in METRICS:

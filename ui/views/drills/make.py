@@ -6,12 +6,11 @@ import streamlit as st
 
 from ui.frame.data_kinds import DRILL
 from ui.frame.input_errors import error_text
-from ui.frame.navigation import ROOM_PAGE
-from ui.frame.state import current_workspace, forget, language, run_saving, store_problem_text, t
+from ui.frame.state import current_workspace, forget, language, run_saving, t
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
 from ui.views.rag.downloads import format_downloads
 from ui.views.rag.view import metric_name
-from ui.views.room.rooms import remember_keys, rooms
+from ui.views.room.start import start_room_box
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.numbers import number_box
 from uncase_core.errors import InputError
@@ -20,8 +19,6 @@ from uncase_core.rag.drills import make_drill
 from uncase_core.rag.evaluation import evaluate_case
 from uncase_core.rag.variants import check_source
 from uncase_core.shared.jsonfiles import dumps_json
-from uncase_store import StoreError
-from uncase_store.rooms import clean_name
 
 MAX_COUNT = 10
 ERROR = "drill_error"  # session state: the last refusal (the error, worded anew in each run's language)
@@ -100,18 +97,5 @@ def press_check(view: DrillView) -> None:
 def draw_room(view: DrillView) -> None:
     """A facilitator starts a workshop room on the drill: its cases are the drill's, the key its reference labels."""
     drill = view.drill
-    with st.expander(t("drill.room_title")):
-        st.caption(t("drill.room_help"))
-        title = st.text_input(t("room.room_title"), value=t("drill.room_default_title", source=drill.source),
-                              max_chars=80, key="drill_room_title")
-        if not st.button(t("drill.room_start"), key="drill_room_start"):
-            return
-        workspace = current_workspace()
-        try:
-            keys = rooms().create(clean_name(title) or t("room.default_title"), dataset_to_text(room_cases(drill)),
-                                  f"{drill.source}-drill{drill.seed}", "drill", owner=workspace.token)
-        except StoreError as error:
-            st.error(t("store.not_saved", problem=store_problem_text(error, language())))
-            return
-        remember_keys(keys)
-        st.switch_page(ROOM_PAGE, query_params={"room": keys.code, "key": keys.secret, "w": workspace.token})
+    start_room_box("drill", lambda: room_cases(drill), t("drill.room_default_title", source=drill.source),
+                   f"{drill.source}-drill{drill.seed}", "drill", t("drill.room_title"), t("drill.room_help"))

@@ -1,0 +1,37 @@
+"""One click from a page's cases to a workshop room on them (issue 39): the drills page's answer key, the RAG
+page's cases, the case being written in the editor. A box with the room's title and a button; the room is made with
+this workspace as its owner and the page switches to its facilitator view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from ui.frame.navigation import ROOM_PAGE
+from ui.frame.state import current_workspace, language, store_problem_text, t
+from ui.views.room.rooms import remember_keys, rooms
+from uncase_core.rag.cases import RagDataset, dataset_to_text
+from uncase_store import StoreError
+from uncase_store.rooms import clean_name
+
+
+def start_room_box(prefix: str, cases: Callable[[], RagDataset], title: str, source: str, source_kind: str,
+                   heading: str, help_text: str) -> None:
+    """The closed box ``heading`` with a title field (``title`` to start with) and "Start the room": the room is made
+    on ``cases()`` (read only when pressed; their labels are the room's reference, shown on reveal), and the page
+    switches to its facilitator view. ``prefix`` keys the widgets."""
+    with st.expander(heading):
+        st.caption(help_text)
+        typed = st.text_input(t("room.room_title"), value=title, max_chars=80, key=f"{prefix}_room_title")
+        if not st.button(t("drill.room_start"), key=f"{prefix}_room_start"):
+            return
+        workspace = current_workspace()
+        try:
+            keys = rooms().create(clean_name(typed) or t("room.default_title"), dataset_to_text(cases()), source,
+                                  source_kind, owner=workspace.token)
+        except StoreError as error:
+            st.error(t("store.not_saved", problem=store_problem_text(error, language())))
+            return
+        remember_keys(keys)
+        st.switch_page(ROOM_PAGE, query_params={"room": keys.code, "key": keys.secret, "w": workspace.token})
