@@ -303,3 +303,65 @@ def test_properties_of_the_gold_the_queue_and_the_agreement(make_case_dict, refe
     spread = adjudication.spread
     assert len(spread.shares) + spread.not_applicable == len(people)
     assert list(spread.shares) == sorted(spread.shares)
+
+
+# ---------------------------------------------------------------- settling by majority (issue 39, item 3)
+
+
+@pytest.fixture
+def class_of_22(make_case_dict):
+    """22 participants on six passages (no reference): p1 21 yes 1 no; p2 18 yes 4 no (82%); p3 12 yes 10 no;
+    p4 all no; p5 11 yes 11 no (a tie); p6 one label only."""
+    room = dataset(make_case_dict("one", passages=[None] * 6))
+    splits = {0: 21, 1: 18, 2: 12, 3: 0, 4: 11}
+    copies = {}
+    for person in range(22):
+        given = [person < splits[i] for i in range(5)] + [True if person == 0 else None]
+        copies[f"p{person:02d}"] = dataset(make_case_dict("one", passages=given))
+    return room, class_labels(room, copies, resamples=0)
+
+
+def test_a_majority_rule_settles_the_lopsided_splits_and_leaves_the_real_disputes(class_of_22):
+    room, labels = class_of_22
+    # Without a rule, as before: every split waits for a decision (21 to 1 included).
+    assert [(i.unit.unit, i.why) for i in adjudication_queue(labels)] == [
+        ("p5", "split"), ("p3", "split"), ("p2", "split"), ("p1", "split"), ("p6", "one_label")]
+    at_80 = adjudicate(room, labels, [], majority=0.8)
+    gold = dict(zip([u.unit for u in labels.units], at_80.gold, strict=True))
+    assert gold == {"p1": (True, "majority"), "p2": (True, "majority"), "p3": (None, "none"), "p4": (False, "class"),
+                    "p5": (None, "none"), "p6": (None, "none")}
+    assert [(i.unit.unit, i.why) for i in at_80.queue] == [
+        ("p5", "split"), ("p3", "split"), ("p6", "one_label"), ("p2", "majority"), ("p1", "majority")]
+    assert (at_80.by_majority, at_80.undecided) == (2, 3)
+    # At 90%, 18 of 22 (82%) is a dispute again; 21 of 22 (95%) is not.
+    at_90 = dict(zip([u.unit for u in labels.units], adjudicate(room, labels, [], majority=0.9).gold, strict=True))
+    assert at_90["p1"] == (True, "majority") and at_90["p2"] == (None, "none")
+
+
+def test_the_facilitator_overrides_the_majority_unit_by_unit_and_the_file_says_who_settled_what(class_of_22):
+    room, labels = class_of_22
+    records = [record(unit="p1", gold=False, reason="the one dissenter was right: the passage is about shipping")]
+    adjudication = adjudicate(room, labels, records, majority=0.8)
+    gold = dict(zip([u.unit for u in labels.units], adjudication.gold, strict=True))
+    assert gold["p1"] == (False, "decided") and gold["p2"] == (True, "majority")
+    adjudicated = adjudicated_dataset(room, labels, adjudication.decisions, majority=0.8, time=TIME)
+    assert [p.label("relevant") for p in adjudicated.cases[0].passages] == [False, True, None, False, None, None]
+    log = revisions(dataset_from_file(dataset_to_text(adjudicated).encode("utf-8"), "adjudicated.json"))
+    assert [(r.unit, r.old, r.new, r.reason, r.author) for r in log] == [
+        ("p1", None, True, "21 of 22 = 95% >= 80%", "majority rule"),
+        ("p2", None, True, "18 of 22 = 82% >= 80%", "majority rule"),
+        ("p1", True, False, "the one dissenter was right: the passage is about shipping", "Fac")]
+
+
+def test_a_majority_against_the_reference_still_waits(make_case_dict):
+    room = dataset(make_case_dict("one", passages=[False]))
+    copies = {f"p{i}": dataset(make_case_dict("one", passages=[i < 9])) for i in range(10)}  # 9 yes 1 no
+    labels = class_labels(room, copies, resamples=0)
+    assert [(i.unit.unit, i.why) for i in adjudicate(room, labels, [], majority=0.8).queue] == [("p1", "split")]
+
+
+@pytest.mark.parametrize("bad", [0.5, 0.3, 1.2, True, "0.8", float("nan")])
+def test_a_majority_rule_must_be_a_share_above_one_half(bad, room, labels):
+    with pytest.raises(InputError) as caught:
+        adjudicate(room, labels, [], majority=bad)
+    assert caught.value.source == "majority" or "majority" in str(caught.value)

@@ -253,6 +253,7 @@ TERMS: Mapping[str, str] = MappingProxyType({
     "text": "text",
     "true_false_null": "true, false or null",
     "true_false": "true or false",
+    "share_above_half": "a share above one half and at most 1 (0.8 = 80%)",
     "number": "a number",
     "finite_number": "a finite number",
     "whole_number": "a whole number",

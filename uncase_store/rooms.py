@@ -54,7 +54,7 @@ RESUME_LENGTH = 6  # a member's code to come back: 30 bits, per room, tried at t
 RESUME_ATTEMPTS = 8  # derived codes tried in turn when one is taken in the room (a 1 in 2**30 chance each)
 MAX_NAME_LENGTH = 40
 MAX_ROOM_BYTES = 8 * MB
-STATE_KEYS = ("revealed", "frozen", "lesson", "guidelines", "gold_shown")
+STATE_KEYS = ("revealed", "frozen", "lesson", "guidelines", "gold_shown", "gold_majority")
 MAX_DECISIONS = 20_000  # decision records a room keeps (a save each; a room of 8 MB of cases has far fewer labels)
 
 

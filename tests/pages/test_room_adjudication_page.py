@@ -144,3 +144,34 @@ def test_the_projector_shows_the_gold_screen_only_once_shown_and_without_names(l
     assert not any(name in t for t in gold for name in ("Ana", "Bruno"))
     assert any(shown(translate(lang, "room.gold.spread_line", count=2, low="", lower="", median="", upper="",
                                high="")).split("·")[0] in t for t in gold)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_majority_rule_settles_lopsided_splits_which_stay_overridable_at_the_end(lang):
+    """Issue 39: with 22 people a unit was settled only when everyone agreed, so 21-to-1 splits waited for the
+    facilitator. A majority rule (here two thirds) settles such a split: shown as such, last in the list, and the
+    core's adjudication (what the download writes) logs it as the majority rule's."""
+    _, code, secret = create_room()
+    people = [join_in(code, name, lang) for name in ("Ana", "Bruno", "Carla")]
+    for person, first in zip(people, (True, True, False), strict=True):  # passage 1 split 2 to 1
+        edit_labels(person, "passages", {0: {"relevant": first}})
+    facilitator = open_room_page(room=code, key=secret, lang=lang)
+    passage = f"{translate(lang, 'units.passages')} p1 · {translate(lang, 'label.relevant')}"
+    assert passage in facilitator.selectbox(key="room_gold_unit").options[0]  # the split, first, to decide
+    facilitator.selectbox(key="room_gold_majority").set_value(2 / 3).run()
+    assert not facilitator.exception, [e.value for e in facilitator.exception]
+    assert rooms_api().get(code).state["gold_majority"] == pytest.approx(2 / 3)
+    assert translate(lang, "room.gold.by_majority", count=1, share=format_percent(2 / 3, lang, 0)) in \
+        [shown(c.value) for c in facilitator.caption]
+    options = facilitator.selectbox(key="room_gold_unit").options
+    assert passage in options[-1] and not any(passage in option for option in options[:-1])  # last, to look at
+    assert options[-1].endswith(translate(lang, "room.gold.majority_item", gold=translate(lang, "room.gold.yes")))
+    dataset, labels, adjudication = adjudication_now(code)
+    assert adjudication.majority is None  # adjudication_now reads the records only; the page reads the room's rule
+    from ui.views.room.adjudication import majority_of
+    from ui.views.room.rooms import class_view
+    view = class_view(code, resamples=0)
+    assert majority_of(view) == pytest.approx(2 / 3)
+    written = adjudicated_dataset(dataset, labels, adjudication.decisions, majority_of(view), "2026-12-04T05:00:00")
+    log = revisions(dataset_from_file(dataset_to_text(written).encode("utf-8"), "adjudicated.json"))
+    assert [(r.unit, r.new, r.author) for r in log] == [("p1", True, "majority rule")]

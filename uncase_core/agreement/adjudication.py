@@ -54,10 +54,14 @@ SETTLED_BY = 2
 """How many participants, all giving the same label, settle it without a decision (one person is no agreement)."""
 MAX_REASON_LENGTH = 500
 MAX_AUTHOR_LENGTH = 80
-WHY = ("split", "against_reference", "one_label", "unlabelled", "settled")
-"""Why a label is in the queue, in the queue's order: the first four wait for a decision; ``settled`` is a label
-the class settled after the facilitator had decided it (the decision stands, and can be looked at again)."""
-GOLD_SOURCES = ("decided", "class", "none")
+WHY = ("split", "against_reference", "one_label", "unlabelled", "majority", "settled")
+"""Why a label is in the queue, in the queue's order: the first four wait for a decision; ``majority`` is a split
+the facilitator's majority rule settled (listed after the disputes, to look at again or decide otherwise unit by
+unit); ``settled`` is a label the class settled after the facilitator had decided it (the decision stands)."""
+GOLD_SOURCES = ("decided", "class", "majority", "none")
+MAJORITY_CHOICES = (0.95, 0.9, 0.8, 0.75, 2 / 3)
+"""The shares a facilitator may settle splits by (:func:`settled_by_majority`); none: only a unanimous class."""
+MAJORITY_AUTHOR = "majority rule"  # who "decided" a label the rule settled, in the adjudicated file's revision log
 RECORD_KEYS = ("case_id", "kind", "unit_id", "field", "gold", "reason", "author", "time")
 NOTE_TOO_FEW_UNITS = "too_few_units"
 GOLD_NOTES: Mapping[str, str] = MappingProxyType({
@@ -184,12 +188,32 @@ def _key(unit: UnitLabels) -> Key:
     return (unit.case, unit.kind, unit.unit, unit.field)
 
 
-def why_undecided(unit: UnitLabels) -> str | None:
-    """Why the class did not settle this label (one of :data:`WHY`), or None when it did."""
+def check_majority(majority: object) -> float | None:
+    """A majority rule's share, checked: None (a unanimous class only) or a number above one half and at most 1."""
+    if majority is None:
+        return None
+    if isinstance(majority, bool) or not isinstance(majority, numbers.Real) or not 0.5 < float(majority) <= 1.0:
+        raise expected_value("share_above_half", repr(majority), "majority")
+    return float(majority)
+
+
+def settled_by_majority(unit: UnitLabels, majority: float | None) -> bool:
+    """Whether the facilitator's majority rule settles this split: at least ``majority`` of the labels given (and
+    at least :data:`SETTLED_BY` of them) say the same, and the room's reference, when there is one, says it too."""
+    if majority is None or not (unit.yes and unit.no) or unit.labelled < SETTLED_BY:
+        return False
+    if max(unit.yes, unit.no) < majority * unit.labelled - 1e-9:
+        return False
+    return unit.reference is None or unit.reference == unit.majority
+
+
+def why_undecided(unit: UnitLabels, majority: float | None = None) -> str | None:
+    """Why the class did not settle this label (one of :data:`WHY`), or None when it did (every label the same, or,
+    with a ``majority`` rule, a share at least that large: :func:`settled_by_majority`)."""
     if unit.labelled == 0:
         return "unlabelled"
     if unit.yes and unit.no:
-        return "split"
+        return None if settled_by_majority(unit, majority) else "split"
     if unit.labelled < SETTLED_BY:
         return "one_label"
     if unit.reference is not None and unit.reference != unit.majority:
@@ -197,9 +221,9 @@ def why_undecided(unit: UnitLabels) -> str | None:
     return None
 
 
-def class_gold(unit: UnitLabels) -> bool | None:
-    """The label the class settled (see the module docstring), or None."""
-    return unit.majority if why_undecided(unit) is None else None
+def class_gold(unit: UnitLabels, majority: float | None = None) -> bool | None:
+    """The label the class settled (see the module docstring; ``majority``: the facilitator's rule), or None."""
+    return unit.majority if why_undecided(unit, majority) is None else None
 
 
 @dataclass(frozen=True)
@@ -215,23 +239,27 @@ class QueuedUnit:
                 "decision": None if self.decision is None else self.decision.to_dict()}
 
 
-def adjudication_queue(labels: ClassLabels, decisions: Sequence[Decision] = ()) -> tuple[QueuedUnit, ...]:
-    """The labels the class did not settle, and those with a decision, in :data:`WHY` order; split ones most
-    disputed first (then more labels given, then the room's order)."""
+def adjudication_queue(labels: ClassLabels, decisions: Sequence[Decision] = (),
+                       majority: float | None = None) -> tuple[QueuedUnit, ...]:
+    """The labels the class did not settle, those a ``majority`` rule settled, and those with a decision, in
+    :data:`WHY` order; split ones most disputed first (then more labels given, then the room's order)."""
     current = current_decisions(decisions)
     order = {id(unit): rank for rank, unit in enumerate(labels.most_disputed())}
     queued = []
     for unit in labels.units:
-        why = why_undecided(unit)
+        why = why_undecided(unit, majority)
         decision = current.get(_key(unit))
-        if why is None and decision is not None:
+        if why is None and settled_by_majority(unit, majority):
+            why = "majority"
+        elif why is None and decision is not None:
             why = "settled"
         if why is not None:
             queued.append((WHY.index(why), order[id(unit)], QueuedUnit(unit, why, decision)))
     return tuple(item for _, _, item in sorted(queued, key=lambda entry: entry[:2]))
 
 
-def gold_labels(labels: ClassLabels, decisions: Sequence[Decision] = ()) -> tuple[tuple[bool | None, str], ...]:
+def gold_labels(labels: ClassLabels, decisions: Sequence[Decision] = (),
+                majority: float | None = None) -> tuple[tuple[bool | None, str], ...]:
     """For each of ``labels.units``: the gold label and where it comes from (one of :data:`GOLD_SOURCES`)."""
     current = current_decisions(decisions)
     result = []
@@ -240,27 +268,38 @@ def gold_labels(labels: ClassLabels, decisions: Sequence[Decision] = ()) -> tupl
         if decision is not None:
             result.append((decision.gold, "decided"))
         else:
-            gold = class_gold(unit)
-            result.append((gold, "none" if gold is None else "class"))
+            gold = class_gold(unit, majority)
+            source = "none" if gold is None else "majority" if settled_by_majority(unit, majority) else "class"
+            result.append((gold, source))
     return tuple(result)
 
 
 # ---------------------------------------------------------------- the adjudicated dataset
 
 
-def adjudicated_dataset(room: Any, labels: ClassLabels, decisions: Sequence[Decision]) -> Any:
+def adjudicated_dataset(room: Any, labels: ClassLabels, decisions: Sequence[Decision],
+                        majority: float | None = None, time: str = "") -> Any:
     """The room's cases with the gold labels (none where still undecided), and one revision per decision.
 
     The labels start from what the class settled; each decision record, in order, then logs a revision whose
     ``old`` is the label before it and ``new`` the label after it (a withdrawn decision goes back to the class's
-    label, or to none), with its reason, author and time. A revision log the room's file already had is kept
-    first. A RAG dataset's layout becomes ``{"cases": [...]}`` to carry the log (:func:`~uncase_core.datasets.
-    workbench.with_revision`); summary cases carry each their own revisions
+    label, or to none), with its reason, author and time. With a ``majority`` rule, each split it settled is
+    logged before them (author :data:`MAJORITY_AUTHOR`, the share as the reason, ``time`` as given). A revision log
+    the room's file already had is kept first. A RAG dataset's layout becomes ``{"cases": [...]}`` to carry the log
+    (:func:`~uncase_core.datasets.workbench.with_revision`); summary cases carry each their own revisions
     (:class:`~uncase_core.agreement.materials.SummaryMaterial`).
     """
-    settled = {_key(unit): class_gold(unit) for unit in labels.units}
+    settled = {_key(unit): class_gold(unit, majority) for unit in labels.units}
     current = dict(settled)
     log = []
+    # Each split the majority rule settled is logged as such, before the decisions: who settled it and by what share,
+    # so the file says which golds no person decided ("majority rule", "21 of 22 = 95% >= 80%").
+    for unit in labels.units:
+        if settled_by_majority(unit, majority):
+            agreeing = max(unit.yes, unit.no)
+            log.append(Revision(unit.case, unit.unit, unit.field, None, unit.majority,
+                                f"{agreeing} of {unit.labelled} = {agreeing / unit.labelled:.0%} >= "
+                                f"{majority:.0%}", MAJORITY_AUTHOR, time))
     for decision in decisions:
         old = current.get(decision.key)
         new = decision.gold if decision.gold is not None else settled.get(decision.key)
@@ -308,11 +347,12 @@ def _check_min_units(value: object) -> int:
 
 
 def gold_agreement(labels: ClassLabels, decisions: Sequence[Decision] = (), confidence: float = DEFAULT_CONFIDENCE,
-                   min_units: int = MIN_UNITS_FOR_KAPPA_INTERVAL) -> tuple[GoldAgreement, ...]:
+                   min_units: int = MIN_UNITS_FOR_KAPPA_INTERVAL,
+                   majority: float | None = None) -> tuple[GoldAgreement, ...]:
     """Each participant's agreement with the gold (:class:`GoldAgreement`), in the class view's order."""
     confidence = check_confidence(confidence)
     min_units = _check_min_units(min_units)
-    gold = [value for value, _ in gold_labels(labels, decisions)]
+    gold = [value for value, _ in gold_labels(labels, decisions, majority)]
     result = []
     for alias, given in zip(labels.participants, labels.labels, strict=True):
         pairs = [(mine, theirs) for mine, theirs in zip(given, gold, strict=True)
@@ -375,6 +415,11 @@ class Adjudication:
     gold: tuple[tuple[bool | None, str], ...]  # aligned with the class view's units
     agreement: tuple[GoldAgreement, ...]
     spread: GoldSpread
+    majority: float | None = None  # the facilitator's majority rule it was computed with
+
+    @property
+    def by_majority(self) -> int:
+        return sum(1 for _, source in self.gold if source == "majority")
 
     @property
     def decided(self) -> int:
@@ -393,9 +438,12 @@ class Adjudication:
 
 
 def adjudicate(room: Any, labels: ClassLabels, records: Iterable[object],
-               confidence: float = DEFAULT_CONFIDENCE, min_units: int = MIN_UNITS_FOR_KAPPA_INTERVAL) -> Adjudication:
-    """Read the decision records (:func:`read_decisions`) and compute everything the pages show."""
+               confidence: float = DEFAULT_CONFIDENCE, min_units: int = MIN_UNITS_FOR_KAPPA_INTERVAL,
+               majority: float | None = None) -> Adjudication:
+    """Read the decision records (:func:`read_decisions`) and compute everything the pages show; ``majority``: the
+    facilitator's rule (:func:`settled_by_majority`), None for a unanimous class only."""
+    majority = check_majority(majority)
     decisions = read_decisions(room, records)
-    agreement = gold_agreement(labels, decisions, confidence, min_units)
-    return Adjudication(decisions, adjudication_queue(labels, decisions), gold_labels(labels, decisions), agreement,
-                        gold_spread(agreement))
+    agreement = gold_agreement(labels, decisions, confidence, min_units, majority)
+    return Adjudication(decisions, adjudication_queue(labels, decisions, majority),
+                        gold_labels(labels, decisions, majority), agreement, gold_spread(agreement), majority)

@@ -34,6 +34,7 @@ from ui.views.summary_focus import role_name
 from ui.widgets.layout import MAIN_CHOICE_ROOM, show_chart, whole_choice
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
+    MAJORITY_CHOICES,
     MAX_AUTHOR_LENGTH,
     MAX_REASON_LENGTH,
     MIN_UNITS_FOR_KAPPA_INTERVAL,
@@ -51,6 +52,7 @@ from uncase_store import StoreError
 from uncase_store.rooms import Room
 
 GOLD_SHOWN = "gold_shown"  # the room's state: participants see their own agreement with the gold
+MAJORITY = "gold_majority"  # the room's state: the share a split is settled by without a decision (None: unanimous)
 AUTHOR = "room_gold_author"  # the facilitator's workspace setting: who decides, as written in the revision log
 CURRENT = "room_gold_unit"  # session: the key of the unit shown
 NOTICE = "room_gold_notice"  # session: (kind, text) of the last save, shown on the next run
@@ -69,8 +71,30 @@ def room_adjudication(code: str) -> tuple[ClassView, Adjudication]:
 
 
 def adjudication_of(view: ClassView) -> Adjudication:
-    """The adjudication of a class view already read: the room's decision records from the store."""
-    return adjudicate(view.dataset, view.labels, rooms().decisions(view.room.code))
+    """The adjudication of a class view already read: the room's decision records from the store, and the
+    facilitator's majority rule from the room's state."""
+    return adjudicate(view.dataset, view.labels, rooms().decisions(view.room.code), majority=majority_of(view))
+
+
+def majority_of(view: ClassView) -> float | None:
+    """The room's majority rule: a share of :data:`MAJORITY_CHOICES`, or None (a split always waits)."""
+    value = view.room.state.get(MAJORITY)
+    if isinstance(value, bool) or not isinstance(value, float | int):
+        return None
+    return next((choice for choice in MAJORITY_CHOICES if abs(choice - value) < 1e-9), None)
+
+
+def _set_majority(code: str) -> None:
+    chosen = st.session_state["room_gold_majority"]
+    try:
+        rooms().set_state(code, **{MAJORITY: None if chosen == "none" else float(chosen)})
+    except StoreError as error:
+        st.session_state[NOTICE] = ("error", t("store.not_saved", problem=store_problem_text(error, language())))
+
+
+def _majority_text(lang: str, choice: object) -> str:
+    return translate(lang, "room.gold.majority_none") if choice == "none" else \
+        translate(lang, "room.gold.majority_share", share=format_percent(float(choice), lang, 0))
 
 
 def _mark(value: bool | None) -> str:
@@ -85,7 +109,9 @@ def _mark_in(lang: str, value: bool | None) -> str:
 def _item_label(lang: str, item: QueuedUnit, position: int, total: int) -> str:
     """A unit's line in the choice (bound to the language: a format_func is also called outside the run)."""
     unit = item.unit
-    state = _mark_in(lang, item.decision.gold) if item.decision is not None else translate(lang, "room.gold.to_decide")
+    state = _mark_in(lang, item.decision.gold) if item.decision is not None else \
+        translate(lang, "room.gold.majority_item", gold=_mark_in(lang, unit.majority)) if item.why == "majority" \
+        else translate(lang, "room.gold.to_decide")
     return translate(lang, "room.gold.item", position=position + 1, total=total, case=unit.case,
                      unit=f"{translate(lang, f'units.{unit.kind}')} {unit.unit}",
                      label=translate(lang, f"label.{unit.field}"), state=state)
@@ -151,8 +177,17 @@ def adjudicate_section(code: str) -> None:
             text = error_text(error, lang) if isinstance(error, InputError) else store_problem_text(error, lang)
             st.error(t("store.not_saved", problem=text))
             return
+        # The facilitator's majority rule: a split this lopsided is settled without a decision (shown, exported as
+        # such in the revision log, and overridable unit by unit: such units stay at the end of the queue).
+        st.session_state["room_gold_majority"] = "none" if adjudication.majority is None else adjudication.majority
+        st.selectbox(t("room.gold.majority"), ["none", *MAJORITY_CHOICES], key="room_gold_majority",
+                     format_func=lambda choice, lang=lang: _majority_text(lang, choice), on_change=_set_majority,
+                     args=(code,), help=t("room.gold.majority_help"))
         st.markdown(t("room.gold.counts", queue=len(adjudication.queue), decided=adjudication.decided,
                       settled=adjudication.settled, undecided=adjudication.undecided))
+        if adjudication.majority is not None:
+            st.caption(t("room.gold.by_majority", count=adjudication.by_majority,
+                         share=format_percent(adjudication.majority, lang, 0)))
         kept(st.text_input, AUTHOR, t("room.gold.default_author"), t("room.gold.author"),
              max_chars=MAX_AUTHOR_LENGTH, help=t("room.gold.author_help"))
         queue = adjudication.queue
@@ -166,8 +201,9 @@ def adjudicate_section(code: str) -> None:
         st.download_button(
             t("room.gold.download"), key="room_gold_download", on_click="ignore", mime="application/json",
             file_name=cases_file_name(view.room, view.dataset, f"room-{code}-adjudicated"),
-            data=lambda: view.labels.material.to_text(
-                adjudicated_dataset(view.dataset, view.labels, adjudication.decisions)),
+            data=lambda: view.labels.material.to_text(adjudicated_dataset(
+                view.dataset, view.labels, adjudication.decisions, adjudication.majority,
+                datetime.now(UTC).isoformat(timespec="seconds"))),
             help=t("room.gold.download_help"))
         st.markdown(f"**{t('room.gold.spread_title')}**")
         draw_gold_spread(adjudication.spread)

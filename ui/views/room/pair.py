@@ -53,7 +53,8 @@ def _labelled(view: ClassView, basis: str) -> RagDataset:
     if basis == "majority":
         return view.labels.majority
     if basis == "gold":
-        return adjudicated_dataset(view.dataset, view.labels, adjudication_of(view).decisions)
+        adjudication = adjudication_of(view)
+        return adjudicated_dataset(view.dataset, view.labels, adjudication.decisions, adjudication.majority)
     return view.dataset  # the room's reference labels
 
 

@@ -422,7 +422,8 @@ def draw_disputed(view: ClassView) -> None:
     if not disputed:
         st.caption(t("room.no_disagreement"))
         return
-    text_table(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed), hide_index=True, width="stretch")
+    # Each unit's id and its text whole (wrapped, rows as tall as it needs): "c1" and "c2" alone cannot be told apart.
+    figure_table(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed), wrapped=t("units.text"))
     if len(disputed) > DISPUTED_SHOWN:
         st.caption(t("room.more_disputed", count=len(disputed) - DISPUTED_SHOWN))
 
