@@ -266,7 +266,9 @@ def test_verdict_clear_needs_the_whole_interval_on_one_side():
 def test_verdict_certainty_asks_clear_or_uncertain():
     few = rag("few_units")
     assert holds(run("verdict_certainty", "rag", few, answer="uncertain", dimension="faithfulness"), "answer_right")
-    assert not holds(run("verdict_certainty", "rag", few, answer="clear", dimension="faithfulness"), "answer_wrong")
+    # A wrong answer says what is wrong with it (issue 39): the interval still reaches across the threshold.
+    assert not holds(run("verdict_certainty", "rag", few, answer="clear", dimension="faithfulness"),
+                     "said_clear_but_uncertain", dimension="faithfulness")
     assert not holds(run("verdict_certainty", "rag", few, answer="maybe", dimension="faithfulness"),
                      "answer_not_understood", problem='expected "clear" or "uncertain"')
     assert not holds(run("verdict_certainty", "rag", few, dimension="faithfulness"), "not_answered")
@@ -712,10 +714,19 @@ def test_wilson_bound_is_checked_against_the_core_interval():
     low, _ = wilson_interval(3, 5)
     assert holds(run("wilson_bound", "rag", MULTIPLE, answer=round(low, 2), successes=3, total=5, bound="low"),
                  "answer_right")
+    # 60 for 3 of 5's lower end is the estimate itself (issue 39: a bare "too high" said nothing about why).
     assert not holds(run("wilson_bound", "rag", MULTIPLE, answer=0.6, successes=3, total=5, bound="low"),
-                     "answer_too_high")
+                     "bound_is_the_estimate_low")
     assert not holds(run("wilson_bound", "rag", MULTIPLE, answer=0.0, successes=0, total=5, bound="high"),
-                     "answer_too_low")
+                     "bound_is_the_estimate_high")
+    assert not holds(run("wilson_bound", "rag", MULTIPLE, answer=0.5, successes=3, total=5, bound="low"),
+                     "low_bound_too_high")
+    assert not holds(run("wilson_bound", "rag", MULTIPLE, answer=0.05, successes=3, total=5, bound="low"),
+                     "low_bound_too_low")
+    assert not holds(run("wilson_bound", "rag", MULTIPLE, answer=0.2, successes=0, total=5, bound="high"),
+                     "high_bound_too_low")
+    assert not holds(run("wilson_bound", "rag", MULTIPLE, answer=0.8, successes=0, total=5, bound="high"),
+                     "high_bound_too_high")
     assert run("wilson_bound", "rag", MULTIPLE, answer=0.43, successes=0, total=5, bound="high").passed
     assert not run("wilson_bound", "rag", MULTIPLE, answer=0.43, successes=0, total=5, bound="high",
                    confidence=0.99).passed  # 0.60 at 99%

@@ -58,7 +58,14 @@ def wilson_bound(snapshot: Snapshot, params: Mapping[str, Any], answer: object) 
     expected = low if params["bound"] == "low" else high
     if abs(given - expected) <= params["tolerance"]:
         return _ok("answer_right")
-    return _missing("answer_too_high" if given > expected else "answer_too_low")
+    lower = params["bound"] == "low"
+    estimate = params["successes"] / params["total"]
+    # What is wrong with it: the estimate itself given for an end of the interval (the usual slip), or which way off.
+    if abs(given - estimate) <= params["tolerance"]:
+        return _missing("bound_is_the_estimate_low" if lower else "bound_is_the_estimate_high")
+    if lower:
+        return _missing("low_bound_too_high" if given > expected else "low_bound_too_low")
+    return _missing("high_bound_too_high" if given > expected else "high_bound_too_low")
 
 
 # ---------------------------------------------------------------- the registry

@@ -84,7 +84,11 @@ def verdict_certainty(snapshot: Snapshot, params: Mapping[str, Any], answer: obj
         return _missing("dimension_not_applicable", dimension=name)
     if answer not in ("clear", "uncertain"):
         raise _AnswerError("answer_expected_certainty")
-    return _ok("answer_right") if answer == certainty else _missing("answer_wrong")
+    if answer == certainty:
+        return _ok("answer_right")
+    # Why the answer is wrong, without giving the interval's numbers away: which way the interval lies.
+    said_clear = answer == "clear"
+    return _missing("said_clear_but_uncertain" if said_clear else "said_uncertain_but_clear", dimension=name)
 
 
 def _same_dimensions(given: set[str], expected: Sequence[str], extra_code: str) -> CheckResult:

@@ -239,6 +239,16 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "answer_not_understood": "the answer cannot be read: {problem}",
     "answer_right": "right",
     "answer_wrong": "not right yet",
+    "said_clear_but_uncertain": "{dimension}'s interval still reaches across the threshold, so the data cannot tell "
+                                "which side it is on: that is uncertain",
+    "said_uncertain_but_clear": "{dimension}'s whole interval lies on one side of the threshold: that is clear",
+    "bound_is_the_estimate_low": "that is the estimate itself (successes over total); the interval starts below it",
+    "bound_is_the_estimate_high": "that is the estimate itself (successes over total); the interval ends above it",
+    "low_bound_too_high": "too high: the interval starts lower; read it on the card (or work it out with Wilson's "
+                          "formula)",
+    "low_bound_too_low": "too low: the interval starts higher; read it on the card",
+    "high_bound_too_high": "too high: the interval ends lower; read it on the card",
+    "high_bound_too_low": "too low: the interval ends higher; with few labels it reaches far from the estimate",
     "unknown_option": "there is no option {option}",
     "unknown_case": "there is no case {case} in the data",
     # RAG dimensions, verdicts and the composite
