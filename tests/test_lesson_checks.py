@@ -926,3 +926,12 @@ def test_ppi_narrower_than_hand_says_so_when_the_ppi_interval_is_withheld(monkey
     result = run("ppi_narrower_than_hand", "judge", one, dimension="faithfulness", min_labels=1,
                  need_disagreement=False)
     assert not holds(result, "ppi_no_interval")
+
+
+def test_labels_given_on_another_dimension_are_named_not_counted_as_none():
+    """Issue 39: lesson 10 said "you labelled 0 units" when the person had labelled 15, on the page's other
+    dimension: the note now says where they went."""
+    honest = judge_labelled(15)  # faithfulness labels
+    result = run("ppi_narrower_than_hand", "judge", honest, dimension="correctness", min_labels=15)
+    assert not holds(result, "labels_on_other_dimension", labelled=0, needed=15, dimension="correctness",
+                     other="faithfulness", count=15)

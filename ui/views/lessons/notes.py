@@ -32,6 +32,7 @@ COUNTED_BY: Mapping[str, str] = MappingProxyType({
 # Names the core passes that the catalogue translates, by parameter: the key of each value.
 NAMED: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "dimension": ("metric.{}", "conv.metric.{}", "sum.metric.{}"),
+    "other": ("metric.{}",),  # the dimension a step's labels went to instead (labels_on_other_dimension)
     "metric": ("metric.{}", "conv.metric.{}", "sum.metric.{}"),
     "gate": ("lesson.gate.{}",),
     "filter": ("rub.filter.{}",),

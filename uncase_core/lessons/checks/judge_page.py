@@ -8,6 +8,7 @@ from typing import Any
 
 from uncase_core.judge.report import JudgeReport, judge_report
 from uncase_core.lessons.checks.snapshot import CheckResult, Snapshot, _answer_number, _missing, _ok
+from uncase_core.shared.choices import RAG_METRICS
 
 
 def _judge(snapshot: Snapshot, params: Mapping[str, Any]) -> JudgeReport:
@@ -26,6 +27,15 @@ def ppi_narrower_than_hand(snapshot: Snapshot, params: Mapping[str, Any]) -> Che
     report = _judge(snapshot, params)
     labelled = report.counts["both"]
     if labelled < params["min_labels"] or report.headline is None:
+        # Labels given on another dimension than the step's count nothing here: say where they went (issue 39: "you
+        # labelled 0 units" when 15 were labelled on the page's other dimension).
+        asked = params["dimension"] or snapshot.setting("judge_dimension")
+        elsewhere = {other: judge_report(snapshot.data.cases, other, snapshot.setting("judge_confidence"),
+                                         False).counts["both"] for other in RAG_METRICS if other != asked}
+        other, count = max(elsewhere.items(), key=lambda item: item[1])
+        if count > labelled:
+            return _missing("labels_on_other_dimension", labelled=labelled, needed=max(params["min_labels"], 1),
+                            dimension=asked, other=other, count=count)
         return _missing("too_few_labels", labelled=labelled, needed=max(params["min_labels"], 1))
     ppi = report.headline
     if params["need_disagreement"] and ppi.disagreements == 0:

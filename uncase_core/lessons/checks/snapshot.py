@@ -346,6 +346,8 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "stratum_fails_hidden": "{value} fails on {metric} while the whole dataset passes",
     # judge and hand labels
     "too_few_labels": "{labelled} unit(s) labelled; label at least {needed}",
+    "labels_on_other_dimension": "{labelled} unit(s) of {dimension} labelled: your {count} labels are on {other}; "
+                                 "choose {dimension} at the top of the page and label at least {needed} there",
     "no_disagreement_yet": "the judge has not yet disagreed with a hand label, so its error is not measured",
     "ppi_not_narrower": "the PPI interval ({ppi_width:.2f} wide) is not narrower than the hand-labels-only one "
                         "({hand_width:.2f})",
