@@ -182,6 +182,15 @@ def test_rag_dimensions_reads_the_persons_thresholds_or_the_defaults():
     assert run("rag_dimensions", "rag", MULTIPLE, lowered, passing=["context_relevance"]).passed
     assert not run("rag_dimensions", "rag", MULTIPLE, lowered, passing=["context_relevance"],
                    thresholds="default").passed
+    # Issue 39: the card passes it at the moved threshold; the note says why the step still says it fails.
+    assert not holds(run("rag_dimensions", "rag", MULTIPLE, lowered, passing=["context_relevance"],
+                         thresholds="default"), "fails_at_default_threshold", dimension="context_relevance",
+                     default=0.5)
+    raised = {"rag_threshold_correctness": 0.99}  # correctness passes at the default: the card now fails it
+    assert not holds(run("rag_dimensions", "rag", MULTIPLE, raised, failing=["correctness"], thresholds="default"),
+                     "passes_at_default_threshold", dimension="correctness", default=0.7)
+    assert not holds(run("rag_dimensions", "rag", MULTIPLE, failing=["correctness"], thresholds="default"),
+                     "dimension_still_passing", dimension="correctness")  # nothing moved: the plain note
 
 
 def test_rag_dimensions_takes_the_case_the_page_shows_or_all_cases_pooled():

@@ -17,6 +17,7 @@ from uncase_core.lessons.checks.snapshot import (
     _ok,
     _rag_evaluation,
 )
+from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS
 from uncase_core.shared.choices import RAG_METRICS
 
 
@@ -36,16 +37,24 @@ def rag_dimensions(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult
     so that moving a threshold cannot do what the step asks of the labels). An N/A dimension
     neither fails nor passes.
     """
-    diagnosis = _rag_evaluation(snapshot, params["scope"], params["thresholds"] == "default").diagnosis
+    defaults = params["thresholds"] == "default"
+    diagnosis = _rag_evaluation(snapshot, params["scope"], defaults).diagnosis
+    # What the cards show, under the person's own thresholds: when it differs from the defaults' verdict, the note
+    # says so (issue 39: "still fails" while the card, at a moved threshold, said it passed).
+    shown = _rag_evaluation(snapshot, params["scope"]).diagnosis if defaults else diagnosis
     for name in (*params["failing"], *params["passing"]):
         if name in diagnosis.not_applicable:
             return _missing("dimension_not_applicable", dimension=name)
     for name in params["failing"]:
         if name not in diagnosis.failing:
-            return _missing("dimension_still_passing", dimension=name)
+            moved = name in shown.failing
+            return _missing("passes_at_default_threshold" if moved else "dimension_still_passing", dimension=name,
+                            default=DEFAULT_THRESHOLDS[name])
     for name in params["passing"]:
         if name in diagnosis.failing:
-            return _missing("dimension_still_failing", dimension=name)
+            moved = name not in shown.failing
+            return _missing("fails_at_default_threshold" if moved else "dimension_still_failing", dimension=name,
+                            default=DEFAULT_THRESHOLDS[name])
     return _ok("dimensions_as_asked")
 
 

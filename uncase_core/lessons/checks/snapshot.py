@@ -255,6 +255,12 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "dimensions_as_asked": "every dimension fails or passes as asked",
     "dimension_still_passing": "{dimension} still passes",
     "dimension_still_failing": "{dimension} still fails",
+    "fails_at_default_threshold": "{dimension} passes on its card only because its threshold was moved; at the "
+                                  "default threshold ({default:.0%}) it still fails: change labels, not the "
+                                  "threshold",
+    "passes_at_default_threshold": "{dimension} fails on its card only because its threshold was moved; at the "
+                                   "default threshold ({default:.0%}) it still passes: change labels, not the "
+                                   "threshold",
     "dimension_not_applicable": "{dimension} has no labelled unit (N/A)",
     "dimensions_missed": "{count} more dimension(s) belong in the answer",
     "dimension_not_failing": "{dimension} does not fail",
