@@ -65,7 +65,7 @@ view = CompareView(workspace, source, lang)
 
 st.title(t("compare.title"))
 st.markdown(t("compare.intro"))
-if source == "builtin":
+if source == "builtin" and not hidden(workspace, "compare", "scenario"):  # it says the answer a step may ask for
     entry = builtin_entry(view.pair_id)
     st.caption(f"{entry.title[lang]}: {entry.summary[lang]}")
 

@@ -7,6 +7,7 @@ from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE, SUMMARY_PAGE
 from ui.frame.page import finish_page, page_link
 from ui.frame.state import current_workspace, keep, kept, language, run_saving, store_problem_text, t
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
+from ui.views.lessons.state import hidden
 from ui.views.rag.focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
 from ui.views.rag.results import (
     DATA_ACTIONS,
@@ -119,7 +120,8 @@ if room is not None:
     your_gold_agreement(room, current_workspace().token)
 source, source_kind = workspace.source
 by_id = {s.id: s for s in load_index()}
-if source_kind == "scenario" and source in by_id:
+# The scenario's note says what fails; while a lesson's step asks that, it waits (issue 39: lessons gave it away).
+if source_kind == "scenario" and source in by_id and not hidden(current_workspace(), "rag", "scenario"):
     st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
 
 cases = workspace.dataset.cases

@@ -827,3 +827,26 @@ def test_lesson_11_keeps_its_labels_across_a_language_switch_and_asks_before_sta
     ok(at.button(key="restart_l11").click().run())
     asked = t(at, "lessons.confirm", title=LESSONS["l11"].title.get(other), page=t(at, "nav.compare"), count=2)
     assert asked in [w.value for w in at.warning]  # two cases changed, counted once each (not per system)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_while_a_step_asks_nothing_on_the_page_says_its_answer(lang):
+    """Issue 39: the scenario's note above the case named the failures lesson 1 asks for, and lesson 2's cards said
+    "clear"/"uncertain" beside the question asking which. While such a step is current they wait; after it, they
+    are back."""
+    from uncase_core.shared.assets import load_index
+
+    at = start(opened(lang), "l01")
+    scenario = next(s for s in load_index() if s.id == LESSONS["l01"].scenario)
+    note = f"{scenario.title[lang]}: {scenario.summary[lang]}"
+    assert note not in [c.value for c in at.main.caption]
+    answer(at, "l01", "find", ["context_relevance", "faithfulness", "coverage"])
+    answer(at, "l01", "why", "beyond")
+    at.run()
+    assert note in [c.value for c in at.main.caption]  # the asking steps are done: the note is back
+
+    at = start(opened(lang), "l02")
+    words = (t(at, "verdict.clear"), t(at, "verdict.uncertain"))
+    cards = [c.value for c in at.main.caption if t(at, "verdict.pass", threshold="").split("{")[0][:4] in c.value
+             or t(at, "verdict.fail", threshold="").split("{")[0][:4] in c.value]
+    assert cards and not any(word in card for card in cards for word in words)

@@ -124,11 +124,11 @@ _STEP_KEYS = ("id", "text", "hint", "hides", "checks", "question")
 # The parts of each page a step may hide while it asks for what they say (``hides``); each page keeps its own
 # part out of sight while the active lesson's current step names it (ui/views/lessons/state.py: hidden).
 HIDEABLE_PARTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "rag": ("diagnosis",),
+    "rag": ("diagnosis", "scenario", "certainty"),  # the diagnosis box; the scenario's note; "clear"/"uncertain"
     "conversations": ("verdict",),
     "agreement": ("why_kappa",),
     "workbench": ("failing_stratum",),
-    "compare": ("verdicts",),  # the verdict cards, and the verdict beside each dimension's paired table
+    "compare": ("verdicts", "scenario"),  # the verdict cards and each dimension's verdict; the pair's note
 })
 _OPTION_KEYS = ("id", "text", "correct", "why")
 

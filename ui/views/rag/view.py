@@ -7,8 +7,9 @@ from collections.abc import Mapping
 import pandas as pd
 import streamlit as st
 
-from ui.frame.state import language, t
+from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_count, format_number, format_percent, has_key, translate
+from ui.views.lessons.state import hidden
 from ui.widgets.layout import card_row
 from ui.widgets.proportions import clustered_text, proportion_text, short_proportion_text
 from ui.widgets.proportions_svg import proportions_svg
@@ -54,6 +55,8 @@ def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
     if p.value is None:
         return t("verdict.na")
     verdict = t("verdict.fail" if name in evaluation.diagnosis.failing else "verdict.pass", threshold=threshold)
+    if hidden(current_workspace(), "rag", "certainty"):  # a lesson's step asks whether it is clear: not said here
+        return verdict
     certainty = "verdict.uncertain" if name in evaluation.diagnosis.uncertain else "verdict.clear"
     return f"{verdict} · {t(certainty)}"
 
