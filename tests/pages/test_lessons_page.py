@@ -755,7 +755,8 @@ def test_a_lesson_file_naming_a_part_its_page_cannot_hide_is_refused():
 
     text = (ASSETS / "lessons" / "l01.toml").read_text(encoding="utf-8")
     with pytest.raises(InputError) as refused:
-        lesson_from_text(text.replace('hides = ["diagnosis", "scenario"]', 'hides = ["verdict"]'), "l01.toml", scenario_ids())
+        lesson_from_text(text.replace('hides = ["diagnosis", "scenario"]', 'hides = ["verdict"]'), "l01.toml",
+                         scenario_ids())
     assert refused.value.code == "unknown_page_part" and "steps[0].hides[0]" in refused.value.where
 
 
