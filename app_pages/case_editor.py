@@ -5,6 +5,7 @@ import re
 
 import streamlit as st
 
+from ui.frame.data_kinds import RAG
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.state import QUERY_KEY, kept, language, save_settings, t
@@ -18,6 +19,7 @@ from ui.views.rag.downloads import format_downloads
 from ui.views.rag.workspace import CASE_KEY
 from ui.views.room.rooms import room_of
 from ui.views.room.start import start_room_box
+from ui.widgets.data_source import BUILT_IN
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagDataset, dataset_to_text
@@ -64,7 +66,11 @@ st.markdown(t("editor.intro"))
 created_note()
 open_chosen_case()
 choices = [NEW_CASE, *range(len(dataset.cases))]
-choice = kept(st.selectbox, CHOICE_KEY, data.rag_case, t("editor.choose"), options=choices,
+# The editor opens on a blank new case while the RAG page holds a built-in scenario (issue 39: a teacher came to
+# write their own case and found the built-in one open), and on the RAG page's case once the cases are one's own.
+source = data.workspace.source(RAG) if data.workspace.has(RAG) else None
+opening = data.rag_case if source is not None and source[1] not in BUILT_IN else NEW_CASE
+choice = kept(st.selectbox, CHOICE_KEY, opening, t("editor.choose"), options=choices,
               # Option labels bind the language now: a format_func is also called outside the run.
               format_func=lambda i, lang=lang: translate(lang, "editor.new_case") if i == NEW_CASE
               else f"{dataset.cases[i].id} · {dataset.cases[i].question[:80]}")

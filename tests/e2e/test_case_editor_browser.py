@@ -42,7 +42,7 @@ CASES = {
         "answer": "Refunds take 14 days. You need the receipt.",
         "reference": "Refunds are paid within 14 days. A receipt is required. Shipping is not refunded. "
                      "Refunds go back to the original card.",
-        "words": {"choose": "Case to edit", "new": "➕ New case", "id": "Case id", "question": "Question",
+        "words": {"choose": "Case to edit", "new": "+ New case", "id": "Case id", "question": "Question",
                   "passages": "Retrieved passages", "answer": "Answer", "reference": "Reference answer",
                   "create": "Create the case", "created": "created", "label": "Label this case",
                   "relevance": "Context relevance", "faithfulness": "Faithfulness", "correctness": "Correctness",
@@ -55,7 +55,7 @@ CASES = {
         "answer": "El reembolso tarda 14 días. Necesitas el recibo.",
         "reference": "Los reembolsos se pagan en 14 días. Se requiere el recibo. El envío no se reembolsa. "
                      "El dinero vuelve a la tarjeta original.",
-        "words": {"choose": "Caso que quieres editar", "new": "➕ Caso nuevo", "id": "Id del caso",
+        "words": {"choose": "Caso que quieres editar", "new": "+ Caso nuevo", "id": "Id del caso",
                   "question": "Pregunta", "passages": "Pasajes recuperados", "answer": "Respuesta",
                   "reference": "Respuesta de referencia", "create": "Crear el caso", "created": "Se creó",
                   "label": "Etiquetar este caso", "relevance": "Relevancia del contexto",
@@ -173,7 +173,7 @@ def test_write_a_summary_case_and_label_it(page: Any, app_url: str) -> None:
     page.get_by_test_id("stRadio").get_by_text("Summary case").click()
     choose = page.get_by_test_id("stSelectbox").filter(has_text="Summary case to edit")
     expect(choose).to_be_visible(timeout=TEXT_TIMEOUT)
-    choose_option(page, choose, page.get_by_role("option", name="➕ New summary case"))
+    choose_option(page, choose, page.get_by_role("option", name="+ New summary case"))
     expect(page.get_by_role("button", name="Create the case")).to_be_visible(timeout=TEXT_TIMEOUT)
     for name, text in SUMMARY_CASE.items():
         field(page, SUMMARY_FIELDS[name]).fill(text)

@@ -177,6 +177,7 @@ def test_a_refused_input_is_said_at_the_field_and_keeps_what_was_typed(language,
 
 def test_an_edit_refused_in_a_loaded_case_keeps_the_typed_text():
     at = open_editor("en")
+    at.selectbox(key="editor_case").set_value(0).run()  # the built-in case (the editor opens on a new one)
     question = area(at, "Question")
     question.set_value("  ").run()
     _ok(at)
@@ -241,3 +242,15 @@ def test_what_is_typed_in_the_new_case_form_survives_a_reload_before_create(lang
     again.selectbox(key="editor_case").set_value(-1).run()
     assert again.text_input(key="editor_new_id").value == ""
     assert again.text_area(key="editor_new_passages").value == ""
+
+
+def test_the_editor_opens_on_a_new_case_until_the_cases_are_ones_own():
+    """Issue 39: a teacher came to write their own case and found the built-in one open. On a built-in scenario the
+    editor opens on the blank new-case form; once the RAG page holds one's own cases, on the case it has open. The
+    choice's "+" is a plain character (the emoji drew as an empty box on a machine without its font)."""
+    at = open_editor("en")
+    assert at.selectbox(key="editor_case").value == -1
+    assert at.selectbox(key="editor_case").options[0] == "+ New case"
+    at = click(fill_form(at), "Create the case")  # now the RAG data holds a case written here
+    again = reopen(at, EDITOR_PAGE)
+    assert again.selectbox(key="editor_case").value == len(workspace(again).data(RAG).cases) - 1

@@ -71,7 +71,7 @@ def same_as_own(kept: dict, own_key: str, prefix: str, own_name: str) -> None:
 
 
 def test_write_a_case_offers_the_other_tools_for_the_case_on_screen(downloads):
-    open_editor("es")
+    open_editor("es").selectbox(key="editor_case").set_value(0).run()  # a case on screen (it opens on a new one)
     same_as_own(downloads, "editor_download", "editor", "case.json")
     assert b"Pregunta" in built(downloads["editor_export_label_studio_config"])  # the config in the reader's language
 
