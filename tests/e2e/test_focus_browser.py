@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import wait_until_drawn
+from tests.e2e.conftest import wait_until_drawn, wait_until_idle
 from ui.frame.data_kinds import RAG
 from ui.frame.workspace import Workspace
 from uncase_core.agreement.class_labels import blank_copy
@@ -169,6 +169,9 @@ def test_focus_mode_on_the_summary_and_agreement_pages_by_keys_with_named_button
                                                                         or name.strip() in icons)]
     page.keyboard.press("0")
     expect(position).not_to_have_text(first)
+    # The next unlabelled label is in another case: that is a whole-page run, and a key pressed while it streams in
+    # was lost in CI under load (the page showed the label still changed). A person sees the page settle first.
+    wait_until_idle(page)
     page.keyboard.press("u")
     expect(position).to_have_text(first)
 
