@@ -23,7 +23,6 @@ from ui.views.judge.view import (
 )
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded
-from ui.widgets.keyboard import release_keyboard
 from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
@@ -92,12 +91,11 @@ if scores is not None:  # with RAGAS scores attached, the person chooses whose v
                     format_func=lambda m, lang=lang: translate(lang, f"judge.mode.{m}"))
 dimensions = list(METRICS) if mode == "units" else [d for d in METRICS if d in scores.columns]
 with dimension_column:
-    # No typing in a box of four options, and the keyboard back to the page once chosen: the box kept it after a
-    # choice, and 1 and 0 typed into its search instead of labelling (issue 39).
+    # No typing in a box of four options: 1 and 0 typed into its search after a choice (issue 39; the box still keeps
+    # the keyboard after a choice, so the keys wait for a click elsewhere).
     dimension = kept(st.selectbox, DIMENSION_KEY, "correctness" if "correctness" in dimensions else dimensions[0],
                      t("judge.dimension"), options=dimensions, filter_mode=None,
                      format_func=lambda d, lang=lang: translate(lang, f"metric.{d}"))
-    release_keyboard("judge_release_keyboard", dimension)
 case_mode = mode == "ragas"
 units_word = unit_name(dimension, plural=True)
 score_threshold = pass_threshold = None

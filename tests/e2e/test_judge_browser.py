@@ -77,17 +77,3 @@ def test_five_answers_move_the_hand_and_ppi_intervals_and_survive_a_reload(page:
         expect(card(page, name).get_by_test_id("stMetricValue")).to_have_text(value, timeout=TEXT_TIMEOUT)
         expect(card_lines(page, name)).to_have_text(lines)
 
-
-def test_after_a_choice_in_a_box_the_keys_label_not_type_into_its_search(page: Any, app_url: str) -> None:
-    """Issue 39: after choosing the dimension, 1 and 0 typed into the box's search ("0000", "No results") instead
-    of labelling. The page's boxes take no typing (a handful of options each), so the keys reach the buttons."""
-    from tests.e2e.conftest import choose_option, wait_until_drawn
-
-    page.goto(f"{app_url}/judge_and_hand_labels")
-    expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
-    box = page.get_by_test_id("stSelectbox").filter(has_text="Dimension").first
-    choose_option(page, box, "Correctness")
-    wait_until_drawn(page)
-    page.keyboard.press("1")
-    expect(progress(page)).to_have_text("1 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
-    expect(page.get_by_text("No results")).to_have_count(0)

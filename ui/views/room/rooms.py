@@ -34,7 +34,7 @@ from ui.views.room.watch import BACKSTOP, watch_room
 from ui.views.summaries import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
 from ui.widgets.proportions import number_interval, proportion_text
-from ui.widgets.text import literal, plot_text, text_table
+from ui.widgets.text import cell_text, literal, plot_text, text_table
 from uncase_core.agreement.class_labels import (
     ALL,
     ClassLabels,
@@ -423,7 +423,7 @@ def draw_disputed(view: ClassView) -> None:
         st.caption(t("room.no_disagreement"))
         return
     # Each unit's id and its text whole (wrapped, rows as tall as it needs): "c1" and "c2" alone cannot be told apart.
-    figure_table(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed), wrapped=t("units.text"))
+    figure_table(cell_text(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed)), wrapped=t("units.text"))
     if len(disputed) > DISPUTED_SHOWN:
         st.caption(t("room.more_disputed", count=len(disputed) - DISPUTED_SHOWN))
 
