@@ -8,6 +8,9 @@ error in the reader's language, so a Spanish reader sees no English there.
 from __future__ import annotations
 
 import json
+import re
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +22,10 @@ from ui.views.lessons.notes import note_text
 from uncase_core.errors import InputError
 from uncase_core.lessons.checks import CHECK_NOTES, PROBLEMS, CheckResult
 from uncase_core.lessons.data import lesson_data
+from uncase_core.lessons.model import load_lessons
 from uncase_core.rag.evaluation import METRICS
 
+ROOT = Path(__file__).resolve().parents[1]
 ZERO_WEIGHTS = {f"rag_weight_{m}": 0.0 for m in METRICS}
 SYSTEMS = lesson_data("compare", "retrieval_vs_faithfulness", "en")
 # (check, page, data, settings, answer, params): each refused in one way; together every answer problem of the core.
@@ -95,3 +100,39 @@ def test_a_note_with_an_unreadable_error_falls_back_to_its_english_problem():
     assert "all weights are zero" in shown(note_text(broken, "es"))
     plain = type(note).of(note.code, problem="a *made* problem")
     assert note_text(plain, "es").endswith(r"a \*made\* problem")
+
+
+# A note follows "Not yet:" in the panel; one that opens with its own negation reads "Not yet: not right: ..."
+# (the Spanish rehearsal's "Todavía no: todavía no: ..."). The reason comes first, the negation is the prefix's.
+STUTTER = {
+    "en": re.compile(r"(?i)^\s*(not right|not yet|not answered|no:|wrong|incorrect)"),
+    "es": re.compile(r"(?i)^\s*(no es correct|no:|todavía no|aún no|incorrect)"),
+}
+
+
+def _lesson_reasons(language: str) -> list[tuple[str, str]]:
+    """Every text that can follow "Not yet:": the catalogue's notes and the lesson files' wrong-option reasons."""
+    catalogue = tomllib.loads((ROOT / "ui" / "i18n" / language / "lessons.toml").read_text(encoding="utf-8"))
+    reasons = [(key, text) for key, text in catalogue.items() if key.startswith("lesson.note.")]
+    for lesson in load_lessons():
+        for step in lesson.steps:
+            for option in (step.question.options if step.question is not None else ()) or ():
+                if option.why is not None:
+                    reasons.append((f"{lesson.id}/{step.id}/{option.id}", option.why.get(language)))
+    return reasons
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_no_reason_repeats_the_not_yet_prefix(language):
+    reasons = _lesson_reasons(language)
+    assert len(reasons) > 150  # the catalogue and the lessons were read
+    assert not [(key, text[:40]) for key, text in reasons if STUTTER[language].match(text)]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_wrong_option_says_why_in_both_languages(language):
+    """Without a ``why`` the panel can only say "that answer is not the right one": no reason at all."""
+    missing = [(lesson.id, step.id, option.id) for lesson in load_lessons() for step in lesson.steps
+               for option in ((step.question.options if step.question is not None else ()) or ())
+               if not option.correct and (option.why is None or not option.why.get(language).strip())]
+    assert not missing

@@ -33,6 +33,7 @@ from tests.pages.test_compare_page import builtin as compare_builtin
 from tests.pages.test_compare_page import correctness_failures, expected_verdicts, label_b
 from tests.pages.test_compare_page import verdicts as compare_verdicts
 from tests.pages.test_room_page import create_room, join
+from tests.test_lesson_notes import STUTTER
 from ui.frame.data_kinds import COMPARE_PAIR, JUDGE, RAG
 from ui.frame.navigation import LESSONS_PAGE
 from ui.i18n import translate
@@ -544,6 +545,7 @@ def test_a_wrong_attempt_leaves_its_step_open_with_a_note(lesson_id, language):
     step = WRONG[lesson_id](at, language)
     note = still_open(at, lesson_id, step)
     assert len(note) > len(t(at, "lesson.not_yet", note="")) + 3  # says what is missing, not just "not yet"
+    assert not STUTTER[language].match(note[len(t(at, "lesson.not_yet", note="")) - 1:])  # not "Not yet: not right"
     assert step_ids(lesson_id).index(step) == len(done_steps(at, lesson_id))  # the step the person is on
 
 

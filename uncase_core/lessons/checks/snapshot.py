@@ -235,7 +235,7 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "state_not_usable": "the page's settings or data cannot be used: {problem}",
     "nothing_to_compare": "the data as loaded is not known, so nothing can be compared with it",
     # any question
-    "not_answered": "not answered yet",
+    "not_answered": "the step's question has no answer: choose or type one above, then check it",
     "answer_not_understood": "the answer cannot be read: {problem}",
     "answer_right": "right",
     "answer_wrong": "not right yet",
