@@ -637,7 +637,8 @@ def test_a_question_without_an_answer_is_not_done_and_says_so():
     result = evaluate_step(lesson.step("find"), Snapshot("rag", data, data))
     assert not result.done
     assert result.note.code == "not_answered"
-    assert result.to_dict()["results"][0]["note"]["text"] == "the step's question has no answer: choose or type one above, then check it"
+    said = "the step's question has no answer: choose or type one above, then check it"
+    assert result.to_dict()["results"][0]["note"]["text"] == said
 
 
 def test_a_step_with_two_checks_reports_the_first_that_does_not_hold():
