@@ -160,15 +160,17 @@ st.caption(t("wb.heldout_doc"))
 # ---------------------------------------------------------------- revision log
 st.subheader(t("wb.history"))
 with st.form("wb_change"):
-    case_id = st.selectbox(t("common.case"), [c.id for c in cases])
+    case_id = st.selectbox(t("common.case"), [c.id for c in cases], placeholder=t("common.choose"))
     kind = st.selectbox(t("wb.unit_kind"), list(UNIT_KINDS), format_func=lambda k, lang=lang: translate(
-        lang, f"units.{k}"))
+        lang, f"units.{k}"), placeholder=t("common.choose"))
     case = by_id[case_id]
     unit_id = st.text_input(t("wb.unit_id"), value=case.units(kind)[0].id if case.units(kind) else "")
     label_field = st.selectbox(t("wb.field"), [f for k in UNIT_KINDS for f in LABEL_FIELDS[k]],
-                               format_func=lambda f, lang=lang: translate(lang, f"label.{f}"))
+                               format_func=lambda f, lang=lang: translate(lang, f"label.{f}"),
+                               placeholder=t("common.choose"))
     new_value = st.selectbox(t("wb.new_value"), ["true", "false", "null"],
-                             format_func=lambda v, lang=lang: label_value({"true": True, "false": False}.get(v), lang))
+                             format_func=lambda v, lang=lang: label_value({"true": True, "false": False}.get(v), lang),
+                             placeholder=t("common.choose"))
     reason = st.text_input(t("wb.reason"))
     author = st.text_input(t("wb.author"))
     if st.form_submit_button(t("wb.apply_change")):

@@ -50,7 +50,8 @@ with st.container(border=True):
     chosen = st.selectbox(t("drill.source_case"), options=list(range(len(rag_cases))), key="drill_source_case",
                           format_func=lambda i: f"{rag_cases[i].id} · {rag_cases[i].question[:80]}",
                           help=t("drill.source_help"),
-                          on_change=lambda: save_settings({CASE_KEY: st.session_state["drill_source_case"]}))
+                          on_change=lambda: save_settings({CASE_KEY: st.session_state["drill_source_case"]}),
+                          placeholder=t("common.choose"))
     whole_choice(f"{rag_cases[chosen].id} · {rag_cases[chosen].question}", MAIN_CHOICE_ROOM)
     page_link(RAG_PAGE, t("drill.to_rag"), ":material/troubleshoot:")
     draw_make(rag_cases[chosen])

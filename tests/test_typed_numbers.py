@@ -71,7 +71,9 @@ def test_refusals_are_worded_in_the_readers_language():
     with pytest.raises(InputError) as raised:
         read_typed_number("2.500", ",", "respuesta")
     spanish = error_text(raised.value, "es")
-    assert "puede ser 2500 o 2,5" in spanish and "escribe 2500 o 2,500" in spanish
+    assert "se puede leer como 2500 o como 2,5: escribe el que quieres decir" in spanish  # 2,500 read as 2.5 too
+    for written in ("2500", "2,5"):  # each reading, written as suggested, reads back as that reading
+        assert read_typed_number(written, ",") in (2500, 2.5)
     with pytest.raises(InputError) as raised:
         read_typed_number("150", ",", low=0, high=99.5)
     assert "por encima del máximo permitido, 99,5" in error_text(raised.value, "es")

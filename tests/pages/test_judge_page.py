@@ -513,7 +513,9 @@ def test_what_the_judge_is_worth_is_withheld_below_the_minimum_then_shown_with_i
     worth = report.worth
     assert worth.low is not None and report.counts["both"] == 15
     text = " ".join(captions(at))
-    assert format_number(worth.low, language, 0) in text and format_number(worth.high, language, 0) in text
+    assert worth.low < 0  # this draw: with some resamples the judge costs labels, said as "fewer", never "-11 more"
+    assert format_number(abs(round(worth.low)), language, 0) in text and format_number(worth.high, language, 0) in text
+    assert "-" not in text.split("bootstrap")[1].split(".")[0]
     assert ("bootstrap interval" if language == "en" else "Intervalo bootstrap") in text
 
 
@@ -559,3 +561,25 @@ def test_the_next_units_buttons_answer_to_focus_modes_keys_in_both_languages(lan
     assert translate(language, "judge.keys_help") in [c.value for c in at.caption]
     at.button(key="judge_yes").click().run()
     assert at.button(key="judge_undo").proto.shortcut == "u"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_worth_interval_reaching_below_zero_says_labels_lost_not_minus_labels_more(monkeypatch, language):
+    """The rehearsal read "de -1 a 259 etiquetas manuales más": a negative worth is labels lost, and is said so."""
+    from ui.i18n import translate
+    from ui.views.judge import view
+    from uncase_core.stats.ppi import WorthInterval
+
+    monkeypatch.setattr(view, "t", lambda key, **values: translate(language, key, **values))
+    monkeypatch.setattr(view, "language", lambda: language)
+
+    def said(low: float, high: float) -> str:
+        return view._worth_interval(WorthInterval(value=40.0, low=low, high=high, labelled=30, resamples=2000,
+                                                  undefined=0, seed=0, confidence=0.95, note=None, unbounded=0))
+
+    straddling, lost, gained = said(-1.2, 259.4), said(-30.0, -2.0), said(3.0, 259.0)
+    assert "-1" not in straddling and "−1" not in straddling and "259" in straddling
+    assert ("1 hand labels fewer" if language == "en" else "desde 1 etiquetas manuales menos") in straddling
+    assert ("from 2 to 30 hand labels fewer" if language == "en" else "de 2 a 30 etiquetas manuales menos") in lost
+    assert ("3 to 259 more" if language == "en" else "de 3 a 259 etiquetas manuales más") in gained
+    assert said(-0.4, 10.0) == said(0.0, 10.0)  # rounds to no loss: not "from 0 fewer"

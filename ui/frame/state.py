@@ -278,6 +278,8 @@ def kept(widget: Callable[..., Any], key: str, default: Any, *args: Any, **kwarg
     # such; given as the default too, Streamlit would warn.
     if not get_session_state().is_new_state_value(key):
         kwargs.update(_default_argument(widget, st.session_state[key], options))
+    if getattr(widget, "__name__", "") in ("selectbox", "multiselect"):  # Streamlit's "Choose an option": English
+        kwargs.setdefault("placeholder", t("common.choose"))
     value = widget(*args, key=key, **kwargs)
     workspace.shown[key] = value
     if not _same(value, workspace.setting(key, default)):

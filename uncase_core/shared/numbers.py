@@ -35,7 +35,7 @@ _PLAIN = re.compile(r"\d+")
 # Error codes of this module (InputError.code) and their English.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "number_not_read": "{got} is not a number; write it with digits and {mark} as the decimal mark, such as {example}",
-    "number_ambiguous": "{got} may be {first} or {second}; write {first_written} or {second_written}",
+    "number_ambiguous": "{got} could be read as {first_written} or as {second_written}: type the one you mean",
     "number_not_whole": "{got} is not a whole number",
     "number_below": "{got} is below the smallest value allowed, {low}",
     "number_above": "{got} is above the largest value allowed, {high}",
@@ -89,7 +89,7 @@ def read_typed_number(text: str, decimal_mark: str, where: str = "", *, whole: b
                 if len(fraction) == 3 and whole_part and whole_part[0] != "0" and len(whole_part) <= 3:
                     raise _refused("number_ambiguous", where, typed, decimal_mark, first=int(whole_part + fraction),
                                    second=as_decimal, first_written=whole_part + fraction,
-                                   second_written=f"{whole_part}{decimal_mark}{fraction}")
+                                   second_written=_shortest(whole_part, fraction, decimal_mark))
                 value = as_decimal
         else:
             digits = _integer_part(body, other)
@@ -106,3 +106,9 @@ def read_typed_number(text: str, decimal_mark: str, where: str = "", *, whole: b
     if high is not None and value > high:
         raise _refused("number_above", where, typed, decimal_mark, high=high)
     return value
+
+
+def _shortest(whole_part: str, fraction: str, decimal_mark: str) -> str:
+    """The decimal reading written the shortest way with the reader's mark: ``2.500`` → ``2,5``, ``1,000`` → ``1``."""
+    fraction = fraction.rstrip("0")
+    return f"{whole_part}{decimal_mark}{fraction}" if fraction else whole_part

@@ -183,8 +183,13 @@ def _worth_interval(worth: WorthInterval) -> str:
     if worth.low is None or worth.high is None:
         return t("judge.worth_no_interval", resamples=count(worth.resamples), labelled=worth.labelled,
                  undefined=count(worth.undefined), unbounded=count(worth.unbounded))
-    return t("judge.worth_interval", level=percent(worth.confidence, 0), low=format_number(worth.low, lang, 0),
-             high=format_number(worth.high, lang, 0), labelled=worth.labelled, resamples=count(worth.resamples),
+    low, high = round(worth.low), round(worth.high)
+    # A negative worth is labels lost (the judge makes the estimate less precise than the hand labels alone):
+    # "from -1 to 259 more labels" reads as nonsense, so the sentence names a loss as a loss.
+    key = ("judge.worth_interval" if low >= 0 else "judge.worth_interval_from_loss" if high >= 0
+           else "judge.worth_interval_loss")
+    return t(key, level=percent(worth.confidence, 0), low=format_number(abs(low), lang, 0),
+             high=format_number(abs(high), lang, 0), labelled=worth.labelled, resamples=count(worth.resamples),
              seed=worth.seed)
 
 
@@ -207,7 +212,8 @@ def draw_worth(report: JudgeReport, show_tuned: bool) -> None:
         st.caption(_worth_interval(worth))
     tuned = report.worth_tuned
     if show_tuned and tuned is not None and tuned.value is not None and report.ppi_tuned is not None:
-        st.caption(t("judge.worth_tuned", worth=format_number(tuned.value, lang, 0),
+        st.caption(t("judge.worth_tuned" if tuned.value > -0.5 else "judge.worth_tuned_negative",
+                     worth=format_number(abs(tuned.value), lang, 0),
                      lam=format_number(report.ppi_tuned.lam, lang, 2)) + " " + _worth_interval(tuned))
 
 

@@ -152,7 +152,8 @@ def promptfoo_mapping() -> Loaded | None:
             picked = st.selectbox(
                 t(f"rag.import.promptfoo_{role}"), options, index=index,
                 key=f"rag_promptfoo_{role}_{zlib.crc32(shape.encode('utf-8')):08x}",
-                format_func=lambda key, empty=empty: empty if key == NO_VAR else f"vars.{key}")
+                format_func=lambda key, empty=empty: empty if key == NO_VAR else f"vars.{key}",
+                                  placeholder=t("common.choose"))
             chosen[role] = picked or None
         load = st.button(t("rag.import.promptfoo_load"), key="rag_promptfoo_load", type="primary", width="stretch")
     if not load:

@@ -182,7 +182,7 @@ def adjudicate_section(code: str) -> None:
         st.session_state["room_gold_majority"] = "none" if adjudication.majority is None else adjudication.majority
         st.selectbox(t("room.gold.majority"), ["none", *MAJORITY_CHOICES], key="room_gold_majority",
                      format_func=lambda choice, lang=lang: _majority_text(lang, choice), on_change=_set_majority,
-                     args=(code,), help=t("room.gold.majority_help"))
+                     args=(code,), help=t("room.gold.majority_help"), placeholder=t("common.choose"))
         st.markdown(t("room.gold.counts", queue=len(adjudication.queue), decided=adjudication.decided,
                       settled=adjudication.settled, undecided=adjudication.undecided))
         if adjudication.majority is not None:
@@ -217,7 +217,8 @@ def _decide(code: str, view: ClassView, adjudication: Adjudication) -> None:
         st.session_state[CURRENT] = keys[0]
     by_key = dict(zip(keys, queue, strict=True))
     st.selectbox(t("room.gold.unit"), keys, key=CURRENT,
-                 format_func=lambda k, lang=lang: _item_label(lang, by_key[k], keys.index(k), len(keys)))
+                 format_func=lambda k, lang=lang: _item_label(lang, by_key[k], keys.index(k), len(keys)),
+                 placeholder=t("common.choose"))
     current = st.session_state[CURRENT]  # said whole under the box when a phone's box cuts it
     whole_choice(_item_label(lang, by_key[current], keys.index(current), len(keys)), MAIN_CHOICE_ROOM)
     with st.container(horizontal=True):

@@ -84,7 +84,8 @@ def facilitator_controls(code: str, room: Room) -> None:
     every = list(lessons())
     choice = st.selectbox(t("room.lesson_choose"), [lesson.id for lesson in every],
                           index=[lesson.id for lesson in every].index(current.id) if current else 0,
-                          format_func=lambda i, lang=lang: _title(lesson_by_id(i), lang), key="room_lesson_choice")
+                          format_func=lambda i, lang=lang: _title(lesson_by_id(i), lang), key="room_lesson_choice",
+                          placeholder=t("common.choose"))
     chosen = lesson_by_id(choice)
     # A lesson on the page the room's cases are labelled on replaces them there (each participant is asked first).
     if chosen is not None and chosen.page == room_material(room).name:

@@ -58,7 +58,7 @@ def members_box(code: str) -> None:
             st.caption(t("room.members_none"))
             return
         names = [member.name for member in members]
-        source = st.selectbox(t("room.member"), names, key=MEMBER)
+        source = st.selectbox(t("room.member"), names, key=MEMBER, placeholder=t("common.choose"))
         if st.button(t("room.show_link"), key="room_show_link"):
             st.session_state[LINK_SHOWN] = source
         if st.session_state.get(LINK_SHOWN) == source:
@@ -77,7 +77,7 @@ def members_box(code: str) -> None:
             if not others:
                 st.caption(t("room.one_member"))
                 return
-            target = st.selectbox(t("room.merge_into"), others, key="room_merge_target")
+            target = st.selectbox(t("room.merge_into"), others, key="room_merge_target", placeholder=t("common.choose"))
             st.caption(t("room.merge_help", source=literal(source)))
             sure = st.checkbox(t("room.confirm_merge", source=literal(source), target=literal(target)),
                                key=_sure_key("merge", source, target))
