@@ -62,6 +62,42 @@ def test_spanish_follows_the_glossary(key):
     assert not used, f"{key}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"
 
 
+def _lesson_spanish() -> list[tuple[str, str]]:
+    """Every Spanish text of the lesson files, by where it is: they are shown on the pages beside the catalogues."""
+    import tomllib
+
+    found: list[tuple[str, str]] = []
+
+    def walk(value: object, where: str) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "es" and isinstance(inner, str):
+                    found.append((where, inner))
+                else:
+                    walk(inner, f"{where}.{key}")
+        elif isinstance(value, list):
+            for index, inner in enumerate(value):
+                walk(inner, f"{where}[{index}]")
+
+    for path in sorted((ROOT / "assets" / "lessons").glob("*.toml")):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")), path.stem)
+    return found
+
+
+def test_the_lessons_spanish_follows_the_glossary_too():
+    """Issue 39: "reprueba" in lesson 11 beside "falla" on the page it teaches; one term per concept everywhere."""
+    texts = _lesson_spanish()
+    assert len(texts) > 300  # every lesson's steps, options, hints and notes were read
+    wrong = {}
+    for where, text in texts:
+        prose = _prose(text).lower()
+        used = [w for w in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", prose)]
+        used += re.findall(VOSOTROS, text, flags=re.IGNORECASE)
+        if used:
+            wrong[where] = used
+    assert not wrong
+
+
 @pytest.mark.parametrize("key", sorted(ES))
 def test_spanish_speaks_to_one_person_as_tu(key):
     """Issue 27: "discrepáis" and "coincidís" (vosotros) stood beside tú; one register, neutral Latin American."""

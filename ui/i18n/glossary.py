@@ -1,6 +1,7 @@
 """The Spanish glossary: each technical term decided once, and what stays in English and why.
 
-The catalogues (ui/i18n/en/*.toml, ui/i18n/es/*.toml) follow it; tests/test_i18n.py fails on a Spanish
+The catalogues (ui/i18n/en/*.toml, ui/i18n/es/*.toml) and the lesson files (assets/lessons/*.toml, shown on the
+pages they teach) follow it; tests/test_i18n.py fails on a Spanish
 value equal to its English one unless it is listed in :data:`SAME_IN_SPANISH`, and on a Spanish
 value using a word of :data:`AVOID_IN_SPANISH` outside code (backticks) and parentheses.
 
@@ -33,6 +34,9 @@ TERMS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "context relevance / faithfulness / correctness / coverage": (
         "relevancia del contexto / fidelidad / corrección / cobertura", ""),
     "workshop room / facilitator": ("sala de taller / quien facilita", "gender-neutral"),
+    "pass / fail": ("aprueba / falla", "one verb pair on every page; never 'reprueba' beside 'falla'"),
+    "a summary's accuracy / adherence / completeness": (
+        "exactitud / cumplimiento / integridad", "never 'adherencia'; 'cobertura' is RAG's coverage, not this"),
 })
 
 SAME_IN_SPANISH: Mapping[str, str] = MappingProxyType({
@@ -77,6 +81,11 @@ AVOID_IN_SPANISH: Mapping[str, str] = MappingProxyType({
     "fichero": "archivo",
     "ficheros": "archivos",
     "metadata": "metadatos",
+    "reprueba": "falla",
+    "reprueban": "fallan",
+    "reprobar": "fallar",
+    "reprobado": "un resultado (aprueba o falla)",
+    "adherencia": "cumplimiento",
 })
 
 # One register, tú, in neutral Latin American Spanish: no vosotros forms (discrepáis, coincidís, vuestro). A
