@@ -13,7 +13,6 @@ import ast
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import open_app
 from ui.i18n import translate
