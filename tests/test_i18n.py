@@ -179,28 +179,6 @@ def test_percentages_follow_each_language():
     assert format_percent(0.667, "es") == "66,7\u00a0%"
 
 
-def _lesson_texts():
-    from uncase_core.lessons.model import load_lessons
-
-    for lesson in load_lessons():
-        texts = [("title", lesson.title), ("goal", lesson.goal), ("explanation", lesson.explanation),
-                 ("say", lesson.facilitator.say), ("wrong_answer", lesson.facilitator.wrong_answer),
-                 ("timing", lesson.facilitator.timing)]
-        for step in lesson.steps:
-            texts += [(f"{step.id}.text", step.text)] + ([(f"{step.id}.hint", step.hint)] if step.hint else [])
-            if step.question is not None:
-                texts += [(f"{step.id}.{option.id}", option.text) for option in step.question.options]
-        for place, text in texts:
-            yield f"{lesson.id}.{place}", text.get("es")
-
-
-@pytest.mark.parametrize(("place", "text"), list(_lesson_texts()))
-def test_the_lessons_spanish_follows_the_glossary_too(place, text):
-    prose = _prose(text).lower()
-    used = [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
-    assert not used, f"{place}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"
-
-
 # ------------------------------------------------------------------ the catalogues' files (issue 21)
 
 
