@@ -3,7 +3,7 @@ a SIGKILL of the server in the middle and a restart on the same address; then wh
 come back.
 
     .venv/bin/python bench/rehearsal.py [--participants 10] [--browsers 2] [--seconds 60] [--down 3]
-                                        [--scenario multiple_failures] [--store URL]
+                                        [--kills 1] [--watch 60] [--scenario multiple_failures] [--store URL]
 
 What runs (issue 26's rehearsal, scripted):
 
@@ -12,16 +12,19 @@ What runs (issue 26's rehearsal, scripted):
 * in Chromium (Playwright's async API): the facilitator's page (``?room=CODE&key=SECRET``), the projector's
   (``?room=CODE&view=KEY``) and ``--browsers`` participants who join by the participant link, switch to focus
   mode and label by keys (1 or 0, focus mode's keys), each key acknowledged when the page's "N of M labelled"
-  line counts it;
+  line counts it; from the second on, every other one stays in the grid and only watches (the issue 39 teacher's
+  page that went blank a minute after a restart was a grid page);
 * ``--participants`` more at the protocol level (``bench/protocol_client.py``), labelling passages in the grid;
   when the server goes away each comes back as a reload would (the same ``w=`` link) and checks the page shows
   the labels acknowledged before;
-* at half time the server is killed with SIGKILL (no shutdown of any kind) and started again ``--down`` seconds
-  later on the same port.
+* ``--kills`` times, evenly spread, the server is killed with SIGKILL (no shutdown of any kind) and started
+  again ``--down`` seconds later on the same port; after each restart every browser page is watched for
+  ``--watch`` seconds (once a second: its content drawn, ``#root`` not empty), labelling going on meanwhile.
 
 Reported: every label acknowledged on a page and missing from the store (**lost**; the bar is 0), every browser
 page that did not show its content again by itself within 60 s of the restart, without a reload (**not back**;
-the bar is 0), page errors, and how long the pages took to come back.
+the bar is 0), every page that was back and then lost its content while watched (**went blank**; the bar is 0),
+page errors, the browsers' console errors, and how long the pages took to come back.
 """
 
 from __future__ import annotations
@@ -78,26 +81,37 @@ class Report:
     page_errors: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     reconnects: int = 0
+    kills: int = 1
+    watch: float = 60.0
+    went_blank: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         back = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in sorted(self.back_seconds.items()))
         out = [
             f"rehearsal: room on {self.scenario}; facilitator, projector, {self.browsers} participant(s) in Chromium "
             f"(focus mode, keys) and {self.participants} at the protocol level (grid) for {self.seconds:.0f} s; "
-            f"SIGKILL at half time, restart {self.down:.0f} s later; store {self.store}",
+            f"{self.kills} SIGKILL(s) evenly spread, each restarted {self.down:.0f} s later and every page watched "
+            f"{self.watch:.0f} s after; store {self.store}",
             f"label changes acknowledged on the pages: {self.acknowledged}; labels read back from the store: "
             f"{self.checked}",
             f"lost labels: {len(self.lost)}", *[f"  - {e}" for e in self.lost[:10]],
             f"browser pages not back by themselves within {BACK_TIMEOUT_S:.0f} s: {len(self.not_back)}",
             *[f"  - {e}" for e in self.not_back],
-            f"pages back after the restart: {back or 'none'}",
+            f"pages back after the restarts (slowest of each): {back or 'none'}",
+            f"pages that went blank or lost their content while watched: {len(self.went_blank)}",
+            *[f"  - {e}" for e in self.went_blank[:10]],
+            f"browser console errors: {len(self.console)}", *[f"  - {e}" for e in self.console[:10]],
             f"protocol participants reconnected (as a reload): {self.reconnects}",
             f"page errors: {len(self.page_errors)}", *[f"  - {e}" for e in self.page_errors[:10]],
             f"other errors: {len(self.errors)}", *[f"  - {e}" for e in self.errors[:10]],
         ]
-        ok = not self.lost and not self.not_back and not self.page_errors and not self.errors
-        out.append(f"bar (0 lost, every page back by itself, no error): {'met' if ok else 'MISSED'}")
+        ok = self.met()
+        out.append(f"bar (0 lost, every page back by itself and staying, no error): {'met' if ok else 'MISSED'}")
         return "\n".join(out)
+
+    def met(self) -> bool:
+        return not (self.lost or self.not_back or self.went_blank or self.page_errors or self.errors)
 
 
 class Server:
@@ -110,6 +124,7 @@ class Server:
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
         self.up = asyncio.Event()
+        self.kills = 0
 
     def start(self) -> None:
         env = {**os.environ, "UNCASE_STORE": self.store}
@@ -131,6 +146,7 @@ class Server:
 
     def kill(self) -> None:
         self.up.clear()
+        self.kills += 1
         assert self.process is not None
         self.process.kill()  # SIGKILL
         self.process.wait(timeout=10)
@@ -229,7 +245,8 @@ class BrowserParticipant:
 
     def __init__(self, index: int, context: Any, server: Server, code: str, plan: list[tuple[str, int, str]],
                  report: Report, go: asyncio.Event, stop_at: list[float]) -> None:
-        self.name = f"Browser {index}"
+        self.focus = index % 2 == 1  # Browser 1, 3, ... label in focus mode; 2, 4, ... stay in the grid
+        self.name = f"Browser {index} ({'focus' if self.focus else 'grid'})"
         self.context, self.server, self.code, self.plan = context, server, code, plan
         self.report, self.stop_at = report, stop_at
         self.go, self.joined = go, asyncio.Event()
@@ -256,29 +273,43 @@ class BrowserParticipant:
 
     async def join(self) -> None:
         page = self.page = await self.context.new_page()
-        page.on("pageerror", lambda error: self.report.page_errors.append(f"{self.name}: {error}"))
+        watch_console(self.name, page, self.report)
         await page.goto(f"{self.server.base}/workshop_room?join={self.code}")
         await page.get_by_role("textbox", name=translate(LANG, "room.name")).fill(self.name)
         await page.get_by_role("button", name=translate(LANG, "room.join")).click()
+        if not self.focus:
+            await self.content().first.wait_for(timeout=STEP_TIMEOUT_S * 3000)
+            self.token = _token_of(page.url.split("?", 1)[1]) if "?" in page.url else None
+            return
         await page.get_by_role("button", name=re.compile("^" + translate(LANG, "focus.view.focus"))).click(
             timeout=STEP_TIMEOUT_S * 3000)
         await self.labelled()
         self.token = _token_of(page.url.split("?", 1)[1]) if "?" in page.url else None
 
+    def content(self) -> Any:
+        """What shows this page is drawn: the counted line in focus mode, a label table in the grid."""
+        if self.focus:
+            return self.page.get_by_text(LABELLED)
+        return self.page.locator('[data-testid="stDataFrame"]')
+
     async def label(self) -> None:
+        if not self.focus:
+            return  # the grid page only watches; the protocol participants label in the grid
         page = self.page
         while time.monotonic() < self.stop_at[0] and len(self.pressed) < len(self.plan):
             await asyncio.sleep(self.rng.uniform(0.7, 1.5))
             if not self.server.up.is_set():
                 continue
+            if not await connected(page):
+                continue  # greyed while it reconnects: a person waits too (Streamlit drops a key sent meanwhile)
             value = self.rng.random() < 0.5
-            before = len(self.pressed)
+            before, kills = len(self.pressed), self.server.kills
             try:
                 await page.locator("body").press("1" if value else "0")
                 await page.get_by_text(re.compile(rf"\b{before + 1} of \d+ labelled")).first.wait_for(
                     timeout=STEP_TIMEOUT_S * 1000)
             except Exception:
-                if self.server.up.is_set():
+                if self.server.up.is_set() and self.server.kills == kills:
                     self.report.errors.append(f"{self.name}: key {before + 1} not counted while the server was up")
                 await self.server.up.wait()
                 # the key in flight at the kill may or may not have been stored: read what the page counts now
@@ -291,6 +322,53 @@ class BrowserParticipant:
             self.report.acknowledged += 1
 
 
+async def connected(page: Any) -> bool:
+    """Streamlit's status widget does not say it is connecting, and no "Connection error" box is open."""
+    status = page.get_by_test_id("stStatusWidget")
+    if await status.count() and re.search("connect", (await status.first.inner_text()).lower()):
+        return False
+    return not await page.get_by_role("dialog").filter(has_text=re.compile("connection", re.I)).count()
+
+
+def watch_console(name: str, page: Any, report: Report) -> None:
+    """Page errors and the console's errors (and warnings about the connection), with the time they came."""
+    started = time.monotonic()
+    page.on("pageerror", lambda error: report.page_errors.append(f"{name}: {error}"))
+
+    def console(message: Any) -> None:
+        if message.type == "error" or (message.type == "warning" and "connect" in message.text.lower()):
+            url = (message.location or {}).get("url", "")
+            report.console.append(f"{name} at {time.monotonic() - started:.0f} s: {message.type}: "
+                                  f"{message.text[:200]} {url[:120]}")
+
+    page.on("console", console)
+
+
+async def blank(page: Any) -> bool:
+    """``#root`` empty: the whole app unmounted (what the issue 39 rehearsal saw), not a redraw in progress."""
+    return await page.evaluate("() => { const root = document.getElementById('root');"
+                               " return !root || root.childElementCount === 0; }")
+
+
+async def stays(name: str, page: Any, wanted: Any, report: Report, seconds: float, kill: int) -> None:
+    """Once back, ``page`` keeps its content for ``seconds``: checked once a second, two misses in a row count
+    (one can be a redraw between two frames)."""
+    deadline, misses = time.monotonic() + seconds, 0
+    while time.monotonic() < deadline:
+        await asyncio.sleep(1.0)
+        try:
+            gone = await blank(page) or not await wanted.first.is_visible()
+        except Exception as error:  # the page navigated or crashed
+            gone, error_text = True, _short(error)
+        else:
+            error_text = ""
+        misses = misses + 1 if gone else 0
+        if misses >= 2:
+            report.went_blank.append(f"{name}, after kill {kill}: content gone "
+                                     f"{'(#root empty)' if not error_text and await blank(page) else error_text}")
+            return
+
+
 async def page_back(name: str, page: Any, wanted: Any, report: Report, restarted: float) -> None:
     """Whether ``page`` shows ``wanted`` again by itself (no reload) within BACK_TIMEOUT_S of the restart: its
     connection is back (Streamlit's status widget no longer says it is connecting, no "Connection error" box) and
@@ -298,11 +376,8 @@ async def page_back(name: str, page: Any, wanted: Any, report: Report, restarted
     deadline = restarted + BACK_TIMEOUT_S
     while time.monotonic() < deadline:
         try:
-            status = page.get_by_test_id("stStatusWidget")
-            connecting = await status.count() and re.search("connect", (await status.first.inner_text()).lower())
-            dialog = await page.get_by_role("dialog").filter(has_text=re.compile("connection", re.I)).count()
-            if not connecting and not dialog and await wanted.first.is_visible():
-                report.back_seconds[name] = time.monotonic() - restarted
+            if await connected(page) and await wanted.first.is_visible():
+                report.back_seconds[name] = max(report.back_seconds.get(name, 0.0), time.monotonic() - restarted)
                 return
         except Exception:  # a page in the middle of a redraw: look again
             pass
@@ -328,7 +403,7 @@ async def drive(args: argparse.Namespace, server: Server, code: str, keys: Any, 
             facilitator = await (await context()).new_page()
             projector = await (await context()).new_page()
             for name, page in (("facilitator", facilitator), ("projector", projector)):
-                page.on("pageerror", lambda error, name=name: report.page_errors.append(f"{name}: {error}"))
+                watch_console(name, page, report)
             await facilitator.goto(f"{server.base}/workshop_room?room={code}&key={keys.secret}")
             await projector.goto(f"{server.base}/workshop_room?room={code}&view={keys.view_key}")
             browsers = [BrowserParticipant(i + 1, await context(), server, code, plan, report, go, stop_at)
@@ -339,22 +414,29 @@ async def drive(args: argparse.Namespace, server: Server, code: str, keys: Any, 
             await asyncio.gather(*(person.joined.wait() for person in (*browsers, *protocol)))
             print(f"everyone joined in {time.monotonic() - joining:.1f} s; labelling for {args.seconds:.0f} s",
                   flush=True)
-            stop_at[0] = time.monotonic() + args.seconds
             go.set()
-            await asyncio.sleep(args.seconds / 2)
-            server.kill()
-            print(f"killed the server at {args.seconds / 2:.0f} s; restarting in {args.down:.0f} s", flush=True)
-            await asyncio.sleep(args.down)
-            await asyncio.to_thread(server.start)
-            server.up.set()
-            restarted = time.monotonic()
+            began = time.monotonic()
             joined = translate(LANG, "room.joined")
             watched = [("facilitator", facilitator,
                         facilitator.locator('[data-testid="stMetric"]').filter(has_text=joined)),
                        ("projector", projector, projector.get_by_text(code, exact=True))]
-            watched += [(b.name, b.page, b.page.get_by_text(LABELLED)) for b in browsers if b.page is not None]
-            await asyncio.gather(*(page_back(name, page, wanted, report, restarted)
-                                   for name, page, wanted in watched))
+            watched += [(b.name, b.page, b.content()) for b in browsers if b.page is not None]
+            for kill in range(1, args.kills + 1):
+                await asyncio.sleep(args.seconds / (args.kills + 1))
+                server.kill()
+                print(f"kill {kill} at {time.monotonic() - began:.0f} s; restarting in {args.down:.0f} s", flush=True)
+                await asyncio.sleep(args.down)
+                await asyncio.to_thread(server.start)
+                server.up.set()
+                restarted = time.monotonic()
+                await asyncio.gather(*(page_back(name, page, wanted, report, restarted)
+                                       for name, page, wanted in watched))
+                print(f"  pages back in {time.monotonic() - restarted:.1f} s; watching {args.watch:.0f} s",
+                      flush=True)
+                await asyncio.gather(*(stays(name, page, wanted, report, args.watch, kill)
+                                       for name, page, wanted in watched))
+            await asyncio.sleep(args.seconds / (args.kills + 1))
+            stop_at[0] = time.monotonic()
             results = await asyncio.gather(*tasks, return_exceptions=True)
             report.errors += [f"{_short(r)}" for r in results if isinstance(r, BaseException)]
         finally:
@@ -396,6 +478,8 @@ def main() -> int:
     parser.add_argument("--browsers", type=int, default=2, help="participants in Chromium")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--down", type=float, default=3.0, help="seconds between the kill and the restart")
+    parser.add_argument("--kills", type=int, default=1, help="SIGKILLs, evenly spread over --seconds")
+    parser.add_argument("--watch", type=float, default=60.0, help="seconds each page is watched after a restart")
     parser.add_argument("--scenario", default="multiple_failures")
     parser.add_argument("--store", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
     args = parser.parse_args()
@@ -412,7 +496,8 @@ def main() -> int:
         return 2
     dataset = load_scenario(scenarios[args.scenario], LANG)
     store = args.store or f"sqlite:///{tempfile.mkdtemp(prefix='uncase-rehearsal-')}/store.db"
-    report = Report(args.participants, args.browsers, args.seconds, args.down, args.scenario, redacted(store))
+    report = Report(args.participants, args.browsers, args.seconds, args.down, args.scenario, redacted(store),
+                    kills=args.kills, watch=args.watch)
     opened = open_store(store)
     keys = Rooms(opened).create("rehearsal", dataset_to_text(dataset), args.scenario, "scenario")
     opened.engine.dispose()
@@ -426,7 +511,7 @@ def main() -> int:
         server.stop()
     verify(report, people, store, [(item.kind, item.unit, item.field) for item in case_items(dataset.cases[0])])
     print(report.summary())
-    return 0 if not report.lost and not report.not_back and not report.page_errors and not report.errors else 1
+    return 0 if report.met() else 1
 
 
 if __name__ == "__main__":

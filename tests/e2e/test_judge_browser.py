@@ -77,3 +77,26 @@ def test_five_answers_move_the_hand_and_ppi_intervals_and_survive_a_reload(page:
         expect(card(page, name).get_by_test_id("stMetricValue")).to_have_text(value, timeout=TEXT_TIMEOUT)
         expect(card_lines(page, name)).to_have_text(lines)
 
+
+
+def test_the_keys_label_right_after_a_choice_in_the_dimension_box(page: Any, app_url: str) -> None:
+    """Issue 39: after choosing a dimension the keyboard stayed in the box and 1 labelled nothing (before
+    filter_mode=None it typed "1" into the box's search). The box now hands the page's keys back."""
+    from tests.e2e.conftest import choose_option, wait_until_idle
+
+    page.goto(f"{app_url}/judge_and_hand_labels")
+    expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    box = page.get_by_test_id("stSelectbox").filter(has_text="Dimension")
+    choose_option(page, box, "Faithfulness")
+    choose_option(page, box, "Correctness")  # back to the 300 claims, chosen with the mouse: the box has the focus
+    expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    wait_until_idle(page)
+    assert page.evaluate("() => document.activeElement.closest('[data-testid=\"stSelectbox\"]') !== null")
+    page.keyboard.press("1")  # to the focused element, as a person's key goes
+    expect(progress(page)).to_have_text("1 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    expect(box.locator("input")).not_to_be_focused()
+    page.keyboard.press("0")
+    expect(progress(page)).to_have_text("2 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    box.locator("input").focus()  # a key the page does not use stays with the box
+    page.keyboard.press("x")
+    expect(box.locator("input")).to_be_focused()

@@ -26,6 +26,7 @@ from typing import Any
 
 import streamlit as st
 
+from ui.frame.select_release import release_select_boxes, single_keys
 from ui.frame.state import current_workspace, run_saving, save_settings, t
 from ui.i18n import format_count
 from ui.widgets.guidelines import draw_guideline
@@ -321,6 +322,7 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
             st.caption(t("focus.locked"))
         elif not is_phone():  # a phone has no keys to press: the buttons say what they do
             st.caption(t("focus.keys_help"))
+            release_select_boxes(single_keys([*SHORTCUTS.values(), *VIEW_SHORTCUTS.values()]))
     with against_column:
         source.draw_against(case, item)
         guideline = source.guideline(item)

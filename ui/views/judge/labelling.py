@@ -10,6 +10,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from ui.frame.select_release import release_select_boxes, single_keys
 from ui.frame.state import t
 from ui.i18n import translate
 from ui.views.judge.sources import NOTICE, Default, answer
@@ -67,6 +68,7 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
                 st.button(t("judge.skip"), key="judge_skip", on_click=answer, shortcut=KEYS["skip"],
                           args=(target.record("skip", True), default))
             st.caption(t("judge.keys_help"))
+            release_select_boxes(single_keys(KEYS.values()))  # after a choice in the dimension box, 1 labels
             st.caption(t("judge.case_verdict_hidden" if case_mode else "judge.verdict_hidden"))
             st.caption(t("judge.validity"))
     if answers:
