@@ -167,3 +167,27 @@ def test_an_open_participant_page_comes_back_by_itself_after_a_kill_and_a_restar
     finally:
         for page in pages:
             page.context.close()
+
+
+def test_the_room_link_in_the_facilitators_sidebar_keeps_the_facilitator_view(chromium: Any, app_url: str) -> None:
+    """Issue 39: the sidebar's "Workshop room" link from the facilitator view showed the create form while the
+    address kept the room, and the next click (sent with that address) brought the facilitator view back: a
+    flicker, twice in the rehearsal. The link to the open page keeps its address."""
+    from tests.e2e.conftest import wait_until_idle
+
+    page = new_page(chromium)
+    page.goto(f"{app_url}/workshop_room")
+    code = create_room(page, app_url)
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Room:", timeout=TEXT_TIMEOUT)
+    address = page.url
+    sidebar(page).get_by_role("link", name=re.compile("^Workshop room")).click()
+    wait_until_idle(page)
+    expect(heading).to_contain_text("Room:")
+    expect(page.get_by_role("button", name="Create the room")).to_have_count(0)
+    sidebar(page).get_by_role("link", name=re.compile("^Workshop room")).click()  # the next click: a rerun
+    wait_until_idle(page)
+    expect(page.get_by_text(code, exact=False).first).to_be_visible()
+    expect(heading).to_contain_text("Room:")
+    assert page.url == address
+    page.context.close()

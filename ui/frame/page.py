@@ -46,12 +46,19 @@ from uncase_store import CorruptWorkspace, StoreConfigError, StoreError
 
 _LANGUAGE_WIDGET = "language_widget"
 _PAGE = "lesson_page_name"  # the running page's name for the lesson runner (None: no lesson runs here)
+_SCRIPT = "page_script"  # the running page's script, for links to the page that is open (page_link)
 _STATUS = "workspace_status_box"
 
 
 def page_link(path: str, label: str, icon: str | None = None) -> None:
-    """A link to another page that keeps the workspace (Streamlit drops the address's parameters otherwise)."""
-    st.page_link(path, label=label, icon=icon, query_params={QUERY_KEY: current_workspace().token})
+    """A link to another page that keeps the workspace (Streamlit drops the address's parameters otherwise).
+
+    A link to the page that is open keeps the whole address: Streamlit reruns the page with the link's parameters
+    but leaves the browser's address as it was, so the facilitator's "Workshop room" link showed the create form
+    and the next click, sent with the old address, brought the facilitator view back (issue 39)."""
+    here = st.session_state.get(_SCRIPT) == path
+    params = dict(st.query_params.to_dict()) if here else {QUERY_KEY: current_workspace().token}
+    st.page_link(path, label=label, icon=icon, query_params=params)
 
 
 def navigation_titles() -> str:
@@ -94,6 +101,7 @@ def setup_page(entry: PageEntry) -> str:
     st.set_page_config(page_title=translate(lang, entry.title_key), page_icon="🔎", layout="wide",
                        initial_sidebar_state=sidebar)
     st.session_state[_PAGE] = entry.lesson_name
+    st.session_state[_SCRIPT] = entry.script
     st.session_state[state.ROOM_FOLLOWED] = False
     with st.sidebar:
         whole_names()
