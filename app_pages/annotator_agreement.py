@@ -27,7 +27,7 @@ from ui.views.agreement.sections import (
 )
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.widgets.data_source import Loaded, Source, follow_language
-from ui.widgets.focus import is_phone, label_view
+from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.guidelines import guidelines_popover
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
@@ -66,7 +66,7 @@ view = open_view(AgreementView(workspace, source, lang))
 label_field = None if field == "all" else field
 
 st.title(t("agr.title"))
-st.markdown(t("agr.intro"))
+page_intro(t("agr.intro"))
 if source == "builtin":
     st.caption(t("agr.builtin_note"))
 

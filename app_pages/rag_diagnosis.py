@@ -34,7 +34,7 @@ from ui.views.room.rooms import (
 )
 from ui.views.room.start import start_room_box
 from ui.widgets.data_source import Loaded, data_source, follow_language
-from ui.widgets.focus import is_phone, label_view
+from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.text import literal
 from uncase_core.shared.assets import load_index
@@ -109,7 +109,7 @@ with st.sidebar:
 
 # ---------------------------------------------------------------- main: title and case
 st.title(t("rag.title"))
-st.markdown(t("rag.intro"))
+page_intro(t("rag.intro"))
 if note := st.session_state.pop(UPLOAD_NOTE, None):
     st.info(note)
 if st.session_state.pop("rag_frozen_note", False) or (room is not None and room.frozen):

@@ -38,7 +38,7 @@ from ui.views.summaries import (
 )
 from ui.views.summary_focus import summary_focus, summary_guidelines
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
-from ui.widgets.focus import is_phone, label_view
+from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.guidelines import guidelines_popover
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
@@ -101,7 +101,7 @@ cases, _, source, source_kind = stored_or_default(SOURCE, default)
 
 # ---------------------------------------------------------------- main
 st.title(t("sum.title"))
-st.markdown(t("sum.intro"))
+page_intro(t("sum.intro"))
 if source in by_id:
     st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
 if len(cases) > 1:

@@ -104,12 +104,20 @@ def test_a_whole_case_labelled_by_keys_only(chromium: Any, app_url: str, width: 
         plan = labels_in_focus_order(reference_case())
         total = len(plan)
         expect(position).to_have_text(f"Case 1 of 1 · passage 1 of 5 · 0 of {total} labelled")
+        if phone:  # issue 39: the unit was below the first screen, and the buttons showed keys with no keyboard
+            wait_until_drawn(page)
+            question = main.get_by_text(re.compile(r"^Is this passage relevant"))
+            box = question.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 900, box
+            assert page.locator('[aria-label^="Shortcut "]').first.is_hidden()
 
         expect(main.get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
         wait_until_drawn(page)  # a widget still a loading placeholder has no name yet (conftest)
         nodes, icons, leaked = accessible_names(page)
         buttons = {name for role, name in nodes if role == "button"}
-        assert buttons >= BUTTON_NAMES, sorted(buttons)
+        # On a phone the key hints are hidden (no keyboard), so a button is heard by its words alone.
+        wanted = {name.split(" Shortcut ")[0] for name in BUTTON_NAMES} if phone else BUTTON_NAMES
+        assert buttons >= wanted, sorted(buttons)
         assert leaked == [], leaked
         assert not [name for role, name in nodes if role == "button" and (not name.strip() or name.endswith(" icon")
                                                                             or name.strip() in icons)]

@@ -471,3 +471,20 @@ def test_a_phone_is_not_told_about_keys_it_does_not_have(monkeypatch):
     assert not at.exception, [e.value for e in at.exception]
     assert translate("en", "focus.keys_help") not in [c.value for c in at.caption]
     assert any(b.key == "rag_focus_yes" for b in at.button)  # the buttons are there, each saying what it does
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_on_a_phone_the_intro_folds_and_all_set_speaks_of_buttons_not_keys(monkeypatch, language):
+    """Issue 39: on a phone the page's introduction pushed the unit below the first screen, and "keys still change
+    them" was said with no keyboard. The built-in case opens with all 19 labels set, in focus mode on a phone."""
+    monkeypatch.setattr("ui.widgets.focus.is_phone", lambda: True)
+    at = open_rag_page()
+    if language != "en":
+        at.sidebar.radio(key="language_widget").set_value(language).run()
+    intro = translate(language, "rag.intro")
+    folded = [e for e in at.expander if e.label == translate(language, "focus.about_page")]
+    assert len(folded) == 1 and [m.value for m in folded[0].markdown] == [intro]
+    assert [m for m in at.main.markdown if m.value == intro] == [folded[0].markdown[0]]  # only inside the fold
+    said = [s.value for s in at.success]
+    assert translate(language, "focus.all_set_touch", total="19") in said, said
+    assert translate(language, "focus.all_set", total="19") not in said

@@ -268,6 +268,28 @@ def is_phone() -> bool:
         return False
 
 
+def page_intro(text: str) -> None:
+    """A labelling page's introduction: whole on a screen with room, folded on a phone, where it pushed focus
+    mode's unit below the first screen (issue 39: the question started 790 px down on a 390 x 844 phone)."""
+    if is_phone():
+        with st.expander(t("focus.about_page")):
+            st.markdown(text)
+    else:
+        st.markdown(text)
+
+
+# On a phone Streamlit still draws each shortcut's key on its button ("Tabla G", "Sí 1"): there is no keyboard to
+# press them with, so they are hidden (the shortcuts stay, for a tablet's keyboard). The key's span is labelled
+# "Shortcut <key>" by Streamlit; hidden, it is not read out either.
+PHONE_KEYS_STYLE = '<style>[aria-label^="Shortcut "] { display: none !important; }</style>'
+
+
+def hide_keys_on_a_phone() -> None:
+    """Call once a run (the frame does): on a phone, no key hint on any button (:data:`PHONE_KEYS_STYLE`)."""
+    if is_phone():
+        st.html(PHONE_KEYS_STYLE)
+
+
 def big_text(text: str) -> str:
     """A unit's text as markdown, large and whole: each paragraph at a small heading's size (drawn without heading
     anchors)."""
@@ -311,7 +333,8 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
     labelled, total = source.counts()
     head.markdown(position_line(source, case, item, lang, (labelled, total)))
     if labelled == total:  # frozen, the keys no longer change them: say so, not "keys still change them"
-        head.success(t("focus.all_set_locked" if source.frozen else "focus.all_set", total=format_count(total, lang)))
+        key = "focus.all_set_locked" if source.frozen else "focus.all_set_touch" if is_phone() else "focus.all_set"
+        head.success(t(key, total=format_count(total, lang)))
     unit_column, against_column = st.columns([3, 2], gap="large")
     with unit_column:
         with st.container(border=True):
