@@ -39,7 +39,7 @@ from ui.views.lessons.state import hidden
 from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.widgets.focus import is_phone, label_view
-from ui.widgets.layout import MAIN_CHOICE_ROOM, RESULTS_WIDTH, whole_choice
+from ui.widgets.layout import MAIN_CHOICE_ROOM, RESULTS_WIDTH, label_column, whole_choice
 from ui.widgets.text import literal
 from uncase_core.compare.edits import SYSTEMS
 from uncase_core.compare.systems import compare_systems
@@ -137,7 +137,7 @@ if label_view(FOCUS_VIEW_KEY, phone=is_phone()) == "focus":  # one label at a ti
 else:
     # Labels and this case's figures side by side while both fit; on a narrow screen the figures wrap below.
     page_row = st.container(horizontal=True, gap="large")
-    with page_row.container(width="stretch"):
+    with label_column(page_row, "compare_label_column"):
         draw_label_tables(shown, lang, frozen=False, revealed=False, rerun_results=lambda: None,
                           store_label_edits=store_label_edits, settings=lambda: settings,
                           guidelines=rag_guidelines(shown.dataset, lang))

@@ -19,7 +19,7 @@ from ui.views.rag.results import (
 )
 from ui.views.rag.settings import draw_settings
 from ui.views.rag.source import UPLOAD_NOTE, default_cases, just_loaded, rag_source
-from ui.views.rag.tables import draw_label_tables, open_view, reveal_columns
+from ui.views.rag.tables import draw_label_tables, label_tables_width, open_view, reveal_columns
 from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.adjudication import your_gold_agreement
 from ui.views.room.participant import room_sidebar
@@ -35,7 +35,7 @@ from ui.views.room.rooms import (
 from ui.views.room.start import start_room_box
 from ui.widgets.data_source import Loaded, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view, page_intro
-from ui.widgets.layout import RESULTS_WIDTH
+from ui.widgets.layout import RESULTS_WIDTH, label_column
 from ui.widgets.text import literal
 from uncase_core.shared.assets import load_index
 from uncase_store import StoreError
@@ -147,7 +147,7 @@ else:
     # Labels and results side by side while both fit; on a narrow screen the results wrap below the labels (each
     # table also shows its own figures right under it). st.columns would squeeze both instead, down to 640 px.
     page_row = st.container(horizontal=True, gap="large")
-    with page_row.container(width="stretch"):
+    with label_column(page_row, "rag_label_column", label_tables_width(workspace, bool(class_units)) + 2):
         draw_label_tables(workspace, lang, frozen=frozen, revealed=bool(class_units), rerun_results=rerun_results,
                           store_label_edits=store_label_edits, guidelines=guidelines)
     with page_row.container(width=RESULTS_WIDTH):

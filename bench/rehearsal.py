@@ -101,7 +101,8 @@ class Report:
             f"pages back after the restarts (slowest of each): {back or 'none'}",
             f"pages that went blank or lost their content while watched: {len(self.went_blank)}",
             *[f"  - {e}" for e in self.went_blank[:10]],
-            f"browser console errors: {len(self.console)}", *[f"  - {e}" for e in self.console[:10]],
+            f"browser console errors: {len(self.console)}, by kind:", *[f"  - {n} x {kind}" for kind, n in
+                                                                    self.console_kinds()],
             f"protocol participants reconnected (as a reload): {self.reconnects}",
             f"page errors: {len(self.page_errors)}", *[f"  - {e}" for e in self.page_errors[:10]],
             f"other errors: {len(self.errors)}", *[f"  - {e}" for e in self.errors[:10]],
@@ -109,6 +110,14 @@ class Report:
         ok = self.met()
         out.append(f"bar (0 lost, every page back by itself and staying, no error): {'met' if ok else 'MISSED'}")
         return "\n".join(out)
+
+    def console_kinds(self) -> list[tuple[str, int]]:
+        """The console's errors grouped by what they say (the page and the time left out), most frequent first."""
+        kinds: dict[str, int] = {}
+        for entry in self.console:
+            kind = re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", entry.split(": ", 1)[1])
+            kinds[kind] = kinds.get(kind, 0) + 1
+        return sorted(kinds.items(), key=lambda item: -item[1])
 
     def met(self) -> bool:
         return not (self.lost or self.not_back or self.went_blank or self.page_errors or self.errors)

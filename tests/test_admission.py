@@ -49,8 +49,21 @@ def test_runs_get_in_in_the_order_they_came():
 
 
 def test_zero_slots_admits_everyone_at_once():
-    most, _ = run_many(Admission(0), 5, hold_s=0.1)
-    assert most == 5
+    """Five runs meet inside at once: each waits in the slot until all five are there (a barrier, not a sleep, so
+    a loaded machine that starts the threads slowly cannot make it fail; one kept out would break the barrier)."""
+    gate, meeting, met = Admission(0), threading.Barrier(5, timeout=20), []
+
+    def work() -> None:
+        with gate.slot():
+            meeting.wait()
+            met.append(True)
+
+    threads = [threading.Thread(target=work) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(met) == 5
 
 
 def test_a_run_that_waits_too_long_goes_ahead_and_is_counted():

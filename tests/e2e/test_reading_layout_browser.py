@@ -59,7 +59,7 @@ def test_the_summary_transcript_opens_at_its_first_turn(page: Any, app_url: str,
     assert layout_problems(page) == []
 
 
-@pytest.mark.parametrize("width", [390, 800])
+@pytest.mark.parametrize("width", [390, 800, 1280])  # 1280: a teacher's projector-sized laptop, sidebar open
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_every_rag_label_row_holds_its_whole_text(page: Any, app_url: str, language: str, width: int) -> None:
     # The default case: the longest claim of the built-in cases (ten lines in Spanish on a phone).

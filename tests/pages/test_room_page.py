@@ -537,3 +537,16 @@ def test_the_facilitator_merges_a_ghost_hands_back_a_link_and_removes_a_particip
     assert [m.name for m in rooms_api().members(code)] == ["Ana"]
     bruno.run()
     assert [w.value for w in bruno.sidebar.warning] == [translate(lang, "room.not_member")]
+
+
+def test_after_the_reveal_each_label_table_keeps_its_text_before_the_reference_and_class_columns():
+    """Issue 39: after the reveal the text column, drawn last, scrolled out of view behind four reveal columns."""
+    facilitator, code, _ = create_room()
+    ana = join(code, "Ana")
+    facilitator.toggle(key="room_revealed").set_value(True).run()
+    ana.run()
+    orders = [list(e.proto.column_order) for e in ana.main.get("dataframe") if "text" in e.proto.column_order]
+    assert len(orders) == 3, orders
+    for order in orders:
+        revealed = [i for i, name in enumerate(order) if name.startswith(("reference_", "class_"))]
+        assert revealed and order.index("text") < min(revealed), order

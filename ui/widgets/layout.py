@@ -62,6 +62,18 @@ def whole_choice(name: str, room: int = SIDEBAR_CHOICE_ROOM) -> None:
         st.caption(t("common.whole_choice", name=literal(name)))
 
 
+def label_column(row: DeltaGenerator, key: str, least: int = TABLE_WIDTH + 2) -> DeltaGenerator:
+    """The stretching column of ``row`` (a horizontal container) that holds label tables, never narrower than
+    ``least`` px (or the whole row, on a phone): when the row has less room beside its fixed-width results, the
+    results wrap below the labels instead of squeezing them. Measured in Chromium at 1280 px with the sidebar open
+    (a teacher's projector-sized laptop, issue 39): the tables got 326 px, narrower than the phone's 356 their rows
+    are sized for, so texts needed more lines than their rows had; after a room's reveal, the text column was
+    pushed out of view by the reference and class columns."""
+    # On the flex item around the container (its parent), whose 100% is the row's width.
+    st.html(f"<style>div:has(> .st-key-{key}) {{ min-width: min({least}px, 100%); }}</style>")
+    return row.container(width="stretch", key=key)
+
+
 def card_row(count: int, width: int | Sequence[int] = CARD_WIDTH, border: bool = True) -> list[DeltaGenerator]:
     """``count`` cards side by side that wrap onto the next line when the page is narrow; ``width`` is every
     card's, or one per card."""

@@ -97,7 +97,7 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
         key = workspace.editor_key(kind, lang)
         base = workspace.editor_base(kind, lang, has_widget_state=key in st.session_state)
         columns = {"id": st.column_config.TextColumn(t("units.id"), disabled=True, width=ID_COLUMN_WIDTH)}
-        order = list(LABEL_FIELDS[kind])
+        order, revealed_columns = list(LABEL_FIELDS[kind]), []
         for label in LABEL_FIELDS[kind]:
             columns[label] = st.column_config.CheckboxColumn(t(f"label.{label}"), help=t(f"label.{label}_help"),
                                                              width=LABEL_COLUMN_WIDTH, disabled=frozen)
@@ -108,12 +108,33 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
                     values = list(base[column]) if column in base else []
                     columns[column] = st.column_config.TextColumn(title, disabled=True,
                                                                   width=fitted_width(title, values))
-                    order.append(column)
-        text_width = text_column_width([column["width"] for column in columns.values()], table_width=table_width)
+                    revealed_columns.append(column)
+        # The text comes before a room's reference and class columns and is sized without them: on a table too
+        # narrow for all, those scroll into view and the text stays (it was pushed out of view, issue 39).
+        text_width = text_column_width([columns[name]["width"] for name in ("id", *order)], table_width=table_width)
         columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
         # Rows tall enough to read each text in full where its box is ticked.
         height_of_row = row_height(([u.text for u in units], text_width))
-        st.data_editor(base, column_config=columns, hide_index=True, column_order=[*order, "id", "text"],
-                       row_height=height_of_row, height=table_height(len(units), height_of_row),
-                       num_rows="fixed", width="stretch", key=key, on_change=rerun_results)
+        st.data_editor(base, column_config=columns, hide_index=True,
+                       column_order=[*order, "id", "text", *revealed_columns], row_height=height_of_row,
+                       height=table_height(len(units), height_of_row), num_rows="fixed", width="stretch", key=key,
+                       on_change=rerun_results)
         near_results(workspace, kind, store_label_edits, settings)
+
+
+# A class column's longest value as the room writes it ("14 yes / 6 no / 3 not labelled"), for the width below.
+CLASS_VALUE_SAMPLE = "00 yes / 00 no / 00 not labelled"
+
+
+def label_tables_width(workspace: RagView, revealed: bool, table_width: int = TABLE_WIDTH) -> int:
+    """The width the label tables need to show every column: ``table_width`` before a reveal; after it, the text
+    as sized for ``table_width`` plus the widest table's reference and class columns."""
+    if not revealed:
+        return table_width
+    widest = 0
+    for kind in LABEL_FIELDS:
+        if workspace.case.units(kind):
+            titles = [t(header, label=t(f"label.{label}")) for label in LABEL_FIELDS[kind]
+                      for header in ("room.col.reference_of", "room.col.class_of")]
+            widest = max(widest, sum(fitted_width(title, (CLASS_VALUE_SAMPLE,)) for title in titles))
+    return table_width + widest
