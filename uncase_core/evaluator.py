@@ -1,6 +1,8 @@
 """Document 000's evaluator at the path its API gives (``uncase.core.evaluator``).
 
-It lives in :mod:`uncase_core.conversations.evaluator`; this module only re-exports its public names.
+It lives in :mod:`uncase_core.conversations.evaluator`, and ROUGE-L in :mod:`uncase_core.shared.rouge`; this
+module only re-exports the public names document 000 uses (``compute_rouge_l``, ``Evaluator``) and the evaluator's
+others (``tests/test_document_000_api.py`` pins them).
 """
 
 from uncase_core.conversations.evaluator import (
@@ -15,6 +17,8 @@ from uncase_core.conversations.evaluator import (
     certificate_payload,
     verify,
 )
+from uncase_core.shared.rouge import RougeScore, compute_rouge_l
 
 __all__ = ("DEFAULT_MEMORIZATION_LIMIT", "DEFAULT_THRESHOLDS", "GATES", "METRICS", "BatchReport",
-           "ConversationResult", "Evaluator", "Verification", "certificate_payload", "verify")
+           "ConversationResult", "Evaluator", "RougeScore", "Verification", "certificate_payload", "compute_rouge_l",
+           "verify")

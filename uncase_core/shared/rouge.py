@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from uncase_core.shared.tokenize import UnicodeTokenizer
 
@@ -41,7 +42,13 @@ def rouge_band(fmeasure: float) -> str:
     return ROUGE_BANDS[-1][1]
 
 
-def compute_rouge_l(reference: str, hypothesis: str, tokenizer: object | None = None) -> RougeScore:
+class Tokenizer(Protocol):
+    """What rouge-score's scorer asks of a tokenizer: the tokens of a text."""
+
+    def tokenize(self, text: str) -> list[str]: ...
+
+
+def compute_rouge_l(reference: str, hypothesis: str, tokenizer: Tokenizer | None = None) -> RougeScore:
     """ROUGE-L of ``hypothesis`` against ``reference`` with rouge-score's scorer.
 
     ``tokenizer`` is any object with ``tokenize(text)``; the default keeps Unicode

@@ -90,11 +90,11 @@ TERMS: Mapping[str, str] = MappingProxyType({
 
 # ---------------------------------------------------------------- settings and their defaults
 
-# Defaults that live only in a page's code today, written once here. Where each comes from:
-# pages/1_rag_diagnosis.py (gate value), pages/6_threshold_explorer.py (mode, metric, comparison offset,
-# composite threshold), pages/5_dataset_workbench.py (stratum field and metric), pages/8_annotator_agreement.py
-# (field), pages/4_rubric_lab.py (the generator's settings; uncase_core.lessons.data uses the same), and the
-# judge page, which does not exist yet (a proposal).
+# Defaults that live only in a page's code, written once here. Where each comes from: app_pages/rag_diagnosis.py
+# (gate value), app_pages/threshold_explorer.py (mode, metric, comparison offset, composite threshold),
+# app_pages/dataset_workbench.py (stratum field and metric), app_pages/annotator_agreement.py (field),
+# app_pages/rubric_lab.py (the generator's settings; uncase_core.lessons.data uses the same) and
+# app_pages/judge_and_hand_labels.py.
 RUBRIC_GENERATOR_DEFAULTS: Mapping[str, int] = MappingProxyType({
     "seed": 8, "candidates": 8, "prompts": 20, "items_per_prompt": 6, "judges": 3, "runs": 3,
     "trivial": 3, "impossible": 3, "misaligned": 8, "unstable": 20,
