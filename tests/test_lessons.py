@@ -683,9 +683,9 @@ def test_lesson_data_refuses_an_unknown_page_or_scenario(page, scenario, where):
     assert caught.value.where == where
 
 
-def test_the_readmes_example_is_a_good_lesson_and_its_checks_are_documented():
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Lessons are data"):]
+def test_the_guides_example_is_a_good_lesson_and_its_checks_are_documented():
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "guided-lessons.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Lessons are data"):]
     example = section[section.index("```toml") + len("```toml"):section.index("```\n", section.index("```toml"))]
     lesson = lesson_from_text(example, "lessons/l12.toml", SCENARIOS)
     assert [step.id for step in lesson.steps] == ["find", "fix"]

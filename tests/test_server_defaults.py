@@ -198,15 +198,16 @@ def test_a_code_too_short_is_refused_before_starting(tmp_path: Path):
     assert "at least 6 letters or digits" in log.read_text(errors="replace")
 
 
-def test_the_readme_states_the_codes_entropy_from_their_alphabet():
-    """Issue 27, item 4: the README says how many bits a generated access code and a room code hold, and how long
-    guessing half of them takes at the gate's slowest pace; the figures come from the alphabets and lengths here."""
+def test_the_workshop_guide_states_the_codes_entropy_from_their_alphabet():
+    """Issue 27, item 4: the workshop guide says how many bits a generated access code and a room code hold, and how
+    long guessing half of them takes at the gate's slowest pace; the figures come from the alphabets and lengths
+    here."""
     import math
 
     from ui.frame.throttle import CODE_TRIES
     from uncase_store.rooms import CODE_LENGTH
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "workshops.md").read_text(encoding="utf-8")
     paragraph = readme[readme.index("Guessing a code:"):]
     paragraph = " ".join(paragraph[:paragraph.index("(`ui/frame/throttle.py`)")].split())
     per_character = math.log2(len(CODE_ALPHABET))

@@ -15,6 +15,7 @@ fetched (the payload tests forbid any request after the page's first load).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import streamlit as st
@@ -50,6 +51,8 @@ def release_select_boxes(keys: str) -> None:
     """Draw the script (hidden) on a page whose ``keys`` (single characters: ``"10uU"``) label: the judge page,
     focus mode. The script stays installed across pages; a page that does not draw this has no marker, and there
     a key typed in a select box stays there (it starts the box's search)."""
+    if not re.fullmatch(r"[0-9A-Za-z]+", keys):  # our own shortcut keys only: nothing else reaches the HTML
+        raise ValueError(f"release_select_boxes: keys must be letters or digits, not {keys!r}")
     st.html(STYLE)
     with st.container(key=KEY):
         st.html(f'<span data-release-keys="{keys}"></span>')

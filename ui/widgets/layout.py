@@ -8,6 +8,7 @@ line instead, so each card keeps the width its label needs.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 import pandas as pd
@@ -69,6 +70,8 @@ def label_column(row: DeltaGenerator, key: str, least: int = TABLE_WIDTH + 2) ->
     (a teacher's projector-sized laptop, issue 39): the tables got 326 px, narrower than the phone's 356 their rows
     are sized for, so texts needed more lines than their rows had; after a room's reveal, the text column was
     pushed out of view by the reference and class columns."""
+    if not re.fullmatch(r"[a-z_]+", key) or not isinstance(least, int):  # a class name and a number, nothing else
+        raise ValueError(f"label_column: key {key!r} and width {least!r}")
     # On the flex item around the container (its parent), whose 100% is the row's width.
     st.html(f"<style>div:has(> .st-key-{key}) {{ min-width: min({least}px, 100%); }}</style>")
     return row.container(width="stretch", key=key)

@@ -1,0 +1,66 @@
+"""The HTML the frame and widgets draw for issue 39 holds no user text: constants, our own keys, a class name and a
+number (tests/test_code_safety.py names each of these as the proof for its st.html call)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ui.frame import select_release
+from ui.widgets import focus, layout
+
+
+class Recorder:
+    """Stands in for streamlit: records what st.html is given; a container is a context manager."""
+
+    def __init__(self) -> None:
+        self.html: list[str] = []
+
+    def html_(self, body: str, **_: object) -> None:
+        self.html.append(body)
+
+    def container(self, **_: object):
+        import contextlib
+
+        return contextlib.nullcontext(self)
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    recorder = Recorder()
+    for module in (select_release, focus, layout):
+        monkeypatch.setattr(module.st, "html", recorder.html_)
+        monkeypatch.setattr(module.st, "container", recorder.container)
+    return recorder
+
+
+def test_the_select_release_script_holds_only_our_keys(recorded):
+    assert select_release.SCRIPT.count("<script>") == 1 and select_release.SCRIPT.rstrip().endswith("</script>")
+    select_release.release_select_boxes("01FGUfgu")
+    assert recorded.html == [select_release.STYLE, '<span data-release-keys="01FGUfgu"></span>', select_release.SCRIPT]
+    for hostile in ('1"><script>alert(1)</script>', "1 0", "", "ü"):
+        with pytest.raises(ValueError):
+            select_release.release_select_boxes(hostile)
+
+
+def test_the_phone_keys_style_is_a_constant(recorded, monkeypatch):
+    monkeypatch.setattr(focus, "is_phone", lambda: True)
+    focus.hide_keys_on_a_phone()
+    assert recorded.html == [focus.PHONE_KEYS_STYLE]
+    assert re.fullmatch(r"<style>[^<>]*</style>", focus.PHONE_KEYS_STYLE)
+    monkeypatch.setattr(focus, "is_phone", lambda: False)
+    focus.hide_keys_on_a_phone()
+    assert len(recorded.html) == 1  # nothing on a screen with a keyboard
+
+
+def test_the_label_columns_style_holds_only_a_class_name_and_a_number(recorded):
+    class Row:
+        def container(self, **_: object):
+            return "column"
+
+    assert layout.label_column(Row(), "rag_label_column", 358) == "column"
+    assert recorded.html == ["<style>div:has(> .st-key-rag_label_column) { min-width: min(358px, 100%); }</style>"]
+    for key, least in (("x} body {display:none", 358), ("rag", "358px; }"), ("Rag-1", 358)):
+        with pytest.raises(ValueError):
+            layout.label_column(Row(), key, least)
