@@ -90,13 +90,15 @@ _SMALLEST_FLOAT = math.ulp(0.0)  # 5e-324, the smallest positive float
 # ---------------------------------------------------------------- settings
 
 
-def _check_metric_name(name: object, where: str) -> str:
+def check_metric_name(name: object, where: str) -> str:
+    """``name`` when it is one of :data:`METRICS`; refused naming ``where`` otherwise (shared with thresholds)."""
     if name not in METRICS:
         raise unknown_choice("dimension", repr(name), METRICS, where)
     return str(name)
 
 
-def _check_unit_value(value: object, where: str) -> float:
+def check_unit_value(value: object, where: str) -> float:
+    """``value`` as a float when it is a number from 0 to 1; refused naming ``where`` otherwise."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
         raise expected_in_range("number", 0, 1, repr(value), where)
     if not 0.0 <= float(value) <= 1.0:
@@ -108,8 +110,8 @@ def resolve_thresholds(overrides: Mapping[str, float] | None = None) -> dict[str
     """Document 001's defaults with ``overrides`` applied, each checked to lie in [0, 1]."""
     thresholds = dict(DEFAULT_THRESHOLDS)
     for name, value in (overrides or {}).items():
-        name = _check_metric_name(name, "thresholds")
-        thresholds[name] = _check_unit_value(value, f"thresholds.{name}")
+        name = check_metric_name(name, "thresholds")
+        thresholds[name] = check_unit_value(value, f"thresholds.{name}")
     return thresholds
 
 
@@ -117,7 +119,7 @@ def resolve_weights(overrides: Mapping[str, float] | None = None) -> dict[str, f
     """Raw weights: 1 for every dimension unless overridden; non-negative and finite (never NaN or infinity)."""
     weights = dict(DEFAULT_WEIGHTS)
     for name, value in (overrides or {}).items():
-        name = _check_metric_name(name, "weights")
+        name = check_metric_name(name, "weights")
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise expected_value("non_negative_number", repr(value), f"weights.{name}")
         try:
@@ -152,7 +154,7 @@ def normalize_weights(weights: Mapping[str, float]) -> dict[str, float]:
 
 def resolve_gates(gates: Mapping[str, float] | None) -> dict[str, float]:
     return {
-        _check_metric_name(name, "gates"): _check_unit_value(value, f"gates.{name}")
+        check_metric_name(name, "gates"): check_unit_value(value, f"gates.{name}")
         for name, value in (gates or {}).items()
     }
 
@@ -359,10 +361,10 @@ def composite_score(
     """
     if aggregation not in AGGREGATIONS:
         raise expected_one_of(AGGREGATIONS, repr(aggregation), "aggregation")
-    return _composite(metrics, normalize_weights(weights or {}), aggregation, resolve_gates(gates))
+    return composite_of(metrics, normalize_weights(weights or {}), aggregation, resolve_gates(gates))
 
 
-def _composite(
+def composite_of(
     metrics: Mapping[str, Proportion],
     normalized: Mapping[str, float],
     aggregation: Aggregation,
@@ -483,7 +485,7 @@ def evaluate_metrics(metrics: Mapping[str, Proportion], settings: Settings,
     return Evaluation(
         metrics,
         _diagnose(metrics, settings.thresholds, clustered),
-        _composite(metrics, settings.normalized_weights, settings.aggregation, settings.gates),
+        composite_of(metrics, settings.normalized_weights, settings.aggregation, settings.gates),
     )
 
 

@@ -39,9 +39,9 @@ from uncase_core.rag.evaluation import (
     METRIC_UNITS,
     METRICS,
     Aggregation,
-    _check_metric_name,
-    _check_unit_value,
-    _composite,
+    check_metric_name,
+    check_unit_value,
+    composite_of,
     normalize_weights,
     resolve_weights,
 )
@@ -208,8 +208,8 @@ def threshold_grid(start: float = 0.0, stop: float = 1.0, step: float = 0.05) ->
         Naming ``start``, ``stop`` or ``step``: a value that is not a number, an end
         outside [0, 1], ``start > stop``, ``step <= 0``, or more than 10,001 values.
     """
-    start = _check_unit_value(start, "start")
-    stop = _check_unit_value(stop, "stop")
+    start = check_unit_value(start, "start")
+    stop = check_unit_value(stop, "stop")
     if isinstance(step, bool) or not isinstance(step, numbers.Real) or not math.isfinite(float(step)):
         raise expected_value("positive_number", repr(step), "step")
     step = float(step)
@@ -298,8 +298,8 @@ def case_standings(
     InputError
         Naming ``metric``, ``threshold`` or ``confidence``.
     """
-    metric = _check_metric_name(metric, "metric")
-    threshold = _check_unit_value(threshold, "threshold")
+    metric = check_metric_name(metric, "metric")
+    threshold = check_unit_value(threshold, "threshold")
     confidence = check_confidence(confidence)
     items = _as_cases(cases)
     proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
@@ -351,8 +351,8 @@ def sweep_threshold(
     The per-case metrics and intervals are computed once; each threshold is then a few
     array comparisons.
     """
-    metric = _check_metric_name(metric, "metric")
-    grid = threshold_grid() if thresholds is None else _check_grid(thresholds, "thresholds", _check_unit_value)
+    metric = check_metric_name(metric, "metric")
+    grid = threshold_grid() if thresholds is None else _check_grid(thresholds, "thresholds", check_unit_value)
     confidence = check_confidence(confidence)
     items = _as_cases(cases)
     proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
@@ -386,9 +386,9 @@ def threshold_flips(
     InputError
         Naming ``metric``, ``threshold_a`` or ``threshold_b``.
     """
-    metric = _check_metric_name(metric, "metric")
-    a = _check_unit_value(threshold_a, "threshold_a")
-    b = _check_unit_value(threshold_b, "threshold_b")
+    metric = check_metric_name(metric, "metric")
+    a = check_unit_value(threshold_a, "threshold_a")
+    b = check_unit_value(threshold_b, "threshold_b")
     items = _as_cases(cases)
     proportions = [m[metric] for m in _case_proportions(items, (metric,), DEFAULT_CONFIDENCE)]
     pairs = [(case.id, p.value >= a, p.value >= b) for case, p in zip(items, proportions, strict=True)
@@ -410,7 +410,7 @@ def _composite_standing(
     aggregation: Aggregation,
     threshold: float,
 ) -> CaseStanding:
-    composite = _composite(metrics, normalized, aggregation, {})
+    composite = composite_of(metrics, normalized, aggregation, {})
     if composite.value is None:
         return CaseStanding(case_id, None, None, None, None, "na")
     used = composite.used_weights
@@ -484,7 +484,7 @@ def composite_standings(
     equal to the threshold in exact arithmetic is not failed by a rounding error.
     """
     normalized = normalize_weights(weights)
-    threshold = _check_unit_value(threshold, "threshold")
+    threshold = check_unit_value(threshold, "threshold")
     aggregation = _check_aggregation(aggregation)
     confidence = check_confidence(confidence)
     items = _as_cases(cases)
@@ -538,9 +538,9 @@ def sweep_weight(
         Naming ``metric``, ``weights`` or ``weights.<name>``, ``threshold``, ``grid`` or
         ``grid[i]``, ``aggregation`` or ``confidence``.
     """
-    metric = _check_metric_name(metric, "metric")
+    metric = check_metric_name(metric, "metric")
     base = resolve_weights(weights)
-    threshold = _check_unit_value(threshold, "threshold")
+    threshold = check_unit_value(threshold, "threshold")
     values = DEFAULT_WEIGHT_GRID if grid is None else _check_grid(grid, "grid", _check_weight)
     aggregation = _check_aggregation(aggregation)
     confidence = check_confidence(confidence)
@@ -591,11 +591,11 @@ def weight_flips(
         Naming ``metric``, ``weight_a``, ``weight_b``, ``weights`` or ``weights.<name>``,
         ``threshold`` or ``aggregation``.
     """
-    metric = _check_metric_name(metric, "metric")
+    metric = check_metric_name(metric, "metric")
     a = _check_weight(weight_a, "weight_a")
     b = _check_weight(weight_b, "weight_b")
     base = resolve_weights(weights)
-    threshold = _check_unit_value(threshold, "threshold")
+    threshold = check_unit_value(threshold, "threshold")
     aggregation = _check_aggregation(aggregation)
     items = _as_cases(cases)
     per_case = _case_proportions(items, METRICS, DEFAULT_CONFIDENCE)

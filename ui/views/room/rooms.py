@@ -561,6 +561,3 @@ def facilitator_keys(code: str, secret: str | None) -> str | None:
         return keys[1]
     return rooms().projector_key(code, secret) if secret else None
 
-
-def literal_title(room: Room) -> str:
-    return literal(room.title)
