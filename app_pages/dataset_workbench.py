@@ -11,7 +11,6 @@ from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.i18n import format_percent, translate
 from ui.views.datasets import draw_diff, draw_leakage, draw_revision_log, draw_strata
-from ui.views.rag.view import field_label, field_value, label_value
 from ui.widgets.data_source import (
     Loaded,
     Source,
@@ -23,6 +22,7 @@ from ui.widgets.data_source import (
     stored_upload_data,
 )
 from ui.widgets.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row
+from ui.widgets.names import field_label, field_value, label_value
 from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import id_list, literal, text_table
 from uncase_core.datasets.edits import reveals, workbench_revision

@@ -13,8 +13,8 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import current_workspace, t
 from ui.i18n import format_number, format_percent, percent_axis
 from ui.views.lessons.state import hidden
-from ui.views.rag.view import field_label, field_value, label_value
 from ui.widgets.layout import show_chart
+from ui.widgets.names import field_label, field_value, label_value
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import id_list, literal, plot_text, text_table
 from uncase_core.datasets.workbench import diff_datasets, find_similar, revisions, strata

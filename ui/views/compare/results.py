@@ -11,9 +11,9 @@ import streamlit as st
 
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_percent
-from ui.views.rag.view import field_label, field_value, metric_name
 from ui.widgets.intervals_svg import PPI_COLOUR, TUNED_COLOUR, Axis, IntervalRow, intervals_svg
 from ui.widgets.layout import CARD_WIDTH, card_row
+from ui.widgets.names import field_label, field_value, metric_name
 from ui.widgets.proportions import proportion_text
 from ui.widgets.proportions_svg import proportions_svg
 from ui.widgets.text import id_list, literal, text_table

@@ -24,9 +24,9 @@ from ui.views.compare.data import (
 from ui.views.rag.downloads import format_downloads
 from ui.views.rag.imports import UPLOAD_TYPES, import_note, read_cases_now
 from ui.views.rag.settings import CONFIDENCE_LEVELS
-from ui.views.rag.view import field_label, metric_name
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, Source, confirm_replace, follow_language, read_new_upload
+from ui.widgets.names import field_label, metric_name
 from ui.widgets.numbers import number_slider
 from ui.widgets.text import literal
 from uncase_core.compare.systems import SystemComparison

@@ -10,7 +10,7 @@ import streamlit as st
 
 from ui.frame.state import t
 from ui.i18n import has_key
-from ui.views.rag.view import label_value, metric_name
+from ui.widgets.names import label_value, metric_name
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal, text_table
 from uncase_core.rag.drills import CaseCheck, DrillCheck, UnitCheck

@@ -15,8 +15,8 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_number, format_percent
 from ui.views.judge.data import Target, Truth
-from ui.views.rag.view import metric_name
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
+from ui.widgets.names import metric_name
 from ui.widgets.text import literal
 from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL
 from uncase_core.judge.report import JudgeAgreement, JudgeReport

@@ -62,7 +62,7 @@ def _value(name: str, value: Any, spec: str, language: str) -> str:
     if name == "page":
         return translate(language, PAGE_NAMES.get(str(value), str(value)))
     if name == "field":
-        from ui.views.rag.view import field_label
+        from ui.widgets.names import field_label
 
         return literal(field_label(str(value), language))
     if name in NAMED and isinstance(value, str):
@@ -96,7 +96,7 @@ def note_text(note: Note, language: str) -> str:
     values = {name: _value(name, value, specs.get(name, ""), language) for name, value in note.params.items()
               if name != "error"}
     if isinstance(note.params.get("field"), str) and isinstance(note.params.get("value"), str):
-        from ui.views.rag.view import field_value  # a metadata value as the page shows it: health -> salud
+        from ui.widgets.names import field_value  # a metadata value as the page shows it: health -> salud
 
         values["value"] = literal(field_value(note.params["field"], note.params["value"], language))
     problem = _problem(note.params.get("error"), language)

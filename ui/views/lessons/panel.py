@@ -32,9 +32,9 @@ from ui.views.lessons.state import (
     page_snapshot,
     progress,
 )
-from ui.views.rag.view import field_value
 from ui.views.room.lessons import room_notice
 from ui.views.room.rooms import room_of
+from ui.widgets.names import field_value
 from ui.widgets.numbers import number_text, read_box
 from uncase_core.lessons.checks import answer_options
 from uncase_core.lessons.model import Lesson, Step, evaluate_step

@@ -24,8 +24,8 @@ from ui.frame.limits import LIMITS, check_count, check_size
 from ui.frame.state import current_workspace, language, run_saving, t
 from ui.frame.uploads import file_in_box
 from ui.views.rag.settings import DELIMITER_NAMES
-from ui.views.rag.view import metric_name
 from ui.widgets.data_source import Loaded
+from ui.widgets.names import metric_name
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.files import read_rag_file

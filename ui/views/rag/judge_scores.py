@@ -11,7 +11,7 @@ from ui.frame.navigation import BY_URL
 from ui.frame.page import page_link
 from ui.frame.state import language, t
 from ui.i18n import format_number
-from ui.views.rag.view import metric_name
+from ui.widgets.names import metric_name
 from ui.widgets.proportions import short_proportion_text
 from ui.widgets.text import text_table
 from uncase_core.rag.cases import RagCase

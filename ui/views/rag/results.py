@@ -16,9 +16,10 @@ from ui.views.rag.downloads import format_downloads
 from ui.views.rag.evaluations import case_evaluation, dataset_evaluation
 from ui.views.rag.judge_scores import draw_judge_scores
 from ui.views.rag.settings import current_settings
-from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table, metric_name
+from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table
 from ui.views.rag.workspace import RagView
 from ui.widgets.confirm import confirm_reset
+from ui.widgets.names import metric_name
 from ui.widgets.text import literal, text_table
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension

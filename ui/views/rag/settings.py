@@ -12,7 +12,8 @@ import streamlit as st
 from ui.frame.input_errors import error_text
 from ui.frame.state import current_workspace, forget, kept, language, t
 from ui.i18n import format_percent, translate
-from ui.views.rag.view import metric_name, weights_caption
+from ui.views.rag.view import weights_caption
+from ui.widgets.names import metric_name
 from ui.widgets.numbers import number_slider
 from ui.widgets.text import literal
 from uncase_core.errors import InputError

@@ -13,7 +13,6 @@ from ui.frame.fragments import mark_drawn
 from ui.frame.state import t
 from ui.views.rag.evaluations import case_evaluation
 from ui.views.rag.settings import current_settings
-from ui.views.rag.view import metric_name
 from ui.views.rag.workspace import RagView
 from ui.views.room.rooms import distribution_text
 from ui.widgets.guidelines import guidelines_popover
@@ -26,6 +25,7 @@ from ui.widgets.layout import (
     table_height,
     text_column_width,
 )
+from ui.widgets.names import metric_name
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal
 from uncase_core.rag import evaluation as rag

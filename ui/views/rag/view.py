@@ -8,45 +8,15 @@ import pandas as pd
 import streamlit as st
 
 from ui.frame.state import current_workspace, language, t
-from ui.i18n import format_count, format_number, format_percent, has_key, translate
+from ui.i18n import format_count, format_number, format_percent
 from ui.views.lessons.state import hidden
 from ui.widgets.layout import card_row
+from ui.widgets.names import metric_name
 from ui.widgets.proportions import clustered_text, proportion_text, short_proportion_text
 from ui.widgets.proportions_svg import proportions_svg
-from uncase_core.datasets.workbench import MISSING
 from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
 from uncase_core.stats.policy import exact_one_sided_p, units_for_exact
 from uncase_core.stats.proportions import Proportion
-
-
-def metric_name(name: str) -> str:
-    return t(f"metric.{name}")
-
-
-def field_label(field: str, lang: str | None = None) -> str:
-    """A metadata field's name in the person's language (``domain`` -> "ámbito"); unknown fields as they are.
-
-    Pass ``lang`` in a widget's ``format_func``: Streamlit calls it outside the run too, and the options must be
-    formatted in the language the widget was drawn in.
-    """
-    lang = lang or language()
-    return translate(lang, f"meta.{field}") if has_key(f"meta.{field}") else str(field)
-
-
-def field_value(field: str, value: object, lang: str | None = None) -> str:
-    """A metadata value for display: the contract's codes translated (``health`` -> "salud"), others as they are."""
-    lang = lang or language()
-    text = str(value)
-    if text == MISSING:
-        return translate(lang, "meta.missing")
-    key = f"meta.{field}.{text}"
-    return translate(lang, key) if has_key(key) else text
-
-
-def label_value(value: object, lang: str | None = None) -> str:
-    """A label as people read it: yes, no, or not labelled."""
-    key = "value.yes" if value is True else "value.no" if value is False else "value.unlabelled_label"
-    return translate(lang or language(), key)
 
 
 def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:

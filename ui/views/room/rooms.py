@@ -28,11 +28,12 @@ from ui.frame.data_kinds import RAG, SUMMARIES
 from ui.frame.state import LANGUAGE, ROOM_FOLLOWED, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
-from ui.views.rag.view import cases_table, metric_name
+from ui.views.rag.view import cases_table
 from ui.views.room.class_state import RoomLabels
 from ui.views.room.watch import BACKSTOP, watch_room
 from ui.views.summaries import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
+from ui.widgets.names import metric_name
 from ui.widgets.proportions import number_interval, proportion_text
 from ui.widgets.text import cell_text, literal, plot_text, text_table
 from uncase_core.agreement.class_labels import (
