@@ -199,4 +199,4 @@ def test_the_shared_names_live_in_the_widgets_not_in_the_rag_view():
     from ui.widgets import names
 
     for name in ("metric_name", "field_label", "field_value", "label_value"):
-        assert hasattr(names, name) and not hasattr(view, name) or getattr(view, name) is getattr(names, name)
+        assert (hasattr(names, name) and not hasattr(view, name)) or getattr(view, name) is getattr(names, name)

@@ -80,7 +80,7 @@ _NO_LABEL = np.int8(_UNLABELLED)
 # ---------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class UnitLabels:
     """How the class labelled one label field of one unit.
 
@@ -202,7 +202,7 @@ class LabelRow:
                 "dimension": self.dimension, "field": self.field, "label": self.label}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ClassLabels:
     """Everything the facilitator's view shows about what the class labelled.
 
@@ -384,9 +384,9 @@ def class_labels(
 def _unit_labels(slot: Slot, yes: int, no: int, participants: int) -> UnitLabels:
     labelled = yes + no
     majority = True if yes > no else False if no > yes else None
-    return UnitLabels(slot.case_id, slot.kind, slot.unit, slot.field, slot.text, yes, no,
-                      participants - labelled, majority, yes == no > 0,
-                      None if labelled == 0 else min(yes, no) / labelled, slot.reference)
+    return UnitLabels(case=slot.case_id, kind=slot.kind, unit=slot.unit, field=slot.field, text=slot.text, yes=yes,
+                      no=no, unlabelled=participants - labelled, majority=majority, tie=yes == no > 0,
+                      disagreement=None if labelled == 0 else min(yes, no) / labelled, reference=slot.reference)
 
 
 def _progress(aliases: tuple[str, ...], slots: list[Slot], given: np.ndarray,

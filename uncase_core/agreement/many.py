@@ -211,7 +211,7 @@ def label_counts(ratings: Sequence[Sequence[Category | None]]) -> LabelCounts:
 # ---------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AgreementAmongMany:
     """Agreement of many annotators on the same units.
 
@@ -240,7 +240,7 @@ class AgreementAmongMany:
                 "categories": list(self.categories)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BootstrapInterval:
     """A BCa bootstrap interval over units for alpha or Fleiss' kappa.
 
@@ -302,8 +302,8 @@ def alpha_from_counts(table: LabelCounts, level: Level = "nominal") -> Agreement
     categories = tuple(c for c, keep in zip(table.categories, present, strict=True) if keep)
 
     def result(value: float | None, note: str | None) -> AgreementAmongMany:
-        return AgreementAmongMany("alpha", value, note, used, table.units - used, table.annotators, labels,
-                                  categories, level)
+        return AgreementAmongMany(statistic="alpha", value=value, note=note, units=used, left_out=table.units - used,
+                                  annotators=table.annotators, labels=labels, categories=categories, level=level)
 
     if used == 0:
         return result(None, NOTE_NO_PAIRABLE_UNITS)
@@ -365,8 +365,8 @@ def fleiss_from_counts(table: LabelCounts) -> AgreementAmongMany:
     categories = tuple(c for c, keep in zip(table.categories, present, strict=True) if keep)
 
     def result(value: float | None, note: str | None) -> AgreementAmongMany:
-        return AgreementAmongMany("fleiss", value, note, used, table.units - used, table.annotators,
-                                  int(complete.sum()), categories)
+        return AgreementAmongMany(statistic="fleiss", value=value, note=note, units=used, left_out=table.units - used,
+                                  annotators=table.annotators, labels=int(complete.sum()), categories=categories)
 
     if table.annotators < 2:
         return result(None, NOTE_FEWER_THAN_TWO_ANNOTATORS)
@@ -524,8 +524,9 @@ def bootstrap_from_counts(
 
     def result(low: float | None, high: float | None, used: int, skipped: int, note: str | None,
                needed: int | None = None) -> BootstrapInterval:
-        return BootstrapInterval(statistic, point.value, low, high, confidence, resamples, used, skipped, point.units,
-                                 seed, note, point.level, needed)
+        return BootstrapInterval(statistic=statistic, estimate=point.value, low=low, high=high, confidence=confidence,
+                                 resamples=resamples, used=used, skipped=skipped, units=point.units, seed=seed,
+                                 note=note, level=point.level, needed=needed)
 
     if point.value is None:
         return result(None, None, 0, 0, point.note)

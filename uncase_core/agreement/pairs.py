@@ -92,7 +92,7 @@ PROBLEMS = MappingProxyType({
 _ZERO_VARIANCE = 1e-12
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Agreement:
     """How far two annotators agree on the same units.
 
@@ -254,8 +254,9 @@ def cohen_kappa(
     agreed = sum(1 for x, y in zip(a, b, strict=True) if x == y)
     interval = Proportion.from_counts(agreed, units, confidence=confidence)
     if units == 0:
-        return Agreement(None, None, None, None, 0, 0, interval, None, scale or (), (), NOTE_NO_UNITS, confidence,
-                         weights)
+        return Agreement(kappa=None, low=None, high=None, agreement=None, agreed=0, units=0,
+                         agreement_interval=interval, expected_agreement=None, categories=scale or (), table=(),
+                         note=NOTE_NO_UNITS, confidence=confidence, weights=weights)
     used = set(a) | set(b)
     if scale is None:
         if weights is not None and len(distinct_kinds(used)) > 1:
@@ -269,8 +270,9 @@ def cohen_kappa(
     rows, columns = counts.sum(axis=1) / units, counts.sum(axis=0) / units
     expected = float(rows @ columns)
     if len(used) == 1:
-        return Agreement(None, None, None, agreement, agreed, units, interval, 1.0, scale, table,
-                         NOTE_ONE_CATEGORY, confidence, weights)
+        return Agreement(kappa=None, low=None, high=None, agreement=agreement, agreed=agreed, units=units,
+                         agreement_interval=interval, expected_agreement=1.0, categories=scale, table=table,
+                         note=NOTE_ONE_CATEGORY, confidence=confidence, weights=weights)
     with np.errstate(divide="ignore", invalid="ignore"):  # its z test divides by a zero null variance at times
         result = _statsmodels_kappa(counts.astype(float), wt=weights)
     kappa = float(result.kappa)
@@ -295,8 +297,10 @@ def cohen_kappa(
         delta = NormalDist().inv_cdf(1.0 - (1.0 - confidence) / 2.0) * float(np.sqrt(max(variance, 0.0)))
         low, high = max(kappa - delta, -1.0), min(kappa + delta, 1.0)
     needed = interval_from - units if note is not None and units < interval_from else None
-    return Agreement(kappa, low, high, agreement, agreed, units, interval, expected, scale, table, note,
-                     confidence, weights, weighted_agreement, weighted_expected, needed)
+    return Agreement(kappa=kappa, low=low, high=high, agreement=agreement, agreed=agreed, units=units,
+                     agreement_interval=interval, expected_agreement=expected, categories=scale, table=table, note=note,
+                     confidence=confidence, weights=weights, weighted_agreement=weighted_agreement,
+                     weighted_expected_agreement=weighted_expected, needed=needed)
 
 
 # ---------------------------------------------------------------- two label files

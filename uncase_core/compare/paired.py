@@ -79,7 +79,7 @@ def _count(value: object, name: str) -> int:
     return int(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PairedDifference:
     """The paired 2x2 table of two systems on the same cases, the difference B - A and its uncertainty.
 
@@ -156,8 +156,9 @@ def paired_table(both: int, only_a: int, only_b: int, neither: int, dropped: int
     if pairs:
         # statsmodels: two-sided binomial test of min(only_a, only_b) among the discordant pairs, 1 when there are none
         p_value = float(mcnemar([[both, only_a], [only_b, neither]], exact=True).pvalue)
-    return PairedDifference(pairs, both, only_a, only_b, neither, dropped, rate_a, rate_b, interval.difference,
-                            interval.low, interval.high, p_value, confidence)
+    return PairedDifference(pairs=pairs, both=both, only_a=only_a, only_b=only_b, neither=neither, dropped=dropped,
+                            rate_a=rate_a, rate_b=rate_b, difference=interval.difference, low=interval.low,
+                            high=interval.high, p_value=p_value, confidence=confidence)
 
 
 def paired_difference(

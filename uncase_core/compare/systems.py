@@ -153,7 +153,7 @@ class StratumPaired:
         return {"value": self.value, "cases": self.cases, **self.paired.to_dict()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BootstrapDifference:
     """A case-cluster bootstrap interval for ``pooled_b - pooled_a`` (the pooled unit proportions).
 
@@ -216,7 +216,7 @@ class DimensionVerdict:
                 "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DimensionComparison:
     """Everything the comparison says about one dimension."""
 
@@ -240,7 +240,7 @@ class DimensionComparison:
                 "sample_size": self.sample_size.to_dict()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SystemComparison:
     """Systems A and B on the same cases (in system A's order), per dimension in the order of ``METRICS``."""
 
@@ -374,12 +374,14 @@ def _bootstrap(
 ) -> BootstrapDifference:
     both = int(np.sum((counts_a[:, j, 1] > 0) & (counts_b[:, j, 1] > 0)))
     if pooled_a.value is None or pooled_b.value is None:
-        return BootstrapDifference(None, None, None, confidence, resamples, 0, 0, seed, both,
-                                   (Note.of("bootstrap_not_applicable"),))
+        return BootstrapDifference(difference=None, low=None, high=None, confidence=confidence, resamples=resamples,
+                                   used=0, skipped=0, seed=seed, cases=both,
+                                   notes=(Note.of("bootstrap_not_applicable"),))
     difference = pooled_b.value - pooled_a.value
     if both < MIN_BOOTSTRAP_CASES or draws is None:
-        return BootstrapDifference(difference, None, None, confidence, resamples, 0, 0, seed, both,
-                                   (Note.of("bootstrap_too_few_cases", cases=both, minimum=MIN_BOOTSTRAP_CASES),))
+        return BootstrapDifference(difference=difference, low=None, high=None, confidence=confidence,
+                                   resamples=resamples, used=0, skipped=0, seed=seed, cases=both,
+                                   notes=(Note.of("bootstrap_too_few_cases", cases=both, minimum=MIN_BOOTSTRAP_CASES),))
     values = draws[:, j].compressed()
     skipped = resamples - len(values)
     notes = [Note.of("bootstrap_skipped", count=skipped, resamples=resamples)] if skipped else []
@@ -387,11 +389,12 @@ def _bootstrap(
     low, high = (float(x) for x in np.percentile(values, [100.0 * tail, 100.0 * (1.0 - tail)]))
     if high - low <= 1e-12:
         notes.append(Note.of("bootstrap_zero_width"))
-        return BootstrapDifference(difference, None, None, confidence, resamples, len(values), skipped, seed, both,
-                                   tuple(notes))
+        return BootstrapDifference(difference=difference, low=None, high=None, confidence=confidence,
+                                   resamples=resamples, used=len(values), skipped=skipped, seed=seed, cases=both,
+                                   notes=tuple(notes))
     low, high = max(low, -1.0), min(high, 1.0)
-    return BootstrapDifference(difference, low, high, confidence, resamples, len(values), skipped, seed, both,
-                               tuple(notes))
+    return BootstrapDifference(difference=difference, low=low, high=high, confidence=confidence, resamples=resamples,
+                               used=len(values), skipped=skipped, seed=seed, cases=both, notes=tuple(notes))
 
 
 # ---------------------------------------------------------------- the comparison
@@ -534,9 +537,11 @@ def compare_systems(
             for value in groups)
         pooled_a, pooled_b = evaluated_a.pooled.metrics[name], evaluated_b.pooled.metrics[name]
         bootstrap = _bootstrap(j, counts_a, counts_b, pooled_a, pooled_b, draws, resamples, seed, confidence)
-        dimensions[name] = DimensionComparison(
-            name, settings.thresholds[name], pooled_a, pooled_b, paired, bootstrap, flips, dropped, strata,
-            _verdict(paired, bootstrap, decided[name]), paired_sample_size(paired, power))
-    return SystemComparison(tuple(case.id for case in a), pairs, MappingProxyType(dimensions),
-                            MappingProxyType(dict(settings.thresholds)), confidence, stratum, seed, resamples, power,
-                            notes)
+        dimensions[name] = DimensionComparison(name=name, threshold=settings.thresholds[name], pooled_a=pooled_a,
+                                               pooled_b=pooled_b, paired=paired, bootstrap=bootstrap, flips=flips,
+                                               dropped=dropped, strata=strata,
+                                               verdict=_verdict(paired, bootstrap, decided[name]),
+                                               sample_size=paired_sample_size(paired, power))
+    return SystemComparison(case_ids=tuple(case.id for case in a), cases=pairs, dimensions=MappingProxyType(dimensions),
+                            thresholds=MappingProxyType(dict(settings.thresholds)), confidence=confidence,
+                            stratum=stratum, seed=seed, resamples=resamples, power=power, notes=notes)

@@ -72,7 +72,7 @@ def _check_thresholds(thresholds: Mapping[str, float] | None) -> dict[str, float
     return result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ConversationResult:
     id: str
     rouge_l: RougeScore | None

@@ -61,7 +61,7 @@ JUDGE_NOTES: Mapping[str, str] = MappingProxyType({
     "no_verdicts": "no unit has a judge verdict, so only the hand-labels-only interval is available",
 })
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class JudgeAgreement:
     """How the judge's verdicts compare with the hand labels on the units that have both.
 
@@ -115,11 +115,12 @@ def judge_agreement(table: Sequence[Sequence[int]], confidence: float = DEFAULT_
     bias = paired_difference_interval(n11, n01, n10, n00, confidence)  # first: the judge; second: the person
     human_rate = (n11 + n10) / units if units else None
     judge_rate = (n11 + n01) / units if units else None
-    return JudgeAgreement(units, ((n11, n10), (n01, n00)), accuracy, sensitivity, false_positive, kappa,
-                          human_rate, judge_rate, bias, confidence)
+    return JudgeAgreement(units=units, table=((n11, n10), (n01, n00)), accuracy=accuracy, sensitivity=sensitivity,
+                          false_positive_rate=false_positive, kappa=kappa, human_rate=human_rate, judge_rate=judge_rate,
+                          bias=bias, confidence=confidence)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class JudgeReport:
     """The three intervals and the agreement for one dimension (see the module docstring).
 
@@ -259,9 +260,10 @@ def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned:
         notes.append(Note.of("labelled_without_verdict", count=label_only))
     worth = None if plain is None else judge_worth_interval(plain)
     worth_tuned = None if tuned_ppi is None else judge_worth_interval(tuned_ppi)
-    return JudgeReport(dimension, unit, counts, hand, judge, plain, tuned_ppi,
-                       judge_agreement(((n11, n10), (n01, n00)), confidence), bool(tuned), tuple(notes), confidence,
-                       worth, worth_tuned)
+    return JudgeReport(dimension=dimension, unit=unit, counts=counts, hand=hand, judge=judge, ppi=plain,
+                       ppi_tuned=tuned_ppi, agreement=judge_agreement(((n11, n10), (n01, n00)), confidence),
+                       tuned=bool(tuned), notes=tuple(notes), confidence=confidence, worth=worth,
+                       worth_tuned=worth_tuned)
 
 
 UNIT_NAMES: Mapping[str, str] = MappingProxyType({

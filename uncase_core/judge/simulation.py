@@ -66,7 +66,7 @@ class MethodFigures:
                 "mean_estimate": self.mean_estimate}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SimulationResult:
     """The settings, what they imply about the judge, and each method's coverage and width."""
 
@@ -187,5 +187,7 @@ def simulate(
         se = standard_error(n11, n10, n01, n00, m1, m, lam, method)
         methods[name] = _figures(np.clip(estimate - z * se, 0, 1), np.clip(estimate + z * se, 0, 1),
                                  np.clip(estimate, 0, 1), p)
-    return SimulationResult(p, float(sensitivity), float(false_positive_rate), n, total, repeats, confidence, seed,
-                            judge_rate, accuracy, bias, MappingProxyType(methods))
+    return SimulationResult(true_rate=p, sensitivity=float(sensitivity), false_positive_rate=float(false_positive_rate),
+                            labelled=n, judged=total, repeats=repeats, confidence=confidence, seed=seed,
+                            judge_rate=judge_rate, judge_accuracy=accuracy, judge_bias=bias,
+                            methods=MappingProxyType(methods))

@@ -175,7 +175,7 @@ PPI_NOTES: Mapping[str, str] = MappingProxyType({
 })
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PPIInterval:
     """A prediction-powered interval for a proportion, with what it is compared with.
 
@@ -380,9 +380,10 @@ def ppi_interval_from_counts(
         notes.append(Note.of("worth_undefined_labels", labelled=n) if variance_classical == 0
                      else Note.of("worth_undefined_ppi"))
     classical, judge_only = Proportion.many([(n11 + n10, n, 0), (n11 + n01 + m1, n + m, 0)], confidence)
-    return PPIInterval(
-        clipped[0], low, high, se, lam, bool(tuned), n, m, ((n11, n10), (n01, n00)), m1,
-        classical, judge_only, effective, worth, tuple(notes), confidence)
+    return PPIInterval(estimate=clipped[0], low=low, high=high, standard_error=se, lam=lam, tuned=bool(tuned),
+                       labelled=n, unlabelled=m, table=((n11, n10), (n01, n00)), judge_positive_unlabelled=m1,
+                       classical=classical, judge_only=judge_only, effective_labels=effective, judge_worth=worth,
+                       notes=tuple(notes), confidence=confidence)
 
 
 # ---------------------------------------------------------------- what the judge is worth, with an interval
@@ -401,7 +402,7 @@ WORTH_NOTES: Mapping[str, str] = MappingProxyType({
 })
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class WorthInterval:
     """What the judge is worth in hand labels (``PPIInterval.judge_worth``) with a seeded bootstrap interval.
 
@@ -448,9 +449,11 @@ def judge_worth_interval(interval: PPIInterval, resamples: int = WORTH_RESAMPLES
     n, m, m1 = interval.labelled, interval.unlabelled, interval.judge_positive_unlabelled
     confidence = interval.confidence
     if n < minimum:
-        return WorthInterval(None, None, None, n, 0, 0, seed, confidence, "too_few_labels")
+        return WorthInterval(value=None, low=None, high=None, labelled=n, resamples=0, undefined=0, seed=seed,
+                             confidence=confidence, note="too_few_labels")
     if interval.judge_worth is None:
-        return WorthInterval(None, None, None, n, 0, 0, seed, confidence, "undefined")
+        return WorthInterval(value=None, low=None, high=None, labelled=n, resamples=0, undefined=0, seed=seed,
+                             confidence=confidence, note="undefined")
     rng = np.random.default_rng(seed)
     cells = rng.multinomial(n, np.array([n11, n10, n01, n00], dtype=np.float64) / n, size=resamples)
     r11, r10, r01, r00 = (cells[:, i] for i in range(4))
@@ -475,10 +478,12 @@ def judge_worth_interval(interval: PPIInterval, resamples: int = WORTH_RESAMPLES
     # while that one after is not among them.
     top = int(np.floor((kept - 1) * (1 - alpha / 2))) + 1
     if undefined > alpha / 2 * resamples or kept == 0 or (unbounded and top >= kept - unbounded):
-        return WorthInterval(interval.judge_worth, None, None, n, resamples, undefined, seed, confidence, "unstable",
-                             unbounded)
+        return WorthInterval(value=interval.judge_worth, low=None, high=None, labelled=n, resamples=resamples,
+                             undefined=undefined, seed=seed, confidence=confidence, note="unstable",
+                             unbounded=unbounded)
     bounded = ~(undefined_mask | unbounded_mask)
     worth = n * variance[bounded] / (se[bounded] * se[bounded]) - n
     worth = np.concatenate([worth, np.full(unbounded, np.inf)])  # ranked above every finite value, never read
     low, high = (float(v) for v in np.quantile(worth, [alpha / 2, 1 - alpha / 2]))
-    return WorthInterval(interval.judge_worth, low, high, n, resamples, undefined, seed, confidence, None, unbounded)
+    return WorthInterval(value=interval.judge_worth, low=low, high=high, labelled=n, resamples=resamples,
+                         undefined=undefined, seed=seed, confidence=confidence, note=None, unbounded=unbounded)
