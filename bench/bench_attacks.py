@@ -35,8 +35,8 @@ from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 
 import dev  # noqa: E402
 from bench.bench_load import serve  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from bench.protocol_client import XSRF_COOKIE, ProtocolSession, _preflight  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.protocol_client import XSRF_COOKIE, ProtocolSession, xsrf_preflight  # noqa: E402
 
 CODE = "TOMATO-4242"
 BOMBS = ROOT / "tests" / "data" / "bombs"
@@ -127,7 +127,7 @@ def put(base: str, session_id: str, size: int, xsrf: str) -> int:
 
 async def uploads_at_once(base: str) -> list[int]:
     session = await past_the_gate(base)
-    xsrf = await asyncio.to_thread(_preflight, base, "/")
+    xsrf = await asyncio.to_thread(xsrf_preflight, base, "/")
     try:
         return list(await asyncio.gather(*(asyncio.to_thread(put, base, session.session_id, int(4.9 * MB), xsrf)
                                            for _ in range(20))))

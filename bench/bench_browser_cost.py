@@ -42,7 +42,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import VIEWPORT, proc_table, serve  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
 SLIDER = "Context relevance"

@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import VIEWPORT, serve  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 # (name, script, path, what is visible when the page is there)
 PAGES = (

@@ -44,7 +44,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import serve  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 VIEWPORT = {"width": 1400, "height": 1000}
 TIMEOUT = 60_000

@@ -47,14 +47,11 @@ import os
 import random
 import re
 import signal
-import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,13 +60,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.server import serve  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from uncase_core import rag  # noqa: E402
 from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
 LANG = "en"
-HEALTH_TIMEOUT_S = 60.0
 LOAD_TIMEOUT_S = 180.0  # first page load; 30 pages loading at once share the two cores
 INTERACTION_TIMEOUT_S = 15.0
 SELECT_TIMEOUT_S = 5.0
@@ -378,40 +375,6 @@ def peak_rss_kb(pid: int) -> int | None:
     except (OSError, ValueError, IndexError):
         pass
     return None
-
-
-@contextlib.contextmanager
-def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None,
-          env: Mapping[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after.
-
-    ``store`` is the SQLAlchemy URL of the workspace store the server uses (default: the environment's);
-    ``env`` adds environment variables (``STREAMLIT_SERVER_...`` settings, say).
-    """
-    port = free_port()
-    command = streamlit_command(port, script)
-    base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, **({"UNCASE_STORE": store} if store else {}), **(env or {})}
-    with contextlib.ExitStack() as stack:
-        log = stack.enter_context(log_path.open("wb")) if log_path else subprocess.DEVNULL
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
-        try:
-            deadline = time.monotonic() + HEALTH_TIMEOUT_S
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(f"streamlit exited with code {process.returncode} before it was healthy")
-                try:
-                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
-                        if response.read().decode().strip() == "ok":
-                            break
-                except (urllib.error.URLError, OSError):
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"streamlit was not healthy within {HEALTH_TIMEOUT_S:.0f} s")
-                time.sleep(0.2)
-            yield base, process
-        finally:
-            stop_process(process)
 
 
 # ------------------------------------------------------------------------------------------ CPU accounting
@@ -894,7 +857,7 @@ class Session(User):
 
 
 class ProtocolUser(User):
-    """A simulated user at the protocol level (bench/protocol_client.py): the same flow, model and checks as
+    """A simulated user at the protocol level (tests/support/protocol_client.py): the same flow, model and checks as
     `Session`, the same think times, but no browser: the server does the same work, nothing is rendered."""
 
     name = "protocol session"
@@ -905,7 +868,7 @@ class ProtocolUser(User):
         self.session: Any = None
 
     async def open(self) -> None:
-        from bench.protocol_client import ProtocolSession
+        from tests.support.protocol_client import ProtocolSession
 
         await self.close()
         self.model = Model(_initial_labels(), steps=round(rag.DEFAULT_THRESHOLDS[METRIC] / SLIDER_STEP))

@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
 
 from bench.bench_load import proc_stat, serve  # noqa: E402
 from bench.bench_server_cost import TICKS_PER_SECOND  # noqa: E402
-from bench.protocol_client import ProtocolSession  # noqa: E402
+from tests.support.protocol_client import ProtocolSession  # noqa: E402
 from ui.frame.navigation import PAGES  # noqa: E402
 
 WARM_UP_S = 8.0  # serve.py imports every page's modules in a thread at start

@@ -9,7 +9,7 @@ address): nothing is started; the facilitator's view and the projector watch whe
 acknowledged label is read back when the store's URL is.
 
 The first form starts the servers, creates a room on the first built-in scenario, then, at the protocol level
-(bench/protocol_client.py, the browser's own websocket messages; nothing rendered):
+(tests/support/protocol_client.py, the browser's own websocket messages; nothing rendered):
 
 * each participant opens the participant link (``/workshop_room?join=CODE``), types a name, joins (the page
   switches to the RAG page), and then, every ``--think`` seconds (x0.5 to x1.5), sets one passage's "Relevant"
@@ -59,7 +59,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import CpuMeter, _short, _token_of, peak_rss_kb, percentile, proc_table, serve  # noqa: E402
-from bench.protocol_client import ProtocolSession  # noqa: E402
+from tests.support.protocol_client import ProtocolSession  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from ui.views.rag.focus import case_items  # noqa: E402
 from uncase_core.rag.cases import dataset_to_text  # noqa: E402
@@ -510,8 +510,8 @@ def behind_haproxy(backends: list[str]) -> Iterator[str]:
     import shutil
     import subprocess
 
-    from bench.browser_env import free_port, stop_process
     from bench.check_deploy import haproxy_config, wait_healthy
+    from tests.support.browser_env import free_port, stop_process
 
     executable = shutil.which("haproxy") or "/usr/sbin/haproxy"
     if not Path(executable).exists():

@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_server_cost.py [--repeats 60]
     .venv/bin/python bench/bench_server_cost.py --room [--store URL] [--repeats 200]
 
-One simulated user (bench/protocol_client.py: the browser's own websocket messages, nothing rendered)
+One simulated user (tests/support/protocol_client.py: the browser's own websocket messages, nothing rendered)
 ticks a passage label ``--repeats`` times, moves the Context relevance threshold slider as often, then goes
 to the planner page and back a third as often, then switches to focus mode and presses Yes and No in turn as
 often (what the keys 1 and 0 send: a rerun of focus mode's fragment, with the results in it; a key that moves to
@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import RAG_PATH, proc_stat, serve  # noqa: E402
-from bench.protocol_client import ProtocolSession  # noqa: E402
+from tests.support.protocol_client import ProtocolSession  # noqa: E402
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
 SLIDER = "Context relevance"

@@ -43,8 +43,8 @@ if str(ROOT) not in sys.path:
 
 import dev  # noqa: E402
 from bench.bench_load import serve  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from bench.synthetic_rag import synthetic_dataset  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from uncase_core.rag.cases import dataset_to_text  # noqa: E402
 
 PAGE = "/annotator_agreement"

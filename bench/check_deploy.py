@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import serve  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process  # noqa: E402
 
 CONFIG = """\
 global

@@ -14,7 +14,7 @@ What runs (issue 26's rehearsal, scripted):
   mode and label by keys (1 or 0, focus mode's keys), each key acknowledged when the page's "N of M labelled"
   line counts it; from the second on, every other one stays in the grid and only watches (the issue 39 teacher's
   page that went blank a minute after a restart was a grid page);
-* ``--participants`` more at the protocol level (``bench/protocol_client.py``), labelling passages in the grid;
+* ``--participants`` more at the protocol level (``tests/support/protocol_client.py``), labelling passages in the grid;
   when the server goes away each comes back as a reload would (the same ``w=`` link) and checks the page shows
   the labels acknowledged before;
 * ``--kills`` times, evenly spread, the server is killed with SIGKILL (no shutdown of any kind) and started
@@ -50,8 +50,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import _short, _token_of  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command  # noqa: E402
-from bench.protocol_client import ProtocolSession  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command  # noqa: E402
+from tests.support.protocol_client import ProtocolSession  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from ui.views.rag.focus import case_items  # noqa: E402
 from uncase_core.rag.cases import RagDataset, dataset_to_text  # noqa: E402

@@ -19,7 +19,7 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, streamlit_command  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path, free_port, streamlit_command  # noqa: E402
 
 
 def main() -> None:

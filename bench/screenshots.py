@@ -6,7 +6,7 @@
 Starts its own server (a throwaway store) and Chromium; for each language it opens one workspace (``?lang=``
 sets the language once), then each page at each width, waits for the page to settle, saves
 ``<out>/<lang>-<width>-<page>.png`` (the whole page: the window is made as tall as the page's content), and
-prints any layout problem (bench/layout_checks.py: sideways scrolling, a metric card's label or value cut, a
+prints any layout problem (tests/support/layout_checks.py: sideways scrolling, a metric card's label or value cut, a
 link or a choice cut, a small table hiding a column, a scrolling box opened away from its start, a table row
 shorter than its text). Then the workshop room's screens, which only a room shows: that workspace creates a room
 (the facilitator's view, and its Participants box opened), a second browser joins it (the participant's page) and
@@ -31,8 +31,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import serve  # noqa: E402
-from bench.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from bench.layout_checks import WIDTHS, layout_problems  # noqa: E402
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.layout_checks import WIDTHS, layout_problems  # noqa: E402
 from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 

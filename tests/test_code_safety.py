@@ -444,6 +444,7 @@ DISABLING = re.compile(
     r"(enableXsrfProtection|enableCORS|ENABLE_XSRF_PROTECTION|ENABLE_CORS)"
     r"""["']?\s*[=:,]?\s*["']?\s*(false|0|no|off)\b""", re.IGNORECASE)
 LAUNCHERS = sorted({ROOT / "dev.py", *(ROOT / ".ci").glob("*"), *(ROOT / "tests" / "e2e").glob("*.py"),
+                    *(ROOT / "tests" / "support").glob("*.py"),
                     *(ROOT / "bench").glob("*.py"), *(ROOT / ".streamlit").glob("*"), ROOT / "README.md",
                     *(ROOT / "docs").rglob("*.md"), *ALL_CODE})
 

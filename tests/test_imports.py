@@ -200,3 +200,25 @@ def test_the_shared_names_live_in_the_widgets_not_in_the_rag_view():
 
     for name in ("metric_name", "field_label", "field_value", "label_value"):
         assert (hasattr(names, name) and not hasattr(view, name)) or getattr(view, name) is getattr(names, name)
+
+
+# Tests import their helpers from tests/support/ (server, Chromium, protocol client, layout checks), which bench/
+# imports too. A test imports a bench/ module only to test that benchmark or to use its data builder:
+BENCH_MODULES_TESTED = {
+    "bench.bench_attacks",  # test_back_messages_server: the attacks the benchmark replays, held off
+    "bench.bench_load",  # test_load, test_room_polling_server: the load benchmark's run and its store check
+    "bench.bench_room",  # tests/e2e/test_room_rehearsal_server: the room benchmark's rehearsal
+    "bench.bench_upload_memory",  # test_upload_release_browser: what the server holds of an upload
+    "bench.judge_set",  # test_judge_set: the built-in judge set's builder (its data is in assets/)
+    "bench.ppi_py_reference",  # test_ppi: the reference problems the PPI oracle test replays
+}
+
+
+def test_tests_take_their_helpers_from_tests_support_and_support_nothing_from_bench():
+    imported: dict[str, set[str]] = {}
+    for path in (ROOT / "tests").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "bench":
+                imported.setdefault(node.module, set()).add(str(path.relative_to(ROOT)))
+    assert set(imported) <= BENCH_MODULES_TESTED, {m: f for m, f in imported.items() if m not in BENCH_MODULES_TESTED}
+    assert not [f for files in imported.values() for f in files if f.startswith("tests/support/")]

@@ -1,4 +1,4 @@
-"""The picture check for cut table rows (bench/layout_checks.py), on drawn grids: it must find a text against a
+"""The picture check for cut table rows (tests/support/layout_checks.py), on drawn grids: it must find a text against a
 row's border and leave a text with its padding alone."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import io
 import numpy as np
 from PIL import Image
 
-from bench.layout_checks import cut_row_bands
+from tests.support.layout_checks import cut_row_bands
 
 LINE = (232, 229, 226)  # Streamlit's grid lines
 INK = (49, 51, 63)  # its text

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import dev
-from bench.browser_env import free_port
+from tests.support.browser_env import free_port
 from ui.frame.access import ACCESS_CODE_ENV, MIN_CODE_LENGTH, configured_code, same_code
 from uncase_store.rooms import CODE_ALPHABET, normalize_code
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bench.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command
+from tests.support.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

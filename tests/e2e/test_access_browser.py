@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bench.browser_env import free_port
 from tests.e2e.conftest import VIEWPORT, streamlit_server
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern
+from tests.support.browser_env import free_port
 from ui.frame.access import ACCESS_CODE_ENV
 
 try:

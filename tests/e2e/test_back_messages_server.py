@@ -18,10 +18,10 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from bench.bench_attacks import clear_cache, settled_threads
-from bench.bench_load import serve
-from bench.protocol_client import ProtocolSession
 from tests.e2e.test_protocol_client import run
 from tests.store_backends import postgres_admin_url, postgres_database
+from tests.support.protocol_client import ProtocolSession
+from tests.support.server import serve
 from ui.i18n import translate
 from uncase_store.engine import store_connections
 

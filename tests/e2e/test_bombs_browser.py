@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bench.browser_env import free_port
 from tests.e2e.conftest import SERVERS, VIEWPORT, streamlit_server
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, open_rag, sidebar
+from tests.support.browser_env import free_port
 from uncase_core.rag.parquet import MAX_DECODED_MB
 
 try:

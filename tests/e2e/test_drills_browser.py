@@ -73,8 +73,8 @@ def test_the_drills_tables_fit_the_window_off_a_phone_and_cut_no_text(page: Any,
     """Issue 38: rows sized for a phone's table made one-line claims 126-144 px tall and the six-claim table taller
     than a 1400x900 window. Off a phone they are sized for the narrowest full-width table (the 800 px window with the
     sidebar open is near it): every table fits the window and no row cuts its text."""
-    from bench.layout_checks import cut_rows
     from tests.e2e.conftest import wait_until_drawn
+    from tests.support.layout_checks import cut_rows
 
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(f"{app_url}/drills")

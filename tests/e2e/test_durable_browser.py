@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from bench.browser_env import free_port
 from tests.e2e.conftest import ARTIFACTS, streamlit_server
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, open_rag, sidebar, toggle_passage_label
+from tests.support.browser_env import free_port
 from ui.i18n import translate
 
 try:

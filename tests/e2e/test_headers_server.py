@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.bench_load import serve
+from tests.support.server import serve
 
 pytestmark = pytest.mark.e2e
 

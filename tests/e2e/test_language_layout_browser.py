@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from bench.layout_checks import layout_problems
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, open_rag, sidebar, toggle_passage_label
+from tests.support.layout_checks import layout_problems
 from ui.frame.navigation import PAGES
 from ui.i18n import EN, ES, translate
 

@@ -1,5 +1,5 @@
 """Load, shortened for CI: five concurrent browser sessions label on the RAG page for about 20 s; then two
-browser sessions beside ten protocol-level ones (bench/protocol_client.py) on two server processes sharing one
+browser sessions beside ten protocol-level ones (tests/support/protocol_client.py) on two server processes sharing one
 store.
 
 The full benchmark is `bench/bench_load.py` (30 sessions, 90 s). Here only correctness under concurrency is

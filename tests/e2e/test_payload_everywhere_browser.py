@@ -15,9 +15,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from bench.browser_env import free_port
 from tests.e2e.conftest import VIEWPORT, wait_until_drawn, wait_until_idle
 from tests.pages.test_payload_text import UPLOADS, rag_file
+from tests.support.browser_env import free_port
 from ui.frame.navigation import PAGES
 
 try:

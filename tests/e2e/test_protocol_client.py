@@ -1,4 +1,4 @@
-"""The protocol-level simulated user (bench/protocol_client.py) against a real `streamlit run`, no browser.
+"""The protocol-level simulated user (tests/support/protocol_client.py) against a real `streamlit run`, no browser.
 
 The load benchmark trusts its numbers only if the client's model of the page stays right after any number of
 reruns and the server does the same work as for a browser, so these tests check both: the page as the client
@@ -21,13 +21,13 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Markdown_pb2 import Markdown
 
-from bench.bench_load import serve
-from bench.protocol_client import (
+from tests.support.protocol_client import (
     Disconnected,
     ProtocolSession,
     RunTimeout,
     editor_json,
 )
+from tests.support.server import serve
 from ui.i18n import format_percent, translate
 from uncase_core.rag import evaluation as rag
 from uncase_core.shared.assets import load_index, load_scenario

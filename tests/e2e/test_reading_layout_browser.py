@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from bench.layout_checks import cut_rows, layout_problems
 from tests.e2e.conftest import wait_until_drawn
+from tests.support.layout_checks import cut_rows, layout_problems
 from ui.i18n import translate
 
 try:

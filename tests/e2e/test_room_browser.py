@@ -133,8 +133,8 @@ def test_an_open_participant_page_comes_back_by_itself_after_a_kill_and_a_restar
     """Issue 26: after a SIGKILL in the middle of a burst of labels and a restart, the participant's page (its room
     timers firing every 5 s throughout) shows its labels again without a reload, with no script error in the page,
     and so does the facilitator's; the labels acknowledged before the kill are all there."""
-    from bench.browser_env import free_port
     from tests.e2e.conftest import kill_server, streamlit_server
+    from tests.support.browser_env import free_port
 
     port = free_port()
     pages: list[Any] = []
@@ -210,8 +210,8 @@ def test_at_1280_px_with_the_sidebar_open_every_label_table_shows_its_text_befor
     """Issue 39: a teacher's projector-sized laptop. The tables got 326 px beside the results, narrower than the
     phone width their rows are sized for; after the reveal the reference and class columns pushed the text out of
     view. The label column now keeps its width (the results wrap below) and the text comes before the reveal's."""
-    from bench.layout_checks import cut_rows
     from tests.e2e.conftest import wait_until_idle
+    from tests.support.layout_checks import cut_rows
 
     facilitator = new_page(chromium)
     facilitator.goto(f"{app_url}/workshop_room")

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.bench_load import _token_of, serve
-from bench.protocol_client import ProtocolSession
+from bench.bench_load import _token_of
 from tests.e2e.test_protocol_client import run
+from tests.support.protocol_client import ProtocolSession
+from tests.support.server import serve
 from ui.i18n import translate
 from ui.views.room.watch import HEAD_KEPT_S
 from uncase_core.rag.cases import dataset_to_text

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.bench_load import serve
 from bench.bench_room import rehearse
+from tests.support.server import serve
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store

@@ -38,8 +38,8 @@ def script_runs(page: Any) -> list[str]:
 
 
 def test_an_idle_member_page_runs_nothing_until_the_room_changes(chromium: Any) -> None:
-    from bench.browser_env import free_port
     from tests.e2e.conftest import streamlit_server
+    from tests.support.browser_env import free_port
 
     pages: list[Any] = []
     try:

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from bench.bench_load import serve
-from bench.protocol_client import XSRF_COOKIE, ProtocolSession, _preflight
 from tests.e2e.test_protocol_client import run
+from tests.support.protocol_client import XSRF_COOKIE, ProtocolSession, xsrf_preflight
+from tests.support.server import serve
 from ui.frame.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
 from ui.i18n import translate
 
@@ -95,7 +95,7 @@ async def _session(base: str, code: str | None = None) -> tuple[ProtocolSession,
     session = await ProtocolSession.open(base, "/")
     if code is not None:
         await session.submit_form({translate("en", "access.code"): code}, translate("en", "access.enter"))
-    xsrf = await asyncio.to_thread(_preflight, base, "/")
+    xsrf = await asyncio.to_thread(xsrf_preflight, base, "/")
     assert xsrf, "the server hands out an XSRF cookie"
     return session, xsrf
 

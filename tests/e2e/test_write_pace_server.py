@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.bench_load import serve
-from bench.protocol_client import ProtocolSession
 from tests.e2e.test_protocol_client import run
+from tests.support.protocol_client import ProtocolSession
+from tests.support.server import serve
 from ui.frame.throttle import EDIT_BURST, EDITS_PER_SECOND
 from ui.i18n import translate
 from uncase_store import open_store

@@ -263,7 +263,7 @@ def _http_get(url: str, headers: Mapping[str, str]) -> tuple[int, bytes]:
         return error.code, error.read()
 
 
-def _preflight(base_url: str, path: str) -> str | None:
+def xsrf_preflight(base_url: str, path: str) -> str | None:
     """The HTTP requests a browser makes before it opens the websocket; returns the XSRF cookie it is given."""
     xsrf = None
     for url in (base_url + path, f"{base_url}/_stcore/health", f"{base_url}/_stcore/host-config"):
@@ -344,7 +344,7 @@ class ProtocolSession:
         path = "/" + path.lstrip("/")
         path, _, session.query_string = path.partition("?")
         session.url_path = path.strip("/")
-        xsrf = await asyncio.to_thread(_preflight, session.base_url, path) if preflight else None
+        xsrf = await asyncio.to_thread(xsrf_preflight, session.base_url, path) if preflight else None
         headers = {**(headers or {}), **({"Cookie": f"{XSRF_COOKIE}={xsrf}"} if xsrf else {})} or None
         # No pings (a browser sends none): a client ping lost on a starved CPU would end a healthy session.
         websocket = await connect(

@@ -1,0 +1,51 @@
+"""A Streamlit server for a test or a benchmark: ``streamlit run <script>`` on a free local port, stopped after."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from tests.support.browser_env import free_port, stop_process, streamlit_command
+
+ROOT = Path(__file__).resolve().parents[2]
+HEALTH_TIMEOUT_S = 60.0  # a cold start on a loaded two-core machine
+
+
+@contextlib.contextmanager
+def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None,
+          env: Mapping[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after.
+
+    ``store`` is the SQLAlchemy URL of the workspace store the server uses (default: the environment's);
+    ``env`` adds environment variables (``STREAMLIT_SERVER_...`` settings, say).
+    """
+    port = free_port()
+    command = streamlit_command(port, script)
+    base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, **({"UNCASE_STORE": store} if store else {}), **(env or {})}
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(log_path.open("wb")) if log_path else subprocess.DEVNULL
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            deadline = time.monotonic() + HEALTH_TIMEOUT_S
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError(f"streamlit exited with code {process.returncode} before it was healthy")
+                try:
+                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
+                        if response.read().decode().strip() == "ok":
+                            break
+                except (urllib.error.URLError, OSError):
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"streamlit was not healthy within {HEALTH_TIMEOUT_S:.0f} s")
+                time.sleep(0.2)
+            yield base, process
+        finally:
+            stop_process(process)
