@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,9 +16,11 @@ from typing import Any
 import pytest
 
 from tests.support.browser_env import CHROMIUM_ARGS, chromium_path, free_port, stop_process, streamlit_command
+from tests.support.server import wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
 HEALTH_TIMEOUT_S = 60.0
 VIEWPORT = {"width": 1400, "height": 1000}
 
@@ -87,21 +86,10 @@ def streamlit_server(port: int, log_name: str = "streamlit.log", env: dict[str, 
                                    env={**os.environ, **(env or {})})
         SERVERS[base] = process
         try:
-            deadline = time.monotonic() + HEALTH_TIMEOUT_S
-            while True:
-                if process.poll() is not None:
-                    pytest.fail(f"streamlit exited with code {process.returncode} before it was healthy:\n"
-                                f"{_log_tail(log_path)}", pytrace=False)
-                try:
-                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
-                        if response.read().decode().strip() == "ok":
-                            break
-                except (urllib.error.URLError, OSError):
-                    pass
-                if time.monotonic() > deadline:
-                    pytest.fail(f"streamlit was not healthy within {HEALTH_TIMEOUT_S:.0f} s:\n{_log_tail(log_path)}",
-                                pytrace=False)
-                time.sleep(0.2)
+            try:
+                wait_until_healthy(base, process, HEALTH_TIMEOUT_S)
+            except RuntimeError as error:
+                pytest.fail(f"{error}:\n{_log_tail(log_path)}", pytrace=False)
             yield base
         finally:
             stop_process(process)

@@ -17,6 +17,23 @@ ROOT = Path(__file__).resolve().parents[2]
 HEALTH_TIMEOUT_S = 60.0  # a cold start on a loaded two-core machine
 
 
+def wait_until_healthy(base: str, process: subprocess.Popen[bytes], timeout_s: float = HEALTH_TIMEOUT_S) -> None:
+    """Return once ``base``'s ``/_stcore/health`` says ok; RuntimeError if ``process`` exits or ``timeout_s`` passes."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"streamlit exited with code {process.returncode} before it was healthy")
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
+                if response.read().decode().strip() == "ok":
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"streamlit was not healthy within {timeout_s:.0f} s")
+        time.sleep(0.2)
+
+
 @contextlib.contextmanager
 def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None,
           env: Mapping[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
@@ -33,19 +50,7 @@ def serve(log_path: Path | None = None, script: str = "app.py", store: str | Non
         log = stack.enter_context(log_path.open("wb")) if log_path else subprocess.DEVNULL
         process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
-            deadline = time.monotonic() + HEALTH_TIMEOUT_S
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(f"streamlit exited with code {process.returncode} before it was healthy")
-                try:
-                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
-                        if response.read().decode().strip() == "ok":
-                            break
-                except (urllib.error.URLError, OSError):
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"streamlit was not healthy within {HEALTH_TIMEOUT_S:.0f} s")
-                time.sleep(0.2)
+            wait_until_healthy(base, process)
             yield base, process
         finally:
             stop_process(process)
