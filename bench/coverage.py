@@ -8,7 +8,7 @@ mark: ``ok`` when an interval's mean coverage over the true proportion is at lea
 Cai and DasGupta 2001) or a verdict's false rate is at most its level (with Monte Carlo slack), ``WITHHELD`` where
 the app does not draw it at that size, ``BROKEN`` otherwise. ``--write`` puts the tables in a Markdown file with the
 command and the date. Seeded: the same arguments print the same figures. The functions are
-``uncase_core.stats.coverage``; ``tests/test_coverage.py`` runs a small version of each.
+``uncase_core.stats.coverage``; ``tests/core/stats/test_coverage.py`` runs a small version of each.
 """
 
 from __future__ import annotations

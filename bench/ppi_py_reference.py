@@ -1,4 +1,5 @@
-"""Record ppi-python's own PPI and PPI++ results on seeded random data, as the oracle tests/test_ppi.py reads.
+"""Record ppi-python's own PPI and PPI++ results on seeded random data, as the oracle
+tests/core/stats/test_ppi.py reads.
 
 ppi-python is not a dependency of the project, not even for tests: its wheel installs a
 top-level ``tests`` package into site-packages (which hides this project's ``tests`` package),

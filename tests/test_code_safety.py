@@ -377,21 +377,21 @@ HTML_FUNCTIONS = frozenset({"st.html", "streamlit.html", "components.html", "com
 # (file, enclosing function) -> the behavioural test proving its HTML escapes user text, or holds none.
 HTML_SITES: dict[tuple[str, str], str] = {
     ("ui/widgets/layout.py", "whole_names"):
-        "tests/test_layout.py::test_the_names_style_is_a_constant_without_user_text",
+        "tests/ui/test_layout.py::test_the_names_style_is_a_constant_without_user_text",
     ("ui/views/lessons/panel.py", "make_slot"):
-        "tests/test_lesson_panel.py::test_the_style_rule_is_a_constant_without_user_text",
+        "tests/ui/test_lesson_panel.py::test_the_style_rule_is_a_constant_without_user_text",
     ("ui/frame/scroll.py", "scroll_to_top_if_asked"):
-        "tests/test_lesson_panel.py::test_the_scroll_to_top_script_is_a_constant_without_user_text",
+        "tests/ui/test_lesson_panel.py::test_the_scroll_to_top_script_is_a_constant_without_user_text",
     ("ui/frame/outage.py", "outage_words"):
-        "tests/test_outage.py::test_the_outage_style_is_one_style_block_with_the_catalogues_words",
+        "tests/ui/test_outage.py::test_the_outage_style_is_one_style_block_with_the_catalogues_words",
     ("ui/views/room/projector.py", "projector_view"):
         "tests/pages/test_room_page.py::test_the_projectors_style_rule_is_a_constant_without_user_text",
     ("ui/frame/select_release.py", "release_select_boxes"):
-        "tests/test_html_constants.py::test_the_select_release_script_holds_only_our_keys",
+        "tests/ui/test_html_constants.py::test_the_select_release_script_holds_only_our_keys",
     ("ui/widgets/focus.py", "hide_keys_on_a_phone"):
-        "tests/test_html_constants.py::test_the_phone_keys_style_is_a_constant",
+        "tests/ui/test_html_constants.py::test_the_phone_keys_style_is_a_constant",
     ("ui/widgets/layout.py", "label_column"):
-        "tests/test_html_constants.py::test_the_label_columns_style_holds_only_a_class_name_and_a_number",
+        "tests/ui/test_html_constants.py::test_the_label_columns_style_holds_only_a_class_name_and_a_number",
 }
 
 

@@ -2,7 +2,7 @@
 
 It lives in :mod:`uncase_core.conversations.evaluator`, and ROUGE-L in :mod:`uncase_core.shared.rouge`; this
 module only re-exports the public names document 000 uses (``compute_rouge_l``, ``Evaluator``) and the evaluator's
-others (``tests/test_document_000_api.py`` pins them).
+others (``tests/core/conversations/test_document_000_api.py`` pins them).
 """
 
 from uncase_core.conversations.evaluator import (

@@ -826,7 +826,8 @@ def _specs() -> list[_Spec]:
         add(name, "other-format", formats, "error", why, build, [f"this looks like {looks_like}"])
 
     # The RAG page's upload (rag_files.read_rag_upload, fed "rag" and "ragas" entries) takes both RAG cases and
-    # RAGAS rows, so these skip one another's loaders (tests/test_formats.py covers import-ragas on RAG cases);
+    # RAGAS rows, so these skip one another's loaders (tests/core/shared/test_formats.py covers import-ragas on RAG
+    # cases);
     # the report reader (`verify REPORT`) takes one JSON document, so JSON Lines and CSV skip it.
     other("other_rag_case.json", (*RAG, "ragas"), "a RAG case (all_good)", lambda: _json(_rag_case()),
           "a RAG case file")

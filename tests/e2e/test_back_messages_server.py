@@ -19,9 +19,9 @@ from sqlalchemy.engine import make_url
 
 from bench.bench_attacks import clear_cache, settled_threads
 from tests.e2e.test_protocol_client import run
-from tests.store_backends import postgres_admin_url, postgres_database
 from tests.support.protocol_client import ProtocolSession
 from tests.support.server import serve
+from tests.support.store_backends import postgres_admin_url, postgres_database
 from ui.i18n import translate
 from uncase_store.engine import store_connections
 

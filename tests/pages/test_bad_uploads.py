@@ -4,7 +4,7 @@ For every file: no exception reaches the page; a file that must be refused shows
 the file and the place, and the page keeps what it had; a valid one loads. Files go in one after
 another in one app session, as in a workshop. The first widget reading each format gets every file
 of it; widgets that hand the same bytes to the same loader get one file of each family and outcome
-(the loader itself is fed everything in tests/test_bad_inputs.py). A file whose extension the
+(the loader itself is fed everything in tests/core/shared/test_bad_inputs.py). A file whose extension the
 widget does not accept never reaches the page (the browser refuses it), so it is counted apart.
 """
 

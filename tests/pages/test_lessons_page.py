@@ -3,7 +3,8 @@
 Every lesson is played to the end, in English and in Spanish, the way a person plays it: answers through the
 sidebar panel's form, labels through the page's label tables, settings through the page's own widgets by their
 keys; the panel then says "Done" and the workspace holds every step as done. A plausible wrong attempt (the ones
-tests/test_lessons.py scripts at the core level) leaves the step open and shows the panel's "Not yet" note. Then
+tests/core/lessons/test_lessons.py scripts at the core level) leaves the step open and shows the panel's "Not yet"
+note. Then
 the runner around the lessons: progress across a reload, the Lessons page's counts, "Start again", the question
 before replacing changed labels, leaving, the panel on another page, the facilitator's handout, and a lesson
 started for a whole workshop room.
@@ -33,7 +34,7 @@ from tests.pages.test_compare_page import builtin as compare_builtin
 from tests.pages.test_compare_page import correctness_failures, expected_verdicts, label_b
 from tests.pages.test_compare_page import verdicts as compare_verdicts
 from tests.pages.test_room_page import create_room, join
-from tests.test_lesson_notes import STUTTER
+from tests.ui.test_lesson_notes import STUTTER
 from ui.frame.data_kinds import COMPARE_PAIR, JUDGE, RAG
 from ui.frame.navigation import LESSONS_PAGE
 from ui.i18n import translate
@@ -191,9 +192,9 @@ def load_choice(at: AppTest, prefix: str, choice: str) -> AppTest:
 
 
 # ================================================================ each lesson: its solution and a wrong attempt
-# Each ``play_<id>(at, lang)`` follows the scripted solution of tests/test_lessons.py through the widgets, checking
-# each step as it goes; each ``wrong_<id>(at, lang)`` makes that lesson's usual mistake and returns the step it left
-# open.
+# Each ``play_<id>(at, lang)`` follows the scripted solution of tests/core/lessons/test_lessons.py through the widgets,
+# checking each step as it goes; each ``wrong_<id>(at, lang)`` makes that lesson's usual mistake and returns the step it
+# left open.
 
 
 def play_l01(at: AppTest, lang: str) -> None:

@@ -1,7 +1,7 @@
 """The Spanish glossary: each technical term decided once, and what stays in English and why.
 
 The catalogues (ui/i18n/en/*.toml, ui/i18n/es/*.toml) and the lesson files (assets/lessons/*.toml, shown on the
-pages they teach) follow it; tests/test_i18n.py fails on a Spanish
+pages they teach) follow it; tests/ui/test_i18n.py fails on a Spanish
 value equal to its English one unless it is listed in :data:`SAME_IN_SPANISH`, and on a Spanish
 value using a word of :data:`AVOID_IN_SPANISH` outside code (backticks) and parentheses.
 
@@ -89,5 +89,5 @@ AVOID_IN_SPANISH: Mapping[str, str] = MappingProxyType({
 })
 
 # One register, tú, in neutral Latin American Spanish: no vosotros forms (discrepáis, coincidís, vuestro). A
-# Spanish value must not match this (the test is tests/test_i18n.py).
+# Spanish value must not match this (the test is tests/ui/test_i18n.py).
 VOSOTROS = r"\b\w+(?:áis|éis)\b|\b\w{3,}[^aeiouáéíóú\W]ís\b|\b(?:vosotros|vosotras|vuestros?|vuestras?|sois)\b"

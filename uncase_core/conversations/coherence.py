@@ -88,7 +88,7 @@ class TurnCheck:
 # Cutting the text just after one of these characters splits its tokens exactly (the tokens before
 # the cut, then those after): each is a separator for the tokenizer, has no NFC composition with
 # what follows, and is not case-ignorable (str.lower() looks across those to pick a final sigma).
-# tests/test_bad_inputs.py checks every one against the Unicode database.
+# tests/core/shared/test_bad_inputs.py checks every one against the Unicode database.
 _CUT_AFTER = " \t\n\r\f\v!\"#$%&()*+,-/;?@[\\]_{|}~€£¥¢¡¿«»–—“”…،؛؟、。，！？；「」『』（）"
 # Symbols and emoji, as (first, last) code points; white space (``\s``) is safe too.
 _CUT_AFTER_RANGES = ((0x2600, 0x2775), (0x2794, 0x27BF), (0x1F300, 0x1F3FA), (0x1F400, 0x1F64F), (0x1F680, 0x1F6FF),

@@ -127,7 +127,7 @@ def replay_rag_edits(dataset: RagDataset, records: Sequence[object]) -> tuple[Ra
     next record is checked against (a text record first sets the labels before it). One by one, each label is
     three dataclass copies (unit, case, dataset); the class view of a 60-person room replays some 600 of them at
     every refresh: 7.2 ms one by one, 4.2 ms together (``bench/bench_replay.py``, 2-core machine, idle but for a
-    test run). ``tests/test_rag_text_edits.py`` compares both ways on random records, refusals included."""
+    test run). ``tests/core/rag/test_rag_text_edits.py`` compares both ways on random records, refusals included."""
     pending: dict[tuple[int, str], dict[int, dict[str, Any]]] = {}  # (case, kind) -> unit -> field -> value
     refused = 0
 

@@ -36,7 +36,7 @@ figure of the case (:func:`figure_options`). So every comparison the texts draw 
 before ("bought 20 days ago" stays inside a 30-day return window that becomes 26, never 17), and the
 claims that depend on a changed figure are the ones that quote it, each re-keyed above. A dependence the
 texts do not show by figures (a figure written in words, a sum) is beyond what the generator reads; the
-built-in cases have none (``tests/test_drill_keys.py`` reads every variant of them against the guidelines).
+built-in cases have none (``tests/ui/test_drill_keys.py`` reads every variant of them against the guidelines).
 
 Combinations use the same tools together. Among the changes that fail exactly the requested set
 (every count checked against the default thresholds, then the variant evaluated to be sure), the

@@ -6,7 +6,7 @@ here draws seeded data from a known truth, computes exactly what the app compute
 for an interval is Brown, Cai and DasGupta's (2001): its *mean* coverage over the true proportion (uniform on
 [0, 1], or on a grid) should be at least the nominal level minus 2 points, with the worst case over the proportion
 reported beside it; a verdict's false rate, with no true difference, must be at most its level at every null tried.
-``bench/coverage.py`` prints the whole table; ``tests/test_coverage.py`` runs a small seeded version.
+``bench/coverage.py`` prints the whole table; ``tests/core/stats/test_coverage.py`` runs a small seeded version.
 
 Everything is vectorized over repeats with NumPy's generator (PCG64) from a given seed: the same arguments give the
 same figures.
@@ -377,7 +377,7 @@ def planner_promise(expected: float, margin: float, confidence: float = DEFAULT_
     The page's sentence is conditional ("with n units and an observed 80%, the interval runs from ... to ..."), and
     a dataset observes the expected rate only roughly: the figures say how often its interval is as narrow as
     promised. Exact, from the binomial probabilities of every outcome (as :func:`wilson_coverage`), so there is no
-    Monte Carlo error; ``tests/test_coverage.py`` checks them against seeded draws."""
+    Monte Carlo error; ``tests/core/stats/test_coverage.py`` checks them against seeded draws."""
     n = margin_sample_size(expected, margin, confidence)
     promised = planned_interval(expected, n, confidence)
     k = np.arange(n + 1)

@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 
 def write(out: Path) -> None:
     sys.path.insert(0, str(HERE.parents[2]))
-    from tests.test_interchange import labelled
+    from tests.core.rag.test_interchange import labelled
     from uncase_core.rag.interchange import export_as_it_came, read_cases
 
     out.mkdir(parents=True, exist_ok=True)

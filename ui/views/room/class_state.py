@@ -8,7 +8,7 @@ asks the store only for the edits after it (:meth:`uncase_store.rooms.Rooms.labe
 workspace did not change costs one row. A member who loaded the data again, or undid every edit, is read again from
 the start. Replaying records onto the copy they were last applied to is the same fold as replaying them all from a
 blank copy (the edits apply in order and carry no other state), so the view is exactly what a full replay gives:
-``tests/test_class_state.py`` compares both on long random histories.
+``tests/store/test_class_state.py`` compares both on long random histories.
 
 No Streamlit here: a page keeps one :class:`RoomLabels` per room in its session (a person's data does not live in
 the process), and the tests and ``bench/bench_class_view.py`` drive it directly.
