@@ -7,7 +7,7 @@ import streamlit as st
 from ui.frame.data_kinds import CONVERSATIONS
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, forget, kept, language, run_saving, set_kept, t
-from ui.i18n import translate
+from ui.i18n import format_percent, translate
 from ui.views.conversations import (
     batch_table,
     draw_chat,
@@ -117,8 +117,8 @@ if len(conversations) > 1:
     report = evaluator.batch_evaluate(conversations, certify=True, workers=1,
                                       progress=lambda done, total: bar.progress(done / total))
     bar.empty()
-    rate = "N/A" if report.pass_rate is None else f"{report.pass_rate:.1f}".replace(".", "," if lang == "es" else ".")
-    st.metric(t("conv.pass_rate"), f"{rate}%" if lang == "en" else f"{rate}\u00a0%")
+    rate = report.pass_rate  # in percent, None with no conversation
+    st.metric(t("conv.pass_rate"), "N/A" if rate is None else format_percent(rate / 100, lang, 1))
     chart_column, table_column = st.columns([2, 3])
     show_chart(failure_chart(report), chart_column)
     table_column.dataframe(batch_table(report), hide_index=True, width="stretch")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 
-from ui.i18n import CATALOGUES, DEFAULT_LANGUAGE, format_count
+from ui.i18n import CATALOGUES, DEFAULT_LANGUAGE, format_count, number_style
 from ui.widgets.text import literal
 from uncase_core.errors import InputError, Param, Place, Term, split_place
 
@@ -38,7 +38,7 @@ def _number(value: int | float, language: str) -> str:
     if isinstance(value, int):
         return format_count(value, language)
     text = str(value)  # the shortest form that reads back, as the core's English writes a float
-    return text.replace(".", ",") if language == "es" else text
+    return text.replace(".", number_style(language).decimal_mark)
 
 
 def _fill(template: str, params: Mapping[str, Param], language: str) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
@@ -76,11 +77,35 @@ CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}
 DEFAULT_LANGUAGE = "en"
 
 
+@dataclass(frozen=True, kw_only=True)
+class NumberStyle:
+    """How a language writes numbers: its decimal mark, the mark between digit groups and from how large a number
+    on it groups them, and what goes between a number and its ``%`` sign. One row per language in
+    :data:`NUMBER_STYLES`; a new language adds its row, not a branch in each formatter."""
+
+    decimal_mark: str
+    group_mark: str
+    group_from: int  # the smallest absolute value written with digit groups
+    percent_gap: str
+
+
+NUMBER_STYLES: Mapping[str, NumberStyle] = MappingProxyType({
+    "en": NumberStyle(decimal_mark=".", group_mark=",", group_from=1_000, percent_gap=""),
+    # The RAE and ISO 80000 group digits with a (no-break) space, and not in four-digit numbers; a point would read as
+    # a decimal mark to some and a comma does to others.
+    "es": NumberStyle(decimal_mark=",", group_mark="\u00a0", group_from=10_000, percent_gap="\u00a0"),
+})
+
+
+def number_style(language: str) -> NumberStyle:
+    """``language``'s :class:`NumberStyle` (English's for a language without one)."""
+    return NUMBER_STYLES.get(language, NUMBER_STYLES[DEFAULT_LANGUAGE])
+
+
 def guess_language(locale: str | None) -> str:
-    """Spanish for any ``es`` locale (``es-MX``, ``es_ES``...), English otherwise."""
-    if locale and locale.replace("_", "-").lower().split("-")[0] == "es":
-        return "es"
-    return DEFAULT_LANGUAGE
+    """The playground's language for a browser locale (``es-MX``, ``es_ES``... are Spanish), English otherwise."""
+    prefix = locale.replace("_", "-").lower().split("-")[0] if locale else ""
+    return prefix if prefix in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def has_key(key: str) -> bool:
@@ -102,32 +127,29 @@ def translate(language: str, key: str, **values: object) -> str:
 
 
 def format_percent(value: float, language: str, decimals: int = 1) -> str:
-    """``66.7%`` in English, ``66,7 %`` in Spanish (decimal comma, space before %)."""
-    number = f"{value * 100:.{decimals}f}"
-    if language == "es":
-        return number.replace(".", ",") + "\u00a0%"
-    return number + "%"
+    """``66.7%`` in English, ``66,7 %`` in Spanish (decimal comma, a no-break space before %)."""
+    return format_number(value * 100, language, decimals) + number_style(language).percent_gap + "%"
 
 
 def format_number(value: float, language: str, decimals: int = 2) -> str:
-    number = f"{value:.{decimals}f}"
-    return number.replace(".", ",") if language == "es" else number
+    """``value`` with ``decimals`` decimals and the language's decimal mark, not grouped (``1234.5``, ``1234,5``)."""
+    return f"{value:.{decimals}f}".replace(".", number_style(language).decimal_mark)
 
 
 def format_count(value: int, language: str, sign: bool = False) -> str:
-    """``12,345`` in English; in Spanish ``12 345`` with a non-breaking space, and ``1234`` with none (the RAE
-    and ISO 80000 group digits with a space, and not in four-digit numbers; a point would read as a decimal
-    mark to some and a comma does to others)."""
+    """A whole number as the language groups it: ``12,345`` in English; ``12 345`` (a no-break space) and ``1234``
+    (no group in four digits) in Spanish (:data:`NUMBER_STYLES`)."""
+    style = number_style(language)
     text = f"{value:+,}" if sign else f"{value:,}"
-    if language != "es":
-        return text
-    return text.replace(",", "") if abs(value) < 10_000 else text.replace(",", "\u00a0")
+    return text.replace(",", style.group_mark if abs(value) >= style.group_from else "")
 
 
 def percent_axis(language: str, step: float = 0.2) -> dict[str, object]:
-    """A plotly axis of proportions in ``language``'s percent: ``70%`` through d3's format in English; in Spanish
-    ticks written as the text writes them (``70 %``), which no d3 format gives (it puts no space before %)."""
-    if language != "es":
+    """A plotly axis of proportions written as the text writes them: d3's ``.0%`` where that is the language's own
+    (``70%``); else ticks placed and written by :func:`format_percent` (``70 %``: no d3 format puts a space before
+    %)."""
+    style = number_style(language)
+    if style.percent_gap == "" and style.decimal_mark == ".":
         return {"tickformat": ".0%"}
     values = [round(i * step, 10) for i in range(round(1 / step) + 1)]
     return {"tickvals": values, "ticktext": [format_percent(v, language, 0) for v in values]}
@@ -135,4 +157,5 @@ def percent_axis(language: str, step: float = 0.2) -> dict[str, object]:
 
 def plot_separators(language: str) -> str:
     """Plotly's ``separators`` (decimal mark, then thousands) for the language: ``",."`` in Spanish."""
-    return ",." if language == "es" else ".,"
+    style = number_style(language)
+    return style.decimal_mark + ("," if style.decimal_mark == "." else ".")

@@ -15,7 +15,7 @@ import streamlit as st
 
 from ui.frame.input_errors import error_text
 from ui.frame.state import current_workspace, kept, language, save_settings, t
-from ui.i18n import format_count, format_number, format_percent
+from ui.i18n import format_count, format_number, format_percent, number_style
 from uncase_core.errors import InputError
 from uncase_core.shared.numbers import read_typed_number
 
@@ -23,7 +23,7 @@ _LAST = "_number_box_last_"  # session state prefix: the last number a box read
 
 
 def decimal_mark(lang: str) -> str:
-    return "," if lang == "es" else "."
+    return number_style(lang).decimal_mark
 
 
 def number_text(value: float, lang: str, whole: bool = False, decimals: int = 2) -> str:

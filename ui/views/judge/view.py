@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.frame.state import language, t
-from ui.i18n import format_number, format_percent
+from ui.i18n import format_count, format_number, format_percent
 from ui.views.judge.data import Target, Truth
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.names import metric_name
@@ -36,9 +36,7 @@ def percent(value: float, decimals: int = 1) -> str:
 
 def count(value: int) -> str:
     """A whole number: ``2,000`` in English; ``2000`` and ``10 000`` (a no-break space from five digits) in Spanish."""
-    if language() == "es":
-        return f"{value:,}".replace(",", "\u00a0") if abs(value) >= 10_000 else str(value)
-    return f"{value:,}"
+    return format_count(value, language())
 
 
 def points(value: float) -> str:
