@@ -28,10 +28,9 @@ from typing import Any
 from uncase_core.cli.files import BYTES_PER_MB, DEFAULT_MAX_FILE_MB, read_input_file
 from uncase_core.errors import InputError, input_error, one_line
 from uncase_core.rag.cases import LABEL_NAMES
+from uncase_core.rag.tools import EXPORT_TARGETS, INTERCHANGE_FORMATS
 from uncase_core.shared.choices import (
     AGGREGATIONS,
-    EXPORT_TARGETS,
-    INTERCHANGE_FORMATS,
     MAX_CONFIDENCE,
     MIN_CONFIDENCE,
     RAG_METRICS,
@@ -208,8 +207,9 @@ def _export_target(args: argparse.Namespace, dataset: Any) -> tuple[str | None, 
     cases), the kind ``--out``'s extension names (else ``--layout``'s for RAGAS, else the kind they came in, else the
     tool's first). An extension that names no kind, or another kind than ``--layout`` or than the tool writes, is
     refused naming both."""
-    from uncase_core.rag.interchange import FORMAT_NAMES, kind_of_path
-    from uncase_core.rag.sources import FILE_KINDS, came_in
+    from uncase_core.rag.interchange import kind_of_path
+    from uncase_core.rag.sources import came_in
+    from uncase_core.rag.tools import FILE_KINDS, FORMAT_NAMES
 
     came = came_in(dataset)
     tool = args.to or (came[0] if came is not None else None)

@@ -4,7 +4,8 @@ drills, and edit records.
 
 Modules: ``cases`` (the format), ``files`` (what a page upload may be), ``csv_files`` (spreadsheet layouts),
 ``ragas`` and ``ragas_files`` (RAGAS rows in and out), ``parquet``, ``deepeval``, ``promptfoo``, ``label_studio``,
-``interchange`` (format detection, the one reader and the writers), ``sources`` (fields kept for a round trip),
+``tools`` (one record per other tool's format), ``interchange`` (format detection, the one reader and the
+writers), ``sources`` (fields kept for a round trip),
 ``evaluation`` (metrics, diagnosis, composite), ``thresholds`` (sweeps and flips), ``variants`` and ``drills``
 (generated failures with their answer key), ``edits`` (label and text records).
 
@@ -52,7 +53,11 @@ _EXPORTS = MappingProxyType({
     "Evaluation": "evaluation",
     "FACT_PREFIX": "ragas",
     "FAILURE_SETS": "drills",
-    "FORMAT_NAMES": "interchange",
+    "EXPORT_TARGETS": "tools",
+    "FORMAT_NAMES": "tools",
+    "INTERCHANGE_FORMATS": "tools",
+    "TOOLS": "tools",
+    "ToolFormat": "tools",
     "Flips": "thresholds",
     "GUIDELINES_KEY": "cases",
     "HAND_COLUMNS": "sources",

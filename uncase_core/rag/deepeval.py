@@ -47,7 +47,6 @@ from uncase_core.errors import (
 from uncase_core.rag.cases import RagCase, RagDataset, Unit
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.sources import (
-    FILE_KINDS,
     HAND_COLUMNS,
     HAND_LABELS_COLUMN,
     RECORD_KEYS,
@@ -71,6 +70,7 @@ from uncase_core.rag.sources import (
     with_file,
     with_judge_scores,
 )
+from uncase_core.rag.tools import FILE_KINDS
 from uncase_core.shared.choices import RAG_METRICS
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.notes import Note
@@ -510,3 +510,16 @@ def export_deepeval(dataset: RagDataset, keys: str | None = None, kind: str = "j
     for record in records:
         writer.writerow(formula_safe_row(_csv_cell(key, record.get(key)) for key in header))
     return out.getvalue().encode("utf-8")
+
+
+# ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
+
+def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
+              progress: Progress | None = None) -> CaseImport:
+    """:func:`read_deepeval_cases` in the shape every format's module has (``variables`` is promptfoo's)."""
+    return read_deepeval_cases(data, name, progress)
+
+
+def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
+    """:func:`export_deepeval` in the shape every format's module has (``layout``: snake or camel keys)."""
+    return export_deepeval(dataset, layout, kind, delimiter)

@@ -32,32 +32,22 @@ from types import MappingProxyType
 from typing import Any
 
 from uncase_core.errors import InputError, at_line, input_error, problem, term, unreadable_csv
+from uncase_core.rag import tools
 from uncase_core.rag.cases import RagDataset, case_to_dict
-from uncase_core.rag.deepeval import CAMEL, export_deepeval, read_deepeval_cases
-from uncase_core.rag.label_studio import export_label_studio, read_label_studio_cases
+from uncase_core.rag.deepeval import CAMEL
 from uncase_core.rag.parquet import is_parquet
-from uncase_core.rag.promptfoo import read_promptfoo_cases
-from uncase_core.rag.ragas_files import export_ragas, read_ragas_cases
 from uncase_core.rag.sources import (
     FILE_EXTENSIONS,
-    FILE_KINDS,
     CaseImport,
     Progress,
     came_in,
     collector_paused,
     name_list,
 )
-from uncase_core.shared.choices import EXPORT_TARGETS, INTERCHANGE_FORMATS
 from uncase_core.shared.formats import RAG, RAGAS, guess_format, wrong_format_error
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.spreadsheets import sniff_delimiter
 
-FORMAT_NAMES: Mapping[str, str] = MappingProxyType({
-    "ragas": "RAGAS rows",
-    "deepeval": "DeepEval test cases or goldens",
-    "promptfoo": "promptfoo results",
-    "label-studio": "Label Studio tasks",
-})
 # Keys that only one tool's records have (a record is judged by its first item).
 _RAGAS_KEYS = frozenset({"user_input", "retrieved_contexts", "response", "contexts", "ground_truth"})
 _DEEPEVAL_KEYS = frozenset({"actual_output", "expected_output", "retrieval_context", *CAMEL.values(), "scenario",
@@ -195,22 +185,16 @@ def read_cases(data: bytes, name: str = "", fmt: str | None = None,
                variables: Mapping[str, str | None] | None = None, progress: Progress | None = None) -> CaseImport:
     """Read another tool's file as RAG cases (see the module's docstring).
 
-    ``fmt`` is one of :data:`~uncase_core.shared.choices.INTERCHANGE_FORMATS` (None: :func:`detect_format`);
+    ``fmt`` is one of :data:`~uncase_core.rag.tools.INTERCHANGE_FORMATS` (None: :func:`detect_format`);
     ``variables`` maps ``question``, ``context`` and ``reference`` to promptfoo ``vars`` keys (promptfoo only).
     """
     if fmt is None:
         fmt = detect_format(data, name)
-    if fmt not in INTERCHANGE_FORMATS:
+    if fmt not in tools.TOOLS:  # read at call time: a format's record is all it takes
         raise input_error(PROBLEMS, "interchange_unknown_format", "format", name, got=str(fmt),
-                          choices=", ".join(INTERCHANGE_FORMATS))
+                          choices=", ".join(tools.TOOLS))
     with collector_paused():  # reading makes many objects and no cycles (see collector_paused)
-        if fmt == "ragas":
-            return read_ragas_cases(data, name, progress)
-        if fmt == "deepeval":
-            return read_deepeval_cases(data, name, progress)
-        if fmt == "promptfoo":
-            return read_promptfoo_cases(data, name, variables, progress)
-        return read_label_studio_cases(data, name, progress)
+        return tools.TOOLS[fmt].read(data, name, variables, progress)
 
 
 def export_case_json(dataset: RagDataset) -> bytes:
@@ -220,29 +204,26 @@ def export_case_json(dataset: RagDataset) -> bytes:
 
 def export_cases(dataset: RagDataset, target: str, layout: str | None = None, kind: str | None = None,
                  delimiter: str = ",") -> bytes:
-    """The cases written for ``target`` (one of :data:`~uncase_core.shared.choices.EXPORT_TARGETS`) in a file of
-    ``kind`` (one of the target's :data:`~uncase_core.rag.sources.FILE_KINDS`; None: the first, JSON Lines for
+    """The cases written for ``target`` (one of :data:`~uncase_core.rag.tools.EXPORT_TARGETS`) in a file of
+    ``kind`` (one of the target's :data:`~uncase_core.rag.tools.FILE_KINDS`; None: the first, JSON Lines for
     RAGAS and a JSON list for DeepEval), a CSV's cells separated by ``delimiter``.
 
-    ``layout``: for ``deepeval`` ``"snake"`` or ``"camel"`` keys (default: each case's own); for ``ragas`` the
-    kind of file, as before ``kind`` was; not used for ``label-studio`` (its config is
-    :func:`~uncase_core.rag.label_studio.label_studio_config`).
+    ``layout`` is the format's own option: for ``deepeval`` ``"snake"`` or ``"camel"`` keys (default: each case's
+    own); a ``layout`` that names one of the format's kinds, with no ``kind``, is taken as the kind (how RAGAS's
+    kind was given before ``kind`` was). The Label Studio config is
+    :func:`~uncase_core.rag.label_studio.label_studio_config`.
     """
-    if target not in EXPORT_TARGETS:
-        raise input_error(PROBLEMS, "interchange_unknown_format", "--to", got=str(target),
-                          choices=", ".join(EXPORT_TARGETS))
-    kinds = FILE_KINDS[target]
-    if target == "ragas" and kind is None:
-        kind = layout
+    writers = [name for name, tool in tools.TOOLS.items() if tool.writes]
+    if target not in writers:
+        raise input_error(PROBLEMS, "interchange_unknown_format", "--to", got=str(target), choices=", ".join(writers))
+    kinds = tools.TOOLS[target].kinds
+    if kind is None and layout in kinds:
+        kind, layout = layout, None
     kind = kind or kinds[0]
     if kind not in kinds:
-        raise input_error(PROBLEMS, "interchange_file_kind", "--out", kind=kind, target=FORMAT_NAMES[target],
+        raise input_error(PROBLEMS, "interchange_file_kind", "--out", kind=kind, target=tools.TOOLS[target].title,
                           kinds=", ".join(kinds))
-    if target == "ragas":
-        return export_ragas(dataset, kind, delimiter)
-    if target == "deepeval":
-        return export_deepeval(dataset, layout, kind, delimiter)
-    return export_label_studio(dataset)
+    return tools.TOOLS[target].write(dataset, kind, layout, delimiter)
 
 
 @dataclass(frozen=True)

@@ -359,3 +359,16 @@ def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | 
                           tuple(notes))
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None
+
+
+# ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
+
+def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
+              progress: Progress | None = None) -> CaseImport:
+    """:func:`read_label_studio_cases` in the shape every format's module has (``variables`` is promptfoo's)."""
+    return read_label_studio_cases(data, name, progress)
+
+
+def write_file(dataset: RagDataset, *, kind: str = "json", layout: str | None = None, delimiter: str = ",") -> bytes:
+    """:func:`export_label_studio` in the shape every format's module has (one kind: a JSON list of tasks)."""
+    return export_label_studio(dataset)

@@ -369,3 +369,11 @@ def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, 
         return CaseImport(RagDataset(tuple(cases), "jsonl"), "promptfoo", "json", tuple(notes))
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None
+
+
+# ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
+
+def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
+              progress: Progress | None = None) -> CaseImport:
+    """:func:`read_promptfoo_cases` in the shape every format's module has (promptfoo is read, not written)."""
+    return read_promptfoo_cases(data, name, variables, progress)

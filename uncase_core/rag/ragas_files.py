@@ -66,7 +66,6 @@ from uncase_core.rag.ragas import (
     score_dimension,
 )
 from uncase_core.rag.sources import (
-    FILE_KINDS,
     HAND_COLUMNS,
     HAND_LABELS_COLUMN,
     HAND_SCORE_COLUMNS,
@@ -91,6 +90,7 @@ from uncase_core.rag.sources import (
     units_from_hand_labels,
     with_file,
 )
+from uncase_core.rag.tools import FILE_KINDS
 from uncase_core.shared.formats import RAGAS, check_format
 from uncase_core.shared.jsonfiles import Document, decode_text, dumps_json, parse_document, reject_non_finite
 from uncase_core.shared.notes import Note
@@ -619,3 +619,16 @@ def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",
     for row in rows:
         writer.writerow(formula_safe_row(_cell(row.get(name)) for name in header))
     return out.getvalue().encode("utf-8")
+
+
+# ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
+
+def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
+              progress: Progress | None = None) -> CaseImport:
+    """:func:`read_ragas_cases` in the shape every format's module has (``variables`` is promptfoo's)."""
+    return read_ragas_cases(data, name, progress)
+
+
+def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
+    """:func:`export_ragas` in the shape every format's module has (RAGAS has no layout of its own)."""
+    return export_ragas(dataset, kind, delimiter)

@@ -37,6 +37,7 @@ from types import MappingProxyType
 from typing import Any
 
 from uncase_core.errors import expected_in_range, expected_value, input_error, unknown_choice
+from uncase_core.rag import tools
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_from_dict, unit_to_dict
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.ragas import RAGAS_NOTES
@@ -200,14 +201,9 @@ def record_order(case: RagCase, tool: str) -> list[str]:
 
 
 # The files each tool's cases can be written back as (the first: a case from elsewhere), and their extensions.
-FILE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "ragas": ("jsonl", "json", "csv", "parquet"),
-    "deepeval": ("json", "jsonl", "csv"),
-    "label-studio": ("json",),
-})
 FILE_EXTENSIONS: Mapping[str, str] = MappingProxyType({"jsonl": ".jsonl", "json": ".json", "csv": ".csv",
                                                        "parquet": ".parquet"})
-SOURCE_FILE_KEY = "source_file"  # a case's own key: {"tool", "file" (FILE_KINDS), "delimiter"} of the last file read
+SOURCE_FILE_KEY = "source_file"  # a case's own key: {"tool", "file" (its kinds), "delimiter"} of the last file read
 
 
 def with_file(cases: Sequence[RagCase], tool: str, kind: str, delimiter: str | None = None) -> tuple[RagCase, ...]:
@@ -226,7 +222,7 @@ def came_in(dataset: RagDataset) -> tuple[str, str, str | None] | None:
         if not isinstance(note, Mapping):
             return None
         tool, kind, delimiter = note.get("tool"), note.get("file"), note.get("delimiter")
-        if tool in FILE_KINDS and kind in FILE_KINDS[tool]:
+        if tool in tools.TOOLS and kind in tools.TOOLS[tool].kinds:
             return tool, kind, delimiter if delimiter in (",", ";", "\t") else None
     return None
 

@@ -22,10 +22,6 @@ AGGREGATIONS = ("mean", "min")
 # The rubric filters of document 003, in the order they are applied.
 RUBRIC_FILTERS = ("trivial", "impossible", "misaligned", "unstable")
 
-# The tools whose files of RAG cases come in (uncase_core.rag.interchange), and those they can be written back for.
-INTERCHANGE_FORMATS = ("ragas", "deepeval", "promptfoo", "label-studio")
-EXPORT_TARGETS = ("ragas", "deepeval", "label-studio")
-
 # The interval confidences a person may set. The pages offer 0.80 to 0.99; below 0.5 an
 # "interval" covers the truth less often than not, and above 0.999 it is wider than any
 # workshop dataset can narrow. The statistics functions themselves take any confidence

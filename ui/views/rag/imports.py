@@ -29,9 +29,10 @@ from ui.widgets.names import metric_name
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.rag.files import read_rag_file
-from uncase_core.rag.interchange import FORMAT_NAMES, detect_format, read_cases
+from uncase_core.rag.interchange import detect_format, read_cases
 from uncase_core.rag.promptfoo import ROLES, guess_promptfoo_vars, promptfoo_var_keys, shape_of
 from uncase_core.rag.sources import CaseImport, name_list, names_and_more
+from uncase_core.rag.tools import FORMAT_NAMES
 
 LIMIT = LIMITS["rag"]
 UPLOAD_TYPES = ("json", "jsonl", "csv", "tsv", "parquet")
