@@ -513,7 +513,7 @@ def test_a_number_answer_that_cannot_be_read_is_refused_in_spanish_and_not_store
     holds(at, "l02", "certainty", "pool")
     answer(at, "l02", "three_of_five", "2.500")
     errors = [e.value for e in at.sidebar.error]
-    assert any("puede ser 2500 o 2,5" in e for e in errors), errors
+    assert any("se puede leer como 2500 o como 2,5" in e for e in errors), errors
     assert "three_of_five" not in progress(at, "l02")["answers"]
     assert at.sidebar.text_input(key="lesson_side_answer_l02_three_of_five").value == "2.500"  # kept as typed
     answer(at, "l02", "three_of_five", "23,1")
