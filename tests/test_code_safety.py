@@ -111,7 +111,6 @@ ALLOWED_MODULE_CONTAINERS = {
     ("uncase_core/datasets/workbench.py", "FIELD_KIND"): "constant label field -> unit kind, derived from LABEL_FIELDS",
     ("uncase_core/conversations/evaluator.py", "DEFAULT_THRESHOLDS"):
         "document 000's constant thresholds; copied before use",
-    ("uncase_core/rag/cases.py", "LABEL_FIELDS"): "constant unit kind -> label names of the file format",
     ("uncase_core/rag/ragas.py", "COLUMNS"): "constant field -> accepted RAGAS column names",
     ("uncase_core/summaries/evaluation.py", "_LABEL_STRINGS"): "constant 'True'/'False' spellings -> booleans",
     ("uncase_core/summaries/evaluation.py", "_BLOCK_READERS"): "constant block kind -> reader function",

@@ -28,12 +28,12 @@ from typing import Any
 from uncase_core.cli.files import BYTES_PER_MB, DEFAULT_MAX_FILE_MB, read_input_file
 from uncase_core.errors import InputError, input_error, one_line
 from uncase_core.rag.cases import LABEL_NAMES
+from uncase_core.rag.dimensions import METRICS as RAG_METRICS
 from uncase_core.rag.tools import EXPORT_TARGETS, INTERCHANGE_FORMATS
 from uncase_core.shared.choices import (
     AGGREGATIONS,
     MAX_CONFIDENCE,
     MIN_CONFIDENCE,
-    RAG_METRICS,
     RUBRIC_FILTERS,
 )
 
@@ -425,7 +425,7 @@ def _add_judge_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                     "agreement as JSON.")
     judge_cmd.add_argument("file", type=Path, help='labelled RAG dataset (JSON, JSONL or {"cases": [...]})')
     judge_cmd.add_argument("--dimension", action="append", default=[], metavar="D",
-                           help="context_relevance, faithfulness, correctness or coverage (repeatable; default all)")
+                           help=f"{', '.join(RAG_METRICS[:-1])} or {RAG_METRICS[-1]} (repeatable; default all)")
     judge_cmd.add_argument("--tuned", action="store_true", help="PPI++ (power-tuned) as the headline, not plain PPI")
     _confidence_option(judge_cmd)
     judge_cmd.add_argument("--judge", choices=("stored", "builtin", "file", "ragas"), default="stored",

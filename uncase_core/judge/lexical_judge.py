@@ -33,17 +33,13 @@ from types import MappingProxyType
 
 from uncase_core.errors import expected_in_range, unknown_choice
 from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
 from uncase_core.shared.tokenize import tokenize
 
 # Chosen on the built-in judge set (assets/judge) so that it is right about 80-90% of the time there, with the
 # mistakes described above; they are not tuned for any other data.
-DEFAULT_CUTOFFS: Mapping[str, float] = MappingProxyType({
-    "context_relevance": 0.25,
-    "faithfulness": 0.6,
-    "correctness": 0.5,
-    "coverage": 0.6,
-})
+DEFAULT_CUTOFFS: Mapping[str, float] = MappingProxyType({d.name: d.judge_cutoff for d in DIMENSIONS})
 
 STOPWORDS = frozenset("""
 a an the and or but if then of to in on at by for with from into about as is are was were be been being am do does

@@ -41,6 +41,7 @@ import numpy as np
 from uncase_core.agreement.pairs import Agreement, cohen_kappa
 from uncase_core.errors import expected_value, input_error, unknown_choice
 from uncase_core.rag.cases import JUDGE_PREFIX, RagCase
+from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.differences import Difference, paired_difference_interval
@@ -266,9 +267,7 @@ def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned:
                        worth_tuned=worth_tuned)
 
 
-UNIT_NAMES: Mapping[str, str] = MappingProxyType({
-    "context_relevance": "passage", "faithfulness": "claim", "correctness": "claim", "coverage": "reference fact",
-})
+UNIT_NAMES: Mapping[str, str] = MappingProxyType({d.name: d.unit_word for d in DIMENSIONS})
 
 
 def check_dimension(dimension: object) -> str:

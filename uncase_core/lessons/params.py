@@ -39,7 +39,7 @@ from uncase_core.errors import (
     term,
     unknown_choice,
 )
-from uncase_core.shared.choices import RAG_METRICS
+from uncase_core.rag.dimensions import METRICS as RAG_METRICS
 
 ParamKind = Literal["dimension", "dimensions", "choice", "choices", "unit", "number", "count", "bool", "ids"]
 KINDS: tuple[str, ...] = ("dimension", "dimensions", "choice", "choices", "unit", "number", "count", "bool", "ids")

@@ -4,10 +4,10 @@ drills, and edit records.
 
 Modules: ``cases`` (the format), ``files`` (what a page upload may be), ``csv_files`` (spreadsheet layouts),
 ``ragas`` and ``ragas_files`` (RAGAS rows in and out), ``parquet``, ``deepeval``, ``promptfoo``, ``label_studio``,
-``tools`` (one record per other tool's format), ``interchange`` (format detection, the one reader and the
-writers), ``sources`` (fields kept for a round trip),
-``evaluation`` (metrics, diagnosis, composite), ``thresholds`` (sweeps and flips), ``variants`` and ``drills``
-(generated failures with their answer key), ``edits`` (label and text records).
+``dimensions`` (one record per dimension), ``tools`` (one record per other tool's format), ``interchange`` (format
+detection, the one reader and the writers), ``sources`` (fields kept for a round trip), ``evaluation`` (metrics,
+diagnosis, composite), ``thresholds`` (sweeps and flips), ``variants`` and ``drills`` (generated failures with their
+answer key), ``edits`` (label and text records).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -24,7 +24,7 @@ _EXPORTS = MappingProxyType({
     "BOM": "csv_files",
     "CAMEL": "deepeval",
     "CASE_TEXTS": "edits",
-    "CAUSES": "evaluation",
+    "CAUSES": "dimensions",
     "CHANGE_KEY": "variants",
     "CHANGE_NOTES": "variants",
     "CLAIM_PREFIX": "ragas",
@@ -39,7 +39,9 @@ _EXPORTS = MappingProxyType({
     "CsvLayout": "ragas",
     "DEEPEVAL_RECORD": "deepeval",
     "DEFAULT_SOURCE": "ragas",
-    "DEFAULT_THRESHOLDS": "evaluation",
+    "DEFAULT_THRESHOLDS": "dimensions",
+    "DIMENSIONS": "dimensions",
+    "Dimension": "dimensions",
     "DEFAULT_WEIGHTS": "evaluation",
     "DEFAULT_WEIGHT_GRID": "thresholds",
     "DIMENSION_UNITS": "sources",
@@ -85,9 +87,9 @@ _EXPORTS = MappingProxyType({
     "METADATA_COLUMNS": "ragas",
     "METADATA_KEYS": "edits",
     "METADATA_PREFIX": "ragas",
-    "METRICS": "evaluation",
+    "METRICS": "dimensions",
     "METRIC_DIMENSIONS": "deepeval",
-    "METRIC_UNITS": "evaluation",
+    "METRIC_UNITS": "dimensions",
     "MORE_NAMES": "sources",
     "OPS": "edits",
     "OVERALL": "promptfoo",

@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from uncase_core.errors import InputError, Param, Place, at_line, expected_value, missing, problem, term
+from uncase_core.rag.dimensions import labels_by_unit
 from uncase_core.shared.formats import RAG, parse_format
 from uncase_core.shared.guidelines import Guideline, read_guidelines
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, dumps_jsonl
@@ -35,11 +36,8 @@ Label = bool | None
 DatasetFormat = Literal["case", "jsonl", "object", "array"]
 
 UNIT_KINDS = ("passages", "claims", "reference_facts")
-LABEL_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "passages": ("relevant",),
-    "claims": ("supported", "correct"),
-    "reference_facts": ("covered",),
-}
+# The labels each unit kind carries: the labels the dimensions count on it (uncase_core/rag/dimensions.py).
+LABEL_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(labels_by_unit(UNIT_KINDS))
 # Every label field, in the order of the unit kinds: relevant, supported, correct, covered.
 LABEL_NAMES = tuple(name for kind in UNIT_KINDS for name in LABEL_FIELDS[kind])
 JUDGE_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({

@@ -45,6 +45,7 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.rag.cases import RagCase, RagDataset, Unit
+from uncase_core.rag.dimensions import DIMENSIONS, METRICS
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.sources import (
     HAND_COLUMNS,
@@ -71,7 +72,6 @@ from uncase_core.rag.sources import (
     with_judge_scores,
 )
 from uncase_core.rag.tools import FILE_KINDS
-from uncase_core.shared.choices import RAG_METRICS
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
@@ -108,12 +108,8 @@ LIST_DELIMITER = "|"  # deepeval.dataset.utils.DELIMITER
 SOURCE_KEY = "deepeval_source"  # a passage's RetrievedContextData source, kept in the unit's own keys
 _MARKER = re.compile(r"^deepeval_source=(?P<source>.*?),deepeval_context=(?P<context>.*)$", re.S)
 # DeepEval metric names (each metric's __name__) and the dimension they score; a GEval metric is "<name> [GEval]".
-METRIC_DIMENSIONS: Mapping[str, str] = MappingProxyType({
-    "Faithfulness": "faithfulness",
-    "Contextual Relevancy": "context_relevance",
-    "Contextual Precision": "context_relevance",
-    "Contextual Recall": "coverage",
-})
+METRIC_DIMENSIONS: Mapping[str, str] = MappingProxyType({metric: d.name for d in DIMENSIONS
+                                                          for metric in d.deepeval_metrics})
 _RECORD_LISTS = ("testCases", "test_cases", "goldens")
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -190,7 +186,7 @@ def _scores(value: Any, where: str) -> list[JudgeScore]:
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
             raise missing("name", at)
         given = item.get("dimension")  # written by export_deepeval for another tool's metric
-        dimension = given if given in RAG_METRICS else metric_dimension(item["name"])
+        dimension = given if given in METRICS else metric_dimension(item["name"])
         passed = item.get("success")
         if passed is not None and not isinstance(passed, bool):
             raise expected_value("true_false_null", repr(passed), f"{at}.success")

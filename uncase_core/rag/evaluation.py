@@ -40,44 +40,22 @@ from uncase_core.errors import (
     unknown_choice,
 )
 from uncase_core.rag.cases import RagCase
+from uncase_core.rag.dimensions import CAUSES, DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
 from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
-from uncase_core.shared.choices import RAG_METRICS, check_user_confidence
+from uncase_core.shared.choices import check_user_confidence
 from uncase_core.shared.notes import Note
 from uncase_core.stats.clustered import MIN_CASES, ClusteredInterval, clustered_interval
 from uncase_core.stats.policy import exact_disagrees, threshold_certainty
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels
 
-METRICS = RAG_METRICS
-
-# Which units and which label each dimension counts.
-METRIC_UNITS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "context_relevance": ("passages", "relevant"),
-    "faithfulness": ("claims", "supported"),
-    "correctness": ("claims", "correct"),
-    "coverage": ("reference_facts", "covered"),
-})
-
-# Document 001's didactic thresholds: relevance below 50 %, the others below 70 %.
-# They are for teaching, not recommended production gates.
-DEFAULT_THRESHOLDS: Mapping[str, float] = MappingProxyType({
-    "context_relevance": 0.50,
-    "faithfulness": 0.70,
-    "correctness": 0.70,
-    "coverage": 0.70,
-})
+# The dimensions, the units and label each counts, document 001's didactic thresholds (relevance below 50 %, the
+# others below 70 %: for teaching, not production gates) and their causes: one record each, in dimensions.py.
 DEFAULT_WEIGHTS: Mapping[str, float] = MappingProxyType({name: 1.0 for name in METRICS})
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "all_weights_zero": "all weights are zero; give at least one dimension a positive weight",
 })
 
-# One line per dimension, in English, for the command line and JSON output.
-CAUSES: Mapping[str, str] = MappingProxyType({
-    "context_relevance": "retrieval brings poor evidence",
-    "faithfulness": "the answer goes beyond good evidence",
-    "correctness": "the answer is wrong against the reference",
-    "coverage": "the answer leaves key facts out",
-})
 
 Aggregation = Literal["mean", "min"]
 AGGREGATIONS: tuple[Aggregation, ...] = _AGGREGATIONS

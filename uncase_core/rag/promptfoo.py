@@ -34,6 +34,7 @@ from typing import Any
 
 from uncase_core.errors import InputError, expected_value, input_error, missing, problem, term
 from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.sources import (
     RECORD_KEYS,
@@ -64,14 +65,8 @@ VAR_GUESSES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "answer": (),  # not guessed: the answer is the provider's output unless the person names a var
 })
 # promptfoo assertion types (BaseAssertionTypesSchema) that score one of the four dimensions.
-ASSERTION_DIMENSIONS: Mapping[str, str] = MappingProxyType({
-    "context-faithfulness": "faithfulness",
-    "context-relevance": "context_relevance",
-    "context-recall": "coverage",
-    "factuality": "correctness",
-    "model-graded-factuality": "correctness",
-    "model-graded-closedqa": "correctness",
-})
+ASSERTION_DIMENSIONS: Mapping[str, str] = MappingProxyType({kind: d.name for d in DIMENSIONS
+                                                             for kind in d.promptfoo_assertions})
 OVERALL = "overall"  # the metric name of a result's own success and score
 _BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.

@@ -52,6 +52,7 @@ from uncase_core.errors import (
     unreadable_csv,
 )
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
+from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.shared.formats import RAGAS, check_csv_header, check_format
 from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
 from uncase_core.shared.notes import Note, notes_to_dicts
@@ -82,13 +83,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 # The RAGAS score columns read as judge scores on each of the four dimensions (uncase_core.judge.imports and
 # uncase_core.rag.ragas_files read them); RAGAS names a column after its metric, sometimes with its mode
 # ("factual_correctness(mode=f1)").
-RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "context_relevance": ("context_precision", "llm_context_precision_with_reference",
-                          "llm_context_precision_without_reference", "non_llm_context_precision_with_reference"),
-    "faithfulness": ("faithfulness",),
-    "correctness": ("factual_correctness", "answer_correctness"),
-    "coverage": ("context_recall", "llm_context_recall", "non_llm_context_recall"),
-})
+RAGAS_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({d.name: d.ragas_columns for d in DIMENSIONS})
 # RAGAS metrics with no RAG dimension here (ragas/metrics: each metric's ``name``); their columns are judge scores
 # kept for the record. The four dimensions' columns are RAGAS_COLUMNS.
 RAGAS_METRIC_NAMES = frozenset({

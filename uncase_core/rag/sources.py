@@ -39,9 +39,9 @@ from typing import Any
 from uncase_core.errors import expected_in_range, expected_value, input_error, unknown_choice
 from uncase_core.rag import tools
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_from_dict, unit_to_dict
+from uncase_core.rag.dimensions import METRIC_UNITS, METRICS
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.ragas import RAGAS_NOTES
-from uncase_core.shared.choices import RAG_METRICS
 from uncase_core.shared.notes import Note, notes_to_dicts
 
 JUDGE_SCORES_KEY = "judge_scores"
@@ -54,16 +54,10 @@ RECORD_KEYS: Mapping[str, str] = MappingProxyType({
 SCORE_KEYS = ("metric", "dimension", "score", "passed", "threshold", "reason")
 HAND_LABELS_COLUMN = "hand_labels"
 HAND_PREFIX = "hand_"
-HAND_SCORE_COLUMNS = tuple(HAND_PREFIX + metric for metric in RAG_METRICS)
+HAND_SCORE_COLUMNS = tuple(HAND_PREFIX + metric for metric in METRICS)
 HAND_COLUMNS = (HAND_LABELS_COLUMN, *HAND_SCORE_COLUMNS)
-# The unit kind and label each dimension counts (as uncase_core.rag.evaluation.METRIC_UNITS, which a test checks;
-# not imported from there, so that reading a file does not load the statistics).
-DIMENSION_UNITS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "context_relevance": ("passages", "relevant"),
-    "faithfulness": ("claims", "supported"),
-    "correctness": ("claims", "correct"),
-    "coverage": ("reference_facts", "covered"),
-})
+# The unit kind and label each dimension counts (its record's; dimensions.py loads no statistics).
+DIMENSION_UNITS: Mapping[str, tuple[str, str]] = METRIC_UNITS
 # How often a reader calls its progress callback, in rows.
 PROGRESS_EVERY = 1000
 
@@ -128,8 +122,8 @@ class JudgeScore:
         if not isinstance(metric, str) or not metric:
             raise expected_value("non_empty_text", _shown(metric), f"{where}.metric")
         dimension = data.get("dimension")
-        if dimension is not None and dimension not in RAG_METRICS:
-            raise unknown_choice("dimension", _shown(dimension), RAG_METRICS, f"{where}.dimension")
+        if dimension is not None and dimension not in METRICS:
+            raise unknown_choice("dimension", _shown(dimension), METRICS, f"{where}.dimension")
         score = finite_or_none(data.get("score"), f"{where}.score", dimension is not None)
         passed = data.get("passed")
         if passed is not None and not isinstance(passed, bool):

@@ -68,14 +68,13 @@ import numpy as np
 
 from uncase_core.errors import expected_value, input_error, problem, unknown_choice
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, Unit
+from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS, evaluate_case
 from uncase_core.shared.assets import load_variant_texts
 from uncase_core.shared.sentences import split_sentences
 
 LANGUAGES = ("en", "es")
-TAGS: Mapping[str, str] = MappingProxyType({
-    "context_relevance": "rel", "faithfulness": "fai", "correctness": "cor", "coverage": "cov",
-})
+TAGS: Mapping[str, str] = MappingProxyType({d.name: d.tag for d in DIMENSIONS})
 CHANGE_KEY = "variant_change"
 # Why a changed unit's labels are what they are: code -> English (a page words ``drill.note.<code>``).
 CHANGE_NOTES: Mapping[str, str] = MappingProxyType({

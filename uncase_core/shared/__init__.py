@@ -49,7 +49,6 @@ _EXPORTS = MappingProxyType({
     "RAGAS": "formats",
     "RAG_DIMENSIONS": "guidelines",
     "RAG_INDEX": "assets",
-    "RAG_METRICS": "choices",
     "ROUGE_BANDS": "rouge",
     "RUBRIC_FILTERS": "choices",
     "RougeScore": "rouge",

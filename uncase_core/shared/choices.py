@@ -15,8 +15,6 @@ from types import MappingProxyType
 
 from uncase_core.errors import expected_in_range, input_error
 
-# The four RAG dimensions (document 001), in the order every result lists them.
-RAG_METRICS = ("context_relevance", "faithfulness", "correctness", "coverage")
 # How the RAG composite combines the dimensions.
 AGGREGATIONS = ("mean", "min")
 # The rubric filters of document 003, in the order they are applied.

@@ -24,8 +24,8 @@ from uncase_core.lessons.checks.snapshot import (
     _missing,
     _ok,
 )
+from uncase_core.rag.dimensions import METRICS as RAG_METRICS
 from uncase_core.rag.evaluation import Settings
-from uncase_core.shared.choices import RAG_METRICS
 from uncase_core.stats.verdicts import smallest_exact_p
 
 # What a step may ask the verdict to become: one of the core's verdicts, or "clear" (either system better).

@@ -8,7 +8,7 @@ from typing import Any
 
 from uncase_core.judge.report import JudgeReport, judge_report
 from uncase_core.lessons.checks.snapshot import CheckResult, Snapshot, _answer_number, _missing, _ok
-from uncase_core.shared.choices import RAG_METRICS
+from uncase_core.rag.dimensions import METRICS as RAG_METRICS
 
 
 def _judge(snapshot: Snapshot, params: Mapping[str, Any]) -> JudgeReport:

@@ -17,8 +17,8 @@ from uncase_core.lessons.checks.snapshot import (
     _ok,
     _rag_evaluation,
 )
+from uncase_core.rag.dimensions import METRICS as RAG_METRICS
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS
-from uncase_core.shared.choices import RAG_METRICS
 
 
 def _require_rag_dimensions(params: Mapping[str, Any], where: str) -> None:

@@ -66,7 +66,8 @@ from uncase_core.lessons.checks.summaries_page import micro_macro_differ, na_not
 from uncase_core.lessons.checks.threshold_explorer import flipping_cases, threshold_halves_pass_rate
 from uncase_core.lessons.checks.workbench import _stratum_field, hidden_stratum, leaked_pair
 from uncase_core.lessons.params import Param, Validator, read_params
-from uncase_core.shared.choices import RAG_METRICS, RUBRIC_FILTERS
+from uncase_core.rag.dimensions import METRICS as RAG_METRICS
+from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 from uncase_core.summaries.evaluation import (
     NA_NO_UNITS,

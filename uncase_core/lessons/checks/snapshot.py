@@ -24,8 +24,9 @@ from uncase_core.errors import Param as ErrorParam
 from uncase_core.errors import input_error, term, unknown_choice
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.dimensions import METRICS as RAG_METRICS
 from uncase_core.rubrics.lab import FilterSettings
-from uncase_core.shared.choices import RAG_METRICS, RUBRIC_FILTERS
+from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 from uncase_core.summaries.evaluation import (
