@@ -1,7 +1,7 @@
 """Annotator agreement: two people's labels for the same units, raw agreement beside Cohen's kappa.
 
 Both annotators' labels can be changed, one case at a time: every change is stored in the
-person's workspace as an edit record (``ui/views/agreement/data.py``) and the figures follow it.
+person's workspace as an edit record (``ui/page_data/agreement.py``) and the figures follow it.
 """
 
 import streamlit as st
@@ -13,7 +13,7 @@ from ui.frame.limits import check_count
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.i18n import translate
-from ui.views.agreement.data import FIELD_KEY, FIELDS, SOURCE_KEY, SOURCES, AgreementView, builtin_pair
+from ui.page_data.agreement import FIELD_KEY, FIELDS, SOURCE_KEY, SOURCES, AgreementView, builtin_pair
 from ui.views.agreement.focus import VIEW_KEY as FOCUS_VIEW_KEY
 from ui.views.agreement.focus import agreement_focus, pair_guidelines
 from ui.views.agreement.sections import (

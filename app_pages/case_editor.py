@@ -8,20 +8,20 @@ import streamlit as st
 from ui.frame.data_kinds import RAG
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
+from ui.frame.rooms import room_of
 from ui.frame.state import QUERY_KEY, kept, language, save_settings, t
 from ui.i18n import translate
+from ui.page_data.rag_cases import CASE_KEY
 from ui.views.editor.case import draw_case
 from ui.views.editor.data import CHOICE_KEY, NEW_CASE, editor_data, open_chosen_case
 from ui.views.editor.form import created_note, draw_new_case_form
 from ui.views.editor.summary import draw_summary_editor
 from ui.views.editor.summary_data import CASE_KINDS, KIND_KEY, summary_editor_data
-from ui.views.rag.downloads import format_downloads
-from ui.views.rag.workspace import CASE_KEY
-from ui.views.room.rooms import room_of
-from ui.views.room.start import start_room_box
 from ui.widgets.data_source import BUILT_IN
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
+from ui.widgets.room_start import start_room_box
 from ui.widgets.text import literal
+from ui.widgets.tool_downloads import format_downloads
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_core.shared.assets import (
     TEMPLATE_KINDS,

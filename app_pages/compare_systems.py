@@ -2,17 +2,18 @@
 dimension.
 
 Both systems' labels are changed with the RAG page's label tables, one system and one case at a time; every change
-is an edit record in the person's workspace (``ui/views/compare/data.py``) and the whole comparison follows it.
+is an edit record in the person's workspace (``ui/page_data/compare.py``) and the whole comparison follows it.
 """
 
 import streamlit as st
 
 from ui.frame.input_errors import error_text
+from ui.frame.lessons import hidden
 from ui.frame.limits import check_count
 from ui.frame.page import finish_page
 from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.i18n import translate
-from ui.views.compare.data import (
+from ui.page_data.compare import (
     CASE_KEY,
     SOURCE_KEY,
     SOURCES,
@@ -24,7 +25,6 @@ from ui.views.compare.data import (
 from ui.views.compare.focus import VIEW_KEY as FOCUS_VIEW_KEY
 from ui.views.compare.focus import system_focus
 from ui.views.compare.results import draw_case, draw_details, draw_explanations, draw_verdicts
-from ui.views.compare.room import draw_room
 from ui.views.compare.sidebar import (
     SEED,
     WIDGETS_HIDDEN,
@@ -35,11 +35,11 @@ from ui.views.compare.sidebar import (
     reseed_widgets,
     upload_box,
 )
-from ui.views.lessons.state import hidden
-from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
+from ui.views.room.pair_box import draw_room
 from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import MAIN_CHOICE_ROOM, RESULTS_WIDTH, label_column, whole_choice
+from ui.widgets.rag_focus import rag_guidelines
 from ui.widgets.text import literal
 from uncase_core.compare.edits import SYSTEMS
 from uncase_core.compare.systems import compare_systems

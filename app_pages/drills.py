@@ -6,14 +6,14 @@ from ui.frame.data_kinds import RAG
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page, page_link
 from ui.frame.state import current_workspace, kept, language, run_saving, save_settings, t
+from ui.page_data.rag_cases import CASE_KEY
 from ui.views.drills.check import draw_check
 from ui.views.drills.make import check_download, draw_downloads, draw_make, draw_room, press_check
 from ui.views.drills.workspace import DrillView
-from ui.views.rag.focus import rag_guidelines
 from ui.views.rag.tables import draw_label_tables, open_view
-from ui.views.rag.workspace import CASE_KEY
 from ui.widgets.focus import is_phone
 from ui.widgets.layout import MAIN_CHOICE_ROOM, TABLE_WIDTH, WIDE_TABLE_WIDTH, whole_choice
+from ui.widgets.rag_focus import rag_guidelines
 from ui.widgets.text import literal
 from uncase_core.rag.cases import UNIT_KINDS
 from uncase_core.rag.drills import check_drill

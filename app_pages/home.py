@@ -3,10 +3,10 @@ each."""
 
 import streamlit as st
 
+from ui.frame.lessons import REQUEST
 from ui.frame.navigation import LESSONS_PAGE, RAG_PAGE, suggested_order
 from ui.frame.page import finish_page, page_link
 from ui.frame.state import QUERY_KEY, current_workspace, language, t
-from ui.views.lessons.state import REQUEST
 from ui.views.rag.source import default_cases, just_loaded, rag_source
 from ui.widgets.data_source import data_source
 

@@ -23,7 +23,7 @@ from ui.views.judge.view import (
 )
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded
-from ui.widgets.numbers import number_box, number_slider
+from ui.widgets.numbers import CONFIDENCE_LEVELS, number_box, number_slider
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import judge_answers
@@ -33,7 +33,6 @@ from uncase_core.rag.cases import dataset_to_text, file_extension
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
 from uncase_core.stats.ppi import MIN_LABELS_FOR_TUNED
 
-CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 DEFAULT_SEED = 17
 DIMENSION_KEY = "judge_dimension"
 FIX_THRESHOLDS_KEY = "judge_fix_thresholds"

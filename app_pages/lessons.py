@@ -2,25 +2,13 @@
 
 import streamlit as st
 
+from ui.frame.lessons import ACTIVE, REQUEST, active_lesson, lesson_by_id, lessons, progress, started
 from ui.frame.page import finish_page
 from ui.frame.scroll import switch_page_at_top
 from ui.frame.state import QUERY_KEY, current_workspace, forget, language, run_saving, t
 from ui.views.lessons.handout import handout_markdown
 from ui.views.lessons.notes import PAGE_NAMES
-from ui.views.lessons.state import (
-    ACTIVE,
-    PAGE_FILES,
-    REQUEST,
-    SETTING_PREFIX,
-    active_lesson,
-    changes_lost,
-    lesson_by_id,
-    lessons,
-    progress,
-    start,
-    start_plan,
-    started,
-)
+from ui.views.lessons.state import PAGE_FILES, SETTING_PREFIX, changes_lost, start, start_plan
 from uncase_core.lessons.model import Lesson
 
 CONFIRM = "lessons_confirm"  # the lesson waiting for "start and replace"

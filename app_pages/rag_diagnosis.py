@@ -3,12 +3,13 @@
 import streamlit as st
 
 from ui.frame.fragments import rerun_drawn
+from ui.frame.lessons import hidden
 from ui.frame.navigation import DRILLS_PAGE, EDITOR_PAGE, SUMMARY_PAGE
 from ui.frame.page import finish_page, page_link
+from ui.frame.rooms import is_pair_room, is_summary_room, room_of, rooms
 from ui.frame.state import current_workspace, keep, kept, language, run_saving, store_problem_text, t
+from ui.page_data.rag_cases import CASE_KEY, RagView
 from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
-from ui.views.lessons.state import hidden
-from ui.views.rag.focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
 from ui.views.rag.results import (
     DATA_ACTIONS,
     case_results,
@@ -20,22 +21,14 @@ from ui.views.rag.results import (
 from ui.views.rag.settings import draw_settings
 from ui.views.rag.source import UPLOAD_NOTE, default_cases, just_loaded, rag_source
 from ui.views.rag.tables import draw_label_tables, label_tables_width, open_view, reveal_columns
-from ui.views.rag.workspace import CASE_KEY, RagView
 from ui.views.room.adjudication import your_gold_agreement
 from ui.views.room.participant import room_sidebar
-from ui.views.room.rooms import (
-    class_view,
-    follow_room,
-    frozen_now,
-    is_pair_room,
-    is_summary_room,
-    room_of,
-    rooms,
-)
-from ui.views.room.start import start_room_box
+from ui.views.room.rooms import class_view, follow_room, frozen_now
 from ui.widgets.data_source import Loaded, data_source, follow_language
 from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.layout import RESULTS_WIDTH, label_column
+from ui.widgets.rag_focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
+from ui.widgets.room_start import start_room_box
 from ui.widgets.text import literal
 from uncase_core.shared.assets import load_index
 from uncase_store import StoreError

@@ -10,6 +10,7 @@ from ui.frame.data_kinds import SUMMARIES
 from ui.frame.input_errors import error_text
 from ui.frame.navigation import EDITOR_PAGE
 from ui.frame.page import finish_page
+from ui.frame.rooms import ROOM_GUIDELINES, is_summary_room, room_of, rooms
 from ui.frame.state import (
     QUERY_KEY,
     current_workspace,
@@ -21,11 +22,13 @@ from ui.frame.state import (
     t,
 )
 from ui.i18n import translate
+from ui.page_data.summaries import load_file
 from ui.views.editor.summary_data import KIND_KEY, SUMMARY_CHOICE_KEY
 from ui.views.room.adjudication import your_gold_agreement
 from ui.views.room.participant import class_beside, room_sidebar
-from ui.views.room.rooms import ROOM_GUIDELINES, follow_room, frozen_now, is_summary_room, room_of, rooms
-from ui.views.summaries import (
+from ui.views.room.rooms import follow_room, frozen_now
+from ui.views.summaries.focus import summary_focus, summary_guidelines
+from ui.views.summaries.view import (
     FROZEN_NOTE,
     SummaryTables,
     draw_explanations,
@@ -33,10 +36,8 @@ from ui.views.summaries import (
     draw_results,
     draw_sections,
     draw_transcript,
-    load_file,
     read_note,
 )
-from ui.views.summary_focus import summary_focus, summary_guidelines
 from ui.widgets.data_source import Loaded, Source, changed_items, data_source, follow_language, stored_or_default
 from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.guidelines import guidelines_popover

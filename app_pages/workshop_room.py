@@ -14,9 +14,10 @@ import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.page import finish_page
+from ui.frame.rooms import SUMMARY_FORMAT, remember_keys, room_of, rooms
 from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import LANGUAGES, translate
-from ui.views.rag.imports import UPLOAD_TYPES, read_case_upload, too_large_command
+from ui.page_data.summaries import load_file
 from ui.views.room.adjudication import adjudicate_section
 from ui.views.room.entry import draw_links, draw_owned, join_from_form
 from ui.views.room.facilitator import class_sections, exports
@@ -25,10 +26,10 @@ from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.members import members_box
 from ui.views.room.pair import create_pair_room
 from ui.views.room.projector import projector_view
-from ui.views.room.rooms import SUMMARY_FORMAT, may_facilitate, member_page, remember_keys, room_of, rooms
-from ui.views.summaries import load_file
+from ui.views.room.rooms import may_facilitate, member_page
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
+from ui.widgets.tool_uploads import UPLOAD_TYPES, read_case_upload, too_large_command
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.shared.assets import (
     SUMMARY_INDEX,

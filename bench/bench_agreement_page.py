@@ -29,7 +29,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from bench.timing import median_p95_line, page_runs_on_a_fresh_store  # noqa: E402
 from ui.frame.data_kinds import AGREEMENT_PAIR  # noqa: E402
 from ui.frame.workspace import Workspace  # noqa: E402
-from ui.views.agreement.data import AgreementView, row_labels  # noqa: E402
+from ui.page_data.agreement import AgreementView, row_labels  # noqa: E402
 from uncase_core.agreement.pairs import match_labels  # noqa: E402
 
 PAGE = "app_pages/annotator_agreement.py"

@@ -66,7 +66,7 @@ def reference():
 
 
 def focus_plan(dataset: Any) -> list[tuple[int, str, int, str, bool]]:
-    """``(case, kind, unit, field, label)`` in focus mode's order (ui/views/rag/focus.py)."""
+    """``(case, kind, unit, field, label)`` in focus mode's order (ui/widgets/rag_focus.py)."""
     from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
 
     return [(c, kind, i, field, unit.label(field)) for c, case in enumerate(dataset.cases) for kind in UNIT_KINDS

@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 import ui.views.lessons.panel  # noqa: E402
-from ui.views.lessons.state import PROGRESS_PREFIX, lesson_by_id, start  # noqa: E402
+from ui.frame.lessons import PROGRESS_PREFIX, lesson_by_id  # noqa: E402
+from ui.views.lessons.state import start  # noqa: E402
 
 RAG_PAGE = "app_pages/rag_diagnosis.py"
 CHECKS: list[float] = []

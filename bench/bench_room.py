@@ -61,7 +61,7 @@ if str(ROOT) not in sys.path:
 from bench.bench_load import CpuMeter, _short, _token_of, peak_rss_kb, percentile, proc_table, serve  # noqa: E402
 from tests.support.protocol_client import ProtocolSession  # noqa: E402
 from ui.i18n import translate  # noqa: E402
-from ui.views.rag.focus import case_items  # noqa: E402
+from ui.widgets.rag_focus import case_items  # noqa: E402
 from uncase_core.rag.cases import dataset_to_text  # noqa: E402
 from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui.views.rag.workspace import units_frame  # noqa: E402
+from ui.page_data.rag_cases import units_frame  # noqa: E402
 from ui.widgets.proportions_svg import proportions_svg  # noqa: E402
 from uncase_core.rag.cases import LABEL_FIELDS  # noqa: E402
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS, Settings, evaluate_case  # noqa: E402

@@ -214,7 +214,7 @@ CACHE_DECORATORS = frozenset({"cache_data", "cache_resource", "experimental_memo
                               "lru_cache", "cache", "memoize", "once_per_process"})
 # (file, function) -> why it takes no user data.
 ALLOWED_CACHES: dict[tuple[str, str], str] = {
-    ("ui/views/lessons/state.py", "lessons"): (
+    ("ui/frame/lessons.py", "lessons"): (
         "the lesson files under assets/lessons, built in and read once per process"),
     ("ui/views/lessons/state.py", "_cached_verdicts"): (
         "the rubric generator's seeded verdicts for a GeneratorSettings (a handful of bounded numbers): built-in "
@@ -223,9 +223,9 @@ ALLOWED_CACHES: dict[tuple[str, str], str] = {
         "the store's SQLAlchemy engine (a bounded connection pool), one per store URL and process, kept by "
         "ui/frame/process.py where no client's clear_cache reaches it. It holds connections, never user data; "
         "workspaces are read per session"),
-    ("ui/views/compare/data.py", "builtin_pairs"): (
+    ("ui/page_data/compare.py", "builtin_pairs"): (
         "the index of the built-in system pairs under assets/compare, read once per process"),
-    ("ui/views/compare/data.py", "builtin_pair"): (
+    ("ui/page_data/compare.py", "builtin_pair"): (
         "one built-in system pair (two frozen RagDatasets) by language and id: built-in data, the same for everyone; "
         "a person's labels are edit records applied to it in their own workspace, never to the cached copy"),
     ("ui/frame/access.py", "_no_header_from"): (

@@ -153,43 +153,63 @@ def test_no_import_cycle_among_the_project_modules():
     assert not found, "import cycles (imports inside functions count):\n" + "\n".join(described)
 
 
-# A view imports widgets, the frame and the core; another domain's view only where listed here, with the reason.
-# Issue 40 asks for none but the room's composition; this list is the ratchet until then: a new cross-domain import
-# fails here, and each one moved to ui/widgets/ comes off the list.
-CROSS_DOMAIN_VIEWS = {
-    # the room composes the other pages' views for its class and projector views (allowed for good)
-    ("room", "ui.views.compare.results"), ("room", "ui.views.lessons.state"), ("room", "ui.views.rag.downloads"),
-    ("room", "ui.views.rag.focus"), ("room", "ui.views.rag.view"), ("room", "ui.views.summaries"),
-    ("room", "ui.views.summary_focus"),
-    # the RAG workspace and its focus mode, shared by the pages that label RAG cases (to move to a shared package)
-    ("agreement", "ui.views.rag.focus"), ("compare", "ui.views.rag.focus"), ("compare", "ui.views.rag.workspace"),
-    ("drills", "ui.views.rag.workspace"), ("editor", "ui.views.rag.workspace"),
-    ("agreement", "ui.views.rag.stored_pair"), ("compare", "ui.views.rag.stored_pair"),
-    ("lessons", "ui.views.rag.stored_pair"),
-    # other tools' files in and out (to move to one interchange registry, issue 40 item 2)
-    ("compare", "ui.views.rag.downloads"), ("compare", "ui.views.rag.imports"), ("compare", "ui.views.rag.settings"),
-    ("drills", "ui.views.rag.downloads"), ("judge", "ui.views.rag.imports"),
-    # a page's room box and a room's pages (to move to ui/frame with the room's link)
-    ("compare", "ui.views.room.pair"), ("compare", "ui.views.room.rooms"), ("drills", "ui.views.room.start"),
-    ("rag", "ui.views.room.rooms"), ("lessons", "ui.views.room.lessons"), ("lessons", "ui.views.room.rooms"),
-    # the lesson runner reads what each page shows and hides
-    ("agreement", "ui.views.lessons.state"), ("rag", "ui.views.lessons.state"),
-    ("lessons", "ui.views.agreement.data"), ("lessons", "ui.views.compare.data"),
-    ("editor", "ui.views.summaries"),
-}
+# A view imports the frame, the widgets, the page data and the core, and its own domain's views; never another
+# domain's view. What several pages share has its home below the views: a page's lesson and room state in
+# ui/frame/ (lessons.py, rooms.py), the RAG focus mode, other tools' files in and out and the room box in
+# ui/widgets/, the data a page keeps (RAG cases, stored pairs, the agreement and compare models) in ui/page_data/.
+# The one exception is the workshop room, which composes the other pages' views for its class and projector views.
+COMPOSING_DOMAINS = {"room"}
 
 
-def test_a_view_imports_another_domains_view_only_where_listed():
+def view_domain(path: Path) -> str:
+    """A view module's domain: its package under ui/views/, or a single-file view's own name."""
+    parts = path.relative_to(ROOT / "ui" / "views").parts
+    return parts[0] if len(parts) > 1 else Path(parts[0]).stem
+
+
+def view_imports() -> set[tuple[str, str]]:
+    """(domain, the other domain's view module) for every import of another domain's view, anywhere in a file."""
     found = set()
-    for path in (ROOT / "ui" / "views").glob("*/**/*.py"):
-        domain = path.relative_to(ROOT / "ui" / "views").parts[0]
+    for path in (ROOT / "ui" / "views").rglob("*.py"):
+        if path.name == "__init__.py" and path.parent == ROOT / "ui" / "views":
+            continue
+        domain = view_domain(path)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ui.views."):
-                module = ".".join(node.module.split(".")[:4])
-                if module.split(".")[2] != domain:
-                    found.add((domain, module))
-    assert found - CROSS_DOMAIN_VIEWS == set()  # new ones: use ui/widgets/, or list it here with the reason
-    assert CROSS_DOMAIN_VIEWS - found == set()  # gone ones: take them off the list
+                target = ROOT.joinpath(*node.module.split("."))
+                other = view_domain(target.with_suffix(".py") if not target.is_dir() else target / "__init__.py")
+                if other != domain:
+                    found.add((domain, node.module))
+    return found
+
+
+def test_the_view_domains_are_read_from_packages_and_single_files():
+    assert view_domain(ROOT / "ui/views/rag/tables.py") == "rag"
+    assert view_domain(ROOT / "ui/views/summaries/focus.py") == "summaries"
+    assert view_domain(ROOT / "ui/views/conversations.py") == "conversations"
+
+
+def test_no_view_imports_another_domains_view_but_the_rooms_composition():
+    found = {(domain, module) for domain, module in view_imports() if domain not in COMPOSING_DOMAINS}
+    assert found == set(), "use ui/frame, ui/widgets or ui/page_data for what pages share: " + repr(sorted(found))
+
+
+def test_the_room_composes_other_views_and_no_view_imports_the_room():
+    found = view_imports()
+    assert any(domain == "room" for domain, _ in found), "the room's composition is the one exception (see above)"
+    assert not [pair for pair in found if pair[1].startswith("ui.views.room")]
+
+
+def test_widgets_and_page_data_sit_below_the_views():
+    """ui/widgets/ imports no page data and no view; ui/page_data/ imports no view. The frame imports one view: the
+    lesson panel it draws on every page (ui/frame/page.py)."""
+    graph = import_graph()
+    upward = {(module, target) for module, targets in graph.items() for target in targets
+              if (module.startswith("ui.widgets") and target.startswith(("ui.page_data", "ui.views")))
+              or (module.startswith("ui.page_data") and target.startswith("ui.views"))
+              or (module.startswith("ui.frame") and target.startswith(("ui.page_data", "ui.views"))
+                  and (module, target) != ("ui.frame.page", "ui.views.lessons.panel"))}
+    assert upward == set()
 
 
 def test_the_shared_names_live_in_the_widgets_not_in_the_rag_view():

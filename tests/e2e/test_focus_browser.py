@@ -44,7 +44,7 @@ def reference_case() -> Any:
 
 
 def labels_in_focus_order(dataset: Any) -> list[tuple[str, int, str, bool]]:
-    """``(kind, unit, field, label)`` in the order focus mode asks them (ui/views/rag/focus.py)."""
+    """``(kind, unit, field, label)`` in the order focus mode asks them (ui/widgets/rag_focus.py)."""
     case = dataset.cases[0]
     return [(kind, i, field, unit.label(field)) for kind in UNIT_KINDS for field in LABEL_FIELDS[kind]
             for i, unit in enumerate(case.units(kind))]

@@ -16,9 +16,9 @@ import pytest
 from tests.e2e.conftest import ARTIFACTS, wait_until_idle
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT
 from ui.frame.data_kinds import RAG
+from ui.frame.rooms import ROOM, ROOM_NAME
 from ui.frame.workspace import Workspace
 from ui.views.room.projector import MIN_FIGURE_PX, SCREEN_SECONDS
-from ui.views.room.rooms import ROOM, ROOM_NAME
 from uncase_core.agreement.class_labels import blank_copy
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.rag.edits import rag_label

@@ -15,9 +15,9 @@ from tests.e2e.conftest import ARTIFACTS, wait_until_idle
 from tests.e2e.test_projector_browser import check_figures, paused_projector
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT
 from ui.frame.data_kinds import RAG
+from ui.frame.rooms import PAIR_FORMAT, ROOM, ROOM_NAME
 from ui.frame.workspace import Workspace
 from ui.i18n import translate
-from ui.views.room.rooms import PAIR_FORMAT, ROOM, ROOM_NAME
 from uncase_core.agreement.class_labels import blank_copy
 from uncase_core.compare.blind import blind_pair, without_key
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text

@@ -9,7 +9,7 @@ import pandas as pd
 
 from tests.pages.apptest_helpers import captions, metric_values, open_app, reopen, shown, workspace
 from ui.frame.data_kinds import AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
-from ui.views.agreement.data import DIFFER, builtin_pair, case_rows, current_pair, original_pair, pair_cases
+from ui.page_data.agreement import DIFFER, builtin_pair, case_rows, current_pair, original_pair, pair_cases
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import agreement_from_bytes, match_labels
 from uncase_core.lessons.checks import Snapshot, check_params, run_check

@@ -191,7 +191,7 @@ def test_an_edit_refused_in_a_loaded_case_keeps_the_typed_text():
 
 
 def test_in_a_workshop_room_the_editor_leaves_the_rooms_cases_alone():
-    from ui.views.room.rooms import ROOM
+    from ui.frame.rooms import ROOM
 
     at = open_editor("en")
     workspace(at).set_settings({ROOM: "ABCD"})

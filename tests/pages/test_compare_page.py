@@ -11,7 +11,7 @@ import pytest
 from tests.pages.apptest_helpers import captions, edit_labels, open_app, reopen, shown, workspace
 from ui.frame.data_kinds import COMPARE_PAIR, COMPARE_UPLOADED_PAIR
 from ui.i18n import translate
-from ui.views.compare.data import uploaded
+from ui.page_data.compare import uploaded
 from uncase_core.compare.edits import apply_system_edit, system_label
 from uncase_core.compare.systems import compare_systems
 from uncase_core.rag.cases import RagDataset, dataset_to_text

@@ -11,8 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, reopen, shown, workspace
 from ui.frame.data_kinds import DRILL, RAG
+from ui.frame.rooms import ROOM_KEYS
 from ui.i18n import translate
-from ui.views.room.rooms import ROOM_KEYS
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_to_text
 from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store.rooms import Rooms

@@ -19,7 +19,7 @@ from tests.pages.test_compare_page import label_b
 from tests.pages.test_compare_page import open_page as open_compare_page
 from tests.pages.test_drills_page import label_as_key, make
 from tests.pages.test_room_page import create_room, join
-from ui.views.rag.downloads import TARGETS
+from ui.widgets.tool_downloads import TARGETS
 from uncase_core.rag.cases import UNIT_KINDS, dataset_from_bytes
 from uncase_core.rag.interchange import read_cases
 from uncase_core.rag.sources import RECORD_KEYS

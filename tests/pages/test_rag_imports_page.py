@@ -1,4 +1,5 @@
-"""The RAG page's uploads of other tools' files and its downloads for them (ui/views/rag/imports.py, downloads.py)."""
+"""The RAG page's uploads of other tools' files and its downloads for them (ui/widgets/tool_uploads.py and
+tool_downloads.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from tests.pages.test_room_page import open_room_page
 from ui.frame import data_kinds
 from ui.frame.limits import LIMITS
 from ui.i18n import translate
-from ui.views.rag.downloads import TARGETS, file_name
-from ui.views.rag.imports import VARS_SETTING, too_large_command
+from ui.widgets.tool_downloads import TARGETS, file_name
+from ui.widgets.tool_uploads import VARS_SETTING, too_large_command
 from uncase_core.rag.cases import UNIT_KINDS
 from uncase_core.rag.interchange import export_as_it_came, read_cases
 from uncase_core.rag.promptfoo import guess_promptfoo_vars, promptfoo_var_keys, shape_of

@@ -15,8 +15,8 @@ from tests.pages.apptest_helpers import ROOT, edit_labels, shown, workspace
 from tests.pages.test_room_adjudication_page import adjudicate_first
 from tests.pages.test_room_page import join_in, open_room_page, rooms_api
 from ui.frame.data_kinds import RAG
+from ui.frame.rooms import PAIR_FORMAT, ROOM_KEYS
 from ui.i18n import translate
-from ui.views.room.rooms import PAIR_FORMAT, ROOM_KEYS
 from uncase_core.agreement.class_labels import blank_copy
 from uncase_core.compare.blind import BLIND_KEY, blind_key, unblind
 from uncase_core.compare.systems import compare_systems

@@ -1,4 +1,4 @@
-"""The agreement page's data without Streamlit (ui.views.agreement.data): the stored pair per source, what the lesson
+"""The agreement page's data without Streamlit (ui.page_data.agreement): the stored pair per source, what the lesson
 runner reads (current_pair, original_pair), the label table's rows, and table edits turned into records."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR
 from ui.frame.workspace import Workspace
-from ui.views.agreement.data import (
+from ui.page_data.agreement import (
     AgreementView,
     builtin_pair,
     case_rows,
@@ -22,7 +22,7 @@ from ui.views.agreement.data import (
     row_labels,
     rows_frame,
 )
-from ui.views.rag.stored_pair import changed_cases
+from ui.page_data.stored_pair import changed_cases
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import FIELDS, match_labels
 from uncase_core.errors import InputError

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from tests.support.store_backends import BACKENDS, store_url
 from ui.frame.data_kinds import CONVERSATIONS, JUDGE, KINDS, RAG, SUMMARIES, WORKBENCH
 from ui.frame.workspace import Workspace
-from ui.views.agreement.data import builtin_pair
-from ui.views.compare.data import builtin_pair as compare_pair
+from ui.page_data.agreement import builtin_pair
+from ui.page_data.compare import builtin_pair as compare_pair
 from ui.views.judge.data import builtin_set
 from uncase_core.conversations.edits import conversation_claim, conversation_turn
 from uncase_core.datasets.edits import reveals, workbench_revision

@@ -171,7 +171,7 @@ AGREEMENT_A = DataKind("agreement_a", "rag-labels", _text_write, _text_read)
 AGREEMENT_B = DataKind("agreement_b", "rag-labels", _text_write, _text_read)
 # The agreement page's pair (A, B) of RagDatasets with the person's label edits (uncase_core.shared.edits.
 # apply_agreement_edit): one slot for the built-in pair, one for the pair read from the two uploads above, so that
-# switching between them loses nothing (see ui/views/agreement/data.py).
+# switching between them loses nothing (see ui/page_data/agreement.py).
 AGREEMENT_PAIR = DataKind("agreement_pair", "rag-dataset-pair", _pair_write, _pair_read, apply_agreement_edit)
 AGREEMENT_UPLOADED_PAIR = DataKind("agreement_uploaded_pair", "rag-dataset-pair", _pair_write, _pair_read,
                                    apply_agreement_edit)
@@ -187,7 +187,7 @@ DRILL = DataKind("drill", "rag-drill", _drill_write, _drill_read, _drill_apply)
 
 # The compare page: system A's and system B's cases as a pair (A, B) with the person's label edits
 # (uncase_core.compare.edits), one slot for the built-in pair and one for the pair read from the two uploads, each
-# upload kept as it was read (RAGAS rows already turned into cases) until it is removed (ui/views/compare/data.py).
+# upload kept as it was read (RAGAS rows already turned into cases) until it is removed (ui/page_data/compare.py).
 COMPARE_PAIR = DataKind("compare_pair", "rag-system-pair", _pair_write, _pair_read, apply_system_edit)
 COMPARE_UPLOADED_PAIR = DataKind("compare_uploaded_pair", "rag-system-pair", _pair_write, _pair_read,
                                  apply_system_edit)

@@ -8,9 +8,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_number, format_percent
-from ui.views.lessons.state import hidden
 from ui.widgets.layout import card_row
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal

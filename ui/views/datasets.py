@@ -10,9 +10,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.frame.input_errors import error_text
+from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, t
 from ui.i18n import format_number, format_percent, percent_axis
-from ui.views.lessons.state import hidden
 from ui.widgets.layout import show_chart
 from ui.widgets.names import field_label, field_value, label_value
 from ui.widgets.proportions import proportion_text

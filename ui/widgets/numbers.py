@@ -19,6 +19,7 @@ from ui.i18n import format_count, format_number, format_percent, number_style
 from uncase_core.errors import InputError
 from uncase_core.shared.numbers import read_typed_number
 
+CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)  # the confidence levels the pages offer
 _LAST = "_number_box_last_"  # session state prefix: the last number a box read
 
 

@@ -42,3 +42,8 @@ def clustered_text(interval: ClusteredInterval) -> str:
     lang = language()
     return t("table.clustered_value", low=format_percent(interval.low, lang), high=format_percent(interval.high, lang),
              deff=format_number(interval.design_effect, lang, 2))
+
+
+def distribution_text(yes: int, no: int, unlabelled: int) -> str:
+    """How a class labelled one unit: "3 ✓ · 1 ✗ · 2 unlabelled" (the class view's and the revealed tables' cells)."""
+    return t("room.distribution", yes=yes, no=no, unlabelled=unlabelled)

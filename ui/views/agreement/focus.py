@@ -10,11 +10,11 @@ from types import MappingProxyType
 import streamlit as st
 
 from ui.frame.state import current_workspace, kept, save_settings, t
-from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
+from ui.page_data.agreement import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
 from ui.views.agreement.sections import draw_figures, draw_tables
-from ui.views.rag.focus import KIND_KEYS, key_rerun
 from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
+from ui.widgets.rag_focus import KIND_KEYS, key_rerun
 from ui.widgets.text import literal
 from uncase_core.rag.cases import RagCase, dataset_guidelines
 from uncase_core.rag.edits import ANNOTATORS, reference_text

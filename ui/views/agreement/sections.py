@@ -10,11 +10,11 @@ import streamlit as st
 
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, DataKind
 from ui.frame.fragments import mark_drawn
+from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, kept, run_saving, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_count, format_number, format_percent, translate
-from ui.views.agreement.data import CASE_KEY, DIFFER, AgreementView, changed_labels, uploaded_text
-from ui.views.lessons.state import hidden
+from ui.page_data.agreement import CASE_KEY, DIFFER, AgreementView, changed_labels, uploaded_text
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, confirm_replace, read_new_upload
 from ui.widgets.layout import (

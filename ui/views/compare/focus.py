@@ -1,5 +1,5 @@
 """Focus mode on the compare page: one label at a time of the system on screen, by keys, as on the RAG page
-(:mod:`ui.views.rag.focus`), through that system's own write path (its records of the pair).
+(:mod:`ui.widgets.rag_focus`), through that system's own write path (its records of the pair).
 
 The page's case choice is a position in system A's cases; system B's file may hold the same cases in another
 order, so each case is found by its id in the shown system's file. Focus mode is not a fragment here: a key reruns
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ui.views.compare.data import SystemView
-from ui.views.rag.focus import RagFocus
+from ui.page_data.compare import SystemView
 from ui.widgets.focus import FocusItem, draw_focus
+from ui.widgets.rag_focus import RagFocus
 from uncase_core.shared.guidelines import Guideline
 
 VIEW_KEY = "cmp_label_view"  # workspace setting: "grid" or "focus"

@@ -12,7 +12,7 @@ from ui.frame.limits import LIMITS
 from ui.frame.state import kept, run_saving, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
-from ui.views.compare.data import (
+from ui.page_data.compare import (
     CASE_KEY,
     NO_STRATUM,
     STRATUM_KEY,
@@ -21,14 +21,13 @@ from ui.views.compare.data import (
     CompareView,
     builtin_pair,
 )
-from ui.views.rag.downloads import format_downloads
-from ui.views.rag.imports import UPLOAD_TYPES, import_note, read_cases_now
-from ui.views.rag.settings import CONFIDENCE_LEVELS
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, Source, confirm_replace, follow_language, read_new_upload
 from ui.widgets.names import field_label, metric_name
-from ui.widgets.numbers import number_slider
+from ui.widgets.numbers import CONFIDENCE_LEVELS, number_slider
 from ui.widgets.text import literal
+from ui.widgets.tool_downloads import format_downloads
+from ui.widgets.tool_uploads import UPLOAD_TYPES, import_note, read_cases_now
 from uncase_core.compare.systems import SystemComparison
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension

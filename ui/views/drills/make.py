@@ -8,11 +8,11 @@ from ui.frame.data_kinds import DRILL
 from ui.frame.input_errors import error_text
 from ui.frame.state import current_workspace, forget, language, run_saving, t
 from ui.views.drills.workspace import CHECKED, DRILL_CASE_KEY, DrillView, missing_labels, room_cases
-from ui.views.rag.downloads import format_downloads
-from ui.views.room.start import start_room_box
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.names import metric_name
 from ui.widgets.numbers import number_box
+from ui.widgets.room_start import start_room_box
+from ui.widgets.tool_downloads import format_downloads
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, dataset_to_text
 from uncase_core.rag.drills import make_drill

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ui.frame.data_kinds import DRILL, DataKind
 from ui.frame.workspace import Workspace
-from ui.views.rag.workspace import RagView
+from ui.page_data.rag_cases import RagView
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset
 from uncase_core.rag.drills import Drill
 from uncase_core.rag.variants import CHANGE_KEY

@@ -15,7 +15,7 @@ import streamlit as st
 from ui.frame.data_kinds import RAG
 from ui.frame.state import current_workspace, run_saving, set_kept
 from ui.frame.workspace import Workspace
-from ui.views.rag.workspace import CASE_KEY
+from ui.page_data.rag_cases import CASE_KEY
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset
 from uncase_core.shared.assets import load_index, load_scenario
 

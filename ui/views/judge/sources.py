@@ -14,7 +14,6 @@ from ui.frame.limits import LIMITS
 from ui.frame.state import current_workspace, forget, language, run_saving, t
 from ui.frame.workspace import Workspace
 from ui.views.judge.data import has_verdicts
-from ui.views.rag.imports import UPLOAD_TYPES, other_format, read_case_upload
 from ui.widgets.data_source import (
     Loaded,
     Source,
@@ -25,6 +24,7 @@ from ui.widgets.data_source import (
     stored_upload_data,
 )
 from ui.widgets.text import literal
+from ui.widgets.tool_uploads import UPLOAD_TYPES, other_format, read_case_upload
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import apply_judge_edit
 from uncase_core.judge.imports import (

@@ -17,23 +17,14 @@ from typing import Any
 import streamlit as st
 
 from ui.frame.fragments import mark_drawn
+from ui.frame.lessons import ACTIVE, PROGRESS_PREFIX, REQUEST, Progress, active_lesson, lessons, progress
 from ui.frame.navigation import LESSONS_PAGE
+from ui.frame.rooms import room_of
 from ui.frame.state import QUERY_KEY, current_workspace, language, run_saving, t
 from ui.i18n import translate
 from ui.views.lessons.notes import PAGE_NAMES, note_text
-from ui.views.lessons.state import (
-    ACTIVE,
-    PAGE_FILES,
-    PROGRESS_PREFIX,
-    REQUEST,
-    Progress,
-    active_lesson,
-    lessons,
-    page_snapshot,
-    progress,
-)
-from ui.views.room.lessons import room_notice
-from ui.views.room.rooms import room_of
+from ui.views.lessons.room_notice import room_notice
+from ui.views.lessons.state import PAGE_FILES, page_snapshot
 from ui.widgets.names import field_value
 from ui.widgets.numbers import number_text, read_box
 from uncase_core.lessons.checks import answer_options

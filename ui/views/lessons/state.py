@@ -31,22 +31,19 @@ from ui.frame.data_kinds import (
     WORKBENCH,
     DataKind,
 )
+from ui.frame.lessons import ACTIVE, PROGRESS_PREFIX, Progress
 from ui.frame.navigation import LESSON_PAGES
 from ui.frame.state import language
 from ui.frame.workspace import Workspace
-from ui.views.agreement.data import current_pair, original_pair
-from ui.views.compare.data import CompareView, shown_source
-from ui.views.rag.stored_pair import changed_cases
+from ui.page_data.agreement import current_pair, original_pair
+from ui.page_data.compare import CompareView, shown_source
+from ui.page_data.stored_pair import changed_cases
 from ui.widgets.data_source import changed_items
 from uncase_core.errors import InputError
 from uncase_core.lessons.checks import RUBRIC_GENERATOR_DEFAULTS, SETTING_DEFAULTS, Snapshot
 from uncase_core.lessons.data import ALL, lesson_data
-from uncase_core.lessons.model import Lesson, load_lessons
+from uncase_core.lessons.model import Lesson
 from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
-
-ACTIVE = "lesson_active"
-REQUEST = "lesson_request"  # a lesson to start, handed to the lessons page (it asks before replacing work)
-PROGRESS_PREFIX = "lesson_progress_"
 
 # The page each lesson name stands for (from the one page registry, ui/frame/navigation.py) and the prefix of its
 # stored settings.
@@ -62,59 +59,6 @@ DATA_KIND: Mapping[str, DataKind] = MappingProxyType({
     "thresholds": WORKBENCH, "judge": JUDGE, "compare": COMPARE_PAIR,
 })
 PAGE_ALL = "__all__"  # the RAG and conversation pages' "all scenarios" choice
-
-
-@st.cache_resource(show_spinner=False)
-def lessons() -> tuple[Lesson, ...]:
-    """The lessons under assets/lessons, read and checked once per process (a bad file stops here, named)."""
-    return tuple(sorted(load_lessons(), key=lambda lesson: lesson.order))
-
-
-def lesson_by_id(lesson_id: object) -> Lesson | None:
-    return next((lesson for lesson in lessons() if lesson.id == lesson_id), None)
-
-
-# ---------------------------------------------------------------- progress
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Steps done (in the lesson's order) and the answers given, by step id."""
-
-    done: tuple[str, ...] = ()
-    answers: Mapping[str, Any] = None  # type: ignore[assignment]
-
-    def __post_init__(self) -> None:
-        if self.answers is None:
-            object.__setattr__(self, "answers", {})
-
-    def current(self, lesson: Lesson) -> int | None:
-        """The index of the first step not done, or None when every step is done."""
-        return next((i for i, step in enumerate(lesson.steps) if step.id not in self.done), None)
-
-    def finished(self, lesson: Lesson) -> bool:
-        return self.current(lesson) is None
-
-    def to_setting(self) -> dict[str, Any]:
-        return {"done": list(self.done), "answers": dict(self.answers)}
-
-
-def progress(workspace: Workspace, lesson: Lesson) -> Progress:
-    stored = workspace.setting(PROGRESS_PREFIX + lesson.id)
-    if not isinstance(stored, Mapping):
-        return Progress()
-    known = {step.id for step in lesson.steps}
-    done = tuple(step for step in stored.get("done", ()) if step in known)  # a step renamed since: forgotten
-    answers = stored.get("answers")
-    return Progress(done, dict(answers) if isinstance(answers, Mapping) else {})
-
-
-def started(workspace: Workspace, lesson: Lesson) -> bool:
-    return workspace.setting(PROGRESS_PREFIX + lesson.id) is not None
-
-
-def active_lesson(workspace: Workspace) -> Lesson | None:
-    return lesson_by_id(workspace.setting(ACTIVE))
 
 
 # ---------------------------------------------------------------- the page as a check sees it
@@ -260,13 +204,3 @@ def start(workspace: Workspace, lesson: Lesson, language: str) -> None:
         cleared.update({key: None for key in workspace.settings if key.startswith("wb_")})
     workspace.set_settings({**cleared, **plan.settings, PROGRESS_PREFIX + lesson.id: Progress().to_setting(),
                             ACTIVE: lesson.id})
-
-
-def hidden(workspace: Workspace, page: str, part: str) -> bool:
-    """Whether the active lesson's current step keeps ``part`` of ``page`` out of sight (it asks for what the part
-    says; ``hides`` in the lesson's file): shown again once the step is done."""
-    lesson = active_lesson(workspace)
-    if lesson is None or lesson.page != page:
-        return False
-    index = progress(workspace, lesson).current(lesson)
-    return index is not None and part in lesson.steps[index].hides

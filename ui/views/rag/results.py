@@ -10,17 +10,17 @@ import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.fragments import mark_drawn
+from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, t
-from ui.views.lessons.state import hidden
-from ui.views.rag.downloads import format_downloads
+from ui.page_data.rag_cases import RagView
 from ui.views.rag.evaluations import case_evaluation, dataset_evaluation
 from ui.views.rag.judge_scores import draw_judge_scores
 from ui.views.rag.settings import current_settings
 from ui.views.rag.view import cases_table, draw_composite, draw_diagnosis, draw_metrics, macro_micro_table
-from ui.views.rag.workspace import RagView
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.names import metric_name
 from ui.widgets.text import literal, text_table
+from ui.widgets.tool_downloads import format_downloads
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension
 

@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
@@ -14,12 +13,10 @@ from ui.frame.state import current_workspace, forget, kept, language, t
 from ui.i18n import format_percent, translate
 from ui.views.rag.view import weights_caption
 from ui.widgets.names import metric_name
-from ui.widgets.numbers import number_slider
-from ui.widgets.text import literal
+from ui.widgets.numbers import CONFIDENCE_LEVELS, number_slider
 from uncase_core.errors import InputError
 from uncase_core.rag import evaluation as rag
 
-CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 DEFAULT_WEIGHT = 1.0
 DEFAULT_GATE = 0.9
 WEIGHTS_BOX = "rag_weights_box"  # session state: whether the weights' box is open (its contents drawn)
@@ -117,25 +114,3 @@ def _weights_line(weights: Mapping[str, float], lang: str) -> str:
         return t("rag.weights_normalized", shares=weights_caption(rag.normalize_weights(weights)))
     except InputError as error:
         return error_text(error, lang)
-
-
-DELIMITER_NAMES = MappingProxyType({",": "comma", ";": "semicolon", "tab": "tab"})
-
-
-def upload_notes(notes: Sequence[Mapping[str, Any]]) -> list[str]:
-    """How an uploaded CSV was read (its delimiter, passage and metadata columns), in the reader's language.
-
-    ``notes`` are the upload's notes as stored with it (``{"code", "params"}``, see ``RagUpload.notes``).
-
-    Column names come from the person's file, so they are drawn as text (:func:`ui.widgets.text.literal`).
-    """
-    texts = []
-    for note in notes:
-        values = dict(note["params"])
-        if "delimiter" in values:
-            values["delimiter"] = t(f"rag.delimiter.{DELIMITER_NAMES[values['delimiter']]}")
-        if "columns" in values:  # one text, the core's ", "-joined column names
-            values["columns"] = literal(values["columns"])
-        texts.append(t(f"rag.note.{note['code']}", **values))
-    return texts
-

@@ -1,5 +1,5 @@
 """Where the RAG page's cases come from: a built-in scenario (or all of them), or a file of cases or of another tool
-(:mod:`ui.views.rag.imports`). The RAG page draws it in its sidebar; the home page's "Bring your own files" draws
+(:mod:`ui.widgets.tool_uploads`). The RAG page draws it in its sidebar; the home page's "Bring your own files" draws
 its upload part, which stores the file as the RAG page's data."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import streamlit as st
 from ui.frame.data_kinds import RAG
 from ui.frame.state import forget
 from ui.i18n import translate
-from ui.views.rag.imports import UPLOAD_TYPES, import_note, promptfoo_mapping, read_case_upload, too_large_command
-from ui.views.rag.workspace import CASE_KEY
+from ui.page_data.rag_cases import CASE_KEY
 from ui.widgets.data_source import Loaded, Source, changed_items
+from ui.widgets.tool_uploads import UPLOAD_TYPES, import_note, promptfoo_mapping, read_case_upload, too_large_command
 from uncase_core.shared.assets import load_all, load_index, load_scenario
 
 ALL_SCENARIOS = "__all__"

@@ -11,10 +11,9 @@ import streamlit as st
 
 from ui.frame.fragments import mark_drawn
 from ui.frame.state import t
+from ui.page_data.rag_cases import RagView
 from ui.views.rag.evaluations import case_evaluation
 from ui.views.rag.settings import current_settings
-from ui.views.rag.workspace import RagView
-from ui.views.room.rooms import distribution_text
 from ui.widgets.guidelines import guidelines_popover
 from ui.widgets.layout import (
     ID_COLUMN_WIDTH,
@@ -26,7 +25,7 @@ from ui.widgets.layout import (
     text_column_width,
 )
 from ui.widgets.names import metric_name
-from ui.widgets.proportions import proportion_text
+from ui.widgets.proportions import distribution_text, proportion_text
 from ui.widgets.text import literal
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase

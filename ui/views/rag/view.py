@@ -7,9 +7,9 @@ from collections.abc import Mapping
 import pandas as pd
 import streamlit as st
 
+from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_count, format_number, format_percent
-from ui.views.lessons.state import hidden
 from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
 from ui.widgets.proportions import clustered_text, proportion_text, short_proportion_text

@@ -19,19 +19,13 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.frame.input_errors import error_text
+from ui.frame.rooms import is_summary_room, rooms
 from ui.frame.state import kept, language, store_problem_text, t
 from ui.i18n import format_number, format_percent, percent_axis, translate
-from ui.views.room.rooms import (
-    ClassView,
-    cases_file_name,
-    class_view,
-    distribution_text,
-    is_summary_room,
-    room_dataset,
-    rooms,
-)
-from ui.views.summary_focus import role_name
+from ui.views.room.rooms import ClassView, cases_file_name, class_view, room_dataset
+from ui.views.summaries.focus import role_name
 from ui.widgets.layout import MAIN_CHOICE_ROOM, show_chart, whole_choice
+from ui.widgets.proportions import distribution_text
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
     MAJORITY_CHOICES,

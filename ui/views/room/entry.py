@@ -1,7 +1,7 @@
 """The ways into a room on its page: the facilitator's links, the join form, the rooms a workspace made.
 
 A room's secrets (the facilitator's and the projector's) are kept only in the session that made them
-(:func:`ui.views.room.rooms.remember_keys`); the store keeps their hashes and the workspace none, so the workspace
+(:func:`ui.frame.rooms.remember_keys`); the store keeps their hashes and the workspace none, so the workspace
 that made a room opens it by being its owner and makes new links when it needs them (issue 27). The join form
 refuses a room older than its hours, and slows down guessed codes per address in workshop mode, as the gate does
 (``ui/frame/access.py``).
@@ -14,21 +14,11 @@ import math
 import streamlit as st
 
 from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
+from ui.frame.rooms import ROOM_NAME, remember_keys, rooms, session_keys
 from ui.frame.state import language, store_problem_text, switch_workspace, t
 from ui.frame.throttle import CODE_TRIES
 from ui.frame.workspace import Workspace
-from ui.views.room.rooms import (
-    ROOM_NAME,
-    RoomClosed,
-    facilitator_keys,
-    join_room,
-    links_address_note,
-    rejoin_room,
-    remember_keys,
-    room_links,
-    rooms,
-    session_keys,
-)
+from ui.views.room.rooms import RoomClosed, facilitator_keys, join_room, links_address_note, rejoin_room, room_links
 from ui.widgets.text import literal
 from uncase_store import StoreError
 from uncase_store.rooms import Room, Rooms, UnknownRoom, clean_name, normalize_code

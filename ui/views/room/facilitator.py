@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.frame.rooms import REFRESH, is_pair_room, is_summary_room
 from ui.frame.state import t
-from ui.views.rag.downloads import format_downloads
 from ui.views.room.pair import pair_downloads, pair_section
 from ui.views.room.rooms import (
-    REFRESH,
     cases_file_name,
     class_view,
     draw_agreement,
@@ -21,12 +20,11 @@ from ui.views.room.rooms import (
     export_csv,
     export_jsonl,
     export_majority,
-    is_pair_room,
-    is_summary_room,
     room_dataset,
     shown_class_view,
 )
 from ui.widgets.layout import RESULTS_WIDTH
+from ui.widgets.tool_downloads import format_downloads
 from uncase_store.rooms import Room
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.frame.input_errors import error_text
+from ui.frame.rooms import ROOM_GUIDELINES, is_summary_room, rooms
 from ui.frame.state import language, store_problem_text, t
-from ui.views.rag.focus import rag_guidelines
-from ui.views.room.rooms import ROOM_GUIDELINES, is_summary_room, room_dataset, rooms
-from ui.views.summary_focus import summary_guidelines
+from ui.views.room.rooms import room_dataset
+from ui.views.summaries.focus import summary_guidelines
+from ui.widgets.rag_focus import rag_guidelines
 from uncase_core.errors import InputError
 from uncase_core.shared.guidelines import (
     MAX_GUIDELINE_CHARS,

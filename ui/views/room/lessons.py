@@ -11,66 +11,13 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.frame.state import ROOM_FOLLOWED, current_workspace, language, run_saving, store_problem_text, t
-from ui.views.lessons.state import PROGRESS_PREFIX, REQUEST, lesson_by_id, lessons
-from ui.views.room.rooms import REFRESH, REFRESH_SECONDS, room_material, room_of, rooms
+from ui.frame.lessons import PROGRESS_PREFIX, lesson_by_id, lessons
+from ui.frame.rooms import REFRESH, REFRESH_SECONDS, room_lesson, room_material, rooms
+from ui.frame.state import language, run_saving, store_problem_text, t
 from ui.widgets.text import text_table
 from uncase_core.lessons.model import Lesson
 from uncase_store import StoreError
 from uncase_store.rooms import Room
-
-SEEN = "lesson_room_seen"  # workspace setting: the room lesson this participant was last offered
-ROOM_LESSON = "room_lesson_now"  # session: the room's lesson as this session last read it
-ROOM_LESSON_AT = "room_lesson_read_at"  # session: the room change number at which it was read
-
-
-def _room_lesson(code: str) -> str | None:
-    try:
-        return rooms().get(code, body=False).lesson
-    except StoreError:  # the room is gone or the store is down: no lesson to offer
-        return None
-
-
-def room_notice(place: str) -> None:
-    """In a participant's panel: the lesson the facilitator started, once, with a button to start it; and, in the
-    sidebar's panel only, the timed check that notices a new one (a rerun of the whole page when it changes)."""
-    workspace = current_workspace()
-    code = room_of(workspace)
-    if code is None:
-        return
-    # Read again whenever the page's own room poll saw the room change (follow_room notes the change number it drew):
-    # that poll is the only timer on such a page, and a lesson started is one such change.
-    seen = st.session_state.get("room_seen") if st.session_state.get(ROOM_FOLLOWED) else None
-    if ROOM_LESSON not in st.session_state or (seen is not None and st.session_state.get(ROOM_LESSON_AT) != seen):
-        st.session_state[ROOM_LESSON] = _room_lesson(code)
-        st.session_state[ROOM_LESSON_AT] = seen
-    lesson = lesson_by_id(st.session_state[ROOM_LESSON])
-    if lesson is not None and workspace.setting(SEEN) != lesson.id:
-        lang = language()
-        with st.container(border=True):
-            st.info(t("lesson.room_started", order=lesson.order, title=lesson.title.get(lang)),
-                    icon=":material/campaign:")
-
-            def take() -> None:
-                st.session_state[REQUEST] = lesson.id
-                run_saving(lambda: workspace.set_settings({SEEN: lesson.id}))
-
-            st.button(t("lesson.room_start"), key=f"{place}_room_lesson", type="primary", on_click=take,
-                      width="stretch")
-    if place != "lesson_side" or st.session_state.get(ROOM_FOLLOWED):
-        # On the page the member labels on, its room poll already reruns the page when the room changes (a lesson
-        # started bumps the room's change number): one timer, one cheap run every 5 s, not two (issue 37).
-        return
-
-    @st.fragment(run_every=REFRESH, key="lesson_room_follow")
-    def follow() -> None:
-        now = _room_lesson(code)
-        if now != st.session_state.get(ROOM_LESSON):
-            st.session_state[ROOM_LESSON] = now
-            st.rerun(scope="app")
-
-    follow()
-
 
 # ---------------------------------------------------------------- the facilitator's side
 
@@ -80,7 +27,7 @@ def facilitator_controls(code: str, room: Room) -> None:
     ``room`` is the room as the facilitator's page read it in this run."""
     lang = language()
     st.subheader(t("room.lesson_title"))
-    current = lesson_by_id(_room_lesson(code))
+    current = lesson_by_id(room_lesson(code))
     every = list(lessons())
     choice = st.selectbox(t("room.lesson_choose"), [lesson.id for lesson in every],
                           index=[lesson.id for lesson in every].index(current.id) if current else 0,
@@ -147,7 +94,7 @@ def projector_lesson(code: str) -> None:
 
     @st.fragment(run_every=REFRESH)
     def live() -> None:
-        lesson = lesson_by_id(_room_lesson(code))
+        lesson = lesson_by_id(room_lesson(code))
         if lesson is not None:
             lang = language()
             st.subheader(t("handout.lesson", order=lesson.order, title=lesson.title.get(lang)))

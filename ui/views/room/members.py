@@ -8,9 +8,10 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.frame.addresses import page_address
+from ui.frame.rooms import room_material, rooms
 from ui.frame.state import language, store_problem_text, t
 from ui.i18n import translate
-from ui.views.room.rooms import resume_link, room_material, rooms
+from ui.views.room.rooms import resume_link
 from ui.widgets.text import literal
 from uncase_store import StoreError
 

@@ -18,11 +18,12 @@ from types import MappingProxyType
 import streamlit as st
 
 from ui.frame.input_errors import error_text
+from ui.frame.rooms import PAIR_FORMAT, rooms
 from ui.frame.state import kept, language, t
 from ui.i18n import translate
 from ui.views.compare.results import difference_text, draw_verdicts, verdict_text
 from ui.views.room.adjudication import adjudication_of
-from ui.views.room.rooms import PAIR_FORMAT, ClassView, class_view, rooms
+from ui.views.room.rooms import ClassView, class_view
 from ui.widgets.names import metric_name
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import adjudicated_dataset

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.frame.rooms import ROOM_NAME
 from ui.frame.state import t
 from ui.frame.workspace import Workspace
-from ui.views.room.rooms import ROOM_NAME, class_view, member_code_note, unit_table
+from ui.views.room.rooms import class_view, member_code_note, unit_table
 from ui.widgets.text import literal, text_table
 from uncase_store.rooms import Room
 

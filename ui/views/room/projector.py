@@ -27,20 +27,12 @@ import plotly.graph_objects as go
 import segno
 import streamlit as st
 
+from ui.frame.rooms import REFRESH, is_pair_room
 from ui.frame.state import language, t
 from ui.i18n import format_number
 from ui.views.room.adjudication import GOLD_SHOWN, projector_gold
 from ui.views.room.pair import projector_pair
-from ui.views.room.rooms import (
-    REFRESH,
-    ClassView,
-    confidence_level,
-    dimension_name,
-    is_pair_room,
-    note_text,
-    room_links,
-    shown_class_view,
-)
+from ui.views.room.rooms import ClassView, confidence_level, dimension_name, note_text, room_links, shown_class_view
 from ui.widgets.proportions import number_interval
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels

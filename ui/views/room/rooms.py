@@ -25,13 +25,14 @@ import streamlit as st
 from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.addresses import PUBLIC_URL_ENV, page_address
 from ui.frame.data_kinds import RAG, SUMMARIES
+from ui.frame.rooms import ROOM, ROOM_NAME, is_summary_room, room_material, rooms, session_keys
 from ui.frame.state import LANGUAGE, ROOM_FOLLOWED, current_workspace, get_store, language, new_workspace, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table
 from ui.views.room.class_state import RoomLabels
 from ui.views.room.watch import BACKSTOP, watch_room
-from ui.views.summaries import summary_cases_table
+from ui.views.summaries.view import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
 from ui.widgets.names import metric_name
 from ui.widgets.proportions import number_interval, proportion_text
@@ -44,45 +45,18 @@ from uncase_core.agreement.class_labels import (
     class_labels,
 )
 from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL, AgreementAmongMany, BootstrapInterval
-from uncase_core.agreement.materials import RAG_MATERIAL, SUMMARY_MATERIAL, Material
 from uncase_core.compare.blind import without_key
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.spreadsheets import formula_safe
 from uncase_core.summaries.evaluation import cases_from_bytes
 from uncase_store import StoreError
-from uncase_store.rooms import Room, RoomKeys, Rooms, UnknownRoom
+from uncase_store.rooms import Room, Rooms, UnknownRoom
 
-ROOM = "room"  # workspace setting: the code of the room this workspace labels in
-ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
-ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
-ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
-PAIR_FORMAT = "rag-blind-pair"  # a room's format: two systems' answers to the same questions, blinded together
-SUMMARY_FORMAT = "summary-cases"  # a room's format: summary cases (document 002), labelled on the summary page
 ROOM_PATH = "workshop_room"  # the room page's URL path (ui/frame/navigation.py)
-REFRESH = "5s"  # how often an open class view and a participant's page look for changes
-REFRESH_SECONDS = 5
 ROOM_FOLLOW = "rag_room_follow"  # in a room, the fragment that looks for the facilitator's changes
 BOOTSTRAP_RESAMPLES = 1000
 DISPUTED_SHOWN = 15
-
-
-def rooms() -> Rooms:
-    return Rooms(get_store())
-
-
-def is_pair_room(room: Room) -> bool:
-    """Whether the room's cases are two systems' answers, blinded together (``ui/views/room/pair.py``)."""
-    return room.format == PAIR_FORMAT
-
-
-def is_summary_room(room: Room) -> bool:
-    """Whether the room's cases are summary cases (document 002), labelled on the summary page."""
-    return room.format == SUMMARY_FORMAT
-
-
-def room_material(room: Room) -> Material:
-    return SUMMARY_MATERIAL if is_summary_room(room) else RAG_MATERIAL
 
 
 def room_page(room: Room) -> str:
@@ -105,11 +79,6 @@ def member_page(code: str) -> str:
 def dimension_name(name: str) -> str:
     """A dimension's name: a RAG metric's, or a summary metric's (accuracy, adherence, completeness)."""
     return metric_name(name) if name in METRICS else t(f"sum.metric.{name}")
-
-
-def room_of(workspace: Workspace) -> str | None:
-    code = workspace.setting(ROOM)
-    return code if isinstance(code, str) else None
 
 
 def room_dataset(room: Room) -> Any:
@@ -290,10 +259,6 @@ def _computed_class_view(api: Rooms, room: Room, settings: Settings | None, resa
 
 def _mark(value: bool | None) -> str:
     return "✓" if value is True else "✗" if value is False else "–"
-
-
-def distribution_text(yes: int, no: int, unlabelled: int) -> str:
-    return t("room.distribution", yes=yes, no=no, unlabelled=unlabelled)
 
 
 def _interval(interval: BootstrapInterval | None) -> str:
@@ -511,18 +476,6 @@ def cases_file_name(room: Room, dataset: Any, stem: str) -> str:
 def export_majority(view: ClassView) -> str:
     """The class-majority cases in the room's own format (RAG cases or summary cases)."""
     return view.labels.material.to_text(view.labels.majority)
-
-
-def remember_keys(keys: RoomKeys) -> None:
-    """Keep a room's new secrets for this session's links. The store keeps only their hashes, and the workspace
-    none at all (so neither "Download everything" nor ``uncase_store export`` holds them); the room's owner
-    opens it from their workspace and can make new links (:meth:`uncase_store.rooms.Rooms.new_keys`)."""
-    st.session_state.setdefault(ROOM_KEYS, {})[keys.code] = (keys.secret, keys.view_key)
-
-
-def session_keys(code: str) -> tuple[str, str] | None:
-    """The room's (facilitator secret, projector key) when this session made them, else None."""
-    return st.session_state.get(ROOM_KEYS, {}).get(code)
 
 
 def may_facilitate(code: str, key: object, workspace: Workspace) -> bool:

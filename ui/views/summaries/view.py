@@ -18,24 +18,17 @@ from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
 from ui.widgets.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
 from ui.widgets.proportions import clustered_text, proportion_text
 from ui.widgets.text import literal, text_table
-from uncase_core.shared.assets import SUMMARY_INDEX, scenario_path
 from uncase_core.stats.clustered import clustered_interval
 from uncase_core.summaries.edits import summary_edit
 from uncase_core.summaries.evaluation import (
     SUMMARY_METRICS,
     ReadNote,
-    cases_from_bytes,
     categorical_check,
     evaluate_summaries,
     evaluate_summary,
 )
 
 FROZEN_NOTE = "sum_frozen_note"  # session: say once that the room froze before a label was stored
-
-
-def load_file(scenario: Any, lang: str) -> tuple:
-    path = scenario_path(scenario, lang, SUMMARY_INDEX)
-    return cases_from_bytes(path.read_bytes(), path.name)
 
 
 def read_note(note: Any) -> str:

@@ -1,6 +1,6 @@
 """The compare page's data: system A's and system B's labelled cases, as stored in the person's workspace.
 
-As on the agreement page (``ui/views/agreement/data.py``), the page shows one of two pairs ``(A, B)``, chosen by
+As on the agreement page (``ui/page_data/agreement.py``), the page shows one of two pairs ``(A, B)``, chosen by
 the ``cmp_source`` setting:
 
 - ``"builtin"``: the built-in pair (the first of ``assets/compare/pairs.json``) in the person's language; stored
@@ -17,7 +17,7 @@ the ``cmp_source`` setting:
 
 Each slot holds the pair as loaded and one edit record per label changed (:mod:`uncase_core.compare.edits`), so
 switching between the sources loses nothing. Each system is labelled with the RAG page's label tables, one case
-at a time (:class:`SystemView`, a :class:`~ui.views.rag.workspace.RagView`); the case on screen is the same for
+at a time (:class:`SystemView`, a :class:`~ui.page_data.rag_cases.RagView`); the case on screen is the same for
 both systems (by id: B's file may list the cases in another order). No Streamlit here.
 """
 
@@ -31,8 +31,8 @@ from typing import Any
 from ui.frame.data_kinds import COMPARE_PAIR, COMPARE_UPLOAD_A, COMPARE_UPLOAD_B, COMPARE_UPLOADED_PAIR, DataKind
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES
-from ui.views.rag.stored_pair import Pair, StoredPair
-from ui.views.rag.workspace import RagView
+from ui.page_data.rag_cases import RagView
+from ui.page_data.stored_pair import Pair, StoredPair
 from ui.widgets.labels import mark_stored
 from uncase_core.compare.edits import SYSTEMS, system_label
 from uncase_core.compare.systems import match_cases

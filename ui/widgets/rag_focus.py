@@ -1,26 +1,49 @@
-"""The RAG page's focus mode (:mod:`ui.widgets.focus`): each label of each unit in turn, with what it is judged
+"""Focus mode over RAG cases (:mod:`ui.widgets.focus`): each label of each unit in turn, with what it is judged
 against beside it: the question for a passage, the passages for "supported", the reference for "correct", the
-answer for "covered". Labels go through the label tables' write path (:meth:`RagView.set_label`)."""
+answer for "covered". Labels go through the label tables' write path (``RagView.set_label``,
+ui/page_data/rag_cases.py). The RAG, agreement and compare pages and a room's participants label in it.
+
+A widget takes the cases it labels as a :class:`LabelledCases` (what ``RagView`` offers) rather than importing the
+page data, so the widgets stay below ``ui.page_data`` (tests/test_imports.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 import streamlit as st
 
 from ui.frame.fragments import drawn
+from ui.frame.lessons import ACTIVE
+from ui.frame.rooms import ROOM_GUIDELINES
 from ui.frame.state import t
-from ui.views.lessons.state import ACTIVE
-from ui.views.rag.workspace import RagView
-from ui.views.room.rooms import ROOM_GUIDELINES, distribution_text
 from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
+from ui.widgets.proportions import distribution_text
 from ui.widgets.text import literal
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, dataset_guidelines
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, dataset_guidelines
 from uncase_core.rag.edits import reference_text
 from uncase_core.shared.assets import load_guidelines
 from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guidelines, read_guidelines
+
+
+class LabelledCases(Protocol):
+    """The RAG cases focus mode labels: ``RagView`` (ui/page_data/rag_cases.py) and its subclasses."""
+
+    prefix: str
+    case_key: str
+    workspace: Any
+
+    @property
+    def dataset(self) -> RagDataset: ...
+
+    @property
+    def case_index(self) -> int: ...
+
+    def changed(self) -> bool: ...
+
+    def set_label(self, case: int, kind: str, unit: int, field: str, value: bool | None) -> bool: ...
+
 
 KIND_KEYS = MappingProxyType({"passages": "focus.kind.passage", "claims": "focus.kind.claim",
                               "reference_facts": "focus.kind.fact"})
@@ -38,10 +61,10 @@ def case_items(case: RagCase) -> list[FocusItem]:
 
 
 class RagFocus(FocusSource):
-    """Focus mode over a :class:`RagView`'s dataset. ``locked`` says whether labels are locked now (a room frozen
+    """Focus mode over a :class:`LabelledCases`' dataset. ``locked`` says whether labels are locked now (a room frozen
     since the page was drawn); ``class_units`` are a revealed room's reference and class labels by unit."""
 
-    def __init__(self, view: RagView, guidelines: Mapping[str, Guideline], frozen: bool = False,
+    def __init__(self, view: LabelledCases, guidelines: Mapping[str, Guideline], frozen: bool = False,
                  locked: Callable[[], bool] | None = None, class_units: Mapping[tuple, Any] | None = None) -> None:
         self.view = view
         self.prefix = view.prefix

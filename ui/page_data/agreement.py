@@ -34,7 +34,7 @@ import pandas as pd
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_PAIR, DataKind
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES, translate
-from ui.views.rag.stored_pair import Pair, StoredPair
+from ui.page_data.stored_pair import Pair, StoredPair
 from ui.widgets.labels import editor_base, mark_stored, new_cells
 from uncase_core.agreement.edits import agreement_label
 from uncase_core.agreement.pairs import FIELDS as LABEL_NAMES

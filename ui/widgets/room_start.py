@@ -9,8 +9,8 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui.frame.navigation import ROOM_PAGE
+from ui.frame.rooms import remember_keys, rooms
 from ui.frame.state import current_workspace, language, store_problem_text, t
-from ui.views.room.rooms import remember_keys, rooms
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name

@@ -7,10 +7,10 @@ import streamlit as st
 
 from ui.frame.input_errors import error_text
 from ui.frame.navigation import ROOM_PAGE
+from ui.frame.rooms import remember_keys
 from ui.frame.state import current_workspace, language, store_problem_text, t
-from ui.views.compare.data import CompareView
+from ui.page_data.compare import CompareView
 from ui.views.room.pair import create_pair_room
-from ui.views.room.rooms import remember_keys
 from uncase_core.errors import InputError
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name

@@ -12,7 +12,7 @@ import streamlit as st
 
 from ui.frame.state import t
 from ui.i18n import has_key
-from ui.views.summaries import SummaryTables
+from ui.views.summaries.view import SummaryTables
 from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.text import literal
 from uncase_core.shared.assets import load_guidelines

@@ -23,7 +23,6 @@ from ui.frame.input_errors import error_text
 from ui.frame.limits import LIMITS, check_count, check_size
 from ui.frame.state import current_workspace, language, run_saving, t
 from ui.frame.uploads import file_in_box
-from ui.views.rag.settings import DELIMITER_NAMES
 from ui.widgets.data_source import Loaded
 from ui.widgets.names import metric_name
 from ui.widgets.text import literal
@@ -33,6 +32,9 @@ from uncase_core.rag.interchange import detect_format, read_cases
 from uncase_core.rag.promptfoo import ROLES, guess_promptfoo_vars, promptfoo_var_keys, shape_of
 from uncase_core.rag.sources import CaseImport, name_list, names_and_more
 from uncase_core.rag.tools import FORMAT_NAMES
+
+# A CSV's delimiter, as the note on how it was read names it.
+DELIMITER_NAMES = MappingProxyType({",": "comma", ";": "semicolon", "tab": "tab"})
 
 LIMIT = LIMITS["rag"]
 UPLOAD_TYPES = ("json", "jsonl", "csv", "tsv", "parquet")

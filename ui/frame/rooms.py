@@ -1,0 +1,67 @@
+"""A page's workshop room, as every page asks it: the room this workspace labels in, the rooms in the store, and the
+secrets of a room this session made. The room's own pages (class view, projector, facilitator) are
+``ui/views/room/``; this is the part the other pages read (the RAG, summary, editor and drills pages, the lesson
+panel), so none of them imports the room's view.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.frame.state import get_store
+from ui.frame.workspace import Workspace
+from uncase_core.agreement.materials import RAG_MATERIAL, SUMMARY_MATERIAL, Material
+from uncase_store import StoreError
+from uncase_store.rooms import Room, RoomKeys, Rooms
+
+ROOM = "room"  # workspace setting: the code of the room this workspace labels in
+ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
+ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
+ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
+PAIR_FORMAT = "rag-blind-pair"  # a room's format: two systems' answers to the same questions, blinded together
+SUMMARY_FORMAT = "summary-cases"  # a room's format: summary cases (document 002), labelled on the summary page
+REFRESH = "5s"  # how often an open class view and a participant's page look for changes
+REFRESH_SECONDS = 5
+
+
+def rooms() -> Rooms:
+    return Rooms(get_store())
+
+
+def is_pair_room(room: Room) -> bool:
+    """Whether the room's cases are two systems' answers, blinded together (``ui/views/room/pair.py``)."""
+    return room.format == PAIR_FORMAT
+
+
+def is_summary_room(room: Room) -> bool:
+    """Whether the room's cases are summary cases (document 002), labelled on the summary page."""
+    return room.format == SUMMARY_FORMAT
+
+
+def room_material(room: Room) -> Material:
+    return SUMMARY_MATERIAL if is_summary_room(room) else RAG_MATERIAL
+
+
+def room_of(workspace: Workspace) -> str | None:
+    code = workspace.setting(ROOM)
+    return code if isinstance(code, str) else None
+
+
+def remember_keys(keys: RoomKeys) -> None:
+    """Keep a room's new secrets for this session's links. The store keeps only their hashes, and the workspace
+    none at all (so neither "Download everything" nor ``uncase_store export`` holds them); the room's owner
+    opens it from their workspace and can make new links (:meth:`uncase_store.rooms.Rooms.new_keys`)."""
+    st.session_state.setdefault(ROOM_KEYS, {})[keys.code] = (keys.secret, keys.view_key)
+
+
+def session_keys(code: str) -> tuple[str, str] | None:
+    """The room's (facilitator secret, projector key) when this session made them, else None."""
+    return st.session_state.get(ROOM_KEYS, {}).get(code)
+
+
+def room_lesson(code: str) -> str | None:
+    """The lesson the facilitator started in room ``code`` (None: none, or the room cannot be read now)."""
+    try:
+        return rooms().get(code, body=False).lesson
+    except StoreError:  # the room is gone or the store is down: no lesson to offer
+        return None
