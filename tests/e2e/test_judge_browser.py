@@ -55,6 +55,11 @@ def test_five_answers_move_the_hand_and_ppi_intervals_and_survive_a_reload(page:
         expect(progress(page)).to_have_text(f"{count} of 300 judged claims labelled, 0 skipped.",
                                             timeout=TEXT_TIMEOUT)
         expect(page.get_by_text(re.compile(r"^claim c\d of case [a-z]+-\d+$"))).not_to_have_text(unit)
+        # The result cards redraw after the progress line: wait for them to count this answer before reading.
+        expect(card_lines(page, "Hand labels alone").first).to_have_text(re.compile(rf" of {count} hand labels?$"),
+                                                                         timeout=TEXT_TIMEOUT)
+        expect(card_lines(page, "PPI").first).to_have_text(f"{count} hand-labelled + {300 - count} judged only",
+                                                           timeout=TEXT_TIMEOUT)
         hand_intervals.append(card_lines(page, "Hand labels alone").nth(1).inner_text())
         ppi_intervals.append(card_lines(page, "PPI").nth(1).inner_text())
 
