@@ -31,7 +31,7 @@ from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.guidelines import guidelines_popover
 from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
-from uncase_core.shared.guidelines import RAG_DIMENSIONS
+from uncase_core.rag.cases import LABEL_NAMES
 
 lang = language()
 workspace = current_workspace()
@@ -112,7 +112,7 @@ if label_view(FOCUS_VIEW_KEY, phone=is_phone()) == "focus":  # one label at a ti
                     LESSON_FRAGMENTS)
 else:
     figures(view, label_field, lang, store_label_edits)
-    guidelines_popover(pair_guidelines(view, lang), RAG_DIMENSIONS, lambda name: t(f"label.{name}"), "agr_guide")
+    guidelines_popover(pair_guidelines(view, lang), LABEL_NAMES, lambda name: t(f"label.{name}"), "agr_guide")
     labels(view, field, store_label_edits, rerun_results)
     tables(view, label_field, lang, store_label_edits)
 with data_actions_box:

@@ -22,14 +22,14 @@ from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.room_start import start_room_box
 from ui.widgets.text import literal
 from ui.widgets.tool_downloads import format_downloads
-from uncase_core.rag.cases import RagDataset, dataset_to_text
-from uncase_core.shared.assets import (
+from uncase_core.assets.reader import (
     TEMPLATE_KINDS,
     load_summary_template,
     load_template,
     summary_template_name,
     template_name,
 )
+from uncase_core.rag.cases import RagDataset, dataset_to_text
 
 lang = language()
 data = editor_data(lang)

@@ -30,11 +30,11 @@ from ui.widgets.layout import (
 )
 from ui.widgets.numbers import number_slider
 from ui.widgets.text import literal
+from uncase_core.assets.reader import CONVERSATION_INDEX, load_conversation, load_index
 from uncase_core.conversations.claims import label_claim
 from uncase_core.conversations.edits import conversation_claim, conversation_turn
 from uncase_core.conversations.evaluator import DEFAULT_MEMORIZATION_LIMIT, DEFAULT_THRESHOLDS, METRICS, Evaluator
 from uncase_core.conversations.model import conversations_from_bytes, conversations_to_text
-from uncase_core.shared.assets import CONVERSATION_INDEX, load_conversation, load_index
 from uncase_core.shared.jsonfiles import dumps_json
 
 ALL = "__all__"

@@ -25,6 +25,7 @@ from ui.widgets.layout import CARD_WIDTH, VERSION_CARD_WIDTH, card_row
 from ui.widgets.names import field_label, field_value, label_value
 from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import id_list, literal, text_table
+from uncase_core.assets.reader import load_workbench
 from uncase_core.datasets.edits import reveals, workbench_revision
 from uncase_core.datasets.workbench import (
     METADATA_FIELDS,
@@ -42,7 +43,6 @@ from uncase_core.datasets.workbench import (
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
 from uncase_core.rag.evaluation import METRICS
-from uncase_core.shared.assets import load_workbench
 
 
 def _metric(name: str) -> str:

@@ -15,10 +15,10 @@ from ui.widgets.focus import is_phone
 from ui.widgets.layout import MAIN_CHOICE_ROOM, TABLE_WIDTH, WIDE_TABLE_WIDTH, whole_choice
 from ui.widgets.rag_focus import rag_guidelines
 from ui.widgets.text import literal
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import UNIT_KINDS
 from uncase_core.rag.drills import check_drill
 from uncase_core.rag.evaluation import Settings
-from uncase_core.shared.assets import load_index, load_scenario
 
 lang = language()
 workspace = current_workspace()

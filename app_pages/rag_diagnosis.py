@@ -30,7 +30,7 @@ from ui.widgets.layout import RESULTS_WIDTH, label_column
 from ui.widgets.rag_focus import VIEW_KEY, RagFocus, focus_mode, rag_guidelines
 from ui.widgets.room_start import start_room_box
 from ui.widgets.text import literal
-from uncase_core.shared.assets import load_index
+from uncase_core.assets.reader import load_index
 from uncase_store import StoreError
 
 lang = language()

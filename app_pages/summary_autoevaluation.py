@@ -42,10 +42,9 @@ from ui.widgets.data_source import Loaded, Source, changed_items, data_source, f
 from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.guidelines import guidelines_popover
 from ui.widgets.text import literal
+from uncase_core.assets.reader import SUMMARY_INDEX, load_index
 from uncase_core.errors import InputError
-from uncase_core.shared.assets import SUMMARY_INDEX, load_index
-from uncase_core.shared.guidelines import SUMMARY_DIMENSIONS
-from uncase_core.summaries.edits import summary_edit
+from uncase_core.summaries.edits import SUMMARY_LABELS, summary_edit
 from uncase_core.summaries.evaluation import cases_from_bytes, cases_to_text, parse_judgement_block
 from uncase_store import StoreError
 
@@ -163,7 +162,7 @@ if label_view("sum_label_view", phone=is_phone()) == "focus":  # one judgement a
     summary_focus(tables, lambda: workspace.data(SUMMARIES, lambda: tables.cases), INDEX_KEY, lang,
                   guidelines=guidelines, frozen=frozen, locked=locked)
 else:
-    guidelines_popover(guidelines, SUMMARY_DIMENSIONS, lambda name: t(f"sum.col.{name}"), "sum_guide")
+    guidelines_popover(guidelines, SUMMARY_LABELS, lambda name: t(f"sum.col.{name}"), "sum_guide")
     draw_judgements(tables, case, frozen=frozen)
 if room is not None and room.revealed:  # the class's labels and the reference, unit by unit
     class_beside(room, case.id)

@@ -15,6 +15,7 @@ from ui.widgets.numbers import number_slider
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import id_list, text_table
 from ui.widgets.tool_uploads import UPLOAD_TYPES, read_cases_now
+from uncase_core.assets.reader import load_index, load_scenario, load_workbench
 from uncase_core.errors import InputError
 from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag.thresholds import (
@@ -26,7 +27,6 @@ from uncase_core.rag.thresholds import (
     threshold_grid,
     weight_flips,
 )
-from uncase_core.shared.assets import load_index, load_scenario, load_workbench
 
 SOURCES = ("workbench", "rag", "upload")
 WEIGHT_GRID = tuple(round(0.25 * i, 2) for i in range(13))  # 0 to 3

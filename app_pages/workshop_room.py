@@ -30,8 +30,7 @@ from ui.views.room.rooms import may_facilitate, member_page
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.text import literal
 from ui.widgets.tool_uploads import UPLOAD_TYPES, read_case_upload, too_large_command
-from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import (
+from uncase_core.assets.reader import (
     SUMMARY_INDEX,
     load_all,
     load_index,
@@ -39,6 +38,7 @@ from uncase_core.shared.assets import (
     load_scenario,
     load_system_pair,
 )
+from uncase_core.rag.cases import dataset_to_text
 from uncase_core.summaries.evaluation import cases_from_bytes, cases_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name, normalize_code

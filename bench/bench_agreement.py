@@ -26,8 +26,8 @@ from bench.timing import times
 from uncase_core.agreement.class_labels import class_labels
 from uncase_core.agreement.many import bootstrap_interval, fleiss_kappa, krippendorff_alpha
 from uncase_core.agreement.materials import SUMMARY_MATERIAL
+from uncase_core.assets.reader import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.rag.cases import UNIT_KINDS, RagDataset, dataset_from_bytes
-from uncase_core.shared.assets import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.summaries.evaluation import cases_from_bytes
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "rag" / "en"

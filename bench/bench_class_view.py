@@ -33,9 +33,9 @@ if str(ROOT) not in sys.path:
 from ui.views.room.class_state import RoomLabels  # noqa: E402
 from uncase_core.agreement.class_labels import blank_copy, class_labels, replay_edits  # noqa: E402
 from uncase_core.agreement.materials import RAG_MATERIAL  # noqa: E402
+from uncase_core.assets.reader import load_index, load_scenario  # noqa: E402
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text  # noqa: E402
 from uncase_core.rag.edits import rag_label  # noqa: E402
-from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 from uncase_store import open_store  # noqa: E402
 from uncase_store.rooms import Rooms  # noqa: E402
 

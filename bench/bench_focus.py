@@ -60,7 +60,7 @@ SHOWN = """([pattern, selector]) => {
 
 
 def reference():
-    from uncase_core.shared.assets import load_all, load_index
+    from uncase_core.assets.reader import load_all, load_index
 
     return load_all(load_index(), "en")
 

@@ -64,7 +64,7 @@ from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.support.server import serve  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from uncase_core import rag  # noqa: E402
-from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
+from uncase_core.assets.reader import load_index, load_scenario  # noqa: E402
 
 LANG = "en"
 LOAD_TIMEOUT_S = 180.0  # first page load; 30 pages loading at once share the two cores

@@ -21,9 +21,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from uncase_core.agreement.class_labels import blank_copy  # noqa: E402
+from uncase_core.assets.reader import load_index, load_scenario  # noqa: E402
 from uncase_core.rag.cases import UNIT_KINDS  # noqa: E402
 from uncase_core.rag.edits import apply_rag_edit, rag_label, replay_rag_edits  # noqa: E402
-from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
 
 def main() -> int:

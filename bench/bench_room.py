@@ -62,8 +62,8 @@ from bench.bench_load import CpuMeter, _short, _token_of, peak_rss_kb, percentil
 from tests.support.protocol_client import ProtocolSession  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from ui.widgets.rag_focus import case_items  # noqa: E402
+from uncase_core.assets.reader import load_index, load_scenario  # noqa: E402
 from uncase_core.rag.cases import dataset_to_text  # noqa: E402
-from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
 LANG = "en"
 TIMEOUT_S = 15.0

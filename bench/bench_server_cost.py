@@ -199,8 +199,8 @@ def main() -> int:
 def room_main(store: str | None, repeats: int) -> int:
     import tempfile
 
+    from uncase_core.assets.reader import load_index, load_scenario
     from uncase_core.rag.cases import dataset_to_text
-    from uncase_core.shared.assets import load_index, load_scenario
     from uncase_store import open_store
     from uncase_store.rooms import Rooms
 

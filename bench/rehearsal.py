@@ -54,8 +54,8 @@ from tests.support.browser_env import CHROMIUM_ARGS, chromium_path, free_port, s
 from tests.support.protocol_client import ProtocolSession  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 from ui.widgets.rag_focus import case_items  # noqa: E402
+from uncase_core.assets.reader import load_index, load_scenario  # noqa: E402
 from uncase_core.rag.cases import RagDataset, dataset_to_text  # noqa: E402
-from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
 LANG = "en"
 HEALTH_TIMEOUT_S = 90.0

@@ -31,9 +31,9 @@ if str(ROOT) not in sys.path:
 
 from ui.page_data.rag_cases import units_frame  # noqa: E402
 from ui.widgets.proportions_svg import proportions_svg  # noqa: E402
+from uncase_core.assets.reader import load_index, load_scenario  # noqa: E402
 from uncase_core.rag.cases import LABEL_FIELDS  # noqa: E402
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS, Settings, evaluate_case  # noqa: E402
-from uncase_core.shared.assets import load_index, load_scenario  # noqa: E402
 
 st.set_page_config(page_title="Same-size floor", layout="wide")
 case = load_scenario(load_index()[0], "en").cases[0]

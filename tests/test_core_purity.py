@@ -22,7 +22,7 @@ FORBIDDEN_IMPORTS = frozenset({
     "random", "secrets", "uuid", "time",  # randomness and clocks (numpy's generators are checked for a seed)
 })
 # The modules that may open files: the assets reader and the command line.
-FILE_READERS = frozenset({"uncase_core/shared/assets.py", "uncase_core/cli/main.py", "uncase_core/cli/files.py"})
+FILE_READERS = frozenset({"uncase_core/assets/reader.py", "uncase_core/cli/main.py", "uncase_core/cli/files.py"})
 FILE_METHODS = frozenset({"open", "read_text", "read_bytes", "write_text", "write_bytes", "glob", "rglob", "iterdir",
                           "exists", "is_file", "is_dir", "stat", "listdir", "scandir", "walk", "mkdir", "unlink"})
 CLOCK_CALLS = frozenset({"now", "utcnow", "today", "monotonic", "perf_counter", "time", "process_time"})

@@ -242,3 +242,14 @@ def test_tests_take_their_helpers_from_tests_support_and_support_nothing_from_be
                 imported.setdefault(node.module, set()).add(str(path.relative_to(ROOT)))
     assert set(imported) <= BENCH_MODULES_TESTED, {m: f for m, f in imported.items() if m not in BENCH_MODULES_TESTED}
     assert not [f for files in imported.values() for f in files if f.startswith("tests/support/")]
+
+
+def test_the_shared_package_imports_no_domain():
+    """uncase_core.shared is the bottom layer: it imports the core's errors and itself, no domain package (the
+    built-in data's reader, which reads for every domain, is uncase_core.assets)."""
+    graph = import_graph()
+    found = {(module, target) for module, targets in graph.items() if module.startswith("uncase_core.shared")
+             for target in targets if target.startswith("uncase_core.")
+             and not target.startswith(("uncase_core.shared", "uncase_core.errors"))
+             and target != "uncase_core"}
+    assert found == set()

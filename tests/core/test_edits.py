@@ -8,12 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
-from uncase_core.conversations.edits import apply_conversation_edit, conversation_claim, conversation_turn
-from uncase_core.datasets.edits import apply_workbench_edit, reveals, workbench_revision
-from uncase_core.errors import InputError
-from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_record, judge_skips
-from uncase_core.rag.edits import apply_rag_edit, rag_label
-from uncase_core.shared.assets import (
+from uncase_core.assets.reader import (
     CONVERSATION_INDEX,
     SUMMARY_INDEX,
     load_all,
@@ -22,6 +17,11 @@ from uncase_core.shared.assets import (
     load_workbench,
     scenario_path,
 )
+from uncase_core.conversations.edits import apply_conversation_edit, conversation_claim, conversation_turn
+from uncase_core.datasets.edits import apply_workbench_edit, reveals, workbench_revision
+from uncase_core.errors import InputError
+from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_record, judge_skips
+from uncase_core.rag.edits import apply_rag_edit, rag_label
 from uncase_core.summaries.edits import apply_summary_edit, summary_edit
 from uncase_core.summaries.evaluation import cases_from_bytes
 

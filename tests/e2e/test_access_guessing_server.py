@@ -18,8 +18,8 @@ from tests.support.server import serve
 from ui.frame.access import TRUSTED_PROXIES_ENV
 from ui.frame.throttle import CODE_TRIES
 from ui.i18n import translate
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store
 from uncase_store.rooms import Rooms
 

@@ -11,10 +11,10 @@ import pytest
 
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, sidebar, toggle_passage_label
 from ui.i18n import translate
+from uncase_core.assets.reader import load_pair_index, load_system_pair
 from uncase_core.compare.systems import compare_systems
 from uncase_core.rag.cases import RagCase, RagDataset, dataset_to_text
 from uncase_core.rag.evaluation import evaluate_case
-from uncase_core.shared.assets import load_pair_index, load_system_pair
 
 try:
     from playwright.sync_api import expect

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import choose_option, wait_until_drawn
-from uncase_core.shared.assets import ASSETS
+from uncase_core.assets.reader import ASSETS
 
 try:
     from playwright.sync_api import expect

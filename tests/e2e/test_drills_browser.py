@@ -11,9 +11,9 @@ import pytest
 
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, toggle_passage_label
 from ui.i18n import translate
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.drills import check_drill, make_drill
 from uncase_core.rag.evaluation import METRICS
-from uncase_core.shared.assets import load_index, load_scenario
 
 try:
     from playwright.sync_api import expect

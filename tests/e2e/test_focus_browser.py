@@ -19,8 +19,8 @@ from tests.e2e.conftest import wait_until_drawn, wait_until_idle
 from ui.frame.data_kinds import RAG
 from ui.frame.workspace import Workspace
 from uncase_core.agreement.class_labels import blank_copy
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store, store_url
 
 try:

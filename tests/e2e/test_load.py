@@ -64,8 +64,8 @@ def test_the_lost_edit_check_finds_an_edit_the_store_does_not_hold(tmp_path: Pat
     from bench.bench_load import METRIC, SLIDER_STEP, Result, WorkspaceRecord, _initial_labels, verify_store
     from ui.frame.data_kinds import RAG
     from ui.frame.workspace import Workspace
+    from uncase_core.assets.reader import load_index, load_scenario
     from uncase_core.rag.edits import rag_label
-    from uncase_core.shared.assets import load_index, load_scenario
     from uncase_store import open_store
 
     url = f"sqlite:///{tmp_path / 'store.db'}"

@@ -20,9 +20,9 @@ from ui.frame.rooms import ROOM, ROOM_NAME
 from ui.frame.workspace import Workspace
 from ui.views.room.projector import MIN_FIGURE_PX, SCREEN_SECONDS
 from uncase_core.agreement.class_labels import blank_copy
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.rag.edits import rag_label
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store, store_url
 from uncase_store.rooms import Rooms
 

@@ -19,10 +19,10 @@ from ui.frame.rooms import PAIR_FORMAT, ROOM, ROOM_NAME
 from ui.frame.workspace import Workspace
 from ui.i18n import translate
 from uncase_core.agreement.class_labels import blank_copy
+from uncase_core.assets.reader import load_pair_index, load_system_pair
 from uncase_core.compare.blind import blind_pair, without_key
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_to_text
 from uncase_core.rag.edits import rag_label
-from uncase_core.shared.assets import load_pair_index, load_system_pair
 from uncase_store import open_store, store_url
 from uncase_store.rooms import Rooms
 

@@ -29,8 +29,8 @@ from tests.support.protocol_client import (
 )
 from tests.support.server import serve
 from ui.i18n import format_percent, translate
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag import evaluation as rag
-from uncase_core.shared.assets import load_index, load_scenario
 
 pytestmark = pytest.mark.e2e
 

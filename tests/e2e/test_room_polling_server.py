@@ -16,8 +16,8 @@ from tests.support.protocol_client import ProtocolSession
 from tests.support.server import serve
 from ui.i18n import translate
 from ui.views.room.watch import HEAD_KEPT_S
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store
 from uncase_store.rooms import Rooms
 

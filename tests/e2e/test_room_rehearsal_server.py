@@ -12,8 +12,8 @@ import pytest
 
 from bench.bench_room import rehearse
 from tests.support.server import serve
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store
 from uncase_store.rooms import Rooms
 

@@ -12,8 +12,8 @@ try:
 except ImportError:  # the fixtures skip (or fail in CI) before any test body runs
     expect = None
 
+from uncase_core.assets.reader import load_workbench
 from uncase_core.rag.thresholds import threshold_flips
-from uncase_core.shared.assets import load_workbench
 from uncase_core.stats.planning import margin_sample_size
 
 pytestmark = pytest.mark.e2e

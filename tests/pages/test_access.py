@@ -14,8 +14,8 @@ from tests.pages.apptest_helpers import RAG_PAGE, ROOT, shown
 from ui.frame.access import ACCESS_CODE_ENV, ROOM_CODE_HOURS
 from ui.frame.state import get_store
 from ui.i18n import translate
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store.rooms import Rooms
 
 CODE = "WXYZ-2345"

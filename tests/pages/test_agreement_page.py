@@ -12,10 +12,10 @@ from ui.frame.data_kinds import AGREEMENT_B, AGREEMENT_PAIR, AGREEMENT_UPLOADED_
 from ui.page_data.agreement import DIFFER, builtin_pair, case_rows, current_pair, original_pair, pair_cases
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import agreement_from_bytes, match_labels
+from uncase_core.assets.reader import ASSETS
 from uncase_core.lessons.checks import Snapshot, check_params, run_check
 from uncase_core.lessons.data import lesson_data
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
-from uncase_core.shared.assets import ASSETS
 
 PAGE = "app_pages/annotator_agreement.py"
 

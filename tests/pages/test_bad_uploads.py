@@ -20,7 +20,7 @@ import pytest
 from tests.bad_inputs.corpus import CORPUS, SENTINEL
 from tests.pages.apptest_helpers import open_app, shown, workspace
 from ui.frame import data_kinds
-from uncase_core.shared.assets import ASSETS
+from uncase_core.assets.reader import ASSETS
 
 
 def _stored(kind: Any) -> Callable[[Any], Any]:

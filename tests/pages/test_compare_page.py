@@ -12,12 +12,12 @@ from tests.pages.apptest_helpers import captions, edit_labels, open_app, reopen,
 from ui.frame.data_kinds import COMPARE_PAIR, COMPARE_UPLOADED_PAIR
 from ui.i18n import translate
 from ui.page_data.compare import uploaded
+from uncase_core.assets.reader import load_pair_index, load_system_pair
 from uncase_core.compare.edits import apply_system_edit, system_label
 from uncase_core.compare.systems import compare_systems
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.rag.interchange import export_cases
-from uncase_core.shared.assets import load_pair_index, load_system_pair
 
 PAGE = "app_pages/compare_systems.py"
 

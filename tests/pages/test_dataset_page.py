@@ -59,7 +59,7 @@ def test_spanish_page():
 
 
 def builtin_bytes(lang: str = "en") -> bytes:
-    from uncase_core.shared.assets import ASSETS
+    from uncase_core.assets.reader import ASSETS
 
     return (ASSETS / "datasets" / f"workbench_{lang}.json").read_bytes()
 

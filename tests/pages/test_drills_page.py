@@ -13,8 +13,8 @@ from tests.pages.apptest_helpers import RAG_PAGE, ROOT, edit_labels, reopen, sho
 from ui.frame.data_kinds import DRILL, RAG
 from ui.frame.rooms import ROOM_KEYS
 from ui.i18n import translate
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_to_text
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store.rooms import Rooms
 
 DRILLS_PAGE = "app_pages/drills.py"

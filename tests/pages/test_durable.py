@@ -34,7 +34,7 @@ from ui.frame.input_errors import page_error
 from ui.frame.page import YOUR_WORK
 from ui.frame.state import store_problem_text
 from ui.frame.workspace import CorruptData
-from uncase_core.shared.assets import ASSETS
+from uncase_core.assets.reader import ASSETS
 from uncase_store import CorruptWorkspace, Limits
 
 

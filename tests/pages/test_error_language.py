@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from tests.pages.apptest_helpers import open_app, shown
-from uncase_core.shared.assets import ASSETS
+from uncase_core.assets.reader import ASSETS
 
 GOOD = {"id": "a", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": True}]}
 BAD = {"id": "b", "question": "q", "passages": [{"id": "p1", "text": "t", "relevant": "sí"}]}

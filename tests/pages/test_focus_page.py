@@ -28,7 +28,7 @@ from ui.frame.fragments import DRAWN
 from ui.i18n import translate
 from ui.widgets.focus import SHORTCUTS, FocusItem, FocusSource, phone_from_headers, position_line
 from ui.widgets.text import literal
-from uncase_core.shared.assets import load_guidelines
+from uncase_core.assets.reader import load_guidelines
 
 SUMMARY_PAGE = "app_pages/summary_autoevaluation.py"
 AGREEMENT_PAGE = "app_pages/annotator_agreement.py"
@@ -93,8 +93,8 @@ def rag_label(at: AppTest, case: int, kind: str, unit: int, field: str) -> bool 
 def blank_seven() -> bytes:
     """The seven built-in scenarios as one dataset with every label cleared: what a person labels from scratch."""
     from uncase_core.agreement.class_labels import blank_copy
+    from uncase_core.assets.reader import load_all, load_index
     from uncase_core.rag.cases import dataset_to_text
-    from uncase_core.shared.assets import load_all, load_index
 
     return dataset_to_text(blank_copy(load_all(load_index(), "en"))).encode("utf-8")
 

@@ -21,12 +21,12 @@ from ui.frame.input_errors import error_text
 from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
 from ui.views.judge.data import builtin_set, hide_labels, next_unit
+from uncase_core.assets.reader import ASSETS
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_skips
 from uncase_core.judge.imports import attach_verdicts
 from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
-from uncase_core.shared.assets import ASSETS
 
 PAGE = "app_pages/judge_and_hand_labels.py"
 JUDGE_ALONE, HAND, PPI, TUNED = "Judge alone", "Hand labels alone", "PPI", "PPI++"

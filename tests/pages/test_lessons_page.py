@@ -41,13 +41,13 @@ from ui.i18n import translate
 from ui.views.lessons.handout import handout_markdown
 from ui.views.lessons.state import PAGE_FILES
 from ui.widgets.numbers import number_text
+from uncase_core.assets.reader import load_judge_set
 from uncase_core.compare.systems import compare_systems
 from uncase_core.judge.report import judge_report
 from uncase_core.lessons.data import lesson_data
 from uncase_core.lessons.model import load_lessons
 from uncase_core.rag.evaluation import METRIC_UNITS, case_metrics
 from uncase_core.rubrics.lab import FilterSettings, analyse
-from uncase_core.shared.assets import load_judge_set
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 PLAYED = tuple(sorted(LESSONS))
@@ -751,10 +751,10 @@ def test_a_step_that_asks_what_the_page_says_hides_it_until_answered(language):
 
 
 def test_a_lesson_file_naming_a_part_its_page_cannot_hide_is_refused():
+    from uncase_core.assets.reader import ASSETS
     from uncase_core.errors import InputError
     from uncase_core.lessons.data import scenario_ids
     from uncase_core.lessons.model import lesson_from_text
-    from uncase_core.shared.assets import ASSETS
 
     text = (ASSETS / "lessons" / "l01.toml").read_text(encoding="utf-8")
     with pytest.raises(InputError) as refused:
@@ -838,7 +838,7 @@ def test_while_a_step_asks_nothing_on_the_page_says_its_answer(lang):
     """Issue 39: the scenario's note above the case named the failures lesson 1 asks for, and lesson 2's cards said
     "clear"/"uncertain" beside the question asking which. While such a step is current they wait; after it, they
     are back."""
-    from uncase_core.shared.assets import load_index
+    from uncase_core.assets.reader import load_index
 
     at = start(opened(lang), "l01")
     scenario = next(s for s in load_index() if s.id == LESSONS["l01"].scenario)

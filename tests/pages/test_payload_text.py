@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 from tests.pages.apptest_helpers import ROOT, edit_labels
 from ui.frame.navigation import PAGES
 from ui.widgets.text import literal
-from uncase_core.shared.assets import ASSETS
+from uncase_core.assets.reader import ASSETS
 from uncase_core.shared.bidi import BIDI_CONTROLS
 
 IMAGE = "![x](http://tracker.example/p.png)"

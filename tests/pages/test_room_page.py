@@ -216,8 +216,8 @@ def test_a_room_older_than_its_hours_takes_no_one_by_code():
 
     from ui.frame.access import ROOM_CODE_HOURS
     from ui.frame.state import get_store
+    from uncase_core.assets.reader import load_index, load_scenario
     from uncase_core.rag.cases import dataset_to_text
-    from uncase_core.shared.assets import load_index, load_scenario
     from uncase_store.rooms import Rooms
 
     body = dataset_to_text(load_scenario(load_index()[0], "en"))

@@ -18,12 +18,12 @@ from ui.frame.data_kinds import RAG
 from ui.frame.rooms import PAIR_FORMAT, ROOM_KEYS
 from ui.i18n import translate
 from uncase_core.agreement.class_labels import blank_copy
+from uncase_core.assets.reader import load_pair_index, load_system_pair
 from uncase_core.compare.blind import BLIND_KEY, blind_key, unblind
 from uncase_core.compare.systems import compare_systems
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes, dataset_to_text
 from uncase_core.rag.edits import rag_label
 from uncase_core.rag.evaluation import METRICS
-from uncase_core.shared.assets import load_pair_index, load_system_pair
 from uncase_store import open_store, schema, store_url
 
 COMPARE_PAGE = "app_pages/compare_systems.py"

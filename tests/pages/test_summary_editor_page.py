@@ -12,8 +12,8 @@ import pytest
 from tests.pages.apptest_helpers import edit_table, open_app, reopen, shown, workspace
 from ui.frame.data_kinds import SUMMARIES
 from ui.views.editor.summary_case import case_file
+from uncase_core.assets.reader import load_summary_template
 from uncase_core.rag.edits import MAX_TEXT_BYTES
-from uncase_core.shared.assets import load_summary_template
 from uncase_core.summaries.evaluation import cases_from_bytes, cases_from_text
 
 EDITOR_PAGE = "app_pages/case_editor.py"

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from tests.pages.apptest_helpers import metric_values, open_app, shown, workspace
 from ui.frame.data_kinds import WORKBENCH
+from uncase_core.assets.reader import load_workbench
 from uncase_core.rag.thresholds import case_standings, sweep_threshold, threshold_flips
-from uncase_core.shared.assets import load_workbench
 
 PAGE = "app_pages/threshold_explorer.py"
 

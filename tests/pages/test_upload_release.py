@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest_helpers import open_rag_page, shown, workspace
 from ui.frame.data_kinds import RAG
-from uncase_core.shared.assets import ASSETS
+from uncase_core.assets.reader import ASSETS
 
 GOOD = ASSETS / "rag" / "en" / "wrong_answer.json"
 BAD = b'{"id": "x", "question": "q", "claims": [{"id": "c1", "text": "t", "supported": "yes"}]}'

@@ -16,7 +16,7 @@ from tests.pages.apptest_helpers import ROOT, edit_table, open_app, shown, works
 from ui.frame.data_kinds import CONVERSATIONS, JUDGE, RAG, SUMMARIES, WORKBENCH
 from ui.frame.limits import LIMITS, SERVER_MAX_UPLOAD_MB
 from ui.views.judge.data import builtin_set
-from uncase_core.shared.assets import (
+from uncase_core.assets.reader import (
     ASSETS,
     CONVERSATION_INDEX,
     SUMMARY_INDEX,

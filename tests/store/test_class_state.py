@@ -14,9 +14,9 @@ from tests.support.room_fixtures import slots
 from ui.views.room.class_state import RoomLabels
 from uncase_core.agreement.class_labels import blank_copy, class_labels, replay_edits
 from uncase_core.agreement.materials import RAG_MATERIAL
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.rag.edits import rag_label
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import StoreError
 from uncase_store.rooms import Rooms
 

@@ -12,8 +12,8 @@ from sqlalchemy import func, inspect, select
 from tests.support.store_backends import BACKENDS, store_url
 from uncase_core.agreement.adjudication import adjudicate, decision_record
 from uncase_core.agreement.class_labels import blank_copy, class_labels
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import open_store, schema
 from uncase_store.engine import create_store_engine
 from uncase_store.migrations import LATEST_VERSION, migrate

@@ -13,9 +13,9 @@ from sqlalchemy import select, update
 from tests.support import room_fixtures
 from tests.support.room_fixtures import slots
 from uncase_core.agreement.class_labels import ALL, blank_copy, class_labels, replay_edits
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.rag.edits import rag_label
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import StoreError, schema
 from uncase_store.rooms import (
     CODE_ALPHABET,

@@ -12,8 +12,8 @@ import pytest
 from starlette.requests import Request
 
 from ui.views.room.watch import TOKEN_HEADER, RoomHeads, room_head_route
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import load_index, load_scenario
 from uncase_store import StoreError, open_store
 from uncase_store.rooms import Rooms
 from uncase_store.store import new_token

@@ -25,9 +25,9 @@ from ui.page_data.agreement import (
 from ui.page_data.stored_pair import changed_cases
 from uncase_core.agreement.edits import agreement_label, apply_agreement_edit
 from uncase_core.agreement.pairs import FIELDS, match_labels
+from uncase_core.assets.reader import ASSETS
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.shared.assets import ASSETS
 from uncase_store import open_store
 
 PAIR = builtin_pair("en")

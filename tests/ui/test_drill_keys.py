@@ -35,11 +35,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ui.i18n import has_key, translate
+from uncase_core.assets.reader import load_index, load_scenario, load_variant_texts
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, Unit
 from uncase_core.rag.drills import DRILL_NOTES, FAILURE_SETS, MAX_DRILL_CASES, make_drill
 from uncase_core.rag.variants import failure_variant
-from uncase_core.shared.assets import load_index, load_scenario, load_variant_texts
 
 LANGUAGES = ("en", "es")
 SEEDS = range(60)  # per case, language and set of failures: the figures and pool texts each seed draws

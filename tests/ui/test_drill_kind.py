@@ -10,11 +10,11 @@ import pytest
 
 from ui.frame.data_kinds import DRILL
 from ui.views.drills.workspace import missing_labels, room_cases
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
 from uncase_core.rag.drills import make_drill
 from uncase_core.rag.edits import rag_label
-from uncase_core.shared.assets import load_index, load_scenario
 
 
 @pytest.fixture(scope="module")

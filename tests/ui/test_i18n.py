@@ -121,14 +121,28 @@ def test_every_literal_key_used_in_the_code_exists():
     assert used - set(EN) == set()
 
 
-def test_built_keys_for_every_metric_and_status_exist():
-    for language in CATALOGUES:
-        catalogue = CATALOGUES[language]
-        for name in ("context_relevance", "faithfulness", "correctness", "coverage"):
-            for prefix in ("metric", "cause", "explain"):
-                assert f"{prefix}.{name}" in catalogue
+def test_every_dimension_record_has_its_catalogue_entries_in_every_language():
+    from ui.widgets.names import dimension_keys
+    from uncase_core.rag.dimensions import DIMENSIONS
+
+    for language, catalogue in CATALOGUES.items():
+        for dimension in DIMENSIONS:
+            missing = [key for key in dimension_keys(dimension.name, dimension.label) if key not in catalogue]
+            assert missing == [], (language, dimension.name, missing)
         for status in ("ok", "single", "multiple"):
             assert f"status.{status}" in catalogue
+
+
+def test_no_catalogue_entry_is_written_per_dimension_outside_the_listed_keys():
+    """A key ending in a dimension's name or its label's is one of ui/widgets/names.py's DIMENSION_KEYS or
+    LABEL_KEYS: so that list is the whole of what a new dimension's catalogue entries are."""
+    from ui.widgets.names import dimension_keys
+    from uncase_core.rag.dimensions import DIMENSIONS
+
+    listed = {key for d in DIMENSIONS for key in dimension_keys(d.name, d.label)}
+    endings = tuple(f".{word}" for d in DIMENSIONS for word in (d.name, d.label, f"{d.label}_help"))
+    per_dimension = {key for key in EN if key.endswith(endings)}
+    assert per_dimension - listed == {"judge.sim.col.coverage"}  # an interval's coverage, not the dimension
 
 
 def test_language_guess_from_browser_locale():

@@ -32,6 +32,7 @@ from ui.i18n import CATALOGUES, read_catalogue
 from ui.i18n.core_errors import english_errors, without_formats
 from ui.widgets.text import literal
 from uncase_core.agreement.pairs import agreement_from_bytes
+from uncase_core.assets.reader import ASSETS
 from uncase_core.conversations.model import conversations_from_bytes
 from uncase_core.datasets import workbench as datasets
 from uncase_core.errors import MARKERS, InputError, Param, Place, Term, split_place
@@ -39,7 +40,6 @@ from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.files import read_rag_upload
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts
-from uncase_core.shared.assets import ASSETS
 from uncase_core.summaries.evaluation import cases_from_bytes, parse_judgement_block
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,11 +19,11 @@ from ui.views.judge.data import (
     targets,
     truth,
 )
+from uncase_core.assets.reader import load_judge_set
 from uncase_core.judge.edits import apply_judge_edit
 from uncase_core.judge.report import judge_report
 from uncase_core.judge.sampling import labelling_order
 from uncase_core.rag.cases import RagDataset
-from uncase_core.shared.assets import load_judge_set
 
 REFERENCE = load_judge_set("en")
 HIDDEN = builtin_set("en")

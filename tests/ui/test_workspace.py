@@ -20,12 +20,7 @@ from ui.frame.workspace import Workspace
 from ui.page_data.agreement import builtin_pair
 from ui.page_data.compare import builtin_pair as compare_pair
 from ui.views.judge.data import builtin_set
-from uncase_core.conversations.edits import conversation_claim, conversation_turn
-from uncase_core.datasets.edits import reveals, workbench_revision
-from uncase_core.judge.edits import judge_answers, judge_record, judge_skips
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
-from uncase_core.rag.edits import rag_label
-from uncase_core.shared.assets import (
+from uncase_core.assets.reader import (
     CONVERSATION_INDEX,
     SUMMARY_INDEX,
     load_all,
@@ -35,6 +30,11 @@ from uncase_core.shared.assets import (
     load_workbench,
     scenario_path,
 )
+from uncase_core.conversations.edits import conversation_claim, conversation_turn
+from uncase_core.datasets.edits import reveals, workbench_revision
+from uncase_core.judge.edits import judge_answers, judge_record, judge_skips
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
+from uncase_core.rag.edits import rag_label
 from uncase_core.summaries.edits import summary_edit
 from uncase_core.summaries.evaluation import cases_from_bytes
 from uncase_store import CorruptWorkspace, open_store
@@ -180,8 +180,8 @@ def test_every_data_kind_reads_back_what_it_writes(name):
         "compare_upload_a": compare_pair("es")[0], "compare_upload_b": compare_pair("en")[1],
     }
     if name == "drill":
+        from uncase_core.assets.reader import load_scenario
         from uncase_core.rag.drills import make_drill
-        from uncase_core.shared.assets import load_scenario
 
         samples["drill"] = make_drill(load_scenario(load_index()[0], "es").cases[0], 2, 3)
     if name.startswith("rubric"):

@@ -38,10 +38,10 @@ from ui.page_data.stored_pair import Pair, StoredPair
 from ui.widgets.labels import editor_base, mark_stored, new_cells
 from uncase_core.agreement.edits import agreement_label
 from uncase_core.agreement.pairs import FIELDS as LABEL_NAMES
+from uncase_core.assets.reader import ASSETS
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_from_text
 from uncase_core.rag.edits import ANNOTATORS
-from uncase_core.shared.assets import ASSETS
 
 SOURCE_KEY = "agr_source"
 FIELD_KEY = "agr_field"

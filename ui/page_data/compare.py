@@ -34,11 +34,11 @@ from ui.i18n import LANGUAGES
 from ui.page_data.rag_cases import RagView
 from ui.page_data.stored_pair import Pair, StoredPair
 from ui.widgets.labels import mark_stored
+from uncase_core.assets.reader import SystemPair, load_pair_index, load_system_pair
 from uncase_core.compare.edits import SYSTEMS, system_label
 from uncase_core.compare.systems import match_cases
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, RagDataset
-from uncase_core.shared.assets import SystemPair, load_pair_index, load_system_pair
 
 SOURCE_KEY = "cmp_source"  # workspace settings: the pair shown, the case on screen, the system labelled,
 CASE_KEY = "cmp_case"  # the metadata field of the strata and the dimension whose details are open

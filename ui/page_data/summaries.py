@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from uncase_core.shared.assets import SUMMARY_INDEX, scenario_path
+from uncase_core.assets.reader import SUMMARY_INDEX, scenario_path
 from uncase_core.summaries.evaluation import cases_from_bytes
 
 

@@ -21,10 +21,11 @@ from ui.frame.state import t
 from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.proportions import distribution_text
 from ui.widgets.text import literal
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, dataset_guidelines
+from uncase_core.assets.reader import load_guidelines
+from uncase_core.rag.cases import LABEL_FIELDS, LABEL_NAMES, UNIT_KINDS, RagCase, RagDataset, dataset_guidelines
+from uncase_core.rag.dimensions import dimension_of_label
 from uncase_core.rag.edits import reference_text
-from uncase_core.shared.assets import load_guidelines
-from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guidelines, read_guidelines
+from uncase_core.shared.guidelines import Guideline, merge_guidelines, read_guidelines
 
 
 class LabelledCases(Protocol):
@@ -121,23 +122,26 @@ class RagFocus(FocusSource):
         return "\n\n".join([big_text(unit.text), *(small(line) for line in lines)])
 
     def draw_against(self, case: int, item: FocusItem) -> None:
-        found = self.view.dataset.cases[case]
-        if item.field == "relevant":
-            st.markdown(f"**{t('focus.against.question')}**\n\n{literal(found.question)}")
-            return
-        question = small(f"{t('common.question')} {literal(found.question)}")
-        if item.field == "supported":
-            passages = "\n\n".join(f"**{literal(p.id)}** {literal(p.text)}" for p in found.passages)
-            text = f"{question}\n\n**{t('focus.against.passages')}**\n\n{passages or t('units.none')}"
-            with st.container(height=360 if len(found.passages) > 2 else "content", border=False):
-                st.markdown(text)
-        elif item.field == "correct":
-            reference = reference_text(found)
-            st.markdown(f"{question}\n\n**{t('focus.against.reference')}**\n\n"
-                        f"{literal(reference) if reference.strip() else '—'}")
-        else:
-            st.markdown(f"{question}\n\n**{t('focus.against.answer')}**\n\n"
-                        f"{literal(found.answer) if found.answer.strip() else '—'}")
+        draw_judged_against(self.view.dataset.cases[case], item.field)
+
+
+def draw_judged_against(found: RagCase, field: str) -> None:
+    """Beside a unit in focus mode: what its label ``field`` is judged against (the dimension's ``judged_against``,
+    uncase_core/rag/dimensions.py): the question alone, or the question in small and then the passages, the
+    reference or the answer."""
+    against = dimension_of_label(field).judged_against
+    if against == "question":
+        st.markdown(f"**{t('focus.against.question')}**\n\n{literal(found.question)}")
+        return
+    question = small(f"{t('common.question')} {literal(found.question)}")
+    if against == "passages":
+        passages = "\n\n".join(f"**{literal(p.id)}** {literal(p.text)}" for p in found.passages)
+        text = f"{question}\n\n**{t('focus.against.passages')}**\n\n{passages or t('units.none')}"
+        with st.container(height=360 if len(found.passages) > 2 else "content", border=False):
+            st.markdown(text)
+        return
+    shown = reference_text(found) if against == "reference" else found.answer
+    st.markdown(f"{question}\n\n**{t(f'focus.against.{against}')}**\n\n{literal(shown) if shown.strip() else '—'}")
 
 
 FOCUS_FRAGMENT = "rag_focus"
@@ -149,9 +153,9 @@ def rag_guidelines(dataset: Any, lang: str, room_state: Mapping[str, Any] | None
     """The guidelines the RAG labels follow: the shipped ones in ``lang``, then the dataset file's own, then a
     workshop room's (the facilitator's, in the room's state), each replacing the one before label by label."""
     room_guidelines = (room_state or {}).get(ROOM_GUIDELINES)
-    return merge_guidelines({name: g for name, g in load_guidelines(lang).items() if name in RAG_DIMENSIONS},
+    return merge_guidelines({name: g for name, g in load_guidelines(lang).items() if name in LABEL_NAMES},
                             dataset_guidelines(dataset),
-                            read_guidelines(room_guidelines, RAG_DIMENSIONS) if room_guidelines else {})
+                            read_guidelines(room_guidelines, LABEL_NAMES) if room_guidelines else {})
 
 
 def key_rerun(fragment: str, shown_key: str, changed: Callable[[], bool], workspace: Any, side: Sequence[str],

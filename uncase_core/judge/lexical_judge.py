@@ -109,17 +109,30 @@ def resolve_cutoffs(cutoffs: Mapping[str, float] | None = None) -> dict[str, flo
     return result
 
 
+def evidence(case: RagCase, against: str) -> list[str]:
+    """The texts a unit is judged against (a dimension's ``judged_against``): the question, the passages, the
+    reference facts or the answer."""
+    if against == "passages":
+        return [unit.text for unit in case.passages]
+    if against == "reference":
+        return [unit.text for unit in case.reference_facts]
+    return [case.question if against == "question" else case.answer]
+
+
 def case_scores(case: RagCase) -> dict[str, list[float | None]]:
-    """The overlap score of every unit of ``case``, per dimension, in unit order."""
-    passages = [unit.text for unit in case.passages]
-    reference = [unit.text for unit in case.reference_facts]
-    return {
-        "context_relevance": [overlap(case.question, [unit.text]) if content_words(unit.text) else None
-                              for unit in case.passages],
-        "faithfulness": [overlap(unit.text, passages) for unit in case.claims],
-        "correctness": [overlap(unit.text, reference) for unit in case.claims],
-        "coverage": [overlap(unit.text, [case.answer]) for unit in case.reference_facts],
-    }
+    """The overlap score of every unit of ``case``, per dimension, in unit order: the share of the unit's content
+    words found in what it is judged against, or, against the question (a passage's relevance), the share of the
+    question's content words the unit holds (None for a unit with none: nothing there to be relevant)."""
+    scores = {}
+    for dimension in DIMENSIONS:
+        texts = evidence(case, dimension.judged_against)
+        units = case.units(dimension.unit)
+        if dimension.judged_against == "question":
+            scores[dimension.name] = [overlap(case.question, [unit.text]) if content_words(unit.text) else None
+                                      for unit in units]
+        else:
+            scores[dimension.name] = [overlap(unit.text, texts) for unit in units]
+    return scores
 
 
 def verdict(score: float | None, cutoff: float) -> bool | None:

@@ -19,7 +19,7 @@ A lesson names a page and a scenario (:mod:`uncase_core.lessons.model`). What a 
 
 :func:`lesson_data` returns the object the lesson checks receive as ``data`` and ``original``
 (:class:`uncase_core.lessons.checks.Snapshot`); the lesson runner stores it in the person's
-workspace as the page's loaded data. This module reads files (as :mod:`uncase_core.shared.assets`
+workspace as the page's loaded data. This module reads files (as :mod:`uncase_core.assets.reader`
 does); everything else about lessons is pure.
 """
 
@@ -30,11 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from uncase_core.agreement.class_labels import blank_copy
-from uncase_core.errors import InputError, Param, input_error, unknown_choice
-from uncase_core.lessons.checks import PAGES, RUBRIC_GENERATOR_DEFAULTS
-from uncase_core.rag.cases import RagDataset, dataset_from_bytes
-from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
-from uncase_core.shared.assets import (
+from uncase_core.assets.reader import (
     ASSETS,
     CONVERSATION_INDEX,
     RAG_INDEX,
@@ -51,6 +47,10 @@ from uncase_core.shared.assets import (
     read_asset,
     scenario_path,
 )
+from uncase_core.errors import InputError, Param, input_error, unknown_choice
+from uncase_core.lessons.checks import PAGES, RUBRIC_GENERATOR_DEFAULTS
+from uncase_core.rag.cases import RagDataset, dataset_from_bytes
+from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
 from uncase_core.summaries.evaluation import cases_from_bytes
 
 ALL = "all"

@@ -82,6 +82,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from uncase_core.assets.reader import ASSETS, asset_files
 from uncase_core.errors import (
     InputError,
     Place,
@@ -106,7 +107,6 @@ from uncase_core.lessons.checks import (
 )
 from uncase_core.lessons.data import page_has_no_scenario, scenario_ids
 from uncase_core.lessons.params import describe
-from uncase_core.shared.assets import ASSETS, asset_files
 from uncase_core.shared.jsonfiles import decode_text
 from uncase_core.shared.notes import Note
 

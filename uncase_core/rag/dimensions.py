@@ -30,6 +30,9 @@ class Dimension:
     unit_word: str  # the unit in the judge's report: "passage"
     tag: str  # three letters in a failure variant's id
     judge_cutoff: float  # the lexical judge's cutoff, chosen on the built-in judge set (assets/judge)
+    # What a unit is judged against: "question", "passages", "reference" (the reference facts) or "answer". Focus
+    # mode and the judge page show it beside the unit; the lexical judge compares the unit with it.
+    judged_against: str
     ragas_columns: tuple[str, ...] = ()  # RAGAS score columns read as judge scores on it
     deepeval_metrics: tuple[str, ...] = ()  # DeepEval metric names (each metric's __name__) that score it
     promptfoo_assertions: tuple[str, ...] = ()  # promptfoo assertion types that score it
@@ -38,20 +41,24 @@ class Dimension:
 DIMENSIONS: tuple[Dimension, ...] = (
     Dimension(name="context_relevance", unit="passages", label="relevant", threshold=0.50,
               cause="retrieval brings poor evidence", unit_word="passage", tag="rel", judge_cutoff=0.25,
+              judged_against="question",
               ragas_columns=("context_precision", "llm_context_precision_with_reference",
                              "llm_context_precision_without_reference", "non_llm_context_precision_with_reference"),
               deepeval_metrics=("Contextual Relevancy", "Contextual Precision"),
               promptfoo_assertions=("context-relevance",)),
     Dimension(name="faithfulness", unit="claims", label="supported", threshold=0.70,
               cause="the answer goes beyond good evidence", unit_word="claim", tag="fai", judge_cutoff=0.6,
+              judged_against="passages",
               ragas_columns=("faithfulness",), deepeval_metrics=("Faithfulness",),
               promptfoo_assertions=("context-faithfulness",)),
     Dimension(name="correctness", unit="claims", label="correct", threshold=0.70,
               cause="the answer is wrong against the reference", unit_word="claim", tag="cor", judge_cutoff=0.5,
+              judged_against="reference",
               ragas_columns=("factual_correctness", "answer_correctness"),
               promptfoo_assertions=("factuality", "model-graded-factuality", "model-graded-closedqa")),
     Dimension(name="coverage", unit="reference_facts", label="covered", threshold=0.70,
               cause="the answer leaves key facts out", unit_word="reference fact", tag="cov", judge_cutoff=0.6,
+              judged_against="answer",
               ragas_columns=("context_recall", "llm_context_recall", "non_llm_context_recall"),
               deepeval_metrics=("Contextual Recall",), promptfoo_assertions=("context-recall",)),
 )
@@ -68,3 +75,10 @@ METRICS: tuple[str, ...] = tuple(BY_NAME)
 METRIC_UNITS: Mapping[str, tuple[str, str]] = MappingProxyType({d.name: (d.unit, d.label) for d in DIMENSIONS})
 DEFAULT_THRESHOLDS: Mapping[str, float] = MappingProxyType({d.name: d.threshold for d in DIMENSIONS})
 CAUSES: Mapping[str, str] = MappingProxyType({d.name: d.cause for d in DIMENSIONS})
+JUDGED_AGAINST: Mapping[str, str] = MappingProxyType({d.name: d.judged_against for d in DIMENSIONS})
+AGAINST_KINDS = ("question", "passages", "reference", "answer")
+
+
+def dimension_of_label(label: str) -> Dimension:
+    """The (first) dimension whose units carry ``label``."""
+    return next(d for d in DIMENSIONS if d.label == label)

@@ -66,11 +66,11 @@ from typing import Any
 
 import numpy as np
 
+from uncase_core.assets.reader import load_variant_texts
 from uncase_core.errors import expected_value, input_error, problem, unknown_choice
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, Unit
 from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS, evaluate_case
-from uncase_core.shared.assets import load_variant_texts
 from uncase_core.shared.sentences import split_sentences
 
 LANGUAGES = ("en", "es")

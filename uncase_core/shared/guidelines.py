@@ -3,7 +3,7 @@
 The labels are the label fields of the formats: ``relevant``, ``supported``, ``correct`` and ``covered`` for
 RAG cases (:data:`uncase_core.rag.cases.LABEL_NAMES`), ``is_accurate``, ``is_addressed`` and ``is_covered`` for
 summaries. The playground ships defaults in English and Spanish (``assets/guidelines/defaults.toml``, read by
-:func:`uncase_core.shared.assets.load_guidelines`); a dataset file may carry its own under a top-level
+:func:`uncase_core.assets.reader.load_guidelines`); a dataset file may carry its own under a top-level
 ``"guidelines"`` key, and a workshop room may have the facilitator's. Each is a mapping of label to either the
 rule as text, or an object with the rule (``"text"``) and an example (``"example"``)::
 
@@ -25,9 +25,6 @@ from typing import Any
 
 from uncase_core.errors import Param, expected_value, input_error, missing, problem, term, unknown_choice
 
-RAG_DIMENSIONS = ("relevant", "supported", "correct", "covered")  # = uncase_core.rag.cases.LABEL_NAMES
-SUMMARY_DIMENSIONS = ("is_accurate", "is_addressed", "is_covered")  # the summary format's label fields
-DIMENSIONS = (*RAG_DIMENSIONS, *SUMMARY_DIMENSIONS)
 GUIDELINE_KEYS = ("text", "example")
 MAX_GUIDELINE_CHARS = 2_000  # the rule or the example, each: short enough to read beside a unit
 
@@ -88,9 +85,10 @@ def read_guideline(value: Any, where: str) -> Guideline:
                      "" if example is None else _text(example, f"{where}.example", required=False))
 
 
-def read_guidelines(value: Any, dimensions: Sequence[str] = DIMENSIONS, where: str = "guidelines"
-                    ) -> dict[str, Guideline]:
-    """A ``guidelines`` object: label -> guideline, each label one of ``dimensions``, in the file's order."""
+def read_guidelines(value: Any, dimensions: Sequence[str], where: str = "guidelines") -> dict[str, Guideline]:
+    """A ``guidelines`` object: label -> guideline, each label one of ``dimensions`` (the labels of the caller's
+    format: ``uncase_core.rag.cases.LABEL_NAMES``, ``uncase_core.summaries.edits.SUMMARY_LABELS``), in the file's
+    order."""
     if not isinstance(value, dict):
         raise input_error(PROBLEMS, "expected_guidelines", where, got=_describe(value))
     read = {}

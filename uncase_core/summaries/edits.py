@@ -98,6 +98,7 @@ REQUIRED_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "completeness": ("question",), "items": ("transcript_content",)})
 LABEL_OF: Mapping[str, str] = MappingProxyType({"accuracy": "is_accurate", "rubrics": "is_addressed",
                                                 "items": "is_covered"})
+SUMMARY_LABELS: tuple[str, ...] = tuple(LABEL_OF.values())  # the summary format's labels, each with its guideline
 # The texts whose change clears the unit's label (what the label judges).
 CLEARING_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "accuracy": ("point",), "rubrics": ("question",), "items": ("transcript_content", "related_content_from_summary")})

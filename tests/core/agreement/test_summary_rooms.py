@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from uncase_core.agreement.adjudication import adjudicate, adjudicated_dataset, decision_record
 from uncase_core.agreement.class_labels import ALL, blank_copy, class_labels, replay_edits
 from uncase_core.agreement.materials import SUMMARY_MATERIAL, material_of
+from uncase_core.assets.reader import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.errors import InputError
-from uncase_core.shared.assets import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.summaries.edits import set_unit_field, summary_edit
 from uncase_core.summaries.evaluation import (
     SUMMARY_METRICS,

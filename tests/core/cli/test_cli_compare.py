@@ -7,10 +7,10 @@ import json
 import pytest
 
 from tests.core.cli.test_cli_startup import STATISTICS, imported
+from uncase_core.assets.reader import ASSETS, load_pair_index, load_system_pair
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.compare.systems import VERDICT_TEXTS, compare_systems
 from uncase_core.rag.evaluation import Settings
-from uncase_core.shared.assets import ASSETS, load_pair_index, load_system_pair
 
 PAIR = (ASSETS / "compare" / "en" / "system_a.json", ASSETS / "compare" / "en" / "system_b.json")
 

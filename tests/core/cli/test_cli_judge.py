@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from uncase_core.assets.reader import JUDGE_SET
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.judge.lexical_judge import judge_dataset
 from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text
 from uncase_core.rag.evaluation import METRICS
-from uncase_core.shared.assets import JUDGE_SET
 
 ROOT = Path(__file__).resolve().parents[3]
 REPORT_KEYS = {"dimension", "unit", "confidence", "counts", "tuned", "intervals", "judge_worth", "judge_worth_interval",

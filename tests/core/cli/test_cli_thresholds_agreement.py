@@ -7,9 +7,9 @@ import json
 import pytest
 
 from uncase_core.agreement.pairs import agreement_from_bytes
+from uncase_core.assets.reader import ASSETS, load_workbench
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.rag.thresholds import threshold_flips
-from uncase_core.shared.assets import ASSETS, load_workbench
 
 WORKBENCH = ASSETS / "datasets" / "workbench_en.json"
 PAIR = (ASSETS / "agreement" / "annotator_a_en.json", ASSETS / "agreement" / "annotator_b_en.json")

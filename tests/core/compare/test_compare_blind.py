@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from uncase_core.assets.reader import load_pair_index, load_system_pair
 from uncase_core.compare.blind import BLIND_KEY, blind_id, blind_key, blind_pair, unblind, without_key
 from uncase_core.compare.systems import compare_systems
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_from_text, dataset_to_text
-from uncase_core.shared.assets import load_pair_index, load_system_pair
 
 LABEL = st.sampled_from([True, False, None])
 

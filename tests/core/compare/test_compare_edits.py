@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from uncase_core.assets.reader import load_pair_index, load_system_pair
 from uncase_core.compare.edits import SYSTEMS, apply_system_edit, system_label
 from uncase_core.errors import InputError
-from uncase_core.shared.assets import load_pair_index, load_system_pair
 
 PAIR = load_system_pair(load_pair_index()[0], "en")
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from uncase_core.assets.reader import ASSETS, COMPARE_INDEX, load_pair_index, load_system_pair
 from uncase_core.compare.paired import paired_difference
 from uncase_core.compare.systems import (
     COMPARE_NOTES,
@@ -24,7 +25,6 @@ from uncase_core.compare.systems import (
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, Unit, case_from_dict
 from uncase_core.rag.evaluation import METRICS, Settings, evaluate_dataset, pooled_metrics
-from uncase_core.shared.assets import ASSETS, COMPARE_INDEX, load_pair_index, load_system_pair
 from uncase_core.stats.planning import MAX_SAMPLE_SIZE
 from uncase_core.stats.verdicts import pairs_for_power
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from uncase_core.assets.reader import CONVERSATION_INDEX, load_conversation, load_index, scenario_path
 from uncase_core.conversations.evaluator import GATES, METRICS, Evaluator
-from uncase_core.shared.assets import CONVERSATION_INDEX, load_conversation, load_index, scenario_path
 
 SCENARIOS = load_index(CONVERSATION_INDEX)
 LANGUAGES = ("en", "es")

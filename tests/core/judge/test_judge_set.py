@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from bench.judge_set import build, path_of
+from uncase_core.assets.reader import load_judge_set
 from uncase_core.judge.lexical_judge import judge_dataset
 from uncase_core.judge.report import dimension_values, judge_report
 from uncase_core.rag.cases import UNIT_KINDS, RagDataset, dataset_to_text
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
-from uncase_core.shared.assets import load_judge_set
 from uncase_core.stats.ppi import ppi_mean_interval
 
 LANGUAGES = ("en", "es")

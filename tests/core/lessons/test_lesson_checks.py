@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.agreement.pairs import match_labels
+from uncase_core.assets.reader import load_judge_set
 from uncase_core.conversations.evaluator import METRICS as CONVERSATION_METRICS
 from uncase_core.datasets.edits import apply_workbench_edit
 from uncase_core.datasets.workbench import SPLITS
@@ -42,7 +43,6 @@ from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.edits import apply_rag_edit, rag_label
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, case_metrics, diagnose
 from uncase_core.rubrics.lab import FilterSettings, analyse, read_verdicts
-from uncase_core.shared.assets import load_judge_set
 from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.stats.proportions import wilson_interval
 from uncase_core.summaries.edits import apply_summary_edit, summary_edit

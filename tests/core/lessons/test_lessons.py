@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from uncase_core.agreement.pairs import match_labels
+from uncase_core.assets.reader import load_judge_set
 from uncase_core.compare.edits import apply_system_edit, system_label
 from uncase_core.compare.systems import compare_systems
 from uncase_core.errors import InputError
@@ -37,7 +38,6 @@ from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.edits import apply_rag_edit, rag_label
 from uncase_core.rag.evaluation import METRIC_UNITS, case_metrics
 from uncase_core.rubrics.lab import FilterSettings, analyse
-from uncase_core.shared.assets import load_judge_set
 from uncase_core.summaries.edits import apply_summary_edit, summary_edit
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}

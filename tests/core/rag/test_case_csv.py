@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from uncase_core.assets.reader import TEMPLATE_KINDS, load_template, template_name
 from uncase_core.errors import InputError
 from uncase_core.judge.imports import IMPORT_NOTES, read_ragas_scores, read_ragas_scores_bytes
 from uncase_core.rag.cases import RagCase, RagDataset, Unit, dataset_from_text, dataset_to_text
 from uncase_core.rag.csv_files import dataset_to_csv
 from uncase_core.rag.files import read_rag_file, read_rag_upload
 from uncase_core.rag.ragas import MAX_CELL_CHARS, RAGAS_NOTES, import_ragas, import_ragas_bytes, import_ragas_text
-from uncase_core.shared.assets import TEMPLATE_KINDS, load_template, template_name
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import decimal_text, sniff_delimiter
 

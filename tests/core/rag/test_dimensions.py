@@ -45,6 +45,7 @@ import json, sys
 from uncase_core.rag import dimensions as d
 fifth = d.Dimension(name="answer_relevance", unit="claims", label="on_topic", threshold=0.7,
                     cause="the answer wanders off the question", unit_word="claim", tag="ans", judge_cutoff=0.5,
+                    judged_against="question",
                     ragas_columns=("answer_relevancy",))
 d.DIMENSIONS = (*d.DIMENSIONS, fifth)
 d.BY_NAME = {x.name: x for x in d.DIMENSIONS}
@@ -56,6 +57,7 @@ d.CAUSES = {x.name: x.cause for x in d.DIMENSIONS}
 from uncase_core.rag.cases import LABEL_FIELDS, dataset_from_text, dataset_to_text
 from uncase_core.rag.evaluation import case_metrics, evaluate_dataset
 from uncase_core.rag.interchange import export_cases, read_cases
+from uncase_core.judge.lexical_judge import case_scores, judge_case
 
 case = {"id": "c1", "question": "When does the shop open?", "answer": "Monday. Cats are nice.",
         "passages": [{"id": "p1", "text": "It opens on Monday.", "relevant": True}],
@@ -72,6 +74,8 @@ print(json.dumps({
     "dataset": [evaluate_dataset(dataset.cases).pooled.metrics["answer_relevance"].total],
     "round_trip": again.cases[0].claims[1].label("on_topic"),
     "ragas_labels": [c.label("on_topic") for c in ragas.cases[0].claims],
+    "judge_scores": case_scores(dataset.cases[0])["answer_relevance"],
+    "judge_verdicts": [c.verdict("on_topic") for c in judge_case(dataset.cases[0]).claims],
 }))
 '''
 
@@ -85,3 +89,7 @@ def test_a_fifth_dimension_is_a_record_and_flows_through():
     assert seen["dataset"] == [2]  # and the dataset's evaluation too
     assert seen["round_trip"] is False  # our own format keeps it
     assert seen["ragas_labels"] == [True, False]  # and RAGAS rows written and read back keep it
+    # the lexical judge compares each claim with what the record says it is judged against (the question):
+    # "It opens Monday." holds "opens" of the question's content words, "Cats are nice." none of them
+    assert seen["judge_scores"][0] > 0 and seen["judge_scores"][1] == 0
+    assert seen["judge_verdicts"] == [seen["judge_scores"][0] >= 0.5, False]

@@ -123,8 +123,8 @@ def test_deepeval_csv_is_read_as_deepeval_reads_it():
 
 
 def test_cases_of_our_own_go_out_as_rag_cases():
+    from uncase_core.assets.reader import load_index, load_scenario
     from uncase_core.rag.cases import dataset_from_bytes
-    from uncase_core.shared.assets import load_index, load_scenario
     dataset = load_scenario(load_index()[0], "en")
     exported = export_as_it_came(dataset)
     assert (exported.tool, exported.kind) == (None, "json")

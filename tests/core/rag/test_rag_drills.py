@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import (
     LABEL_FIELDS,
@@ -19,7 +20,6 @@ from uncase_core.rag.cases import (
 from uncase_core.rag.drills import DRILL_NOTES, FAILURE_SETS, MAX_DRILL_CASES, check_drill, make_drill
 from uncase_core.rag.evaluation import Settings, evaluate_case
 from uncase_core.rag.variants import CHANGE_KEY
-from uncase_core.shared.assets import load_index, load_scenario
 
 SCENARIOS = {s.id: s for s in load_index()}
 

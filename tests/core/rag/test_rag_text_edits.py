@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from uncase_core.assets.reader import load_all, load_index
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagDataset, case_from_dict, case_to_dict, dataset_from_text, dataset_to_text
 from uncase_core.rag.edits import (
@@ -29,7 +30,6 @@ from uncase_core.rag.edits import (
     split_unit,
     unit_text,
 )
-from uncase_core.shared.assets import load_all, load_index
 
 PASSAGES = ["Refunds are paid within 14 days.", "Shipping is free over 50 euros.", "Returns need the receipt."]
 ANSWER = "Refunds take 14 days. You need the receipt."

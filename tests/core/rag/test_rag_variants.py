@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from uncase_core.assets.reader import load_index, load_scenario, load_variant_texts
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, case_from_dict, case_to_dict
 from uncase_core.rag.evaluation import METRICS, evaluate_case
@@ -25,7 +26,6 @@ from uncase_core.rag.variants import (
     figures,
     replace_figures,
 )
-from uncase_core.shared.assets import load_index, load_scenario, load_variant_texts
 
 SUBSETS = [combo for size in range(1, 5) for combo in combinations(METRICS, size)]
 PASSING = [s for s in load_index() if not s.expected_failing]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from uncase_core.assets.reader import load_all, load_index, load_scenario
 from uncase_core.rag.cases import LABEL_FIELDS
 from uncase_core.rag.evaluation import Settings, evaluate_case, evaluate_dataset
-from uncase_core.shared.assets import load_all, load_index, load_scenario
 
 SCENARIOS = load_index()
 

@@ -8,13 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from uncase_core.assets.reader import GUIDELINE_LABELS, load_guidelines
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_NAMES, dataset_from_text, dataset_guidelines, dataset_to_text
-from uncase_core.shared.assets import load_guidelines
 from uncase_core.shared.guidelines import (
-    DIMENSIONS,
     MAX_GUIDELINE_CHARS,
-    RAG_DIMENSIONS,
     Guideline,
     guidelines_to_dict,
     merge_guidelines,
@@ -24,19 +22,23 @@ from uncase_core.shared.guidelines import (
 CASE = {"id": "a", "question": "How long do refunds take?", "passages": [{"id": "p1", "text": "14 days."}]}
 
 
-def test_the_rag_dimensions_are_the_rag_label_fields():
-    assert RAG_DIMENSIONS == LABEL_NAMES
+def test_the_shipped_guidelines_explain_every_rag_and_summary_label():
+    from uncase_core.summaries.edits import SUMMARY_LABELS
+
+    assert (*LABEL_NAMES, *SUMMARY_LABELS) == GUIDELINE_LABELS
+    assert LABEL_NAMES == ("relevant", "supported", "correct", "covered")
+    assert SUMMARY_LABELS == ("is_accurate", "is_addressed", "is_covered")
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_defaults_have_a_rule_and_an_example_for_every_label_in_each_language(language):
     guidelines = load_guidelines(language)
-    assert set(guidelines) == set(DIMENSIONS)
+    assert set(guidelines) == set(GUIDELINE_LABELS)
     for guideline in guidelines.values():
         assert guideline.text and guideline.example
         assert len(guideline.text) <= MAX_GUIDELINE_CHARS
     other = load_guidelines("en" if language == "es" else "es")
-    assert all(guidelines[name].text != other[name].text for name in DIMENSIONS)  # each written in its language
+    assert all(guidelines[name].text != other[name].text for name in GUIDELINE_LABELS)  # each written in its language
 
 
 def test_an_unknown_language_falls_back_to_english():
@@ -91,6 +93,6 @@ def test_bad_guidelines_are_refused_naming_the_place(guidelines, place, code):
 texts = st.text(min_size=1, max_size=50).filter(lambda text: text.strip() == text and text)
 
 
-@given(st.dictionaries(st.sampled_from(DIMENSIONS), st.builds(Guideline, texts, st.one_of(st.just(""), texts))))
+@given(st.dictionaries(st.sampled_from(GUIDELINE_LABELS), st.builds(Guideline, texts, st.one_of(st.just(""), texts))))
 def test_writing_and_reading_guidelines_gives_them_back(guidelines):
-    assert read_guidelines(guidelines_to_dict(guidelines)) == guidelines
+    assert read_guidelines(guidelines_to_dict(guidelines), GUIDELINE_LABELS) == guidelines

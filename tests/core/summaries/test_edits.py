@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core.errors import InputError
-from uncase_core.rag.edits import MAX_TEXT_BYTES
-from uncase_core.shared.assets import (
+from uncase_core.assets.reader import (
     SUMMARY_INDEX,
     load_index,
     load_summary_template,
     scenario_path,
     summary_template_name,
 )
+from uncase_core.errors import InputError
+from uncase_core.rag.edits import MAX_TEXT_BYTES
 from uncase_core.summaries.edits import (
     ClearedLabel,
     add_unit,

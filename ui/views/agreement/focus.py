@@ -14,12 +14,12 @@ from ui.page_data.agreement import CASE_KEY, DIFFER, AgreementView, CaseRef, Row
 from ui.views.agreement.sections import draw_figures, draw_tables
 from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
-from ui.widgets.rag_focus import KIND_KEYS, key_rerun
+from ui.widgets.rag_focus import KIND_KEYS, draw_judged_against, key_rerun
 from ui.widgets.text import literal
-from uncase_core.rag.cases import RagCase, dataset_guidelines
-from uncase_core.rag.edits import ANNOTATORS, reference_text
-from uncase_core.shared.assets import load_guidelines
-from uncase_core.shared.guidelines import RAG_DIMENSIONS, Guideline, merge_guidelines
+from uncase_core.assets.reader import load_guidelines
+from uncase_core.rag.cases import LABEL_NAMES, RagCase, dataset_guidelines
+from uncase_core.rag.edits import ANNOTATORS
+from uncase_core.shared.guidelines import Guideline, merge_guidelines
 
 FOCUS_FRAGMENT = "agr_focus"
 VIEW_KEY = "agr_label_view"
@@ -30,7 +30,7 @@ ANNOTATOR_SHORTCUTS = MappingProxyType({"a": "A", "b": "B"})
 def pair_guidelines(view: AgreementView, lang: str) -> dict[str, Guideline]:
     """The shipped RAG guidelines in ``lang``, then annotator A's file's own (a file's top-level ``guidelines``)."""
     pair = view.pair
-    return merge_guidelines({name: g for name, g in load_guidelines(lang).items() if name in RAG_DIMENSIONS},
+    return merge_guidelines({name: g for name, g in load_guidelines(lang).items() if name in LABEL_NAMES},
                             dataset_guidelines(pair[0]) if pair is not None else {})
 
 
@@ -117,19 +117,7 @@ class AgreementFocus(FocusSource):
                             "focus.value.no"), differ=f" · {DIFFER}" if differs(a, b) else ""))])
 
     def draw_against(self, case: int, item: FocusItem) -> None:
-        found = self._case(self._shown(case)[0])
-        if item.field == "relevant":
-            st.markdown(f"**{t('focus.against.question')}**\n\n{literal(found.question)}")
-            return
-        question = small(f"{t('common.question')} {literal(found.question)}")
-        if item.field == "supported":
-            passages = "\n\n".join(f"**{literal(p.id)}** {literal(p.text)}" for p in found.passages)
-            st.markdown(f"{question}\n\n**{t('focus.against.passages')}**\n\n{passages or t('units.none')}")
-        elif item.field == "correct":
-            st.markdown(f"{question}\n\n**{t('focus.against.reference')}**\n\n"
-                        f"{literal(reference_text(found)) or '—'}")
-        else:
-            st.markdown(f"{question}\n\n**{t('focus.against.answer')}**\n\n{literal(found.answer) or '—'}")
+        draw_judged_against(self._case(self._shown(case)[0]), item.field)
 
 
 def annotator_choice() -> str:

@@ -16,8 +16,8 @@ from ui.frame.data_kinds import RAG
 from ui.frame.state import current_workspace, run_saving, set_kept
 from ui.frame.workspace import Workspace
 from ui.page_data.rag_cases import CASE_KEY
+from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset
-from uncase_core.shared.assets import load_index, load_scenario
 
 NEW_CASE = -1  # the case choice that opens the form for a new case
 CHOICE_KEY = "editor_case"  # the editor's case choice (a kept setting: a position, or NEW_CASE)

@@ -14,7 +14,7 @@ from ui.frame.data_kinds import SUMMARIES
 from ui.frame.state import current_workspace, run_saving
 from ui.frame.workspace import Workspace
 from ui.page_data.summaries import load_file
-from uncase_core.shared.assets import SUMMARY_INDEX, load_index
+from uncase_core.assets.reader import SUMMARY_INDEX, load_index
 from uncase_core.summaries.edits import ClearedLabel, pending_cleared
 from uncase_core.summaries.evaluation import SummaryCase
 

@@ -19,10 +19,10 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
+from uncase_core.assets.reader import load_judge_set
 from uncase_core.judge.sampling import follows_order, next_unit_to_label
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import METRIC_UNITS
-from uncase_core.shared.assets import load_judge_set
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
 
 Key = tuple[str, str, str, str]  # (case id, kind, unit id, field), as uncase_core.shared.edits.JudgeAnswer.key

@@ -22,6 +22,7 @@ from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL
 from uncase_core.judge.report import JudgeAgreement, JudgeReport
 from uncase_core.judge.simulation import METHODS, MONTE_CARLO_CONFIDENCE, SimulationResult
 from uncase_core.rag.cases import RagCase
+from uncase_core.rag.dimensions import JUDGED_AGAINST
 from uncase_core.shared.notes import Note
 from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, PPIInterval, WorthInterval
 from uncase_core.stats.proportions import Proportion
@@ -55,16 +56,16 @@ def unit_name(dimension: str, plural: bool = False) -> str:
 def draw_unit(case: RagCase, target: Target, dimension: str) -> None:
     """What the person needs to answer: the unit, and the question, passages, answer or reference it is judged on."""
     unit = case.units(target.kind)[target.unit]
-    if dimension == "context_relevance":
+    against = JUDGED_AGAINST[dimension]  # uncase_core/rag/dimensions.py
+    if against in ("question", "reference"):
         st.markdown(f"**{t('common.question')}** {literal(case.question)}")
-    elif dimension == "faithfulness":
+    if against == "passages":
         st.markdown(f"**{t('units.passages')}**")
         st.markdown("\n".join(f"- {literal(p.text)}" for p in case.passages) or t("units.none"))
-    elif dimension == "correctness":
-        st.markdown(f"**{t('common.question')}** {literal(case.question)}")
+    elif against == "reference":
         st.markdown(f"**{t('units.reference_facts')}**")
         st.markdown("\n".join(f"- {literal(f.text)}" for f in case.reference_facts) or t("units.none"))
-    else:
+    elif against == "answer":
         st.markdown(f"**{t('common.answer')}** {literal(case.answer) if case.answer else '—'}")
     with st.container(border=True):
         st.markdown(f"**{unit_name(dimension).capitalize()} {literal(unit.id)}** · {literal(unit.text)}")

@@ -8,8 +8,8 @@ from types import MappingProxyType
 
 from ui.i18n import translate
 from ui.views.lessons.notes import PAGE_NAMES
+from uncase_core.assets.reader import CONVERSATION_INDEX, RAG_INDEX, SUMMARY_INDEX, load_index
 from uncase_core.lessons.model import Lesson
-from uncase_core.shared.assets import CONVERSATION_INDEX, RAG_INDEX, SUMMARY_INDEX, load_index
 
 INDEXES = MappingProxyType({"rag": RAG_INDEX, "conversations": CONVERSATION_INDEX, "summaries": SUMMARY_INDEX})
 ALL_KEYS = MappingProxyType({"rag": "common.all_scenarios", "conversations": "conv.all_scenarios"})

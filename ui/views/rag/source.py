@@ -12,7 +12,7 @@ from ui.i18n import translate
 from ui.page_data.rag_cases import CASE_KEY
 from ui.widgets.data_source import Loaded, Source, changed_items
 from ui.widgets.tool_uploads import UPLOAD_TYPES, import_note, promptfoo_mapping, read_case_upload, too_large_command
-from uncase_core.shared.assets import load_all, load_index, load_scenario
+from uncase_core.assets.reader import load_all, load_index, load_scenario
 
 ALL_SCENARIOS = "__all__"
 UPLOAD_NOTE = "rag_upload_note"  # session state: the import note the RAG page shows once, after a load

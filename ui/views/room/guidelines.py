@@ -17,14 +17,9 @@ from ui.views.room.rooms import room_dataset
 from ui.views.summaries.focus import summary_guidelines
 from ui.widgets.rag_focus import rag_guidelines
 from uncase_core.errors import InputError
-from uncase_core.shared.guidelines import (
-    MAX_GUIDELINE_CHARS,
-    RAG_DIMENSIONS,
-    SUMMARY_DIMENSIONS,
-    Guideline,
-    guidelines_to_dict,
-    read_guidelines,
-)
+from uncase_core.rag.cases import LABEL_NAMES
+from uncase_core.shared.guidelines import MAX_GUIDELINE_CHARS, Guideline, guidelines_to_dict, read_guidelines
+from uncase_core.summaries.edits import SUMMARY_LABELS
 from uncase_store import StoreError
 from uncase_store.rooms import Room
 
@@ -34,9 +29,9 @@ def room_guidelines(room: Room, lang: str) -> tuple[tuple[str, ...], dict[str, G
     for RAG cases the dataset file's own), and with them: what participants see."""
     own = room.state.get(ROOM_GUIDELINES)
     if is_summary_room(room):
-        return SUMMARY_DIMENSIONS, summary_guidelines(lang), summary_guidelines(lang, own)
+        return SUMMARY_LABELS, summary_guidelines(lang), summary_guidelines(lang, own)
     dataset = room_dataset(room)
-    return RAG_DIMENSIONS, rag_guidelines(dataset, lang), rag_guidelines(dataset, lang, room.state)
+    return LABEL_NAMES, rag_guidelines(dataset, lang), rag_guidelines(dataset, lang, room.state)
 
 
 def room_guidelines_editor(code: str, room: Room, lang: str) -> None:

@@ -15,9 +15,9 @@ from ui.i18n import has_key
 from ui.views.summaries.view import SummaryTables
 from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
 from ui.widgets.text import literal
-from uncase_core.shared.assets import load_guidelines
-from uncase_core.shared.guidelines import SUMMARY_DIMENSIONS, Guideline, merge_guidelines, read_guidelines
-from uncase_core.summaries.edits import summary_edit
+from uncase_core.assets.reader import load_guidelines
+from uncase_core.shared.guidelines import Guideline, merge_guidelines, read_guidelines
+from uncase_core.summaries.edits import SUMMARY_LABELS, summary_edit
 
 KINDS = MappingProxyType({"accuracy": ("is_accurate", "focus.kind.point"),
                           "rubrics": ("is_addressed", "focus.kind.rubric"),
@@ -37,8 +37,8 @@ def completeness_items(case: Any) -> list[tuple[int, int, Any, Any]]:
 def summary_guidelines(lang: str, room_guidelines: Any = None) -> dict[str, Guideline]:
     """The shipped guidelines of the summary labels, in ``lang``, then a workshop room's (the facilitator's, from the
     room's state) label by label."""
-    shipped = {name: g for name, g in load_guidelines(lang).items() if name in SUMMARY_DIMENSIONS}
-    return merge_guidelines(shipped, read_guidelines(room_guidelines, SUMMARY_DIMENSIONS) if room_guidelines else {})
+    shipped = {name: g for name, g in load_guidelines(lang).items() if name in SUMMARY_LABELS}
+    return merge_guidelines(shipped, read_guidelines(room_guidelines, SUMMARY_LABELS) if room_guidelines else {})
 
 
 def case_items(case: Any) -> list[FocusItem]:

@@ -17,8 +17,9 @@ from types import MappingProxyType
 
 from uncase_core.conversations.model import Conversation, conversations_from_bytes
 from uncase_core.errors import InputError, input_error, missing
-from uncase_core.rag.cases import RagDataset, dataset_from_bytes
-from uncase_core.shared.guidelines import DIMENSIONS, Guideline, read_guidelines
+from uncase_core.rag.cases import LABEL_NAMES, RagDataset, dataset_from_bytes
+from uncase_core.shared.guidelines import Guideline, read_guidelines
+from uncase_core.summaries.edits import SUMMARY_LABELS
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 RAG_INDEX = ASSETS / "rag" / "scenarios.json"
@@ -223,11 +224,13 @@ def load_summary_template(language: str) -> bytes:
 
 
 GUIDELINES = ASSETS / "guidelines" / "defaults.toml"
+GUIDELINE_LABELS = (*LABEL_NAMES, *SUMMARY_LABELS)  # every label the shipped guidelines explain: RAG's, then summaries'
 
 
 def load_guidelines(language: str, path: Path = GUIDELINES) -> dict[str, Guideline]:
     """The shipped annotation guidelines in ``language`` (English where a text has none), every label of
-    :data:`uncase_core.shared.guidelines.DIMENSIONS`: ``assets/guidelines/defaults.toml`` holds, for each label,
+    :data:`GUIDELINE_LABELS` (the RAG cases' labels, from their dimensions' records, and the summary cases'):
+    ``assets/guidelines/defaults.toml`` holds, for each label,
     ``text.en``, ``text.es``, ``example.en`` and ``example.es``."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -241,8 +244,8 @@ def load_guidelines(language: str, path: Path = GUIDELINES) -> dict[str, Guideli
         chosen[name] = {key: value.get(language) or value.get("en") if isinstance(value, dict) else value
                         for key, value in entry.items()}
     try:
-        guidelines = read_guidelines(chosen, DIMENSIONS, "")
-        for name in DIMENSIONS:
+        guidelines = read_guidelines(chosen, GUIDELINE_LABELS, "")
+        for name in GUIDELINE_LABELS:
             if name not in guidelines:
                 raise missing(name)
     except InputError as error:

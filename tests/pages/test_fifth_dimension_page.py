@@ -1,0 +1,73 @@
+"""A fifth RAG dimension on a page: its record (uncase_core/rag/dimensions.py) and its catalogue entries
+(ui/widgets/names.py's DIMENSION_KEYS and LABEL_KEYS) are all the RAG page needs to show its label column, its
+metric card and its line in the diagnosis (issue 40). Run in a new interpreter: the record is added before any module
+reads the records, and the entries are added to the catalogues as a new TOML entry would be."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PAGE_WITH_A_FIFTH_DIMENSION = r'''
+import json, sys
+from pathlib import Path
+from types import MappingProxyType
+
+from uncase_core.rag import dimensions as d
+
+fifth = d.Dimension(name="answer_relevance", unit="claims", label="on_topic", threshold=0.7,
+                    cause="the answer wanders off the question", unit_word="claim", tag="ans", judge_cutoff=0.5,
+                    judged_against="question")
+d.DIMENSIONS = (*d.DIMENSIONS, fifth)
+d.BY_NAME = {x.name: x for x in d.DIMENSIONS}
+d.METRICS = tuple(d.BY_NAME)
+d.METRIC_UNITS = {x.name: (x.unit, x.label) for x in d.DIMENSIONS}
+d.DEFAULT_THRESHOLDS = {x.name: x.threshold for x in d.DIMENSIONS}
+d.CAUSES = {x.name: x.cause for x in d.DIMENSIONS}
+
+import ui.i18n as i18n
+from ui.widgets.names import dimension_keys
+
+words = {"metric.answer_relevance": "Answer relevance", "cause.answer_relevance": "the answer wanders off",
+         "label.on_topic": "On topic"}
+entries = {key: words.get(key, key.replace(".", " ")) for key in dimension_keys("answer_relevance", "on_topic")}
+i18n.EN = MappingProxyType({**i18n.EN, **entries})
+i18n.CATALOGUES = {"en": i18n.EN, "es": MappingProxyType({**i18n.ES, **entries})}
+
+from streamlit.testing.v1 import AppTest
+
+from ui.frame.data_kinds import RAG
+from uncase_core.rag.cases import dataset_from_text
+
+case = {"id": "c1", "question": "When does the shop open?", "answer": "Monday. Cats are nice.",
+        "passages": [{"id": "p1", "text": "It opens on Monday.", "relevant": True}],
+        "claims": [{"id": "c1", "text": "It opens Monday.", "supported": True, "correct": True, "on_topic": True},
+                   {"id": "c2", "text": "Cats are nice.", "supported": False, "correct": None, "on_topic": False}],
+        "reference_facts": [{"id": "f1", "text": "Opens Monday.", "covered": True}]}
+at = AppTest.from_file(str(Path.cwd() / "app.py"), default_timeout=60)
+at.run()
+at.switch_page("app_pages/rag_diagnosis.py")
+at.run()
+at.session_state["workspace"].replace(RAG, dataset_from_text(json.dumps(case), "case.json"), "case.json", "upload")
+at.run()
+print(json.dumps({"exceptions": [str(e.value)[:500] for e in at.exception],
+                  "metrics": {m.label: m.value for m in at.metric},
+                  "columns": [[str(c) for c in frame.value.columns] for frame in at.dataframe],
+                  "diagnosis": [m.value for m in at.markdown if "Answer relevance" in m.value]}))
+'''
+
+
+def test_a_fifth_dimension_shows_on_the_rag_page_from_its_record_and_catalogue_entries():
+    done = subprocess.run([sys.executable, "-c", PAGE_WITH_A_FIFTH_DIMENSION], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["exceptions"] == []
+    assert seen["metrics"]["Answer relevance"] == "50.0%"  # 1 of the 2 claims on topic
+    assert seen["metrics"]["Faithfulness"] == "50.0%"  # the four others as before
+    assert ["id", "text", "supported", "correct", "on_topic"] in seen["columns"]  # the claims' label table
+    assert any("the answer wanders off" in line for line in seen["diagnosis"])  # 50% < 70%: named as a cause
