@@ -264,7 +264,9 @@ def test_uploads_whose_case_ids_differ_are_refused_with_the_ids_named(lang):
     own = [translate(lang, f"compare.download_{what}") for what in ("json", "a", "b")]
     assert [label for label in labels if label in own] == own
     # ... and each system's for the other tools (tests/pages/test_other_tool_downloads.py reads them back).
-    assert labels.count(translate(lang, "rag.export.deepeval")) == 2
+    deepeval_json = translate(lang, "rag.export.target", format=translate(lang, "rag.export.tool.deepeval"),
+                              kind="JSON")
+    assert labels.count(deepeval_json) == 2
 
 
 def _focus_press(at, side: str, action: str):

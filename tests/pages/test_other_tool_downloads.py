@@ -89,8 +89,8 @@ def test_each_system_of_a_comparison_offers_the_other_tools_with_its_own_labels(
     label_b(at, 0, 0)
     for side in ("a", "b"):
         same_as_own(downloads, f"cmp_download_{side}", f"cmp_{side}", "system.json")
-    a = read_cases(built(downloads["cmp_a_export_deepeval"]), "a.json").dataset.cases
-    b = read_cases(built(downloads["cmp_b_export_deepeval"]), "b.json").dataset.cases
+    a = read_cases(built(downloads["cmp_a_export_deepeval_json"]), "a.json").dataset.cases
+    b = read_cases(built(downloads["cmp_b_export_deepeval_json"]), "b.json").dataset.cases
     assert comparable(a) != comparable(b)  # each popover holds its own system, not the same one twice
 
 

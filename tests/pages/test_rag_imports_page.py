@@ -206,7 +206,7 @@ def test_a_long_list_of_kept_columns_says_how_many_more_in_the_readers_language(
 
 
 @pytest.mark.parametrize(("lang", "name", "label"), [
-    ("en", "ragas_results_en.parquet", "As it came: RAGAS rows (PARQUET), labels added"),
+    ("en", "ragas_results_en.parquet", "As it came: RAGAS rows (Parquet), labels added"),
     ("es", "deepeval_goldens_es.csv", "Como llegó: Casos de prueba de DeepEval (CSV), con las etiquetas"),
 ])
 def test_the_first_download_gives_the_file_back_as_it_came(lang, name, label):

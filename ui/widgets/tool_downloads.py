@@ -20,6 +20,7 @@ from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.interchange import MEDIA_TYPES, export_as_it_came, export_cases
 from uncase_core.rag.label_studio import label_studio_config
 from uncase_core.rag.sources import FILE_EXTENSIONS, came_in
+from uncase_core.rag.tools import TOOLS
 
 
 @dataclass(frozen=True)
@@ -28,23 +29,31 @@ class Target:
     suffix: str  # file name after the source's stem
     mime: str
     build: Callable[[RagDataset, str], bytes]  # (cases, language) -> the file
+    kind: str = ""  # the kind of file another tool's format is written as ("": a file of its own, the config)
 
 
-def _target(label: str, tool: str, kind: str) -> Target:
-    return Target(f"rag.export.{label}", f"-{tool}{FILE_EXTENSIONS[kind]}", MEDIA_TYPES[kind],
-                  lambda dataset, lang: export_cases(dataset, tool, kind=kind))
+# How a kind of file is named on a button ("RAGAS rows (Parquet)").
+KIND_TITLES = MappingProxyType({"jsonl": "JSONL", "json": "JSON", "csv": "CSV", "parquet": "Parquet"})
 
 
+def _target(tool: str, kind: str) -> Target:
+    return Target(f"rag.export.tool.{tool}", f"-{tool}{FILE_EXTENSIONS[kind]}", MEDIA_TYPES[kind],
+                  lambda dataset, lang: export_cases(dataset, tool, kind=kind), kind)
+
+
+# One button per kind each format's record offers (uncase_core/rag/tools.py), then Label Studio's labelling config.
 TARGETS = MappingProxyType({
-    "ragas_jsonl": _target("ragas_jsonl", "ragas", "jsonl"),
-    "ragas_csv": _target("ragas_csv", "ragas", "csv"),
-    "ragas_parquet": _target("ragas_parquet", "ragas", "parquet"),
-    "deepeval": _target("deepeval", "deepeval", "json"),
-    "deepeval_csv": _target("deepeval_csv", "deepeval", "csv"),
-    "label_studio": _target("label_studio", "label-studio", "json"),
+    **{f"{name}_{kind}".replace("-", "_"): _target(name, kind)
+       for name, tool in TOOLS.items() for kind in tool.offered},
     "label_studio_config": Target("rag.export.label_studio_config", "-label-studio-config.xml", "application/xml",
                                   lambda dataset, lang: label_studio_config(lang)),
 })
+
+
+def target_label(target: Target) -> str:
+    """A download button's words: the format's name and the kind of file, or the target's own text."""
+    return t("rag.export.target", format=t(target.label), kind=KIND_TITLES[target.kind]) if target.kind else \
+        t(target.label)
 
 
 def file_name(stem: str, target: str) -> str:
@@ -70,13 +79,13 @@ def format_downloads(dataset: RagDataset | Callable[[], RagDataset], stem: str, 
         if came is not None:
             tool, kind, _ = came
             st.download_button(
-                t("rag.export.as_it_came", format=t(f"rag.export.tool.{tool.replace('-', '_')}"), kind=kind.upper()),
+                t("rag.export.as_it_came", format=t(f"rag.export.tool.{tool}"), kind=KIND_TITLES[kind]),
                 data=lambda: export_as_it_came(cases()).data, file_name=f"{stem}-labelled{FILE_EXTENSIONS[kind]}",
                 mime=MEDIA_TYPES[kind], on_click="ignore", key=f"{key}_export_as_it_came", width="stretch",
                 type="primary")
         for name, target in TARGETS.items():
             st.download_button(
-                t(target.label),
+                target_label(target),
                 data=lambda target=target: target.build(cases(), lang),
                 file_name=file_name(stem, name), mime=target.mime, on_click="ignore", key=f"{key}_export_{name}",
                 width="stretch",

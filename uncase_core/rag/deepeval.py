@@ -519,3 +519,22 @@ def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None
 def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
     """:func:`export_deepeval` in the shape every format's module has (``layout``: snake or camel keys)."""
     return export_deepeval(dataset, layout, kind, delimiter)
+
+
+# ---------------------------------------------------------------- which files are this format's (rag/tools.py)
+
+# Keys only DeepEval's records have (a record is judged by its first item; a CSV by its header).
+_CLAIMED_KEYS = frozenset({"input", "actual_output", "expected_output", "retrieval_context", *CAMEL.values(),
+                           "scenario", "turns", "expected_outcome"})
+
+
+def claims_record(record: Mapping[str, Any]) -> bool:
+    """A DeepEval test case or golden (snake or camel keys; a conversational golden's ``scenario``/``turns``)."""
+    return bool(set(record) & _CLAIMED_KEYS)
+
+
+def claims_file(value: Mapping[str, Any]) -> bool:
+    """A DeepEval test run or dataset file: its records under ``testCases``, ``test_cases``, ``testRunData`` or
+    ``goldens``."""
+    return any(isinstance(value.get(key), (list, Mapping)) for key in ("testCases", "test_cases", "testRunData",
+                                                                       "goldens"))

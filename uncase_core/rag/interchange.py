@@ -34,8 +34,6 @@ from typing import Any
 from uncase_core.errors import InputError, at_line, input_error, problem, term, unreadable_csv
 from uncase_core.rag import tools
 from uncase_core.rag.cases import RagDataset, case_to_dict
-from uncase_core.rag.deepeval import CAMEL
-from uncase_core.rag.parquet import is_parquet
 from uncase_core.rag.sources import (
     FILE_EXTENSIONS,
     CaseImport,
@@ -48,10 +46,6 @@ from uncase_core.shared.formats import RAG, RAGAS, guess_format, wrong_format_er
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.spreadsheets import sniff_delimiter
 
-# Keys that only one tool's records have (a record is judged by its first item).
-_RAGAS_KEYS = frozenset({"user_input", "retrieved_contexts", "response", "contexts", "ground_truth"})
-_DEEPEVAL_KEYS = frozenset({"actual_output", "expected_output", "retrieval_context", *CAMEL.values(), "scenario",
-                            "turns", "expected_outcome"})
 _RAG_KEYS = frozenset({"passages", "reference_facts"})
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
@@ -80,33 +74,29 @@ def _formats() -> Any:
 
 
 def _record_format(record: Any) -> str | None:
+    """The format whose claim takes ``record`` first (the records' ranks, rag/tools.py), after the refusal of another
+    page's file or our own RAG cases for the claims that need it; None when no format claims it."""
     if not isinstance(record, Mapping):
         return None
     keys = set(record)
-    if isinstance(record.get("data"), Mapping):
-        return "label-studio"
-    if not keys & {"input", "scenario"}:  # a DeepEval golden may share a key with a page's format ("turns")
-        _other_module(record)
-    if keys & _RAG_KEYS:
-        raise input_error(PROBLEMS, "interchange_rag_cases")
-    if "input" in keys or keys & _DEEPEVAL_KEYS:
-        return "deepeval"
-    if isinstance(record.get("vars"), Mapping):  # a promptfoo result also has "response"
-        return "promptfoo"
-    if keys & _RAGAS_KEYS or ("question" in keys and keys & {"answer", "contexts", "ground_truth", "reference"}):
-        return "ragas"
+    guarded = False
+    for tool in tools.by_rank():
+        if tool.rank >= tools.GUARDED_FROM and not guarded:
+            guarded = True
+            if not keys & frozenset().union(*(other.own_keys for other in tools.TOOLS.values())):
+                _other_module(record)  # a DeepEval golden may share a key with a page's format ("turns")
+            if keys & _RAG_KEYS:
+                raise input_error(PROBLEMS, "interchange_rag_cases")
+        if tool.claims_record(record):
+            return tool.name
     return None
 
 
 def _json_format(value: Any, records: bool) -> str:
     if isinstance(value, Mapping) and not records:
-        inner = value.get("results")
-        if (isinstance(inner, Mapping) and isinstance(inner.get("results"), list)) or (
-                isinstance(inner, list) and inner and _record_format(inner[0]) == "promptfoo"):
-            return "promptfoo"
-        if any(isinstance(value.get(key), (list, Mapping)) for key in ("testCases", "test_cases", "testRunData",
-                                                                       "goldens")):
-            return "deepeval"
+        for tool in tools.by_rank():
+            if tool.claims_file(value):
+                return tool.name
         if isinstance(value.get("cases"), list):
             raise input_error(PROBLEMS, "interchange_rag_cases")
         found = _record_format(value)
@@ -142,7 +132,7 @@ def _csv_format(text: str) -> str:
     except csv.Error as error:  # a header cell beyond the csv module's field limit
         raise unreadable_csv(error, at_line(1)) from None
     found = _record_format(dict.fromkeys(names))
-    if found in ("ragas", "deepeval"):
+    if found is not None and "csv" in tools.TOOLS[found].kinds:  # a header names a format written as CSV
         return found
     _other_module({name.lower(): None for name in names if name})
     raise input_error(PROBLEMS, "interchange_unknown_columns", formats=_formats(), columns=name_list(names))
@@ -151,9 +141,11 @@ def _csv_format(text: str) -> str:
 def detect_format(data: bytes, name: str = "") -> str:
     """Which tool's file ``data`` is: ``ragas``, ``deepeval``, ``promptfoo`` or ``label-studio``.
 
-    Parquet is RAGAS rows; JSON is judged by its top-level keys (promptfoo's ``results.results``, DeepEval's
-    ``testCases`` or ``goldens``) or its first record's keys (``data``: a Label Studio task; ``input``,
-    ``actual_output``...: DeepEval; ``user_input``, ``retrieved_contexts``...: RAGAS); CSV by its header.
+    Each format claims its files (``claims_bytes``, ``claims_file``, ``claims_record`` in its module, asked in the
+    order of the records' ranks, rag/tools.py): Parquet is RAGAS rows; JSON is judged by its top-level keys
+    (promptfoo's ``results.results``, DeepEval's ``testCases`` or ``goldens``) or its first record's keys (``data``:
+    a Label Studio task; ``input``, ``actual_output``...: DeepEval; ``vars``: promptfoo; ``user_input``,
+    ``retrieved_contexts``...: RAGAS); CSV by its header, as a record of a format written as CSV.
 
     Raises
     ------
@@ -161,8 +153,9 @@ def detect_format(data: bytes, name: str = "") -> str:
         Naming ``name``: a file of no known format (saying what it found), a file of RAG cases, bad text.
     """
     try:
-        if is_parquet(data):
-            return "ragas"
+        for tool in tools.by_rank():
+            if tool.claims_bytes(data):
+                return tool.name
         text = decode_text(data)
         if not text.strip():
             raise problem("file_empty")

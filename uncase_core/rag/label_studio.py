@@ -372,3 +372,11 @@ def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None
 def write_file(dataset: RagDataset, *, kind: str = "json", layout: str | None = None, delimiter: str = ",") -> bytes:
     """:func:`export_label_studio` in the shape every format's module has (one kind: a JSON list of tasks)."""
     return export_label_studio(dataset)
+
+
+# ---------------------------------------------------------------- which files are this format's (rag/tools.py)
+
+
+def claims_record(record: Mapping[str, Any]) -> bool:
+    """A Label Studio task: its texts under ``data``."""
+    return isinstance(record.get("data"), Mapping)

@@ -372,3 +372,18 @@ def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None
               progress: Progress | None = None) -> CaseImport:
     """:func:`read_promptfoo_cases` in the shape every format's module has (promptfoo is read, not written)."""
     return read_promptfoo_cases(data, name, variables, progress)
+
+
+# ---------------------------------------------------------------- which files are this format's (rag/tools.py)
+
+
+def claims_record(record: Mapping[str, Any]) -> bool:
+    """A promptfoo result: its test's ``vars`` (it has a ``response`` too, as RAGAS rows do: asked first)."""
+    return isinstance(record.get("vars"), Mapping)
+
+
+def claims_file(value: Mapping[str, Any]) -> bool:
+    """A promptfoo results file: ``results.results`` (an eval's output), or ``results`` as a list of results."""
+    inner = value.get("results")
+    return (isinstance(inner, Mapping) and isinstance(inner.get("results"), list)) or (
+        isinstance(inner, list) and bool(inner) and isinstance(inner[0], Mapping) and claims_record(inner[0]))

@@ -632,3 +632,21 @@ def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None
 def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
     """:func:`export_ragas` in the shape every format's module has (RAGAS has no layout of its own)."""
     return export_ragas(dataset, kind, delimiter)
+
+
+# ---------------------------------------------------------------- which files are this format's (rag/tools.py)
+
+_CLAIMED_KEYS = frozenset({"user_input", "retrieved_contexts", "response", "contexts", "ground_truth"})
+
+
+def claims_record(record: Mapping[str, Any]) -> bool:
+    """A RAGAS row: a key of its schema (0.2 and later, or the older ``contexts``/``ground_truth``), or the older
+    ``question`` with an answer, contexts or a reference."""
+    keys = set(record)
+    return bool(keys & _CLAIMED_KEYS) or ("question" in keys and bool(keys & {"answer", "contexts", "ground_truth",
+                                                                             "reference"}))
+
+
+def claims_bytes(data: bytes) -> bool:
+    """A Parquet file (a Hugging Face dataset's RAGAS rows)."""
+    return is_parquet(data)

@@ -8,15 +8,20 @@ first called, so the command line's ``--help`` and a page that reads no file loa
   promptfoo's vars keys of the question, context and reference, ignored by the others);
 - ``write_file(dataset, *, kind, layout, delimiter) -> bytes``: the cases written back as a file of ``kind`` (one of
   the record's ``kinds``), ``layout`` the format's own option (DeepEval's snake or camel keys), a CSV's cells
-  separated by ``delimiter``. A format that is only read (promptfoo) has no ``kinds`` and no ``write_file``.
+  separated by ``delimiter``. A format that is only read (promptfoo) has no ``kinds`` and no ``write_file``;
+- ``claims_record(record) -> bool``: whether a JSON record (or, for a format written as CSV, a CSV header's
+  columns) is this format's; and, where the format has them, ``claims_file(object) -> bool`` for a whole JSON
+  file's top-level object and ``claims_bytes(data) -> bool`` for a binary file.
 
-Which format a file is (:func:`uncase_core.rag.interchange.detect_format`) is read from its content, key by key,
-and stays in :mod:`~uncase_core.rag.interchange`: the formats share keys, so the rules are written together.
+Which format a file is (:func:`uncase_core.rag.interchange.detect_format`) asks the formats' claims in the order of
+their ``rank``: the formats share keys (a promptfoo result has a ``response``, as a RAGAS row does), so the more
+particular claim is asked first. Before the claims of rank :data:`GUARDED_FROM` and above, a record that is another
+page's file or our own RAG cases is refused as such, unless it has a key only one format has (``own_keys``).
 
-A new format is its module and one line in :data:`TOOLS`; the command line's ``--from`` and ``--to``, the readers'
-and writers' dispatch (:func:`~uncase_core.rag.interchange.read_cases`,
-:func:`~uncase_core.rag.interchange.export_cases`) and the kinds of file a format is written as
-(:data:`FILE_KINDS`) follow.
+A new format is its module and one line in :data:`TOOLS`, and its names in the catalogues; the detection, the
+command line's ``--from`` and ``--to``, the readers' and writers' dispatch
+(:func:`~uncase_core.rag.interchange.read_cases`, :func:`~uncase_core.rag.interchange.export_cases`), the kinds of
+file a format is written as (:data:`FILE_KINDS`) and the pages' download menu follow.
 """
 
 from __future__ import annotations
@@ -27,17 +32,36 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+GUARDED_FROM = 10  # claims of this rank and above come after the refusal of another page's file
+
 
 @dataclass(frozen=True, kw_only=True)
 class ToolFormat:
     """One tool's file format: its name on the command line and in a case's ``source_file``, its title in messages,
-    the module with its ``read_file`` and ``write_file``, and the kinds of file it is written as (the first is the
-    default; none: read only)."""
+    the module with its ``read_file`` and ``write_file``, the kinds of file it is written as (the first is the
+    default; none: read only) and those of them the pages offer as downloads (each a button, in this order). Its
+    names in the reader's language are the catalogues' (``rag.import.format.<name>``, ``rag.export.tool.<name>``)."""
 
     name: str
     title: str
     module: str
     kinds: tuple[str, ...] = ()
+    offered: tuple[str, ...] = ()
+    rank: int = GUARDED_FROM  # the order its claims are asked in (lower first; see the module's docstring)
+    own_keys: frozenset[str] = frozenset()  # record keys no other page's file has
+
+    def _claim(self, name: str, value: Any) -> bool:
+        claim = getattr(importlib.import_module(self.module), name, None)
+        return claim is not None and bool(claim(value))
+
+    def claims_record(self, record: Mapping[str, Any]) -> bool:
+        return self._claim("claims_record", record)
+
+    def claims_file(self, value: Mapping[str, Any]) -> bool:
+        return self._claim("claims_file", value)
+
+    def claims_bytes(self, data: bytes) -> bool:
+        return self._claim("claims_bytes", data)
 
     @property
     def writes(self) -> bool:
@@ -56,12 +80,13 @@ class ToolFormat:
 
 TOOLS: Mapping[str, ToolFormat] = MappingProxyType({tool.name: tool for tool in (
     ToolFormat(name="ragas", title="RAGAS rows", module="uncase_core.rag.ragas_files",
-               kinds=("jsonl", "json", "csv", "parquet")),
+               kinds=("jsonl", "json", "csv", "parquet"), offered=("jsonl", "csv", "parquet"), rank=30),
     ToolFormat(name="deepeval", title="DeepEval test cases or goldens", module="uncase_core.rag.deepeval",
-               kinds=("json", "jsonl", "csv")),
-    ToolFormat(name="promptfoo", title="promptfoo results", module="uncase_core.rag.promptfoo"),
+               kinds=("json", "jsonl", "csv"), offered=("json", "csv"), rank=10,
+               own_keys=frozenset({"input", "scenario"})),
+    ToolFormat(name="promptfoo", title="promptfoo results", module="uncase_core.rag.promptfoo", rank=20),
     ToolFormat(name="label-studio", title="Label Studio tasks", module="uncase_core.rag.label_studio",
-               kinds=("json",)),
+               kinds=("json",), offered=("json",), rank=0),
 )})
 
 INTERCHANGE_FORMATS: tuple[str, ...] = tuple(TOOLS)  # what --from accepts and read_cases reads
@@ -69,3 +94,8 @@ EXPORT_TARGETS: tuple[str, ...] = tuple(name for name, tool in TOOLS.items() if 
 FILE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({name: tool.kinds for name, tool in TOOLS.items()
                                                               if tool.writes})
 FORMAT_NAMES: Mapping[str, str] = MappingProxyType({name: tool.title for name, tool in TOOLS.items()})
+
+
+def by_rank() -> list[ToolFormat]:
+    """The formats in the order their claims are asked (read at call time: a format's record is all it takes)."""
+    return sorted(TOOLS.values(), key=lambda tool: tool.rank)

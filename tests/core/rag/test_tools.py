@@ -11,7 +11,7 @@ import pytest
 
 from uncase_core.rag import tools
 from uncase_core.rag.cases import RagCase, RagDataset, Unit
-from uncase_core.rag.interchange import export_as_it_came, export_cases, read_cases
+from uncase_core.rag.interchange import detect_format, export_as_it_came, export_cases, read_cases
 from uncase_core.rag.sources import CaseImport, came_in, with_file
 
 
@@ -32,7 +32,10 @@ def _fake_format_module() -> types.ModuleType:
         return json.dumps([{"q": c.question, "a": c.answer, "ctx": [p.text for p in c.passages],
                             "relevant": [p.label("relevant") for p in c.passages]} for c in dataset.cases]).encode()
 
-    module.read_file, module.write_file = read_file, write_file
+    def claims_record(record):
+        return {"q", "ctx"} <= set(record)
+
+    module.read_file, module.write_file, module.claims_record = read_file, write_file, claims_record
     return module
 
 
@@ -55,6 +58,10 @@ def test_a_new_format_is_its_module_and_one_record(fake_tool):
     assert written[0]["ctx"] == ["It opens on Monday.", "Cats."]
     back = export_as_it_came(dataset)  # "As it came": the made-up tool's own format
     assert (back.tool, back.kind, json.loads(back.data)) == (fake_tool, "json", written)
+    # its module's claim is asked like the others': the file is recognised without naming its format
+    assert detect_format(data, "rows.json") == fake_tool
+    assert read_cases(data, "rows.json").format == fake_tool
+    assert detect_format(b'[{"user_input": "When?", "response": "Monday."}]') == "ragas"  # the others as before
 
 
 def test_the_records_are_what_the_command_line_and_the_writers_offer():
@@ -75,3 +82,4 @@ def test_every_formats_module_has_the_shape_the_record_calls(name):
     tool = tools.TOOLS[name]
     assert callable(tool.function("read_file"))
     assert hasattr(__import__(tool.module, fromlist=["x"]), "write_file") is tool.writes
+
