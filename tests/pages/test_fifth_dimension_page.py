@@ -1,11 +1,13 @@
-"""A fifth RAG dimension on a page: its record (uncase_core/rag/dimensions.py) and its catalogue entries
-(ui/widgets/names.py's DIMENSION_KEYS and LABEL_KEYS) are all the RAG page needs to show its label column, its
-metric card and its line in the diagnosis (issue 40). Run in a new interpreter: the record is added before any module
-reads the records, and the entries are added to the catalogues as a new TOML entry would be."""
+"""A fifth RAG dimension on a page: its record (uncase_core/rag/dimensions.py), its catalogue entries
+(ui/widgets/names.py's DIMENSION_KEYS and LABEL_KEYS) and its guideline (a section of assets/guidelines/defaults.toml)
+are all the RAG page needs to show its label column, its metric card and its line in the diagnosis (issue 40). Run
+in a new interpreter: the record is added before any module reads the records, and the entries are added to the
+catalogues as a new TOML entry would be."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +30,21 @@ d.METRICS = tuple(d.BY_NAME)
 d.METRIC_UNITS = {x.name: (x.unit, x.label) for x in d.DIMENSIONS}
 d.DEFAULT_THRESHOLDS = {x.name: x.threshold for x in d.DIMENSIONS}
 d.CAUSES = {x.name: x.cause for x in d.DIMENSIONS}
+
+# Its guideline, as a new section of assets/guidelines/defaults.toml would give it (the shipped file is not touched).
+import tempfile
+from uncase_core.assets import reader
+
+guidelines = Path(tempfile.mkdtemp()) / "defaults.toml"
+guidelines.write_text(reader.GUIDELINES.read_text(encoding="utf-8") + """
+[on_topic]
+text.en = "Mark the claim on topic when it answers the question asked."
+text.es = "Marca la afirmación como pertinente cuando responde a la pregunta."
+example.en = "Question: when does the shop open? Cats are nice is not on topic."
+example.es = "Pregunta: ¿cuándo abre la tienda? Los gatos son bonitos no es pertinente."
+""", encoding="utf-8")
+shipped = reader.load_guidelines
+reader.load_guidelines = lambda language, path=guidelines: shipped(language, path)
 
 import ui.i18n as i18n
 from ui.widgets.names import dimension_keys
@@ -54,16 +71,17 @@ at.switch_page("app_pages/rag_diagnosis.py")
 at.run()
 at.session_state["workspace"].replace(RAG, dataset_from_text(json.dumps(case), "case.json"), "case.json", "upload")
 at.run()
-print(json.dumps({"exceptions": [str(e.value)[:500] for e in at.exception],
+print(json.dumps({"exceptions": [str(e.value)[:500] + " ".join(e.stack_trace or [])[-1500:] for e in at.exception],
                   "metrics": {m.label: m.value for m in at.metric},
                   "columns": [[str(c) for c in frame.value.columns] for frame in at.dataframe],
                   "diagnosis": [m.value for m in at.markdown if "Answer relevance" in m.value]}))
 '''
 
 
-def test_a_fifth_dimension_shows_on_the_rag_page_from_its_record_and_catalogue_entries():
+def test_a_fifth_dimension_shows_on_the_rag_page_from_its_record_and_catalogue_entries(tmp_path):
+    store = f"sqlite:///{tmp_path / 'store.db'}"  # its own store: the test's process keeps using the session's
     done = subprocess.run([sys.executable, "-c", PAGE_WITH_A_FIFTH_DIMENSION], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, env={**os.environ, "UNCASE_STORE": store})
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["exceptions"] == []
