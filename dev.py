@@ -51,6 +51,9 @@ EVERY_INTERFACE = "0.0.0.0"
 SERVER_ENVIRONMENT = MappingProxyType({"MALLOC_MMAP_THRESHOLD_": str(1024 * 1024), "PYTHONMALLOC": "malloc"})
 
 
+MAX_TEST_WORKERS = 6  # beyond this the browser tests' Chromium and servers crowd memory more than they gain
+
+
 def _requirements_digest(files: list[Path]) -> str:
     digest = hashlib.sha256()
     for path in files:
@@ -145,13 +148,23 @@ def run_app(extra: list[str]) -> int:
     return subprocess.call(command, cwd=ROOT, env=env)
 
 
+def test_workers(extra: list[str], cores: int | None = None) -> list[str]:
+    """pytest-xdist's options for the suite: one worker more than the cores (the browser and server tests spend
+    much of their time waiting on a page, so a third worker on two cores keeps both busy: 31 min -> about 17 in
+    CI, docs/figures.md), taking the tests as workers free up; none when the command line chooses itself."""
+    if any(arg in ("-n", "--numprocesses", "-p") or arg.startswith(("-n", "--numprocesses=")) for arg in extra):
+        return []
+    workers = min((cores or os.cpu_count() or 1) + 1, MAX_TEST_WORKERS)
+    return ["-n", str(workers), "--dist", "worksteal"]
+
+
 def run_tests(extra: list[str]) -> int:
     ensure_environment(with_dev=True)
     lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."], cwd=ROOT)
     if lint != 0:
         print("ruff found problems (see above).", flush=True)
         return lint
-    return subprocess.call([str(PYTHON), "-m", "pytest", *extra], cwd=ROOT)
+    return subprocess.call([str(PYTHON), "-m", "pytest", *test_workers(extra), *extra], cwd=ROOT)
 
 
 def main(argv: list[str]) -> int:
