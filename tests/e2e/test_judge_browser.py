@@ -96,6 +96,10 @@ def test_the_keys_label_right_after_a_choice_in_the_dimension_box(page: Any, app
     choose_option(page, box, "Correctness")  # back to the 300 claims, chosen with the mouse: the box has the focus
     expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
     wait_until_idle(page)
+    # the release script and its marker drawn, the list closed: what a person's next key meets (under load, later)
+    page.wait_for_function("() => window.__uncaseSelectRelease === true"
+                           " && document.querySelector('[data-release-keys]') !== null"
+                           " && document.activeElement.getAttribute('aria-expanded') !== 'true'", timeout=TEXT_TIMEOUT)
     assert page.evaluate("() => document.activeElement.closest('[data-testid=\"stSelectbox\"]') !== null")
     page.keyboard.press("1")  # to the focused element, as a person's key goes
     expect(progress(page)).to_have_text("1 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)

@@ -22,7 +22,7 @@ from ui.frame.fragments import mark_drawn, start_full_run
 from ui.frame.memory import start_collector
 from ui.frame.navigation import PAGES, PageEntry
 from ui.frame.outage import outage_words
-from ui.frame.scroll import scroll_to_top_if_asked
+from ui.frame.scroll import open_at_top_after_navigation, scroll_to_top_if_asked
 from ui.frame.state import (
     LANGUAGE,
     NOTICE,
@@ -102,6 +102,7 @@ def setup_page(entry: PageEntry) -> str:
     st.set_page_config(page_title=translate(lang, entry.title_key), page_icon="🔎", layout="wide",
                        initial_sidebar_state=sidebar)
     st.session_state[_PAGE] = entry.lesson_name
+    open_at_top_after_navigation(st.session_state.get(_SCRIPT), entry.script)
     st.session_state[_SCRIPT] = entry.script
     st.session_state[state.ROOM_FOLLOWED] = False
     with st.sidebar:
