@@ -44,8 +44,9 @@ from ui.widgets.guidelines import guidelines_popover
 from ui.widgets.text import literal
 from uncase_core.assets.reader import SUMMARY_INDEX, load_index
 from uncase_core.errors import InputError
+from uncase_core.summaries.blocks import parse_judgement_block
+from uncase_core.summaries.cases import cases_from_bytes, cases_to_text
 from uncase_core.summaries.edits import SUMMARY_LABELS, summary_edit
-from uncase_core.summaries.evaluation import cases_from_bytes, cases_to_text, parse_judgement_block
 from uncase_store import StoreError
 
 BLOCK_KINDS = ("accuracy", "adherence", "completeness")

@@ -39,7 +39,7 @@ from uncase_core.assets.reader import (
     load_system_pair,
 )
 from uncase_core.rag.cases import dataset_to_text
-from uncase_core.summaries.evaluation import cases_from_bytes, cases_to_text
+from uncase_core.summaries.cases import cases_from_bytes, cases_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name, normalize_code
 

@@ -28,7 +28,7 @@ from uncase_core.agreement.many import bootstrap_interval, fleiss_kappa, krippen
 from uncase_core.agreement.materials import SUMMARY_MATERIAL
 from uncase_core.assets.reader import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.rag.cases import UNIT_KINDS, RagDataset, dataset_from_bytes
-from uncase_core.summaries.evaluation import cases_from_bytes
+from uncase_core.summaries.cases import cases_from_bytes
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "rag" / "en"
 

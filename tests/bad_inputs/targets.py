@@ -31,7 +31,8 @@ from uncase_core.rag.interchange import read_cases
 from uncase_core.rag.ragas import import_ragas_bytes
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts
-from uncase_core.summaries.evaluation import cases_from_bytes, parse_judgement_block
+from uncase_core.summaries.blocks import parse_judgement_block
+from uncase_core.summaries.cases import cases_from_bytes
 
 # A message quoting a whole 1 MB value is not a clear message; errors.InputError shortens long parts.
 MAX_MESSAGE_CHARS = 2000

@@ -22,8 +22,8 @@ from uncase_core.datasets.edits import apply_workbench_edit, reveals, workbench_
 from uncase_core.errors import InputError
 from uncase_core.judge.edits import apply_judge_edit, judge_answers, judge_record, judge_skips
 from uncase_core.rag.edits import apply_rag_edit, rag_label
+from uncase_core.summaries.cases import cases_from_bytes
 from uncase_core.summaries.edits import apply_summary_edit, summary_edit
-from uncase_core.summaries.evaluation import cases_from_bytes
 
 DATASET = load_all(load_index(), "en")
 

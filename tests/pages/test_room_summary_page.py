@@ -15,7 +15,7 @@ from ui.frame.data_kinds import SUMMARIES
 from ui.i18n import translate
 from uncase_core.agreement.adjudication import adjudicate, adjudicated_dataset
 from uncase_core.agreement.class_labels import blank_copy, class_labels, replay_edits
-from uncase_core.summaries.evaluation import cases_from_bytes, cases_from_text
+from uncase_core.summaries.cases import cases_from_bytes, cases_from_text
 
 SUMMARY_PAGE = "app_pages/summary_autoevaluation.py"
 

@@ -14,7 +14,7 @@ from ui.frame.data_kinds import SUMMARIES
 from ui.views.editor.summary_case import case_file
 from uncase_core.assets.reader import load_summary_template
 from uncase_core.rag.edits import MAX_TEXT_BYTES
-from uncase_core.summaries.evaluation import cases_from_bytes, cases_from_text
+from uncase_core.summaries.cases import cases_from_bytes, cases_from_text
 
 EDITOR_PAGE = "app_pages/case_editor.py"
 SUMMARY_PAGE = "app_pages/summary_autoevaluation.py"

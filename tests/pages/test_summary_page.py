@@ -39,7 +39,7 @@ def edit(at, table: str, edits: dict) -> None:
 def _section_count() -> int:
     """How many sections the page's first case has (the first built-in scenario, in English)."""
     from uncase_core.assets.reader import SUMMARY_INDEX, load_index, scenario_path
-    from uncase_core.summaries.evaluation import cases_from_bytes
+    from uncase_core.summaries.cases import cases_from_bytes
 
     path = scenario_path(load_index(SUMMARY_INDEX)[0], "en", SUMMARY_INDEX)
     return len(cases_from_bytes(path.read_bytes(), path.name)[0].sections)

@@ -26,7 +26,7 @@ from uncase_core.assets.reader import (
     load_workbench,
     scenario_path,
 )
-from uncase_core.summaries.evaluation import cases_from_bytes
+from uncase_core.summaries.cases import cases_from_bytes
 
 
 def _edit_rag(at, table: str, edits: dict) -> None:

@@ -40,7 +40,8 @@ from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.files import read_rag_upload
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.rubrics.lab import read_verdicts
-from uncase_core.summaries.evaluation import cases_from_bytes, parse_judgement_block
+from uncase_core.summaries.blocks import parse_judgement_block
+from uncase_core.summaries.cases import cases_from_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 EN, ES = CATALOGUES["en"], CATALOGUES["es"]

@@ -35,8 +35,8 @@ from uncase_core.datasets.edits import reveals, workbench_revision
 from uncase_core.judge.edits import judge_answers, judge_record, judge_skips
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
 from uncase_core.rag.edits import rag_label
+from uncase_core.summaries.cases import cases_from_bytes
 from uncase_core.summaries.edits import summary_edit
-from uncase_core.summaries.evaluation import cases_from_bytes
 from uncase_store import CorruptWorkspace, open_store
 
 DATASET = load_all(load_index(), "en")

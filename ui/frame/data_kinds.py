@@ -29,8 +29,9 @@ from uncase_core.rag.edits import ANNOTATORS, apply_rag_edit
 from uncase_core.rubrics.holistic import holistic_to_csv, read_holistic
 from uncase_core.rubrics.lab import read_verdicts, verdicts_to_csv
 from uncase_core.shared.jsonfiles import dumps_json, parse_document
+from uncase_core.summaries.blocks import ReadNote
+from uncase_core.summaries.cases import cases_from_text, cases_to_text
 from uncase_core.summaries.edits import apply_summary_edit
-from uncase_core.summaries.evaluation import ReadNote, cases_from_text, cases_to_text
 
 
 @dataclass(frozen=True)

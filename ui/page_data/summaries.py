@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from uncase_core.assets.reader import SUMMARY_INDEX, scenario_path
-from uncase_core.summaries.evaluation import cases_from_bytes
+from uncase_core.summaries.cases import cases_from_bytes
 
 
 def load_file(scenario: Any, lang: str) -> tuple:

@@ -37,14 +37,10 @@ from uncase_core.errors import InputError, Place, expected_value, problem
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, case_to_dict, dataset_to_text
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, DatasetEvaluation, Settings, evaluate_dataset
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
-from uncase_core.summaries.evaluation import (
-    SUMMARY_METRICS,
-    SummaryCase,
-    SummaryReport,
-    cases_to_text,
-    evaluate_summaries,
-)
-from uncase_core.summaries.evaluation import case_to_dict as summary_case_to_dict
+from uncase_core.summaries.cases import case_to_dict as summary_case_to_dict
+from uncase_core.summaries.cases import cases_to_text
+from uncase_core.summaries.evaluation import SummaryReport, evaluate_summaries
+from uncase_core.summaries.format import SUMMARY_METRICS, SummaryCase
 
 Key = tuple[str, str, str, str]
 """A labelled unit's name: (case id, unit kind, unit id, label field)."""

@@ -219,7 +219,7 @@ def summary_template_name(language: str) -> str:
 
 def load_summary_template(language: str) -> bytes:
     """The bytes of the summary case template in ``language``, to download as they are; they load through
-    :func:`uncase_core.summaries.evaluation.cases_from_bytes` (the summary page's upload) and write back the same."""
+    :func:`uncase_core.summaries.cases.cases_from_bytes` (the summary page's upload) and write back the same."""
     return (SUMMARY_TEMPLATES / summary_template_name(language)).read_bytes()
 
 

@@ -338,7 +338,8 @@ def _run_verify(args: argparse.Namespace) -> int:
 
 def _run_summaries(args: argparse.Namespace) -> int:
     data = _read(args, args.file)
-    from uncase_core.summaries.evaluation import cases_from_bytes, evaluate_summaries
+    from uncase_core.summaries.cases import cases_from_bytes
+    from uncase_core.summaries.evaluation import evaluate_summaries
 
     cases = cases_from_bytes(data, str(args.file))
     _print_json(evaluate_summaries(cases, args.confidence).to_dict())

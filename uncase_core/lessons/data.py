@@ -51,7 +51,7 @@ from uncase_core.errors import InputError, Param, input_error, unknown_choice
 from uncase_core.lessons.checks import PAGES, RUBRIC_GENERATOR_DEFAULTS
 from uncase_core.rag.cases import RagDataset, dataset_from_bytes
 from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
-from uncase_core.summaries.evaluation import cases_from_bytes
+from uncase_core.summaries.cases import cases_from_bytes
 
 ALL = "all"
 BUILTIN = "builtin"

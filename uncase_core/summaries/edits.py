@@ -65,7 +65,8 @@ from uncase_core.shared.edits import (
     _text,
 )
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.summaries.evaluation import (
+from uncase_core.summaries.cases import case_from_dict, case_to_dict
+from uncase_core.summaries.format import (
     AccuracyPoint,
     CompletenessItem,
     CompletenessQuestion,
@@ -73,8 +74,6 @@ from uncase_core.summaries.evaluation import (
     Section,
     SummaryCase,
     Turn,
-    case_from_dict,
-    case_to_dict,
 )
 
 LABEL_OPS = ("accuracy", "rubric", "completeness", "section", "block")

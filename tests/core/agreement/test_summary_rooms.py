@@ -16,14 +16,10 @@ from uncase_core.agreement.class_labels import ALL, blank_copy, class_labels, re
 from uncase_core.agreement.materials import SUMMARY_MATERIAL, material_of
 from uncase_core.assets.reader import SUMMARY_INDEX, load_index, scenario_path
 from uncase_core.errors import InputError
+from uncase_core.summaries.cases import cases_from_bytes, cases_from_text, cases_to_text
 from uncase_core.summaries.edits import set_unit_field, summary_edit
-from uncase_core.summaries.evaluation import (
-    SUMMARY_METRICS,
-    cases_from_bytes,
-    cases_from_text,
-    cases_to_text,
-    evaluate_summaries,
-)
+from uncase_core.summaries.evaluation import evaluate_summaries
+from uncase_core.summaries.format import SUMMARY_METRICS
 
 
 def summary_cases(lang: str = "en") -> tuple:

@@ -38,7 +38,7 @@ from uncase_core.errors import MAX_PART_CHARS, InputError
 from uncase_core.rag.ragas import import_ragas_bytes
 from uncase_core.rubrics.holistic import read_holistic
 from uncase_core.shared.tokenize import tokenize
-from uncase_core.summaries.evaluation import parse_judgement_block
+from uncase_core.summaries.blocks import parse_judgement_block
 
 IDS = [entry.name for entry in CORPUS]
 FILE_FORMATS = ("rag", "ragas", "conversations", "summaries", "verdicts", "holistic")

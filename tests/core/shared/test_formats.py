@@ -36,7 +36,7 @@ from uncase_core.shared.formats import (
     guess_format,
 )
 from uncase_core.shared.jsonfiles import parse_document
-from uncase_core.summaries.evaluation import cases_from_bytes
+from uncase_core.summaries.cases import cases_from_bytes
 
 ROOT = Path(__file__).resolve().parents[3]
 ASSETS = ROOT / "assets"

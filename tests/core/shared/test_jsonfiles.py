@@ -233,7 +233,7 @@ def test_the_download_writers_refuse_a_non_finite_number_built_in_code():
 
     from uncase_core.conversations.model import conversations_from_text, conversations_to_text
     from uncase_core.rag.cases import dataset_from_text, dataset_to_text
-    from uncase_core.summaries.evaluation import cases_from_text, cases_to_text
+    from uncase_core.summaries.cases import cases_from_text, cases_to_text
 
     assets = Path(__file__).resolve().parents[3] / "assets"
     dataset = dataset_from_text((assets / "rag/en/all_good.json").read_text("utf-8"))

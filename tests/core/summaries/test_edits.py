@@ -20,6 +20,7 @@ from uncase_core.assets.reader import (
 )
 from uncase_core.errors import InputError
 from uncase_core.rag.edits import MAX_TEXT_BYTES
+from uncase_core.summaries.cases import case_to_dict, cases_from_bytes, cases_from_text, cases_to_text
 from uncase_core.summaries.edits import (
     ClearedLabel,
     add_unit,
@@ -36,14 +37,8 @@ from uncase_core.summaries.edits import (
     summary_metadata,
     summary_points,
 )
-from uncase_core.summaries.evaluation import (
-    SummaryCase,
-    case_to_dict,
-    cases_from_bytes,
-    cases_from_text,
-    cases_to_text,
-    evaluate_summary,
-)
+from uncase_core.summaries.evaluation import evaluate_summary
+from uncase_core.summaries.format import SummaryCase
 
 TRANSCRIPT = [{"role": "agent", "text": "Hello, how can I help?"},
               {"role": "customer", "text": "I was charged $30, but my plan is $10."},

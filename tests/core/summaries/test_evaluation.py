@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
 from uncase_core.stats.proportions import wilson_interval
-from uncase_core.summaries.evaluation import (
+from uncase_core.summaries.blocks import parse_judgement_block
+from uncase_core.summaries.cases import case_from_dict, case_to_dict, cases_from_bytes, cases_from_text, cases_to_text
+from uncase_core.summaries.evaluation import categorical_check, evaluate_summaries, evaluate_summary
+from uncase_core.summaries.format import (
     SUMMARY_METRICS,
     AccuracyPoint,
     CompletenessItem,
@@ -20,15 +23,6 @@ from uncase_core.summaries.evaluation import (
     Section,
     SummaryCase,
     Turn,
-    case_from_dict,
-    case_to_dict,
-    cases_from_bytes,
-    cases_from_text,
-    cases_to_text,
-    categorical_check,
-    evaluate_summaries,
-    evaluate_summary,
-    parse_judgement_block,
 )
 
 # Document 002's judgement blocks, verbatim as it prints them (the test oracles).

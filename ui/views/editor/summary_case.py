@@ -25,6 +25,7 @@ from ui.views.editor.summary_form import parse_completeness, parse_lines, parse_
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.shared.edits import SECTION_KINDS
+from uncase_core.summaries.cases import cases_to_text
 from uncase_core.summaries.edits import (
     LABEL_OF,
     METADATA_KEYS,
@@ -41,7 +42,8 @@ from uncase_core.summaries.edits import (
     summary_edit,
     summary_metadata,
 )
-from uncase_core.summaries.evaluation import SummaryCase, cases_to_text, categorical_check
+from uncase_core.summaries.evaluation import categorical_check
+from uncase_core.summaries.format import SummaryCase
 
 KIND_WORD = MappingProxyType({"transcript": "sumed.turn", "sections": "sumed.section", "accuracy": "sumed.point",
                               "rubrics": "sumed.rubric", "completeness": "sumed.question", "items": "sumed.item"})

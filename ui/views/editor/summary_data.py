@@ -16,7 +16,7 @@ from ui.frame.workspace import Workspace
 from ui.page_data.summaries import load_file
 from uncase_core.assets.reader import SUMMARY_INDEX, load_index
 from uncase_core.summaries.edits import ClearedLabel, pending_cleared
-from uncase_core.summaries.evaluation import SummaryCase
+from uncase_core.summaries.format import SummaryCase
 
 KIND_KEY = "editor_kind"  # the editor's kind of case, a kept setting: "rag" or "summary"
 CASE_KINDS = ("rag", "summary")

@@ -49,7 +49,7 @@ from uncase_core.compare.blind import without_key
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.spreadsheets import formula_safe
-from uncase_core.summaries.evaluation import cases_from_bytes
+from uncase_core.summaries.cases import cases_from_bytes
 from uncase_store import StoreError
 from uncase_store.rooms import Room, Rooms, UnknownRoom
 

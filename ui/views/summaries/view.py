@@ -19,14 +19,10 @@ from ui.widgets.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_he
 from ui.widgets.proportions import clustered_text, proportion_text
 from ui.widgets.text import literal, text_table
 from uncase_core.stats.clustered import clustered_interval
+from uncase_core.summaries.blocks import ReadNote
 from uncase_core.summaries.edits import summary_edit
-from uncase_core.summaries.evaluation import (
-    SUMMARY_METRICS,
-    ReadNote,
-    categorical_check,
-    evaluate_summaries,
-    evaluate_summary,
-)
+from uncase_core.summaries.evaluation import categorical_check, evaluate_summaries, evaluate_summary
+from uncase_core.summaries.format import SUMMARY_METRICS
 
 FROZEN_NOTE = "sum_frozen_note"  # session: say once that the room froze before a label was stored
 

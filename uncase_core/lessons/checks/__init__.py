@@ -19,7 +19,7 @@ The snapshot contract
     - ``rag``, ``workbench``, ``thresholds``: a :class:`~uncase_core.rag.cases.RagDataset` (for the
       threshold explorer, the dataset its source selector shows);
     - ``conversations``: a tuple of :class:`~uncase_core.conversations.model.Conversation`;
-    - ``summaries``: a tuple of :class:`~uncase_core.summaries.evaluation.SummaryCase`;
+    - ``summaries``: a tuple of :class:`~uncase_core.summaries.format.SummaryCase`;
     - ``rubrics``: the verdicts DataFrame (``candidate, prompt, item, judge, run, verdict``);
     - ``agreement``: a pair ``(annotator A, annotator B)`` of RagDatasets;
     - ``compare``: a pair ``(system A, system B)`` of RagDatasets with the same case ids (the compare page's pair,

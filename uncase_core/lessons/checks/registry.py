@@ -69,12 +69,8 @@ from uncase_core.lessons.params import Param, Validator, read_params
 from uncase_core.rag.dimensions import METRICS as RAG_METRICS
 from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
-from uncase_core.summaries.evaluation import (
-    NA_NO_UNITS,
-    NA_ONLY_CATEGORICAL,
-    NA_ONLY_PREDEFINED,
-    SUMMARY_METRICS,
-)
+from uncase_core.summaries.evaluation import NA_NO_UNITS, NA_ONLY_CATEGORICAL, NA_ONLY_PREDEFINED
+from uncase_core.summaries.format import SUMMARY_METRICS
 
 # What an answer holds, per kind (the user interface draws the matching input).
 ANSWER_KINDS: Mapping[str, str] = MappingProxyType({

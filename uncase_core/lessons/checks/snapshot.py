@@ -29,9 +29,7 @@ from uncase_core.rubrics.lab import FilterSettings
 from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
-from uncase_core.summaries.evaluation import (
-    SummaryCase,
-)
+from uncase_core.summaries.format import SummaryCase
 
 PAGES = ("rag", "conversations", "summaries", "rubrics", "workbench", "thresholds", "planner", "agreement", "judge",
          "compare")
