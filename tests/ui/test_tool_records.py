@@ -22,3 +22,10 @@ def test_the_pages_download_menu_is_read_from_the_records():
 
     offered = {(tool.name, kind) for tool in tools.TOOLS.values() for kind in tool.offered}
     assert {(t.label.removeprefix("rag.export.tool."), t.kind) for t in TARGETS.values() if t.kind} == offered
+
+
+def test_every_upload_box_of_rag_cases_takes_every_kind_a_format_is_written_as():
+    from ui.widgets.tool_uploads import UPLOAD_TYPES
+
+    assert {kind for tool in tools.TOOLS.values() for kind in tool.kinds} <= set(UPLOAD_TYPES)
+    assert {"json", "jsonl", "csv", "tsv"} <= set(UPLOAD_TYPES)  # our own case files

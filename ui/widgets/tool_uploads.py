@@ -31,13 +31,16 @@ from uncase_core.rag.files import read_rag_file
 from uncase_core.rag.interchange import detect_format, read_cases
 from uncase_core.rag.promptfoo import ROLES, guess_promptfoo_vars, promptfoo_var_keys, shape_of
 from uncase_core.rag.sources import CaseImport, name_list, names_and_more
-from uncase_core.rag.tools import FORMAT_NAMES
+from uncase_core.rag.tools import FORMAT_NAMES, TOOLS
 
 # A CSV's delimiter, as the note on how it was read names it.
 DELIMITER_NAMES = MappingProxyType({",": "comma", ";": "semicolon", "tab": "tab"})
 
 LIMIT = LIMITS["rag"]
-UPLOAD_TYPES = ("json", "jsonl", "csv", "tsv", "parquet")
+# What an upload box of RAG cases takes: our own case files, and every kind of file another tool's format is written
+# as (the format records, uncase_core/rag/tools.py); promptfoo's results are JSON.
+UPLOAD_TYPES = tuple(dict.fromkeys(("json", "jsonl", "csv", "tsv", *(kind for tool in TOOLS.values()
+                                                                     for kind in tool.kinds))))
 IMPORT_COMMAND = "python -m uncase_core import-cases FILE"
 PENDING = "rag_promptfoo_pending"  # (upload box, file id, name, bytes, keys): a promptfoo file awaiting its mapping
 VARS_SETTING = "rag_promptfoo_vars"  # workspace setting: file shape (its sorted var keys) -> {role: key}
