@@ -229,7 +229,6 @@ BENCH_MODULES_TESTED = {
     "bench.bench_load",  # test_load, test_room_polling_server: the load benchmark's run and its store check
     "bench.bench_room",  # tests/e2e/test_room_rehearsal_server: the room benchmark's rehearsal
     "bench.bench_upload_memory",  # test_upload_release_browser: what the server holds of an upload
-    "bench.judge_set",  # test_judge_set: the built-in judge set's builder (its data is in assets/)
     "bench.ppi_py_reference",  # test_ppi: the reference problems the PPI oracle test replays
 }
 

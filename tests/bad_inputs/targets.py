@@ -1,6 +1,6 @@
 """Feed corpus entries to every loader and command-line subcommand, and judge what came back.
 
-Shared by ``tests/core/shared/test_bad_inputs.py`` and ``bench/bad_input_report.py``::
+Shared by ``tests/core/shared/test_bad_inputs.py`` and ``tools/bad_input_report.py``::
 
     workdir = Workdir(tmp_path)              # valid companion files for `verify` and `rubrics --holistic`
     for target in targets_for(entry):

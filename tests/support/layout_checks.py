@@ -1,7 +1,7 @@
 """What a page must not do at any width, checked in the browser: scroll sideways, cut a metric card's label or
 value ("C.." for "Context relevance"), hide a table's last columns behind a sideways scroll, open a scrolling box
 anywhere but at its start, or draw a table row shorter than its text (cut at its top and bottom). Shared by tests/e2e
-and bench/screenshots.py."""
+and tools/screenshots.py."""
 
 from __future__ import annotations
 

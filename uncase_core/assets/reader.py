@@ -155,7 +155,7 @@ def load_judge_set(language: str) -> RagDataset:
     """The built-in judge set in ``language`` (English when there is none): every domain file, in name order.
 
     Each unit carries its reference (hand) label and the built-in lexical judge's verdict
-    (``judge_relevant`` and so on); ``bench/judge_set.py`` rebuilds the files from a seed.
+    (``judge_relevant`` and so on); ``tools/judge_set.py`` rebuilds the files from a seed.
     """
     folder = JUDGE_SET / language
     if not folder.is_dir():

@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from bench.judge_set import build, path_of
+from tools.judge_set import build, path_of
 from uncase_core.assets.reader import load_judge_set
 from uncase_core.judge.lexical_judge import judge_dataset
 from uncase_core.judge.report import dimension_values, judge_report

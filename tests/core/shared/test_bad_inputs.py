@@ -3,7 +3,7 @@
 A bad entry must raise :class:`InputError` (a command: exit 2 and one line on stderr) whose
 message names the file and the place; a valid one (BOM, CRLF, emoji, right-to-left text) must
 load; nothing may crash, and no code payload may ever run. The corpus is in
-``tests/bad_inputs/``; ``bench/bad_input_report.py`` prints the same matrix as counts.
+``tests/bad_inputs/``; ``tools/bad_input_report.py`` prints the same matrix as counts.
 
 The second half holds one focused test for each bug the corpus found.
 """
@@ -108,7 +108,7 @@ def test_loaders(entry, workdir):
 
 def _command_entries() -> list:
     """Every entry but the generated wrong-type variants, of which the first for each field: the
-    commands read through the loaders tested above with all of them (bench/bad_input_report.py runs
+    commands read through the loaders tested above with all of them (tools/bad_input_report.py runs
     every entry through every command)."""
     chosen, fields = [], set()
     for entry in CORPUS:

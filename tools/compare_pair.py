@@ -1,7 +1,7 @@
 """Build the built-in pair of systems (assets/compare/<language>/system_{a,b}.json) and print its verdicts.
 
-    .venv/bin/python bench/compare_pair.py            # rewrite the files, print each dimension's paired result
-    .venv/bin/python bench/compare_pair.py --check    # only say whether the files on disk are what it would write
+    .venv/bin/python tools/compare_pair.py            # rewrite the files, print each dimension's paired result
+    .venv/bin/python tools/compare_pair.py --check    # only say whether the files on disk are what it would write
 
 Twenty support questions (retail, banking, telecom), answered by two RAG systems, in English and
 Spanish. Every case has a main passage that states both reference facts and two side passages

@@ -1,6 +1,6 @@
 """Bad input report (issue 8): every corpus entry through every loader and command-line subcommand.
 
-    .venv/bin/python bench/bad_input_report.py [--verbose]
+    .venv/bin/python tools/bad_input_report.py [--verbose]
 
 Feeds each entry of ``tests/bad_inputs`` to every loader and subcommand that reads its format
 and prints, per family and in total, ``N inputs tried, N handled (M rejected with a message

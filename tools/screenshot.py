@@ -1,6 +1,6 @@
 """Take the README screenshot: the RAG page on the "Multiple failures" scenario.
 
-    .venv/bin/python bench/screenshot.py [--out docs/rag-page.png]
+    .venv/bin/python tools/screenshot.py [--out docs/rag-page.png]
 
 Needs Debian's chromium; starts its own server on a free port and stops it after.
 """

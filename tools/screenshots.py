@@ -1,6 +1,6 @@
 """Every page in both languages at 1400, 800 and 390 px wide, as PNG files, with the layout checks.
 
-    .venv/bin/python bench/screenshots.py [--out bench/out/screens] [--pages rag_diagnosis,...] [--widths 1400,800]
+    .venv/bin/python tools/screenshots.py [--out bench/out/screens] [--pages rag_diagnosis,...] [--widths 1400,800]
                                           [--no-room]
 
 Starts its own server (a throwaway store) and Chromium; for each language it opens one workspace (``?lang=``
@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_load import serve  # noqa: E402
 from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.support.layout_checks import WIDTHS, layout_problems  # noqa: E402
+from tests.support.server import serve  # noqa: E402
 from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 

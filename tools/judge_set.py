@@ -1,11 +1,11 @@
 """Build the built-in judge set (assets/judge/<language>/<domain>.json) from a seed, and print its figures.
 
-    .venv/bin/python bench/judge_set.py            # rewrite the files, print judge accuracy and bias
-    .venv/bin/python bench/judge_set.py --check    # only say whether the files on disk are what it would write
+    .venv/bin/python tools/judge_set.py            # rewrite the files, print judge accuracy and bias
+    .venv/bin/python tools/judge_set.py --check    # only say whether the files on disk are what it would write
 
 One seeded structure (which topic, which value, which passage is outdated, which claim is
 paraphrased or invented) is drawn once and rendered in English and in Spanish from the texts
-in ``bench/judge_texts.py``, so both languages hold the same cases with the same reference
+in ``tools/judge_texts.py``, so both languages hold the same cases with the same reference
 labels. The labels follow from the construction:
 
 - a passage is relevant when it is about the question's topic;
@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.judge_texts import HALLUCINATIONS, TOPICS
+from tools.judge_texts import HALLUCINATIONS, TOPICS
 from uncase_core.judge.lexical_judge import judge_dataset
 from uncase_core.judge.report import judge_report
 from uncase_core.rag.cases import RagDataset, case_from_dict, dataset_to_text
@@ -159,7 +159,7 @@ def build(seed: int = SEED) -> dict[tuple[str, str], RagDataset]:
             cases = tuple(case_from_dict(render(plan, language)) for plan in plans if plan["domain"] == domain)
             extra = {"name": {"en": f"Judge set: {DOMAIN_NAMES[domain]['en']}",
                               "es": f"Conjunto del juez: {DOMAIN_NAMES[domain]['es']}"}[language],
-                     "generated_by": f"bench/judge_set.py (seed {seed})",
+                     "generated_by": f"tools/judge_set.py (seed {seed})",
                      "labels": "reference (hand) labels by construction; judge_* fields by the built-in lexical "
                                "judge with its default cut-offs"}
             result[language, domain] = judge_dataset(RagDataset(cases, "object", extra))
