@@ -39,6 +39,7 @@ from uncase_core.rag.cases import (
     case_from_dict,
     case_to_dict,
 )
+from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.rag.sources import (
     RECORD_KEYS,
     SOURCE_FILE_KEY,
@@ -57,15 +58,16 @@ from uncase_core.shared.notes import Note
 LABEL_STUDIO_RECORD = RECORD_KEYS["label-studio"]
 JUDGE_MODEL_VERSION = "uncase-judge"
 CONFIG_LANGUAGES = ("en", "es")
-# Each label's Choices control: its name prefix, the unit kind, the object tag's name prefix.
+# The object tag's name prefix of each unit kind, and each label's Choices control (named by the label): the unit
+# kind it is on and that prefix, from the dimensions' records.
+OBJECT_PREFIXES: Mapping[str, str] = MappingProxyType({"passages": "passage_", "claims": "claim_",
+                                                     "reference_facts": "fact_"})
 CONTROLS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "relevant": ("passages", "passage_"),
-    "supported": ("claims", "claim_"),
-    "correct": ("claims", "claim_"),
-    "covered": ("reference_facts", "fact_"),
-})
+    dimension.label: (dimension.unit, OBJECT_PREFIXES[dimension.unit]) for dimension in DIMENSIONS})
 TRUE, FALSE = "true", "false"  # the choices' aliases: what a result holds
-# The words the config shows, per language: headings, and each label's yes and no.
+# The words the config shows, per language: headings, and each label's yes and no. They are the file format's too (a
+# result holds the choice's words when the config gave no alias), so the reader knows them: a label without words
+# here is shown and read by its own name ("on_topic", "not on_topic").
 WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     "en": MappingProxyType({
         "question": "Question", "passages": "Retrieved passages: is each one relevant to the question?",
@@ -98,6 +100,14 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 # ---------------------------------------------------------------- the config
 
 
+def yes_word(words: Mapping[str, str], label: str) -> str:
+    return words.get(label, label)
+
+
+def no_word(words: Mapping[str, str], label: str) -> str:
+    return words.get(f"{label}.no", f"not {label}")
+
+
 def label_studio_config(language: str = "en") -> bytes:
     """The labelling config (XML, UTF-8) for tasks of :func:`export_label_studio`, its texts in ``language``."""
     if language not in CONFIG_LANGUAGES:
@@ -111,8 +121,8 @@ def label_studio_config(language: str = "en") -> bytes:
     def choices(parent: ET.Element, label: str, to_name: str) -> None:
         group = ET.SubElement(parent, "Choices", name=f"{label}_{{{{idx}}}}", toName=to_name, choice="single",
                               showInline="true")
-        ET.SubElement(group, "Choice", value=words[label], alias=TRUE)
-        ET.SubElement(group, "Choice", value=words[f"{label}.no"], alias=FALSE)
+        ET.SubElement(group, "Choice", value=yes_word(words, label), alias=TRUE)
+        ET.SubElement(group, "Choice", value=no_word(words, label), alias=FALSE)
 
     header(words["question"])
     ET.SubElement(view, "Text", name="question", value="$question")
@@ -122,7 +132,7 @@ def label_studio_config(language: str = "en") -> bytes:
             ET.SubElement(view, "Text", name="answer", value="$answer")
         header(words[kind])
         repeater = ET.SubElement(view, "Repeater", on=f"${kind}", indexFlag="{{idx}}")
-        prefix = next(prefix for unit_kind, prefix in CONTROLS.values() if unit_kind == kind)
+        prefix = OBJECT_PREFIXES[kind]
         text_name = f"{prefix}{{{{idx}}}}"
         ET.SubElement(repeater, "Text", name=text_name, value=f"${kind}[{{{{idx}}}}].text")
         for label in LABEL_FIELDS[kind]:
@@ -217,8 +227,8 @@ def _choice(result: Mapping[str, Any], label: str, where: str) -> bool | None:
         return None
     if len(chosen) > 1:
         raise input_error(PROBLEMS, "label_studio_no_choice", f"{where}.value.choices", count=len(chosen))
-    yes = {TRUE, *(words[label] for words in WORDS.values())}
-    no = {FALSE, *(words[f"{label}.no"] for words in WORDS.values())}
+    yes = {TRUE, *(yes_word(words, label) for words in WORDS.values())}
+    no = {FALSE, *(no_word(words, label) for words in WORDS.values())}
     if chosen[0] in yes:
         return True
     if chosen[0] in no:

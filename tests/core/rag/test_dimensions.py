@@ -58,6 +58,7 @@ from uncase_core.rag.cases import LABEL_FIELDS, dataset_from_text, dataset_to_te
 from uncase_core.rag.evaluation import case_metrics, evaluate_dataset
 from uncase_core.rag.interchange import export_cases, read_cases
 from uncase_core.judge.lexical_judge import case_scores, judge_case
+from uncase_core.rag.label_studio import label_studio_config
 
 case = {"id": "c1", "question": "When does the shop open?", "answer": "Monday. Cats are nice.",
         "passages": [{"id": "p1", "text": "It opens on Monday.", "relevant": True}],
@@ -75,6 +76,9 @@ print(json.dumps({
     "round_trip": again.cases[0].claims[1].label("on_topic"),
     "ragas_labels": [c.label("on_topic") for c in ragas.cases[0].claims],
     "judge_scores": case_scores(dataset.cases[0])["answer_relevance"],
+    "label_studio": [c.label("on_topic") for c in
+                     read_cases(export_cases(dataset, "label-studio"), "tasks.json").dataset.cases[0].claims],
+    "config": label_studio_config("es").decode(),
     "judge_verdicts": [c.verdict("on_topic") for c in judge_case(dataset.cases[0]).claims],
 }))
 '''
@@ -89,6 +93,8 @@ def test_a_fifth_dimension_is_a_record_and_flows_through():
     assert seen["dataset"] == [2]  # and the dataset's evaluation too
     assert seen["round_trip"] is False  # our own format keeps it
     assert seen["ragas_labels"] == [True, False]  # and RAGAS rows written and read back keep it
+    assert seen["label_studio"] == [True, False]  # Label Studio tasks written and read back keep it
+    assert 'name="on_topic_{{idx}}"' in seen["config"]  # and its labelling config asks it, by its name
     # the lexical judge compares each claim with what the record says it is judged against (the question):
     # "It opens Monday." holds "opens" of the question's content words, "Cats are nice." none of them
     assert seen["judge_scores"][0] > 0 and seen["judge_scores"][1] == 0
