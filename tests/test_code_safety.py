@@ -112,9 +112,9 @@ ALLOWED_MODULE_CONTAINERS = {
     ("uncase_core/conversations/evaluator.py", "DEFAULT_THRESHOLDS"):
         "document 000's constant thresholds; copied before use",
     ("uncase_core/rag/ragas.py", "COLUMNS"): "constant field -> accepted RAGAS column names",
-    ("uncase_core/summaries/evaluation.py", "_LABEL_STRINGS"): "constant 'True'/'False' spellings -> booleans",
-    ("uncase_core/summaries/evaluation.py", "_BLOCK_READERS"): "constant block kind -> reader function",
-    ("uncase_core/summaries/evaluation.py", "_BLOCK_WRITERS"): "constant block kind -> writer function",
+    ("uncase_core/summaries/format.py", "_LABEL_STRINGS"): "constant 'True'/'False' spellings -> booleans",
+    ("uncase_core/summaries/blocks.py", "_BLOCK_READERS"): "constant block kind -> reader function",
+    ("uncase_core/summaries/blocks.py", "_BLOCK_WRITERS"): "constant block kind -> writer function",
 }
 
 
@@ -316,7 +316,7 @@ def test_no_unsafe_loaders():
 
 # Where ast.literal_eval may run: (file, enclosing function) -> why it is bounded.
 LITERAL_EVAL_SITES = {
-    ("uncase_core/summaries/evaluation.py", "_literal"):
+    ("uncase_core/summaries/blocks.py", "_literal"):
         "document 002's single-quoted judgement blocks; _read_block_text rejects more than MAX_BLOCK_CHARS first",
     ("uncase_core/rag/ragas.py", "_contexts"):
         "pandas-written RAGAS CSV cells holding a Python list repr; only cells of at most _MAX_LITERAL_CHARS",
@@ -339,17 +339,18 @@ def test_literal_eval_only_where_bounded():
 
 def test_summary_literal_blocks_are_bounded_and_never_run_code(monkeypatch):
     from uncase_core.errors import InputError
-    from uncase_core.summaries import evaluation as summary
+    from uncase_core.summaries import blocks as summary_blocks
+    from uncase_core.summaries import format as summary_format
 
     with pytest.raises(InputError, match="neither JSON"):
-        summary.parse_judgement_block("__import__('os').system('echo owned')", "accuracy")
+        summary_blocks.parse_judgement_block("__import__('os').system('echo owned')", "accuracy")
     with pytest.raises(InputError, match="neither JSON"):
-        summary.parse_judgement_block("{'decomposition': [open('/etc/passwd').read()]}", "accuracy")
+        summary_blocks.parse_judgement_block("{'decomposition': [open('/etc/passwd').read()]}", "accuracy")
     calls = []
     monkeypatch.setattr(ast, "literal_eval", lambda text: calls.append(len(text)))
-    too_long = "{'decomposition': [" + "1, " * (summary.MAX_BLOCK_CHARS // 3 + 1) + "]}"
+    too_long = "{'decomposition': [" + "1, " * (summary_format.MAX_BLOCK_CHARS // 3 + 1) + "]}"
     with pytest.raises(InputError, match="too long"):
-        summary.parse_judgement_block(too_long, "accuracy")
+        summary_blocks.parse_judgement_block(too_long, "accuracy")
     assert calls == []
 
 

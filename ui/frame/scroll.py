@@ -47,9 +47,11 @@ def open_at_top_after_navigation(previous: str | None, current: str) -> None:
 
 
 def scroll_to_top_if_asked() -> None:
-    """Call in every page's setup: after :func:`switch_page_at_top`, draw the hidden script that scrolls up."""
-    if not st.session_state.pop(ASKED, False):
-        return
-    st.html(STYLE)
+    """Call in every page's setup: the hidden container of the script that scrolls up, drawn on every run at the same
+    place (so that asking for it never moves the elements after it, nor their widgets' state), the script in it only
+    after :func:`switch_page_at_top` or :func:`open_at_top_after_navigation`."""
+    asked = st.session_state.pop(ASKED, False)
     with st.container(key=KEY):
-        st.html(SCRIPT, unsafe_allow_javascript=True)
+        st.html(STYLE)
+        if asked:
+            st.html(SCRIPT, unsafe_allow_javascript=True)

@@ -98,8 +98,8 @@ def test_both_languages_hold_the_same_cases_with_the_same_labels():
     assert a_en.cases[0].question != a_es.cases[0].question
 
 
-def test_the_built_in_files_are_what_the_bench_script_writes():
-    spec = importlib.util.spec_from_file_location("compare_pair", ROOT / "bench" / "compare_pair.py")
+def test_the_built_in_files_are_what_the_tool_writes():
+    spec = importlib.util.spec_from_file_location("compare_pair", ROOT / "tools" / "compare_pair.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     for language in ("en", "es"):

@@ -83,7 +83,9 @@ from uncase_core.rag.cases import (
 )
 from uncase_core.rubrics.lab import COLUMNS, KEY_COLUMNS, read_verdicts, verdicts_to_csv
 from uncase_core.shared.jsonfiles import dumps_json, dumps_jsonl, parse_document
-from uncase_core.summaries import evaluation as summary
+from uncase_core.summaries import blocks as sblocks
+from uncase_core.summaries import cases as sfiles
+from uncase_core.summaries import format as sfmt
 
 # Moderate example counts: about 25 s of test time on a busy two-core machine (generation dominates).
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -352,27 +354,27 @@ def test_canonical_json_reads_back_and_hashes_the_same(value):
 # ---------------------------------------------------------------- summary cases (document 002)
 
 # "cases" as an unknown key of a case has its own test: test_summary_key_named_cases_round_trips.
-SUMMARY_RESERVED = (*summary._CASE_KEYS, "cases")
+SUMMARY_RESERVED = (*sfmt._CASE_KEYS, "cases")
 
 sections = st.builds(
-    summary.Section, name=texts, kind=st.sampled_from(summary.SECTION_KINDS), categorical=st.booleans(),
+    sfmt.Section, name=texts, kind=st.sampled_from(sfmt.SECTION_KINDS), categorical=st.booleans(),
     instruction=texts, allowed_values=st.one_of(st.none(), st.lists(texts, max_size=2).map(tuple)), text=texts,
-    extra=extras(summary._SECTION_KEYS))
+    extra=extras(sfmt._SECTION_KEYS))
 accuracy_points = st.builds(
-    summary.AccuracyPoint, point=texts, accuracy=texts, is_accurate=labels,
+    sfmt.AccuracyPoint, point=texts, accuracy=texts, is_accurate=labels,
     extra=extras(("point", "accuracy", "is_accurate")))
 rubric_entries = st.builds(
-    summary.Rubric, question=texts, reasoning=texts, is_addressed=labels,
+    sfmt.Rubric, question=texts, reasoning=texts, is_addressed=labels,
     extra=extras(("question", "reasoning", "is_addressed")))
 completeness_items = st.builds(
-    summary.CompletenessItem, transcript_content=texts, related_content_from_summary=texts, is_covered=labels,
+    sfmt.CompletenessItem, transcript_content=texts, related_content_from_summary=texts, is_covered=labels,
     extra=extras(("transcript_content", "related_content_from_summary", "is_covered")))
 completeness_questions = st.builds(
-    summary.CompletenessQuestion, question=texts, content_list=st.lists(completeness_items, max_size=2).map(tuple),
+    sfmt.CompletenessQuestion, question=texts, content_list=st.lists(completeness_items, max_size=2).map(tuple),
     extra=extras(("question", "content_list")))
 summary_cases = st.builds(
-    summary.SummaryCase, id=nonblank, language=st.one_of(st.sampled_from(["", "en", "es"]), texts),
-    transcript=st.lists(st.builds(summary.Turn, role=texts, text=texts), max_size=2).map(tuple),
+    sfmt.SummaryCase, id=nonblank, language=st.one_of(st.sampled_from(["", "en", "es"]), texts),
+    transcript=st.lists(st.builds(sfmt.Turn, role=texts, text=texts), max_size=2).map(tuple),
     sections=st.lists(sections, max_size=2).map(tuple),
     accuracy=st.lists(accuracy_points, max_size=2).map(tuple),
     rubrics=st.lists(rubric_entries, max_size=2).map(tuple),
@@ -383,12 +385,12 @@ summary_cases = st.builds(
 @QUICK
 @given(cases=st.lists(summary_cases, min_size=1, max_size=3, unique_by=lambda c: c.id).map(tuple), bom=st.booleans())
 def test_summary_cases_round_trip_exactly(cases, bom):
-    text = summary.cases_to_text(cases)
-    for back in (summary.cases_from_text(text), summary.cases_from_bytes(with_bom(text, bom), "summaries.json")):
+    text = sfiles.cases_to_text(cases)
+    for back in (sfiles.cases_from_text(text), sfiles.cases_from_bytes(with_bom(text, bom), "summaries.json")):
         assert back == cases
-        assert [typed(summary.case_to_dict(c)) for c in back] == [typed(summary.case_to_dict(c)) for c in cases]
+        assert [typed(sfiles.case_to_dict(c)) for c in back] == [typed(sfiles.case_to_dict(c)) for c in cases]
         assert all(case.notes == () for case in back)  # nothing was repaired or ignored on the way
-    assert summary.cases_to_text(summary.cases_from_text(text)) == text
+    assert sfiles.cases_to_text(sfiles.cases_from_text(text)) == text
 
 
 block_objects = {
@@ -399,23 +401,23 @@ block_objects = {
 
 
 @SETTINGS
-@given(data=st.data(), kind=st.sampled_from(summary.SUMMARY_METRICS))
+@given(data=st.data(), kind=st.sampled_from(sfmt.SUMMARY_METRICS))
 def test_judgement_blocks_read_back_as_json_and_as_single_quoted_literals(data, kind):
-    block = summary._BLOCK_WRITERS[kind](data.draw(block_objects[kind]))
-    parsed, notes = summary.parse_judgement_block(json.dumps(block, ensure_ascii=False), kind)
+    block = sblocks._BLOCK_WRITERS[kind](data.draw(block_objects[kind]))
+    parsed, notes = sblocks.parse_judgement_block(json.dumps(block, ensure_ascii=False), kind)
     assert typed(parsed) == typed(block)
     assert notes == ()
     # Document 002 prints blocks as Python literals (single quotes, True/False/None): repr() writes that form.
-    parsed, _ = summary.parse_judgement_block(repr(block), kind)
+    parsed, _ = sblocks.parse_judgement_block(repr(block), kind)
     assert typed(parsed) == typed(block)
 
 
 def test_summary_keys_beside_a_block_are_dropped_with_a_note():
     # Documented, not silent: a block object holds only "decomposition" / "rubrics", and the reader says what it
     # ignored. (The module docstring's "a round trip loses nothing" covers the keys inside the entries.)
-    (case,) = summary.cases_from_text(json.dumps({"id": "a", "accuracy": {"decomposition": [], "model": "x"}}))
+    (case,) = sfiles.cases_from_text(json.dumps({"id": "a", "accuracy": {"decomposition": [], "model": "x"}}))
     assert any("ignored keys" in note and "'model'" in note for note in case.notes)
-    assert "model" not in summary.cases_to_text((case,))
+    assert "model" not in sfiles.cases_to_text((case,))
 
 
 # ---------------------------------------------------------------- rubric verdicts
@@ -519,9 +521,9 @@ def test_conversation_key_named_conversations_round_trips():
 
 def test_summary_key_named_cases_round_trips():
     text = json.dumps([{"id": "outer", "cases": [{"id": "inner"}]}])
-    cases = summary.cases_from_text(text)
+    cases = sfiles.cases_from_text(text)
     assert cases[0].extra == {"cases": [{"id": "inner"}]}
-    assert summary.cases_from_text(summary.cases_to_text(cases)) == cases
+    assert sfiles.cases_from_text(sfiles.cases_to_text(cases)) == cases
 
 
 def test_verdict_value_with_carriage_return_round_trips():
