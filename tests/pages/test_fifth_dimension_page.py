@@ -12,24 +12,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support.fifth_dimension import ADD_FIFTH_DIMENSION
+
 ROOT = Path(__file__).resolve().parents[2]
 
-PAGE_WITH_A_FIFTH_DIMENSION = r'''
+PAGE_WITH_A_FIFTH_DIMENSION = ADD_FIFTH_DIMENSION + r'''
 import json, sys
 from pathlib import Path
 from types import MappingProxyType
 
-from uncase_core.rag import dimensions as d
-
-fifth = d.Dimension(name="answer_relevance", unit="claims", label="on_topic", threshold=0.7,
-                    cause="the answer wanders off the question", unit_word="claim", tag="ans", judge_cutoff=0.5,
-                    judged_against="question")
-d.DIMENSIONS = (*d.DIMENSIONS, fifth)
-d.BY_NAME = {x.name: x for x in d.DIMENSIONS}
-d.METRICS = tuple(d.BY_NAME)
-d.METRIC_UNITS = {x.name: (x.unit, x.label) for x in d.DIMENSIONS}
-d.DEFAULT_THRESHOLDS = {x.name: x.threshold for x in d.DIMENSIONS}
-d.CAUSES = {x.name: x.cause for x in d.DIMENSIONS}
 
 # Its guideline, as a new section of assets/guidelines/defaults.toml would give it (the shipped file is not touched).
 import tempfile

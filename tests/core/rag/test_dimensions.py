@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support.fifth_dimension import ADD_FIFTH_DIMENSION
 from uncase_core.rag import dimensions
 from uncase_core.rag.cases import LABEL_FIELDS
 
@@ -40,19 +41,8 @@ def test_the_four_dimensions_tables_come_from_their_records():
 
 
 # Run in a new interpreter: the record is added before any module reads the records (as a real one would be).
-FIFTH = r'''
+FIFTH = ADD_FIFTH_DIMENSION + r'''
 import json, sys
-from uncase_core.rag import dimensions as d
-fifth = d.Dimension(name="answer_relevance", unit="claims", label="on_topic", threshold=0.7,
-                    cause="the answer wanders off the question", unit_word="claim", tag="ans", judge_cutoff=0.5,
-                    judged_against="question",
-                    ragas_columns=("answer_relevancy",))
-d.DIMENSIONS = (*d.DIMENSIONS, fifth)
-d.BY_NAME = {x.name: x for x in d.DIMENSIONS}
-d.METRICS = tuple(d.BY_NAME)
-d.METRIC_UNITS = {x.name: (x.unit, x.label) for x in d.DIMENSIONS}
-d.DEFAULT_THRESHOLDS = {x.name: x.threshold for x in d.DIMENSIONS}
-d.CAUSES = {x.name: x.cause for x in d.DIMENSIONS}
 
 from uncase_core.rag.cases import LABEL_FIELDS, dataset_from_text, dataset_to_text
 from uncase_core.rag.evaluation import case_metrics, evaluate_dataset
@@ -99,3 +89,12 @@ def test_a_fifth_dimension_is_a_record_and_flows_through():
     # "It opens Monday." holds "opens" of the question's content words, "Cats are nice." none of them
     assert seen["judge_scores"][0] > 0 and seen["judge_scores"][1] == 0
     assert seen["judge_verdicts"] == [seen["judge_scores"][0] >= 0.5, False]
+
+
+def test_the_fifth_dimension_helper_re_derives_every_table_the_records_make():
+    from tests.support.fifth_dimension import DERIVED
+    from uncase_core.rag import dimensions
+
+    tables = {name for name, value in vars(dimensions).items() if name.isupper() and name not in
+              ("DIMENSIONS", "AGAINST_KINDS") and not callable(value)}
+    assert tables == set(DERIVED)

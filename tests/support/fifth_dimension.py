@@ -1,0 +1,23 @@
+"""A made-up fifth RAG dimension, "answer relevance" (claims labelled ``on_topic``), added as a record before any
+module reads the records: the start of the scripts tests/core/rag/test_dimensions.py and
+tests/pages/test_fifth_dimension_page.py run in a new interpreter. Adding the record re-derives the tables that
+uncase_core/rag/dimensions.py computes from the records at import (DERIVED lists them; a test checks the list)."""
+
+from __future__ import annotations
+
+DERIVED = ("BY_NAME", "METRICS", "METRIC_UNITS", "DEFAULT_THRESHOLDS", "CAUSES", "JUDGED_AGAINST")
+
+ADD_FIFTH_DIMENSION = r'''
+from types import MappingProxyType as _Proxy
+from uncase_core.rag import dimensions as d
+fifth = d.Dimension(name="answer_relevance", unit="claims", label="on_topic", threshold=0.7,
+                    cause="the answer wanders off the question", unit_word="claim", tag="ans", judge_cutoff=0.5,
+                    judged_against="question", ragas_columns=("answer_relevancy",))
+d.DIMENSIONS = (*d.DIMENSIONS, fifth)
+d.BY_NAME = _Proxy({x.name: x for x in d.DIMENSIONS})
+d.METRICS = tuple(d.BY_NAME)
+d.METRIC_UNITS = _Proxy({x.name: (x.unit, x.label) for x in d.DIMENSIONS})
+d.DEFAULT_THRESHOLDS = _Proxy({x.name: x.threshold for x in d.DIMENSIONS})
+d.CAUSES = _Proxy({x.name: x.cause for x in d.DIMENSIONS})
+d.JUDGED_AGAINST = _Proxy({x.name: x.judged_against for x in d.DIMENSIONS})
+'''
