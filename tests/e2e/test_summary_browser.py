@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import choose_option, wait_until_idle
 from tests.e2e.test_rag_browser import row_middle, settled_box
@@ -30,13 +31,13 @@ def _toggle(page: Any, editor_index: int, row: int) -> None:
     cell = editor.get_by_test_id(f"glide-cell-0-{row - 1}")
     for attempt in range(3):
         wait_until_idle(page)  # a click while the last label's run streams in can be lost under load (conftest)
-        editor.scroll_into_view_if_needed()
-        box = settled_box(page, editor)
-        page.mouse.click(box["x"] + 10, row_middle(editor, box, row))
         try:
+            editor.scroll_into_view_if_needed()  # a rerun may redraw the table under it: detached, then tried again
+            box = settled_box(page, editor)
+            page.mouse.click(box["x"] + 10, row_middle(editor, box, row))
             expect(cell).to_have_attribute("aria-selected", "true", timeout=3_000)
             break
-        except AssertionError:
+        except (AssertionError, PlaywrightError):
             if attempt == 2:
                 raise
     page.keyboard.press("Space")
