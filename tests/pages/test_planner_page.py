@@ -111,6 +111,15 @@ def test_a_clear_paired_difference():
     assert "p = 0.003" in at.success[0].value
 
 
+def test_a_tiny_p_is_below_the_last_decimal_not_zero():
+    """20 disagreements all one way: the exact McNemar p is 2 x 0.5^20 = 1.9e-6, "p < 0.001" (it said 0.000)."""
+    for language, written in (("en", "gives p < 0.001, not above 0.05"), ("es", "da p < 0,001, no mayor que 0,05")):
+        at = open_page(language)
+        set_counts(at, {"plan_both": 0, "plan_only_a": 0, "plan_only_b": 20, "plan_neither": 0})
+        assert at.success and written in at.success[0].value
+        assert "0.000" not in at.success[0].value and "0,000" not in at.success[0].value
+
+
 def test_the_newcombe_example_is_distinguishable():
     at = open_page()
     at.radio(key="plan_design").set_value("independent").run()  # defaults are Newcombe's example: 56/70 against 48/80

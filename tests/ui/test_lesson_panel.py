@@ -51,6 +51,15 @@ def test_notes_format_numbers_and_names_in_the_readers_language():
     assert note_text(Note.of("dimension_still_passing", dimension="faithfulness"), "es") == \
         "Fidelidad aún supera su umbral"
     assert note_text(Note.of("gate_zeroes_q", gate="privacy"), "es") == "Q es 0 porque falla la compuerta de privacidad"
+
+
+def test_a_notes_p_value_too_small_for_its_decimals_is_below_the_last_one():
+    """The compare lesson's notes quote a Holm-adjusted p with three decimals: 2e-6 is "below 0.001", not 0.000."""
+    tiny = Note.of("comparison_verdict_moved", dimension="faithfulness", count=20, tests=4, adjusted=2e-6)
+    assert note_text(tiny, "en").endswith("is now below 0.001")
+    assert note_text(tiny, "es").endswith("ahora es menor que 0,001")
+    plain = Note.of("comparison_verdict_moved", dimension="faithfulness", count=20, tests=4, adjusted=0.0417)
+    assert note_text(plain, "en").endswith("is now 0.042")
     assert note_text(Note.of("open_page", page="thresholds"), "en") == \
         "open the Threshold explorer page to do this step"
 

@@ -7,9 +7,20 @@ import ast
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ui.i18n as i18n
-from ui.i18n import NumberStyle, format_count, format_number, format_percent, percent_axis, plot_separators
+from ui.i18n import (
+    NumberStyle,
+    format_count,
+    format_number,
+    format_p,
+    format_p_value,
+    format_percent,
+    percent_axis,
+    plot_separators,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "app_pages").glob("*.py"), ROOT / "app.py"])
@@ -55,3 +66,26 @@ def test_a_new_row_is_all_a_language_needs_for_its_numbers(portuguese):
 def test_english_and_spanish_write_as_before(language, expected):
     assert (format_number(1234.5, language, 1), format_count(12345, language), format_count(1234, language),
             format_percent(0.6667, language), plot_separators(language)) == expected
+
+
+@pytest.mark.parametrize(("value", "language", "digits", "relation"), [
+    (0.042, "en", "0.042", "= 0.042"),
+    (0.042, "es", "0,042", "= 0,042"),
+    (0.0005, "en", "0.001", "= 0.001"),  # rounds up to the last decimal shown
+    (0.00049, "en", "< 0.001", "< 0.001"),
+    (1.9e-6, "es", "< 0,001", "< 0,001"),
+    (0.0, "en", "< 0.001", "< 0.001"),
+    (1.0, "es", "1,000", "= 1,000"),
+])
+def test_a_p_value_too_small_for_its_decimals_is_below_the_last_one(value, language, digits, relation):
+    """``p = 0.000`` reads as "impossible": the compare and planner pages said it for a tiny p."""
+    assert format_p_value(value, language) == digits
+    assert format_p(value, language) == relation
+
+
+@given(st.floats(min_value=0, max_value=1), st.integers(min_value=1, max_value=6))
+def test_a_p_value_is_never_written_as_zero(value, decimals):
+    text = format_p_value(value, "en", decimals)
+    assert text != format_number(0, "en", decimals)
+    if not text.startswith("<"):
+        assert abs(float(text) - value) <= 10.0 ** -decimals / 2 + 1e-12

@@ -136,6 +136,21 @@ def format_number(value: float, language: str, decimals: int = 2) -> str:
     return f"{value:.{decimals}f}".replace(".", number_style(language).decimal_mark)
 
 
+def format_p_value(value: float, language: str, decimals: int = 3) -> str:
+    """A p-value's digits, ``0.042``; one too small to show in ``decimals`` is ``< 0.001``, never ``0.000`` (which
+    reads as "impossible"; the APA's rule). For a table cell; a sentence uses :func:`format_p`."""
+    floor = 10.0 ** -decimals
+    if value < floor / 2:  # what would print as 0.000
+        return "< " + format_number(floor, language, decimals)
+    return format_number(value, language, decimals)
+
+
+def format_p(value: float, language: str, decimals: int = 3) -> str:
+    """A p-value with its relation, for a catalogue's ``p {p}``: ``= 0.042``, or ``< 0.001``."""
+    text = format_p_value(value, language, decimals)
+    return text if text.startswith("<") else "= " + text
+
+
 def format_count(value: int, language: str, sign: bool = False) -> str:
     """A whole number as the language groups it: ``12,345`` in English; ``12 345`` (a no-break space) and ``1234``
     (no group in four digits) in Spanish (:data:`NUMBER_STYLES`)."""

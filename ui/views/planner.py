@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.frame.state import language, t
-from ui.i18n import format_count, format_number, format_percent
+from ui.i18n import format_count, format_number, format_p, format_percent
 from ui.widgets.layout import card_row
 from uncase_core.compare.paired import PairedDifference, PairedSampleSize
 from uncase_core.stats.planning import IndependentComparison
@@ -26,7 +26,8 @@ def _levels(confidence: float) -> dict[str, str]:
 
 
 def _p(value: float | None) -> str:
-    return format_number(1.0 if value is None else value, language(), 3)
+    """For a sentence's ``p {p}``: ``= 0.042``, ``< 0.001``."""
+    return format_p(1.0 if value is None else value, language())
 
 
 def show_paired_counts(paired: PairedDifference) -> None:

@@ -4,13 +4,14 @@ the flipped cases and the strata. Every figure is the core's; numbers follow the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 
 import pandas as pd
 import streamlit as st
 
 from ui.frame.state import language, t
-from ui.i18n import format_count, format_number, format_percent
+from ui.i18n import format_count, format_number, format_p, format_p_value, format_percent
 from ui.widgets.intervals_svg import PPI_COLOUR, TUNED_COLOUR, Axis, IntervalRow, intervals_svg
 from ui.widgets.layout import CARD_WIDTH, card_row
 from ui.widgets.names import field_label, field_value, metric_name
@@ -61,9 +62,9 @@ def verdict_text(dimension: DimensionComparison) -> str:
 
 
 def tested_text(dimension: DimensionComparison) -> str:
-    """``exact McNemar p = 0.016 · Holm-adjusted over 4 dimensions 0.062``."""
+    """``exact McNemar p = 0.016 · Holm-adjusted over 4 dimensions p = 0.062`` (``p < 0.001`` below 0.0005)."""
     verdict = dimension.verdict
-    return t("compare.p_value", p=p_text(verdict.p_value), adjusted=p_text(verdict.adjusted_p),
+    return t("compare.p_value", p=p_text(verdict.p_value, format_p), adjusted=p_text(verdict.adjusted_p, format_p),
              tests=format_count(verdict.tests, language()))
 
 
@@ -76,8 +77,9 @@ def difference_text(paired: PairedDifference) -> str:
              low=signed(paired.low, lang), high=signed(paired.high, lang))
 
 
-def p_text(p_value: float | None) -> str:
-    return t("value.na_short") if p_value is None else format_number(p_value, language(), 3)
+def p_text(p_value: float | None, style: Callable[[float, str], str] = format_p_value) -> str:
+    """``0.042`` or ``< 0.001`` (``style`` :func:`~ui.i18n.format_p` for a sentence's ``p {p}``), N/A for none."""
+    return t("value.na_short") if p_value is None else style(p_value, language())
 
 
 def cells_text(paired: PairedDifference) -> str:

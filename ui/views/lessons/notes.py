@@ -18,7 +18,7 @@ from typing import Any
 
 from ui.frame.input_errors import error_text
 from ui.frame.navigation import LESSON_PAGES
-from ui.i18n import format_number, format_percent, has_key, translate
+from ui.i18n import format_number, format_p_value, format_percent, has_key, translate
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.lessons.checks import CHECK_NOTES
@@ -42,6 +42,8 @@ NAMED: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "what": ("lesson.part.{}",),
     "reason": ("lesson.reason.{}",),
 })
+# The p-values the notes quote: one too small for its decimals reads "below 0.001", not "0.000".
+P_VALUES = frozenset({"adjusted"})
 PAGE_NAMES: Mapping[str, str] = MappingProxyType({name: entry.nav_key for name, entry in LESSON_PAGES.items()})
 
 
@@ -74,6 +76,10 @@ def _value(name: str, value: Any, spec: str, language: str) -> str:
         return literal(str(value))
     if isinstance(value, int) and not spec:
         return str(value)
+    if name in P_VALUES and isinstance(value, float) and spec.endswith("f"):
+        digits = format_p_value(value, language, int(spec[1:-1] or 2))
+        if digits.startswith("<"):
+            return translate(language, "value.below", value=digits.removeprefix("< "))
     if isinstance(value, int | float):
         return _number(float(value), spec, language)
     return literal(str(value))  # ids, option names, split names, problems: as the data has them
