@@ -44,8 +44,10 @@ def _points(value: float) -> str:
 
 
 def _bounds(promise: PlannedInterval) -> dict[str, str]:
-    """The fields every sentence about a promised interval fills: its two bounds, never a symmetric ±."""
-    return {"n": format_count(promise.n, lang), "expected": _pct(promise.expected, 0), "low": _pct(promise.low),
+    """The fields every sentence about a promised interval fills: its two bounds, never a symmetric ±; ``n`` and
+    ``count`` are the units (``count`` chooses a message's one-unit wording)."""
+    units = format_count(promise.n, lang)
+    return {"n": units, "count": units, "expected": _pct(promise.expected, 0), "low": _pct(promise.low),
             "high": _pct(promise.high), "below": _points(promise.below), "above": _points(promise.above),
             "margin": _points(promise.margin), "level": _pct(promise.confidence, 0)}
 

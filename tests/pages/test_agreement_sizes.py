@@ -76,6 +76,10 @@ def test_kappa_s_interval_is_withheld_and_the_page_says_how_many_more_units_it_n
         assert more not in text
     else:
         assert more in text
+    # the units both labelled, counted in the singular for one ("1 unit labelled by both", never "1 units")
+    matched = {"en": f"{units} unit{'' if units == 1 else 's'} labelled by both",
+               "es": f"{units} unidad{'' if units == 1 else 'es'} etiquetada{'' if units == 1 else 's'} por ambos"}
+    assert matched[language] in text
     # the raw agreement's interval is statsmodels' Wilson interval of the units both labelled
     agreed = sum(x == y for x, y in zip(a, b, strict=True))
     assert shows_interval(text, agreed, units, *wilson(agreed, units), language), text

@@ -120,6 +120,18 @@ def test_a_tiny_p_is_below_the_last_decimal_not_zero():
         assert "0.000" not in at.success[0].value and "0,000" not in at.success[0].value
 
 
+def test_one_unit_and_one_case_are_counted_in_the_singular():
+    """What one unit buys, and one paired case: "With 1 unit", "Of 1 case" (they said "1 units", "1 cases")."""
+    for language, buys, counted in (("en", "With 1 unit and an observed", "Of 1 case, A passes"),
+                                    ("es", "Con 1 unidad y un valor observado", "De 1 caso, A aprueba")):
+        at = open_page(language)
+        at.text_input(key="plan_n").input("1").run()
+        set_counts(at, {"plan_both": 1, "plan_only_a": 0, "plan_only_b": 0, "plan_neither": 0})
+        assert buys in markdown(at) and counted in markdown(at)
+        set_counts(at, {"plan_both": 2})
+        assert counted.replace("1 case", "2 cases").replace("1 caso", "2 casos") in markdown(at)
+
+
 def test_the_newcombe_example_is_distinguishable():
     at = open_page()
     at.radio(key="plan_design").set_value("independent").run()  # defaults are Newcombe's example: 56/70 against 48/80

@@ -17,7 +17,7 @@ from scipy.stats import binom, fisher_exact
 from statsmodels.stats.proportion import proportion_confint
 
 from tests.pages.size_helpers import LANGUAGES, SIZES, assert_no_nan, boxes, coverage_table, opened
-from ui.i18n import format_number, format_percent, translate
+from ui.i18n import format_number, format_p, format_percent, translate
 from uncase_core.stats.planning import compare_independent
 
 PAGE = "app_pages/sample_size_planner.py"
@@ -64,6 +64,8 @@ def test_what_n_units_buy_is_stated_by_the_two_bounds_of_the_interval(n, languag
     assert below in line and above in line and below != above, line
     normal = format_number(Z * math.sqrt(EXPECTED * (1 - EXPECTED) / n) * 100, language, 1)
     assert line.count("±") == 1 and f"± {normal}" in line, line  # the ± is the normal approximation's, named so
+    assert line.startswith({"en": f"With {n} unit{'' if n == 1 else 's'} and",
+                            "es": f"Con {n} unidad{'' if n == 1 else 'es'} y"}[language]), line
     assert_no_nan(at)
 
 
@@ -81,7 +83,7 @@ def test_paired_cases_make_a_clear_verdict_only_from_enough_disagreements_and_sa
     at = page(language, {"plan_both": 0, "plan_only_a": 0, "plan_only_b": n, "plan_neither": 0})
     needed = disagreements_needed()
     fields = {**levels(language), "discordant": str(n), "needed": str(needed),
-              "p": format_number(min(1.0, 2 * 0.5 ** n), language, 3)}
+              "p": format_p(min(1.0, 2 * 0.5 ** n), language)}
     shown = boxes(at)
     clear = translate(language, "plan.paired_clear_b", **fields)
     if n < needed:
@@ -104,7 +106,7 @@ def test_paired_cases_make_a_clear_verdict_only_from_enough_disagreements_and_sa
 def test_two_case_sets_are_distinguishable_only_where_fishers_test_agrees(n, language):
     at = page(language, {"plan_n1": n, "plan_s1": n, "plan_n2": n, "plan_s2": 0}, design="independent")
     p_value = float(fisher_exact([[n, 0], [0, n]]).pvalue)
-    fields = {**levels(language), "p": format_number(p_value, language, 3)}
+    fields = {**levels(language), "p": format_p(p_value, language)}
     shown = boxes(at)
     distinguishable = translate(language, "plan.distinguishable", **fields)
     if p_value > 1 - LEVEL:  # 1, 2 and 3 units a side: no split can reach it

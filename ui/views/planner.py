@@ -34,7 +34,7 @@ def show_paired_counts(paired: PairedDifference) -> None:
     """The pairs, each configuration's pass rate over them, and the disagreements (``paired.pairs`` > 0)."""
     lang = language()
     rate_a, rate_b = (format_percent(rate.value or 0.0, lang) for rate in (paired.rate_a, paired.rate_b))
-    st.markdown(t("plan.paired_counts", pairs=_count(paired.pairs), rate_a=rate_a, rate_b=rate_b,
+    st.markdown(t("plan.paired_counts", count=_count(paired.pairs), rate_a=rate_a, rate_b=rate_b,
                   discordant=_count(paired.discordant), only_a=_count(paired.only_a), only_b=_count(paired.only_b)))
 
 

@@ -119,7 +119,7 @@ def draw_figures(view: AgreementView, label_field: str | None, lang: str) -> Non
         st.caption(t(f"agr.note.{result.note}", minimum=minimum, count=result.needed or 0))
         if result.needed and result.note != NOTE_FEW_UNITS:  # the few-units note says how many itself
             st.caption(t("agr.needed", minimum=minimum, count=result.needed))
-    st.caption(t("agr.matched", units=result.units, only_a=matched.only_a, only_b=matched.only_b,
+    st.caption(t("agr.matched", count=format_count(result.units, lang), only_a=matched.only_a, only_b=matched.only_b,
                  neither=matched.neither))
     for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):
         if ids:
