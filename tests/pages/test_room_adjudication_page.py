@@ -14,6 +14,7 @@ from ui.widgets.layout import MAIN_CHOICE_ROOM
 from ui.widgets.text_widths import word_width
 from uncase_core.agreement.adjudication import adjudicate, adjudicated_dataset
 from uncase_core.agreement.class_labels import blank_copy, class_labels, replay_edits
+from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL
 from uncase_core.datasets.workbench import dataset_from_file, revisions
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
 
@@ -116,6 +117,26 @@ def test_the_facilitator_adjudicates_and_each_participant_sees_only_their_own_ag
     line = next(t for t in texts(again) if shown(translate(lang, "room.gold.spread_line", count=3, low="", lower="",
                                                                  median="", upper="", high="")).split("·")[0] in t)
     assert not any(name in line for name in ("Ana", "Bruno", "Carla"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_participant_whose_kappa_interval_is_withheld_is_told_how_many_more_labels_bring_it(lang):
+    """Four labels compared with the gold, kappa 0.5: its interval is given from MIN_UNITS_FOR_KAPPA_INTERVAL, and
+    the participant's note says how many more (it said only the minimum)."""
+    _, code, secret = create_room()
+    ana, bruno = join_in(code, "Ana", lang), join_in(code, "Bruno", lang)
+    edit_labels(ana, "passages", {i: {"relevant": value} for i, value in enumerate((True, False, True, False))})
+    edit_labels(bruno, "passages", {i: {"relevant": value} for i, value in enumerate((True, False, False, False))})
+    facilitator = open_room_page(room=code, key=secret, lang=lang)
+    adjudicate_first(facilitator, lang, "no", "the passage does not name the window")  # the one disputed unit
+    facilitator.toggle(key="room_gold_shown").set_value(True).run()
+    mine = adjudication_now(code)[2].of("Ana")
+    assert mine is not None and mine.units == 4 and mine.kappa == pytest.approx(0.5) and mine.low is None
+    assert mine.needed == MIN_UNITS_FOR_KAPPA_INTERVAL - 4
+    ana.run()
+    more = translate(lang, "room.gold.note.too_few_units", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, count=mine.needed)
+    assert shown(more) in " ".join(texts(ana))
+    assert {"en": f": {mine.needed} more needed.", "es": f": faltan {mine.needed}."}[lang] in more
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -68,7 +68,7 @@ GOLD_NOTES: Mapping[str, str] = MappingProxyType({
     **KAPPA_NOTES,
     "no_units": "no label of this participant has a gold label yet",
     NOTE_TOO_FEW_UNITS: "kappa's interval is given from {minimum} labels compared with the gold on; with fewer, "
-                        "its large-sample formula would claim more than they can say",
+                        "its large-sample formula would claim more than they can say: {needed} more needed",
 })
 """English wording of the ``note`` codes of :class:`GoldAgreement` (Cohen's kappa's, and ``too_few_units``)."""
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -319,7 +319,8 @@ class GoldAgreement:
 
     ``share`` is the proportion agreed (Wilson interval; N/A with no such label). ``kappa`` is Cohen's kappa of
     the participant against the gold, ``low``..``high`` its asymptotic interval; ``None`` with a ``note`` (a code
-    of :data:`GOLD_NOTES`) when it is undefined or withheld.
+    of :data:`GOLD_NOTES`) when it is undefined or withheld; ``needed`` is how many more labels compared with the
+    gold bring the interval (with note ``too_few_units``; ``None`` otherwise).
     """
 
     participant: str
@@ -328,6 +329,7 @@ class GoldAgreement:
     low: float | None
     high: float | None
     note: str | None
+    needed: int | None = None
 
     @property
     def units(self) -> int:
@@ -335,9 +337,9 @@ class GoldAgreement:
 
     def to_dict(self) -> dict[str, Any]:
         return {"participant": self.participant, "share": self.share.to_dict(), "kappa": self.kappa,
-                "low": self.low, "high": self.high, "note": self.note,
+                "low": self.low, "high": self.high, "note": self.note, "needed": self.needed,
                 "note_text": None if self.note is None else GOLD_NOTES[self.note].format(
-                    minimum=MIN_UNITS_FOR_KAPPA_INTERVAL)}
+                    minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, needed=self.needed)}
 
 
 def _check_min_units(value: object) -> int:
@@ -360,11 +362,11 @@ def gold_agreement(labels: ClassLabels, decisions: Sequence[Decision] = (), conf
         # The interval from ``min_units`` labels (by default where it holds: uncase_core/agreement/pairs.py), said
         # with this module's own note.
         found = cohen_kappa([mine for mine, _ in pairs], [theirs for _, theirs in pairs], confidence, interval_from=0)
-        low, high, note = found.low, found.high, found.note
+        low, high, note, needed = found.low, found.high, found.note, None
         if note is None and found.units < min_units:
             low = high = None
-            note = NOTE_TOO_FEW_UNITS
-        result.append(GoldAgreement(alias, found.agreement_interval, found.kappa, low, high, note))
+            note, needed = NOTE_TOO_FEW_UNITS, min_units - found.units
+        result.append(GoldAgreement(alias, found.agreement_interval, found.kappa, low, high, note, needed))
     return tuple(result)
 
 

@@ -14,7 +14,6 @@ from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.proportion import proportion_confint
 
 from uncase_core.agreement.adjudication import (
-    GOLD_NOTES,
     MIN_UNITS_FOR_KAPPA_INTERVAL,
     NOTE_TOO_FEW_UNITS,
     PROBLEMS,
@@ -232,9 +231,12 @@ def test_no_label_compared_is_na_and_too_few_withholds_kappas_interval(make_case
     assert ana.units == 3 and ana.share.value == pytest.approx(1 / 3)
     assert ana.kappa is not None and ana.low is None and ana.high is None and ana.note == NOTE_TOO_FEW_UNITS
     assert ana.share.low is not None  # Wilson's holds for any number of labels
-    assert str(MIN_UNITS_FOR_KAPPA_INTERVAL) in GOLD_NOTES[NOTE_TOO_FEW_UNITS].format(
-        minimum=MIN_UNITS_FOR_KAPPA_INTERVAL)
+    assert ana.needed == MIN_UNITS_FOR_KAPPA_INTERVAL - 3 and ben.needed is None  # how many more labels it needs
+    assert ana.to_dict()["note_text"].endswith(f": {MIN_UNITS_FOR_KAPPA_INTERVAL - 3} more needed")
+    assert str(MIN_UNITS_FOR_KAPPA_INTERVAL) in ana.to_dict()["note_text"]
     shown = gold_agreement(labels, decisions, min_units=3)[0]
+    assert shown.needed is None
+    assert gold_agreement(labels, decisions, min_units=4)[0].needed == 1
     assert shown.note is None and shown.low is not None and shown.low <= shown.kappa <= shown.high
     assert all(not math.isnan(v) for v in ana.to_dict()["share"].values() if isinstance(v, float))
     with pytest.raises(InputError) as caught:

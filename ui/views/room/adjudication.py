@@ -284,7 +284,8 @@ def _kappa_text(agreement: GoldAgreement) -> str:
         text = t("room.gold.kappa_interval", kappa=format_number(agreement.kappa, lang),
                  low=format_number(agreement.low, lang), high=format_number(agreement.high, lang))
     if agreement.note is not None and agreement.share.value is not None:
-        text += " " + t(f"room.gold.note.{agreement.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL)
+        text += " " + t(f"room.gold.note.{agreement.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
+                        count=agreement.needed)
     return text
 
 
