@@ -44,7 +44,6 @@ _EXPORTS = MappingProxyType({
     "Dimension": "dimensions",
     "DEFAULT_WEIGHTS": "evaluation",
     "DEFAULT_WEIGHT_GRID": "thresholds",
-    "DIMENSION_UNITS": "sources",
     "DRILL_NOTES": "drills",
     "DatasetEvaluation": "evaluation",
     "Diagnosis": "evaluation",

@@ -56,8 +56,6 @@ HAND_LABELS_COLUMN = "hand_labels"
 HAND_PREFIX = "hand_"
 HAND_SCORE_COLUMNS = tuple(HAND_PREFIX + metric for metric in METRICS)
 HAND_COLUMNS = (HAND_LABELS_COLUMN, *HAND_SCORE_COLUMNS)
-# The unit kind and label each dimension counts (its record's; dimensions.py loads no statistics).
-DIMENSION_UNITS: Mapping[str, tuple[str, str]] = METRIC_UNITS
 # How often a reader calls its progress callback, in rows.
 PROGRESS_EVERY = 1000
 
@@ -233,7 +231,7 @@ def reference_of(case: RagCase) -> str:
 def hand_shares(case: RagCase) -> dict[str, float | None]:
     """``hand_<dimension>``: the share of the case's labelled units judged yes; None when none is labelled."""
     shares: dict[str, float | None] = {}
-    for dimension, (kind, label) in DIMENSION_UNITS.items():
+    for dimension, (kind, label) in METRIC_UNITS.items():
         values = [unit.labels.get(label) for unit in case.units(kind)]
         labelled = [value for value in values if value is not None]
         shares[HAND_PREFIX + dimension] = sum(labelled) / len(labelled) if labelled else None

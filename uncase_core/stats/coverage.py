@@ -29,6 +29,11 @@ from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
 TOLERANCE = 0.02  # an interval's mean coverage may fall this far below its level (Brown, Cai and DasGupta 2001)
 
 
+def covers_its_level(coverage: float, level: float) -> bool:
+    """The interval rule: ``coverage`` at least ``level`` minus :data:`TOLERANCE` (a float's last bit forgiven)."""
+    return coverage >= level - TOLERANCE - 1e-12
+
+
 @dataclass(frozen=True, kw_only=True)
 class Coverage:
     """An interval's coverage at one sample size: the mean over the true proportion and the worst case."""
@@ -40,7 +45,7 @@ class Coverage:
 
     @property
     def holds(self) -> bool:
-        return self.mean >= self.level - TOLERANCE - 1e-12
+        return covers_its_level(self.mean, self.level)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -366,7 +371,7 @@ class PromiseWorth:
     @property
     def holds(self) -> bool:
         """The interval rule at this one true rate: coverage at least the level minus :data:`TOLERANCE`."""
-        return self.coverage >= self.level - TOLERANCE - 1e-12
+        return covers_its_level(self.coverage, self.level)
 
 
 def planner_promise(expected: float, margin: float, confidence: float = DEFAULT_CONFIDENCE) -> PromiseWorth:

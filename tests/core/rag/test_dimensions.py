@@ -22,7 +22,7 @@ def test_the_four_dimensions_tables_come_from_their_records():
     from uncase_core.rag.deepeval import METRIC_DIMENSIONS
     from uncase_core.rag.promptfoo import ASSERTION_DIMENSIONS
     from uncase_core.rag.ragas import RAGAS_COLUMNS
-    from uncase_core.rag.sources import DIMENSION_UNITS, HAND_SCORE_COLUMNS
+    from uncase_core.rag.sources import HAND_SCORE_COLUMNS
     from uncase_core.rag.variants import TAGS
 
     assert evaluation.METRICS == ("context_relevance", "faithfulness", "correctness", "coverage")
@@ -31,7 +31,7 @@ def test_the_four_dimensions_tables_come_from_their_records():
     assert dict(LABEL_FIELDS) == {"passages": ("relevant",), "claims": ("supported", "correct"),
                                   "reference_facts": ("covered",)}
     for record in dimensions.DIMENSIONS:
-        assert evaluation.METRIC_UNITS[record.name] == DIMENSION_UNITS[record.name] == (record.unit, record.label)
+        assert evaluation.METRIC_UNITS[record.name] == (record.unit, record.label)
         assert (evaluation.CAUSES[record.name], UNIT_NAMES[record.name], TAGS[record.name],
                 DEFAULT_CUTOFFS[record.name], RAGAS_COLUMNS[record.name]) == (
             record.cause, record.unit_word, record.tag, record.judge_cutoff, record.ragas_columns)

@@ -26,7 +26,6 @@ from uncase_core.rag.label_studio import export_label_studio, label_studio_confi
 from uncase_core.rag.promptfoo import guess_promptfoo_vars, promptfoo_var_keys, shape_of
 from uncase_core.rag.ragas_files import export_ragas, score_dimension
 from uncase_core.rag.sources import (
-    DIMENSION_UNITS,
     INTERCHANGE_NOTES,
     RECORD_KEYS,
     SOURCE_FILE_KEY,
@@ -100,10 +99,6 @@ def unmarked(cases):
                  for case in cases)
 
 
-def test_the_dimension_units_are_the_metrics():
-    assert dict(DIMENSION_UNITS) == dict(METRIC_UNITS)
-
-
 @pytest.mark.parametrize(("name", "fmt", "count", "question"), FIXTURES)
 def test_each_fixture_is_detected_and_read(name, fmt, count, question):
     data = (DATA / name).read_bytes()
@@ -168,7 +163,7 @@ def test_hand_labels_go_to_ragas_as_added_columns_and_the_scores_stay():
         assert row["hand_labels"]["claims"][0]["supported"] is True
         assert row["hand_labels"]["claims"][0]["judge_supported"] is True
         metrics = evaluate_case(case).metrics
-        for dimension in DIMENSION_UNITS:
+        for dimension in METRIC_UNITS:
             assert row[f"hand_{dimension}"] == metrics[dimension].value
     assert hand_shares(cases.cases[0])["hand_context_relevance"] == 1.0  # passage 1 yes, passage 2 unlabelled
 
