@@ -46,8 +46,13 @@ from uncase_core.stats.coverage import (  # noqa: E402
     threshold_false_rates,
     verdict_false_rates,
     wilson_coverage,
+    worth_coverage,
 )
-from uncase_core.stats.ppi import MIN_LABELS_FOR_TUNED  # noqa: E402
+from uncase_core.stats.ppi import (  # noqa: E402
+    MIN_LABELS_FOR_TUNED,
+    MIN_LABELS_FOR_WORTH,
+    MIN_LABELS_FOR_WORTH_INTERVAL,
+)
 from uncase_core.stats.verdicts import pairs_for_power  # noqa: E402
 
 
@@ -209,6 +214,24 @@ def main() -> None:
               f"uncase_core/stats/ppi.py). PPI is drawn from 1 hand label, PPI++ from {MIN_LABELS_FOR_TUNED}.",
             ["judge", "hand labels", "PPI", "PPI++", "hand labels (Wilson)", "mark PPI", "mark PPI++"], rows)
 
+    def worth() -> None:
+        rows = []
+        for judge in JUDGES:
+            for labelled in (10, 20, 30, 60, 100, 150, 300, 600):
+                cells = [worth_coverage(labelled, max(1000, 5 * labelled), judge, tuned,
+                                        repeats=max(100, repeats // 4), seed=labelled) for tuned in (False, True)]
+                rows.append([judge, str(labelled), *(f"{pct(c.mean)} ({pct(c.worst)})" for c in cells),
+                             *(mark(c, labelled >= MIN_LABELS_FOR_WORTH_INTERVAL) for c in cells)])
+        report.table(
+            "The judge page: what the judge is worth, in hand labels (bootstrap interval)",
+            "The judges, units and grid of true rates of the table above; the figure's population value "
+            "(true_worth: n var(Y) / var(PPI) - n) against its seeded 2,000-resample percentile bootstrap "
+            "interval (judge_worth_interval), computed here at every size; mean (worst) over the rates, among the "
+            "draws that gave an interval. Few disagreements decide the figure with a strong judge, and the "
+            "bootstrap of so few misses it: the page gives the figure from "
+            f"{MIN_LABELS_FOR_WORTH} labels and its interval from {MIN_LABELS_FOR_WORTH_INTERVAL}.",
+            ["judge", "hand labels", "PPI", "PPI++", "mark PPI", "mark PPI++"], rows)
+
     def kappa() -> None:
         report.table(
             "The agreement page: Cohen's kappa between two annotators (asymptotic interval)",
@@ -299,7 +322,7 @@ def main() -> None:
 
     for name, work in (("Wilson", wilson), ("pooled", pooled), ("threshold verdicts", threshold),
                        ("compare", compare), ("bootstrap", bootstrap),
-                       ("PPI", ppi), ("kappa", kappa), ("agreement among many", agreement_many),
+                       ("PPI", ppi), ("worth", worth), ("kappa", kappa), ("agreement among many", agreement_many),
                        ("promises", promises), ("planner", planner)):
         timed(name, work)
 

@@ -20,6 +20,7 @@ _EXPORTS = MappingProxyType({
     "MIN_DISAGREEMENTS": "ppi",
     "MIN_LABELS_FOR_TUNED": "ppi",
     "MIN_LABELS_FOR_WORTH": "ppi",
+    "MIN_LABELS_FOR_WORTH_INTERVAL": "ppi",
     "NotApplicableError": "proportions",
     "PPIInterval": "ppi",
     "PPI_NOTES": "ppi",

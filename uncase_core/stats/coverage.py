@@ -327,6 +327,49 @@ def ppi_coverage(labelled: int, judged: int, judge: str, method: str, repeats: i
     return Coverage(n=labelled, mean=float(np.mean(coverages)), worst=float(np.min(coverages)), level=confidence)
 
 
+def true_worth(p: float, judge: str, labelled: int, judged: int, tuned: bool) -> float:
+    """What a judge of :data:`JUDGES` is worth in hand labels at true rate ``p`` with ``labelled`` of ``judged`` units
+    hand-labelled: the population value of the figure the judge page estimates, ``n var(Y) / var(PPI) - n`` with
+    ``var(PPI) = var(Y - lam f) / n + lam^2 var(f) / m`` (``lam`` 1 for PPI; for PPI++ its optimum, clipped to [0, 1],
+    as :func:`~uncase_core.stats.ppi.tuned_lambda` estimates it)."""
+    sensitivity, false_positive = JUDGES[judge]
+    n, m = labelled, judged - labelled
+    judge_yes = p * sensitivity + (1 - p) * false_positive
+    var_y, var_f = p * (1 - p), judge_yes * (1 - judge_yes)
+    covariance = p * sensitivity - p * judge_yes
+    lam = float(np.clip(covariance / ((1 + n / m) * var_f), 0.0, 1.0)) if tuned else 1.0
+    rectifier = var_y - 2 * lam * covariance + lam * lam * var_f
+    return n * var_y / (rectifier + (n / m) * lam * lam * var_f) - n
+
+
+def worth_coverage(labelled: int, judged: int, judge: str, tuned: bool, repeats: int = 400, seed: int = 0,
+                   confidence: float = DEFAULT_CONFIDENCE, grid: int = 10) -> Coverage:
+    """Coverage of the judge page's interval for what the judge is worth (its seeded percentile bootstrap,
+    :func:`~uncase_core.stats.ppi.judge_worth_interval`, drawn here at every size) of :func:`true_worth`, over a grid
+    of true rates; ``mean`` and ``worst`` over the rates, each among the draws that gave an interval."""
+    from uncase_core.stats.ppi import judge_worth_interval, ppi_interval_from_counts
+
+    sensitivity, false_positive = JUDGES[judge]
+    unlabelled = judged - labelled
+    rng = np.random.default_rng(seed)
+    coverages = []
+    for p in np.linspace(0.05, 0.95, grid):
+        target = true_worth(float(p), judge, labelled, judged, tuned)
+        shares = [p * sensitivity, p * (1 - sensitivity), (1 - p) * false_positive, (1 - p) * (1 - false_positive)]
+        cells = rng.multinomial(labelled, shares, size=repeats)
+        judge_yes = rng.binomial(unlabelled, p * sensitivity + (1 - p) * false_positive, size=repeats)
+        covered = drawn = 0
+        for (n11, n10, n01, n00), m1 in zip(cells.tolist(), judge_yes.tolist(), strict=True):
+            interval = ppi_interval_from_counts(((n11, n10), (n01, n00)), m1, unlabelled, confidence, tuned=tuned)
+            worth = judge_worth_interval(interval, interval_from=0)
+            if worth.low is not None and worth.high is not None:
+                drawn += 1
+                covered += worth.low <= target <= worth.high
+        if drawn:
+            coverages.append(covered / drawn)
+    return Coverage(n=labelled, mean=float(np.mean(coverages)), worst=float(np.min(coverages)), level=confidence)
+
+
 # ---------------------------------------------------------------- the promises of the planner and the compare page
 
 

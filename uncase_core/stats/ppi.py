@@ -390,6 +390,12 @@ def ppi_interval_from_counts(
 
 MIN_LABELS_FOR_WORTH = 10
 """Below this many labelled units what the judge is worth is withheld: a bootstrap of so few units says little."""
+MIN_LABELS_FOR_WORTH_INTERVAL = 600
+"""Below this many labelled units the worth's bootstrap interval is withheld (the figure itself is shown from
+:data:`MIN_LABELS_FOR_WORTH`): measured against the true worth of simulated judges (``worth_coverage`` in
+:mod:`uncase_core.stats.coverage`, docs/coverage.md), its "95%" covered 58-76% of the time with a very strong judge at
+20 to 100 labels and 77-83% with a strong one at 10 to 30, where a few disagreements decide the figure, and still
+92.7% with the very strong judge at 300; from 600 labels it holds for every judge tried."""
 WORTH_RESAMPLES = 2_000
 WORTH_SEED = 0
 
@@ -399,6 +405,8 @@ WORTH_NOTES: Mapping[str, str] = MappingProxyType({
     "undefined": "what the judge is worth is undefined here: a variance it divides by is 0",
     "unstable": "what the judge is worth has no interval: of the {resamples} resamples, {undefined} left it undefined "
                 "and {unbounded} without bound (a variance of 0), too many for a bound at this level",
+    "interval_few_labels": "what the judge is worth has no interval yet: with fewer than {minimum} hand labels its "
+                           "bootstrap interval covers the true worth less often than it says; {needed} more needed",
 })
 
 
@@ -411,8 +419,11 @@ class WorthInterval:
     replacement from the labelled ones, and the judge's verdicts on the unlabelled units likewise), recomputing
     PPI's variance, and PPI++'s lambda when tuned, in each. ``note`` says why something is ``None``:
     ``too_few_labels`` (fewer than :data:`MIN_LABELS_FOR_WORTH`; everything withheld), ``undefined`` (the figure
-    itself is undefined) or ``unstable`` (more than ``(1 - confidence) / 2`` of the resamples were undefined, or
-    so many were without bound that the upper percentile falls among them; the interval withheld). ``undefined``
+    itself is undefined), ``interval_few_labels`` (fewer than the interval's minimum,
+    :data:`MIN_LABELS_FOR_WORTH_INTERVAL` by default: the figure is given, the interval withheld, and ``needed``
+    says how many more labelled units bring it) or ``unstable`` (more than ``(1 - confidence) / 2`` of the
+    resamples were undefined, or so many were without bound that the upper percentile falls among them; the
+    interval withheld). ``undefined``
     counts the resamples left out as undefined (both variances 0), ``unbounded`` those worth without bound (PPI's
     variance 0): they rank above every finite one, and the percentiles are taken only when neither bound reaches
     them, so no bound is ever infinite or NaN.
@@ -428,22 +439,28 @@ class WorthInterval:
     confidence: float
     note: str | None = None
     unbounded: int = 0
+    needed: int | None = None
 
     def to_dict(self) -> dict[str, object]:
+        minimum = MIN_LABELS_FOR_WORTH if self.needed is None else self.labelled + self.needed
         return {"value": self.value, "low": self.low, "high": self.high, "labelled": self.labelled,
                 "resamples": self.resamples, "undefined": self.undefined, "unbounded": self.unbounded,
                 "seed": self.seed, "confidence": self.confidence, "method": "percentile_bootstrap", "note": self.note,
+                "needed": self.needed,
                 "note_text": None if self.note is None else WORTH_NOTES[self.note].format(
-                    minimum=MIN_LABELS_FOR_WORTH, labelled=self.labelled, undefined=self.undefined,
-                    unbounded=self.unbounded, resamples=self.resamples)}
+                    minimum=minimum, labelled=self.labelled, undefined=self.undefined,
+                    unbounded=self.unbounded, resamples=self.resamples, needed=self.needed)}
 
 
 def judge_worth_interval(interval: PPIInterval, resamples: int = WORTH_RESAMPLES, seed: int = WORTH_SEED,
-                         minimum: int = MIN_LABELS_FOR_WORTH) -> WorthInterval:
+                         minimum: int = MIN_LABELS_FOR_WORTH,
+                         interval_from: int = MIN_LABELS_FOR_WORTH_INTERVAL) -> WorthInterval:
     """:class:`WorthInterval` for a PPI or PPI++ interval: its worth in hand labels and a seeded bootstrap interval.
 
-    The same interval, ``resamples`` and ``seed`` always give the same figures. All resamples are computed at once
-    on counts (:func:`ppi_estimate`, :func:`tuned_lambda`), so 2,000 of them cost about a millisecond.
+    The figure is given from ``minimum`` labelled units, its interval from ``interval_from`` (where it holds its
+    level, :data:`MIN_LABELS_FOR_WORTH_INTERVAL`; a smaller value is for measuring it). The same interval,
+    ``resamples`` and ``seed`` always give the same figures. All resamples are computed at once on counts
+    (:func:`ppi_estimate`, :func:`tuned_lambda`), so 2,000 of them cost about a millisecond.
     """
     (n11, n10), (n01, n00) = interval.table
     n, m, m1 = interval.labelled, interval.unlabelled, interval.judge_positive_unlabelled
@@ -454,6 +471,9 @@ def judge_worth_interval(interval: PPIInterval, resamples: int = WORTH_RESAMPLES
     if interval.judge_worth is None:
         return WorthInterval(value=None, low=None, high=None, labelled=n, resamples=0, undefined=0, seed=seed,
                              confidence=confidence, note="undefined")
+    if n < interval_from:
+        return WorthInterval(value=interval.judge_worth, low=None, high=None, labelled=n, resamples=0, undefined=0,
+                             seed=seed, confidence=confidence, note="interval_few_labels", needed=interval_from - n)
     rng = np.random.default_rng(seed)
     cells = rng.multinomial(n, np.array([n11, n10, n01, n00], dtype=np.float64) / n, size=resamples)
     r11, r10, r01, r00 = (cells[:, i] for i in range(4))

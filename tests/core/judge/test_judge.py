@@ -218,19 +218,24 @@ def test_a_bad_value_on_a_unit_built_in_code_is_located():
 
 
 def test_the_report_carries_the_worth_with_its_interval_and_withholds_it_below_the_minimum():
-    from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, judge_worth_interval
+    from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, MIN_LABELS_FOR_WORTH_INTERVAL, judge_worth_interval
 
     rng = np.random.default_rng(2)
-    truth = list(rng.random(300) < 0.6)
+    truth = list(rng.random(1000) < 0.6)
     verdicts = [bool(x) if rng.random() < 0.85 else not x for x in truth]
-    labels = [bool(x) if i < 60 else None for i, x in enumerate(truth)]
-    for tuned in (False, True):
-        report = compare_judge(labels, verdicts, tuned=tuned)
-        assert report.worth == judge_worth_interval(report.ppi)
-        assert report.worth_tuned == judge_worth_interval(report.ppi_tuned)
-        headline = report.worth_tuned if tuned else report.worth
-        assert headline.low < report.judge_worth < headline.high
-        assert report.to_dict()["judge_worth_interval"] == headline.to_dict()
+    for labelled in (60, MIN_LABELS_FOR_WORTH_INTERVAL):
+        labels = [bool(x) if i < labelled else None for i, x in enumerate(truth)]
+        for tuned in (False, True):
+            report = compare_judge(labels, verdicts, tuned=tuned)
+            assert report.worth == judge_worth_interval(report.ppi)
+            assert report.worth_tuned == judge_worth_interval(report.ppi_tuned)
+            headline = report.worth_tuned if tuned else report.worth
+            assert report.to_dict()["judge_worth_interval"] == headline.to_dict()
+            if labelled < MIN_LABELS_FOR_WORTH_INTERVAL:  # the figure, and how many more labels its interval needs
+                assert report.judge_worth is not None and headline.low is None
+                assert headline.needed == MIN_LABELS_FOR_WORTH_INTERVAL - labelled
+            else:
+                assert headline.low < report.judge_worth < headline.high
     few = [bool(x) if i < MIN_LABELS_FOR_WORTH - 1 else None for i, x in enumerate(truth)]
     report = compare_judge(few, verdicts)
     assert report.ppi.judge_worth is not None  # the exact figure is still computed

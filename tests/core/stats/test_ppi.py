@@ -424,6 +424,28 @@ def test_the_notes_name_the_wald_interval_not_a_classical_one():
 # ---------------------------------------------------------------- issue 27: what the judge is worth, with an interval
 
 
+def test_the_worth_s_interval_is_withheld_below_its_minimum_and_says_how_many_more_labels_bring_it():
+    """The figure from MIN_LABELS_FOR_WORTH, its bootstrap interval from MIN_LABELS_FOR_WORTH_INTERVAL labels: below
+    that it covered the true worth of a strong judge 50-84% of the time when it said 95% (docs/coverage.md)."""
+    from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH_INTERVAL, judge_worth_interval
+
+    rng = np.random.default_rng(8)
+    for labelled, drawn in ((40, False), (MIN_LABELS_FOR_WORTH_INTERVAL - 1, False),
+                            (MIN_LABELS_FOR_WORTH_INTERVAL, True)):
+        labels = rng.random(labelled) < 0.7
+        judge = np.where(rng.random(labelled) < 0.9, labels, ~labels)
+        interval = ppi_mean_interval(labels, judge, rng.random(2000) < 0.7)
+        worth = judge_worth_interval(interval)
+        assert worth.value == interval.judge_worth is not None  # the figure itself is given
+        if drawn:
+            assert worth.note is None and worth.needed is None and worth.low < worth.value < worth.high
+        else:
+            needed = MIN_LABELS_FOR_WORTH_INTERVAL - labelled
+            assert (worth.low, worth.high, worth.note, worth.needed) == (None, None, "interval_few_labels", needed)
+            text = worth.to_dict()["note_text"]
+            assert f"fewer than {MIN_LABELS_FOR_WORTH_INTERVAL} hand labels" in text and f"{needed} more needed" in text
+
+
 def test_the_worth_interval_is_seeded_contains_the_point_and_is_withheld_below_the_minimum():
     from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, judge_worth_interval
 
@@ -431,12 +453,12 @@ def test_the_worth_interval_is_seeded_contains_the_point_and_is_withheld_below_t
     labels = rng.random(40) < 0.7
     judge = np.where(rng.random(40) < 0.9, labels, ~labels)
     interval = ppi_mean_interval(labels, judge, rng.random(1960) < 0.7)
-    worth = judge_worth_interval(interval)
-    assert worth == judge_worth_interval(interval)  # seeded: the same figures every time
+    worth = judge_worth_interval(interval, interval_from=0)  # drawn at 40 labels, as the coverage harness does
+    assert worth == judge_worth_interval(interval, interval_from=0)  # seeded: the same figures every time
     assert worth.value == interval.judge_worth
     assert worth.low < worth.value < worth.high
-    assert worth.labelled == 40 and worth.confidence == 0.95 and worth.note is None
-    assert judge_worth_interval(interval, seed=1) != worth
+    assert worth.labelled == 40 and worth.confidence == 0.95 and worth.note is None and worth.needed is None
+    assert judge_worth_interval(interval, seed=1, interval_from=0) != worth
     few = ppi_mean_interval(labels[:MIN_LABELS_FOR_WORTH - 1], judge[:MIN_LABELS_FOR_WORTH - 1],
                             rng.random(1960) < 0.7)
     withheld = judge_worth_interval(few)
@@ -457,7 +479,7 @@ def test_resamples_worth_without_bound_are_counted_and_never_give_nan(table, jud
     every finite one, and are never interpolated between (NumPy's inf - inf gave NaN and a RuntimeWarning)."""
     from uncase_core.stats.ppi import judge_worth_interval
 
-    worth = judge_worth_interval(ppi_interval_from_counts(table, judge_yes, unlabelled))
+    worth = judge_worth_interval(ppi_interval_from_counts(table, judge_yes, unlabelled), interval_from=0)
     assert (worth.note, worth.undefined, worth.unbounded) == (note, undefined, unbounded)
     if note is None:
         assert np.isfinite([worth.low, worth.high]).all() and worth.low <= worth.high
@@ -484,7 +506,7 @@ def test_the_worth_interval_covers_the_true_worth_about_as_stated_in_a_simulatio
         cells = rng.multinomial(n, [p * sensitivity, p * (1 - sensitivity), (1 - p) * fpr, (1 - p) * (1 - fpr)])
         table = ((int(cells[0]), int(cells[1])), (int(cells[2]), int(cells[3])))
         interval = ppi_interval_from_counts(table, int(rng.binomial(m, g)), m)
-        worth = judge_worth_interval(interval, resamples=1000)
+        worth = judge_worth_interval(interval, resamples=1000, interval_from=0)
         if worth.low is not None:
             covered += worth.low <= true_worth <= worth.high
             points.append(worth.value)

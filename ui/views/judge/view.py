@@ -176,9 +176,15 @@ def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
         ])
 
 
-def _worth_interval(worth: WorthInterval) -> str:
-    """The worth's bootstrap interval as a sentence, or why it has none."""
+def _worth_interval(worth: WorthInterval, judged: int | None = None) -> str:
+    """The worth's bootstrap interval as a sentence, or why it has none (with fewer labelled units than it is drawn
+    from: how many more, or that this set of ``judged`` units cannot have them)."""
     lang = language()
+    if worth.note == "interval_few_labels" and worth.needed is not None:
+        minimum = worth.labelled + worth.needed
+        if judged is not None and judged < minimum:
+            return t("judge.worth_interval_withheld_set", minimum=count(minimum), units=count(judged))
+        return t("judge.worth_interval_withheld", minimum=count(minimum), count=count(worth.needed))
     if worth.low is None or worth.high is None:
         return t("judge.worth_no_interval", resamples=count(worth.resamples), labelled=worth.labelled,
                  undefined=count(worth.undefined), unbounded=count(worth.unbounded))
@@ -208,12 +214,13 @@ def draw_worth(report: JudgeReport, show_tuned: bool) -> None:
                "judge.worth_none" if worth.value > -0.5 else "judge.worth_negative")
         st.markdown(t(key, verdicts=count(report.judge.total), worth=count(round(worth.value)),
                       labelled=ppi.labelled, effective=format_number(ppi.effective_labels, lang, 0)))
-        st.caption(_worth_interval(worth))
+        st.caption(_worth_interval(worth, report.judge.total))
     tuned = report.worth_tuned
     if show_tuned and tuned is not None and tuned.value is not None and report.ppi_tuned is not None:
         st.caption(t("judge.worth_tuned" if tuned.value > -0.5 else "judge.worth_tuned_negative",
                      worth=format_number(abs(tuned.value), lang, 0),
-                     lam=format_number(report.ppi_tuned.lam, lang, 2)) + " " + _worth_interval(tuned))
+                     lam=format_number(report.ppi_tuned.lam, lang, 2))
+                   + " " + _worth_interval(tuned, report.judge.total))
 
 
 def covers(p: Proportion | PPIInterval | None, value: float) -> str:
