@@ -61,7 +61,23 @@ def case_items(case: RagCase) -> list[FocusItem]:
     return items
 
 
-class RagFocus(FocusSource):
+class RagUnitsFocus(FocusSource):
+    """What every focus mode over RAG units says the same way: a unit kind's and a label's names, and a label's
+    guideline from ``guidelines`` (by label field)."""
+
+    guidelines: Mapping[str, Guideline]
+
+    def kind_name(self, kind: str) -> str:
+        return t(KIND_KEYS[kind])
+
+    def label_name(self, field: str) -> str:
+        return t(f"label.{field}")
+
+    def guideline(self, item: FocusItem) -> Guideline | None:
+        return self.guidelines.get(item.field)
+
+
+class RagFocus(RagUnitsFocus):
     """Focus mode over a :class:`LabelledCases`' dataset. ``locked`` says whether labels are locked now (a room frozen
     since the page was drawn); ``class_units`` are a revealed room's reference and class labels by unit."""
 
@@ -99,15 +115,6 @@ class RagFocus(FocusSource):
 
     def locked_now(self) -> bool:
         return self.frozen or (self._locked is not None and self._locked())
-
-    def kind_name(self, kind: str) -> str:
-        return t(KIND_KEYS[kind])
-
-    def label_name(self, field: str) -> str:
-        return t(f"label.{field}")
-
-    def guideline(self, item: FocusItem) -> Guideline | None:
-        return self.guidelines.get(item.field)
 
     def unit_markdown(self, case: int, item: FocusItem) -> str:
         found = self.view.dataset.cases[case]

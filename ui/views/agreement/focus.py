@@ -12,9 +12,9 @@ import streamlit as st
 from ui.frame.state import current_workspace, kept, save_settings, t
 from ui.page_data.agreement import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
 from ui.views.agreement.sections import draw_figures, draw_tables
-from ui.widgets.focus import NOTE_KEY, FocusItem, FocusSource, big_text, draw_focus, small
+from ui.widgets.focus import NOTE_KEY, FocusItem, big_text, draw_focus, small
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
-from ui.widgets.rag_focus import KIND_KEYS, draw_judged_against, key_rerun
+from ui.widgets.rag_focus import RagUnitsFocus, draw_judged_against, key_rerun
 from ui.widgets.text import literal
 from uncase_core.assets.reader import load_guidelines
 from uncase_core.rag.cases import LABEL_NAMES, RagCase, dataset_guidelines
@@ -45,7 +45,7 @@ def row_items(rows: Sequence[Row], labels: Sequence[bool | None]) -> list[FocusI
                       row.unit_id) for row, label in zip(rows, labels, strict=True)]
 
 
-class AgreementFocus(FocusSource):
+class AgreementFocus(RagUnitsFocus):
     """Focus mode over the agreement page's pair: annotator ``annotator``'s labels of the rows of ``field``."""
 
     prefix = "agr"
@@ -88,15 +88,6 @@ class AgreementFocus(FocusSource):
         if stored is None:
             st.session_state[NOTE_KEY] = "focus.agr_refused"
         return bool(stored)
-
-    def kind_name(self, kind: str) -> str:
-        return t(KIND_KEYS[kind])
-
-    def label_name(self, field: str) -> str:
-        return t(f"label.{field}")
-
-    def guideline(self, item: FocusItem) -> Guideline | None:
-        return self.guidelines.get(item.field)
 
     def _case(self, ref: CaseRef) -> RagCase:
         side = self.annotator if (ref.a if self.annotator == "a" else ref.b) is not None else \
