@@ -182,7 +182,10 @@ def test_focus_mode_on_the_summary_and_agreement_pages_by_keys_with_named_button
     wait_until_idle(page)
     page.keyboard.press("u")
     # Undo goes back to the first case: a whole-page run, during which the other case's line still shows (stale,
-    # until the run ends; CI saw both for more than 5 s under load). One line, then the first one's.
+    # until the run ends; CI saw both for more than 5 s under load, and once the count fell to one before the first
+    # case's line was drawn beside the stale one). The first case's line, the run's end, then that line alone.
+    expect(main.get_by_text(first, exact=True)).to_be_visible(timeout=60_000)
+    wait_until_idle(page, 60_000)
     expect(position).to_have_count(1, timeout=60_000)
     expect(position).to_have_text(first)
 

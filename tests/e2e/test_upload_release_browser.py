@@ -29,13 +29,21 @@ def upload_box(page: Any) -> Any:
     return sidebar(page).get_by_test_id("stFileUploader").first
 
 
+def held_before(app_url: str) -> int:
+    """What the server's upload manager holds before this test uploads: the server is shared by the tests one worker
+    runs, and a session an earlier test closed may still hold a file until Streamlit drops it (one CI run with three
+    workers found 8,009 bytes there); this test's own upload must add nothing once read."""
+    return upload_manager_bytes(app_url)
+
+
 def test_a_refused_file_is_freed_and_its_message_stays_while_it_is_in_the_box(page: Any, app_url: str) -> None:
     open_rag(page, app_url)
+    before = held_before(app_url)
     upload_box(page).locator('input[type="file"]').set_input_files(
         {"name": "bad.json", "mimeType": "application/json", "buffer": BAD})
     error = sidebar(page).get_by_test_id("stAlert")
     expect(error).to_contain_text("claims[0].supported", timeout=TEXT_TIMEOUT)
-    assert upload_manager_bytes(app_url) == 0
+    assert upload_manager_bytes(app_url) <= before
 
     toggle_passage_label(page, 1)  # another run: the file is still in the box, so its message stays
     expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
@@ -50,11 +58,12 @@ def test_a_refused_file_is_freed_and_its_message_stays_while_it_is_in_the_box(pa
 
 def test_a_read_file_is_freed_and_what_was_read_stays(page: Any, app_url: str) -> None:
     open_rag(page, app_url)
+    before = held_before(app_url)
     upload_box(page).locator('input[type="file"]').set_input_files(
         {"name": "good.json", "mimeType": "application/json", "buffer": GOOD})
     expect(page.get_by_text("Are the bytes freed?").first).to_be_visible(timeout=TEXT_TIMEOUT)
     expect(counts(page)).to_have_text(counts_pattern(2, 3), timeout=TEXT_TIMEOUT)
-    assert upload_manager_bytes(app_url) == 0
+    assert upload_manager_bytes(app_url) <= before
     expect(upload_box(page)).to_contain_text("good.json")
 
     toggle_passage_label(page, 3)  # reruns read the page's data from the workspace, not from the freed file
