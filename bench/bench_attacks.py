@@ -1,6 +1,11 @@
-"""A workshop server under the attacks of issue 35: its threads, database connections and memory, at rest and after.
+"""A workshop server under attack: its memory, threads, descriptors and database connections before, during, after.
 
     .venv/bin/python bench/bench_attacks.py [--store postgresql+psycopg://user@host/db] [--clears 50]
+                                            [--only NAME ...]
+
+Every attack is a function of ``ATTACKS`` (name -> attack); ``--only`` runs some of them. Each is measured the same
+way (:func:`measured`): the server's figures (:class:`Figures`) at rest before it, sampled every 0.2 s while it runs
+(the highest seen), and once the runs it made have settled, with the machine's load beside them.
 
 Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives it; a fresh SQLite store unless
 ``--store`` names a PostgreSQL database, whose connections are then counted in ``pg_stat_activity``), then, in order:
@@ -20,11 +25,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import http.client
+import os
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,6 +77,10 @@ def status_kb(pid: int, field: str) -> int:
         if line.startswith(field + ":"):
             return int(line.split()[1])
     raise LookupError(field)
+
+
+def descriptors(pid: int) -> int:
+    return len(list(Path(f"/proc/{pid}/fd").iterdir()))
 
 
 def connections(store: str | None) -> int | None:
@@ -166,36 +179,121 @@ def bombs_through_the_page(base: str, pid: int) -> list[tuple[str, float, bool]]
     return found
 
 
+@dataclass(frozen=True)
+class Figures:
+    """One reading of the server process: resident memory, threads, open descriptors, its database connections."""
+
+    rss_mb: float
+    threads: int
+    descriptors: int
+    connections: int | None
+
+    @classmethod
+    def read(cls, pid: int, store: str | None) -> Figures:
+        return cls(status_kb(pid, "VmRSS") / 1024, threads(pid), descriptors(pid), connections(store))
+
+    def highest(self, other: Figures) -> Figures:
+        def top(a: int | None, b: int | None) -> int | None:
+            return None if a is None and b is None else max(a or 0, b or 0)
+        return Figures(max(self.rss_mb, other.rss_mb), max(self.threads, other.threads),
+                       max(self.descriptors, other.descriptors), top(self.connections, other.connections))
+
+    def text(self) -> str:
+        figures = f"{self.rss_mb:.0f} MB resident, {self.threads} threads, {self.descriptors} descriptors"
+        return figures + (f", {self.connections} PostgreSQL connections" if self.connections is not None else "")
+
+
+def load_text() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.2f} / {five:.2f} on {os.cpu_count()} cores"
+
+
+def measured(name: str, pid: int, store: str | None, attack: Callable[[], str]) -> str:
+    """Run ``attack`` (which returns its own result line) while sampling the server; print before, during, after."""
+    before = Figures.read(pid, store)
+    peak = [before]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.2):
+            try:
+                peak[0] = peak[0].highest(Figures.read(pid, store))
+            except (OSError, LookupError):  # the server ended (an attack that stops it)
+                return
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        result = attack()
+    finally:
+        done.set()
+        sampler.join()
+    settled_threads(pid)
+    after = Figures.read(pid, store)
+    print(f"[{name}] {result}\n  before: {before.text()}\n  during (highest): {peak[0].text()}\n"
+          f"  after:  {after.text()}\n  ({load_text()})", flush=True)
+    return result
+
+
+@dataclass(frozen=True)
+class Target:
+    """The server an attack is made on: its address, process id, store URL and whether that store is PostgreSQL."""
+
+    base: str
+    pid: int
+    store: str | None  # the PostgreSQL URL given, else None (SQLite: no connections to count)
+
+
+def attack_clears_before_gate(target: Target, count: int) -> str:
+    rest = settled_threads(target.pid)
+    asyncio.run(clears(target.base, count, from_gated=False))
+    return (f"{count} clear_cache before the gate, each followed by a page run: {settled_threads(target.pid)} threads "
+            f"(at rest {rest}; before the fix +1 a clear)")
+
+
+def attack_clears_past_gate(target: Target, count: int) -> str:
+    asyncio.run(clears(target.base, count, from_gated=True))
+    return (f"{count} clear_cache past the gate: {settled_threads(target.pid)} threads, "
+            f"{connections(target.store)} connections (the bound is UNCASE_STORE_CONNECTIONS, 10)")
+
+
+def attack_bombs(target: Target, _count: int) -> str:
+    lines = [f"bomb {name}: {'refused' if refused else 'NOT REFUSED'}, the server's peak grew by {grown:.0f} MB "
+             "(bar: well under 300 MB; 0.7 to 3.8 GB before)"
+             for name, grown, refused in bombs_through_the_page(target.base, target.pid)]
+    return "\n  ".join(lines)
+
+
+def attack_uploads_at_once(target: Target, _count: int) -> str:
+    statuses = asyncio.run(uploads_at_once(target.base))
+    return (f"20 uploads of 4.9 MB at once: {statuses.count(204)} taken, {statuses.count(413)} refused (cap 10 MB: 2; "
+            "before the fix 6)")
+
+
+# Every attack, in the order they run: name -> attack(target, --clears).
+ATTACKS: dict[str, Callable[[Target, int], str]] = {
+    "clears-before-gate": attack_clears_before_gate,
+    "clears-past-gate": attack_clears_past_gate,
+    "parquet-bombs": attack_bombs,
+    "uploads-at-once": attack_uploads_at_once,
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--store", help="a PostgreSQL URL (its database's connections are counted); default SQLite")
     parser.add_argument("--clears", type=int, default=50)
+    parser.add_argument("--only", nargs="+", choices=list(ATTACKS), help="run only these attacks (default: all)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="uncase-attacks-"))
     store = args.store or f"sqlite:///{folder / 'store.db'}"
     env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
     with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
-        pid = process.pid
+        target = Target(base, process.pid, args.store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
-        rest_threads, rest_rss, rest_connections = settled_threads(pid), status_kb(pid, "VmRSS") / 1024, \
-            connections(args.store)
-        print(f"at rest: {rest_threads} threads, {rest_rss:.0f} MB resident"
-              + (f", {rest_connections} PostgreSQL connections" if rest_connections is not None else ""))
-        asyncio.run(clears(base, args.clears, from_gated=False))
-        print(f"{args.clears} clear_cache before the gate, each followed by a page run: {settled_threads(pid)} "
-              f"threads (at rest {rest_threads}; before the fix +1 a clear)"
-              + (f", {connections(args.store)} connections" if rest_connections is not None else ""))
-        asyncio.run(clears(base, args.clears, from_gated=True))
-        print(f"{args.clears} clear_cache past the gate: {settled_threads(pid)} threads"
-              + (f", {connections(args.store)} connections (at rest {rest_connections}; the bound is "
-                 f"UNCASE_STORE_CONNECTIONS, 10)" if rest_connections is not None else ""))
-        for name, grown, refused in bombs_through_the_page(base, pid):
-            print(f"bomb {name}: {'refused' if refused else 'NOT REFUSED'}, the server's peak grew by {grown:.0f} MB "
-                  "(bar: well under 300 MB; 0.7 to 3.8 GB before)")
-        statuses = asyncio.run(uploads_at_once(base))
-        print(f"20 uploads of 4.9 MB at once: {statuses.count(204)} taken, {statuses.count(413)} refused (cap 10 MB: "
-              f"2; before the fix 6); {status_kb(pid, 'VmRSS') / 1024:.0f} MB resident after (at rest "
-              f"{rest_rss:.0f} MB)")
+        print(f"at rest: {Figures.read(target.pid, args.store).text()} ({load_text()})", flush=True)
+        for name in args.only or list(ATTACKS):
+            measured(name, target.pid, args.store, lambda attack=ATTACKS[name]: attack(target, args.clears))
 
 
 if __name__ == "__main__":
