@@ -66,8 +66,8 @@ def default() -> Loaded:
 SOURCE = Source(
     CONVERSATIONS, "conv", "conversations", load, choices=[s.id for s in scenarios] + [ALL],
     choice_label=lambda sid, lang=lang: translate(lang, "conv.all_scenarios") if sid == ALL else by_id[sid].title[lang],
-    choice_title="conv.scenario", read_upload=lambda data, name: Loaded(conversations_from_bytes(data, name), name,
-                                                                         "upload"),
+    choice_title="conv.scenario",
+    read_upload=lambda data, name, limit: Loaded(conversations_from_bytes(data, name, limit), name, "upload"),
     upload_label="conv.upload", upload_help="conv.upload_help", changes=changed_items,
 )
 

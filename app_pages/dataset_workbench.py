@@ -59,7 +59,7 @@ def load(_choice: str) -> Loaded:
 
 SOURCE = Source(
     WORKBENCH, "wb", "dataset", load, choices=["builtin"], load_button="wb.load_builtin",
-    read_upload=lambda data, name: Loaded(dataset_from_file(data, name), name, "upload"),
+    read_upload=lambda data, name, limit: Loaded(dataset_from_file(data, name, limit), name, "upload"),
     upload_label="common.upload_dataset", upload_help="common.upload_help", count=lambda dataset: len(dataset.cases),
     changes=lambda original, current: changed_items(original.cases, current.cases),
 )
@@ -71,7 +71,8 @@ with st.sidebar:
     follow_language(SOURCE)
     data_source(SOURCE, lambda: load("builtin"))
     stored_upload(WORKBENCH_COMPARE, "wb_other", "dataset", "wb.upload_other", "wb.upload_other_help",
-                  ("json", "jsonl"), lambda data, name: Loaded(dataset_from_file(data, name), name, "upload"),
+                  ("json", "jsonl"),
+                  lambda data, name, limit: Loaded(dataset_from_file(data, name, limit), name, "upload"),
                   count=lambda dataset: len(dataset.cases))
     downloads = st.container()
 

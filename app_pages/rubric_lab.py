@@ -44,10 +44,10 @@ with st.sidebar:
         generate = st.button(t("rub.generate"), width="stretch")
     verdict_upload = read_new_upload(
         "rub_upload", "rubrics", t("rub.upload"), t("rub.upload_help"), FILE_TYPES,
-        lambda data, name: Loaded(read_verdicts(data, name), name, "upload"))
+        lambda data, name, limit: Loaded(read_verdicts(data, name, limit), name, "upload"))
     holistic_upload = read_new_upload(
         "rub_holistic_upload", "rubrics", t("rub.upload_holistic"), t("rub.upload_holistic_help"), FILE_TYPES,
-        lambda data, name: Loaded(read_holistic(data, name), name, "upload"))
+        lambda data, name, limit: Loaded(read_holistic(data, name, limit), name, "upload"))
 
 error = None
 if generate:

@@ -84,7 +84,7 @@ def default() -> Loaded:
 SOURCE = Source(
     SUMMARIES, "sum", "summaries", load, choices=[s.id for s in scenarios],
     choice_label=lambda sid, lang=lang: by_id[sid].title[lang], choice_title="sum.scenario",
-    read_upload=lambda data, name: Loaded(cases_from_bytes(data, name), name, "upload"),
+    read_upload=lambda data, name, limit: Loaded(cases_from_bytes(data, name, limit), name, "upload"),
     upload_label="sum.upload", upload_help="sum.upload_help", changes=changed_items,
 )
 

@@ -161,9 +161,9 @@ with st.container(border=True):
             else translate(lang, "room.summary.own_file") if sid == UPLOADED else summary_by_id[sid].title[lang],
                                       placeholder=t("common.choose"))
         if summary_choice == UPLOADED:
-            uploaded = read_new_upload("room_new_summary_upload", "summaries", t("sum.upload"), t("sum.upload_help"),
-                                       ("json", "jsonl"),
-                                       lambda data, name: Loaded(cases_from_bytes(data, name), name, "upload"))
+            uploaded = read_new_upload(
+                "room_new_summary_upload", "summaries", t("sum.upload"), t("sum.upload_help"), ("json", "jsonl"),
+                lambda data, name, limit: Loaded(cases_from_bytes(data, name, limit), name, "upload"))
             if uploaded is not None:
                 st.session_state["room_new_summaries"] = uploaded
         st.caption(t("room.summary.create_help"))

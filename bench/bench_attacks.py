@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import http.client
 import os
+import re
 import sys
 import tempfile
 import threading
@@ -148,8 +149,10 @@ async def uploads_at_once(base: str) -> list[int]:
         await session.close()
 
 
-def bombs_through_the_page(base: str, pid: int) -> list[tuple[str, float, bool]]:
-    """(file, the server's peak growth in MB, refused with the limit) for each bomb, uploaded in Chromium."""
+def uploads_through_the_page(base: str, pid: int,
+                             files: list[tuple[Path, str | re.Pattern[str]]]) -> list[tuple[str, float, bool]]:
+    """(file, the server's peak growth in MB, the expected text shown) for each file, uploaded on the RAG page in
+    Chromium after the one before it was answered (the server's peak resident memory, ``VmHWM``, reset before each)."""
     from playwright.sync_api import expect, sync_playwright
 
     from ui.i18n import translate
@@ -157,26 +160,36 @@ def bombs_through_the_page(base: str, pid: int) -> list[tuple[str, float, bool]]
     found = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
-        context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
-        page = context.new_page()
-        page.goto(f"{base}/rag_diagnosis")
-        page.get_by_test_id("stTextInputField").first.fill(CODE)
-        page.get_by_role("button", name=translate("en", "access.enter")).click()
-        expect(page.get_by_text("Context relevance").first).to_be_visible(timeout=60_000)
-        for bomb in sorted(BOMBS.glob("*.parquet")):
+        for path, answer in files:
+            # A fresh visitor (and workspace) for each file: a workspace stores 10 MB, so one person's second large
+            # file would be refused for want of room, not read.
+            context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+            page = context.new_page()
+            page.goto(f"{base}/rag_diagnosis")
+            page.get_by_test_id("stTextInputField").first.fill(CODE)
+            page.get_by_role("button", name=translate("en", "access.enter")).click()
+            expect(page.get_by_text("Context relevance").first).to_be_visible(timeout=60_000)
             Path(f"/proc/{pid}/clear_refs").write_text("5")
             before = status_kb(pid, "VmRSS")
             page.get_by_test_id("stSidebar").locator('[data-testid="stFileUploader"] input[type="file"]') \
-                .set_input_files(str(bomb))
-            message = page.get_by_text("the playground reads at most").or_(page.get_by_text("encoding")).first
-            refused = True
+                .set_input_files(str(path))
+            shown = True
             try:
-                expect(message).to_be_visible(timeout=60_000)
+                expect(page.get_by_text(answer).first).to_be_visible(timeout=120_000)
             except AssertionError:
-                refused = False
-            found.append((bomb.name, (status_kb(pid, "VmHWM") - before) / 1024, refused))
+                shown = False
+            page.wait_for_timeout(1000)  # what the page does after saying so (storing the cases) counts too
+            found.append((path.name, (status_kb(pid, "VmHWM") - before) / 1024, shown))
+            context.close()
         browser.close()
     return found
+
+
+def bombs_through_the_page(base: str, pid: int) -> list[tuple[str, float, bool]]:
+    """(file, the server's peak growth in MB, refused with the limit) for each bomb, uploaded in Chromium."""
+    answers = {"rows_975000.parquet": "items is more than this page handles live", "delta_prefix.parquet": "encoding"}
+    return uploads_through_the_page(base, pid, [(bomb, answers.get(bomb.name, "the playground reads at most"))
+                                                for bomb in sorted(BOMBS.glob("*.parquet"))])
 
 
 @dataclass(frozen=True)
@@ -270,11 +283,73 @@ def attack_uploads_at_once(target: Target, _count: int) -> str:
             "before the fix 6)")
 
 
+def largest_accepted_files(folder: Path) -> list[tuple[Path, int]]:
+    """The largest uploads the RAG page accepts, each as (file, its decoded content in bytes): Parquet text up to the
+    page's decoded limit (half what a workspace stores: 5 MB) in a few long rows and in 2,000 short ones, and files
+    just under 2 MB (the page's upload limit) of JSON cases and RAGAS CSV rows at the page's 2,000 cases."""
+    import csv
+    import io
+    import json
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from uncase_core.rag.parquet import parquet_rows
+
+    made = []
+    budget = int(4.8 * MB)  # under the page's 5 MB (half a workspace's 10 MB), counting each value's place
+
+    def parquet(name: str, rows: int) -> None:
+        size = budget // rows
+        texts = [(f"row {index} " + "lorem ipsum dolor sit amet " * (size // 27))[:size] for index in range(rows)]
+        out = io.BytesIO()
+        pq.write_table(pa.table({"user_input": texts, "response": ["a"] * rows}), out, compression="zstd")
+        path = folder / name
+        path.write_bytes(out.getvalue())
+        made.append((path, sum(len(text.encode()) + 1 for _, row in parquet_rows(out.getvalue()).rows
+                               for text in row.values())))
+
+    parquet("text_10_rows.parquet", 10)
+    parquet("text_2000_rows.parquet", 2_000)
+    filler = "word " * 150
+    cases = [{"id": f"c{i}", "question": f"Question {i}?", "answer": filler[:250],
+              "passages": [{"id": "p1", "text": filler[:250], "relevant": None}],
+              "claims": [{"id": "k1", "text": filler[:100], "supported": None, "correct": None}],
+              "reference_facts": [{"id": "f1", "text": filler[:100], "covered": None}]} for i in range(2_000)]
+    path = folder / "cases_2000.json"
+    path.write_text(json.dumps(cases))
+    made.append((path, path.stat().st_size))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["user_input", "retrieved_contexts", "response", "reference"])
+    writer.writerows([f"q{i} " + filler[:200], json.dumps([filler[:300]]), filler[:300], filler[:150]]
+                     for i in range(2_000))
+    path = folder / "ragas_2000.csv"
+    path.write_text(out.getvalue())
+    made.append((path, path.stat().st_size))
+    return made
+
+
+def attack_accepted_uploads(target: Target, _count: int) -> str:
+    with tempfile.TemporaryDirectory() as folder:
+        files = largest_accepted_files(Path(folder))
+        decoded = {path.name: size for path, size in files}
+        sizes = {path.name: path.stat().st_size for path, _ in files}
+        # Loaded once the whole dataset's heading counts its cases (the built-in scenario shows fewer).
+        answers = [(path, re.compile(r"Whole dataset \((10|2,?000) cases\)")) for path, _ in files]
+        found = uploads_through_the_page(target.base, target.pid, answers)
+    return "\n  ".join(
+        f"accepted {name} ({sizes[name] / 1024:,.0f} KB file, {decoded[name] / MB:.1f} MB decoded): "
+        f"{'loaded' if shown else 'NOT LOADED'}, the server's peak grew by {grown:.0f} MB = "
+        f"{grown * MB / decoded[name]:.1f}x its decoded size" for name, grown, shown in found)
+
+
 # Every attack, in the order they run: name -> attack(target, --clears).
 ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "clears-before-gate": attack_clears_before_gate,
     "clears-past-gate": attack_clears_past_gate,
     "parquet-bombs": attack_bombs,
+    "accepted-uploads": attack_accepted_uploads,
     "uploads-at-once": attack_uploads_at_once,
 }
 

@@ -51,7 +51,12 @@ def test_a_small_file_with_a_huge_content_is_refused_saying_the_limit(name: str,
         assert r"DELTA\_BYTE\_ARRAY" in error_text(error, "es") and "codificación" in error_text(error, "es")
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in BOMBS.glob("*.parquet")))
+# The command line reads every row a file holds (a page reads at most its live limit): the many-rows file is a page's
+# bomb, not the command line's.
+DECOMPRESSION_BOMBS = sorted(p.name for p in BOMBS.glob("*.parquet") if not p.name.startswith("rows_"))
+
+
+@pytest.mark.parametrize("name", DECOMPRESSION_BOMBS)
 def test_the_command_line_refuses_each_bomb_without_growing(name: str, tmp_path: Path):
     """``import-cases`` in a process of its own: refused, and its peak memory grows by well under 300 MB."""
     script = (

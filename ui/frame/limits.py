@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ui.frame.input_errors import page_error
+from ui.frame.state import get_store
+from uncase_core.errors import InputError
+from uncase_core.shared.limits import ReadLimit
 
 # The server-wide cap (server.maxUploadSize in .streamlit/config.toml; a test keeps them equal).
 SERVER_MAX_UPLOAD_MB = 5
@@ -57,3 +60,27 @@ def check_count(page: str, count: int, name: str) -> None:
     limit = LIMITS[page]
     if count > limit.max_items:
         raise page_error("page_too_many_items", name, count=count, limit=limit.max_items, command=limit.command)
+
+
+# The share of a workspace's cap an upload's decoded content may take: what a page reads it stores in the workspace,
+# as JSON cases (keys, escapes and labels: 9.5 MB of Parquet text in 2,000 rows stored as 10.2 MB), beside what the
+# workspace holds already. Half leaves room for both, and bounds the server's peak for one accepted upload
+# (bench/bench_attacks.py --only accepted-uploads; docs/deploy.md).
+UPLOAD_SHARE_OF_WORKSPACE = 0.5
+
+
+def read_limit(page: str) -> ReadLimit:
+    """What a reader of an upload on ``page`` may build: the items the page handles live, and (for a compressed
+    file) decoded content up to half of what one workspace stores, since what a page reads it stores there."""
+    share = int(get_store().limits.workspace_bytes * UPLOAD_SHARE_OF_WORKSPACE)
+    return ReadLimit(rows=LIMITS[page].max_items, decoded_bytes=share)
+
+
+def as_page_refusal(page: str, error: InputError, name: str, command: str | None = None) -> InputError:
+    """``error`` as the page says it: a file of more records than the page reads (the core's ``too_many_rows``)
+    becomes the page's refusal naming its command; any other error is returned as it is."""
+    if error.code != "too_many_rows":
+        return error
+    limit = LIMITS[page]
+    return page_error("page_too_many_items", name, count=int(error.params["count"]), limit=limit.max_items,
+                      command=command or limit.command)

@@ -18,12 +18,13 @@ import streamlit as st
 
 from ui.frame.data_kinds import DataKind
 from ui.frame.input_errors import error_text
-from ui.frame.limits import LIMITS, check_count, check_size
+from ui.frame.limits import LIMITS, as_page_refusal, check_count, check_size, read_limit
 from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.frame.uploads import file_in_box, release
 from ui.widgets.layout import whole_choice
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
+from uncase_core.shared.limits import ReadLimit
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,8 @@ class Source:
     choice_label: Callable[[str], str] = str
     choice_title: str = ""  # catalogue key of the choice box
     load_button: str = "rag.load_scenario"  # catalogue key
-    read_upload: Callable[[bytes, str], Loaded] | None = None
+    # An upload's bytes and name -> what it loads as, reading no more than the limit allows (ui.frame.limits).
+    read_upload: Callable[[bytes, str, ReadLimit], Loaded] | None = None
     upload_label: str = ""  # catalogue keys
     upload_help: str = ""
     upload_types: tuple[str, ...] = ("json", "jsonl")
@@ -61,11 +63,13 @@ class Source:
 
 
 def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence[str],
-                    read: Callable[[bytes, str], Loaded | None], count: Callable[[Any], int] = len,
+                    read: Callable[[bytes, str, ReadLimit], Loaded | None], count: Callable[[Any], int] = len,
                     too_large_command: Callable[[bytes, str], str] | None = None) -> Loaded | None:
     """Draw an upload box; a file not read before in this session is read (once) and returned.
 
-    ``read`` may return None for a file that waits on a question before it loads (see ``Source.pending``).
+    ``read(data, name, limit)`` reads no more than ``limit`` (:func:`ui.frame.limits.read_limit`: the items the page
+    handles live), so a small file of very many rows is refused before its rows are built; it may return None for a
+    file that waits on a question before it loads (see ``Source.pending``).
 
     A file that cannot be read is refused with a message naming it, shown for as long as that
     file is in the box; what the page holds is left as it was. Either way the file's bytes are
@@ -80,14 +84,16 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
     loaded = None
     if upload is not None and st.session_state.get(seen_key) != upload.file_id:
         st.session_state[seen_key] = upload.file_id
+        data = upload.getvalue()
         try:
-            data = upload.getvalue()
             too_large = too_large_command is not None and len(data) > LIMITS[limit].upload_bytes
             check_size(limit, data, upload.name, too_large_command(data, upload.name) if too_large else None)
-            loaded = read(data, upload.name)
+            loaded = read(data, upload.name, read_limit(limit))
             if loaded is not None:
                 check_count(limit, count(loaded.data), upload.name)
-        except InputError as error:
+        except InputError as refused:
+            error = as_page_refusal(limit, refused, upload.name,
+                                    too_large_command(data, upload.name) if too_large_command else None)
             # The error, not its text, so it is said anew in the language of each run; a fresh copy, as the raised
             # one's traceback would keep the reader's frames (and the uploaded bytes) alive while it is shown.
             st.session_state[error_key] = (upload.file_id, error.located(error.source))
@@ -108,7 +114,7 @@ def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence
 
 
 def stored_upload(kind: DataKind, key: str, limit: str, label: str, help: str, types: Sequence[str],
-                  read: Callable[[bytes, str], Loaded], count: Callable[[Any], int] = len,
+                  read: Callable[[bytes, str, ReadLimit], Loaded], count: Callable[[Any], int] = len,
                   remove_label: str = "data.remove_upload") -> None:
     """An upload the page reads but nobody labels (a second version, a pair of files): stored in the workspace as
     soon as it reads, so it is still there after a reload, until the person removes it."""

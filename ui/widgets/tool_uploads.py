@@ -20,7 +20,7 @@ from typing import Any
 import streamlit as st
 
 from ui.frame.input_errors import error_text
-from ui.frame.limits import LIMITS, check_count, check_size
+from ui.frame.limits import LIMITS, as_page_refusal, check_count, check_size
 from ui.frame.state import current_workspace, language, run_saving, t
 from ui.frame.uploads import file_in_box
 from ui.widgets.data_source import Loaded
@@ -32,6 +32,7 @@ from uncase_core.rag.interchange import detect_format, read_cases
 from uncase_core.rag.promptfoo import ROLES, guess_promptfoo_vars, promptfoo_var_keys, shape_of
 from uncase_core.rag.sources import CaseImport, name_list, names_and_more
 from uncase_core.rag.tools import FORMAT_NAMES, TOOLS
+from uncase_core.shared.limits import ReadLimit
 
 # A CSV's delimiter, as the note on how it was read names it.
 DELIMITER_NAMES = MappingProxyType({",": "comma", ";": "semicolon", "tab": "tab"})
@@ -42,7 +43,7 @@ LIMIT = LIMITS["rag"]
 UPLOAD_TYPES = tuple(dict.fromkeys(("json", "jsonl", "csv", "tsv", *(kind for tool in TOOLS.values()
                                                                      for kind in tool.kinds))))
 IMPORT_COMMAND = "python -m uncase_core import-cases FILE"
-PENDING = "rag_promptfoo_pending"  # (upload box, file id, name, bytes, keys): a promptfoo file awaiting its mapping
+PENDING = "rag_promptfoo_pending"  # (upload box, file id, name, bytes, keys, read limit): awaiting its vars mapping
 VARS_SETTING = "rag_promptfoo_vars"  # workspace setting: file shape (its sorted var keys) -> {role: key}
 NO_VAR = ""  # the option "(none)" of the context and reference boxes (no var key is empty)
 _FORMAT_BY_NAME = MappingProxyType({name: fmt for fmt, name in FORMAT_NAMES.items()})
@@ -100,8 +101,9 @@ def remembered_vars(keys: Sequence[str]) -> dict[str, str | None]:
     return guess_promptfoo_vars(keys)
 
 
-def read_case_upload(data: bytes, name: str, box: str | None = None) -> Loaded | None:
-    """An upload on the RAG page read as cases; None for a promptfoo file, which waits for its mapping.
+def read_case_upload(data: bytes, name: str, limit: ReadLimit, box: str | None = None) -> Loaded | None:
+    """An upload on the RAG page read as cases, no more than ``limit`` takes; None for a promptfoo file, which waits
+    for its mapping.
 
     ``box`` is the upload box's key (a promptfoo file waits only while that box shows it); without one, a
     promptfoo file is read with the remembered or guessed mapping.
@@ -109,23 +111,23 @@ def read_case_upload(data: bytes, name: str, box: str | None = None) -> Loaded |
     _check_size(data, name)
     fmt = other_format(data, name)
     if fmt is None:
-        upload = read_rag_file(data, name, LIMIT.upload_bytes)
+        upload = read_rag_file(data, name, LIMIT.upload_bytes, limit)
         notes = [{"code": note.code, "params": dict(note.params)} for note in upload.notes]
         return Loaded(upload.dataset, name, "upload", {"imported": upload.kind, "notes": notes})
     if fmt == "promptfoo":
         keys = promptfoo_var_keys(data, name)
         if box is not None:
-            st.session_state[PENDING] = (box, file_in_box(box), name, data, keys)
+            st.session_state[PENDING] = (box, file_in_box(box), name, data, keys, limit)
             return None
         variables = remembered_vars(keys)
-        return imported(_with_progress(lambda p: read_cases(data, name, fmt, variables, p), name), name)
-    return imported(_with_progress(lambda p: read_cases(data, name, fmt, progress=p), name), name)
+        return imported(_with_progress(lambda p: read_cases(data, name, fmt, variables, p, limit), name), name)
+    return imported(_with_progress(lambda p: read_cases(data, name, fmt, progress=p, limit=limit), name), name)
 
 
-def read_cases_now(data: bytes, name: str) -> Loaded:
+def read_cases_now(data: bytes, name: str, limit: ReadLimit) -> Loaded:
     """:func:`read_case_upload` for a page with no promptfoo mapping box (compare, thresholds): a promptfoo file is
     read at once with the vars last chosen on the RAG page, else the guessed ones (its note says which)."""
-    loaded = read_case_upload(data, name)
+    loaded = read_case_upload(data, name, limit)
     if loaded is None:  # only an upload box's promptfoo file waits
         raise RuntimeError("read_case_upload waited without a box")
     return loaded
@@ -136,7 +138,7 @@ def promptfoo_mapping() -> Loaded | None:
     pending = st.session_state.get(PENDING)
     if pending is None:
         return None
-    box, file_id, name, data, keys = pending
+    box, file_id, name, data, keys, limit = pending
     if file_in_box(box) != file_id:  # the file left the box: forget it
         st.session_state.pop(PENDING, None)
         return None
@@ -165,10 +167,11 @@ def promptfoo_mapping() -> Loaded | None:
     if not load:
         return None
     try:
-        upload = _with_progress(lambda p: read_cases(data, name, "promptfoo", chosen, p), name)
+        upload = _with_progress(lambda p: read_cases(data, name, "promptfoo", chosen, p, limit), name)
         check_count("rag", len(upload.dataset.cases), name)
     except InputError as error:
-        st.error(t("common.upload_failed", message=error_text(error, language())))
+        refusal = as_page_refusal("rag", error, name, IMPORT_COMMAND)
+        st.error(t("common.upload_failed", message=error_text(refusal, language())))
         return None
     workspace = current_workspace()
     stored = dict(workspace.setting(VARS_SETTING, {}) or {})

@@ -26,6 +26,7 @@ from uncase_core.errors import (
 )
 from uncase_core.shared.formats import CONVERSATIONS, parse_format
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, dumps_jsonl
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 
 ROLES = ("customer", "agent")
 COHERENCE_ISSUES = ("agent_contradiction", "customer_knowledge", "role_confusion", "topic_drift")
@@ -231,10 +232,11 @@ def conversation_to_dict(conversation: Conversation) -> dict[str, Any]:
     return {**result, **conversation.extra}
 
 
-def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, ...]:
-    """One conversation (JSON object), a JSON array, ``{"conversations": [...]}`` or JSONL."""
+def conversations_from_text(text: str, source: str = "", limit: ReadLimit = UNLIMITED) -> tuple[Conversation, ...]:
+    """One conversation (JSON object), a JSON array, ``{"conversations": [...]}`` or JSONL; a file of more
+    conversations than ``limit`` takes is refused before any is read as one."""
     try:
-        document = parse_format(text, CONVERSATIONS)
+        document = parse_format(text, CONVERSATIONS, limit)
         if document.kind == "jsonl":
             result = []
             for line, record in document.records:
@@ -244,9 +246,11 @@ def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, 
                     raise error.at(at_line(line, error.where)) from None
             conversations = tuple(result)
         elif isinstance(document.value, list):
+            check_rows(len(document.value), limit)
             conversations = tuple(conversation_from_dict(item, f"[{i}]") for i, item in enumerate(document.value))
         elif isinstance(document.value, dict) and isinstance(document.value.get("conversations"), list):
             items = document.value["conversations"]
+            check_rows(len(items), limit)
             conversations = tuple(conversation_from_dict(item, f"conversations[{i}]") for i, item in enumerate(items))
         else:
             conversations = (conversation_from_dict(document.value),)
@@ -262,12 +266,12 @@ def conversations_from_text(text: str, source: str = "") -> tuple[Conversation, 
         raise error.located(source) if source else error from None
 
 
-def conversations_from_bytes(data: bytes, source: str = "") -> tuple[Conversation, ...]:
+def conversations_from_bytes(data: bytes, source: str = "", limit: ReadLimit = UNLIMITED) -> tuple[Conversation, ...]:
     try:
         text = decode_text(data)
     except InputError as error:
         raise error.located(source) if source else error from None
-    return conversations_from_text(text, source)
+    return conversations_from_text(text, source, limit)
 
 
 def conversations_to_text(conversations: tuple[Conversation, ...]) -> str:

@@ -37,6 +37,7 @@ from uncase_core.errors import InputError, expected_value, input_error, missing,
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, case_to_dict, dataset_from_bytes
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, pooled_metrics, resolve_thresholds
 from uncase_core.shared.jsonfiles import canonical_json
+from uncase_core.shared.limits import UNLIMITED, ReadLimit
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
 
 METADATA_FIELDS = ("language", "domain", "difficulty", "source", "split", "risk", "reason", "created", "provenance")
@@ -220,9 +221,10 @@ def revisions(dataset: RagDataset) -> tuple[Revision, ...]:
     return tuple(revision_from_dict(entry, f"revisions[{i}]") for i, entry in enumerate(raw))
 
 
-def dataset_from_file(data: bytes, source: str = "") -> RagDataset:
-    """A RAG dataset read from a file, its revision log checked too, so a broken log is refused on reading."""
-    dataset = dataset_from_bytes(data, source)
+def dataset_from_file(data: bytes, source: str = "", limit: ReadLimit = UNLIMITED) -> RagDataset:
+    """A RAG dataset read from a file, its revision log checked too, so a broken log is refused on reading; a file of
+    more cases than ``limit`` takes is refused before any is read as a case."""
+    dataset = dataset_from_bytes(data, source, limit)
     try:
         revisions(dataset)
     except InputError as error:

@@ -63,6 +63,7 @@ from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
 from uncase_core.rag.ragas import RAGAS_COLUMNS, is_json_text, read_rows
 from uncase_core.rag.sources import judge_scores
 from uncase_core.shared.jsonfiles import decode_text, parse_document
+from uncase_core.shared.limits import UNLIMITED, ReadLimit
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.shared.spreadsheets import CSV_NOTES, decimal_text, delimiter_name, sniff_delimiter
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, count_labels
@@ -171,7 +172,10 @@ def attach_verdicts(dataset: RagDataset, text: str, source: str = "", fmt: str |
         Naming ``source`` and the row and column of the first problem.
     """
     try:
-        rows = read_rows(text, fmt, _check_verdict_header)
+        # A verdict names one unit and dimension, each at most once: a file of more rows than the dataset has such
+        # pairs is refused before any row is kept.
+        pairs = sum(len(case.units(METRIC_UNITS[dimension][0])) for case in dataset.cases for dimension in METRICS)
+        rows = read_rows(text, fmt, _check_verdict_header, limit=ReadLimit(rows=pairs))
         cases = {case.id: index for index, case in enumerate(dataset.cases)}
         changes: dict[tuple[int, str, str, str], bool | None] = {}
         seen: dict[tuple[str, str, str], str] = {}
@@ -284,18 +288,21 @@ def parse_score(value: object, where: str, decimal_comma: bool = False) -> float
     return score
 
 
-def read_ragas_scores(text: str, source: str = "", fmt: str | None = None) -> RagasScores:
+def read_ragas_scores(text: str, source: str = "", fmt: str | None = None,
+                      limit: ReadLimit = UNLIMITED) -> RagasScores:
     """The score columns of a RAGAS results file, per case id (``id`` column, else ``ragas-001``, ...).
 
     ``NaN`` (RAGAS's "could not determine", written as a bare token by ``json.dumps``) is read as
     not judged; it is the one place a non-finite number is accepted, and it is never written back.
     A CSV file may be separated by ``,``, ``;`` or tabs (sniffed) and its scores may use a decimal
-    comma (``0,65``, as a Spanish spreadsheet saves them); the result's notes say so.
+    comma (``0,65``, as a Spanish spreadsheet saves them); the result's notes say so. A file of more rows than
+    ``limit`` takes is refused before any is read.
     """
     try:
         is_csv = bool(text.strip()) and not is_json_text(text, fmt)
         delimiter = sniff_delimiter(text) if is_csv else ","
-        rows = read_rows(text, fmt, parse=lambda body: parse_document(body, allow_nan=True), delimiter=delimiter)
+        rows = read_rows(text, fmt, parse=lambda body, limit: parse_document(body, allow_nan=True, limit=limit),
+                         delimiter=delimiter, limit=limit)
         header: list[str] = []
         for _, row in rows:
             if not isinstance(row, Mapping):
@@ -333,12 +340,13 @@ def read_ragas_scores(text: str, source: str = "", fmt: str | None = None) -> Ra
         raise error.located(source) if source else error from None
 
 
-def read_ragas_scores_bytes(data: bytes, source: str = "", fmt: str | None = None) -> RagasScores:
+def read_ragas_scores_bytes(data: bytes, source: str = "", fmt: str | None = None,
+                            limit: ReadLimit = UNLIMITED) -> RagasScores:
     try:
         text = decode_text(data)
     except InputError as error:
         raise error.located(source) if source else error from None
-    return read_ragas_scores(text, source, fmt)
+    return read_ragas_scores(text, source, fmt, limit)
 
 
 def stored_case_scores(dataset: RagDataset) -> RagasScores:

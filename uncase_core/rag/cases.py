@@ -31,6 +31,7 @@ from uncase_core.rag.dimensions import labels_by_unit
 from uncase_core.shared.formats import RAG, parse_format
 from uncase_core.shared.guidelines import Guideline, read_guidelines
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, dumps_jsonl
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 
 Label = bool | None
 DatasetFormat = Literal["case", "jsonl", "object", "array"]
@@ -208,10 +209,11 @@ def _check_unique_ids(cases: list[RagCase], places: list[str]) -> None:
         seen[case.id] = place
 
 
-def dataset_from_text(text: str, source: str = "") -> RagDataset:
-    """Read a case or a dataset from file text, in any of the accepted layouts."""
+def dataset_from_text(text: str, source: str = "", limit: ReadLimit = UNLIMITED) -> RagDataset:
+    """Read a case or a dataset from file text, in any of the accepted layouts; a file of more cases than ``limit``
+    takes is refused before any is read as a case."""
     try:
-        document = parse_format(text, RAG)
+        document = parse_format(text, RAG, limit)
         if document.kind == "jsonl":
             cases, places = [], []
             for line, record in document.records:
@@ -225,6 +227,7 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
             return RagDataset(tuple(cases), "jsonl")
         value = document.value
         if isinstance(value, list):
+            check_rows(len(value), limit)
             return _dataset_from_list(value, "cases", "array", {})
         if isinstance(value, dict) and "cases" in value:
             extra = {k: v for k, v in value.items() if k != "cases"}
@@ -232,6 +235,7 @@ def dataset_from_text(text: str, source: str = "") -> RagDataset:
                 raise expected_value("list", _describe(value["cases"]), "cases")
             if GUIDELINES_KEY in extra:
                 read_guidelines(extra[GUIDELINES_KEY], LABEL_NAMES, GUIDELINES_KEY)
+            check_rows(len(value["cases"]), limit)
             return _dataset_from_list(value["cases"], "cases", "object", extra)
         if isinstance(value, dict):
             if GUIDELINES_KEY in value:  # one case's file: its top level is the case
@@ -251,12 +255,12 @@ def _dataset_from_list(items: list[Any], name: str, fmt: DatasetFormat, extra: d
     return RagDataset(tuple(cases), fmt, extra)
 
 
-def dataset_from_bytes(data: bytes, source: str = "") -> RagDataset:
+def dataset_from_bytes(data: bytes, source: str = "", limit: ReadLimit = UNLIMITED) -> RagDataset:
     try:
         text = decode_text(data)
     except InputError as error:
         raise error.located(source) if source else error from None
-    return dataset_from_text(text, source)
+    return dataset_from_text(text, source, limit)
 
 
 def _keep_jsonl_layout(dataset: RagDataset, source: str) -> RagDataset:

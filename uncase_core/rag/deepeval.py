@@ -42,11 +42,11 @@ from uncase_core.errors import (
     invalid_json,
     missing,
     problem,
-    unreadable_csv,
 )
 from uncase_core.rag.cases import RagCase, RagDataset, Unit
 from uncase_core.rag.dimensions import DIMENSIONS, METRICS
 from uncase_core.rag.edits import REFERENCE_KEY
+from uncase_core.rag.ragas import csv_rows
 from uncase_core.rag.sources import (
     HAND_COLUMNS,
     HAND_LABELS_COLUMN,
@@ -73,9 +73,10 @@ from uncase_core.rag.sources import (
 )
 from uncase_core.rag.tools import FILE_KINDS
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import delimiter_name, formula_safe_row, formula_unsafe, sniff_delimiter
+from uncase_core.shared.spreadsheets import delimiter_name, formula_safe_row, sniff_delimiter
 
 DEEPEVAL_RECORD = RECORD_KEYS["deepeval"]
 # snake_case (save_as) -> camelCase (the API's serialization aliases of Golden, LLMApiTestCase, TestRun).
@@ -268,39 +269,27 @@ class _Reader:
         return with_judge_scores(case, scores)
 
 
-def _records(text: str, csv_file: bool) -> tuple[list[tuple[str, Any]], str, list[str]]:
-    """The file's records with their places, its layout (``json``, ``jsonl``, ``csv``) and the keys it ignores."""
+def _records(text: str, csv_file: bool, limit: ReadLimit) -> tuple[list[tuple[str, Any]], str, list[str]]:
+    """The file's records with their places, its layout (``json``, ``jsonl``, ``csv``) and the keys it ignores; a
+    file of more records than ``limit`` takes is refused before any is read as a record."""
     if csv_file:
         delimiter = sniff_delimiter(text)
-        reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
-        try:
-            header = next(reader, None)
-            if not header:
-                raise problem("csv_no_header")
-            header = [formula_unsafe(name) for name in header]  # as export_deepeval guards them from spreadsheets
-            rows, end = [], reader.line_num
-            for cells in reader:
-                start, end = end + 1, reader.line_num
-                if not cells:
-                    continue
-                if len(cells) > len(header):
-                    raise problem("csv_more_cells", at_line(start))
-                cells = [formula_unsafe(cell) or "" for cell in cells]
-                rows.append((at_line(start), dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=True))))
-        except csv.Error as error:
-            raise unreadable_csv(error, at_line(reader.line_num)) from None
-        return [(where, _csv_record(row, where)) for where, row in rows], "csv", [delimiter]
-    document = parse_document(text)
+        rows = csv_rows(text.lstrip("\ufeff"), delimiter=delimiter, limit=limit)
+        return [(where, _csv_record({column: cell or "" for column, cell in row.items()}, where))
+                for where, row in rows], "csv", [delimiter]
+    document = parse_document(text, limit=limit)
     if document.kind == "jsonl":
         return [(at_line(line), record) for line, record in document.records], "jsonl", []
     value = document.value
     if isinstance(value, Mapping) and isinstance(value.get("testRunData"), Mapping):
         value = value["testRunData"]
     if isinstance(value, list):
+        check_rows(len(value), limit)
         return [(f"[{i}]", record) for i, record in enumerate(value)], "json", []
     if isinstance(value, Mapping):
         key = next((key for key in _RECORD_LISTS if isinstance(value.get(key), list)), None)
         if key is not None:
+            check_rows(len(value[key]), limit)
             ignored = [other for other in value if other != key]
             return [(f"{key}[{i}]", record) for i, record in enumerate(value[key])], "json", ignored
         if "input" in value:
@@ -334,8 +323,9 @@ def _csv_record(row: Mapping[str, str], where: str) -> dict[str, Any]:
 
 
 def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None = None,
-                        csv_file: bool | None = None) -> CaseImport:
-    """Read DeepEval test cases or goldens (see the module's docstring); ``csv_file`` None sniffs (not JSON: CSV).
+                        csv_file: bool | None = None, limit: ReadLimit = UNLIMITED) -> CaseImport:
+    """Read DeepEval test cases or goldens (see the module's docstring); ``csv_file`` None sniffs (not JSON: CSV). A
+    file of more records than ``limit`` takes is refused before any becomes a case.
 
     Raises
     ------
@@ -348,7 +338,7 @@ def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None
             raise problem("file_empty")
         if csv_file is None:
             csv_file = text.lstrip("\ufeff").lstrip()[:1] not in ("[", "{")
-        records, layout, extra = _records(text, csv_file)
+        records, layout, extra = _records(text, csv_file, limit)
         if not records:
             raise input_error(PROBLEMS, "deepeval_no_records")
         names = [record.get("name") for _, record in records if isinstance(record, Mapping)]
@@ -511,9 +501,9 @@ def export_deepeval(dataset: RagDataset, keys: str | None = None, kind: str = "j
 # ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
 
 def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
-              progress: Progress | None = None) -> CaseImport:
+              progress: Progress | None = None, limit: ReadLimit = UNLIMITED) -> CaseImport:
     """:func:`read_deepeval_cases` in the shape every format's module has (``variables`` is promptfoo's)."""
-    return read_deepeval_cases(data, name, progress)
+    return read_deepeval_cases(data, name, progress, limit=limit)
 
 
 def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:

@@ -43,7 +43,8 @@ from uncase_core.rag.sources import (
     name_list,
 )
 from uncase_core.shared.formats import RAG, RAGAS, guess_format, wrong_format_error
-from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_head
+from uncase_core.shared.limits import UNLIMITED, ReadLimit
 from uncase_core.shared.spreadsheets import sniff_delimiter
 
 _RAG_KEYS = frozenset({"passages", "reference_facts"})
@@ -160,7 +161,7 @@ def detect_format(data: bytes, name: str = "") -> str:
         if not text.strip():
             raise problem("file_empty")
         if text.lstrip("\ufeff").lstrip()[:1] in ("[", "{"):
-            document = parse_document(text, allow_nan=True)
+            document = parse_head(text, allow_nan=True)
             try:
                 if document.kind == "jsonl":
                     return _json_format([record for _, record in document.records[:1]], records=True)
@@ -175,8 +176,10 @@ def detect_format(data: bytes, name: str = "") -> str:
 
 
 def read_cases(data: bytes, name: str = "", fmt: str | None = None,
-               variables: Mapping[str, str | None] | None = None, progress: Progress | None = None) -> CaseImport:
-    """Read another tool's file as RAG cases (see the module's docstring).
+               variables: Mapping[str, str | None] | None = None, progress: Progress | None = None,
+               limit: ReadLimit = UNLIMITED) -> CaseImport:
+    """Read another tool's file as RAG cases (see the module's docstring); a file of more records than ``limit``
+    takes is refused before any becomes a case.
 
     ``fmt`` is one of :data:`~uncase_core.rag.tools.INTERCHANGE_FORMATS` (None: :func:`detect_format`);
     ``variables`` maps ``question``, ``context`` and ``reference`` to promptfoo ``vars`` keys (promptfoo only).
@@ -187,7 +190,7 @@ def read_cases(data: bytes, name: str = "", fmt: str | None = None,
         raise input_error(PROBLEMS, "interchange_unknown_format", "format", name, got=str(fmt),
                           choices=", ".join(tools.TOOLS))
     with collector_paused():  # reading makes many objects and no cycles (see collector_paused)
-        return tools.TOOLS[fmt].read(data, name, variables, progress)
+        return tools.TOOLS[fmt].read(data, name, variables, progress, limit)
 
 
 def export_case_json(dataset: RagDataset) -> bytes:

@@ -53,6 +53,7 @@ from uncase_core.rag.sources import (
     with_file,
 )
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.notes import Note
 
 LABEL_STUDIO_RECORD = RECORD_KEYS["label-studio"]
@@ -324,8 +325,10 @@ class _Reader:
         self.other_names: set[str] = set()
 
 
-def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | None = None) -> CaseImport:
-    """Read a Label Studio JSON export of tasks made by :func:`export_label_studio` (see the module's docstring).
+def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | None = None,
+                            limit: ReadLimit = UNLIMITED) -> CaseImport:
+    """Read a Label Studio JSON export of tasks made by :func:`export_label_studio` (see the module's docstring); a
+    file of more tasks than ``limit`` takes is refused before any becomes a case.
 
     Raises
     ------
@@ -336,10 +339,11 @@ def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | 
         text = decode_text(data)
         if not text.strip():
             raise problem("file_empty")
-        document = parse_document(text)
+        document = parse_document(text, limit=limit)
         tasks = document.value if document.kind == "json" else [record for _, record in document.records]
         if not isinstance(tasks, list) or not tasks:
             raise input_error(PROBLEMS, "label_studio_not_tasks")
+        check_rows(len(tasks), limit)
         places = [f"[{index}]" for index in range(len(tasks))] if document.kind == "json" \
             else [f"line {line}" for line, _ in document.records]
         reader = _Reader()
@@ -374,9 +378,9 @@ def read_label_studio_cases(data: bytes, source: str = "", progress: Progress | 
 # ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
 
 def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
-              progress: Progress | None = None) -> CaseImport:
+              progress: Progress | None = None, limit: ReadLimit = UNLIMITED) -> CaseImport:
     """:func:`read_label_studio_cases` in the shape every format's module has (``variables`` is promptfoo's)."""
-    return read_label_studio_cases(data, name, progress)
+    return read_label_studio_cases(data, name, progress, limit)
 
 
 def write_file(dataset: RagDataset, *, kind: str = "json", layout: str | None = None, delimiter: str = ",") -> bytes:

@@ -27,6 +27,7 @@ import pyarrow.types as pat
 from uncase_core.errors import input_error
 from uncase_core.rag.parquet_pages import Chunk, PageHeaderError, page_sizes
 from uncase_core.shared.jsonfiles import reject_non_finite
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 
 PARQUET_MAGIC = b"PAR1"
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -146,7 +147,12 @@ def _unreadable(error: Exception) -> Exception:
     return input_error(PROBLEMS, "parquet_unreadable", detail=str(error).splitlines()[0][:200])
 
 
-def _check_pages(data: bytes, parquet: pq.ParquetFile) -> None:
+def _too_large(size: int, limit: int, data: bytes) -> Exception:
+    whole = limit // MB if limit % MB == 0 else _megabytes(limit)
+    return input_error(PROBLEMS, "parquet_too_large", limit=whole, size=_megabytes(size), file=_kilobytes(data))
+
+
+def _check_pages(data: bytes, parquet: pq.ParquetFile, max_decoded_bytes: int) -> None:
     """Refuse a file whose pages would decompress past the limits, from their headers, before decoding any."""
     metadata = parquet.metadata
     chunks = []
@@ -160,9 +166,8 @@ def _check_pages(data: bytes, parquet: pq.ParquetFile) -> None:
         sizes = page_sizes(data, chunks)
     except PageHeaderError as error:
         raise _unreadable(error) from None
-    if sizes.decompressed_bytes > MAX_DECODED_BYTES:
-        raise input_error(PROBLEMS, "parquet_too_large", limit=MAX_DECODED_MB,
-                          size=_megabytes(sizes.decompressed_bytes), file=_kilobytes(data))
+    if sizes.decompressed_bytes > max_decoded_bytes:
+        raise _too_large(sizes.decompressed_bytes, max_decoded_bytes, data)
     if sizes.values > MAX_VALUES:
         raise input_error(PROBLEMS, "parquet_too_many_values", limit=MAX_VALUES, count=sizes.values)
     unsafe = sorted(sizes.encodings - SAFE_ENCODINGS)
@@ -203,8 +208,13 @@ def _expanded(batch: pa.RecordBatch) -> pa.RecordBatch:
     return pa.RecordBatch.from_arrays(columns, names=batch.schema.names)
 
 
-def parquet_rows(data: bytes) -> ParquetRows:
+def parquet_rows(data: bytes, limit: ReadLimit = UNLIMITED) -> ParquetRows:
     """Read every row of the Parquet file ``data`` (see the module's docstring for what is refused).
+
+    ``limit.rows`` refuses a file of more rows before any is decoded: by the row count its footer gives, then by the
+    rows its batches hold as they are read (the footer is the file maker's word). ``limit.decoded_bytes`` lowers
+    the decoded-content budget below ``MAX_DECODED_BYTES`` for a caller that keeps less (a page keeps what its
+    workspace can store).
 
     Bounded before anything is held (issue 35: a 6 KB file of six zstd-compressed 50 MB strings took the server to
     3.8 GB): the pages' own headers must declare at most ``MAX_DECODED_MB`` decompressed and ``MAX_VALUES`` values,
@@ -217,7 +227,9 @@ def parquet_rows(data: bytes) -> ParquetRows:
     for field in schema:
         if not _keepable(field.type):
             raise input_error(PROBLEMS, "parquet_column_type", column=field.name, type=str(field.type))
-    _check_pages(data, parquet)
+    check_rows(parquet.metadata.num_rows, limit)
+    max_decoded_bytes = min(MAX_DECODED_BYTES, limit.decoded_bytes or MAX_DECODED_BYTES)
+    _check_pages(data, parquet, max_decoded_bytes)
     nan_counts: dict[str, int] = {}
     rows: list[dict[str, Any]] = []
     decoded = 0
@@ -228,10 +240,10 @@ def parquet_rows(data: bytes) -> ParquetRows:
         # reads in a fraction of a second either way (bench/bench_interchange.py).
         batches = parquet.iter_batches(batch_size=BATCH_ROWS, use_threads=False)
         for batch in batches:
+            check_rows(len(rows) + batch.num_rows, limit)
             decoded += sum(_decoded_bytes(column) for column in batch.columns)
-            if decoded > MAX_DECODED_BYTES:
-                raise input_error(PROBLEMS, "parquet_too_large", limit=MAX_DECODED_MB,
-                                  size=_megabytes(decoded), file=_kilobytes(data))
+            if decoded > max_decoded_bytes:
+                raise _too_large(decoded, max_decoded_bytes, data)
             first = len(rows)
             for index, row in enumerate(_finite(_expanded(batch), first, nan_counts).to_pylist(), start=first):
                 for name in nested:

@@ -50,6 +50,7 @@ from uncase_core.rag.sources import (
     with_judge_scores,
 )
 from uncase_core.shared.jsonfiles import decode_text, parse_document
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
 
@@ -318,8 +319,9 @@ def _ids(results: Sequence[Any]) -> list[str]:
 
 
 def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, str | None] | None = None,
-                         progress: Progress | None = None) -> CaseImport:
-    """Read a promptfoo results file as cases (see the module's docstring).
+                         progress: Progress | None = None, limit: ReadLimit = UNLIMITED) -> CaseImport:
+    """Read a promptfoo results file as cases (see the module's docstring); a file of more results than ``limit``
+    takes is refused before any becomes a case.
 
     ``variables`` maps ``question`` (required), ``context``, ``reference`` and ``answer`` to keys of the results'
     ``vars`` (no ``answer``: the provider's ``response.output`` is the answer).
@@ -334,6 +336,7 @@ def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, 
         results, path, ignored = promptfoo_results(_parse(data))
         if not results:
             raise input_error(PROBLEMS, "promptfoo_no_results")
+        check_rows(len(results), limit)
         chosen = _check_variables(variables, var_keys(results))
         reader = _Reader(chosen)
         cases = []
@@ -369,9 +372,9 @@ def read_promptfoo_cases(data: bytes, source: str = "", variables: Mapping[str, 
 # ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
 
 def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
-              progress: Progress | None = None) -> CaseImport:
+              progress: Progress | None = None, limit: ReadLimit = UNLIMITED) -> CaseImport:
     """:func:`read_promptfoo_cases` in the shape every format's module has (promptfoo is read, not written)."""
-    return read_promptfoo_cases(data, name, variables, progress)
+    return read_promptfoo_cases(data, name, variables, progress, limit)
 
 
 # ---------------------------------------------------------------- which files are this format's (rag/tools.py)

@@ -55,6 +55,7 @@ from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
 from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.shared.formats import RAGAS, check_csv_header, check_format
 from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, formula_unsafe, sniff_delimiter
@@ -333,8 +334,11 @@ def check_ragas_header(names: list[str]) -> None:
 
 
 def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
-             delimiter: str = ",") -> list[tuple[str, dict[str, Any]]]:
+             delimiter: str = ",", limit: ReadLimit = UNLIMITED) -> list[tuple[str, dict[str, Any]]]:
     """The rows of CSV text as ``("line N", {column: cell})``; ``check_header`` may refuse the header first.
+
+    A file of more records than ``limit`` takes is refused with their count once they are counted (the rest are
+    read without being kept).
 
     ``N`` is the line a row starts on (a cell may hold line breaks, as spreadsheets write them);
     a row with fewer cells than the header has None in the rest. ``delimiter`` is ``","``,
@@ -357,6 +361,8 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
             start, end = end + 1, reader.line_num
             if not cells:  # a blank line
                 continue
+            if limit.rows is not None and len(rows) == limit.rows:
+                check_rows(len(rows) + 1 + sum(1 for cells in reader if cells), limit)
             if len(cells) > len(header):
                 raise problem("csv_more_cells", at_line(start))
             cells = [formula_unsafe(cell) for cell in cells]  # as our CSV writers escape them
@@ -373,28 +379,31 @@ def is_json_text(text: str, fmt: str | None = None) -> bool:
 
 def read_rows(text: str, fmt: str | None = None,
               check_header: Callable[[list[str]], None] | None = None,
-              parse: Callable[[str], Any] = parse_document, delimiter: str = ",") -> list[tuple[str, Any]]:
+              parse: Callable[..., Document] = parse_document, delimiter: str = ",",
+              limit: ReadLimit = UNLIMITED) -> list[tuple[str, Any]]:
     """Rows of JSON Lines (``"line N"``), a JSON array (``"[i]"``), one JSON object (``""``) or CSV (``"line N"``).
 
     ``fmt`` is ``"jsonl"``, ``"json"``, ``"csv"`` or None to sniff (JSON when the text starts with
     ``[`` or ``{``). ``check_header`` sees a CSV header before any row is read; ``parse`` reads
-    JSON (a reader that refuses another module's files, say); ``delimiter`` splits CSV cells. An
-    empty file or one without rows is refused.
+    JSON (a reader that refuses another module's files, say; it takes ``limit=`` as
+    :func:`~uncase_core.shared.jsonfiles.parse_document` does); ``delimiter`` splits CSV cells. An
+    empty file or one without rows is refused, and so is one of more rows than ``limit`` takes, before any is kept.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
         raise problem("file_empty")
     if is_json_text(text, fmt):
-        document = parse(text)
+        document = parse(text, limit=limit)
         if document.kind == "jsonl":
             rows = [(at_line(line), record) for line, record in document.records]
         elif isinstance(document.value, list):
+            check_rows(len(document.value), limit)
             rows = [(f"[{i}]", record) for i, record in enumerate(document.value)]
         else:
             rows = [("", document.value)]
     else:
-        rows = csv_rows(text, check_header, delimiter)
+        rows = csv_rows(text, check_header, delimiter, limit)
     if not rows:
         raise input_error(PROBLEMS, "no_rows")
     return rows
@@ -420,7 +429,7 @@ def _check_unique(rows: list[tuple[str, Any]], cases: list[RagCase]) -> None:
         seen.add(case.id)
 
 
-def _import_csv(text: str) -> RagasImport:
+def _import_csv(text: str, limit: ReadLimit) -> RagasImport:
     delimiter = sniff_delimiter(text)
     layouts: list[CsvLayout] = []
 
@@ -428,7 +437,7 @@ def _import_csv(text: str) -> RagasImport:
         check_ragas_header(names)
         layouts.append(csv_layout(names))
 
-    rows = read_rows(text, "csv", check_header, delimiter=delimiter)
+    rows = read_rows(text, "csv", check_header, delimiter=delimiter, limit=limit)
     layout = layouts[0]
     cases, split = [], 0
     for index, (where, row) in enumerate(rows):
@@ -446,26 +455,27 @@ def _import_csv(text: str) -> RagasImport:
     return RagasImport(RagDataset(tuple(cases), "jsonl"), tuple(notes), delimiter)
 
 
-def _parse_json(text: str) -> Document:
+def parse_ragas_json(text: str, limit: ReadLimit = UNLIMITED) -> Document:
     """JSON or JSON Lines with ``NaN`` allowed (``json.dumps`` writes a score RAGAS could not determine as a bare
     ``NaN``; :func:`case_from_row` refuses it outside the score columns), refusing another module's file by name."""
-    document = parse_document(text, allow_nan=True)
+    document = parse_document(text, allow_nan=True, limit=limit)
     check_format(document, RAGAS)
     return document
 
 
-def import_ragas(text: str, source: str = "", fmt: str | None = None) -> RagasImport:
+def import_ragas(text: str, source: str = "", fmt: str | None = None, limit: ReadLimit = UNLIMITED) -> RagasImport:
     """Read RAGAS rows from JSONL, a JSON array or CSV (chosen by ``fmt`` or by sniffing), with notes on the CSV.
 
     A CSV file may use any of the layouts of the module's docstring; its delimiter is sniffed
-    (:func:`uncase_core.shared.spreadsheets.sniff_delimiter`) and said in the note ``csv_delimiter``.
+    (:func:`uncase_core.shared.spreadsheets.sniff_delimiter`) and said in the note ``csv_delimiter``. A file of more
+    rows than ``limit`` takes is refused before any becomes a case.
     """
     try:
         if not text.lstrip("\ufeff").strip():
             raise problem("file_empty")
         if not is_json_text(text, fmt):
-            return _import_csv(text)
-        rows = read_rows(text, fmt, check_ragas_header, parse=_parse_json)
+            return _import_csv(text, limit)
+        rows = read_rows(text, fmt, check_ragas_header, parse=parse_ragas_json, limit=limit)
         cases = [case_from_row(row, i, where) for i, (where, row) in enumerate(rows)]
         _check_unique(rows, cases)
         return RagasImport(RagDataset(tuple(cases), "jsonl"))

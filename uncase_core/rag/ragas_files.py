@@ -62,6 +62,7 @@ from uncase_core.rag.ragas import (
     csv_layout,
     csv_rows,
     is_json_text,
+    parse_ragas_json,
     read_rows,
     score_dimension,
 )
@@ -91,8 +92,8 @@ from uncase_core.rag.sources import (
     with_file,
 )
 from uncase_core.rag.tools import FILE_KINDS
-from uncase_core.shared.formats import RAGAS, check_format
-from uncase_core.shared.jsonfiles import Document, decode_text, dumps_json, parse_document, reject_non_finite
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, reject_non_finite
+from uncase_core.shared.limits import UNLIMITED, ReadLimit
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import decimal_text, delimiter_name, formula_safe_row, sniff_delimiter
@@ -322,14 +323,6 @@ class _Reader:
         return notes
 
 
-def _parse_ragas(text: str) -> Document:
-    """JSON or JSON Lines with NaN allowed (RAGAS writes it for a score it could not determine; only score columns
-    take it), refusing another module's file by name."""
-    document = parse_document(text, allow_nan=True)
-    check_format(document, RAGAS)
-    return document
-
-
 def _check_ids(cases: Sequence[RagCase], places: Sequence[str]) -> None:
     seen: dict[str, str] = {}
     for case, where in zip(cases, places, strict=True):
@@ -356,10 +349,12 @@ def _first_used(rows: Sequence[tuple[str, Any]]) -> dict[str, str]:
     return {}
 
 
-def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = None) -> CaseImport:
+def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = None,
+                     limit: ReadLimit = UNLIMITED) -> CaseImport:
     """Read RAGAS rows (Parquet, JSON Lines, a JSON array or CSV, told apart by their content) as cases.
 
-    ``progress(done, total)`` is called as rows become cases (every 1,000 and at the end).
+    ``progress(done, total)`` is called as rows become cases (every 1,000 and at the end). A file of more rows than
+    ``limit`` takes is refused before any becomes a case (:mod:`uncase_core.shared.limits`).
 
     Raises
     ------
@@ -368,7 +363,7 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
     """
     try:
         if is_parquet(data):
-            found = parquet_rows(data)
+            found = parquet_rows(data, limit)
             rows = list(found.rows)
             if not rows:
                 raise problem("no_cases_in_dataset")
@@ -383,7 +378,7 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
         if not text.strip():
             raise problem("file_empty")
         if is_json_text(text):
-            rows = read_rows(text, parse=_parse_ragas)
+            rows = read_rows(text, parse=parse_ragas_json, limit=limit)
             reader = _Reader()
             cases = _build(rows, reader, progress)
             layout = "jsonl" if rows[0][0].startswith("line") else "json"
@@ -396,7 +391,7 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
             check_ragas_header(names)
             layouts.append(csv_layout(names))
 
-        rows = csv_rows(text, check_header, delimiter)
+        rows = csv_rows(text, check_header, delimiter, limit)
         if not rows:
             raise problem("no_cases_in_dataset")
         reader = _Reader(layouts[0])
@@ -624,9 +619,9 @@ def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",
 # ---------------------------------------------------------------- the format's record (uncase_core/rag/tools.py)
 
 def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None] | None = None,
-              progress: Progress | None = None) -> CaseImport:
+              progress: Progress | None = None, limit: ReadLimit = UNLIMITED) -> CaseImport:
     """:func:`read_ragas_cases` in the shape every format's module has (``variables`` is promptfoo's)."""
-    return read_ragas_cases(data, name, progress)
+    return read_ragas_cases(data, name, progress, limit)
 
 
 def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:

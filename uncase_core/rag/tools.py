@@ -4,8 +4,9 @@ know about a format comes from here.
 A format is a module with two functions of one shape (the record names the module; each function is imported when
 first called, so the command line's ``--help`` and a page that reads no file load none of them):
 
-- ``read_file(data, name, *, variables, progress) -> CaseImport``: the file's bytes as RAG cases (``variables``:
-  promptfoo's vars keys of the question, context and reference, ignored by the others);
+- ``read_file(data, name, *, variables, progress, limit) -> CaseImport``: the file's bytes as RAG cases
+  (``variables``: promptfoo's vars keys of the question, context and reference, ignored by the others; ``limit``: a
+  :class:`~uncase_core.shared.limits.ReadLimit`, refusing a file of more records before any becomes a case);
 - ``write_file(dataset, *, kind, layout, delimiter) -> bytes``: the cases written back as a file of ``kind`` (one of
   the record's ``kinds``), ``layout`` the format's own option (DeepEval's snake or camel keys), a CSV's cells
   separated by ``delimiter``. A format that is only read (promptfoo) has no ``kinds`` and no ``write_file``;
@@ -31,6 +32,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
+
+from uncase_core.shared.limits import UNLIMITED, ReadLimit
 
 GUARDED_FROM = 10  # claims of this rank and above come after the refusal of another page's file
 
@@ -71,8 +74,8 @@ class ToolFormat:
         return getattr(importlib.import_module(self.module), name)
 
     def read(self, data: bytes, name: str = "", variables: Mapping[str, str | None] | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Any:
-        return self.function("read_file")(data, name, variables=variables, progress=progress)
+             progress: Callable[[int, int], None] | None = None, limit: ReadLimit = UNLIMITED) -> Any:
+        return self.function("read_file")(data, name, variables=variables, progress=progress, limit=limit)
 
     def write(self, dataset: Any, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
         return self.function("write_file")(dataset, kind=kind, layout=layout, delimiter=delimiter)

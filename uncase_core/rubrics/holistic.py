@@ -34,6 +34,7 @@ from uncase_core.errors import (
 from uncase_core.rubrics.generator import PlantedTruth
 from uncase_core.shared.formats import HOLISTIC, check_csv_header, parse_format
 from uncase_core.shared.jsonfiles import decode_text
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.spreadsheets import formula_safe, formula_unsafe
 
 HOLISTIC_COLUMNS = ("candidate", "judge", "score")
@@ -68,8 +69,9 @@ def holistic_to_csv(frame: pd.DataFrame) -> str:
     return frame.map(formula_safe).to_csv(index=False, lineterminator="\r\n")
 
 
-def read_holistic(data: bytes, name: str) -> pd.DataFrame:
-    """Read ``candidate, judge, score`` rows; errors name the file, the line and the column."""
+def read_holistic(data: bytes, name: str, limit: ReadLimit = UNLIMITED) -> pd.DataFrame:
+    """Read ``candidate, judge, score`` rows; errors name the file, the line and the column. A file of more rows than
+    ``limit`` takes is refused before any is kept."""
     try:
         text = decode_text(data)
         if not text.strip():
@@ -85,16 +87,19 @@ def read_holistic(data: bytes, name: str) -> pd.DataFrame:
                 for row in reader:
                     if None in row:  # DictReader puts cells beyond the header under the key None
                         raise problem("csv_more_cells", at_line(reader.line_num))
+                    if limit.rows is not None and len(rows) == limit.rows:
+                        check_rows(len(rows) + 1 + sum(1 for _ in reader), limit)
                     # as holistic_to_csv escapes them
                     rows.append((at_line(reader.line_num), {k: formula_unsafe(v) for k, v in row.items()}))
             except csv.Error as error:
                 # DictReader.line_num is only updated after a row is read: ask its reader.
                 raise unreadable_csv(error, at_line(max(reader.reader.line_num, 1))) from None
         else:
-            document = parse_format(text, HOLISTIC)
+            document = parse_format(text, HOLISTIC, limit)
             records = document.records if document.kind == "jsonl" else \
                 [(i + 1, r) for i, r in enumerate(document.value if isinstance(document.value, list) else
                                                   [document.value])]
+            check_rows(len(records), limit)
             for line, record in records:
                 if not isinstance(record, dict):
                     raise expected_object_with(HOLISTIC_COLUMNS, at_line(line))

@@ -72,6 +72,7 @@ from uncase_core.errors import (
 from uncase_core.shared.choices import RUBRIC_FILTERS
 from uncase_core.shared.formats import VERDICTS, check_csv_header, parse_format
 from uncase_core.shared.jsonfiles import decode_text
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.spreadsheets import formula_safe, formula_unsafe
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, wilson_intervals
 
@@ -131,7 +132,7 @@ def _missing(columns) -> None:
         raise missing_columns(missing, at_line(1))
 
 
-def _read_csv(text: str) -> pd.DataFrame:
+def _read_csv(text: str, limit: ReadLimit) -> pd.DataFrame:
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader)
@@ -159,6 +160,8 @@ def _read_csv(text: str) -> pd.DataFrame:
             if len(row) != width:
                 raise input_error(PROBLEMS, "csv_field_count", at_line(reader.line_num), expected_count=width,
                                   got_count=len(row))
+            if limit.rows is not None and len(rows) == limit.rows:
+                check_rows(len(rows) + 1 + sum(1 for row in reader if any(cell.strip() for cell in row)), limit)
             rows.append([formula_unsafe(row[i]) for i in index])  # as verdicts_to_csv escapes them
             lines.append(reader.line_num)
     except csv.Error as error:
@@ -177,8 +180,8 @@ def _scalar(value: object, where: str) -> str:
     raise expected_value("string_or_number", repr(value), where)
 
 
-def _read_json(text: str) -> pd.DataFrame:
-    document = parse_format(text, VERDICTS)
+def _read_json(text: str, limit: ReadLimit) -> pd.DataFrame:
+    document = parse_format(text, VERDICTS, limit)
     if document.kind == "jsonl":
         records = [(at_line(n), n, value) for n, value in document.records]
     elif isinstance(document.value, list):
@@ -191,6 +194,7 @@ def _read_json(text: str) -> pd.DataFrame:
         raise input_error(PROBLEMS, "verdicts_layout")
     if not records:
         raise input_error(PROBLEMS, "no_verdicts_in_file")
+    check_rows(len(records), limit)
     rows = []
     for where, _, record in records:
         if not isinstance(record, dict):
@@ -212,8 +216,9 @@ def _read_json(text: str) -> pd.DataFrame:
         raise
 
 
-def read_verdicts(data: bytes, name: str) -> pd.DataFrame:
-    """Read verdicts from CSV (with a header) or JSON Lines / a JSON list of objects.
+def read_verdicts(data: bytes, name: str, limit: ReadLimit = UNLIMITED) -> pd.DataFrame:
+    """Read verdicts from CSV (with a header) or JSON Lines / a JSON list of objects; a file of more verdicts than
+    ``limit`` takes is refused before any is kept.
 
     Returns a frame with string columns ``candidate, prompt, item, judge, run`` and a bool
     ``verdict``. Extra columns are ignored. Errors are :class:`InputError` located in ``name``
@@ -225,8 +230,8 @@ def read_verdicts(data: bytes, name: str) -> pd.DataFrame:
         if not stripped:
             raise problem("file_empty")
         if stripped[0] in "{[":
-            return _read_json(text)
-        return _read_csv(text.lstrip("\ufeff"))
+            return _read_json(text, limit)
+        return _read_csv(text.lstrip("\ufeff"), limit)
     except InputError as error:
         raise error.located(name) from None
 

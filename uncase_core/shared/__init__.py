@@ -5,7 +5,8 @@ and numbers as people type them. It names no domain and imports none (tests/test
 reader is :mod:`uncase_core.assets`.
 
 Modules: ``jsonfiles``, ``spreadsheets``, ``formats``, ``sentences``, ``tokenize``, ``rouge``, ``bidi``, ``notes``,
-``edits``, ``choices``, ``guidelines``, ``numbers`` (a number a person types, with their decimal mark).
+``edits``, ``choices``, ``guidelines``, ``numbers`` (a number a person types, with their decimal mark), ``limits``
+(how much of a file a reader may build).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -34,6 +35,11 @@ _EXPORTS = MappingProxyType({
     "FORMULA_STARTS": "spreadsheets",
     "GUIDELINE_KEYS": "guidelines",
     "Guideline": "guidelines",
+    "ReadLimit": "limits",
+    "UNLIMITED": "limits",
+    "check_rows": "limits",
+    "count_lines": "jsonfiles",
+    "parse_head": "jsonfiles",
     "HOLISTIC": "formats",
     "MAX_CONFIDENCE": "choices",
     "MAX_GUIDELINE_CHARS": "guidelines",

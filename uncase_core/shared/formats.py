@@ -20,6 +20,7 @@ from typing import Any
 
 from uncase_core.errors import InputError, Term, input_error
 from uncase_core.shared.jsonfiles import Document, parse_document
+from uncase_core.shared.limits import UNLIMITED, ReadLimit
 
 # Format codes.
 RAG = "rag"
@@ -168,15 +169,16 @@ def check_format(data: Any, expected: str) -> None:
     raise wrong_format_error(found, expected)
 
 
-def parse_format(text: str, expected: str) -> Document:
-    """:func:`~uncase_core.shared.jsonfiles.parse_document`, refusing another module's file by name.
+def parse_format(text: str, expected: str, limit: ReadLimit = UNLIMITED) -> Document:
+    """:func:`~uncase_core.shared.jsonfiles.parse_document`, refusing another module's file by name (and JSON Lines of
+    more records than ``limit`` takes).
 
     A JSON document is judged by its first record; a file that is not JSON but whose first line
     is the CSV header of another format (verdicts, holistic scores, RAGAS rows) is named too,
     instead of being reported as invalid JSON.
     """
     try:
-        document = parse_document(text)
+        document = parse_document(text, limit=limit)
     except InputError:
         names = _header_names(text)
         if names:

@@ -10,10 +10,12 @@ import json
 import math
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from uncase_core.errors import InputError, at_line, invalid_json, problem
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 
 DocumentKind = Literal["json", "jsonl"]
 
@@ -98,6 +100,8 @@ def _loads(text: str, locate: bool = True, hooks: _NonFiniteSeen | None = None) 
 # so a value holding one could be read but never written back, hashed or downloaded.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# A line (JSON Lines splits on "\n" alone) holding something other than whitespace.
+_NON_BLANK_LINE = re.compile(r"^[^\S\n]*\S", re.MULTILINE)
 
 
 def reject_surrogates(value: Any, where: str = "") -> None:
@@ -148,8 +152,11 @@ def _check_records(document: Document, check: Any) -> None:
             raise error.at(at_line(line, error.where)) from None
 
 
-def parse_document(text: str, allow_nan: bool = False) -> Document:
+def parse_document(text: str, allow_nan: bool = False, limit: ReadLimit = UNLIMITED) -> Document:
     """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
+
+    ``limit`` refuses JSON Lines of more records (non-blank lines) than it reads before any line but the first is
+    parsed; the records of one JSON value are its reader's to count, once parsed.
 
     Refuses, naming the place, what Python's reader takes but JSON has not: unpaired
     surrogates, ``NaN``, ``Infinity``, ``-Infinity`` and numbers beyond the float range
@@ -157,8 +164,18 @@ def parse_document(text: str, allow_nan: bool = False) -> Document:
     ``allow_nan`` keeps those numbers for a reader whose format gives them a meaning (RAGAS
     writes ``NaN`` for a score it could not determine); that reader must not write them back.
     """
+    return _checked(text, allow_nan, lambda hooks: _parse(text, hooks, limit))
+
+
+def parse_head(text: str, allow_nan: bool = False) -> Document:
+    """:func:`parse_document` for a reader that looks at one record (which format a file is): a JSON document
+    whole, but of JSON Lines only the first record, without reading the rest."""
+    return _checked(text, allow_nan, lambda hooks: _parse(text, hooks, head_only=True))
+
+
+def _checked(text: str, allow_nan: bool, parse: Callable[[_NonFiniteSeen], Document]) -> Document:
     hooks = _NonFiniteSeen()
-    document = _parse(text, hooks)
+    document = parse(hooks)
     if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
         _check_records(document, reject_surrogates)
     if hooks.seen and not allow_nan:  # Python's reader took a NaN, an Infinity or 1e999999: none is JSON
@@ -166,7 +183,12 @@ def parse_document(text: str, allow_nan: bool = False) -> Document:
     return document
 
 
-def _parse(text: str, hooks: _NonFiniteSeen) -> Document:
+def count_lines(text: str) -> int:
+    """The non-blank lines of ``text`` split on ``"\\n"`` (as JSON Lines is), counted without splitting it."""
+    return sum(1 for _ in _NON_BLANK_LINE.finditer(text))
+
+
+def _parse(text: str, hooks: _NonFiniteSeen, limit: ReadLimit = UNLIMITED, head_only: bool = False) -> Document:
     """Parse ``text`` as one JSON value or, failing that, as JSON Lines.
 
     A file whose whole text is valid JSON is one document. Otherwise, if its first
@@ -182,15 +204,22 @@ def _parse(text: str, hooks: _NonFiniteSeen) -> Document:
     except json.JSONDecodeError as whole_error:
         # Split on "\n" only (as JSON Lines does and as the JSON error's line number counts):
         # str.splitlines() would also break at U+2028, U+0085 and the like, which JSON
-        # strings may hold unescaped.
-        lines = text.split("\n")
-        first = next((i for i, line in enumerate(lines) if line.strip()), None)
+        # strings may hold unescaped. The first record is read before the rest are counted or split, so a file that
+        # is not JSON Lines at all is said to be invalid JSON.
+        start = _NON_BLANK_LINE.search(text).start()  # type: ignore[union-attr]  # the text is not blank
+        first = text.count("\n", 0, start)
+        end = text.find("\n", start)
         try:
-            _loads(lines[first], locate=False, hooks=hooks)
+            head = _loads(text[start:] if end < 0 else text[start:end], locate=False, hooks=hooks)
         except json.JSONDecodeError:
             raise _json_error(whole_error) from None
         except InputError as error:
             raise error.nested(at_line(first + 1)) from None
+        if head_only:
+            return Document("jsonl", records=((first + 1, head),))
+        if limit.rows is not None:
+            check_rows(count_lines(text), limit)
+        lines = text.split("\n")
         records = []
         for index, line in enumerate(lines):
             if not line.strip():

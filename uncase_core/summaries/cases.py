@@ -19,6 +19,7 @@ from uncase_core.shared.jsonfiles import (
     dumps_json,
     dumps_jsonl,
 )
+from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.summaries.blocks import accuracy_to_dict, adherence_to_dict, completeness_to_list, parse_block
 from uncase_core.summaries.format import (
     _CASE_KEYS,
@@ -82,19 +83,20 @@ def case_to_dict(case: SummaryCase) -> dict[str, Any]:
     return {**result, **case.extra}
 
 
-def _parse_document(text: str) -> Any:
+def _parse_document(text: str, limit: ReadLimit) -> Any:
     try:
-        return parse_format(text, SUMMARIES)
+        return parse_format(text, SUMMARIES, limit)
     except InputError:
         raise
     except ValueError as error:  # a number beyond Python's digit limit is a plain ValueError, not a JSON error
         raise input_error(PROBLEMS, "cannot_read_file", detail=str(error)) from None
 
 
-def cases_from_text(text: str, source: str = "") -> tuple[SummaryCase, ...]:
-    """One case (JSON object), JSONL, a JSON array or ``{"cases": [...]}``; errors name the place."""
+def cases_from_text(text: str, source: str = "", limit: ReadLimit = UNLIMITED) -> tuple[SummaryCase, ...]:
+    """One case (JSON object), JSONL, a JSON array or ``{"cases": [...]}``; errors name the place. A file of more
+    cases than ``limit`` takes is refused before any is read as one."""
     try:
-        document = _parse_document(text)
+        document = _parse_document(text, limit)
         if document.kind == "jsonl":
             placed = [(at_line(line), record) for line, record in document.records]
         elif isinstance(document.value, list):
@@ -105,6 +107,7 @@ def cases_from_text(text: str, source: str = "") -> tuple[SummaryCase, ...]:
             placed = [("", document.value)]
         if not placed:
             raise input_error(PROBLEMS, "no_summary_cases")
+        check_rows(len(placed), limit)
         cases = []
         seen: set[str] = set()
         for where, record in placed:
@@ -118,12 +121,12 @@ def cases_from_text(text: str, source: str = "") -> tuple[SummaryCase, ...]:
         raise error.located(source) if source else error from None
 
 
-def cases_from_bytes(data: bytes, source: str = "") -> tuple[SummaryCase, ...]:
+def cases_from_bytes(data: bytes, source: str = "", limit: ReadLimit = UNLIMITED) -> tuple[SummaryCase, ...]:
     try:
         text = decode_text(data)
     except InputError as error:
         raise error.located(source) if source else error from None
-    return cases_from_text(text, source)
+    return cases_from_text(text, source, limit)
 
 
 def cases_to_text(cases: Iterable[SummaryCase]) -> str:

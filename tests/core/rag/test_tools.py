@@ -13,14 +13,16 @@ from uncase_core.rag import tools
 from uncase_core.rag.cases import RagCase, RagDataset, Unit
 from uncase_core.rag.interchange import detect_format, export_as_it_came, export_cases, read_cases
 from uncase_core.rag.sources import CaseImport, came_in, with_file
+from uncase_core.shared.limits import UNLIMITED, check_rows
 
 
 def _fake_format_module() -> types.ModuleType:
     """A made-up tool's format: a JSON list of {"q", "a", "ctx"} rows, written back with a "label" per passage."""
     module = types.ModuleType("fake_qa_format")
 
-    def read_file(data, name="", *, variables=None, progress=None):
+    def read_file(data, name="", *, variables=None, progress=None, limit=UNLIMITED):
         rows = json.loads(data)
+        check_rows(len(rows), limit)
         cases = tuple(RagCase(id=f"fake-{i}", question=row["q"], answer=row["a"],
                               passages=tuple(Unit(id=f"p{j}", text=text, labels={"relevant": None})
                                              for j, text in enumerate(row["ctx"])))

@@ -9,7 +9,9 @@ Each is written with pyarrow (the version Streamlit installs), zstd at its highe
 - ``dictionary_1000x1mb.parquet``: 1,000 rows of the same 1 MB string, one dictionary entry used 1,000 times
   (the page headers declare 1 MB; the rows are 1,000 MB);
 - ``delta_prefix.parquet``: 200 rows of a 1 MB string in DELTA_BYTE_ARRAY, which writes each value as a prefix of
-  the one before plus a suffix.
+  the one before plus a suffix;
+- ``rows_975000.parquet``: 975,000 rows of one letter each (6 KB), the many-rows file of a hostile round: within
+  the decoded and values limits, but each row would become a case.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ def main() -> None:
     pq.write_table(pa.table({"user_input": [same] * 200, "response": ["ok"] * 200}),
                    HERE / "delta_prefix.parquet", compression="zstd", compression_level=22, use_dictionary=False,
                    column_encoding={"user_input": "DELTA_BYTE_ARRAY", "response": "PLAIN"})
+    many = 975_000
+    pq.write_table(pa.table({"user_input": ["q"] * many, "response": ["a"] * many}), HERE / "rows_975000.parquet",
+                   compression="zstd", compression_level=22)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL, NOTE_FEW_U
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
 from uncase_core.shared.jsonfiles import decode_text
+from uncase_core.shared.limits import ReadLimit
 
 VIEW_KEY = "agr_view"  # session state: this run's AgreementView, where scripts and tests find the editor's key
 REFUSED_NOTE = "agr_refused_note"
@@ -63,11 +64,11 @@ def upload_box(workspace: Workspace, lang: str, side: str, kind: DataKind) -> No
 
     Replacing a file over labels changed in the uploaded pair asks first.
     """
-    def read(data: bytes, name: str) -> Loaded:
+    def read(data: bytes, name: str, limit: ReadLimit) -> Loaded:
         # Read as a labelled dataset now, and matched with the other file when there is one: a file refused here
         # is never stored, so the pair shown before stays (as the message says).
         text = _as_text(data, name)
-        dataset = dataset_from_text(text, name)
+        dataset = dataset_from_text(text, name, limit)
         other = uploaded_text(workspace, AGREEMENT_B if kind is AGREEMENT_A else AGREEMENT_A)
         if other is not None:
             others = dataset_from_text(*other)

@@ -39,6 +39,7 @@ from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.files import read_rag_upload
 from uncase_core.rag.parquet import is_parquet
 from uncase_core.shared.jsonfiles import decode_text
+from uncase_core.shared.limits import ReadLimit
 from uncase_store import StoreError
 
 LIMIT = LIMITS["judge"]
@@ -57,13 +58,13 @@ def as_text(data: bytes, name: str) -> str:
         raise error.located(name) from None
 
 
-def read_upload(data: bytes, name: str) -> Loaded:
+def read_upload(data: bytes, name: str, limit: ReadLimit) -> Loaded:
     """Cases with judge verdicts, RAGAS rows (with their scores as the judge when they have any), or another tool's
     file (DeepEval, promptfoo, Label Studio: the judge scores it came with stay in the cases, see
     :func:`with_attachments`)."""
     fmt = other_format(data, name)
     if fmt is not None and (fmt != "ragas" or is_parquet(data)):  # RAGAS text: read as before, scores attached
-        loaded = read_case_upload(data, name)  # promptfoo: the vars last chosen on the RAG page, else the guess
+        loaded = read_case_upload(data, name, limit)  # promptfoo: the vars last chosen on the RAG page, else the guess
         assert loaded is not None  # without an upload box nothing waits
         dataset, meta = loaded.data, {"imported": fmt}
         if stored_case_scores(dataset).columns:
@@ -72,13 +73,13 @@ def read_upload(data: bytes, name: str) -> Loaded:
             dataset = judge_dataset(dataset)
             meta["judged_by"] = "builtin"
         return Loaded(dataset, name, "upload", meta)
-    dataset, kind = read_rag_upload(data, name, LIMIT.upload_bytes)
+    dataset, kind = read_rag_upload(data, name, LIMIT.upload_bytes, limit)
     meta: dict[str, object] = {}
     if kind == "ragas":
         meta["imported"] = "ragas"
         text = as_text(data, name)
         try:
-            read_ragas_scores(text, name)
+            read_ragas_scores(text, name, limit=limit)
         except InputError as error:
             if error.code != NO_RAGAS_SCORES:
                 raise
@@ -144,14 +145,16 @@ def data_block(source: Source, default: Default, workspace: Workspace) -> None:
 
 def attach_block(default: Default, workspace: Workspace) -> None:
     """The sidebar's boxes for a judge's verdicts or RAGAS scores, attached to the cases shown."""
-    def read_verdict_file(data: bytes, name: str) -> Loaded:
+    def read_verdict_file(data: bytes, name: str, _limit: ReadLimit) -> Loaded:
         text = as_text(data, name)
-        attach_verdicts(current_data(default), text, name)  # refused here, with the place, unless every row fits
+        # Refused here, with the place, unless every row fits; a file of more rows than the cases have units to judge
+        # is refused before any row is kept (attach_verdicts' own limit).
+        attach_verdicts(current_data(default), text, name)
         return Loaded(text, name, "upload")
 
-    def read_ragas_file(data: bytes, name: str) -> Loaded:
+    def read_ragas_file(data: bytes, name: str, limit: ReadLimit) -> Loaded:
         text = as_text(data, name)
-        scores = read_ragas_scores(text, name)
+        scores = read_ragas_scores(text, name, limit=limit)
         try:  # every scored case must be here
             compare_ragas(current_data(default).cases, scores, next(iter(scores.columns)))
         except InputError as error:

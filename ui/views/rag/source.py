@@ -53,8 +53,8 @@ def rag_source(lang: str, prefix: str = "rag", choices: bool = True) -> Source:
             translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
         choice_title="common.scenario",
         # Our cases, or another tool's file; None: a promptfoo file awaits its mapping (under this box).
-        read_upload=lambda data, name: read_case_upload(data, name, box=box), upload_label="common.upload",
-        upload_help="rag.import.upload_help",
+        read_upload=lambda data, name, limit: read_case_upload(data, name, limit, box=box),
+        upload_label="common.upload", upload_help="rag.import.upload_help",
         upload_types=UPLOAD_TYPES, count=lambda dataset: len(dataset.cases), too_large_command=too_large_command,
         pending=promptfoo_mapping,
         changes=lambda original, current: changed_items(original.cases, current.cases),
