@@ -15,7 +15,9 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
 2. as many from the session past the gate (which reach Streamlit's clear);
 3. the three decompression bombs of ``tests/data/bombs`` uploaded through the RAG page in Chromium (the server's
    peak resident memory read as ``VmHWM``, reset before each);
-4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB).
+4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB);
+5. a participant with only a room's ``?join=`` link asking the room page for 30 rooms on a 1.9 MB dataset in a row
+   (how many are made, what refuses the rest, and where their bytes are counted).
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -41,6 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
 import dev  # noqa: E402
 from bench.bench_load import serve  # noqa: E402
@@ -242,6 +245,7 @@ class Target:
     base: str
     pid: int
     store: str | None  # the PostgreSQL URL given, else None (SQLite: no connections to count)
+    url: str = ""  # the store's URL, either kind
 
 
 def attack_clears_before_gate(target: Target, count: int) -> str:
@@ -270,12 +274,80 @@ def attack_uploads_at_once(target: Target, _count: int) -> str:
             "before the fix 6)")
 
 
+ROOM_TRIES = 30  # rooms a participant's link tries to make in a row (before the fix: 148 made in 40 s)
+ROOM_DATASET_CASES = 2000  # the RAG page's largest dataset: 1.9 MB of cases (bench/synthetic_rag.py)
+
+
+async def rooms_in_a_loop(target: Target, tries: int) -> tuple[list[str], float, str]:
+    """A participant with only a room's ``?join=`` link, holding a 1.9 MB dataset in their workspace (as an upload
+    on the RAG page leaves it), asks the room page for a room on it ``tries`` times; what each try showed (``made``,
+    or the refusal's first words), the seconds it took, and the workspace's token."""
+    from bench.synthetic_rag import synthetic_dataset
+    from ui.frame.data_kinds import RAG
+    from ui.frame.workspace import Workspace
+    from ui.i18n import translate
+    from uncase_core.assets.reader import load_index, load_scenario
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_store import open_store
+    from uncase_store.rooms import Rooms
+
+    opened = open_store(target.url)
+    room = Rooms(opened).create("Class", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good",
+                                "scenario").code
+    session = await ProtocolSession.open(target.base, f"/workshop_room?join={room}")  # no access code typed
+    token = urllib.parse.parse_qs(session.query_string)["w"][0]
+    Workspace.open(opened, token).replace(RAG, synthetic_dataset(ROOM_DATASET_CASES), "big.jsonl", "upload")
+    opened.engine.dispose()
+    made = translate("en", "room.facilitator_title", title="")[:6]
+    seen = []
+    start = time.monotonic()
+    try:
+        for _ in range(tries):
+            await session.switch_page("rag_diagnosis")
+            await session.switch_page("workshop_room")
+            session.query_string = session.link_query("rag_diagnosis")  # the address the link opened (w=... alone)
+            await session.set_widget("radio", translate("en", "room.source"),
+                                     WidgetState(string_value=translate("en", "room.source.workspace")))
+            await session.click(translate("en", "room.create"))
+            texts = session.texts()
+            if any(text.startswith(made) for text in texts):
+                seen.append("made")
+            else:
+                refusal = next((text for text in texts if text.startswith("Your last change was **not saved**")), "")
+                seen.append(refusal.split(": ", 1)[-1].split(":")[0][:70] or "no answer")
+    finally:
+        await session.close()
+    return seen, time.monotonic() - start, token
+
+
+def attack_rooms_from_a_link(target: Target, _count: int) -> str:
+    from sqlalchemy import func, select
+
+    from uncase_store import open_store, schema
+
+    seen, elapsed, token = asyncio.run(rooms_in_a_loop(target, ROOM_TRIES))
+    opened = open_store(target.url)
+    with opened.engine.connect() as connection:
+        rooms, stored, charged = connection.execute(
+            select(func.count(), func.coalesce(func.sum(schema.rooms.c.size_bytes), 0),
+                   func.coalesce(func.sum(schema.rooms.c.charged_bytes), 0))
+            .where(schema.rooms.c.owner == token)).one()
+    held, cap = opened.load(token).size_bytes, opened.limits.workspace_bytes
+    opened.engine.dispose()
+    refusals = sorted({outcome for outcome in seen if outcome != "made"})
+    return (f"{len(seen)} rooms asked for on a 1.9 MB dataset from a participant's ?join= link in {elapsed:.0f} s: "
+            f"{rooms} made, {len(seen) - seen.count('made')} refused ({'; '.join(refusals)}); {stored / MB:.1f} MB "
+            f"in rooms, {charged / MB:.1f} MB of it counted in the workspace, which holds {held / MB:.1f} of its "
+            f"{cap / MB:.0f} MB (before the fix: 148 rooms in 40 s, 39 MB in 63 s, none counted)")
+
+
 # Every attack, in the order they run: name -> attack(target, --clears).
 ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "clears-before-gate": attack_clears_before_gate,
     "clears-past-gate": attack_clears_past_gate,
     "parquet-bombs": attack_bombs,
     "uploads-at-once": attack_uploads_at_once,
+    "rooms-from-a-link": attack_rooms_from_a_link,
 }
 
 
@@ -289,7 +361,7 @@ def main() -> None:
     store = args.store or f"sqlite:///{folder / 'store.db'}"
     env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
     with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
-        target = Target(base, process.pid, args.store)
+        target = Target(base, process.pid, args.store, store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
         print(f"at rest: {Figures.read(target.pid, args.store).text()} ({load_text()})", flush=True)
         for name in args.only or list(ATTACKS):

@@ -31,6 +31,10 @@ Clock = Callable[[], float]
 MAX_ADDRESSES = 10_000  # counters kept at once; the stalest go first
 WORKSPACES_PER_HOUR_ENV = "UNCASE_WORKSPACES_PER_HOUR"
 DEFAULT_WORKSPACES_PER_HOUR = 60  # a whole class behind one school NAT opens a workspace or two each
+ROOMS_PER_HOUR_ENV = "UNCASE_ROOMS_PER_HOUR"
+# Per workspace, not per address: a facilitator behind the class's school network keeps their own allowance whatever
+# the others make (the address's allowance of new workspaces bounds how many workspaces make rooms).
+DEFAULT_ROOMS_PER_HOUR = 10
 EDITS_PER_SECOND = 5.0  # per workspace: one person's clicks, in one tab or several
 EDIT_BURST = 30  # a page run that stores several widgets' values at once, a burst of label clicks
 # Per address: a class behind one school network shares an address (60 people at a label every 5 s make 12 a
@@ -196,6 +200,18 @@ def workspaces_per_hour(environ: Mapping[str, str] | None = None) -> int:
     except ValueError:
         return DEFAULT_WORKSPACES_PER_HOUR
     return value if value > 0 else DEFAULT_WORKSPACES_PER_HOUR
+
+
+def rooms_per_hour(environ: Mapping[str, str] | None = None) -> int:
+    """``UNCASE_ROOMS_PER_HOUR``, or 10: the rooms one workspace makes in any hour in workshop mode (counted in the
+    store, so across processes and restarts; ``ui/frame/rooms.py``). A bad value is the default rather than no
+    limit."""
+    text = (os.environ if environ is None else environ).get(ROOMS_PER_HOUR_ENV, "").strip()
+    try:
+        value = int(text)
+    except ValueError:
+        return DEFAULT_ROOMS_PER_HOUR
+    return value if value > 0 else DEFAULT_ROOMS_PER_HOUR
 
 
 # Every wrong code from an address, counted once whichever way it came: an access or room code typed at the gate, a
