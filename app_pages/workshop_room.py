@@ -123,7 +123,9 @@ with st.form("room_join"):
     joining = st.form_submit_button(t("room.join"), type="primary")
 if joining or (join_code and "back" in params and "room_back_tried" not in st.session_state):
     st.session_state["room_back_tried"] = True  # a link back is followed once; then the form is there
-    joined = join_from_form(typed, name, resume)
+    # The link's join key vouches for the code it came with, not for another one typed over it.
+    key = params.get("k") if normalize_code(typed) == join_code else None
+    joined = join_from_form(typed, name, resume, key)
     if joined is not None:
         st.switch_page(member_page(normalize_code(typed)), query_params={"w": joined.token})
 

@@ -17,7 +17,11 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
    peak resident memory read as ``VmHWM``, reset before each);
 4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB);
 5. a participant with only a room's ``?join=`` link asking the room page for 30 rooms on a 1.9 MB dataset in a row
-   (how many are made, what refuses the rest, and where their bytes are counted).
+   (how many are made, what refuses the rest, and where their bytes are counted);
+6. four sockets sending wrong codes for a minute from one address while a participant there types the right code
+   five times (how often they get in);
+7. a guesser opening a new tab for every wrong code for a minute (how many are looked at), then the right code
+   typed and a room's keyed participant link from the same address.
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -341,6 +345,111 @@ def attack_rooms_from_a_link(target: Target, _count: int) -> str:
             f"{cap / MB:.0f} MB (before the fix: 148 rooms in 40 s, 39 MB in 63 s, none counted)")
 
 
+SOCKETS, RIGHT_CODE_TRIES, SOCKETS_S = 4, 5, 60.0  # the tester's attack: 4 sockets, a participant 5 times in 60 s
+MINTING_S = 60.0
+
+
+def looked_at(shown: str) -> bool:
+    """Whether the gate looked at the code it was sent (it said the code was wrong), from what the page shows."""
+    from ui.i18n import translate
+
+    return any(translate("en", key, wait="")[:40] in shown
+               for key in ("access.wrong", "access.wrong_wait", "access.wrong_wait_network"))
+
+
+async def type_code(session: ProtocolSession, code: str) -> str:
+    from ui.i18n import translate
+
+    await session.submit_form({translate("en", "access.code"): code}, translate("en", "access.enter"))
+    return " ".join(session.texts())
+
+
+async def sockets_beside_a_participant(base: str) -> tuple[int, int, int]:
+    """Four sockets from one address send wrong codes for a minute as fast as the protocol lets them; meanwhile a
+    participant at that address types the right code five times, each in a new tab. (sent, looked at, got in)."""
+    from ui.i18n import translate
+
+    gate = translate("en", "access.intro")[:40]
+    sent, looked, stop = [0], [0], asyncio.Event()
+
+    async def socket(index: int) -> None:
+        session = await ProtocolSession.open(base, "/")
+        try:
+            while not stop.is_set():
+                shown = await type_code(session, f"WRONG-{index}{sent[0]:05d}")
+                sent[0] += 1
+                looked[0] += looked_at(shown)
+        finally:
+            await session.close()
+
+    sockets = [asyncio.create_task(socket(index)) for index in range(SOCKETS)]
+    entered = 0
+    try:
+        for _ in range(RIGHT_CODE_TRIES):
+            await asyncio.sleep(SOCKETS_S / RIGHT_CODE_TRIES)
+            person = await ProtocolSession.open(base, "/")
+            try:
+                entered += gate not in await type_code(person, CODE)
+            finally:
+                await person.close()
+    finally:
+        stop.set()
+        await asyncio.gather(*sockets)
+    return sent[0], looked[0], entered
+
+
+def attack_wrong_codes_beside_a_participant(target: Target, _count: int) -> str:
+    sent, looked, entered = asyncio.run(sockets_beside_a_participant(target.base))
+    return (f"{SOCKETS} sockets sent {sent} wrong codes in {SOCKETS_S:.0f} s from one address, {looked} of them looked "
+            f"at; a participant at that address typing the right code got in {entered} of {RIGHT_CODE_TRIES} times "
+            "(before the fix 0 of 5)")
+
+
+async def fresh_tab_per_guess(target: Target) -> tuple[int, int, bool, bool]:
+    """A guesser opening a new tab for every wrong code for a minute; (codes sent, looked at, whether the right code
+    typed in a new tab after it was let in, whether a room's keyed participant link was)."""
+    from ui.i18n import translate
+    from uncase_core.assets.reader import load_index, load_scenario
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_store import open_store
+    from uncase_store.rooms import Rooms
+
+    gate = translate("en", "access.intro")[:40]
+    opened = open_store(target.url)
+    api = Rooms(opened)
+    room = api.create("Class", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good", "scenario").code
+    key = api.join_key(room)
+    opened.engine.dispose()
+    sent = looked = 0
+    start = time.monotonic()
+    while time.monotonic() - start < MINTING_S:
+        session = await ProtocolSession.open(target.base, "/")
+        try:
+            looked += looked_at(await type_code(session, f"GUESS-{sent:05d}"))
+            sent += 1
+        finally:
+            await session.close()
+    typed = await ProtocolSession.open(target.base, "/")
+    try:
+        right_code_in = gate not in await type_code(typed, CODE)
+    finally:
+        await typed.close()
+    linked = await ProtocolSession.open(target.base, f"/workshop_room?join={room}&k={key}")
+    try:
+        link_in = gate not in " ".join(linked.texts())
+    finally:
+        await linked.close()
+    return sent, looked, right_code_in, link_in
+
+
+def attack_fresh_tab_per_guess(target: Target, _count: int) -> str:
+    sent, looked, right_code_in, link_in = asyncio.run(fresh_tab_per_guess(target))
+    return (f"a new tab for every guess for {MINTING_S:.0f} s: {sent} wrong codes sent, {looked} looked at (the "
+            f"address's allowance: 60 at once, 40 to 100 an hour); then the right code typed from that address "
+            f"{'got in' if right_code_in else 'waited'}, a room's participant link with its key "
+            f"{'got in' if link_in else 'DID NOT get in'}")
+
+
 # Every attack, in the order they run: name -> attack(target, --clears).
 ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "clears-before-gate": attack_clears_before_gate,
@@ -348,6 +457,8 @@ ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "parquet-bombs": attack_bombs,
     "uploads-at-once": attack_uploads_at_once,
     "rooms-from-a-link": attack_rooms_from_a_link,
+    "wrong-codes-beside-a-participant": attack_wrong_codes_beside_a_participant,
+    "fresh-tab-per-guess": attack_fresh_tab_per_guess,
 }
 
 

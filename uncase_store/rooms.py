@@ -191,6 +191,18 @@ def projector_key_of(code: str, secret: str) -> str:
     return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
 
 
+JOIN_KEY_BYTES = 16  # 128 bits: a link's key is never guessed, so a class joining by link or QR code is never slowed
+
+
+def join_key_of(secret_hash: str, code: str) -> str:
+    """The key a room's participant link and QR code carry (``?join=CODE&k=KEY``): HMAC-SHA256 of the room's code
+    under the stored hash of the facilitator's secret, which no page shows, so only the server (and the facilitator,
+    who holds the secret) can make it, and new facilitator links make a new one. The short code is what a person
+    types; the key is what lets a link in without a look that a guesser's tries could hold up (issue 47)."""
+    digest = hmac.new(secret_hash.encode("ascii"), f"join:{code}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:JOIN_KEY_BYTES]).decode("ascii").rstrip("=")
+
+
 def resume_code_of(token: str, code: str, attempt: int = 0) -> str:
     """The code with which the member of room ``code`` whose workspace is ``token`` comes back (HMAC-SHA256 of the
     token, as letters of CODE_ALPHABET): their page can show it again, and it says nothing of the token."""
@@ -356,6 +368,22 @@ class Rooms:
             connection.execute(update(schema.rooms).where(schema.rooms.c.code == code)
                                .values(view_hash=_hash(key), changed_at=now or datetime.now(UTC)))
         return key
+
+    @_database_errors
+    def join_key(self, code: str) -> str | None:
+        """The key of the room's participant link (:func:`join_key_of`); None when there is no such room. For the
+        facilitator's and the projector's views, which show the link."""
+        with self.engine.connect() as connection:
+            stored = connection.execute(select(schema.rooms.c.secret_hash).where(schema.rooms.c.code == code)).scalar()
+        return None if stored is None else join_key_of(stored, code)
+
+    @_database_errors
+    def is_join_key(self, code: str, key: object) -> bool:
+        """Whether ``key`` is the key of room ``code``'s participant link (compared in constant time)."""
+        if not isinstance(key, str) or not key:
+            return False
+        expected = self.join_key(code)
+        return expected is not None and hmac.compare_digest(expected.encode("ascii"), key.encode("utf-8"))
 
     def _check(self, code: str, column: str, secret: object) -> bool:
         if not isinstance(secret, str) or not secret:

@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.state import get_session_state
 
-from ui.frame.access import GRANTED, client_address, configured_code
+from ui.frame.access import CODE_SESSION, GRANTED, client_address, configured_code
 from ui.frame.input_errors import error_text
 from ui.frame.process import once_per_process
 from ui.frame.throttle import NEW_WORKSPACES, TooFast, TooManyWorkspaces, write_pace
@@ -145,10 +145,11 @@ def _forget_session(keep: tuple[str, ...] = ()) -> None:
     """Drop every session value (widget states, pages' caches): they belonged to another workspace.
 
     Having passed the access gate belongs to the session, not to a workspace, and stays: the upload guard
-    (``ui/frame/upload_guard.py``) reads it outside any page run. So does the session's pace of writes.
+    (``ui/frame/upload_guard.py``) reads it outside any page run. So does the session's pace of writes, and the name
+    its wrong codes are counted under (a new workspace is no fresh start for a guesser).
     """
     for key in list(st.session_state):
-        if key not in keep and key != GRANTED:
+        if key not in keep and key not in (GRANTED, CODE_SESSION):
             del st.session_state[key]
 
 
