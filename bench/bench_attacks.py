@@ -1,7 +1,7 @@
 """A workshop server under attack: its memory, threads, descriptors and database connections before, during, after.
 
     .venv/bin/python bench/bench_attacks.py [--store postgresql+psycopg://user@host/db] [--clears 50]
-                                            [--only NAME ...]
+                                            [--only NAME ...] [--code-from DIR]
 
 Every attack is a function of ``ATTACKS`` (name -> attack); ``--only`` runs some of them. Each is measured the same
 way (:func:`measured`): the server's figures (:class:`Figures`) at rest before it, sampled every 0.2 s while it runs
@@ -30,15 +30,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import functools
 import http.client
 import os
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.parse
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,8 +54,15 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
 import dev  # noqa: E402
 from bench.bench_load import serve  # noqa: E402
-from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.browser_env import (  # noqa: E402
+    CHROMIUM_ARGS,
+    chromium_path,
+    free_port,
+    stop_process,
+    streamlit_command,
+)
 from tests.support.protocol_client import XSRF_COOKIE, ProtocolSession, xsrf_preflight  # noqa: E402
+from tests.support.server import wait_until_healthy  # noqa: E402
 
 CODE = "TOMATO-4242"
 BOMBS = ROOT / "tests" / "data" / "bombs"
@@ -462,16 +472,37 @@ ATTACKS: dict[str, Callable[[Target, int], str]] = {
 }
 
 
+@contextlib.contextmanager
+def serve_from(code: Path, log_path: Path, script: str, store: str,
+               env: dict[str, str]) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``serve``, with the app's code taken from ``code`` (another commit's files) and the tools from here."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(streamlit_command(port, script), cwd=code, stdout=log, stderr=subprocess.STDOUT,
+                                   env={**os.environ, "UNCASE_STORE": store, **env})
+        try:
+            wait_until_healthy(base, process)
+            yield base, process
+        finally:
+            stop_process(process)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--store", help="a PostgreSQL URL (its database's connections are counted); default SQLite")
     parser.add_argument("--clears", type=int, default=50)
     parser.add_argument("--only", nargs="+", choices=list(ATTACKS), help="run only these attacks (default: all)")
+    parser.add_argument("--code-from", type=Path, help="serve the app from this folder instead (a copy of an earlier "
+                        "commit, `git archive COMMIT | tar -x -C DIR`): the floor the attacks are compared with")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="uncase-attacks-"))
     store = args.store or f"sqlite:///{folder / 'store.db'}"
     env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
-    with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
+    server = serve if args.code_from is None else functools.partial(serve_from, args.code_from)
+    if args.code_from is not None:
+        print(f"serving the code in {args.code_from}", flush=True)
+    with server(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
         target = Target(base, process.pid, args.store, store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
         print(f"at rest: {Figures.read(target.pid, args.store).text()} ({load_text()})", flush=True)
