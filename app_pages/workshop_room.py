@@ -14,7 +14,7 @@ import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.page import finish_page
-from ui.frame.rooms import SUMMARY_FORMAT, remember_keys, room_of, rooms
+from ui.frame.rooms import SUMMARY_FORMAT, make_room, remember_keys, room_of, rooms
 from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.i18n import LANGUAGES, translate
 from ui.page_data.summaries import load_file
@@ -28,6 +28,7 @@ from ui.views.room.pair import create_pair_room
 from ui.views.room.projector import projector_view
 from ui.views.room.rooms import may_facilitate, member_page
 from ui.widgets.data_source import Loaded, read_new_upload
+from ui.widgets.room_start import room_allowance
 from ui.widgets.text import literal
 from ui.widgets.tool_uploads import UPLOAD_TYPES, read_case_upload, too_large_command
 from uncase_core.assets.reader import (
@@ -122,13 +123,16 @@ with st.form("room_join"):
     joining = st.form_submit_button(t("room.join"), type="primary")
 if joining or (join_code and "back" in params and "room_back_tried" not in st.session_state):
     st.session_state["room_back_tried"] = True  # a link back is followed once; then the form is there
-    joined = join_from_form(typed, name, resume)
+    # The link's join key vouches for the code it came with, not for another one typed over it.
+    key = params.get("k") if normalize_code(typed) == join_code else None
+    joined = join_from_form(typed, name, resume, key)
     if joined is not None:
         st.switch_page(member_page(normalize_code(typed)), query_params={"w": joined.token})
 
 # ---------------------------------------------------------------- creating
 st.subheader(t("room.create_title"))
 st.caption(t("room.create_help"))
+room_allowance()
 scenarios = load_index()
 by_id = {s.id: s for s in scenarios}
 summary_scenarios = load_index(SUMMARY_INDEX)
@@ -183,7 +187,7 @@ with st.container(border=True):
         if source == "pair":
             system_a, system_b = load_system_pair(pair_entries[pair_choice], lang)
             make = partial(create_pair_room, room_title, system_a, system_b, pair_entries[pair_choice].title[lang],
-                           "pair", workspace.token)
+                           "pair")
         elif source == "summaries":
             if summary_choice == UPLOADED:
                 loaded = st.session_state.get("room_new_summaries")
@@ -195,8 +199,8 @@ with st.container(border=True):
             if loaded is None:
                 st.error(t("room.upload_first"))
             else:
-                make = partial(rooms().create, room_title, cases_to_text(loaded.data), loaded.source,
-                               loaded.source_kind, format=SUMMARY_FORMAT, owner=workspace.token)
+                make = partial(make_room, room_title, cases_to_text(loaded.data), loaded.source,
+                               loaded.source_kind, format=SUMMARY_FORMAT)
         else:
             if source == "scenario":
                 dataset = load_all(scenarios, lang) if choice == ALL_SCENARIOS else load_scenario(by_id[choice], lang)
@@ -209,8 +213,8 @@ with st.container(border=True):
             if loaded is None:
                 st.error(t("room.source.workspace_none" if source == "workspace" else "room.upload_first"))
             else:
-                make = partial(rooms().create, room_title, dataset_to_text(loaded.data), loaded.source,
-                               loaded.source_kind, owner=workspace.token)
+                make = partial(make_room, room_title, dataset_to_text(loaded.data), loaded.source,
+                               loaded.source_kind)
         if make is not None:
             try:
                 keys = make()

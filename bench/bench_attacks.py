@@ -1,7 +1,7 @@
 """A workshop server under attack: its memory, threads, descriptors and database connections before, during, after.
 
     .venv/bin/python bench/bench_attacks.py [--store postgresql+psycopg://user@host/db] [--clears 50]
-                                            [--only NAME ...]
+                                            [--only NAME ...] [--code-from DIR]
 
 Every attack is a function of ``ATTACKS`` (name -> attack); ``--only`` runs some of them. Each is measured the same
 way (:func:`measured`): the server's figures (:class:`Figures`) at rest before it, sampled every 0.2 s while it runs
@@ -15,7 +15,13 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
 2. as many from the session past the gate (which reach Streamlit's clear);
 3. the three decompression bombs of ``tests/data/bombs`` uploaded through the RAG page in Chromium (the server's
    peak resident memory read as ``VmHWM``, reset before each);
-4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB).
+4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB);
+5. a participant with only a room's ``?join=`` link asking the room page for 30 rooms on a 1.9 MB dataset in a row
+   (how many are made, what refuses the rest, and where their bytes are counted);
+6. four sockets sending wrong codes for a minute from one address while a participant there types the right code
+   five times (how often they get in);
+7. a guesser opening a new tab for every wrong code for a minute (how many are looked at), then the right code
+   typed and a room's keyed participant link from the same address.
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -24,16 +30,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import functools
 import http.client
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.parse
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,11 +51,19 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
 import dev  # noqa: E402
 from bench.bench_load import serve  # noqa: E402
-from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.browser_env import (  # noqa: E402
+    CHROMIUM_ARGS,
+    chromium_path,
+    free_port,
+    stop_process,
+    streamlit_command,
+)
 from tests.support.protocol_client import XSRF_COOKIE, ProtocolSession, xsrf_preflight  # noqa: E402
+from tests.support.server import wait_until_healthy  # noqa: E402
 
 CODE = "TOMATO-4242"
 BOMBS = ROOT / "tests" / "data" / "bombs"
@@ -255,6 +272,7 @@ class Target:
     base: str
     pid: int
     store: str | None  # the PostgreSQL URL given, else None (SQLite: no connections to count)
+    url: str = ""  # the store's URL, either kind
 
 
 def attack_clears_before_gate(target: Target, count: int) -> str:
@@ -342,6 +360,176 @@ def attack_accepted_uploads(target: Target, _count: int) -> str:
         f"accepted {name} ({sizes[name] / 1024:,.0f} KB file, {decoded[name] / MB:.1f} MB decoded): "
         f"{'loaded' if shown else 'NOT LOADED'}, the server's peak grew by {grown:.0f} MB = "
         f"{grown * MB / decoded[name]:.1f}x its decoded size" for name, grown, shown in found)
+ROOM_TRIES = 30  # rooms a participant's link tries to make in a row (before the fix: 148 made in 40 s)
+ROOM_DATASET_CASES = 2000  # the RAG page's largest dataset: 1.9 MB of cases (bench/synthetic_rag.py)
+
+
+async def rooms_in_a_loop(target: Target, tries: int) -> tuple[list[str], float, str]:
+    """A participant with only a room's ``?join=`` link, holding a 1.9 MB dataset in their workspace (as an upload
+    on the RAG page leaves it), asks the room page for a room on it ``tries`` times; what each try showed (``made``,
+    or the refusal's first words), the seconds it took, and the workspace's token."""
+    from bench.synthetic_rag import synthetic_dataset
+    from ui.frame.data_kinds import RAG
+    from ui.frame.workspace import Workspace
+    from ui.i18n import translate
+    from uncase_core.assets.reader import load_index, load_scenario
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_store import open_store
+    from uncase_store.rooms import Rooms
+
+    opened = open_store(target.url)
+    room = Rooms(opened).create("Class", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good",
+                                "scenario").code
+    session = await ProtocolSession.open(target.base, f"/workshop_room?join={room}")  # no access code typed
+    token = urllib.parse.parse_qs(session.query_string)["w"][0]
+    Workspace.open(opened, token).replace(RAG, synthetic_dataset(ROOM_DATASET_CASES), "big.jsonl", "upload")
+    opened.engine.dispose()
+    made = translate("en", "room.facilitator_title", title="")[:6]
+    seen = []
+    start = time.monotonic()
+    try:
+        for _ in range(tries):
+            await session.switch_page("rag_diagnosis")
+            await session.switch_page("workshop_room")
+            session.query_string = session.link_query("rag_diagnosis")  # the address the link opened (w=... alone)
+            await session.set_widget("radio", translate("en", "room.source"),
+                                     WidgetState(string_value=translate("en", "room.source.workspace")))
+            await session.click(translate("en", "room.create"))
+            texts = session.texts()
+            if any(text.startswith(made) for text in texts):
+                seen.append("made")
+            else:
+                refusal = next((text for text in texts if text.startswith("Your last change was **not saved**")), "")
+                seen.append(refusal.split(": ", 1)[-1].split(":")[0][:70] or "no answer")
+    finally:
+        await session.close()
+    return seen, time.monotonic() - start, token
+
+
+def attack_rooms_from_a_link(target: Target, _count: int) -> str:
+    from sqlalchemy import func, select
+
+    from uncase_store import open_store, schema
+
+    seen, elapsed, token = asyncio.run(rooms_in_a_loop(target, ROOM_TRIES))
+    opened = open_store(target.url)
+    with opened.engine.connect() as connection:
+        rooms, stored, charged = connection.execute(
+            select(func.count(), func.coalesce(func.sum(schema.rooms.c.size_bytes), 0),
+                   func.coalesce(func.sum(schema.rooms.c.charged_bytes), 0))
+            .where(schema.rooms.c.owner == token)).one()
+    held, cap = opened.load(token).size_bytes, opened.limits.workspace_bytes
+    opened.engine.dispose()
+    refusals = sorted({outcome for outcome in seen if outcome != "made"})
+    return (f"{len(seen)} rooms asked for on a 1.9 MB dataset from a participant's ?join= link in {elapsed:.0f} s: "
+            f"{rooms} made, {len(seen) - seen.count('made')} refused ({'; '.join(refusals)}); {stored / MB:.1f} MB "
+            f"in rooms, {charged / MB:.1f} MB of it counted in the workspace, which holds {held / MB:.1f} of its "
+            f"{cap / MB:.0f} MB (before the fix: 148 rooms in 40 s, 39 MB in 63 s, none counted)")
+
+
+SOCKETS, RIGHT_CODE_TRIES, SOCKETS_S = 4, 5, 60.0  # the tester's attack: 4 sockets, a participant 5 times in 60 s
+MINTING_S = 60.0
+
+
+def looked_at(shown: str) -> bool:
+    """Whether the gate looked at the code it was sent (it said the code was wrong), from what the page shows."""
+    from ui.i18n import translate
+
+    return any(translate("en", key, wait="")[:40] in shown
+               for key in ("access.wrong", "access.wrong_wait", "access.wrong_wait_network"))
+
+
+async def type_code(session: ProtocolSession, code: str) -> str:
+    from ui.i18n import translate
+
+    await session.submit_form({translate("en", "access.code"): code}, translate("en", "access.enter"))
+    return " ".join(session.texts())
+
+
+async def sockets_beside_a_participant(base: str) -> tuple[int, int, int]:
+    """Four sockets from one address send wrong codes for a minute as fast as the protocol lets them; meanwhile a
+    participant at that address types the right code five times, each in a new tab. (sent, looked at, got in)."""
+    from ui.i18n import translate
+
+    gate = translate("en", "access.intro")[:40]
+    sent, looked, stop = [0], [0], asyncio.Event()
+
+    async def socket(index: int) -> None:
+        session = await ProtocolSession.open(base, "/")
+        try:
+            while not stop.is_set():
+                shown = await type_code(session, f"WRONG-{index}{sent[0]:05d}")
+                sent[0] += 1
+                looked[0] += looked_at(shown)
+        finally:
+            await session.close()
+
+    sockets = [asyncio.create_task(socket(index)) for index in range(SOCKETS)]
+    entered = 0
+    try:
+        for _ in range(RIGHT_CODE_TRIES):
+            await asyncio.sleep(SOCKETS_S / RIGHT_CODE_TRIES)
+            person = await ProtocolSession.open(base, "/")
+            try:
+                entered += gate not in await type_code(person, CODE)
+            finally:
+                await person.close()
+    finally:
+        stop.set()
+        await asyncio.gather(*sockets)
+    return sent[0], looked[0], entered
+
+
+def attack_wrong_codes_beside_a_participant(target: Target, _count: int) -> str:
+    sent, looked, entered = asyncio.run(sockets_beside_a_participant(target.base))
+    return (f"{SOCKETS} sockets sent {sent} wrong codes in {SOCKETS_S:.0f} s from one address, {looked} of them looked "
+            f"at; a participant at that address typing the right code got in {entered} of {RIGHT_CODE_TRIES} times "
+            "(before the fix 0 of 5)")
+
+
+async def fresh_tab_per_guess(target: Target) -> tuple[int, int, bool, bool]:
+    """A guesser opening a new tab for every wrong code for a minute; (codes sent, looked at, whether the right code
+    typed in a new tab after it was let in, whether a room's keyed participant link was)."""
+    from ui.i18n import translate
+    from uncase_core.assets.reader import load_index, load_scenario
+    from uncase_core.rag.cases import dataset_to_text
+    from uncase_store import open_store
+    from uncase_store.rooms import Rooms
+
+    gate = translate("en", "access.intro")[:40]
+    opened = open_store(target.url)
+    api = Rooms(opened)
+    room = api.create("Class", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good", "scenario").code
+    key = api.join_key(room)
+    opened.engine.dispose()
+    sent = looked = 0
+    start = time.monotonic()
+    while time.monotonic() - start < MINTING_S:
+        session = await ProtocolSession.open(target.base, "/")
+        try:
+            looked += looked_at(await type_code(session, f"GUESS-{sent:05d}"))
+            sent += 1
+        finally:
+            await session.close()
+    typed = await ProtocolSession.open(target.base, "/")
+    try:
+        right_code_in = gate not in await type_code(typed, CODE)
+    finally:
+        await typed.close()
+    linked = await ProtocolSession.open(target.base, f"/workshop_room?join={room}&k={key}")
+    try:
+        link_in = gate not in " ".join(linked.texts())
+    finally:
+        await linked.close()
+    return sent, looked, right_code_in, link_in
+
+
+def attack_fresh_tab_per_guess(target: Target, _count: int) -> str:
+    sent, looked, right_code_in, link_in = asyncio.run(fresh_tab_per_guess(target))
+    return (f"a new tab for every guess for {MINTING_S:.0f} s: {sent} wrong codes sent, {looked} looked at (the "
+            f"address's allowance: 60 at once, 40 to 100 an hour); then the right code typed from that address "
+            f"{'got in' if right_code_in else 'waited'}, a room's participant link with its key "
+            f"{'got in' if link_in else 'DID NOT get in'}")
 
 
 # Every attack, in the order they run: name -> attack(target, --clears).
@@ -351,7 +539,26 @@ ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "parquet-bombs": attack_bombs,
     "accepted-uploads": attack_accepted_uploads,
     "uploads-at-once": attack_uploads_at_once,
+    "rooms-from-a-link": attack_rooms_from_a_link,
+    "wrong-codes-beside-a-participant": attack_wrong_codes_beside_a_participant,
+    "fresh-tab-per-guess": attack_fresh_tab_per_guess,
 }
+
+
+@contextlib.contextmanager
+def serve_from(code: Path, log_path: Path, script: str, store: str,
+               env: dict[str, str]) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``serve``, with the app's code taken from ``code`` (another commit's files) and the tools from here."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(streamlit_command(port, script), cwd=code, stdout=log, stderr=subprocess.STDOUT,
+                                   env={**os.environ, "UNCASE_STORE": store, **env})
+        try:
+            wait_until_healthy(base, process)
+            yield base, process
+        finally:
+            stop_process(process)
 
 
 def main() -> None:
@@ -359,12 +566,17 @@ def main() -> None:
     parser.add_argument("--store", help="a PostgreSQL URL (its database's connections are counted); default SQLite")
     parser.add_argument("--clears", type=int, default=50)
     parser.add_argument("--only", nargs="+", choices=list(ATTACKS), help="run only these attacks (default: all)")
+    parser.add_argument("--code-from", type=Path, help="serve the app from this folder instead (a copy of an earlier "
+                        "commit, `git archive COMMIT | tar -x -C DIR`): the floor the attacks are compared with")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="uncase-attacks-"))
     store = args.store or f"sqlite:///{folder / 'store.db'}"
     env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
-    with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
-        target = Target(base, process.pid, args.store)
+    server = serve if args.code_from is None else functools.partial(serve_from, args.code_from)
+    if args.code_from is not None:
+        print(f"serving the code in {args.code_from}", flush=True)
+    with server(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
+        target = Target(base, process.pid, args.store, store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
         print(f"at rest: {Figures.read(target.pid, args.store).text()} ({load_text()})", flush=True)
         for name in args.only or list(ATTACKS):

@@ -67,12 +67,21 @@ def _create_room_decisions(connection: Connection) -> None:
     schema.room_decisions.create(connection, checkfirst=True)
 
 
+def _add_charged_bytes(connection: Connection) -> None:
+    """A column for the bytes a room counts in its owner's workspace (issue 47): rooms made before it count none,
+    since their bytes were never added to a workspace. A store whose room tables were made by step 2 from today's
+    schema already has it."""
+    if "charged_bytes" not in {column["name"] for column in inspect(connection).get_columns("rooms")}:
+        connection.execute(text("ALTER TABLE rooms ADD COLUMN charged_bytes BIGINT NOT NULL DEFAULT 0"))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "workspaces: documents, edits and settings", _create_workspace_tables),
     Migration(2, "workshop rooms and their members", _create_room_tables),
     Migration(3, "no room secrets in plain text in workspace settings", _drop_plain_secrets),
     Migration(4, "room members' codes to come back, as hashes", _add_resume_hash),
     Migration(5, "the facilitator's adjudication of each room", _create_room_decisions),
+    Migration(6, "a room's bytes counted in its owner's workspace", _add_charged_bytes),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import math
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
@@ -40,6 +41,8 @@ from uncase_store.store import (
     MB,
     Store,
     StoreError,
+    UnknownWorkspace,
+    WorkspaceFull,
     _database_errors,
     _decode,
     _size,
@@ -56,6 +59,15 @@ MAX_NAME_LENGTH = 40
 MAX_ROOM_BYTES = 8 * MB
 STATE_KEYS = ("revealed", "frozen", "lesson", "guidelines", "gold_shown", "gold_majority")
 MAX_DECISIONS = 20_000  # decision records a room keeps (a save each; a room of 8 MB of cases has far fewer labels)
+
+
+class TooManyRooms(StoreError):
+    """The owner's workspace made as many rooms in the last hour as it may (``per_hour`` of :meth:`Rooms.create`)."""
+
+    def __init__(self, wait_s: float, limit: int) -> None:
+        super().__init__(f"this workspace made {limit} rooms in the last hour, as many as it may; try again in "
+                         f"{max(1, math.ceil(wait_s / 60))} min")
+        self.wait_s, self.limit = wait_s, limit
 
 
 class UnknownMember(StoreError):
@@ -179,6 +191,18 @@ def projector_key_of(code: str, secret: str) -> str:
     return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
 
 
+JOIN_KEY_BYTES = 16  # 128 bits: a link's key is never guessed, so a class joining by link or QR code is never slowed
+
+
+def join_key_of(secret_hash: str, code: str) -> str:
+    """The key a room's participant link and QR code carry (``?join=CODE&k=KEY``): HMAC-SHA256 of the room's code
+    under the stored hash of the facilitator's secret, which no page shows, so only the server (and the facilitator,
+    who holds the secret) can make it, and new facilitator links make a new one. The short code is what a person
+    types; the key is what lets a link in without a look that a guesser's tries could hold up (issue 47)."""
+    digest = hmac.new(secret_hash.encode("ascii"), f"join:{code}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:JOIN_KEY_BYTES]).decode("ascii").rstrip("=")
+
+
 def resume_code_of(token: str, code: str, attempt: int = 0) -> str:
     """The code with which the member of room ``code`` whose workspace is ``token`` comes back (HMAC-SHA256 of the
     token, as letters of CODE_ALPHABET): their page can show it again, and it says nothing of the token."""
@@ -216,8 +240,14 @@ class Rooms:
 
     @_database_errors
     def create(self, title: str, body: str, source: str, source_kind: str, format: str = "rag-dataset",
-               owner: str | None = None, now: datetime | None = None) -> RoomKeys:
-        """A new room for ``body`` (the RAG dataset's text); its code and the facilitator's two secrets."""
+               owner: str | None = None, now: datetime | None = None, per_hour: int | None = None) -> RoomKeys:
+        """A new room for ``body`` (the RAG dataset's text); its code and the facilitator's two secrets.
+
+        A room made by a workspace (``owner``) counts in that workspace's cap like its own data (WorkspaceFull past
+        it; the bytes come off again when the room is pruned), and with ``per_hour`` the workspace makes at most that
+        many rooms in any hour (TooManyRooms): rooms are the one thing a person can store outside their workspace,
+        and a participant's link made 148 of them in 40 s (issue 47). Both are checked in the transaction that
+        makes the room, after taking the owner's row lock, so two tabs or two processes cannot both slip under."""
         size = _size(body) + _size(title) + _size(source)
         if size > MAX_ROOM_BYTES:
             raise StoreError(f"a room's data is at most {human_size(MAX_ROOM_BYTES)}; this is {human_size(size)}")
@@ -229,14 +259,39 @@ class Rooms:
             try:
                 with self.store._write() as connection, connection.begin():
                     self.store._check_store_room(connection, size)
+                    if owner is not None:
+                        self._charge_owner(connection, owner, size, now, per_hour)
                     connection.execute(insert(schema.rooms).values(
                         code=code, title=title, created_at=now, changed_at=now, seq=0, secret_hash=_hash(secret),
                         view_hash=_hash(view_key), owner=owner, format=format, source=source,
-                        source_kind=source_kind, body=body, state="{}", size_bytes=size))
+                        source_kind=source_kind, body=body, state="{}", size_bytes=size,
+                        charged_bytes=size if owner is not None else 0))
             except IntegrityError:
                 continue
             return RoomKeys(code, secret, view_key)
         raise StoreError("could not find a free room code; try again")
+
+    def _charge_owner(self, connection: Any, owner: str, size: int, now: datetime, per_hour: int | None) -> None:
+        """Add a new room's ``size`` to its owner's workspace within the workspace's cap, then count the owner's rooms
+        of the last hour against ``per_hour``. The update comes first: it takes the owner's row lock, under which the
+        count cannot change."""
+        workspaces, table = schema.workspaces, schema.rooms
+        cap = self.store.limits.workspace_bytes
+        charged = connection.execute(
+            update(workspaces).where(workspaces.c.token == owner, workspaces.c.size_bytes + size <= cap)
+            .values(size_bytes=workspaces.c.size_bytes + size, touched_at=now)).rowcount
+        if not charged:
+            held = connection.execute(select(workspaces.c.size_bytes).where(workspaces.c.token == owner)).scalar()
+            if held is None:
+                raise UnknownWorkspace(owner)
+            raise WorkspaceFull(int(held), size, cap)
+        if per_hour is None:
+            return
+        recent = connection.execute(
+            select(table.c.created_at).where(table.c.owner == owner, table.c.created_at > now - timedelta(hours=1))
+            .order_by(table.c.created_at.desc()).limit(per_hour)).scalars().all()
+        if len(recent) >= per_hour:  # the oldest of the last ``per_hour`` leaves the hour first
+            raise TooManyRooms((_utc(recent[-1]) + timedelta(hours=1) - now).total_seconds(), per_hour)
 
     @_database_errors
     def new_keys(self, code: str, now: datetime | None = None) -> RoomKeys:
@@ -313,6 +368,22 @@ class Rooms:
             connection.execute(update(schema.rooms).where(schema.rooms.c.code == code)
                                .values(view_hash=_hash(key), changed_at=now or datetime.now(UTC)))
         return key
+
+    @_database_errors
+    def join_key(self, code: str) -> str | None:
+        """The key of the room's participant link (:func:`join_key_of`); None when there is no such room. For the
+        facilitator's and the projector's views, which show the link."""
+        with self.engine.connect() as connection:
+            stored = connection.execute(select(schema.rooms.c.secret_hash).where(schema.rooms.c.code == code)).scalar()
+        return None if stored is None else join_key_of(stored, code)
+
+    @_database_errors
+    def is_join_key(self, code: str, key: object) -> bool:
+        """Whether ``key`` is the key of room ``code``'s participant link (compared in constant time)."""
+        if not isinstance(key, str) or not key:
+            return False
+        expected = self.join_key(code)
+        return expected is not None and hmac.compare_digest(expected.encode("ascii"), key.encode("utf-8"))
 
     def _check(self, code: str, column: str, secret: object) -> bool:
         if not isinstance(secret, str) or not secret:

@@ -27,6 +27,7 @@ rows a change at a time, never rewritten whole:
     and of the projector's key (never the secrets themselves), and a small JSON ``state``
     (revealed, frozen, the lesson started), with a ``seq`` bumped on every change so
     participants' pages notice it with one read.
+    A room's cases count in its owner's workspace (``charged_bytes``, schema version 6).
 ``room_members``
     who joined a room: their display name (unique in the room) and their own workspace,
     where their labels are (as any workspace's edits), and the hash of their code to come back.
@@ -138,6 +139,9 @@ rooms = Table(
     Column("body", Text, nullable=False),
     Column("state", Text, nullable=False, default="{}"),  # JSON: revealed, frozen, lesson
     Column("size_bytes", Integer, nullable=False),
+    # The bytes counted in the owner's workspace when the room was made (0: no owner, or made before rooms were
+    # counted), taken off it again when the room is pruned (schema version 6).
+    Column("charged_bytes", BigInteger, nullable=False, server_default="0"),
     Index("rooms_changed_at", "changed_at"),
 )
 

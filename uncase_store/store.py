@@ -557,10 +557,23 @@ class Store:
             if not dry_run:
                 for start in range(0, len(tokens), 500):
                     self._delete(connection, tokens[start:start + 500])
+                for start in range(0, len(codes), 500):  # a room's bytes leave its owner's workspace with it
+                    self._refund_owners(connection, codes[start:start + 500])
                 for table_ in (schema.room_decisions, schema.room_members, rooms):
                     for start in range(0, len(codes), 500):
                         connection.execute(delete(table_).where(table_.c.code.in_(codes[start:start + 500])))
         return PruneResult(len(tokens), sum(int(row.size_bytes) for row in rows), len(codes))
+
+    @staticmethod
+    def _refund_owners(connection: Connection, codes: list[str]) -> None:
+        """Take the bytes the rooms ``codes`` counted in their owners' workspaces off those workspaces."""
+        rooms, table = schema.rooms, schema.workspaces
+        for owner, charged in connection.execute(
+                select(rooms.c.owner, func.sum(rooms.c.charged_bytes))
+                .where(rooms.c.code.in_(codes), rooms.c.owner.is_not(None), rooms.c.charged_bytes > 0)
+                .group_by(rooms.c.owner)).all():
+            connection.execute(update(table).where(table.c.token == owner)
+                               .values(size_bytes=table.c.size_bytes - int(charged)))
 
     @_database_errors
     def totals(self) -> tuple[int, int]:

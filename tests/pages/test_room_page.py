@@ -337,7 +337,8 @@ def test_the_facilitators_link_on_another_device_has_the_projector_link_folded_a
     projector_link = next(c for c in codes if "view=" in c)
     view_key = projector_link.split("view=")[1]
     assert rooms_api().is_projector(code, view_key)
-    assert any(c.endswith(f"?join={code}") for c in codes)  # the participant's, in the open
+    # The participant's, in the open, with the room's join key.
+    assert any(c.endswith(f"?join={code}&k={rooms_api().join_key(code)}") for c in codes)
     assert any(translate(lang, "room.address.local_only", url="/workshop_room", env=PUBLIC_URL_ENV) == c.value
                for c in elsewhere.caption)
 
@@ -365,7 +366,8 @@ def test_participant_links_use_the_public_url_and_say_so(monkeypatch):
     _, code, secret = create_room()
     facilitator = open_room_page(room=code, key=secret)
     codes = [c.value for c in facilitator.get("code")]
-    assert f"https://class.example.org/play/workshop_room?join={code}" in codes
+    # The participant link carries the room's join key, which lets it in without a look at any code (issue 47).
+    assert f"https://class.example.org/play/workshop_room?join={code}&k={rooms_api().join_key(code)}" in codes
     assert any("https://class.example.org/play/workshop_room" in c.value and "--public-url" in c.value
                for c in facilitator.caption)
 

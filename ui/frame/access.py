@@ -13,9 +13,13 @@ stays in.
 
 Codes are compared as room codes are typed: capitals, letters and digits only (``abcd-2345`` is ``ABCD2345``).
 
-Guessing is slowed per address (``ui/frame/throttle.py``): past a few wrong codes each further try waits twice as
-long as the one before, and the gate does not look at what is typed meanwhile, the right code included. Every
-wrong try is logged with the address, for whoever runs the server.
+A room's participant link and QR code carry a join key (``?join=CODE&k=KEY``, :func:`uncase_store.rooms.join_key_of`)
+too long to guess: such a link passes without a look, so a class joining by link never waits for anyone's wrong codes.
+
+Wrong codes are counted per session and per address (``ui/frame/code_tries.py``): past a few, a session's next try
+waits, doubling, and an address whose wrong codes have used up its hour's allowance waits too; while a code must wait
+the gate does not look at it, the right one included. Every wrong try is logged with the address, for whoever runs
+the server.
 """
 
 from __future__ import annotations
@@ -25,15 +29,16 @@ import ipaddress
 import logging
 import math
 import os
+import secrets
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import streamlit as st
 
+from ui.frame.code_tries import ADDRESS, CODE_TRIES, Wait
 from ui.frame.navigation import ROOM_PAGE
 from ui.frame.process import once_per_process
-from ui.frame.throttle import CODE_TRIES
 from ui.i18n import LANGUAGES, guess_language, translate
 from uncase_store import Store, StoreConfigError, StoreError, valid_token
 from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms, UnknownRoom, normalize_code
@@ -43,6 +48,7 @@ ACCESS_CODE_ENV = "UNCASE_ACCESS_CODE"
 MIN_CODE_LENGTH = 6  # letters and digits, after normalizing
 ROOM_CODE_HOURS = 12
 GRANTED = "access_granted"  # session state: this session has passed the gate
+CODE_SESSION = "access_code_session"  # session state: the name its wrong codes are counted under (code_tries.py)
 _LINK_TRIED = "access_link_tried"  # session state: the ?join= code this session's gate has already looked at
 LOCAL = "local"  # the address of a client on this machine (a browser here, or a proxy that is not trusted)
 LOOPBACK = "127.0.0.1"  # a loopback peer, which Streamlit reports as no address at all
@@ -72,6 +78,43 @@ def open_room(store: Store, typed: object, now: datetime | None = None) -> str |
         return None
     recent = (now or datetime.now(UTC)) - room.created_at <= timedelta(hours=ROOM_CODE_HOURS)
     return code if recent else None
+
+
+def keyed_room(store: Store, typed: object, key: object, now: datetime | None = None) -> str | None:
+    """The code of the room ``typed`` names when ``key`` is its participant link's join key and the room may open the
+    gate: such a link is let in without a look at any code, so no one's wrong codes hold it up."""
+    code = open_room(store, typed, now) if isinstance(key, str) and key else None
+    try:
+        return code if code is not None and Rooms(store).is_join_key(code, key) else None
+    except StoreError:
+        return None
+
+
+def session_key() -> str:
+    """The name the session's wrong codes are counted under: drawn once per session and kept in its state for its
+    life (``ui.frame.state`` keeps it when the session changes workspace), as having passed the gate is."""
+    key = st.session_state.get(CODE_SESSION)
+    if not isinstance(key, str):
+        key = st.session_state[CODE_SESSION] = secrets.token_hex(8)
+    return key
+
+
+def wait_text(lang: str, wait: Wait, after_wrong: bool = False) -> str:
+    """How long before the next code is looked at and why (this session's own wrong codes, or its network's), in
+    ``lang``: after a wrong code (``after_wrong``), or instead of looking at one."""
+    seconds = math.ceil(wait.seconds)
+    when = f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
+    key = ("access.wrong_wait" if after_wrong else "access.wait") + ("_network" if wait.whose == ADDRESS else "")
+    return translate(lang, key, wait=when)
+
+
+def count_wrong(address: str, where: str) -> int:
+    """Count a wrong code the gate or the room page looked at, and log it with the address; the session's wrong codes
+    in a row."""
+    count = CODE_TRIES.failed(session_key(), address)
+    LOGGER.warning("%s from %s (%d wrong in a row from this session; the address may send %d more now)", where,
+                   address, count, CODE_TRIES.left(address))
+    return count
 
 
 def trusted_proxies(environ: Mapping[str, str] | None = None) -> tuple[IPNetwork, ...]:
@@ -180,24 +223,27 @@ def link_admits(store: Store, params: Mapping[str, str], now: datetime | None = 
             return True
     except StoreError:
         return False
+    if "join" in params and keyed_room(store, params["join"], params.get("k"), now) is not None:
+        return True
     return "join" in params and _linked_room(store, params["join"], now)
 
 
 def _linked_room(store: Store, typed: str, now: datetime | None) -> bool:
-    """Whether a ``?join=`` link's room code opens the gate; counted as a typed code would be: a wrong one is logged
-    and slows the address down, and while it must wait no code of its is looked at (``ui/frame/throttle.py``). A
-    link is looked at once per session: the gate's own reruns (typing the code) do not count it again."""
+    """Whether a ``?join=`` link's room code, without its key, opens the gate; counted as a typed code would be: a
+    wrong one is logged and counts against the session and its address, and while either must wait the code is not
+    looked at (``ui/frame/code_tries.py``). A link is looked at once per session: the gate's own reruns (typing the
+    code) do not count it again."""
     if st.session_state.get(_LINK_TRIED) == typed:
         return False
     st.session_state[_LINK_TRIED] = typed
     address = client_address()
-    if CODE_TRIES.wait(address) > 0:
+    if CODE_TRIES.wait(session_key(), address):
         LOGGER.warning("access gate: a room link from %s while it must wait; not looked at", address)
         return False
     if open_room(store, typed, now) is not None:
+        CODE_TRIES.passed(session_key(), address)
         return True
-    count = CODE_TRIES.failed(address)
-    LOGGER.warning("access gate: wrong room code in a link from %s (%d wrong in a row)", address, count)
+    count_wrong(address, "access gate: wrong room code in a link")
     return False
 
 
@@ -245,23 +291,21 @@ def _gate(code: str, store: Store | None) -> None:
 
 
 def _check(lang: str, code: str, store: Store | None, typed: object) -> None:
-    """Let the session in when ``typed`` is the code or a recent room's, unless its address must wait first."""
-    address = client_address()
-    wait = CODE_TRIES.wait(address)
-    if wait > 0:
-        st.error(translate(lang, "access.wait", seconds=math.ceil(wait)))
+    """Let the session in when ``typed`` is the code or a recent room's, unless it or its address must wait first."""
+    address, session = client_address(), session_key()
+    wait = CODE_TRIES.wait(session, address)
+    if wait:
+        st.error(wait_text(lang, wait))
         return
     if same_code(typed, code):
-        CODE_TRIES.passed(address)
+        CODE_TRIES.passed(session, address)
         st.session_state[GRANTED] = True
         st.rerun()
     room = open_room(store, typed) if store is not None else None
     if room is not None:
-        CODE_TRIES.passed(address)
+        CODE_TRIES.passed(session, address)
         st.session_state[GRANTED] = True
         st.switch_page(ROOM_PAGE, query_params={"join": room})
-    count = CODE_TRIES.failed(address)
-    LOGGER.warning("access gate: wrong code from %s (%d wrong in a row)", address, count)
-    wait = CODE_TRIES.wait(address)
-    st.error(translate(lang, "access.wrong") if wait <= 0
-             else translate(lang, "access.wrong_wait", seconds=math.ceil(wait)))
+    count_wrong(address, "access gate: wrong code")
+    wait = CODE_TRIES.wait(session, address)
+    st.error(wait_text(lang, wait, after_wrong=True) if wait else translate(lang, "access.wrong"))

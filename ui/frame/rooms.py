@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.frame.state import get_store
+from ui.frame.access import configured_code
+from ui.frame.state import current_workspace, get_store
+from ui.frame.throttle import rooms_per_hour
 from ui.frame.workspace import Workspace
 from uncase_core.agreement.materials import RAG_MATERIAL, SUMMARY_MATERIAL, Material
 from uncase_store import StoreError
@@ -26,6 +28,16 @@ REFRESH_SECONDS = 5
 
 def rooms() -> Rooms:
     return Rooms(get_store())
+
+
+def make_room(title: str, body: str, source: str, source_kind: str, format: str = "rag-dataset") -> RoomKeys:
+    """A new room made by the session's workspace, which every page that makes one calls (the room page's form, the
+    pages' "start a room" boxes, the compare page's pair): its bytes count in that workspace's cap, and in workshop
+    mode the workspace makes at most ``UNCASE_ROOMS_PER_HOUR`` rooms in any hour (issue 47: a participant's link made
+    148 rooms in 40 s). StoreError (WorkspaceFull, TooManyRooms, ...) when the store refuses it."""
+    per_hour = rooms_per_hour() if configured_code() is not None else None
+    return rooms().create(title, body, source, source_kind, format=format, owner=current_workspace().token,
+                          per_hour=per_hour)
 
 
 def is_pair_room(room: Room) -> bool:

@@ -17,12 +17,12 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.state import get_session_state
 
-from ui.frame.access import GRANTED, client_address, configured_code
+from ui.frame.access import CODE_SESSION, GRANTED, client_address, configured_code
 from ui.frame.input_errors import error_text
 from ui.frame.process import once_per_process
 from ui.frame.throttle import NEW_WORKSPACES, TooFast, TooManyWorkspaces, write_pace
 from ui.frame.workspace import LANGUAGE, CorruptData, Workspace
-from ui.i18n import LANGUAGES, guess_language, translate
+from ui.i18n import LANGUAGES, format_number, guess_language, translate
 from ui.widgets.text import literal
 from uncase_store import (
     CorruptWorkspace,
@@ -31,11 +31,13 @@ from uncase_store import (
     StoreError,
     StoreUnavailable,
     UnknownWorkspace,
+    WorkspaceFull,
     open_store,
     store_url,
     valid_token,
 )
-from uncase_store.store import encode
+from uncase_store.rooms import TooManyRooms
+from uncase_store.store import MB, encode
 
 WORKSPACE_KEY = "workspace"
 QUERY_KEY = "w"
@@ -143,10 +145,11 @@ def _forget_session(keep: tuple[str, ...] = ()) -> None:
     """Drop every session value (widget states, pages' caches): they belonged to another workspace.
 
     Having passed the access gate belongs to the session, not to a workspace, and stays: the upload guard
-    (``ui/frame/upload_guard.py``) reads it outside any page run. So does the session's pace of writes.
+    (``ui/frame/upload_guard.py``) reads it outside any page run. So does the session's pace of writes, and the name
+    its wrong codes are counted under (a new workspace is no fresh start for a guesser).
     """
     for key in list(st.session_state):
-        if key not in keep and key != GRANTED:
+        if key not in keep and key not in (GRANTED, CODE_SESSION):
             del st.session_state[key]
 
 
@@ -331,4 +334,18 @@ def store_problem_text(error: StoreError, language: str) -> str:
     if isinstance(error, TooManyWorkspaces):
         return translate(language, "store.too_many_workspaces", limit=error.limit,
                          minutes=math.ceil(error.wait_s / 60))
+    if isinstance(error, WorkspaceFull):
+        return translate(language, "store.workspace_full", size=bytes_text(error.size, language),
+                         adding=bytes_text(error.adding, language), cap=bytes_text(error.cap, language))
+    if isinstance(error, TooManyRooms):
+        return translate(language, "room.too_many", limit=error.limit, minutes=max(1, math.ceil(error.wait_s / 60)))
     return literal(error)
+
+
+def bytes_text(size: int, language: str) -> str:
+    """``size`` bytes for a sentence, with its unit: whole MB as they are (``10 MB``), else MB or, under one, KB with
+    one decimal in the language's mark (``2,4 MB``, ``30,7 KB``)."""
+    if size >= MB and size % MB == 0:
+        return f"{size // MB} MB"
+    return (format_number(size / MB, language, 1) + " MB" if size >= MB
+            else format_number(size / 1024, language, 1) + " KB")

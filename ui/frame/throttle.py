@@ -1,12 +1,10 @@
 """What one client may do in a while: failed tries of a code, new workspaces, writes (issue 27).
 
 A workshop server is open to a room's network, and one client could otherwise guess the access code at a hundred
-tries a second, or fill the store for everyone (a new workspace per tab, an upload every second). Three counters,
+tries a second, or fill the store for everyone (a new workspace per tab, an upload every second). Four counters,
 kept in this process (each server process counts its own clients; ``docs/deploy.md``):
 
-- :class:`FailedTries`, per address: the first ``free`` wrong codes cost nothing (a typo or two); each one after
-  doubles the wait before the next try is looked at (2 s, 4 s, ... up to ``max_wait_s``), the right code included;
-  a right code, or ``forget_s`` without a wrong one, starts again;
+- wrong codes, per session and per address: :mod:`ui.frame.code_tries` (``CODE_TRIES``);
 - :class:`Window`, per address: at most ``limit`` events (new workspaces) in any ``window_s``;
 - :class:`Pace`, a token bucket: ``burst`` writes at once and ``rate`` a second after that; :class:`Paces` keeps
   one per workspace and one per address (``WRITES``), and a write takes from both.
@@ -25,61 +23,23 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from ui.frame.code_tries import CODE_TRIES
 from uncase_store import StoreError
 
 Clock = Callable[[], float]
 MAX_ADDRESSES = 10_000  # counters kept at once; the stalest go first
 WORKSPACES_PER_HOUR_ENV = "UNCASE_WORKSPACES_PER_HOUR"
 DEFAULT_WORKSPACES_PER_HOUR = 60  # a whole class behind one school NAT opens a workspace or two each
+ROOMS_PER_HOUR_ENV = "UNCASE_ROOMS_PER_HOUR"
+# Per workspace, not per address: a facilitator behind the class's school network keeps their own allowance whatever
+# the others make (the address's allowance of new workspaces bounds how many workspaces make rooms).
+DEFAULT_ROOMS_PER_HOUR = 10
 EDITS_PER_SECOND = 5.0  # per workspace: one person's clicks, in one tab or several
 EDIT_BURST = 30  # a page run that stores several widgets' values at once, a burst of label clicks
 # Per address: a class behind one school network shares an address (60 people at a label every 5 s make 12 a
 # second), so it is wide; it bounds one client that spreads its writes over many workspaces.
 ADDRESS_EDITS_PER_SECOND = 40.0
 ADDRESS_EDIT_BURST = 400
-
-
-class FailedTries:
-    """Wrong codes per address, with a doubling wait once past the free ones (see the module docstring)."""
-
-    def __init__(self, free: int = 5, first_wait_s: float = 2.0, max_wait_s: float = 60.0,
-                 forget_s: float = 3600.0, clock: Clock = time.monotonic) -> None:
-        self.free, self.first_wait_s, self.max_wait_s, self.forget_s = free, first_wait_s, max_wait_s, forget_s
-        self.clock = clock
-        self._lock = threading.Lock()
-        self._tries: dict[str, tuple[int, float]] = {}  # address -> (failed tries in a row, time of the last)
-
-    def _current(self, address: str, now: float) -> tuple[int, float]:
-        count, last = self._tries.get(address, (0, now))
-        return (0, now) if now - last > self.forget_s else (count, last)
-
-    def _delay(self, count: int) -> float:
-        over = count - self.free
-        return 0.0 if over < 0 else min(self.max_wait_s, self.first_wait_s * 2.0 ** over)
-
-    def wait(self, address: str) -> float:
-        """Seconds before ``address`` may try again (0: now)."""
-        now = self.clock()
-        with self._lock:
-            count, last = self._current(address, now)
-            return max(0.0, last + self._delay(count) - now) if count else 0.0
-
-    def failed(self, address: str) -> int:
-        """Count a wrong try; how many in a row the address has now."""
-        now = self.clock()
-        with self._lock:
-            count, _last = self._current(address, now)
-            self._tries[address] = (count + 1, now)
-            _trim(self._tries, key=lambda item: item[1][1])
-            return count + 1
-
-    def passed(self, address: str) -> None:
-        with self._lock:
-            self._tries.pop(address, None)
-
-    def reset(self) -> None:
-        with self._lock:
-            self._tries.clear()
 
 
 class Window:
@@ -198,10 +158,18 @@ def workspaces_per_hour(environ: Mapping[str, str] | None = None) -> int:
     return value if value > 0 else DEFAULT_WORKSPACES_PER_HOUR
 
 
-# Every wrong code from an address, counted once whichever way it came: an access or room code typed at the gate, a
-# room code or a code to come back typed on the room page, a room code in a ``?join=`` link (issue 35: links were
-# tried at 33 a second, neither slowed nor logged).
-CODE_TRIES = FailedTries()
+def rooms_per_hour(environ: Mapping[str, str] | None = None) -> int:
+    """``UNCASE_ROOMS_PER_HOUR``, or 10: the rooms one workspace makes in any hour in workshop mode (counted in the
+    store, so across processes and restarts; ``ui/frame/rooms.py``). A bad value is the default rather than no
+    limit."""
+    text = (os.environ if environ is None else environ).get(ROOMS_PER_HOUR_ENV, "").strip()
+    try:
+        value = int(text)
+    except ValueError:
+        return DEFAULT_ROOMS_PER_HOUR
+    return value if value > 0 else DEFAULT_ROOMS_PER_HOUR
+
+
 NEW_WORKSPACES = Window(workspaces_per_hour, 3600.0)
 WRITES = Paces(MappingProxyType({"workspace": (EDITS_PER_SECOND, EDIT_BURST),
                                  "address": (ADDRESS_EDITS_PER_SECOND, ADDRESS_EDIT_BURST)}))
@@ -214,7 +182,7 @@ def write_pace(token: str, address: str) -> Callable[[], float]:
 
 def reset_all() -> None:
     """Forget every count (the tests, between one and the next)."""
-    for counter in (CODE_TRIES, NEW_WORKSPACES, WRITES):
+    for counter in (CODE_TRIES, NEW_WORKSPACES, WRITES):  # CODE_TRIES: ui/frame/code_tries.py
         counter.reset()
 
 

@@ -8,12 +8,24 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from ui.frame.access import configured_code
 from ui.frame.navigation import ROOM_PAGE
-from ui.frame.rooms import remember_keys, rooms
-from ui.frame.state import current_workspace, language, store_problem_text, t
+from ui.frame.rooms import make_room, remember_keys
+from ui.frame.state import bytes_text, current_workspace, get_store, language, store_problem_text, t
+from ui.frame.throttle import rooms_per_hour
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name
+
+
+def room_allowance() -> None:
+    """What anyone may make here, said wherever a room is made: in workshop mode so many rooms an hour from one
+    workspace (:func:`ui.frame.rooms.make_room`), and always their cases counted in the workspace's cap."""
+    cap = bytes_text(get_store().limits.workspace_bytes, language())
+    if configured_code() is not None:
+        st.caption(t("room.allowance_workshop", per_hour=rooms_per_hour(), cap=cap))
+    else:
+        st.caption(t("room.allowance", cap=cap))
 
 
 def start_room_box(prefix: str, cases: Callable[[], RagDataset], title: str, source: str, source_kind: str,
@@ -23,13 +35,14 @@ def start_room_box(prefix: str, cases: Callable[[], RagDataset], title: str, sou
     switches to its facilitator view. ``prefix`` keys the widgets."""
     with st.expander(heading):
         st.caption(help_text)
+        room_allowance()
         typed = st.text_input(t("room.room_title"), value=title, max_chars=80, key=f"{prefix}_room_title")
         if not st.button(t("drill.room_start"), key=f"{prefix}_room_start"):
             return
         workspace = current_workspace()
         try:
-            keys = rooms().create(clean_name(typed) or t("room.default_title"), dataset_to_text(cases()), source,
-                                  source_kind, owner=workspace.token)
+            keys = make_room(clean_name(typed) or t("room.default_title"), dataset_to_text(cases()), source,
+                             source_kind)
         except StoreError as error:
             st.error(t("store.not_saved", problem=store_problem_text(error, language())))
             return

@@ -3,20 +3,18 @@
 A room's secrets (the facilitator's and the projector's) are kept only in the session that made them
 (:func:`ui.frame.rooms.remember_keys`); the store keeps their hashes and the workspace none, so the workspace
 that made a room opens it by being its owner and makes new links when it needs them (issue 27). The join form
-refuses a room older than its hours, and slows down guessed codes per address in workshop mode, as the gate does
-(``ui/frame/access.py``).
+refuses a room older than its hours, and slows down guessed codes per session and per address in workshop mode, as
+the gate does (``ui/frame/access.py``); a room's code that came with its link's join key is not slowed.
 """
 
 from __future__ import annotations
 
-import math
-
 import streamlit as st
 
-from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
+from ui.frame.access import ROOM_CODE_HOURS, client_address, configured_code, count_wrong, session_key, wait_text
+from ui.frame.code_tries import CODE_TRIES, Wait
 from ui.frame.rooms import ROOM_NAME, remember_keys, rooms, session_keys
 from ui.frame.state import language, store_problem_text, switch_workspace, t
-from ui.frame.throttle import CODE_TRIES
 from ui.frame.workspace import Workspace
 from ui.views.room.rooms import RoomClosed, facilitator_keys, join_room, links_address_note, rejoin_room, room_links
 from ui.widgets.text import literal
@@ -32,7 +30,7 @@ def draw_links(api: Rooms, room: Room, workspace: Workspace, key: object) -> Non
     code = room.code
     keys = session_keys(code)
     secret = keys[0] if keys else (key if isinstance(key, str) and api.is_facilitator(code, key) else None)
-    links = room_links(code, secret, facilitator_keys(code, secret))
+    links = room_links(code, secret, facilitator_keys(code, secret), api.join_key(code))
     st.caption(t("room.participant_link"))
     st.code(links["participant"], language=None, wrap_lines=True)
     st.caption(links_address_note())
@@ -64,17 +62,20 @@ def draw_links(api: Rooms, room: Room, workspace: Workspace, key: object) -> Non
                     st.rerun()
 
 
-def join_from_form(typed: object, name: object, resume: object = "") -> Workspace | None:
+def join_from_form(typed: object, name: object, resume: object = "", key: object = None) -> Workspace | None:
     """Join the room the person typed, as the session's new workspace; with a code to come back, reopen that
-    member's own workspace instead (no name needed). None (with the reason shown) when neither happens."""
+    member's own workspace instead (no name needed). None (with the reason shown) when neither happens. ``key``: the
+    join key the page's link carried, with which the room's code is not a guess (a code to come back still is)."""
     wanted = normalize_code(typed)
-    address = client_address()
-    wait = CODE_TRIES.wait(address) if configured_code() is not None else 0.0  # guessing codes: as at the gate
+    address, session = client_address(), session_key()
+    coming_back = bool(normalize_code(resume))
+    guessing = configured_code() is not None and (coming_back or not _keyed(wanted, key))
+    wait = CODE_TRIES.wait(session, address) if guessing else Wait(0.0)  # guessing codes: as at the gate
     if not wanted:
         st.error(t("room.code_needed"))
-    elif wait > 0:
-        st.error(t("access.wait", seconds=math.ceil(wait)))
-    elif normalize_code(resume):
+    elif wait:
+        st.error(wait_text(language(), wait))
+    elif coming_back:
         return _come_back(wanted, resume, address)
     elif not clean_name(name):
         st.error(t("room.name_needed"))
@@ -82,15 +83,14 @@ def join_from_form(typed: object, name: object, resume: object = "") -> Workspac
         try:
             joined = join_room(wanted, str(name))
         except UnknownRoom:
-            count = CODE_TRIES.failed(address)
-            LOGGER.warning("room page: no room %s, typed from %s (%d wrong in a row)", wanted, address, count)
+            count_wrong(address, f"room page: no room {wanted}, typed")
             st.error(t("room.unknown", code=literal(wanted)))
         except RoomClosed:
             st.error(t("room.closed", code=literal(wanted), hours=ROOM_CODE_HOURS))
         except StoreError as error:
             st.error(t("store.not_saved", problem=store_problem_text(error, language())))
         else:
-            CODE_TRIES.passed(address)
+            CODE_TRIES.passed(session, address)
             resume = rooms().resume_code(wanted, joined.token)
             if resume is None:
                 switch_workspace(joined, "room.joined_notice")
@@ -100,26 +100,33 @@ def join_from_form(typed: object, name: object, resume: object = "") -> Workspac
     return None
 
 
+def _keyed(code: str, key: object) -> bool:
+    """Whether ``key`` is room ``code``'s join key (the page's link carried it)."""
+    if not code or not isinstance(key, str) or not key:
+        return False
+    try:
+        return rooms().is_join_key(code, key)
+    except StoreError:
+        return False
+
+
 def _come_back(code: str, resume: object, address: str) -> Workspace | None:
     """Reopen the workspace of the member whose code to come back is ``resume``; a wrong code counts as a wrong
-    guess (slowed down per address in workshop mode, as room codes are)."""
+    guess (slowed down per session and per address in workshop mode, as room codes are)."""
     try:
         back = rejoin_room(code, resume)
     except UnknownRoom:
-        back = None
-        CODE_TRIES.failed(address)
+        count_wrong(address, f"room page: no room {code}, typed with a code to come back")
         st.error(t("room.unknown", code=literal(code)))
         return None
     except StoreError as error:
         st.error(t("store.not_saved", problem=store_problem_text(error, language())))
         return None
     if back is None:
-        count = CODE_TRIES.failed(address)
-        LOGGER.warning("room page: a wrong code to come back in room %s, from %s (%d wrong in a row)", code, address,
-                       count)
+        count_wrong(address, f"room page: a wrong code to come back in room {code}")
         st.error(t("room.resume_unknown", code=literal(code)))
         return None
-    CODE_TRIES.passed(address)
+    CODE_TRIES.passed(session_key(), address)
     switch_workspace(back, "room.back_notice", name=back.setting(ROOM_NAME, ""))
     return back
 

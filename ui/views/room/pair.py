@@ -18,7 +18,7 @@ from types import MappingProxyType
 import streamlit as st
 
 from ui.frame.input_errors import error_text
-from ui.frame.rooms import PAIR_FORMAT, rooms
+from ui.frame.rooms import PAIR_FORMAT, make_room
 from ui.frame.state import kept, language, t
 from ui.i18n import translate
 from ui.views.compare.results import difference_text, draw_verdicts, verdict_text
@@ -41,13 +41,14 @@ SEED = 0  # the comparison's bootstrap seed, as on the compare page: the same la
 _SEED_LIMIT = 2**31
 
 
-def create_pair_room(title: str, system_a: RagDataset, system_b: RagDataset, source: str, source_kind: str,
-                     owner: str) -> RoomKeys:
-    """A room on the pair: both systems' cases blinded in an order drawn for this room (so the order of one room
-    says nothing of another's), their labels as the room's reference labels. The core's InputError when the two
-    do not answer the same cases; StoreError when the store refuses the room."""
+def create_pair_room(title: str, system_a: RagDataset, system_b: RagDataset, source: str,
+                     source_kind: str) -> RoomKeys:
+    """A room on the pair, made by the session's workspace (:func:`ui.frame.rooms.make_room`): both systems' cases
+    blinded in an order drawn for this room (so the order of one room says nothing of another's), their labels as
+    the room's reference labels. The core's InputError when the two do not answer the same cases; StoreError when
+    the store refuses the room."""
     blinded = blind_pair(system_a, system_b, seed=secrets.randbelow(_SEED_LIMIT))
-    return rooms().create(title, dataset_to_text(blinded), source, source_kind, format=PAIR_FORMAT, owner=owner)
+    return make_room(title, dataset_to_text(blinded), source, source_kind, format=PAIR_FORMAT)
 
 
 def _labelled(view: ClassView, basis: str) -> RagDataset:

@@ -11,6 +11,7 @@ from ui.frame.rooms import remember_keys
 from ui.frame.state import current_workspace, language, store_problem_text, t
 from ui.page_data.compare import CompareView
 from ui.views.room.pair import create_pair_room
+from ui.widgets.room_start import room_allowance
 from uncase_core.errors import InputError
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name
@@ -23,6 +24,7 @@ def draw_room(view: CompareView) -> None:
         return
     with st.expander(t("compare.room_title")):
         st.caption(t("compare.room_help"))
+        room_allowance()
         title = st.text_input(t("room.room_title"), value=t("compare.room_default_title"), max_chars=80,
                               key="cmp_room_title")
         if not st.button(t("compare.room_start"), key="cmp_room_start"):
@@ -31,7 +33,7 @@ def draw_room(view: CompareView) -> None:
         source = " · ".join(view.file_names())
         try:
             keys = create_pair_room(clean_name(title) or t("compare.room_default_title"), pair[0], pair[1], source,
-                                    view.source, owner=workspace.token)
+                                    view.source)
         except InputError as error:
             st.error(t("compare.room_not_made", message=error_text(error, language())))
             return

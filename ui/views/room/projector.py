@@ -27,7 +27,7 @@ import plotly.graph_objects as go
 import segno
 import streamlit as st
 
-from ui.frame.rooms import REFRESH, is_pair_room
+from ui.frame.rooms import REFRESH, is_pair_room, rooms
 from ui.frame.state import language, t
 from ui.i18n import format_number
 from ui.views.room.adjudication import GOLD_SHOWN, projector_gold
@@ -130,9 +130,12 @@ def strip(view: ClassView, with_code: bool) -> None:
 
 
 def join_screen(view: ClassView) -> None:
+    """The QR code holds the participant link with its join key (scanned, it lets a phone in without a look at any
+    code); the address shown is the short one a person types, with the code."""
     url = room_links(view.room.code)["participant"]
+    keyed = room_links(view.room.code, join_key=rooms().join_key(view.room.code))["participant"]
     with st.container(horizontal=True, gap="large", vertical_alignment="center"):
-        st.image(qr_png(url), width=330, caption=None)
+        st.image(qr_png(keyed), width=330, caption=None)
         with st.container(width="stretch"):
             st.markdown(t("room.proj.scan"))
             _big("proj_code", literal(view.room.code))

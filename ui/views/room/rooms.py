@@ -489,11 +489,13 @@ def may_facilitate(code: str, key: object, workspace: Workspace) -> bool:
         return False
 
 
-def room_links(code: str, secret: str | None = None, view_key: str | None = None) -> dict[str, str]:
+def room_links(code: str, secret: str | None = None, view_key: str | None = None,
+               join_key: str | None = None) -> dict[str, str]:
     """The room's addresses on this server, as other devices reach it (:func:`ui.frame.addresses.page_address`):
-    participant, projector and (with the secret) facilitator."""
+    participant (with the room's join key when given, which lets it in without a look at any code: the link to hand
+    out and the QR code; without, the short address a person types), projector and (with the secret) facilitator."""
     page = page_address(ROOM_PATH).url
-    links = {"participant": f"{page}?join={code}"}
+    links = {"participant": f"{page}?join={code}" + (f"&k={join_key}" if join_key else "")}
     if view_key:
         links["projector"] = f"{page}?room={code}&view={view_key}"
     if secret:
