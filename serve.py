@@ -10,7 +10,8 @@ what the gate's page needs over the websocket, so it cannot clear the process's 
 out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); the lifespan
 hook starts the warm-up that spares the first visitor after a start the imports and the store's opening (see
 ``ui/frame/warmup.py``); one route of our own tells a room member's page the room's change number, so the page runs
-its script only when the room changed (see ``ui/views/room/watch.py``).
+its script only when the room changed: it answers only the pages of this process that watch the room, from memory, in
+front of Streamlit's own middleware (see ``ui/views/room/head_route.py``).
 
 ``streamlit run serve.py -- --public-url https://class.example.org/uncase`` gives the address a proxy serves the
 playground at: a workshop room's participant and projector links use it (``ui/frame/addresses.py``; the same as
@@ -36,7 +37,7 @@ from ui.frame.headers import SecurityHeaders
 from ui.frame.state import get_store
 from ui.frame.upload_guard import UploadGuard
 from ui.frame.warmup import start_warm_up
-from ui.views.room.watch import RoomHeads, room_head_route
+from ui.views.room.head_route import RoomHeadRoute, RoomHeads
 from uncase_store.rooms import Rooms
 
 
@@ -90,6 +91,7 @@ def room_rooms() -> Rooms:
     return Rooms(get_store())
 
 
-app = st.App("app.py", on_script_error=report_error, middleware=[Middleware(SecurityHeaders), Middleware(UploadGuard),
-                                                                   Middleware(BackMessageGuard)],
-             lifespan=warm_up_at_start, routes=room_head_route(RoomHeads(room_rooms)))
+app = st.App("app.py", on_script_error=report_error,
+             middleware=[Middleware(SecurityHeaders), Middleware(RoomHeadRoute, heads=RoomHeads(room_rooms)),
+                         Middleware(UploadGuard), Middleware(BackMessageGuard)],
+             lifespan=warm_up_at_start)

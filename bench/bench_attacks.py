@@ -15,7 +15,9 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
 2. as many from the session past the gate (which reach Streamlit's clear);
 3. the three decompression bombs of ``tests/data/bombs`` uploaded through the RAG page in Chromium (the server's
    peak resident memory read as ``VmHWM``, reset before each);
-4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB).
+4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB);
+5. a participant's label time with and without a flood of looks at the room from made-up tokens, interleaved
+   (``bench/room_head_flood.py``).
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -242,6 +244,7 @@ class Target:
     base: str
     pid: int
     store: str | None  # the PostgreSQL URL given, else None (SQLite: no connections to count)
+    store_url: str = ""  # the store the server uses, whichever it is (an attack may make a room in it)
 
 
 def attack_clears_before_gate(target: Target, count: int) -> str:
@@ -270,12 +273,20 @@ def attack_uploads_at_once(target: Target, _count: int) -> str:
             "before the fix 6)")
 
 
+def attack_room_head_flood(target: Target, _count: int) -> str:
+    from bench.room_head_flood import FLOOD_RATE, label_times, make_room
+
+    code = make_room(target.store_url)
+    return "\n  ".join(asyncio.run(label_times(target.base, code, rate)).line(rate) for rate in (FLOOD_RATE, None))
+
+
 # Every attack, in the order they run: name -> attack(target, --clears).
 ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "clears-before-gate": attack_clears_before_gate,
     "clears-past-gate": attack_clears_past_gate,
     "parquet-bombs": attack_bombs,
     "uploads-at-once": attack_uploads_at_once,
+    "room-head-flood": attack_room_head_flood,
 }
 
 
@@ -289,7 +300,7 @@ def main() -> None:
     store = args.store or f"sqlite:///{folder / 'store.db'}"
     env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
     with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
-        target = Target(base, process.pid, args.store)
+        target = Target(base, process.pid, args.store, store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
         print(f"at rest: {Figures.read(target.pid, args.store).text()} ({load_text()})", flush=True)
         for name in args.only or list(ATTACKS):

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.requests import Request
 
-from ui.views.room.watch import TOKEN_HEADER, RoomHeads, Watchers, room_head_route
+from ui.views.room.head_route import RoomHeadRoute, RoomHeads
+from ui.views.room.watch import TOKEN_HEADER, Watchers
 from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
 from uncase_store import StoreError, open_store
@@ -46,13 +46,22 @@ def room(tmp_path: Path) -> tuple[Rooms, str, str]:
 
 
 def ask(route_heads: RoomHeads, path: str, query: str, token: str | None) -> tuple[int, Any]:
-    routes = room_head_route(route_heads)
+    """One raw HTTP request through serve.py's middleware: (status, JSON body); anything else reaches ``app``."""
     headers = [] if token is None else [(TOKEN_HEADER.lower().encode(), token.encode())]
-    scope = {"type": "http", "method": "GET", "path": path, "query_string": query.encode(), "headers": headers,
-             "root_path": "", "app": None}
-    route = next(r for r in routes if r.matches(scope)[0].name == "FULL")
-    response = route.endpoint(Request(scope))
-    return response.status_code, json.loads(response.body)
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": query.encode(), "headers": headers}
+    sent: list[dict[str, Any]] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError(f"{scope['path']} passed on to Streamlit")
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(RoomHeadRoute(app, route_heads)(scope, receive, send))
+    return sent[0]["status"], json.loads(sent[1]["body"])
 
 
 def test_a_watching_member_gets_the_rooms_change_number_and_nobody_else_learns_anything(
@@ -159,7 +168,42 @@ def test_a_store_that_is_down_is_a_503_not_an_error_page(room: tuple[Rooms, str,
     assert ask(RoomHeads(lambda: Down(), watchers=watchers), "/api/uncase/room-head", f"room={code}", token)[0] == 503
 
 
-def test_the_endpoint_runs_off_the_event_loop():
-    """A plain function: Starlette runs it on its thread pool, so a slow database never stalls the websockets."""
-    endpoint = room_head_route(RoomHeads(lambda: None))[0].endpoint  # type: ignore[arg-type, return-value]
-    assert not asyncio.iscoroutinefunction(endpoint)
+def test_only_a_stale_number_is_read_and_then_off_the_event_loop(room: tuple[Rooms, str, str]):
+    """The store is read on a worker thread (a slow database never stalls the websockets); a refusal and a kept
+    number are answered on the loop itself, with no thread at all."""
+    rooms, code, token = room
+    watchers = Watchers()
+    watchers.add(code, token)
+    threads: list[str] = []
+
+    class WhereRead(CountingRooms):
+        def head(self, code: str) -> int | None:
+            threads.append(threading.current_thread().name)
+            return super().head(code)
+
+    heads = RoomHeads(lambda: WhereRead(rooms), watchers=watchers)
+    for _ in range(5):
+        assert ask(heads, "/api/uncase/room-head", f"room={code}", token)[0] == 200
+    assert len(threads) == 1 and threads[0] != threading.current_thread().name
+
+
+def test_other_paths_pass_on_and_other_methods_are_refused():
+    reached: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        reached.append(scope["path"])
+
+    route = RoomHeadRoute(app, RoomHeads(lambda: None))  # type: ignore[arg-type, return-value]
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    def request(method: str, path: str) -> None:
+        asyncio.run(route({"type": "http", "method": method, "path": path, "headers": []}, None, send))  # type: ignore[arg-type]
+
+    for path in ("/", "/rag_diagnosis", "/_stcore/health", "/api/uncase/room-head/x", "/api/uncase/room-headx"):
+        request("GET", path)
+    request("POST", "/api/uncase/room-head")
+    assert reached == ["/", "/rag_diagnosis", "/_stcore/health", "/api/uncase/room-head/x", "/api/uncase/room-headx"]
+    assert sent[0]["status"] == 405

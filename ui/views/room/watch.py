@@ -4,10 +4,10 @@ A member's page must notice within seconds when the facilitator reveals, freezes
 did that by running the page's script every 5 s (about 5 ms of server CPU each time: Streamlit's own work for a run,
 then one indexed read), for every member, labelling or not. Now the page carries a small component
 (``st.components.v2``: JavaScript in the page itself, no iframe) that asks the server for the room's change number
-over plain HTTP every :data:`LOOK_EVERY_S` seconds (:func:`room_head_route`: one indexed read, kept a second per room
-and process and made by one request at a time, so a class of 300 costs one read a second), and only when the number
-differs from the one the page was drawn at does it trigger a run, of the fragment that holds it, which reads the
-number again and runs the whole page. ``bench/bench_server_cost.py --room`` measures both.
+over plain HTTP every :data:`LOOK_EVERY_S` seconds (``ui/views/room/head_route.py``: one indexed read, kept a second
+per room and process and made by one request at a time, so a class of 300 costs one read a second), and only when the
+number differs from the one the page was drawn at does it trigger a run, of the fragment that holds it, which reads
+the number again and runs the whole page. ``bench/bench_server_cost.py --room`` measures both.
 
 The route is plain HTTP, outside the Streamlit session where the access gate runs (``ui/frame/access.py``), so it
 cannot ask the gate. It answers only the (room, workspace token) pairs whose watcher a page of this process has drawn
@@ -26,18 +26,9 @@ that looks as before."""
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
-from collections.abc import Callable
 
 import streamlit as st
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
-
-from uncase_store import StoreError
-from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms
-from uncase_store.store import valid_token
 
 LOOK_EVERY_S = 5  # how often a member's page asks for the room's change number
 BACKSTOP = "30s"  # the fragment's own timer, for a page whose JavaScript cannot reach the route
@@ -116,61 +107,3 @@ def watch_room(code: str, token: str, seen: int, key: str, watchers: Watchers = 
     _watch_component(key=key, data={"room": code, "token": token, "seen": seen, "every": LOOK_EVERY_S,
                                     "path": ROUTE_PATH, "header": TOKEN_HEADER},
                      on_changed_change=lambda: None, width="stretch", height="content")
-
-
-class RoomHeads:
-    """Each watched room's change number, read from the store at most once a ``kept_s`` and by one request at a time
-    (the others meanwhile answer with the number kept)."""
-
-    def __init__(self, rooms: Callable[[], Rooms], kept_s: float = HEAD_KEPT_S, watchers: Watchers = WATCHERS,
-                 rooms_kept: int = MEMBERS_KEPT, clock: Callable[[], float] = time.monotonic) -> None:
-        self._rooms, self._kept_s, self._watchers, self._clock = rooms, kept_s, watchers, clock
-        self._rooms_kept = rooms_kept
-        self._lock = threading.Lock()
-        self._heads: dict[str, tuple[float, int | None]] = {}
-        self._reading: set[str] = set()
-
-    def head(self, code: str, token: str) -> int | None:
-        """The room's change number for a page of this process that watches it; None for any other pair (no store
-        read) or when there is no such room. A StoreError (the database is down) propagates."""
-        if (code, token) not in self._watchers:
-            return None
-        now = self._clock()
-        with self._lock:
-            kept = self._heads.get(code)
-            if kept is not None and (now - kept[0] < self._kept_s or code in self._reading):
-                return kept[1]
-            self._reading.add(code)
-        try:
-            value = self._rooms().head(code)
-        finally:
-            with self._lock:
-                self._reading.discard(code)
-        with self._lock:
-            self._heads[code] = (now, value)
-            if len(self._heads) > self._rooms_kept:  # rooms long gone: start over rather than grow
-                self._heads.clear()
-        return value
-
-
-def room_head_route(heads: RoomHeads) -> list[Route]:
-    """``GET api/uncase/room-head?room=CODE`` with the member's token in :data:`TOKEN_HEADER`: ``{"head": n}``;
-    400 for a malformed code or token, 403 for a pair no page of this process watches (answered from memory), 503
-    when the store is down. Registered at the server's root and under any base path (the page asks relative to its
-    own address)."""
-
-    def answer(request: Request) -> JSONResponse:  # a plain function: Starlette runs it on its thread pool
-        code = request.query_params.get("room", "")
-        token = request.headers.get(TOKEN_HEADER, "")
-        if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code) or not valid_token(token):
-            return JSONResponse({"error": "bad request"}, status_code=400)
-        try:
-            head = heads.head(code, token)
-        except StoreError:
-            return JSONResponse({"error": "store unavailable"}, status_code=503)
-        if head is None:  # not 404: that tells the page the route itself is missing
-            return JSONResponse({"error": "not a watcher of this room here"}, status_code=403)
-        return JSONResponse({"head": head}, headers={"Cache-Control": "no-store"})
-
-    return [Route(f"/{ROUTE_PATH}", answer, methods=["GET"]),
-            Route(f"/{{base:path}}/{ROUTE_PATH}", answer, methods=["GET"])]
