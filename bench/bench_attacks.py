@@ -17,7 +17,9 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
    peak resident memory read as ``VmHWM``, reset before each);
 4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB);
 5. a participant's label time with and without a flood of looks at the room from made-up tokens, interleaved
-   (``bench/room_head_flood.py``).
+   (``bench/room_head_flood.py``);
+6. 300 sessions opened by visitors without the code, then closed: descriptors and memory per session, and how soon
+   they come back (``bench/session_release.py``).
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -280,6 +282,12 @@ def attack_room_head_flood(target: Target, _count: int) -> str:
     return "\n  ".join(asyncio.run(label_times(target.base, code, rate)).line(rate) for rate in (FLOOD_RATE, None))
 
 
+def attack_sessions(target: Target, _count: int) -> str:
+    from bench.session_release import open_and_close
+
+    return asyncio.run(open_and_close(target.base, target.pid)).line()
+
+
 # Every attack, in the order they run: name -> attack(target, --clears).
 ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "clears-before-gate": attack_clears_before_gate,
@@ -287,6 +295,7 @@ ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "parquet-bombs": attack_bombs,
     "uploads-at-once": attack_uploads_at_once,
     "room-head-flood": attack_room_head_flood,
+    "sessions": attack_sessions,
 }
 
 
