@@ -7,10 +7,14 @@ message with an id and puts the traceback in the log under the same id (see ``ui
 (see ``ui/frame/upload_guard.py``); ``BackMessageGuard`` lets a session that has not passed the gate send only
 what the gate's page needs over the websocket, so it cannot clear the process's caches (see
 ``ui/frame/back_messages.py``); ``SecurityHeaders`` keeps other sites from framing the app and the address
-out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); the lifespan
-hook starts the warm-up that spares the first visitor after a start the imports and the store's opening (see
-``ui/frame/warmup.py``); one route of our own tells a room member's page the room's change number, so the page runs
-its script only when the room changed (see ``ui/views/room/watch.py``).
+out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); ``ServerFull`` shows
+a "server full" page before the process runs out of descriptors, whose limit this script raises to the hard one as it
+starts (see ``ui/frame/server_full.py``, ``ui/frame/descriptors.py``); the lifespan hook starts the warm-up that spares
+the first visitor after a start the imports and the store's opening (see ``ui/frame/warmup.py``) and puts a closed
+tab's session on a clock, shut down once its time to reconnect is over (see ``ui/frame/closed_sessions.py``); one
+route of our own tells a room member's page the room's change number, so the page runs its script only when the room
+changed: it answers only the pages of this process that watch the room, from memory, in front of Streamlit's own
+middleware (see ``ui/views/room/head_route.py``).
 
 ``streamlit run serve.py -- --public-url https://class.example.org/uncase`` gives the address a proxy serves the
 playground at: a workshop room's participant and projector links use it (``ui/frame/addresses.py``; the same as
@@ -18,6 +22,7 @@ playground at: a workshop room's participant and projector links use it (``ui/fr
 """
 
 import argparse
+import asyncio
 import logging
 import os
 import sys
@@ -31,12 +36,15 @@ from starlette.middleware import Middleware
 from ui.frame.access import configured_code, forwarded_allow_ips, limits_basis
 from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.back_messages import BackMessageGuard
+from ui.frame.closed_sessions import install, sweep_every
+from ui.frame.descriptors import log_descriptor_limit, raise_descriptor_limit
 from ui.frame.errors import report_error
 from ui.frame.headers import SecurityHeaders
+from ui.frame.server_full import ServerFull
 from ui.frame.state import get_store
 from ui.frame.upload_guard import UploadGuard
 from ui.frame.warmup import start_warm_up
-from ui.views.room.watch import RoomHeads, room_head_route
+from ui.views.room.head_route import RoomHeadRoute, RoomHeads
 from uncase_store.rooms import Rooms
 
 
@@ -78,18 +86,35 @@ def trust_only_named_proxies() -> None:
 trust_only_named_proxies()
 
 
+# Before the server opens its socket: every session holds four descriptors, and the usual soft limit of 1,024 refused
+# the 254th session where the hard limit allows many more (ui/frame/descriptors.py).
+DESCRIPTOR_LIMITS = raise_descriptor_limit()
+
+
 @asynccontextmanager
 async def warm_up_at_start(_app: Any) -> AsyncIterator[None]:
     if configured_code() is not None:  # who the per-address limits count, said once for whoever runs the server
         logging.getLogger("uncase.access").warning("workshop mode: %s", limits_basis())
+    log_descriptor_limit(*DESCRIPTOR_LIMITS)
+    from streamlit import config
+    from streamlit.runtime import Runtime
+
+    storage = install(Runtime.instance(), float(config.get_option("server.disconnectedSessionTTL")))
+    sweeper = None if storage is None else asyncio.create_task(sweep_every(storage), name="uncase-closed-sessions")
     start_warm_up()
-    yield
+    try:
+        yield
+    finally:
+        if sweeper is not None:
+            sweeper.cancel()
 
 
 def room_rooms() -> Rooms:
     return Rooms(get_store())
 
 
-app = st.App("app.py", on_script_error=report_error, middleware=[Middleware(SecurityHeaders), Middleware(UploadGuard),
-                                                                   Middleware(BackMessageGuard)],
-             lifespan=warm_up_at_start, routes=room_head_route(RoomHeads(room_rooms)))
+app = st.App("app.py", on_script_error=report_error,
+             middleware=[Middleware(SecurityHeaders), Middleware(ServerFull),
+                         Middleware(RoomHeadRoute, heads=RoomHeads(room_rooms)), Middleware(UploadGuard),
+                         Middleware(BackMessageGuard)],
+             lifespan=warm_up_at_start)

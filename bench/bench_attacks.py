@@ -22,6 +22,10 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
    five times (how often they get in);
 7. a guesser opening a new tab for every wrong code for a minute (how many are looked at), then the right code
    typed and a room's keyed participant link from the same address.
+8. a participant's label time with and without a flood of looks at the room from made-up tokens, interleaved
+   (``bench/room_head_flood.py``);
+9. 300 sessions opened by visitors without the code, then closed: descriptors and memory per session, and how soon
+   they come back (``bench/session_release.py``).
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -272,7 +276,7 @@ class Target:
     base: str
     pid: int
     store: str | None  # the PostgreSQL URL given, else None (SQLite: no connections to count)
-    url: str = ""  # the store's URL, either kind
+    store_url: str = ""  # the store the server uses, whichever it is (an attack may make a room in it)
 
 
 def attack_clears_before_gate(target: Target, count: int) -> str:
@@ -377,7 +381,7 @@ async def rooms_in_a_loop(target: Target, tries: int) -> tuple[list[str], float,
     from uncase_store import open_store
     from uncase_store.rooms import Rooms
 
-    opened = open_store(target.url)
+    opened = open_store(target.store_url)
     room = Rooms(opened).create("Class", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good",
                                 "scenario").code
     session = await ProtocolSession.open(target.base, f"/workshop_room?join={room}")  # no access code typed
@@ -412,7 +416,7 @@ def attack_rooms_from_a_link(target: Target, _count: int) -> str:
     from uncase_store import open_store, schema
 
     seen, elapsed, token = asyncio.run(rooms_in_a_loop(target, ROOM_TRIES))
-    opened = open_store(target.url)
+    opened = open_store(target.store_url)
     with opened.engine.connect() as connection:
         rooms, stored, charged = connection.execute(
             select(func.count(), func.coalesce(func.sum(schema.rooms.c.size_bytes), 0),
@@ -497,7 +501,7 @@ async def fresh_tab_per_guess(target: Target) -> tuple[int, int, bool, bool]:
     from uncase_store.rooms import Rooms
 
     gate = translate("en", "access.intro")[:40]
-    opened = open_store(target.url)
+    opened = open_store(target.store_url)
     api = Rooms(opened)
     room = api.create("Class", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good", "scenario").code
     key = api.join_key(room)
@@ -530,6 +534,17 @@ def attack_fresh_tab_per_guess(target: Target, _count: int) -> str:
             f"address's allowance: 60 at once, 40 to 100 an hour); then the right code typed from that address "
             f"{'got in' if right_code_in else 'waited'}, a room's participant link with its key "
             f"{'got in' if link_in else 'DID NOT get in'}")
+def attack_room_head_flood(target: Target, _count: int) -> str:
+    from bench.room_head_flood import FLOOD_RATE, label_times, make_room
+
+    code = make_room(target.store_url)
+    return "\n  ".join(asyncio.run(label_times(target.base, code, rate)).line(rate) for rate in (FLOOD_RATE, None))
+
+
+def attack_sessions(target: Target, _count: int) -> str:
+    from bench.session_release import open_and_close
+
+    return asyncio.run(open_and_close(target.base, target.pid)).line()
 
 
 # Every attack, in the order they run: name -> attack(target, --clears).
@@ -542,6 +557,8 @@ ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "rooms-from-a-link": attack_rooms_from_a_link,
     "wrong-codes-beside-a-participant": attack_wrong_codes_beside_a_participant,
     "fresh-tab-per-guess": attack_fresh_tab_per_guess,
+    "room-head-flood": attack_room_head_flood,
+    "sessions": attack_sessions,
 }
 
 

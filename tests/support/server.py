@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import resource
 import subprocess
 import time
 import urllib.error
@@ -36,11 +38,13 @@ def wait_until_healthy(base: str, process: subprocess.Popen[bytes], timeout_s: f
 
 @contextlib.contextmanager
 def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None,
-          env: Mapping[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+          env: Mapping[str, str] | None = None, open_files: tuple[int, int] | None = None,
+          ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after.
 
     ``store`` is the SQLAlchemy URL of the workspace store the server uses (default: the environment's);
-    ``env`` adds environment variables (``STREAMLIT_SERVER_...`` settings, say).
+    ``env`` adds environment variables (``STREAMLIT_SERVER_...`` settings, say); ``open_files`` sets the server's
+    (soft, hard) limit on open files as it starts, as a machine's configuration would.
     """
     port = free_port()
     command = streamlit_command(port, script)
@@ -48,7 +52,10 @@ def serve(log_path: Path | None = None, script: str = "app.py", store: str | Non
     env = {**os.environ, **({"UNCASE_STORE": store} if store else {}), **(env or {})}
     with contextlib.ExitStack() as stack:
         log = stack.enter_context(log_path.open("wb")) if log_path else subprocess.DEVNULL
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+        limits = None if open_files is None else functools.partial(resource.setrlimit, resource.RLIMIT_NOFILE,
+                                                                    open_files)
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                   preexec_fn=limits)
         try:
             wait_until_healthy(base, process)
             yield base, process

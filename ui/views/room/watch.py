@@ -4,14 +4,19 @@ A member's page must notice within seconds when the facilitator reveals, freezes
 did that by running the page's script every 5 s (about 5 ms of server CPU each time: Streamlit's own work for a run,
 then one indexed read), for every member, labelling or not. Now the page carries a small component
 (``st.components.v2``: JavaScript in the page itself, no iframe) that asks the server for the room's change number
-over plain HTTP every :data:`LOOK_EVERY_S` seconds (:func:`room_head_route`: one indexed read, kept a second per room
-and process, so a class of 300 costs one read a second), and only when the number differs from the one the page was
-drawn at does it trigger a run, of the fragment that holds it, which reads the number again and runs the whole page.
-``bench/bench_server_cost.py --room`` measures both.
+over plain HTTP every :data:`LOOK_EVERY_S` seconds (``ui/views/room/head_route.py``: one indexed read, kept a second
+per room and process and made by one request at a time, so a class of 300 costs one read a second), and only when the
+number differs from the one the page was drawn at does it trigger a run, of the fragment that holds it, which reads
+the number again and runs the whole page. ``bench/bench_server_cost.py --room`` measures both.
 
-The route answers only a member of the room (the member's workspace token in a header, as the page's address already
-carries it): a room's code alone tells nothing, so the route is no way round the join page's limits on guessing codes
-(``ui/frame/access.py``).
+The route is plain HTTP, outside the Streamlit session where the access gate runs (``ui/frame/access.py``), so it
+cannot ask the gate. It answers only the (room, workspace token) pairs whose watcher a page of this process has drawn
+(:data:`WATCHERS`): a page draws it only past the gate, with the member's workspace open, and the page's own fetch,
+kept on this process by the proxy's cookie, asks with that token in a header. Anything else is refused from memory,
+without a store read: when a stranger's pair was looked up in the store at every request, a flood of them slowed a
+labelling participant tenfold on PostgreSQL (``bench/bench_attacks.py --only room-head-flood``). A room's code alone
+tells nothing, so the route is no way round the join page's limits on guessing codes. A page that asks before it is
+drawn again after a server restart is refused until its reconnected session draws the watcher; it keeps looking.
 
 Served without ``serve.py`` (``streamlit run app.py``, as most browser tests do) there is no route (the server
 answers its page for any address): the page then triggers the fragment at each tick, as its timer did before. A page
@@ -21,25 +26,16 @@ that looks as before."""
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
-from collections.abc import Callable
 
 import streamlit as st
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
-
-from uncase_store import StoreError
-from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms
-from uncase_store.store import valid_token
 
 LOOK_EVERY_S = 5  # how often a member's page asks for the room's change number
 BACKSTOP = "30s"  # the fragment's own timer, for a page whose JavaScript cannot reach the route
 ROUTE_PATH = "api/uncase/room-head"  # relative: the page's address gives the server's base path
 TOKEN_HEADER = "X-Uncase-Workspace"
 HEAD_KEPT_S = 1.0  # a room's change number is read at most once a second per process
-MEMBERS_KEPT = 20_000  # (room, token) pairs known to be members, per process (a class of 300 in many rooms)
+MEMBERS_KEPT = 20_000  # (room, token) pairs watched by this process's pages (a class of 300 in many rooms)
 
 _WATCH_JS = """
 export default function (component) {
@@ -80,73 +76,34 @@ export default function (component) {
 _watch_component = st.components.v2.component("uncase_room_watch", js=_WATCH_JS)
 
 
-def watch_room(code: str, token: str, seen: int, key: str) -> None:
+class Watchers:
+    """The (room, workspace token) pairs this process's pages watch, the most recently drawn :data:`MEMBERS_KEPT`."""
+
+    def __init__(self, kept: int = MEMBERS_KEPT) -> None:
+        self._kept = kept
+        self._lock = threading.Lock()
+        self._pairs: OrderedDict[tuple[str, str], None] = OrderedDict()
+
+    def add(self, code: str, token: str) -> None:
+        with self._lock:
+            self._pairs[(code, token)] = None
+            self._pairs.move_to_end((code, token))
+            while len(self._pairs) > self._kept:
+                self._pairs.popitem(last=False)
+
+    def __contains__(self, pair: object) -> bool:
+        with self._lock:
+            return pair in self._pairs
+
+
+WATCHERS = Watchers()  # the process's: the pages add to it, serve.py's route reads it
+
+
+def watch_room(code: str, token: str, seen: int, key: str, watchers: Watchers = WATCHERS) -> None:
     """Mount the watcher in the running fragment: when the room's change number is no longer ``seen``, the
-    fragment runs again (its own code then reads the number and runs the page)."""
+    fragment runs again (its own code then reads the number and runs the page). From now on the route answers this
+    page's looks (``watchers``)."""
+    watchers.add(code, token)
     _watch_component(key=key, data={"room": code, "token": token, "seen": seen, "every": LOOK_EVERY_S,
                                     "path": ROUTE_PATH, "header": TOKEN_HEADER},
                      on_changed_change=lambda: None, width="stretch", height="content")
-
-
-class RoomHeads:
-    """Members known to this process, and each room's change number read at most once a ``kept_s``."""
-
-    def __init__(self, rooms: Callable[[], Rooms], kept_s: float = HEAD_KEPT_S,
-                 members_kept: int = MEMBERS_KEPT, clock: Callable[[], float] = time.monotonic) -> None:
-        self._rooms, self._kept_s, self._members_kept, self._clock = rooms, kept_s, members_kept, clock
-        self._lock = threading.Lock()
-        self._members: OrderedDict[tuple[str, str], None] = OrderedDict()
-        self._heads: dict[str, tuple[float, int | None]] = {}
-
-    def head(self, code: str, token: str) -> int | None:
-        """The room's change number for a member of it; None when ``token`` is not a member (or no such room).
-        A StoreError (the database is down) propagates."""
-        if not self._is_member(code, token):
-            return None
-        now = self._clock()
-        with self._lock:
-            kept = self._heads.get(code)
-        if kept is not None and now - kept[0] < self._kept_s:
-            return kept[1]
-        value = self._rooms().head(code)
-        with self._lock:
-            self._heads[code] = (now, value)
-            if len(self._heads) > self._members_kept:  # rooms long gone: start over rather than grow
-                self._heads.clear()
-        return value
-
-    def _is_member(self, code: str, token: str) -> bool:
-        pair = (code, token)
-        with self._lock:
-            if pair in self._members:
-                self._members.move_to_end(pair)
-                return True
-        if self._rooms().member(code, token) is None:
-            return False
-        with self._lock:
-            self._members[pair] = None
-            while len(self._members) > self._members_kept:
-                self._members.popitem(last=False)
-        return True
-
-
-def room_head_route(heads: RoomHeads) -> list[Route]:
-    """``GET api/uncase/room-head?room=CODE`` with the member's token in :data:`TOKEN_HEADER`: ``{"head": n}``;
-    400 for a malformed code or token, 403 for a non-member, 503 when the store is down. Registered at the server's
-    root and under any base path (the page asks relative to its own address)."""
-
-    def answer(request: Request) -> JSONResponse:  # a plain function: Starlette runs it on its thread pool
-        code = request.query_params.get("room", "")
-        token = request.headers.get(TOKEN_HEADER, "")
-        if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code) or not valid_token(token):
-            return JSONResponse({"error": "bad request"}, status_code=400)
-        try:
-            head = heads.head(code, token)
-        except StoreError:
-            return JSONResponse({"error": "store unavailable"}, status_code=503)
-        if head is None:  # not 404: that tells the page the route itself is missing
-            return JSONResponse({"error": "not a member of this room"}, status_code=403)
-        return JSONResponse({"head": head}, headers={"Cache-Control": "no-store"})
-
-    return [Route(f"/{ROUTE_PATH}", answer, methods=["GET"]),
-            Route(f"/{{base:path}}/{ROUTE_PATH}", answer, methods=["GET"])]
