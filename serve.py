@@ -9,8 +9,10 @@ what the gate's page needs over the websocket, so it cannot clear the process's 
 ``ui/frame/back_messages.py``); ``SecurityHeaders`` keeps other sites from framing the app and the address
 out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); the lifespan
 hook starts the warm-up that spares the first visitor after a start the imports and the store's opening (see
-``ui/frame/warmup.py``); one route of our own tells a room member's page the room's change number, so the page runs
-its script only when the room changed (see ``ui/views/room/watch.py``).
+``ui/frame/warmup.py``) and prints where to open the playground; one route of our own tells a room member's page the
+room's change number, so the page runs its script only when the room changed (see ``ui/views/room/watch.py``).
+Nothing here or in Streamlit asks the internet for anything: Streamlit's lookup of this computer's public address is
+answered without a request (see ``ui/frame/offline.py``).
 
 ``streamlit run serve.py -- --public-url https://class.example.org/uncase`` gives the address a proxy serves the
 playground at: a workshop room's participant and projector links use it (``ui/frame/addresses.py``; the same as
@@ -33,6 +35,7 @@ from ui.frame.addresses import PUBLIC_URL_ENV
 from ui.frame.back_messages import BackMessageGuard
 from ui.frame.errors import report_error
 from ui.frame.headers import SecurityHeaders
+from ui.frame.offline import keep_server_offline, start_banner
 from ui.frame.state import get_store
 from ui.frame.upload_guard import UploadGuard
 from ui.frame.warmup import start_warm_up
@@ -76,10 +79,12 @@ def trust_only_named_proxies() -> None:
 
 
 trust_only_named_proxies()
+keep_server_offline()
 
 
 @asynccontextmanager
 async def warm_up_at_start(_app: Any) -> AsyncIterator[None]:
+    print(start_banner(), flush=True)  # Streamlit's own banner (hidden in .streamlit/config.toml) asks the internet
     if configured_code() is not None:  # who the per-address limits count, said once for whoever runs the server
         logging.getLogger("uncase.access").warning("workshop mode: %s", limits_basis())
     start_warm_up()
