@@ -15,7 +15,9 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
 2. as many from the session past the gate (which reach Streamlit's clear);
 3. the three decompression bombs of ``tests/data/bombs`` uploaded through the RAG page in Chromium (the server's
    peak resident memory read as ``VmHWM``, reset before each);
-4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB).
+4. 20 uploads of 4.9 MB sent at once by one session (how many are taken; the cap is 10 MB);
+5. ``--clears`` websockets whose ``Origin`` names another site, from a visitor without the code (how many names the
+   server looked up on the way: the server runs with the audit hook of ``tests/support/outgoing.py``).
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -45,6 +47,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 import dev  # noqa: E402
 from bench.bench_load import serve  # noqa: E402
 from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.outgoing import LOG_ENV, attempts, recording_environment  # noqa: E402
 from tests.support.protocol_client import XSRF_COOKIE, ProtocolSession, xsrf_preflight  # noqa: E402
 
 CODE = "TOMATO-4242"
@@ -270,12 +273,47 @@ def attack_uploads_at_once(target: Target, _count: int) -> str:
             "before the fix 6)")
 
 
+def outgoing_log(pid: int) -> Path | None:
+    """The file the server's audit hook writes its outgoing attempts to, as the server's environment names it."""
+    for entry in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+        name, _, value = entry.decode(errors="replace").partition("=")
+        if name == LOG_ENV and value:
+            return Path(value)
+    return None
+
+
+async def foreign_origins(base: str, count: int) -> list[int]:
+    """``count`` websocket handshakes whose ``Origin`` names another site; the status each got (0: let in)."""
+    import websockets
+
+    statuses = []
+    for _ in range(count):
+        try:
+            async with websockets.connect(f"ws{base[len('http'):]}/_stcore/stream", origin="http://elsewhere.example",
+                                          open_timeout=60, proxy=None):
+                statuses.append(0)
+        except websockets.InvalidStatus as error:
+            statuses.append(error.response.status_code)
+    return statuses
+
+
+def attack_foreign_origins(target: Target, count: int) -> str:
+    log = outgoing_log(target.pid)
+    seen = len(attempts(log)) if log is not None else 0
+    statuses = asyncio.run(foreign_origins(target.base, count))
+    looked_up = "not counted (no audit hook)" if log is None else str(len(attempts(log)) - seen)
+    return (f"{count} websockets with a foreign Origin: {statuses.count(403)} refused (403), {statuses.count(0)} let "
+            f"in; names looked up on another machine's behalf: {looked_up} (before the fix 2 a websocket, "
+            "checkip.amazonaws.com, each blocking the event loop up to 1 s)")
+
+
 # Every attack, in the order they run: name -> attack(target, --clears).
 ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "clears-before-gate": attack_clears_before_gate,
     "clears-past-gate": attack_clears_past_gate,
     "parquet-bombs": attack_bombs,
     "uploads-at-once": attack_uploads_at_once,
+    "foreign-origins": attack_foreign_origins,
 }
 
 
@@ -287,7 +325,8 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="uncase-attacks-"))
     store = args.store or f"sqlite:///{folder / 'store.db'}"
-    env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
+    env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE,
+           **recording_environment(folder / "hook", folder / "outgoing.log")}
     with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
         target = Target(base, process.pid, args.store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
