@@ -10,12 +10,13 @@ refuses a room older than its hours, and slows down guessed codes per address in
 from __future__ import annotations
 
 import math
+from urllib.parse import urlencode
 
 import streamlit as st
 
 from ui.frame.access import LOGGER, ROOM_CODE_HOURS, client_address, configured_code
 from ui.frame.rooms import ROOM_NAME, remember_keys, rooms, session_keys
-from ui.frame.state import language, store_problem_text, switch_workspace, t
+from ui.frame.state import language, store_problem_text, switch_workspace, t, workspace_params
 from ui.frame.throttle import CODE_TRIES
 from ui.frame.workspace import Workspace
 from ui.views.room.rooms import RoomClosed, facilitator_keys, join_room, links_address_note, rejoin_room, room_links
@@ -136,7 +137,7 @@ def draw_owned(workspace: Workspace) -> None:
     for mine in owned:
         links = room_links(mine.code, *(session_keys(mine.code) or (None, None)))
         line = (f"**{mine.code}** · [{t('room.open_facilitator')}]({links['participant'].split('?')[0]}"
-                f"?room={mine.code}&w={workspace.token})")
+                f"?{urlencode({'room': mine.code, **workspace_params(workspace)})})")
         if "projector" in links:
             line += f" · [{t('room.open_projector')}]({links['projector']})"
         st.markdown(line)
