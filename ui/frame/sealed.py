@@ -56,6 +56,8 @@ export default function (component) {
 """
 
 _seal_component = st.components.v2.component("uncase_seal_address", js=_SEAL_JS)
+BOX = "seal_address_box"  # the hidden container the component is drawn in (its class .st-key-seal_address_box)
+_STYLE = f"<style>.st-key-{BOX} {{ display: none; }}</style>"
 
 
 def handle_of(token: str) -> str:
@@ -97,12 +99,17 @@ def _sealed_now() -> None:
 def seal_address(token: str, cookies: Mapping[str, str] | None = None, drop: Sequence[str] = (TOKEN_KEY,)) -> None:
     """Once per tab: store ``token`` (and ``cookies``, other secrets the tab comes back by) in the browser, then
     put the handle in the address in place of ``drop``. Nothing is drawn; the session is sealed when the browser
-    says it is done. A page where it cannot run (no JavaScript, AppTest) keeps its address as it was."""
-    if is_sealed():
-        return
-    _seal_component(key="seal_address", data={
-        "cookies": {cookie_name(token): token, **(cookies or {})}, "drop": list(drop), "handle_key": HANDLE_KEY,
-        "handle": handle_of(token)}, on_sealed_change=_sealed_now, width="stretch", height="content")
+    says it is done. A page where it cannot run (no JavaScript, AppTest) keeps its address as it was.
+
+    The hidden container is drawn on every run at the same place, sealed or not, so that the component's going
+    away once sealed moves nothing after it on the projected page."""
+    with st.container(key=BOX):
+        st.html(_STYLE)
+        if is_sealed():
+            return
+        _seal_component(key="seal_address", data={
+            "cookies": {cookie_name(token): token, **(cookies or {})}, "drop": list(drop), "handle_key": HANDLE_KEY,
+            "handle": handle_of(token)}, on_sealed_change=_sealed_now, width="stretch", height="content")
 
 
 def keep_sealed(token: str) -> None:
