@@ -5,12 +5,12 @@ full runs at a time (``ui/frame/admission.py``)."""
 import streamlit as st
 
 from ui.frame.admission import full_run_slot
-from ui.frame.navigation import PAGES, entry_for
+from ui.frame.navigation import PAGES, TAB_ICON, entry_for
 from ui.frame.page import navigation_titles, setup_page
 from ui.i18n import translate
 
 _titles = navigation_titles()
-_page = st.navigation([st.Page(entry.script, title=translate(_titles, entry.title_key), icon=entry.icon,
+_page = st.navigation([st.Page(entry.script, title=translate(_titles, entry.title_key), icon=TAB_ICON,
                                url_path=entry.url_path or None, default=entry.is_home) for entry in PAGES],
                       position="hidden")
 with full_run_slot():  # a few full runs at a time: a room's join storm must not starve the short runs

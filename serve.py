@@ -10,11 +10,13 @@ what the gate's page needs over the websocket, so it cannot clear the process's 
 out of Referers, and shuts ``/_stcore/metrics`` in workshop mode (see ``ui/frame/headers.py``); ``ServerFull`` shows
 a "server full" page before the process runs out of descriptors, whose limit this script raises to the hard one as it
 starts (see ``ui/frame/server_full.py``, ``ui/frame/descriptors.py``); the lifespan hook starts the warm-up that spares
-the first visitor after a start the imports and the store's opening (see ``ui/frame/warmup.py``) and puts a closed
-tab's session on a clock, shut down once its time to reconnect is over (see ``ui/frame/closed_sessions.py``); one
-route of our own tells a room member's page the room's change number, so the page runs its script only when the room
-changed: it answers only the pages of this process that watch the room, from memory, in front of Streamlit's own
-middleware (see ``ui/views/room/head_route.py``).
+the first visitor after a start the imports and the store's opening (see ``ui/frame/warmup.py``), prints where to open
+the playground, and puts a closed tab's session on a clock, shut down once its time to reconnect is over (see
+``ui/frame/closed_sessions.py``); one route of our own tells a room member's page the room's change number, so the
+page runs its script only when the room changed: it answers only the pages of this process that watch the room, from
+memory, in front of Streamlit's own middleware (see ``ui/views/room/head_route.py``). Nothing here or in Streamlit
+asks the internet for anything: Streamlit's lookup of this computer's public address is answered without a request
+(see ``ui/frame/offline.py``).
 
 ``streamlit run serve.py -- --public-url https://class.example.org/uncase`` gives the address a proxy serves the
 playground at: a workshop room's participant and projector links use it (``ui/frame/addresses.py``; the same as
@@ -40,6 +42,7 @@ from ui.frame.closed_sessions import install, sweep_every
 from ui.frame.descriptors import log_descriptor_limit, raise_descriptor_limit
 from ui.frame.errors import report_error
 from ui.frame.headers import SecurityHeaders
+from ui.frame.offline import keep_server_offline, start_banner
 from ui.frame.server_full import ServerFull
 from ui.frame.state import get_store
 from ui.frame.upload_guard import UploadGuard
@@ -84,6 +87,7 @@ def trust_only_named_proxies() -> None:
 
 
 trust_only_named_proxies()
+keep_server_offline()
 
 
 # Before the server opens its socket: every session holds four descriptors, and the usual soft limit of 1,024 refused
@@ -93,6 +97,7 @@ DESCRIPTOR_LIMITS = raise_descriptor_limit()
 
 @asynccontextmanager
 async def warm_up_at_start(_app: Any) -> AsyncIterator[None]:
+    print(start_banner(), flush=True)  # Streamlit's own banner (hidden in .streamlit/config.toml) asks the internet
     if configured_code() is not None:  # who the per-address limits count, said once for whoever runs the server
         logging.getLogger("uncase.access").warning("workshop mode: %s", limits_basis())
     log_descriptor_limit(*DESCRIPTOR_LIMITS)

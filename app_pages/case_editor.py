@@ -9,7 +9,7 @@ from ui.frame.data_kinds import RAG
 from ui.frame.navigation import RAG_PAGE
 from ui.frame.page import finish_page
 from ui.frame.rooms import room_of
-from ui.frame.state import QUERY_KEY, kept, language, save_settings, t
+from ui.frame.state import kept, language, save_settings, t, workspace_params
 from ui.i18n import translate
 from ui.page_data.rag_cases import CASE_KEY
 from ui.views.editor.case import draw_case
@@ -88,7 +88,7 @@ else:
             save_settings({CASE_KEY: choice}):
         st.session_state.pop(CASE_KEY, None)
         data.workspace.shown.pop(CASE_KEY, None)
-        st.switch_page(RAG_PAGE, query_params={QUERY_KEY: data.workspace.token})
+        st.switch_page(RAG_PAGE, query_params=workspace_params(data.workspace))
     top.download_button(t("editor.download_case"), key="editor_download",
                         data=lambda: dataset_to_text(RagDataset((data.dataset.cases[choice],), "case")),
                         file_name=file_name, mime="application/json", on_click="ignore")

@@ -6,7 +6,7 @@ import streamlit as st
 from ui.frame.lessons import REQUEST
 from ui.frame.navigation import LESSONS_PAGE, RAG_PAGE, suggested_order
 from ui.frame.page import finish_page, page_link
-from ui.frame.state import QUERY_KEY, current_workspace, language, t
+from ui.frame.state import language, t, workspace_params
 from ui.views.rag.source import default_cases, just_loaded, rag_source
 from ui.widgets.data_source import data_source
 
@@ -23,7 +23,7 @@ with st.container(horizontal=True, gap="medium"):
         st.markdown(t("home.start"))
         if st.button(t("home.start_button"), type="primary", icon=":material/play_arrow:"):
             st.session_state[REQUEST] = START_LESSON  # the lessons page starts it (asking first if work would be lost)
-            st.switch_page(LESSONS_PAGE, query_params={QUERY_KEY: current_workspace().token})
+            st.switch_page(LESSONS_PAGE, query_params=workspace_params())
     with st.container(border=True, width="stretch"):
         st.subheader(t("home.files_title"))
         st.markdown(t("home.files"))
@@ -31,7 +31,7 @@ with st.container(horizontal=True, gap="medium"):
         if (loaded := data_source(rag_source(lang, prefix="home", choices=False),
                                   lambda: default_cases(lang))) is not None:
             just_loaded(loaded)  # the RAG page opens on its first case and says what the file was read as
-            st.switch_page(RAG_PAGE, query_params={QUERY_KEY: current_workspace().token})
+            st.switch_page(RAG_PAGE, query_params=workspace_params())
 
 st.subheader(t("home.then"))
 for entry in suggested_order():  # the order and the one-line summaries are the registry's (ui/frame/navigation.py)

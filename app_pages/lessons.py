@@ -5,7 +5,7 @@ import streamlit as st
 from ui.frame.lessons import ACTIVE, REQUEST, active_lesson, lesson_by_id, lessons, progress, started
 from ui.frame.page import finish_page
 from ui.frame.scroll import switch_page_at_top
-from ui.frame.state import QUERY_KEY, current_workspace, forget, language, run_saving, t
+from ui.frame.state import current_workspace, forget, language, run_saving, t, workspace_params
 from ui.views.lessons.handout import handout_markdown
 from ui.views.lessons.notes import PAGE_NAMES
 from ui.views.lessons.state import PAGE_FILES, SETTING_PREFIX, changes_lost, start, start_plan
@@ -25,7 +25,7 @@ def begin(lesson: Lesson) -> None:
     """Store the lesson's data and settings and go to its page (the page's widgets start from the defaults)."""
     forget(*[key for key in workspace.settings if key.startswith(SETTING_PREFIX[lesson.page])])
     if run_saving(lambda: start(workspace, lesson, lang)):
-        switch_page_at_top(PAGE_FILES[lesson.page], {QUERY_KEY: workspace.token})
+        switch_page_at_top(PAGE_FILES[lesson.page], workspace_params(workspace))
 
 
 def ask_or_begin(lesson_id: str, where: str) -> None:
@@ -59,7 +59,7 @@ def confirm(lesson: Lesson) -> None:
 def go_on(lesson: Lesson) -> None:
     """Follow a lesson already started, on its page, where it was left."""
     if run_saving(lambda: workspace.set_settings({ACTIVE: lesson.id})):
-        switch_page_at_top(PAGE_FILES[lesson.page], {QUERY_KEY: workspace.token})
+        switch_page_at_top(PAGE_FILES[lesson.page], workspace_params(workspace))
 
 
 # ---------------------------------------------------------------- a lesson asked for elsewhere (panel, room)

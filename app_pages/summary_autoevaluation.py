@@ -12,7 +12,6 @@ from ui.frame.navigation import EDITOR_PAGE
 from ui.frame.page import finish_page
 from ui.frame.rooms import ROOM_GUIDELINES, is_summary_room, room_of, rooms
 from ui.frame.state import (
-    QUERY_KEY,
     current_workspace,
     forget,
     kept,
@@ -20,6 +19,7 @@ from ui.frame.state import (
     save_settings,
     store_problem_text,
     t,
+    workspace_params,
 )
 from ui.i18n import translate
 from ui.page_data.summaries import load_file
@@ -121,7 +121,7 @@ if room_code is None and st.button(t("sum.edit_this_case"), icon=":material/edit
     for key in (KIND_KEY, SUMMARY_CHOICE_KEY):
         st.session_state.pop(key, None)
         workspace.shown.pop(key, None)
-    st.switch_page(EDITOR_PAGE, query_params={QUERY_KEY: workspace.token})
+    st.switch_page(EDITOR_PAGE, query_params=workspace_params(workspace))
 
 # A pasted block replaces a case's judgements: not in a room, whose cases are the same for everyone.
 if room is None:

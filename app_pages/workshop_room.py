@@ -1,7 +1,8 @@
 """Workshop room: a facilitator gives the class one set of cases and sees what the class labelled, live.
 
 One page, four views, chosen by the address: ``?room=CODE&key=SECRET`` the facilitator's (with the
-controls; ``?room=CODE`` opens it too from the workspace that made the room, which keeps no secret),
+controls; ``?room=CODE`` opens it too from the workspace that made the room, which keeps no secret, and in the tab
+that was given the secret; the facilitator's tab is sealed: its address keeps neither, ``ui/frame/sealed.py``),
 ``?room=CODE&view=KEY`` the projector's (read-only, no secret), ``?join=CODE`` the participant's join
 form (``&back=RESUME``: a member's link back to their own labels, as the facilitator hands it back); without
 those, joining by code and creating a room.
@@ -14,8 +15,18 @@ import streamlit as st
 
 from ui.frame.data_kinds import RAG
 from ui.frame.page import finish_page
-from ui.frame.rooms import SUMMARY_FORMAT, make_room, remember_keys, room_of, rooms
-from ui.frame.state import current_workspace, language, store_problem_text, t
+from ui.frame.rooms import (
+    SUMMARY_FORMAT,
+    make_room,
+    remember_keys,
+    remember_secret,
+    room_cookie,
+    room_of,
+    room_secret,
+    rooms,
+)
+from ui.frame.sealed import is_sealed, seal_address
+from ui.frame.state import QUERY_KEY, current_workspace, language, store_problem_text, t, workspace_params
 from ui.i18n import LANGUAGES, translate
 from ui.page_data.summaries import load_file
 from ui.views.room.adjudication import adjudicate_section
@@ -62,14 +73,23 @@ def stop() -> None:
 # ---------------------------------------------------------------- facilitator
 if code and "view" not in params:  # the secret, or the workspace that made the room (may_facilitate)
     api = rooms()
-    if not may_facilitate(code, params.get("key"), workspace):
+    secret = room_secret(code, params.get("key"))
+    if not may_facilitate(code, secret, workspace):
         st.title(t("room.title"))
         st.error(t("room.bad_key"))
         stop()
     room = api.get(code)
+    kept = {}
+    if secret is not None and room.owner != workspace.token and api.is_facilitator(code, secret):
+        remember_secret(code, secret)
+        kept[room_cookie(code)] = secret  # a tab given the secret comes back by it, its owner by the workspace
+    # This view is the one projected: its address keeps neither the secret nor the workspace's token.
+    seal_address(workspace.token, kept, drop=(QUERY_KEY, "key"))
+    if is_sealed():
+        params.pop("key", None)
     st.title(t("room.facilitator_title", title=literal(room.title)))
     st.markdown(t("room.code_line", code=code))
-    draw_links(api, room, workspace, params.get("key"))
+    draw_links(api, room, workspace, secret)
     members_box(code)
     with st.sidebar:
         st.subheader(t("room.controls"))
@@ -112,7 +132,7 @@ st.title(t("room.title"))
 st.markdown(t("room.intro"))
 join_code = normalize_code(params.get("join"))
 if join_code and room_of(workspace) == join_code:  # already in: straight to the cases
-    st.switch_page(member_page(join_code), query_params={"w": workspace.token})
+    st.switch_page(member_page(join_code), query_params=workspace_params(workspace))
 
 st.subheader(t("room.join_title"))
 with st.form("room_join"):
@@ -221,9 +241,8 @@ with st.container(border=True):
             except StoreError as error:
                 st.error(t("store.not_saved", problem=store_problem_text(error, lang)))
             else:
-                remember_keys(keys)
+                remember_keys(keys)  # the session opens the facilitator's view by them: the address never holds them
                 st.query_params["room"] = keys.code
-                st.query_params["key"] = keys.secret
                 st.rerun()
 
 draw_owned(workspace)

@@ -26,6 +26,8 @@ Starts ``serve.py`` behind an access code (the environment ``dev.py run`` gives 
    (``bench/room_head_flood.py``);
 9. 300 sessions opened by visitors without the code, then closed: descriptors and memory per session, and how soon
    they come back (``bench/session_release.py``).
+10. ``--clears`` websockets whose ``Origin`` names another site, from a visitor without the code (how many names the
+   server looked up on the way: the server runs with the audit hook of ``tests/support/outgoing.py``).
 
 Each figure is printed beside its value at rest and the bar the issue sets.
 """
@@ -66,6 +68,7 @@ from tests.support.browser_env import (  # noqa: E402
     stop_process,
     streamlit_command,
 )
+from tests.support.outgoing import LOG_ENV, attempts, recording_environment  # noqa: E402
 from tests.support.protocol_client import XSRF_COOKIE, ProtocolSession, xsrf_preflight  # noqa: E402
 from tests.support.server import wait_until_healthy  # noqa: E402
 
@@ -545,6 +548,38 @@ def attack_sessions(target: Target, _count: int) -> str:
     from bench.session_release import open_and_close
 
     return asyncio.run(open_and_close(target.base, target.pid)).line()
+def outgoing_log(pid: int) -> Path | None:
+    """The file the server's audit hook writes its outgoing attempts to, as the server's environment names it."""
+    for entry in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+        name, _, value = entry.decode(errors="replace").partition("=")
+        if name == LOG_ENV and value:
+            return Path(value)
+    return None
+
+
+async def foreign_origins(base: str, count: int) -> list[int]:
+    """``count`` websocket handshakes whose ``Origin`` names another site; the status each got (0: let in)."""
+    import websockets
+
+    statuses = []
+    for _ in range(count):
+        try:
+            async with websockets.connect(f"ws{base[len('http'):]}/_stcore/stream", origin="http://elsewhere.example",
+                                          open_timeout=60, proxy=None):
+                statuses.append(0)
+        except websockets.InvalidStatus as error:
+            statuses.append(error.response.status_code)
+    return statuses
+
+
+def attack_foreign_origins(target: Target, count: int) -> str:
+    log = outgoing_log(target.pid)
+    seen = len(attempts(log)) if log is not None else 0
+    statuses = asyncio.run(foreign_origins(target.base, count))
+    looked_up = "not counted (no audit hook)" if log is None else str(len(attempts(log)) - seen)
+    return (f"{count} websockets with a foreign Origin: {statuses.count(403)} refused (403), {statuses.count(0)} let "
+            f"in; names looked up on another machine's behalf: {looked_up} (before the fix 2 a websocket, "
+            "checkip.amazonaws.com, each blocking the event loop up to 1 s)")
 
 
 # Every attack, in the order they run: name -> attack(target, --clears).
@@ -559,6 +594,7 @@ ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "fresh-tab-per-guess": attack_fresh_tab_per_guess,
     "room-head-flood": attack_room_head_flood,
     "sessions": attack_sessions,
+    "foreign-origins": attack_foreign_origins,
 }
 
 
@@ -594,6 +630,10 @@ def main() -> None:
         print(f"serving the code in {args.code_from}", flush=True)
     with server(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
         target = Target(base, process.pid, args.store, store)
+    env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE,
+           **recording_environment(folder / "hook", folder / "outgoing.log")}
+    with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
+        target = Target(base, process.pid, args.store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
         print(f"at rest: {Figures.read(target.pid, args.store).text()} ({load_text()})", flush=True)
         for name in args.only or list(ATTACKS):

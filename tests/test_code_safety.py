@@ -390,6 +390,8 @@ HTML_SITES: dict[tuple[str, str], str] = {
         "tests/ui/test_html_constants.py::test_the_select_release_script_holds_only_our_keys",
     ("ui/widgets/focus.py", "hide_keys_on_a_phone"):
         "tests/ui/test_html_constants.py::test_the_phone_keys_style_is_a_constant",
+    ("ui/frame/sealed.py", "seal_address"):
+        "tests/ui/test_html_constants.py::test_the_sealing_box_style_is_a_constant_holding_only_its_key",
     ("ui/widgets/layout.py", "label_column"):
         "tests/ui/test_html_constants.py::test_the_label_columns_style_holds_only_a_class_name_and_a_number",
 }

@@ -34,10 +34,21 @@ def grid_text(page: Any, text: str) -> Any:
     return page.locator('[data-testid="stDataFrame"]').get_by_text(text, exact=True).first
 
 
+def wait_until_sealed(page: Any) -> None:
+    """Wait until the facilitator's tab is sealed: its address holds the workspace's handle, not its token
+    (``ui/frame/sealed.py``; one more run of the page), and that run has ended."""
+    from tests.e2e.conftest import wait_until_idle
+
+    page.wait_for_url(re.compile(r"[?&]s=[0-9a-f]{16}"), timeout=TEXT_TIMEOUT)
+    wait_until_idle(page)
+
+
 def create_room(page: Any, app_url: str) -> str:
-    """Make a room with what the creation form shows (call ``page.goto`` and choose first); returns its code."""
+    """Make a room with what the creation form shows (call ``page.goto`` and choose first); returns its code once
+    the facilitator's tab is sealed."""
     page.get_by_role("button", name="Create the room").click()
     page.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=TEXT_TIMEOUT)
+    wait_until_sealed(page)
     return re.search(r"room=([A-Z0-9]{6})", page.url).group(1)
 
 
@@ -66,6 +77,7 @@ def test_a_workshop_room_from_creation_to_freeze(chromium: Any, app_url: str) ->
         facilitator.get_by_role("button", name="Create the room").click()
         expect(facilitator.get_by_text(re.compile(r"^Room code [A-Z0-9]{6}:"))).to_be_visible(timeout=TEXT_TIMEOUT)
         facilitator.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=TEXT_TIMEOUT)
+        wait_until_sealed(facilitator)
         code = re.search(r"room=([A-Z0-9]{6})", facilitator.url).group(1)
         # The secret links are folded away (projecting this view must not show them); open the box to copy one.
         expect(facilitator.get_by_text(re.compile(r"key=")).first).not_to_be_visible()

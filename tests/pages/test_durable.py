@@ -273,7 +273,7 @@ def test_a_change_the_store_refuses_is_said_and_not_shown_as_done():
     try:
         store.limits = Limits(workspace_bytes=2_000, store_bytes=limits.store_bytes)
         edit_labels(at, "passages", {0: {"relevant": False}})
-        assert any("not saved" in e.value and "per workspace" in e.value for e in at.sidebar.error)
+        assert any("not saved" in e.value and "a workspace holds at most" in e.value for e in at.sidebar.error)
         assert metric_values(at)["Context relevance"] == "80.0%"  # the page shows what is stored
     finally:
         store.limits = limits

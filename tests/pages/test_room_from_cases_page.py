@@ -32,7 +32,8 @@ def test_the_rag_page_starts_a_room_on_its_cases_with_its_labels_as_reference(la
     assert box is not None
     at.sidebar.button(key="rag_room_start").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert "room" in at.query_params and "key" in at.query_params  # the facilitator view, with its secret
+    assert "room" in at.query_params and "key" not in at.query_params  # the facilitator view, no secret shown
+    assert at.query_params["room"] in at.session_state["room_keys"]  # the session keeps the secret
     stored = room_cases(at)
     assert [case.id for case in stored] == [case.id for case in cases]
     assert stored[0].passages[0].label("relevant") is False  # the label set here is the room's reference

@@ -51,7 +51,8 @@ def create_room(scenario: str = "poor_retrieval") -> tuple[AppTest, str, str]:
     at.selectbox(key="room_new_scenario").set_value(scenario)
     next(b for b in at.button if b.key == "room_create").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    code, secret = at.query_params["room"], at.query_params["key"]
+    code = at.query_params["room"]
+    secret = at.session_state["room_keys"][code][0]  # kept by the session, never in the address
     return at, code, secret
 
 

@@ -35,7 +35,8 @@ def create_pair_room(lang: str) -> tuple[AppTest, str, str]:
     assert not at.exception, [e.value for e in at.exception]
     next(b for b in at.button if b.key == "room_create").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    return at, at.query_params["room"], at.query_params["key"]
+    code = at.query_params["room"]
+    return at, code, at.session_state["room_keys"][code][0]  # the secret: kept by the session, not the address
 
 
 def room_material(code: str):

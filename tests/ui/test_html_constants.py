@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from ui.frame import select_release
+from ui.frame import sealed, select_release
 from ui.widgets import focus, layout
 
 
@@ -64,3 +64,13 @@ def test_the_label_columns_style_holds_only_a_class_name_and_a_number(recorded):
     for key, least in (("x} body {display:none", 358), ("rag", "358px; }"), ("Rag-1", 358)):
         with pytest.raises(ValueError):
             layout.label_column(Row(), key, least)
+
+
+def test_the_sealing_box_style_is_a_constant_holding_only_its_key(recorded, monkeypatch):
+    """The facilitator's tab draws one style rule hiding its sealing box: our key, no token, secret or handle."""
+    monkeypatch.setattr(sealed.st, "html", recorded.html_)
+    monkeypatch.setattr(sealed.st, "container", recorded.container)
+    monkeypatch.setattr(sealed, "is_sealed", lambda: True)
+    sealed.seal_address("<script>alert(1)</script>", {"c": "<img src=x onerror=alert(1)>"})
+    assert recorded.html == [sealed._STYLE]
+    assert re.fullmatch(r"<style>\.st-key-[a-z_]+ \{ display: none; \}</style>", sealed._STYLE)

@@ -8,8 +8,8 @@ compared with ``hmac.compare_digest``, then ``st.stop()``).
 One code for a participant to type: a workshop room's code opens the gate as well, for
 ``ROOM_CODE_HOURS`` after the room was made (a room from an earlier workshop does not), and leads to the
 room's join form. Links that hold a secret pass: the facilitator's and the projector's room links and a
-person's own workspace link (``?w=``, which is how a reload or a new tab comes back in). Once in, a session
-stays in.
+person's own workspace link (``?w=``, which is how a reload or a new tab comes back in), and a sealed tab's
+address with the cookie that holds its workspace (``ui/frame/sealed.py``). Once in, a session stays in.
 
 Codes are compared as room codes are typed: capitals, letters and digits only (``abcd-2345`` is ``ABCD2345``).
 
@@ -39,6 +39,7 @@ import streamlit as st
 from ui.frame.code_tries import ADDRESS, CODE_TRIES, Wait
 from ui.frame.navigation import ROOM_PAGE
 from ui.frame.process import once_per_process
+from ui.frame.sealed import sealed_token
 from ui.i18n import LANGUAGES, guess_language, translate
 from uncase_store import Store, StoreConfigError, StoreError, valid_token
 from uncase_store.rooms import CODE_ALPHABET, CODE_LENGTH, Rooms, UnknownRoom, normalize_code
@@ -213,7 +214,7 @@ def session_passed_gate(session_id: str) -> bool:
 def link_admits(store: Store, params: Mapping[str, str], now: datetime | None = None) -> bool:
     """Whether the address holds a secret or a code that lets its holder in (see the module docstring)."""
     try:
-        token = params.get("w")
+        token = params.get("w") or sealed_token(params)
         if valid_token(token) and store.head(token) is not None:
             return True
         room = normalize_code(params.get("room"))

@@ -25,9 +25,11 @@ class PageEntry:
     """One page: where its script is, how it is reached, and what names it.
 
     ``title_key`` titles the page (its browser tab and its heading), ``nav_key`` labels the links to it,
-    ``summary_key`` is its one line on the home page and ``suggested`` its place in the home page's order
-    (None: not listed there). ``lesson_name`` is what the lesson files call the page (None: no lesson runs on it;
-    the lessons page itself is ``"lessons"``). ``sidebar`` picks the initial sidebar state from the address.
+    ``icon`` marks the links to it (a Material Symbols name, drawn with the font Streamlit serves itself; never the
+    browser tab's icon: see :data:`TAB_ICON`). ``summary_key`` is its one line on the home page and ``suggested``
+    its place in the home page's order (None: not listed there). ``lesson_name`` is what the lesson files call the
+    page (None: no lesson runs on it; the lessons page itself is ``"lessons"``). ``sidebar`` picks the initial
+    sidebar state from the address.
     """
 
     script: str
@@ -44,6 +46,11 @@ class PageEntry:
     def is_home(self) -> bool:
         return self.url_path == ""
 
+
+# The browser tab's icon on every page. An emoji, which Streamlit draws as an inline SVG (a ``data:`` address): a
+# page's ``:material/...:`` icon given to ``st.navigation`` became the tab's icon, fetched from fonts.gstatic.com
+# under the icon's name, so each page opened told another site which page it was (docs/privacy.md).
+TAB_ICON = "🔎"
 
 # In the sidebar's order. ``suggested`` is the order a newcomer meets the ideas in: one case's four proportions (and
 # a case of one's own, written in the editor), then thresholds, two systems compared on the same cases and sample

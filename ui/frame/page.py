@@ -34,6 +34,7 @@ from ui.frame.state import (
     start_fresh,
     store_problem_text,
     t,
+    workspace_params,
 )
 from ui.frame.throttle import TooManyWorkspaces
 from ui.frame.workspace import Workspace
@@ -58,7 +59,7 @@ def page_link(path: str, label: str, icon: str | None = None) -> None:
     but leaves the browser's address as it was, so the facilitator's "Workshop room" link showed the create form
     and the next click, sent with the old address, brought the facilitator view back (issue 39)."""
     here = st.session_state.get(_SCRIPT) == path
-    params = dict(st.query_params.to_dict()) if here else {QUERY_KEY: current_workspace().token}
+    params = dict(st.query_params.to_dict()) if here else workspace_params()
     st.page_link(path, label=label, icon=icon, query_params=params)
 
 

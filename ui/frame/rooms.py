@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.frame.access import configured_code
+from ui.frame.sealed import browser_cookie
 from ui.frame.state import current_workspace, get_store
 from ui.frame.throttle import rooms_per_hour
 from ui.frame.workspace import Workspace
@@ -19,6 +20,7 @@ from uncase_store.rooms import Room, RoomKeys, Rooms
 ROOM = "room"  # workspace setting: the code of the room this workspace labels in
 ROOM_NAME = "room_name"  # workspace setting: the participant's display name there
 ROOM_KEYS = "room_keys"  # session state, never stored: code -> (facilitator secret, projector key) made here
+ROOM_COOKIE_PREFIX = "uncase_room_"  # + code: a sealed tab's facilitator secret, for a workspace that is not the owner
 ROOM_GUIDELINES = "guidelines"  # a room's state: the facilitator's annotation guidelines (ui/views/room/guidelines.py)
 PAIR_FORMAT = "rag-blind-pair"  # a room's format: two systems' answers to the same questions, blinded together
 SUMMARY_FORMAT = "summary-cases"  # a room's format: summary cases (document 002), labelled on the summary page
@@ -69,6 +71,28 @@ def remember_keys(keys: RoomKeys) -> None:
 def session_keys(code: str) -> tuple[str, str] | None:
     """The room's (facilitator secret, projector key) when this session made them, else None."""
     return st.session_state.get(ROOM_KEYS, {}).get(code)
+
+
+def room_cookie(code: str) -> str:
+    return ROOM_COOKIE_PREFIX + code
+
+
+def room_secret(code: str, in_address: object) -> str | None:
+    """The facilitator's secret this tab holds for room ``code``, unchecked: the address's (a facilitator's link),
+    else this session's, else the one a sealed tab's browser keeps (``ui/frame/sealed.py``)."""
+    if isinstance(in_address, str) and in_address:
+        return in_address
+    keys = session_keys(code)
+    return keys[0] if keys is not None else browser_cookie(room_cookie(code))
+
+
+def remember_secret(code: str, secret: str) -> None:
+    """Keep a facilitator's link's secret (checked) for this session, once the address no longer holds it."""
+    if session_keys(code) is not None:
+        return
+    view_key = rooms().projector_key(code, secret)
+    if view_key is not None:  # a room made before the projector's key was derived: the link's secret serves alone
+        remember_keys(RoomKeys(code, secret, view_key))
 
 
 def room_lesson(code: str) -> str | None:

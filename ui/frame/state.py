@@ -20,6 +20,7 @@ from streamlit.runtime.state import get_session_state
 from ui.frame.access import CODE_SESSION, GRANTED, client_address, configured_code
 from ui.frame.input_errors import error_text
 from ui.frame.process import once_per_process
+from ui.frame.sealed import HANDLE_KEY, SEALED, TOKEN_KEY, handle_of, is_sealed, keep_sealed, sealed_token
 from ui.frame.throttle import NEW_WORKSPACES, TooFast, TooManyWorkspaces, write_pace
 from ui.frame.workspace import LANGUAGE, CorruptData, Workspace
 from ui.i18n import LANGUAGES, format_number, guess_language, translate
@@ -40,7 +41,7 @@ from uncase_store.rooms import TooManyRooms
 from uncase_store.store import MB, encode
 
 WORKSPACE_KEY = "workspace"
-QUERY_KEY = "w"
+QUERY_KEY = TOKEN_KEY
 LANGUAGE_QUERY_KEY = "lang"
 NOTICE = "workspace_notice"  # a message for the next page run (a link that named no workspace, ...)
 
@@ -109,10 +110,25 @@ def _touch(workspace: Workspace) -> None:
         workspace.read_only = None
 
 
+def _address_token(cached: Workspace | None) -> tuple[str | None, bool]:
+    """The token the address names, and whether it names it sealed (``ui/frame/sealed.py``): by ``?w=``, else by a
+    sealed address's handle, for the workspace this session has open or the one this browser's cookie holds."""
+    token = st.query_params.get(QUERY_KEY)
+    handle = st.query_params.get(HANDLE_KEY)
+    if token is not None or handle is None:
+        return token, False
+    if cached is not None and handle_of(cached.token) == handle:
+        return cached.token, True
+    found = sealed_token(st.query_params.to_dict())
+    if found is None:
+        _notice("store.sealed_elsewhere")
+    return found, found is not None
+
+
 def open_workspace(store: Store) -> Workspace:
     """The workspace the address names, kept in step with the store; a new one when there is none to open."""
-    token = st.query_params.get(QUERY_KEY)
     cached: Workspace | None = st.session_state.get(WORKSPACE_KEY)
+    token, sealed = _address_token(cached)
     workspace = None
     try:
         if cached is not None and cached.token == token:
@@ -135,10 +151,22 @@ def open_workspace(store: Store) -> Workspace:
     if workspace is not cached:
         _forget_session(keep=(NOTICE,))
         st.session_state[WORKSPACE_KEY] = workspace
+    if sealed and workspace.token == token:
+        st.session_state[SEALED] = True  # a new session of a sealed tab: it stays sealed
     workspace.pace = _write_pace(workspace)
-    if st.query_params.get(QUERY_KEY) != workspace.token:
+    if is_sealed():
+        keep_sealed(workspace.token)
+    elif st.query_params.get(QUERY_KEY) != workspace.token:
+        st.query_params.pop(HANDLE_KEY, None)
         st.query_params[QUERY_KEY] = workspace.token
     return workspace
+
+
+def workspace_params(workspace: Workspace | None = None) -> dict[str, str]:
+    """The address parameters that name ``workspace`` (the session's) in a link of this tab: its token, or in a
+    sealed tab its handle (``ui/frame/sealed.py``)."""
+    token = (workspace or current_workspace()).token
+    return {HANDLE_KEY: handle_of(token)} if is_sealed() else {QUERY_KEY: token}
 
 
 def _forget_session(keep: tuple[str, ...] = ()) -> None:

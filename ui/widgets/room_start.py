@@ -11,7 +11,7 @@ import streamlit as st
 from ui.frame.access import configured_code
 from ui.frame.navigation import ROOM_PAGE
 from ui.frame.rooms import make_room, remember_keys
-from ui.frame.state import bytes_text, current_workspace, get_store, language, store_problem_text, t
+from ui.frame.state import bytes_text, current_workspace, get_store, language, store_problem_text, t, workspace_params
 from ui.frame.throttle import rooms_per_hour
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_store import StoreError
@@ -47,4 +47,5 @@ def start_room_box(prefix: str, cases: Callable[[], RagDataset], title: str, sou
             st.error(t("store.not_saved", problem=store_problem_text(error, language())))
             return
         remember_keys(keys)
-        st.switch_page(ROOM_PAGE, query_params={"room": keys.code, "key": keys.secret, "w": workspace.token})
+        # No secret in the address: the session keeps it (remember_keys), and the workspace is the room's owner.
+        st.switch_page(ROOM_PAGE, query_params={"room": keys.code, **workspace_params(workspace)})

@@ -8,7 +8,7 @@ import re
 import streamlit as st
 
 from ui.frame.navigation import SUMMARY_PAGE
-from ui.frame.state import QUERY_KEY, kept, save_settings, set_kept, t
+from ui.frame.state import kept, save_settings, set_kept, t, workspace_params
 from ui.i18n import translate
 from ui.views.editor.data import NEW_CASE
 from ui.views.editor.summary_case import case_file, draw_summary_case
@@ -47,7 +47,7 @@ def draw_summary_editor(data: SummaryEditorData) -> None:
             save_settings({SUMMARY_PAGE_CASE: choice}):
         st.session_state.pop(SUMMARY_PAGE_CASE, None)
         data.workspace.shown.pop(SUMMARY_PAGE_CASE, None)
-        st.switch_page(SUMMARY_PAGE, query_params={QUERY_KEY: data.workspace.token})
+        st.switch_page(SUMMARY_PAGE, query_params=workspace_params(data.workspace))
     top.download_button(t("sumed.download_case"), key="sumed_download",
                         data=lambda: case_file(data.cases[choice]),
                         file_name=re.sub(r"[^\w.-]+", "_", case.id) + ".json", mime="application/json",

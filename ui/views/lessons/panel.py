@@ -20,7 +20,7 @@ from ui.frame.fragments import mark_drawn
 from ui.frame.lessons import ACTIVE, PROGRESS_PREFIX, REQUEST, Progress, active_lesson, lessons, progress
 from ui.frame.navigation import LESSONS_PAGE
 from ui.frame.rooms import room_of
-from ui.frame.state import QUERY_KEY, current_workspace, language, run_saving, t
+from ui.frame.state import current_workspace, language, run_saving, t, workspace_params
 from ui.i18n import translate
 from ui.views.lessons.notes import PAGE_NAMES, note_text
 from ui.views.lessons.room_notice import room_notice
@@ -192,7 +192,7 @@ def _panel(place: str, page: str | None) -> None:
     lang = language()
     room_notice(place)
     if st.session_state.get(REQUEST) and page != "lessons":  # a lesson asked for: the lessons page starts it
-        st.switch_page(LESSONS_PAGE, query_params={QUERY_KEY: workspace.token})
+        st.switch_page(LESSONS_PAGE, query_params=workspace_params(workspace))
     lesson = active_lesson(workspace)
     if lesson is None:
         return
@@ -202,7 +202,7 @@ def _panel(place: str, page: str | None) -> None:
         if page != lesson.page:
             st.caption(t("lesson.elsewhere", page=_page_name(lesson.page, lang)))
             st.page_link(PAGE_FILES[lesson.page], label=t("lesson.go", page=_page_name(lesson.page, lang)),
-                         icon=":material/arrow_forward:", query_params={QUERY_KEY: workspace.token})
+                         icon=":material/arrow_forward:", query_params=workspace_params(workspace))
             _footer(place, lesson, finished=False)
             return
         done, result = advance(lesson, page)
@@ -265,7 +265,7 @@ def _finished(place: str, lesson: Lesson, total: int) -> None:
 def _footer(place: str, lesson: Lesson, finished: bool) -> None:
     workspace = current_workspace()
     st.page_link(LESSONS_PAGE, label=t("lesson.all"), icon=":material/school:",
-                 query_params={QUERY_KEY: workspace.token})
+                 query_params=workspace_params(workspace))
     st.button(t("lesson.leave"), key=f"{place}_leave", on_click=_leave, type="tertiary", icon=":material/logout:")
 
 

@@ -9,12 +9,14 @@ the gate does (``ui/frame/access.py``); a room's code that came with its link's 
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import streamlit as st
 
 from ui.frame.access import ROOM_CODE_HOURS, client_address, configured_code, count_wrong, session_key, wait_text
 from ui.frame.code_tries import CODE_TRIES, Wait
 from ui.frame.rooms import ROOM_NAME, remember_keys, rooms, session_keys
-from ui.frame.state import language, store_problem_text, switch_workspace, t
+from ui.frame.state import language, store_problem_text, switch_workspace, t, workspace_params
 from ui.frame.workspace import Workspace
 from ui.views.room.rooms import RoomClosed, facilitator_keys, join_room, links_address_note, rejoin_room, room_links
 from ui.widgets.text import literal
@@ -143,7 +145,7 @@ def draw_owned(workspace: Workspace) -> None:
     for mine in owned:
         links = room_links(mine.code, *(session_keys(mine.code) or (None, None)))
         line = (f"**{mine.code}** · [{t('room.open_facilitator')}]({links['participant'].split('?')[0]}"
-                f"?room={mine.code}&w={workspace.token})")
+                f"?{urlencode({'room': mine.code, **workspace_params(workspace)})})")
         if "projector" in links:
             line += f" · [{t('room.open_projector')}]({links['projector']})"
         st.markdown(line)

@@ -8,7 +8,7 @@ import streamlit as st
 from ui.frame.input_errors import error_text
 from ui.frame.navigation import ROOM_PAGE
 from ui.frame.rooms import remember_keys
-from ui.frame.state import current_workspace, language, store_problem_text, t
+from ui.frame.state import current_workspace, language, store_problem_text, t, workspace_params
 from ui.page_data.compare import CompareView
 from ui.views.room.pair import create_pair_room
 from ui.widgets.room_start import room_allowance
@@ -41,4 +41,5 @@ def draw_room(view: CompareView) -> None:
             st.error(t("store.not_saved", problem=store_problem_text(error, language())))
             return
         remember_keys(keys)
-        st.switch_page(ROOM_PAGE, query_params={"room": keys.code, "key": keys.secret, "w": workspace.token})
+        # No secret in the address: the session keeps it (remember_keys), and the workspace is the room's owner.
+        st.switch_page(ROOM_PAGE, query_params={"room": keys.code, **workspace_params(workspace)})
