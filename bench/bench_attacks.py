@@ -173,6 +173,29 @@ async def uploads_at_once(base: str) -> list[int]:
         await session.close()
 
 
+async def uploads_from_many_sessions(base: str, sessions: int, one_link: bool) -> list[int]:
+    """``sessions`` sessions past the gate, on one workspace's link or each on a workspace of its own, each sending
+    two files of 4.9 MB it never reads (what one session may hold): the statuses, in order."""
+    import urllib.parse
+
+    first = await past_the_gate(base)
+    xsrf = await asyncio.to_thread(xsrf_preflight, base, "/")
+    opened, statuses = [first], []
+    try:
+        token = urllib.parse.parse_qs(first.query_string)["w"][0]
+        for index in range(sessions):
+            session = first if index == 0 else (await ProtocolSession.open(base, f"/?w={token}") if one_link
+                                                 else await past_the_gate(base))
+            if session is not first:
+                opened.append(session)
+            for _ in range(2):
+                statuses.append(await asyncio.to_thread(put, base, session.session_id, int(4.9 * MB), xsrf))
+        return statuses
+    finally:
+        for session in opened:
+            await session.close()
+
+
 def uploads_through_the_page(base: str, pid: int,
                              files: list[tuple[Path, str | re.Pattern[str]]]) -> list[tuple[str, float, bool]]:
     """(file, the server's peak growth in MB, the expected text shown) for each file, uploaded on the RAG page in
@@ -582,6 +605,20 @@ def attack_foreign_origins(target: Target, count: int) -> str:
             "checkip.amazonaws.com, each blocking the event loop up to 1 s)")
 
 
+def attack_sessions_on_one_link(target: Target, _count: int) -> str:
+    statuses = asyncio.run(uploads_from_many_sessions(target.base, 30, one_link=True))
+    return (f"30 sessions on one workspace's link, each sending two files of 4.9 MB: {statuses.count(204)} taken "
+            f"({statuses.count(204) * 4.9:.0f} MB held), {statuses.count(413)} refused (a workspace holds 10 MB; "
+            "before: 60 taken, 294 MB)")
+
+
+def attack_workspaces_from_one_address(target: Target, _count: int) -> str:
+    statuses = asyncio.run(uploads_from_many_sessions(target.base, 30, one_link=False))
+    return (f"30 sessions from one address, each on a workspace of its own, each sending two files of 4.9 MB: "
+            f"{statuses.count(204)} taken ({statuses.count(204) * 4.9:.0f} MB held), {statuses.count(413)} refused "
+            "(an address holds 64 MB)")
+
+
 # Every attack, in the order they run: name -> attack(target, --clears).
 ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "clears-before-gate": attack_clears_before_gate,
@@ -589,6 +626,8 @@ ATTACKS: dict[str, Callable[[Target, int], str]] = {
     "parquet-bombs": attack_bombs,
     "accepted-uploads": attack_accepted_uploads,
     "uploads-at-once": attack_uploads_at_once,
+    "sessions-on-one-link": attack_sessions_on_one_link,
+    "workspaces-from-one-address": attack_workspaces_from_one_address,
     "rooms-from-a-link": attack_rooms_from_a_link,
     "wrong-codes-beside-a-participant": attack_wrong_codes_beside_a_participant,
     "fresh-tab-per-guess": attack_fresh_tab_per_guess,
@@ -624,16 +663,14 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="uncase-attacks-"))
     store = args.store or f"sqlite:///{folder / 'store.db'}"
-    env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE}
+    # The server runs under the audit hook that records every outgoing lookup or connection (foreign-origins reads it).
+    env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE,
+           **recording_environment(folder / "hook", folder / "outgoing.log")}
     server = serve if args.code_from is None else functools.partial(serve_from, args.code_from)
     if args.code_from is not None:
         print(f"serving the code in {args.code_from}", flush=True)
     with server(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
         target = Target(base, process.pid, args.store, store)
-    env = {**dev.SERVER_ENVIRONMENT, "UNCASE_ACCESS_CODE": CODE,
-           **recording_environment(folder / "hook", folder / "outgoing.log")}
-    with serve(log_path=folder / "server.log", script="serve.py", store=store, env=env) as (base, process):
-        target = Target(base, process.pid, args.store)
         asyncio.run(clears(base, 3, from_gated=False))  # warm: every page module imported, the store opened
         print(f"at rest: {Figures.read(target.pid, args.store).text()} ({load_text()})", flush=True)
         for name in args.only or list(ATTACKS):

@@ -8,7 +8,6 @@ ask ``checkip.amazonaws.com`` for the "External URL" of its start banner, and ag
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import subprocess
@@ -23,6 +22,7 @@ from pathlib import Path
 import pytest
 import websockets
 
+from tests.e2e.test_protocol_client import run
 from tests.support.browser_env import free_port
 from tests.support.outgoing import attempts, recording_environment
 from ui.frame.access import ACCESS_CODE_ENV
@@ -118,5 +118,5 @@ def test_a_foreign_origin_does_not_make_the_server_ask_the_internet(workshop_ser
                 refused.append(error.response.status_code)
         return refused
 
-    assert asyncio.run(knock()) == [403] * 10
+    assert run(knock()) == [403] * 10
     assert attempts(workshop_server.outgoing)[len(workshop_server.at_start):] == []

@@ -22,7 +22,7 @@ import pytest
 from tests.e2e.test_protocol_client import run
 from tests.support.protocol_client import XSRF_COOKIE, ProtocolSession, xsrf_preflight
 from tests.support.server import serve
-from ui.frame.upload_guard import MAX_HELD_BYTES, MAX_HELD_FILES
+from ui.frame.upload_guard import MAX_ADDRESS_BYTES, MAX_HELD_BYTES, MAX_HELD_FILES
 from ui.i18n import translate
 
 pytestmark = pytest.mark.e2e
@@ -162,3 +162,70 @@ def test_uploads_sent_at_once_are_counted_one_after_another(gated_server: str):
     statuses = run(scenario())
     assert sorted(statuses).count(204) == MAX_HELD_BYTES // int(4.9 * 1024 * 1024), statuses
     assert set(statuses) == {204, 413}
+
+
+@pytest.fixture
+def fresh_gated_server() -> Iterator[str]:
+    """A server of its own: closed sessions keep their uploads until they are shut down (two minutes), and an
+    address's cap counts them."""
+    with serve(script="serve.py", env={"UNCASE_ACCESS_CODE": CODE}) as (base, _process):
+        yield base
+
+
+def _token(session: ProtocolSession) -> str:
+    token = urllib.parse.parse_qs(session.query_string).get("w", [""])[0]
+    assert token, session.query_string
+    return token
+
+
+def test_sessions_are_free_but_a_workspace_holds_what_one_session_may(fresh_gated_server: str):
+    """One client with the code opened 30 sessions on its own workspace's link and held 294 MB while the cap was per
+    session: every session of a workspace together now holds at most what one may."""
+    gated_server = fresh_gated_server
+
+    async def scenario() -> tuple[list[int], list[int]]:
+        first, xsrf = await _session(gated_server, CODE)
+        sessions = [first]
+        try:
+            for _ in range(3):  # the same workspace's link, opened again (a new session each; the link lets it in)
+                again = await ProtocolSession.open(gated_server, f"/?w={_token(first)}")
+                sessions.append(again)
+                assert _token(again) == _token(first)
+            size = MAX_HELD_BYTES // MAX_HELD_FILES - 4096
+            first_files = [await asyncio.to_thread(_put, gated_server, first.session_id, size, xsrf)
+                           for _ in range(MAX_HELD_FILES - 1)]
+            others = [await asyncio.to_thread(_put, gated_server, session.session_id, size, xsrf)
+                      for session in sessions[1:]]
+            return first_files, others
+        finally:
+            for session in sessions:
+                await session.close()
+
+    first_files, others = run(scenario())
+    assert first_files == [204] * (MAX_HELD_FILES - 1)
+    assert others == [204, 413, 413], others  # the workspace's fourth file is taken, its fifth and sixth are not
+
+
+def test_sessions_of_many_workspaces_from_one_address_hold_at_most_the_addresss_cap(fresh_gated_server: str):
+    """A client may open workspace after workspace (each a new session without a link): together the sessions of one
+    address hold at most MAX_ADDRESS_BYTES, whatever their workspaces."""
+    gated_server = fresh_gated_server
+    size = MAX_HELD_BYTES // 2 - 4096
+    wanted = MAX_ADDRESS_BYTES // size  # files the address may hold, each within its own session's cap
+
+    async def scenario() -> list[int]:
+        sessions, statuses = [], []
+        try:
+            for _ in range(wanted // 2 + 2):
+                session, xsrf = await _session(gated_server, CODE)
+                sessions.append(session)
+                for _ in range(2):
+                    statuses.append(await asyncio.to_thread(_put, gated_server, session.session_id, size, xsrf))
+            return statuses
+        finally:
+            for session in sessions:
+                await session.close()
+
+    statuses = run(scenario())
+    assert statuses.count(204) == wanted, statuses
+    assert statuses[:wanted] == [204] * wanted and set(statuses[wanted:]) == {413}
