@@ -67,7 +67,7 @@ st.title(t("compare.title"))
 st.markdown(t("compare.intro"))
 if source == "builtin" and not hidden(workspace, "compare", "scenario"):  # it says the answer a step may ask for
     entry = builtin_entry(view.pair_id)
-    st.caption(f"{entry.title[lang]}: {entry.summary[lang]}")
+    st.caption(f"{entry.title_in(lang)}: {entry.summary_in(lang)}")
 
 
 def stop(message: str | None = None) -> None:

@@ -65,7 +65,8 @@ def default() -> Loaded:
 
 SOURCE = Source(
     CONVERSATIONS, "conv", "conversations", load, choices=[s.id for s in scenarios] + [ALL],
-    choice_label=lambda sid, lang=lang: translate(lang, "conv.all_scenarios") if sid == ALL else by_id[sid].title[lang],
+    choice_label=lambda sid, lang=lang: (translate(lang, "conv.all_scenarios") if sid == ALL
+                                         else by_id[sid].title_in(lang)),
     choice_title="conv.scenario",
     read_upload=lambda data, name, limit: Loaded(conversations_from_bytes(data, name, limit), name, "upload"),
     upload_label="conv.upload", upload_help="conv.upload_help", changes=changed_items,
@@ -75,7 +76,7 @@ SOURCE = Source(
 def conversation_name(conversation_id: str, markdown: bool = True) -> str:
     """A built-in conversation's title in the person's language; an uploaded one's id, shown literally."""
     if conversation_id in by_id:
-        return by_id[conversation_id].title[lang]
+        return by_id[conversation_id].title_in(lang)
     return literal(conversation_id) if markdown else conversation_id
 
 
@@ -108,7 +109,7 @@ conversations, _, source, source_kind = stored_or_default(SOURCE, default)
 st.title(t("conv.title"))
 st.markdown(t("conv.intro"))
 if source in by_id:
-    st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
+    st.caption(f"{by_id[source].title_in(lang)}: {by_id[source].summary_in(lang)}")
 
 if len(conversations) > 1:
     st.subheader(t("conv.batch_title", count=len(conversations)))

@@ -83,7 +83,7 @@ def default() -> Loaded:
 
 SOURCE = Source(
     SUMMARIES, "sum", "summaries", load, choices=[s.id for s in scenarios],
-    choice_label=lambda sid, lang=lang: by_id[sid].title[lang], choice_title="sum.scenario",
+    choice_label=lambda sid, lang=lang: by_id[sid].title_in(lang), choice_title="sum.scenario",
     read_upload=lambda data, name, limit: Loaded(cases_from_bytes(data, name, limit), name, "upload"),
     upload_label="sum.upload", upload_help="sum.upload_help", changes=changed_items,
 )
@@ -104,7 +104,7 @@ cases, _, source, source_kind = stored_or_default(SOURCE, default)
 st.title(t("sum.title"))
 page_intro(t("sum.intro"))
 if source in by_id:
-    st.caption(f"{by_id[source].title[lang]}: {by_id[source].summary[lang]}")
+    st.caption(f"{by_id[source].title_in(lang)}: {by_id[source].summary_in(lang)}")
 if len(cases) > 1:
     kept(st.selectbox, INDEX_KEY, 0, t("sum.case"), options=list(range(len(cases))), format_func=lambda i: cases[i].id)
 stored_index = workspace.setting(INDEX_KEY, 0)

@@ -166,7 +166,7 @@ with st.container(border=True):
         choice = st.selectbox(t("common.scenario"), [s.id for s in scenarios] + [ALL_SCENARIOS],
                               key="room_new_scenario",
                               format_func=lambda sid, lang=lang: translate(lang, "common.all_scenarios")
-                              if sid == ALL_SCENARIOS else by_id[sid].title[lang], placeholder=t("common.choose"))
+                              if sid == ALL_SCENARIOS else by_id[sid].title_in(lang), placeholder=t("common.choose"))
     elif source == "workspace":  # the cases this workspace holds: written in the editor, loaded or labelled
         own = workspace.data(RAG) if workspace.has(RAG) else None
         st.caption(t("room.source.workspace_help", count=len(own.cases)) if own is not None
@@ -174,7 +174,7 @@ with st.container(border=True):
     elif source == "pair":  # two systems' answers, labelled blind; the facilitator sees the paired result
         pair_entries = {entry.id: entry for entry in load_pair_index()}
         pair_choice = st.selectbox(t("room.pair.choose"), list(pair_entries), key="room_new_pair",
-                                   format_func=lambda pid, lang=lang: pair_entries[pid].title[lang],
+                                   format_func=lambda pid, lang=lang: pair_entries[pid].title_in(lang),
                                    placeholder=t("common.choose"))
         st.caption(t("room.pair.create_help"))
     elif source == "summaries":  # summary cases (document 002): the class labels them on the summary page
@@ -182,7 +182,7 @@ with st.container(border=True):
         summary_choice = st.selectbox(
             t("room.summary.choose"), summary_choices, key="room_new_summary",
             format_func=lambda sid, lang=lang: translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS
-            else translate(lang, "room.summary.own_file") if sid == UPLOADED else summary_by_id[sid].title[lang],
+            else translate(lang, "room.summary.own_file") if sid == UPLOADED else summary_by_id[sid].title_in(lang),
                                       placeholder=t("common.choose"))
         if summary_choice == UPLOADED:
             uploaded = read_new_upload(
@@ -206,7 +206,7 @@ with st.container(border=True):
         make = None
         if source == "pair":
             system_a, system_b = load_system_pair(pair_entries[pair_choice], lang)
-            make = partial(create_pair_room, room_title, system_a, system_b, pair_entries[pair_choice].title[lang],
+            make = partial(create_pair_room, room_title, system_a, system_b, pair_entries[pair_choice].title_in(lang),
                            "pair")
         elif source == "summaries":
             if summary_choice == UPLOADED:

@@ -105,8 +105,6 @@ MUTABLE_CALLS = frozenset({"list", "dict", "set", "defaultdict", "Counter", "deq
 # uncase_core/rag/evaluation.py and privacy.py already do); test_allowlisted_containers_are_never_mutated keeps them
 # read-only.
 ALLOWED_MODULE_CONTAINERS = {
-    ("ui/i18n/__init__.py", "LANGUAGES"): "constant language code -> language name for the selector",
-    ("ui/i18n/__init__.py", "CATALOGUES"): "constant language code -> catalogue (read-only mappings of the TOML files)",
     ("uncase_core/conversations/coherence.py", "_UNIT_GROUPS"): "constant unit word -> unit family table",
     ("uncase_core/datasets/workbench.py", "FIELD_KIND"): "constant label field -> unit kind, derived from LABEL_FIELDS",
     ("uncase_core/conversations/evaluator.py", "DEFAULT_THRESHOLDS"):

@@ -1,4 +1,4 @@
-"""Every string a person reads, in English and Spanish, looked up by key.
+"""Every string a person reads, in each language the app speaks (ui/i18n/languages.toml), looked up by key.
 
 A language's catalogue is the TOML files of its folder, ``ui/i18n/<language>/<domain>.toml`` (the same file names
 in both languages; a file holds the keys of its pages or domain, each written whole: ``"rag.title" = "..."``), read
@@ -17,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from ui.i18n.core_errors import english_errors
+from uncase_core.shared.numbers import DECIMAL_MARKS
 
 FOLDER = Path(__file__).resolve().parent
 
@@ -68,20 +69,11 @@ def _with_core_english(entries: dict[str, str]) -> dict[str, str]:
     return {**entries, **core}
 
 
-# One catalogue per language, read-only.
-EN: Mapping[str, str] = MappingProxyType(_with_core_english(read_catalogue("en")))
-ES: Mapping[str, str] = MappingProxyType(read_catalogue("es"))
-
-LANGUAGES: Mapping[str, str] = {"en": "English", "es": "Español"}
-CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}
-DEFAULT_LANGUAGE = "en"
-
-
 @dataclass(frozen=True, kw_only=True)
 class NumberStyle:
     """How a language writes numbers: its decimal mark, the mark between digit groups and from how large a number
-    on it groups them, and what goes between a number and its ``%`` sign. One row per language in
-    :data:`NUMBER_STYLES`; a new language adds its row, not a branch in each formatter."""
+    on it groups them, and what goes between a number and its ``%`` sign. One table per language in
+    ``languages.toml``; a new language adds its table, not a branch in each formatter."""
 
     decimal_mark: str
     group_mark: str
@@ -89,12 +81,30 @@ class NumberStyle:
     percent_gap: str
 
 
-NUMBER_STYLES: Mapping[str, NumberStyle] = MappingProxyType({
-    "en": NumberStyle(decimal_mark=".", group_mark=",", group_from=1_000, percent_gap=""),
-    # The RAE and ISO 80000 group digits with a (no-break) space, and not in four-digit numbers; a point would read as
-    # a decimal mark to some and a comma does to others.
-    "es": NumberStyle(decimal_mark=",", group_mark="\u00a0", group_from=10_000, percent_gap="\u00a0"),
-})
+def read_languages(path: Path = FOLDER / "languages.toml") -> dict[str, tuple[str, NumberStyle]]:
+    """Each language of ``languages.toml``: its code -> (the name its choice shows, its :class:`NumberStyle`)."""
+    with path.open("rb") as file:
+        table = tomllib.load(file)
+    for code, row in table.items():
+        if row.get("decimal_mark") not in DECIMAL_MARKS:  # what a typed number may be read with
+            raise ValueError(f"{path.name}: [{code}] decimal_mark must be one of {DECIMAL_MARKS}")
+    return {code: (row["name"], NumberStyle(decimal_mark=row["decimal_mark"], group_mark=row["group_mark"],
+                                             group_from=int(row["group_from"]), percent_gap=row["percent_gap"]))
+            for code, row in table.items()}
+
+
+DEFAULT_LANGUAGE = "en"
+_LANGUAGE_ROWS = read_languages()
+# The app's languages as data (ui/i18n/languages.toml), in the file's order; English, the fallback, first.
+LANGUAGES: Mapping[str, str] = MappingProxyType({code: name for code, (name, _) in _LANGUAGE_ROWS.items()})
+NUMBER_STYLES: Mapping[str, NumberStyle] = MappingProxyType(
+    {code: style for code, (_, style) in _LANGUAGE_ROWS.items()})
+
+# One catalogue per language, read-only. English carries the core's bad-input messages, worded only in the core.
+EN: Mapping[str, str] = MappingProxyType(_with_core_english(read_catalogue(DEFAULT_LANGUAGE)))
+CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    code: EN if code == DEFAULT_LANGUAGE else MappingProxyType(read_catalogue(code)) for code in LANGUAGES})
+ES: Mapping[str, str] = CATALOGUES["es"]
 
 
 def number_style(language: str) -> NumberStyle:

@@ -18,7 +18,7 @@ import streamlit as st
 from ui.frame.state import language, t
 from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.interchange import MEDIA_TYPES, export_as_it_came, export_cases
-from uncase_core.rag.label_studio import label_studio_config
+from uncase_core.rag.label_studio import CONFIG_LANGUAGES, label_studio_config
 from uncase_core.rag.sources import FILE_EXTENSIONS, came_in
 from uncase_core.rag.tools import TOOLS
 
@@ -46,7 +46,8 @@ TARGETS = MappingProxyType({
     **{f"{name}_{kind}".replace("-", "_"): _target(name, kind)
        for name, tool in TOOLS.items() for kind in tool.offered},
     "label_studio_config": Target("rag.export.label_studio_config", "-label-studio-config.xml", "application/xml",
-                                  lambda dataset, lang: label_studio_config(lang)),
+                                  lambda dataset, lang: label_studio_config(
+                                      lang if lang in CONFIG_LANGUAGES else "en")),
 })
 
 

@@ -56,6 +56,12 @@ def asset_files(folder: Path, pattern: str) -> tuple[tuple[str, bytes], ...]:
     return tuple((path.name, path.read_bytes()) for path in sorted(folder.glob(pattern)))
 
 
+def in_language(texts: Mapping[str, str], language: str) -> str:
+    """The text of ``texts`` (language -> text) in ``language``, English where that language has none: a language
+    the app speaks before its built-in data is translated shows the data's English, not an error."""
+    return texts.get(language) or texts["en"]
+
+
 @dataclass(frozen=True)
 class Scenario:
     id: str
@@ -63,6 +69,12 @@ class Scenario:
     summary: Mapping[str, str]
     expected_failing: tuple[str, ...]
     files: Mapping[str, str]
+
+    def title_in(self, language: str) -> str:
+        return in_language(self.title, language)
+
+    def summary_in(self, language: str) -> str:
+        return in_language(self.summary, language)
 
 
 def load_index(path: Path = RAG_INDEX) -> tuple[Scenario, ...]:
@@ -122,6 +134,12 @@ class SystemPair:
     summary: Mapping[str, str]
     expected_verdicts: Mapping[str, str]
     files: Mapping[str, Mapping[str, str]]
+
+    def title_in(self, language: str) -> str:
+        return in_language(self.title, language)
+
+    def summary_in(self, language: str) -> str:
+        return in_language(self.summary, language)
 
 
 def load_pair_index(path: Path = COMPARE_INDEX) -> tuple[SystemPair, ...]:

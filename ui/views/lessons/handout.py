@@ -22,7 +22,7 @@ def scenario_name(page: str, scenario: str, language: str) -> str:
     if page in INDEXES:
         found = next((s for s in load_index(INDEXES[page]) if s.id == scenario), None)
         if found is not None:
-            return found.title.get(language) or found.title["en"]
+            return found.title_in(language)
     return translate(language, f"handout.data.{scenario}") if scenario in ("builtin", "generator", "none") \
         else scenario
 

@@ -50,7 +50,7 @@ def rag_source(lang: str, prefix: str = "rag", choices: bool = True) -> Source:
         choices=[s.id for s in scenarios] + [ALL_SCENARIOS] if choices else (),
         # Option labels bind the language now: a format_func is also called outside the run.
         choice_label=lambda sid: (
-            translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title[lang]),
+            translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title_in(lang)),
         choice_title="common.scenario",
         # Our cases, or another tool's file; None: a promptfoo file awaits its mapping (under this box).
         read_upload=lambda data, name, limit: read_case_upload(data, name, limit, box=box),
