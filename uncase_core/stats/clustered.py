@@ -147,3 +147,31 @@ def clustered_interval(per_case: Sequence[tuple[int, int]],
     deff = float(design_effects(successes[None, :], totals[None, :])[0])
     return ClusteredInterval(cases=len(counted), units=units, value=value, low=float(low[0]), high=float(high[0]),
                              design_effect=deff, effective_units=units / deff, confidence=confidence)
+
+
+def design_effect_p_values(successes: np.ndarray, totals: np.ndarray, threshold: float) -> np.ndarray:
+    """The two-sided p-value that each row's true pooled rate is ``threshold``, by the score test the interval of
+    :func:`design_effect_wilson` inverts (Wilson's at ``n / deff`` units, Student's ``t`` with ``G - 1`` degrees of
+    freedom): the interval at confidence ``c`` leaves ``threshold`` out exactly when this p-value is below
+    ``1 - c``, so a page's verdict from the interval and a correction over several verdicts from these p-values say
+    the same thing for one verdict. 1 for rows with fewer than :data:`MIN_CASES` cases with units."""
+    successes, totals = np.asarray(successes, float), np.asarray(totals, float)
+    cases = (totals > 0).sum(axis=-1)
+    units = totals.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rate = successes.sum(axis=-1) / units
+        effective = units / design_effects(successes, totals)
+        score = np.abs(rate - threshold) / np.sqrt(threshold * (1.0 - threshold) / effective)
+        p = 2.0 * student_t.sf(score, np.maximum(cases - 1, 1))
+    return np.where(cases >= MIN_CASES, np.minimum(p, 1.0), 1.0)
+
+
+def clustered_p_value(per_case: Sequence[tuple[int, int]], threshold: float) -> float:
+    """:func:`design_effect_p_values` of one set of cases, each ``(successes, labelled units)``; 1.0 with fewer than
+    :data:`MIN_CASES` cases with units."""
+    counted = [(int(s), int(n)) for s, n in per_case if n > 0]
+    if len(counted) < MIN_CASES:
+        return 1.0
+    successes = np.array([[s for s, _ in counted]], float)
+    totals = np.array([[n for _, n in counted]], float)
+    return float(design_effect_p_values(successes, totals, threshold)[0])
