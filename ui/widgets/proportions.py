@@ -26,6 +26,14 @@ def short_proportion_text(p: Proportion) -> str:
     return reading.short_line(p, t, _percent)
 
 
+def counts_text(p: Proportion) -> str:
+    """``2 / 3 · 66.7%``, or ``N/A (0 labelled, 2 not labelled)``: the counts and rate with no interval, for a
+    figure whose interval would not hold its level (the units pooled as if independent)."""
+    if p.value is None:
+        return t("value.na", unlabelled=p.unlabelled)
+    return short_proportion_text(p)
+
+
 def number_interval(low: float | None, high: float | None, key: str = "value.interval",
                     withheld_key: str = "value.interval_withheld", decimals: int = 2,
                     number: Callable[[float], str] | None = None) -> str:

@@ -14,6 +14,7 @@ same figures.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -173,6 +174,149 @@ def pooled_threshold_false_rate(cases: int, units: int, correlation: float, thre
     clear_pass = (rate >= threshold) & (low >= threshold)
     worst = max(float(clear_fail.mean()), float(clear_pass.mean()))
     return FalseRate(n=cases, rate=worst, repeats=repeats, level=1.0 - confidence)
+
+
+# ---------------------------------------------------------------- the pooled rate at fixed truths, unequal cases
+
+
+FIXED_TRUTHS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)  # the true rates a passing or failing system has (issue 48)
+WINDOW = 0.05  # Wilson's own coverage oscillates with the true rate: average over +-WINDOW around each truth
+FIXED_TOLERANCE = 0.025  # an interval's windowed coverage may fall this far below its level at a fixed truth
+LARGEST_CASE = 12  # unequal cases of 1 to LARGEST_CASE labelled units
+
+
+def unequal_clustered_units(cases: int, correlation: float, p: np.ndarray,
+                            rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """``(successes, totals)``, each (repeats, cases): cases of 1 to :data:`LARGEST_CASE` units drawn uniformly,
+    whose labels share the case's own rate, beta-distributed of mean ``p`` and intra-case correlation
+    ``correlation`` (as :func:`clustered_units`)."""
+    totals = rng.integers(1, LARGEST_CASE + 1, size=(len(p), cases))
+    if correlation <= 0:
+        rates = np.repeat(p[:, None], cases, axis=1)
+    else:
+        spread = (1.0 - correlation) / correlation
+        a = np.maximum(p * spread, 1e-9)[:, None].repeat(cases, axis=1)
+        b = np.maximum((1.0 - p) * spread, 1e-9)[:, None].repeat(cases, axis=1)
+        rates = rng.beta(a, b)
+    return rng.binomial(totals, rates), totals
+
+
+@dataclass(frozen=True, kw_only=True)
+class WindowCoverage:
+    """An interval's coverage around one fixed true rate: averaged over ``truth +- WINDOW`` (the rule's figure)."""
+
+    cases: int
+    correlation: float
+    truth: float
+    coverage: float
+    mean_width: float
+    repeats: int
+    level: float
+
+    @property
+    def holds(self) -> bool:
+        return self.coverage >= self.level - FIXED_TOLERANCE - 1e-12
+
+
+def pooled_window_coverage(cases: int, correlation: float, truth: float, repeats: int = 4000, seed: int = 0,
+                           confidence: float = DEFAULT_CONFIDENCE) -> WindowCoverage:
+    """The figure: the RAG page's "Interval with cases as clusters" of a dataset's pooled rate
+    (:func:`uncase_core.stats.clustered.design_effect_wilson`), its coverage with the true rate uniform on
+    ``truth +- WINDOW`` (within [0, 1]), over ``cases`` unequal cases (:func:`unequal_clustered_units`)."""
+    rng = np.random.default_rng(seed)
+    p = rng.uniform(max(0.0, truth - WINDOW), min(1.0, truth + WINDOW), repeats)
+    successes, totals = unequal_clustered_units(cases, correlation, p, rng)
+    low, high = design_effect_wilson(successes, totals, confidence)
+    covered = (low <= p + 1e-12) & (p - 1e-12 <= high)
+    return WindowCoverage(cases=cases, correlation=correlation, truth=truth, coverage=float(covered.mean()),
+                          mean_width=float((high - low).mean()), repeats=repeats, level=confidence)
+
+
+@dataclass(frozen=True, kw_only=True)
+class VerdictRate:
+    """How often a verdict was said over ``repeats`` draws at one true rate: its false rate where the truth makes it
+    false (the rule: at most ``level`` within 3 Monte Carlo standard errors), its power where it is true."""
+
+    rate: float
+    repeats: int
+    level: float
+
+    @property
+    def standard_error(self) -> float:
+        return float(np.sqrt(self.level * (1.0 - self.level) / self.repeats))
+
+    @property
+    def holds(self) -> bool:
+        return self.rate <= self.level + 3.0 * self.standard_error
+
+
+def pooled_verdict_rates(cases: int, correlation: float, threshold: float, truth: float, repeats: int = 4000,
+                         seed: int = 0, confidence: float = DEFAULT_CONFIDENCE) -> tuple[VerdictRate, VerdictRate]:
+    """The figure: a dataset's pooled "passes (clear)" and "fails (clear)" on the RAG page (the clustered interval
+    on one side of ``threshold``, :func:`uncase_core.stats.policy.threshold_certainty` with cases as clusters), how
+    often each is said with the true mean rate ``truth`` over ``cases`` unequal cases. At ``truth == threshold``
+    "fails (clear)" is false; just below it "passes (clear)" is: the worst nulls of the two one-sided claims."""
+    rng = np.random.default_rng(seed)
+    successes, totals = unequal_clustered_units(cases, correlation, np.full(repeats, float(truth)), rng)
+    low, high = design_effect_wilson(successes, totals, confidence)
+    rate = successes.sum(axis=1) / totals.sum(axis=1)
+    alpha = 1.0 - confidence
+    passes = (rate >= threshold) & (low >= threshold)
+    fails = (rate < threshold) & (high < threshold)
+    return (VerdictRate(rate=float(passes.mean()), repeats=repeats, level=alpha),
+            VerdictRate(rate=float(fails.mean()), repeats=repeats, level=alpha))
+
+
+# ---------------------------------------------------------------- the dataset workbench's per-stratum verdicts
+
+
+def relabelled(dataset, truths: Mapping[str, float], correlation: float, rng: np.random.Generator,
+               shifted: Mapping[tuple[str, str], float] | None = None, field: str = ""):
+    """``dataset`` (a :class:`uncase_core.rag.cases.RagDataset`) with every unit of every dimension relabelled at
+    random: each case draws its own rate per dimension from a beta distribution of mean ``truths[dimension]`` and
+    intra-case correlation ``correlation`` (0: the truth itself), then each unit passes at that rate. ``shifted``
+    maps ``(stratum value of field, dimension)`` to another true mean for that stratum's cases (the power's truth).
+    The cases, their units and metadata are kept: the shape of a real dataset, with known truths."""
+    from uncase_core.datasets.workbench import metadata_value
+    from uncase_core.rag.cases import RagDataset
+    from uncase_core.rag.evaluation import METRIC_UNITS
+
+    cases = []
+    for case in dataset.cases:
+        for name, truth in truths.items():
+            if shifted:
+                truth = shifted.get((metadata_value(case, field), name), truth)
+            if correlation > 0:
+                spread = (1.0 - correlation) / correlation
+                rate = rng.beta(max(truth * spread, 1e-9), max((1.0 - truth) * spread, 1e-9))
+            else:
+                rate = truth
+            kind, label = METRIC_UNITS[name]
+            units = tuple(unit.with_label(label, bool(rng.random() < rate)) for unit in case.units(kind))
+            case = case.with_units(kind, units)
+        cases.append(case)
+    return RagDataset(tuple(cases))
+
+
+def workbench_red_rate(dataset, field: str, correlation: float, repeats: int = 400, seed: int = 0,
+                       shifted: Mapping[tuple[str, str], float] | None = None) -> VerdictRate:
+    """The figure: the dataset workbench's red "fails ... (clear)" boxes per stratum
+    (:func:`uncase_core.datasets.workbench.strata`, as the page calls it), over datasets of ``dataset``'s shape
+    relabelled at document 001's thresholds (:func:`relabelled`): the share with at least one red box. With every
+    stratum's truth at its threshold no stratum truly fails, so this is the family-wise false rate over strata and
+    dimensions; with ``shifted`` strata below it, the chance the page names one of them (its power)."""
+    from uncase_core.datasets.workbench import strata
+    from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS
+
+    rng = np.random.default_rng(seed)
+    red = 0
+    for _ in range(repeats):
+        result = strata(relabelled(dataset, DEFAULT_THRESHOLDS, correlation, rng, shifted, field), field)
+        if shifted:
+            red += any(h.certainty == "clear" and (h.value, h.metric) in shifted for h in result.hidden_failures)
+        else:
+            red += any(h.certainty == "clear" for h in result.hidden_failures)
+    return VerdictRate(rate=red / repeats, repeats=repeats, level=1.0 - DEFAULT_CONFIDENCE)
 
 
 # ---------------------------------------------------------------- two systems on the same cases

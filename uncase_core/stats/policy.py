@@ -19,9 +19,10 @@ called it, so it can say why (the units are too few for the exact test).
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
-from scipy.stats import binom
+from scipy.stats import binom, norm
 
 from uncase_core.stats.proportions import Proportion
 
@@ -74,3 +75,14 @@ def units_for_exact(proportion: Proportion, threshold: float, limit: int = 10_00
                 and exact_one_sided_p(successes, total, threshold) <= alpha:
             return total
     return None
+
+
+def unit_threshold_p_value(proportion: Proportion, threshold: float) -> float:
+    """One p-value for :func:`threshold_certainty` with independent units, so that a correction over several verdicts
+    can take it: the larger of Wilson's two-sided score p-value (its interval leaves ``threshold`` out exactly when
+    that is at most ``1 - confidence``) and the exact one-sided binomial p-value. For one verdict, ``<= 1 -
+    confidence`` is "clear" (up to the interval's clipping at 0 and 1). 1.0 for an N/A proportion."""
+    if proportion.value is None or proportion.total <= 0 or not 0.0 < threshold < 1.0:
+        return 1.0
+    score = abs(proportion.value - threshold) / math.sqrt(threshold * (1.0 - threshold) / proportion.total)
+    return max(float(2.0 * norm.sf(score)), exact_one_sided_p(proportion.successes, proportion.total, threshold))

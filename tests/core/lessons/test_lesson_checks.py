@@ -255,11 +255,11 @@ def test_verdict_clear_needs_the_whole_interval_on_one_side():
     assert not holds(run("verdict_clear", "rag", few, dimension="faithfulness"), "verdict_uncertain")
     # 26 of 30 claims in seven answers: as if independent 70% to 95%, counted by answer 65% to 96% (issue 36).
     assert not holds(run("verdict_clear", "rag", ALL, dimension="correctness", scope="pooled"), "verdict_uncertain")
-    every_claim_correct = all_set(ALL, "claims", "correct", True)  # 30 of 30 in seven answers: from 83%
-    assert holds(run("verdict_clear", "rag", every_claim_correct, dimension="correctness", scope="pooled",
-                     verdict="pass"), "verdict_clear", side="pass")
+    # 30 of 30 in seven answers: no failing claim measures how alike an answer's claims are, so each answer counts
+    # as one draw (issue 48) and seven all-correct answers do not clear 70%.
+    every_claim_correct = all_set(ALL, "claims", "correct", True)
     assert not holds(run("verdict_clear", "rag", every_claim_correct, dimension="correctness", scope="pooled",
-                         verdict="fail"), "verdict_on_other_side", side="pass")
+                         verdict="pass"), "verdict_uncertain")
     none_relevant = MULTIPLE
     for unit in MULTIPLE.cases[0].passages:
         none_relevant = relabel(none_relevant, "warranty-01", "passages", unit.id, "relevant", False)
@@ -299,11 +299,10 @@ def test_clear_dimensions_wants_exactly_the_clear_verdicts():
     assert holds(run("clear_dimensions", "rag", ALL, answer=[], scope="pooled"), "answer_right")
     assert not holds(run("clear_dimensions", "rag", ALL, answer=["correctness"], scope="pooled"),
                      "dimension_not_clear", dimension="correctness")
-    every_claim_correct = all_set(ALL, "claims", "correct", True)
-    assert holds(run("clear_dimensions", "rag", every_claim_correct, answer=["correctness"], scope="pooled"),
-                 "answer_right")
-    assert not holds(run("clear_dimensions", "rag", every_claim_correct, answer=[], scope="pooled"),
-                     "dimensions_missed", count=1)
+    every_claim_correct = all_set(ALL, "claims", "correct", True)  # seven answers all correct: not clear (issue 48)
+    assert holds(run("clear_dimensions", "rag", every_claim_correct, answer=[], scope="pooled"), "answer_right")
+    assert not holds(run("clear_dimensions", "rag", every_claim_correct, answer=["correctness"], scope="pooled"),
+                     "dimension_not_clear", dimension="correctness")
 
 
 def test_composite_hides_failure_needs_a_high_weighted_mean_and_a_failing_dimension():

@@ -12,7 +12,7 @@ from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_count, format_number, format_percent
 from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
-from ui.widgets.proportions import clustered_text, proportion_text, short_proportion_text
+from ui.widgets.proportions import clustered_text, counts_text, proportion_text, short_proportion_text
 from ui.widgets.proportions_svg import proportions_svg
 from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
 from uncase_core.stats.policy import exact_one_sided_p, units_for_exact
@@ -139,8 +139,9 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
 
 
 def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:
-    """Per dimension: the pooled units (Wilson, as if independent), the mean of the cases, and the pooled rate's
-    interval with cases as clusters (:mod:`uncase_core.stats.clustered`), the one that holds its level."""
+    """Per dimension: the pooled units' counts and rate (no interval: as if independent it would not hold its
+    level), the mean of the cases, and the pooled rate's interval with cases as clusters
+    (:mod:`uncase_core.stats.clustered`), the one that holds its level."""
     lang = language()
     rows = []
     for name in METRICS:
@@ -149,7 +150,7 @@ def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:
         clustered = result.clustered[name]
         rows.append({
             t("table.dimension"): metric_name(name),
-            t("table.micro"): proportion_text(micro),
+            t("table.micro"): counts_text(micro),
             t("table.clustered"): clustered_text(clustered),
             t("table.macro"): t("value.na_short") if macro is None else format_percent(macro, lang),
         })

@@ -16,7 +16,7 @@ from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
 from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
 from ui.widgets.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
-from ui.widgets.proportions import clustered_text, proportion_text
+from ui.widgets.proportions import clustered_text, counts_text, proportion_text
 from ui.widgets.text import literal, text_table
 from uncase_core.stats.clustered import clustered_interval
 from uncase_core.summaries.blocks import ReadNote
@@ -220,7 +220,7 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
         st.subheader(t("sum.aggregate", count=len(cases)))
         text_table(pd.DataFrame([
             {t("table.dimension"): t(f"sum.metric.{name}"),
-             t("table.micro"): proportion_text(report.aggregate.metrics[name]),
+             t("table.micro"): counts_text(report.aggregate.metrics[name]),
              t("table.clustered"): clustered_text(clustered_interval(
                  [(e.metrics[name].successes, e.metrics[name].total) for _, e in report.cases])),
              t("sum.macro_cases"): "N/A" if report.aggregate.macro.get(name) is None

@@ -1,0 +1,65 @@
+"""The pooled rate's interval with cases as clusters (uncase_core/stats/clustered.py) at the rates a passing system
+has (issue 48, finding 2): with no failing unit, or failures in one or two cases, the measured design effect is 0/0
+or far too small, and the units counted as independent where a passing system sits. Every figure here is measured at
+fixed true rates, unequal cases of 1-12 units, seeded; docs/coverage.md has the whole table (bench/coverage.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from uncase_core.stats.clustered import MIN_MINORITY_CASES, clustered_interval, largest_design_effect
+from uncase_core.stats.coverage import pooled_verdict_rates, pooled_window_coverage
+from uncase_core.stats.policy import threshold_certainty
+from uncase_core.stats.proportions import Proportion
+
+
+def test_a_dataset_where_every_unit_passes_counts_each_case_as_one_draw():
+    """20 cases of 6 passing units: nothing varies, so nothing measures how alike a case's units are; the interval
+    assumes the worst the data cannot refute (each case one draw, design effect 6) instead of 120 independent
+    units, whose interval (96.9% to 100%) would leave out a true 95%."""
+    interval = clustered_interval([(6, 6)] * 20)
+    assert interval.design_effect == pytest.approx(6.0)
+    assert interval.effective_units == pytest.approx(20.0)
+    assert interval.low < 0.95
+
+
+def test_failures_in_fewer_cases_than_the_minimum_do_not_measure_the_design_effect():
+    few = [(3, 6)] * (MIN_MINORITY_CASES - 1) + [(6, 6)] * 17
+    enough = [(5, 6)] * MIN_MINORITY_CASES + [(6, 6)] * 16
+    sizes = np.array([6] * 20)
+    assert clustered_interval(few).design_effect == pytest.approx(float(largest_design_effect(sizes)))
+    measured = clustered_interval(enough).design_effect
+    assert 1.0 <= measured < float(largest_design_effect(sizes))
+
+
+def test_the_largest_design_effect_weighs_unequal_cases_by_their_units():
+    assert float(largest_design_effect(np.array([1, 3]))) == pytest.approx((1 + 9) / 4)
+
+
+@pytest.mark.parametrize(("cases", "correlation", "truth"), [(20, 0.5, 0.95), (10, 0.5, 0.9), (20, 0.3, 0.9),
+                                                             (50, 0.5, 0.95)])
+def test_the_clustered_interval_holds_its_level_at_the_rates_a_passing_system_has(cases, correlation, truth):
+    """Issue 48 measured 81.7% at a within-case correlation of 0.5, 20 cases, true rate 95%; the rule: coverage
+    averaged over +-0.05 around the truth at least 95% minus 2.5 points (about 0.35 point of Monte Carlo error
+    at 4,000 draws)."""
+    measured = pooled_window_coverage(cases, correlation, truth, repeats=4000, seed=cases)
+    assert measured.holds, measured
+
+
+@pytest.mark.parametrize(("cases", "correlation", "threshold"), [(10, 0.5, 0.9), (20, 0.5, 0.95), (50, 0.5, 0.95),
+                                                                 (20, 0.3, 0.8)])
+def test_a_pooled_passes_clear_is_false_at_most_its_level_just_below_the_threshold(cases, correlation, threshold):
+    """Issue 48 measured "passes (clear)" false 11.2% at a 90% threshold (within-case correlation 0.5, 10 cases);
+    the rule: at most 5% within 3 Monte Carlo standard errors (1 point at 4,000 draws)."""
+    below = float(np.nextafter(threshold, 0.0))
+    passes, _ = pooled_verdict_rates(cases, correlation, threshold, below, repeats=4000, seed=cases)
+    assert passes.holds, passes
+
+
+def test_an_all_passing_dataset_is_not_called_a_clear_pass_at_90_percent_from_20_cases():
+    """The page's pooled verdict (evaluation._with_clustered, then threshold_certainty with cases as clusters) on 20
+    cases of 6 passing units: 20 independent draws cannot show a true rate above 90%, 120 could."""
+    interval = clustered_interval([(6, 6)] * 20)
+    pooled = Proportion.with_interval(120, 120, 0, 0.95, (interval.low, interval.high))
+    assert threshold_certainty(pooled, 0.9, units_independent=False) == "uncertain"
