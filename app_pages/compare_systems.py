@@ -29,6 +29,7 @@ from ui.views.compare.sidebar import (
     SEED,
     WIDGETS_HIDDEN,
     data_actions,
+    draw_primary,
     draw_settings,
     draw_stratum,
     follow_builtin,
@@ -94,6 +95,7 @@ except InputError as error:
 reseed_widgets()
 with st.sidebar:
     settings = draw_settings(lang)
+    primary = draw_primary(lang)
     stratum = draw_stratum(metadata_fields(pair[0].cases), lang)
 verdict_box = st.container()  # filled once this run's label change is stored and the comparison made
 
@@ -116,7 +118,7 @@ def store_label_edits() -> None:
 
 store_label_edits()  # before anything is computed: the comparison below includes this run's label change
 pair = view.pair
-result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED)
+result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED, primary=primary)
 
 verdicts_hidden = hidden(workspace, "compare", "verdicts")  # a lesson's step asks what they say
 with verdict_box:

@@ -65,7 +65,7 @@ def cells_line(paired, lang: str) -> str:
 
 
 def shows_counts(at, pair, lang: str) -> None:
-    """Each dimension's card shows the core's 2x2 counts and its difference with Newcombe's interval."""
+    """Each dimension's card shows the core's 2x2 counts and its difference with its paired interval."""
     result = compare_systems(*pair)
     texts = [shown(c) for c in captions(at)] + [shown(m.value) for m in at.markdown]
     level = "95%" if lang == "en" else "95\u00a0%"
@@ -107,13 +107,32 @@ def test_the_builtin_pair_gives_the_cores_verdicts_and_counts(lang):
                for table in tables)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_dimension_declared_first_decides_the_verdicts_and_is_kept(lang):
+    """Issue 48: declaring correctness first (2 cases differ, 6 needed alone) withholds it and leaves the other three
+    not tested; the choice is stored in the workspace and comes back in a new session."""
+    at = open_page(lang)
+    at.sidebar.selectbox(key="cmp_primary").set_value("correctness").run()
+    assert not at.exception, [e.value for e in at.exception]
+    pair = builtin(lang)
+    result = compare_systems(*pair, primary="correctness")
+    codes = {name: d.verdict.code for name, d in result.dimensions.items()}
+    assert codes["correctness"] == "withheld" and {codes[n] for n in METRICS if n != "correctness"} == {"not_tested"}
+    texts = [shown(box.value) for kind in ("success", "error", "info", "warning") for box in at.get(kind)]
+    for name, d in result.dimensions.items():
+        assert shown(translate(lang, f"compare.verdict.{d.verdict.code}", dimension=dimension_name(name, lang),
+                               discordant=d.verdict.discordant, needed=d.verdict.needed)) in texts, name
+    assert workspace(at).setting("cmp_primary", None) == "correctness"
+    assert reopen(at, PAGE).sidebar.selectbox(key="cmp_primary").value == "correctness"
+
+
 def test_the_spanish_page_writes_decimal_commas_and_no_english():
     from tests.pages.spanish_render import texts as all_texts
     from ui.i18n import EN, ES
 
     at = open_page("es")
     texts = [(where, shown(text)) for where, text in all_texts(at)]
-    assert any("B − A = +0,50 · intervalo del 95\u00a0%: +0,24 a +0,70" in text for _, text in texts)
+    assert any("B − A = +0,50 · intervalo del 95\u00a0%: +0,21 a +0,70" in text for _, text in texts)
     english = {EN[k] for k in EN if k.startswith(("compare.", "nav.compare")) and EN[k] != ES[k] and "{" not in EN[k]}
     leaks = [(where, text) for where, text in texts for phrase in english if phrase in text]
     assert leaks == []

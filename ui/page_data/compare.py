@@ -41,11 +41,14 @@ from uncase_core.errors import InputError
 from uncase_core.rag.cases import RagCase, RagDataset
 
 SOURCE_KEY = "cmp_source"  # workspace settings: the pair shown, the case on screen, the system labelled,
-CASE_KEY = "cmp_case"  # the metadata field of the strata and the dimension whose details are open
+CASE_KEY = "cmp_case"  # the metadata field of the strata, the dimension declared first and the dimension whose
+# details are open
 SYSTEM_KEY = "cmp_system"
 STRATUM_KEY = "cmp_stratum"
+PRIMARY_KEY = "cmp_primary"
 SOURCES = ("builtin", "upload")
 NO_STRATUM = "-"  # the stratum choice "none" (no metadata field is called so)
+NO_PRIMARY = "-"  # no dimension declared first: Holm over the four (no dimension is called so)
 UPLOADS: Mapping[str, DataKind] = MappingProxyType({"a": COMPARE_UPLOAD_A, "b": COMPARE_UPLOAD_B})
 
 

@@ -493,16 +493,19 @@ def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None
         "compare", _run_compare,
         help="two systems on the same cases: paired differences, McNemar, flipped cases, strata and a verdict",
         description="Read system A's and system B's labelled RAG datasets (the same case ids) and print, per "
-                    "dimension, both pooled proportions, the paired pass/fail table with B - A, Newcombe's interval "
-                    "and the exact McNemar p-value, a case bootstrap interval for the pooled difference, the flipped "
-                    "cases, the verdict and how many case pairs a difference of the size seen needs. --json prints "
-                    "everything as JSON.")
+                    "dimension, both pooled proportions, the paired pass/fail table with B - A, Bonett and Price's "
+                    "interval and the exact McNemar p-value, a case bootstrap interval for the pooled difference, "
+                    "the flipped cases, the verdict and how many case pairs a difference of the size seen needs. "
+                    "--json prints everything as JSON.")
     compare_cmd.add_argument("file_a", type=Path, help='system A\'s labelled cases (JSON, JSONL or {"cases": [...]})')
     compare_cmd.add_argument("file_b", type=Path, help="system B's labelled cases, with the same case ids")
     compare_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
                              metavar="NAME=VALUE", help="a case fails below this (defaults: relevance 0.5, others 0.7)")
     compare_cmd.add_argument("--stratum", "--strata", dest="stratum", default=None, metavar="FIELD",
                              help="metadata field: the paired table per value of it (system A's values)")
+    compare_cmd.add_argument("--primary", default=None, metavar="DIMENSION",
+                             help="the dimension declared, before looking, to matter most: tested first at the full "
+                                  "level, the others only after it is clear (default: Holm over the four)")
     compare_cmd.add_argument("--seed", type=int, default=0, help="seed of the case bootstrap (default 0)")
     compare_cmd.add_argument("--resamples", type=int, default=None, metavar="N",
                              help="bootstrap resamples of the cases (default 2000, at most 20000)")
@@ -514,7 +517,7 @@ def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None
 
 # The core's names of the comparison's settings, as the options that set them.
 _COMPARE_OPTIONS = MappingProxyType({"seed": "--seed", "resamples": "--resamples", "power": "--power",
-                                     "stratum": "--stratum"})
+                                     "stratum": "--stratum", "primary": "--primary"})
 
 
 def _run_compare(args: argparse.Namespace) -> int:
@@ -529,7 +532,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     settings = Settings.build(thresholds=dict(args.threshold), confidence=args.confidence)
     try:
         result = compare.compare_systems(
-            dataset_a, dataset_b, settings, stratum=args.stratum, seed=args.seed,
+            dataset_a, dataset_b, settings, stratum=args.stratum, seed=args.seed, primary=args.primary,
             resamples=compare.DEFAULT_RESAMPLES if args.resamples is None else args.resamples,
             power=DEFAULT_POWER if args.power is None else args.power)
     except InputError as error:
@@ -574,6 +577,7 @@ def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
 
     percent = f"{result.confidence:.1%}".replace(".0%", "%")
     lines = [f"A: {name_a}", f"B: {name_b}",
+             *([f"primary dimension (declared first): {result.primary}"] if result.primary else []),
              f"{len(result.case_ids)} cases, {percent} intervals, bootstrap seed {result.seed} with "
              f"{result.resamples} resamples"]
     for name, d in result.dimensions.items():
@@ -597,8 +601,14 @@ def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
                          f"B - A {_signed(sp.difference)} {_interval(sp.low, sp.high)}")
         v = d.verdict
         adjusted = "N/A" if v.adjusted_p is None else f"{v.adjusted_p:.4g}"
-        decided = (f"{v.discordant} cases differ, {v.needed} needed" if v.code == "withheld"
-                   else f"exact McNemar p Holm-adjusted over {v.tests} dimensions = {adjusted}")
+        if v.code == "withheld":
+            decided = f"{v.discordant} cases differ, {v.needed} needed"
+        elif v.role == "primary":
+            decided = f"declared first, exact McNemar p alone = {adjusted}"
+        elif v.role == "secondary":
+            decided = f"after the primary, exact McNemar p Holm-adjusted over {v.tests} dimensions = {adjusted}"
+        else:
+            decided = f"exact McNemar p Holm-adjusted over {v.tests} dimensions = {adjusted}"
         lines.append(f"  verdict        {VERDICT_TEXTS[v.code]}: {decided}")
         lines += [f"    note: {note.text(COMPARE_NOTES)}" for note in d.verdict.notes]
         if size.pairs_needed is not None:

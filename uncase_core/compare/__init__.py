@@ -1,4 +1,4 @@
-"""Is B really better? Two systems labelled on the same cases: the paired 2x2 table with Newcombe's
+"""Is B really better? Two systems labelled on the same cases: the paired 2x2 table with Bonett and Price's
 interval and the exact McNemar p-value, the pairs a difference needs (Connor 1987), and the comparison of every RAG
 dimension with pooled proportions, a case bootstrap, flipped cases, strata and a verdict.
 
@@ -38,6 +38,7 @@ _EXPORTS = MappingProxyType({
     "SystemComparison": "systems",
     "VERDICTS": "systems",
     "VERDICT_BASIS": "systems",
+    "VERDICT_BASIS_PRIMARY": "systems",
     "VERDICT_TEXTS": "systems",
     "apply_system_edit": "edits",
     "blind_id": "blind",

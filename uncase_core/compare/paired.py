@@ -6,8 +6,9 @@ pair with ``None`` on either side is dropped. Treating the two systems as indepe
 ignores that they answered the same questions; the paired interval and McNemar's test use only
 what differs between the two answers to each case.
 
-- :func:`paired_difference`: the table, ``rate_b - rate_a`` with Newcombe's (1998) paired score
-  interval (method 10) and the exact McNemar p-value (statsmodels).
+- :func:`paired_difference`: the table, ``rate_b - rate_a`` with Bonett and Price's (2012) paired interval
+  (:func:`uncase_core.stats.differences.paired_difference_interval`, chosen by simulation at fixed truths: issue 48)
+  and the exact McNemar p-value (statsmodels).
 - :func:`mcnemar_sample_size`: how many pairs a McNemar test needs to tell a difference
   (Connor 1987), given the two discordant proportions.
 """
@@ -86,7 +87,7 @@ class PairedDifference:
     ``pairs = both + only_a + only_b + neither`` cases have a value for both systems; ``dropped``
     cases lack one. ``rate_a`` and ``rate_b`` are each system's pass rate over the pairs (Wilson
     intervals; ``unlabelled`` is ``dropped``). ``difference = rate_b - rate_a =
-    (only_b - only_a) / pairs``; ``low`` and ``high`` are Newcombe's paired interval (method 10),
+    (only_b - only_a) / pairs``; ``low`` and ``high`` are Bonett and Price's paired interval,
     clipped to [-1, 1]; ``p_value`` is the exact two-sided McNemar test. With no pair, the
     difference, interval and p-value are ``None`` (never NaN) and ``notes`` says why.
     """
@@ -147,7 +148,7 @@ def paired_table(both: int, only_a: int, only_b: int, neither: int, dropped: int
     both, only_a, only_b, neither, dropped = (
         _count(value, name) for value, name in ((both, "both"), (only_a, "only_a"), (only_b, "only_b"),
                                                 (neither, "neither"), (dropped, "dropped")))
-    # B is Newcombe's "first" classification, so his p1 - p2 is rate_b - rate_a; the checks name the cells.
+    # B is the "first" classification, so p1 - p2 is rate_b - rate_a; the checks name the cells.
     interval = paired_difference_interval(both, only_b, only_a, neither, confidence)
     confidence = float(confidence)
     pairs = both + only_a + only_b + neither
@@ -177,8 +178,8 @@ def paired_difference(
     Returns
     -------
     PairedDifference
-        The table, ``difference = rate_b - rate_a`` with Newcombe's (1998) score interval for
-        paired proportions (method 10, :func:`uncase_core.stats.differences.paired_difference_interval`),
+        The table, ``difference = rate_b - rate_a`` with Bonett and Price's (2012) adjusted Wald interval
+        for paired proportions (:func:`uncase_core.stats.differences.paired_difference_interval`),
         and ``p_value``, the exact two-sided McNemar test (statsmodels'
         ``mcnemar(table, exact=True)``; 1 when no pair is discordant). ``None`` with no pair.
 
@@ -190,8 +191,8 @@ def paired_difference(
 
     References
     ----------
-    Newcombe, R. G. (1998). Improved confidence intervals for the difference between binomial
-    proportions based on paired data. Statistics in Medicine 17, 2635-2650.
+    Bonett, D. G. and Price, R. M. (2012). Adjusted Wald confidence interval for a difference of binomial
+    proportions based on paired data. Journal of Educational and Behavioral Statistics 37, 479-488.
     McNemar, Q. (1947). Note on the sampling error of the difference between correlated
     proportions or percentages. Psychometrika 12, 153-157.
     """

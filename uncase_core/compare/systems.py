@@ -6,16 +6,18 @@ the RAG page. For each dimension (``context_relevance``, ``faithfulness``, ``cor
 
 - each system's pooled proportion with its Wilson interval (as the RAG page shows it);
 - each case's pass/fail at the thresholds (the RAG diagnosis of that case), paired by case: the
-  2x2 table, ``B - A`` with Newcombe's paired interval and the exact McNemar p-value
+  2x2 table, ``B - A`` with Bonett and Price's paired interval and the exact McNemar p-value
   (:func:`uncase_core.compare.paired.paired_difference`);
 - a case-cluster bootstrap interval for the difference of the pooled unit proportions, which are
   not paired unit by unit (system B's answer has other claims than A's): the cases are resampled
   with replacement, the same cases for both systems, with NumPy's generator from ``seed``;
 - the cases that flipped, with both systems' values, and the same paired table per stratum of a
   metadata field (document 004: do not let many easy cases hide a critical category);
-- a verdict, ``b_better``, ``a_better``, ``uncertain``, ``withheld`` or ``not_applicable``, decided by
-  the exact McNemar test Holm-adjusted over the four dimensions (:data:`VERDICT_BASIS`,
-  :mod:`uncase_core.stats.verdicts`), with notes when the bootstrap or the interval points elsewhere;
+- a verdict, ``b_better``, ``a_better``, ``uncertain``, ``withheld``, ``not_tested`` or ``not_applicable``,
+  decided by the exact McNemar test, Holm-adjusted over the four dimensions (:data:`VERDICT_BASIS`), or, when a
+  primary dimension is declared, that one first at the full level and the others after it
+  (:data:`VERDICT_BASIS_PRIMARY`; :mod:`uncase_core.stats.verdicts` says why both hold the family's level), with
+  notes when the bootstrap or the interval points elsewhere;
 - how many case pairs the exact test needs to tell a difference of the size seen at the given power
   (:func:`uncase_core.compare.paired.paired_sample_size`).
 
@@ -43,26 +45,29 @@ from uncase_core.compare.paired import (
 )
 from uncase_core.datasets.leakage import MISSING
 from uncase_core.datasets.workbench import metadata_value
-from uncase_core.errors import Place, expected_in_range, expected_value, input_error, problem
+from uncase_core.errors import Place, expected_in_range, expected_value, input_error, problem, unknown_choice
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, Evaluation, Settings, evaluate_dataset
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import Proportion
 from uncase_core.stats.verdicts import PairedVerdict, paired_verdicts
 
-Verdict = Literal["b_better", "a_better", "uncertain", "withheld", "not_applicable"]
-VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "withheld", "not_applicable")
+Verdict = Literal["b_better", "a_better", "uncertain", "withheld", "not_tested", "not_applicable"]
+VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "withheld", "not_tested", "not_applicable")
 # Each verdict in English, for the command line (the pages word them as ``compare.verdict.<code>``).
 VERDICT_TEXTS: Mapping[str, str] = MappingProxyType({
     "b_better": "B is better (clear)",
     "a_better": "A is better (clear)",
     "uncertain": "no difference the data can show (uncertain)",
     "withheld": "too few cases on which the systems differ to call any difference (withheld)",
+    "not_tested": "not tested: the primary dimension, tested first, is not clear",
     "not_applicable": "not applicable: no case has a pass or fail for both systems",
 })
-# What decides a verdict: the exact McNemar test of the per-case pass/fail, Holm-adjusted over the dimensions
-# (uncase_core/stats/verdicts.py says why; Newcombe's paired interval is shown, not used to decide).
+# What decides a verdict: the exact McNemar test of the per-case pass/fail, Holm-adjusted over the dimensions, or the
+# declared primary dimension first at the full level and the others by Holm after it (uncase_core/stats/verdicts.py
+# says why; the paired interval is shown, not used to decide).
 VERDICT_BASIS = "exact_mcnemar_holm"
+VERDICT_BASIS_PRIMARY = "exact_mcnemar_primary_then_holm"
 DEFAULT_RESAMPLES = 2000
 MAX_RESAMPLES = 20_000
 MAX_SEED = 2**63 - 1
@@ -189,11 +194,13 @@ class BootstrapDifference:
 class DimensionVerdict:
     """The plain verdict on one dimension (see :data:`VERDICT_BASIS` and :mod:`uncase_core.stats.verdicts`).
 
-    ``b_better`` or ``a_better`` when the exact McNemar test of the per-case pass/fail, Holm-adjusted over the
-    dimensions compared together (``tests``), is at most ``1 - confidence``; ``uncertain`` when it is not;
-    ``withheld`` when no split of the ``discordant`` cases could be (``needed`` are); ``not_applicable`` when no case
-    has a pass/fail for both. ``difference``, ``low`` and ``high`` are the paired difference and Newcombe's
-    interval, shown beside it.
+    ``b_better`` or ``a_better`` when the exact McNemar test of the per-case pass/fail, adjusted as ``basis`` says
+    (Holm over the ``tests`` dimensions compared together; or, with a primary dimension, that one alone and the
+    others by Holm after it), is at most ``1 - confidence``; ``uncertain`` when it is not; ``withheld`` when no
+    split of the ``discordant`` cases could be (``needed`` are); ``not_tested`` for a dimension after a primary one
+    that is not clear; ``not_applicable`` when no case has a pass/fail for both. ``role`` is ``family`` (no primary),
+    ``primary`` or ``secondary``. ``difference``, ``low`` and ``high`` are the paired difference and its interval,
+    shown beside it.
     """
 
     code: Verdict
@@ -208,12 +215,13 @@ class DimensionVerdict:
     confidence: float
     basis: str
     notes: tuple[Note, ...]
+    role: str = "family"
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "difference": self.difference, "low": self.low, "high": self.high,
                 "p_value": self.p_value, "adjusted_p": self.adjusted_p, "discordant": self.discordant,
                 "needed": self.needed, "tests": self.tests, "confidence": self.confidence, "basis": self.basis,
-                "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
+                "role": self.role, "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -254,11 +262,16 @@ class SystemComparison:
     resamples: int
     power: float
     notes: tuple[Note, ...]
+    primary: str | None = None
+
+    @property
+    def verdict_basis(self) -> str:
+        return VERDICT_BASIS if self.primary is None else VERDICT_BASIS_PRIMARY
 
     def to_dict(self) -> dict[str, Any]:
         return {"cases": len(self.case_ids), "thresholds": dict(self.thresholds), "confidence": self.confidence,
                 "stratum": self.stratum, "seed": self.seed, "resamples": self.resamples, "power": self.power,
-                "verdict_basis": VERDICT_BASIS,
+                "primary": self.primary, "verdict_basis": self.verdict_basis,
                 "dimensions": {name: d.to_dict() for name, d in self.dimensions.items()},
                 "per_case": [case.to_dict() for case in self.cases],
                 "notes": notes_to_dicts(self.notes, COMPARE_NOTES)}
@@ -408,10 +421,11 @@ def _passes(evaluation: Evaluation, name: str) -> bool | None:
     return name not in diagnosis.failing
 
 
-def _verdict(paired: PairedDifference, bootstrap: BootstrapDifference, decided: PairedVerdict) -> DimensionVerdict:
+def _verdict(paired: PairedDifference, bootstrap: BootstrapDifference, decided: PairedVerdict,
+             basis: str) -> DimensionVerdict:
     clear: Verdict = "b_better" if decided.direction > 0 else "a_better"
     code: Verdict = clear if decided.state == "clear" else decided.state
-    undecided = code in ("uncertain", "withheld")
+    undecided = code in ("uncertain", "withheld", "not_tested")
     notes = []
     if code != "not_applicable" and bootstrap.low is not None:
         side = 1 if bootstrap.low > 0.0 else -1 if bootstrap.high < 0.0 else 0
@@ -426,7 +440,7 @@ def _verdict(paired: PairedDifference, bootstrap: BootstrapDifference, decided: 
     return DimensionVerdict(code=code, difference=paired.difference, low=paired.low, high=paired.high,
                             p_value=decided.p_value, adjusted_p=decided.adjusted, discordant=decided.discordant,
                             needed=decided.needed, tests=decided.tests, confidence=paired.confidence,
-                            basis=VERDICT_BASIS, notes=tuple(notes))
+                            basis=basis, notes=tuple(notes), role=decided.role)
 
 
 def _strata_of(
@@ -454,6 +468,7 @@ def compare_systems(
     seed: int = 0,
     resamples: int = DEFAULT_RESAMPLES,
     power: float = DEFAULT_POWER,
+    primary: str | None = None,
 ) -> SystemComparison:
     """Compare system A and system B, labelled on the same cases, on every RAG dimension.
 
@@ -473,6 +488,9 @@ def compare_systems(
         Bootstrap resamples of the cases, 1 to :data:`MAX_RESAMPLES`.
     power : float
         Power of the sample-size figure (0.5 to 0.999; default 0.8).
+    primary : str, optional
+        The dimension declared, before looking, to matter most: tested first at the full level, the others after
+        it (:mod:`uncase_core.stats.verdicts`). None: Holm over the four.
 
     Returns
     -------
@@ -485,7 +503,7 @@ def compare_systems(
     InputError
         When a side is not a dataset or list of cases, is empty, repeats a case id
         (``cases_a[3].id``), or the ids differ (``cases_b``, naming the ids only in A and only
-        in B); or for a seed, number of resamples or power out of range.
+        in B); or for a seed, number of resamples or power out of range, or a primary that is not a dimension.
     """
     a, b = match_cases(cases_a, cases_b)
     settings = settings if settings is not None else Settings.build()
@@ -496,6 +514,8 @@ def compare_systems(
     seed = _check_whole(seed, "seed", 0, MAX_SEED)
     resamples = _check_whole(resamples, "resamples", 1, MAX_RESAMPLES)
     power = check_power(power)
+    if primary is not None and (not isinstance(primary, str) or primary not in METRICS):
+        raise unknown_choice("dimension", primary if isinstance(primary, str) else repr(primary), METRICS, "primary")
     confidence = settings.confidence
 
     evaluated_a, evaluated_b = evaluate_dataset(a, settings), evaluate_dataset(b, settings)
@@ -517,7 +537,8 @@ def compare_systems(
                       for name in METRICS}
     decided = dict(zip(METRICS, paired_verdicts(
         [None if paired_by_name[n].pairs == 0 else (paired_by_name[n].only_a, paired_by_name[n].only_b)
-         for n in METRICS], confidence), strict=True))
+         for n in METRICS], confidence, None if primary is None else METRICS.index(primary)), strict=True))
+    basis = VERDICT_BASIS if primary is None else VERDICT_BASIS_PRIMARY
     dimensions = {}
     for j, name in enumerate(METRICS):
         pass_a = [pair.passes_a[name] for pair in pairs]
@@ -540,8 +561,9 @@ def compare_systems(
         dimensions[name] = DimensionComparison(name=name, threshold=settings.thresholds[name], pooled_a=pooled_a,
                                                pooled_b=pooled_b, paired=paired, bootstrap=bootstrap, flips=flips,
                                                dropped=dropped, strata=strata,
-                                               verdict=_verdict(paired, bootstrap, decided[name]),
+                                               verdict=_verdict(paired, bootstrap, decided[name], basis),
                                                sample_size=paired_sample_size(paired, power))
     return SystemComparison(case_ids=tuple(case.id for case in a), cases=pairs, dimensions=MappingProxyType(dimensions),
                             thresholds=MappingProxyType(dict(settings.thresholds)), confidence=confidence,
-                            stratum=stratum, seed=seed, resamples=resamples, power=power, notes=notes)
+                            stratum=stratum, seed=seed, resamples=resamples, power=power, notes=notes,
+                            primary=primary)

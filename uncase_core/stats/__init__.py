@@ -43,6 +43,7 @@ _EXPORTS = MappingProxyType({
     "margin_sample_size": "planning",
     "normal_half_width": "planning",
     "normal_sample_size": "planning",
+    "newcombe_paired_interval": "differences",
     "paired_difference_interval": "differences",
     "planned_interval": "planning",
     "ppi_estimate": "ppi",

@@ -374,14 +374,14 @@ def verdict_false_rates(pairs: int, repeats: int = 2000, seed: int = 0, confiden
 def _newcombe_table(pairs: int, confidence: float) -> dict[tuple[int, int, int], tuple[float, float]]:
     """Newcombe's interval for every table of ``pairs`` pairs, by ``(both, only_b, only_a)``: computed once, then
     looked up by the simulation (there are (n + 1)(n + 2)(n + 3) / 6 tables)."""
-    from uncase_core.stats.differences import paired_difference_interval
+    from uncase_core.stats.differences import newcombe_paired_interval
 
     table = {}
     for both in range(pairs + 1):
         for only_b in range(pairs + 1 - both):
             for only_a in range(pairs + 1 - both - only_b):
-                interval = paired_difference_interval(both, only_b, only_a, pairs - both - only_b - only_a,
-                                                      confidence)
+                interval = newcombe_paired_interval(both, only_b, only_a, pairs - both - only_b - only_a,
+                                                    confidence)
                 table[both, only_b, only_a] = (interval.low, interval.high)
     return table
 

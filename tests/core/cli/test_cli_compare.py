@@ -67,6 +67,21 @@ def test_the_table_reads_the_verdicts_and_the_figures(capsys):
     assert "NaN" not in out
 
 
+def test_a_primary_dimension_is_declared_on_the_command_line(capsys):
+    out, _ = good_run(capsys, "compare", *PAIR, "--primary", "context_relevance", "--json")
+    data = json.loads(out)
+    assert data["primary"] == "context_relevance" and data["verdict_basis"] == "exact_mcnemar_primary_then_holm"
+    assert data["dimensions"]["context_relevance"]["verdict"]["role"] == "primary"
+    out, _ = good_run(capsys, "compare", *PAIR, "--primary", "correctness")
+    assert "primary dimension (declared first): correctness" in out
+    assert f"verdict        {VERDICT_TEXTS['not_tested']}: after the primary" in out
+
+
+def test_a_primary_that_is_not_a_dimension_names_the_option(capsys):
+    err = bad_run(capsys, "compare", *PAIR, "--primary", "relevance")
+    assert err.startswith("error: --primary: ") and "context_relevance" in err
+
+
 def test_a_stratum_no_case_has_is_warned_on_stderr(capsys):
     out, err = good_run(capsys, "compare", *PAIR, "--json", "--stratum", "tier")
     assert err == f'warning: {PAIR[0]}: no case of system A has the metadata field "tier", so every case is in the ' \

@@ -1,4 +1,5 @@
-"""``uncase_core.compare.paired``: the paired table, Newcombe's interval, McNemar's p-value and Connor's sample size."""
+"""``uncase_core.compare.paired``: the paired table, Bonett and Price's interval, McNemar's p-value and Connor's
+sample size."""
 
 from __future__ import annotations
 
@@ -24,14 +25,13 @@ from uncase_core.errors import InputError
 from uncase_core.stats.planning import MAX_SAMPLE_SIZE
 from uncase_core.stats.verdicts import exact_mcnemar_power, pairs_for_power
 
-# Newcombe (1998), "Improved confidence intervals for the difference between binomial proportions based on paired
-# data", Table II, method 10: cells (e, f, g, h) with e both positive, f first only, g second only, h neither; the
-# difference is (f - g) / n. Here B is the first classification, so f is "only B" and g "only A".
-NEWCOMBE_PAIRED = [
-    ((36, 12, 2, 0), 0.0569, 0.3404),
-    ((18, 12, 2, 18), 0.0562, 0.3290),
-    ((53, 0, 0, 1), -0.0729, 0.0729),
-    ((0, 30, 0, 0), 0.8395, 1.0),
+# Bonett and Price's (2012) adjusted Wald interval as two R packages publish it, with B the first classification:
+# statpsych's ci.prop.ps(.05, 12, 4, 26, 6) (its documented example: 0.2548067 to 0.6251933; only B 26, only A 4)
+# and contingencytables' Wald_CI_BonettPrice_paired_2x2(cavo_2012) (its test: -0.1195 to -0.0032; only B 6, only A 16).
+# Cells (both, only B, only A, neither).
+BONETT_PRICE = [
+    ((6, 26, 4, 12), 0.2548067, 0.6251933, 5e-7),
+    ((59, 6, 16, 80), -0.1195, -0.0032, 5e-5),
 ]
 
 
@@ -42,15 +42,16 @@ def sequences(both: int, only_a: int, only_b: int, neither: int, seed: int = 0) 
     return [pairs[i][0] for i in order], [pairs[i][1] for i in order]
 
 
-@pytest.mark.parametrize(("cells", "low", "high"), NEWCOMBE_PAIRED)
-def test_the_interval_is_newcombes_published_method_10(cells, low, high):
-    e, f, g, h = cells
-    a, b = sequences(both=e, only_a=g, only_b=f, neither=h)
+@pytest.mark.parametrize(("cells", "low", "high", "precision"), BONETT_PRICE)
+def test_the_interval_is_bonett_and_prices_as_published(cells, low, high, precision):
+    both, only_b, only_a, neither = cells
+    a, b = sequences(both=both, only_a=only_a, only_b=only_b, neither=neither)
     result = paired_difference(a, b)
-    assert (result.both, result.only_a, result.only_b, result.neither, result.dropped) == (e, g, f, h, 0)
+    assert (result.both, result.only_a, result.only_b, result.neither, result.dropped) == (both, only_a, only_b,
+                                                                                           neither, 0)
     assert result.pairs == sum(cells)
-    assert result.difference == pytest.approx((f - g) / sum(cells))
-    assert (result.low, result.high) == pytest.approx((low, high), abs=5e-5)
+    assert result.difference == pytest.approx((only_b - only_a) / sum(cells))
+    assert (result.low, result.high) == pytest.approx((low, high), abs=precision)
     assert result.rate_b.value - result.rate_a.value == pytest.approx(result.difference)
 
 

@@ -96,7 +96,7 @@ def test_report_serializes_with_note_texts():
     report = compare_judge([T, F, T, N], [T, F, F, T], "correctness", "claim", tuned=True)
     data = json.loads(json.dumps(report.to_dict()))
     assert data["tuned"] is True and data["intervals"]["ppi_tuned"]["method"] == "ppi++"
-    assert data["agreement"]["bias"]["method"] == "newcombe_paired"
+    assert data["agreement"]["bias"]["method"] == "bonett_price_paired"
     assert all(note["code"] in JUDGE_NOTES for note in data["notes"])
 
 

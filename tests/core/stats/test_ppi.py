@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bench.ppi_py_reference import REFERENCE, fingerprint, random_problems
 from uncase_core.errors import InputError
-from uncase_core.stats.differences import paired_difference_interval
+from uncase_core.stats.differences import newcombe_paired_interval, paired_difference_interval
 from uncase_core.stats.ppi import (
     MIN_DISAGREEMENTS,
     MIN_LABELS_FOR_TUNED,
@@ -338,27 +338,30 @@ NEWCOMBE_PAIRED = [
 
 
 @pytest.mark.parametrize(("cells", "low", "high"), NEWCOMBE_PAIRED)
-def test_paired_difference_matches_newcombe(cells, low, high):
-    result = paired_difference_interval(*cells)
+def test_newcombes_paired_interval_matches_his_published_examples(cells, low, high):
+    result = newcombe_paired_interval(*cells)
     assert result.difference == pytest.approx((cells[1] - cells[2]) / sum(cells))
     assert (result.low, result.high) == pytest.approx((low, high), abs=5e-5)
 
 
-def test_paired_difference_is_antisymmetric_and_na_when_empty():
-    forward = paired_difference_interval(10, 7, 2, 21, 0.9)
-    backward = paired_difference_interval(10, 2, 7, 21, 0.9)
+@pytest.mark.parametrize("interval", [paired_difference_interval, newcombe_paired_interval])
+def test_paired_difference_is_antisymmetric_and_na_when_empty(interval):
+    forward = interval(10, 7, 2, 21, 0.9)
+    backward = interval(10, 2, 7, 21, 0.9)
     assert (backward.difference, backward.low, backward.high) == pytest.approx(
         (-forward.difference, -forward.high, -forward.low))
-    assert paired_difference_interval(0, 0, 0, 0) == (None, None, None)
-    with pytest.raises(InputError) as caught:
-        paired_difference_interval(1, -1, 0, 0)
-    assert caught.value.where == "first_only"
+    assert interval(0, 0, 0, 0) == (None, None, None)
+    for bad, where in (((1, -1, 0, 0), "first_only"), ((-1, 0, 0, 0), "both"), ((0, 0, 1.5, 0), "second_only")):
+        with pytest.raises(InputError) as caught:
+            interval(*bad)
+        assert caught.value.where == where
 
 
 @settings(max_examples=200, deadline=None)
-@given(cells=st.tuples(*[st.integers(0, 40)] * 4).filter(lambda c: sum(c) > 0), confidence=st.floats(0.5, 0.999))
-def test_paired_difference_contains_its_estimate(cells, confidence):
-    result = paired_difference_interval(*cells, confidence)
+@given(cells=st.tuples(*[st.integers(0, 40)] * 4).filter(lambda c: sum(c) > 0), confidence=st.floats(0.5, 0.999),
+       newcombe=st.booleans())
+def test_paired_difference_contains_its_estimate(cells, confidence, newcombe):
+    result = (newcombe_paired_interval if newcombe else paired_difference_interval)(*cells, confidence)
     assert -1.0 <= result.low <= result.difference <= result.high <= 1.0
 
 

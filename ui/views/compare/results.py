@@ -26,7 +26,7 @@ from uncase_core.stats.proportions import Proportion
 
 VERDICT_CARD_WIDTH = CARD_WIDTH  # px: four verdicts in one row beside the sidebar on a projector
 VERDICT_BOX = MappingProxyType({"b_better": st.success, "a_better": st.error, "uncertain": st.info,
-                                "withheld": st.warning, "not_applicable": st.warning})
+                                "withheld": st.warning, "not_tested": st.info, "not_applicable": st.warning})
 
 
 def signed(value: float, lang: str) -> str:
@@ -64,7 +64,9 @@ def verdict_text(dimension: DimensionComparison) -> str:
 def tested_text(dimension: DimensionComparison) -> str:
     """``exact McNemar p = 0.016 · Holm-adjusted over 4 dimensions p = 0.062`` (``p < 0.001`` below 0.0005)."""
     verdict = dimension.verdict
-    return t("compare.p_value", p=p_text(verdict.p_value, format_p), adjusted=p_text(verdict.adjusted_p, format_p),
+    key = {"primary": "compare.p_value_primary", "secondary": "compare.p_value_secondary"}.get(verdict.role,
+                                                                                               "compare.p_value")
+    return t(key, p=p_text(verdict.p_value, format_p), adjusted=p_text(verdict.adjusted_p, format_p),
              tests=format_count(verdict.tests, language()))
 
 
@@ -128,9 +130,13 @@ def draw_verdicts(result: SystemComparison) -> None:
     lang = language()
     st.subheader(t("compare.verdicts_title"))
     alpha = 1.0 - result.confidence
-    tests = max((d.verdict.tests for d in result.dimensions.values()), default=0)
-    st.caption(t("compare.verdicts_help", level=level(result.confidence, lang), tests=format_count(tests, lang),
-                 alpha=format_number(alpha, lang, 2), alpha_percent=format_percent(alpha, lang, 0)))
+    tests = max((d.verdict.tests for d in result.dimensions.values() if d.verdict.role != "primary"), default=0)
+    values = {"level": level(result.confidence, lang), "tests": format_count(tests, lang),
+              "alpha": format_number(alpha, lang, 2), "alpha_percent": format_percent(alpha, lang, 0)}
+    if result.primary is None:
+        st.caption(t("compare.verdicts_help", **values))
+    else:
+        st.caption(t("compare.verdicts_help_primary", primary=in_sentence(result.primary), **values))
     draw_differences([difference_row(metric_name(name), d.paired.difference, d.paired.low, d.paired.high,
                                      PPI_COLOUR) for name, d in result.dimensions.items()],
                      t("compare.differences_title"))

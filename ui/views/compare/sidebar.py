@@ -14,7 +14,9 @@ from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
 from ui.page_data.compare import (
     CASE_KEY,
+    NO_PRIMARY,
     NO_STRATUM,
+    PRIMARY_KEY,
     STRATUM_KEY,
     SYSTEM_KEY,
     UPLOADS,
@@ -37,8 +39,8 @@ LIMIT = LIMITS["compare"]
 SEED = 0  # the bootstrap's seed: the same labels always give the same intervals
 WIDGETS_HIDDEN = "cmp_widgets_hidden"  # session state: a run drew none of the widgets below (nothing to compare)
 # The kept widgets drawn only while there is a pair to compare.
-SHOWN_WITH_A_PAIR = (*(f"cmp_threshold_{n}" for n in rag.METRICS), "cmp_confidence", STRATUM_KEY, SYSTEM_KEY,
-                     CASE_KEY)
+SHOWN_WITH_A_PAIR = (*(f"cmp_threshold_{n}" for n in rag.METRICS), "cmp_confidence", PRIMARY_KEY, STRATUM_KEY,
+                     SYSTEM_KEY, CASE_KEY)
 
 
 def reseed_widgets() -> None:
@@ -93,6 +95,17 @@ def draw_settings(lang: str) -> rag.Settings:
     confidence = kept(st.select_slider, "cmp_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
                       format_func=lambda c, lang=lang: format_percent(c, lang, 0))
     return rag.Settings.build(thresholds, None, "mean", None, confidence)
+
+
+def draw_primary(lang: str) -> str | None:
+    """The dimension the person declares first (tested alone at the full level, the others after it), or None for
+    Holm over the four. Stored in the workspace like every setting, so the declaration stays as it was made."""
+    options = [NO_PRIMARY, *rag.METRICS]
+    chosen = kept(st.selectbox, PRIMARY_KEY, NO_PRIMARY, t("compare.primary"), options=options,
+                  help=t("compare.primary_help"),
+                  format_func=lambda n, lang=lang: translate(lang, "compare.primary_none") if n == NO_PRIMARY
+                  else translate(lang, f"metric.{n}"))
+    return None if chosen == NO_PRIMARY else chosen
 
 
 def draw_stratum(fields: Sequence[str], lang: str) -> str | None:
