@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 from scipy.stats import binom
@@ -82,7 +81,6 @@ class ExplorerRates:
     exact_power: float
 
 
-@cache
 def _explorer_cases(n: int) -> tuple:
     """``n + 1`` cases of ``n`` passages, the k-th with ``k`` relevant: every outcome of one case at once."""
     from uncase_core.rag.cases import RagCase, Unit
@@ -188,7 +186,6 @@ def _cached(decide: Callable[[tuple[int, ...]], object]) -> Callable[[tuple[int,
     return decided
 
 
-@cache
 def _proportion(successes: int, total: int, confidence: float) -> Proportion:
     return Proportion.from_counts(successes, total, 0, confidence)
 
@@ -224,9 +221,9 @@ def banner_rates(units: Sequence[int], thresholds: Mapping[str, float], correlat
 
     totals = (units[0], units[1], units[1], units[2])
 
-    @cache
-    def metrics(key: tuple[int, ...]) -> dict[str, Proportion]:
-        return {n: _proportion(k, total, confidence) for n, k, total in zip(_DIMENSIONS, key, totals, strict=True)}
+    metrics: Callable[[tuple[int, ...]], dict[str, Proportion]] = _cached(  # type: ignore[assignment]
+        lambda key: {n: _proportion(k, total, confidence) for n, k, total in zip(_DIMENSIONS, key, totals,
+                                                                                   strict=True)})
 
     red = _cached(lambda key: bool(diagnose(metrics(key), thresholds).clear_failing))
     below_any = _cached(lambda key: any(p.value < thresholds[n] for n, p in metrics(key).items()))  # type: ignore
