@@ -157,7 +157,7 @@ with label_tab, st.container(horizontal=True, gap="medium"):
 with label_tab:
     draw_notes([*report_notes(report, show_tuned), *import_notes])
     st.subheader(t("judge.agreement_title"))
-    draw_agreement(report.agreement, t("judge.unit_plural.case") if case_mode else units_word)
+    draw_agreement(report.agreement, t("judge.unit_plural.case") if case_mode else units_word, report.judge.total)
     if answers:
         draw_answers(judged, answers, lang)
     with st.expander(t("judge.explain_title")):

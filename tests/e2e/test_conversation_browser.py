@@ -32,9 +32,9 @@ def _metric(page: Any, label: str) -> Any:
 
 def test_privacy_leak_is_highlighted_and_q_is_zero(page: Any, app_url: str) -> None:
     page.goto(f"{app_url}/conversation_quality")
-    expect(page.get_by_text("Passes every metric and gate.")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text(re.compile("^Passes every metric and gate as measured"))).to_be_visible(timeout=TIMEOUT)
     _load(page, "Privacy leak")
-    expect(page.get_by_text("Fails: Privacy findings.")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("Fails (clear): Privacy findings.")).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("4111 1111 1111 1111")).to_be_visible()
     expect(page.get_by_text("payment card", exact=True)).to_be_visible()
     expect(_metric(page, "Q = min(...)")).to_have_text("0.00")
@@ -43,7 +43,7 @@ def test_privacy_leak_is_highlighted_and_q_is_zero(page: Any, app_url: str) -> N
 
 def test_batch_of_all_conversations_shows_pass_rate_and_certificate(page: Any, app_url: str) -> None:
     page.goto(f"{app_url}/conversation_quality")
-    expect(page.get_by_text("Passes every metric and gate.")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text(re.compile("^Passes every metric and gate as measured"))).to_be_visible(timeout=TIMEOUT)
     _load(page, "All built-in conversations (batch)")
     expect(page.get_by_text("Batch of 7 conversations")).to_be_visible(timeout=TIMEOUT)
     expect(_metric(page, "Pass rate")).to_have_text("14.3%")

@@ -48,9 +48,14 @@ def test_a_few_cases_never_make_a_clear_verdict_and_say_how_many_must_differ(cas
     dimension = translate(language, "metric.context_relevance")
     clear = translate(language, "compare.verdict.b_better", dimension=dimension[:1].lower() + dimension[1:])
     assert clear not in shown
-    withheld = translate(language, "compare.verdict.withheld", dimension=dimension[:1].lower() + dimension[1:],
-                         discordant=cases, needed=8)
-    assert withheld in shown, shown
+    # 8 discordant cases are needed and only `cases` are compared: the page says it cannot come from these cases
+    # (with what would give it), not a count that labelling these cases could never reach.
+    never = translate(language, "compare.verdict.withheld_never", dimension=dimension[:1].lower() + dimension[1:],
+                      discordant=cases, needed=8, cases=cases)
+    assert never in shown, shown
+    unreachable = translate(language, "compare.verdict.withheld", dimension=dimension[:1].lower() + dimension[1:],
+                            discordant=cases, needed=8)
+    assert unreachable not in shown, shown
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

@@ -33,7 +33,8 @@ def edit(at, table: str, edits: dict) -> None:
 def test_healthy_conversation_passes_with_q_the_minimum():
     at = open_page()
     values = metrics(at)
-    assert at.success[0].value == "Passes every metric and gate."
+    # Passes as measured; 6 claims and 12 turns cannot make fidelity and coherence clear at 90% and 85%.
+    assert at.info[0].value.startswith("Passes every metric and gate as measured, but 2 verdicts are still uncertain")
     assert values["Q = min(...)"] == min(values[n] for n in ("ROUGE-L", "Factual fidelity", "Type-token ratio",
                                                              "Dialogue coherence"))
     assert values["Privacy findings"] == "0"
@@ -44,14 +45,17 @@ def test_unticking_a_claim_lowers_fidelity_and_fails_the_conversation():
     edit(at, "claims", {0: {"verified": False}})
     values = metrics(at)
     assert values["Factual fidelity"] != "1.00"
-    assert at.error[0].value.startswith("Fails: Factual fidelity")
+    # 5 of 6 below 90%: below as measured, so document 000's gate rejects it, but not a clear failure in red.
+    assert not at.error
+    assert any(w.value.startswith("Uncertain: Factual fidelity is below its threshold") for w in at.warning)
+    assert any(c.value.startswith("Document 000's gate reads every value as measured") for c in at.caption)
 
 
 def test_marking_a_turn_incoherent_moves_coherence():
     at = open_page()
     edit(at, "turns", {1: {"coherent": False}, 3: {"coherent": False}})
     assert metrics(at)["Dialogue coherence"] == "0.83"  # 10 of 12 turns
-    assert "Dialogue coherence" in at.error[0].value
+    assert any(w.value.startswith("Uncertain: Dialogue coherence is below") for w in at.warning)
 
 
 def test_privacy_leak_sets_q_to_zero_whatever_the_metrics():
@@ -64,9 +68,9 @@ def test_privacy_leak_sets_q_to_zero_whatever_the_metrics():
 
 def test_threshold_slider_and_presets_change_the_verdict():
     at = load(open_page(), "repetitive")
-    assert "Type-token ratio" in at.error[0].value
+    assert "Type-token ratio" in at.error[0].value  # measured on the text: a clear failure
     at.sidebar.select_slider(key="conv_threshold_ttr").set_value(0.40).run()
-    assert at.success[0].value == "Passes every metric and gate."
+    assert not at.error and at.info[0].value.startswith("Passes every metric and gate as measured")
     at.sidebar.selectbox(key="conv_preset").set_value("strict").run()
     next(b for b in at.sidebar.button if b.label == "Apply preset").click().run()
     assert at.sidebar.select_slider(key="conv_threshold_ttr").value == 0.60

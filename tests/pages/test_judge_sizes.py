@@ -120,11 +120,15 @@ def test_hand_labels_and_ppi_are_drawn_ppi_plus_plus_and_kappa_withheld_with_wha
         language, "judge.kappa_alone", value=format_number(kappa.kappa, language))
     assert said in markdown, markdown  # kappa without an interval (or not defined), never with one
     assert not any("judge.kappa_note." in text for text in lines + markdown), lines
-    if kappa.note == "few_units":  # with how many more units it needs
-        note = translate(language, "judge.kappa_note.few_units", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
-                         count=MIN_UNITS_FOR_KAPPA_INTERVAL - labelled)
+    if kappa.note == "few_units":  # this set has fewer judged units than kappa's interval needs: never a count
+        assert JUDGED < MIN_UNITS_FOR_KAPPA_INTERVAL
+        note = translate(language, "judge.kappa_note.few_units_set", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
+                         units=JUDGED)
         assert note in lines, lines
-        assert f" {MIN_UNITS_FOR_KAPPA_INTERVAL - labelled} " in note and f" {MIN_UNITS_FOR_KAPPA_INTERVAL} " in note
+        assert f" {MIN_UNITS_FOR_KAPPA_INTERVAL} " in note and f" {JUDGED} " in note
+        never_reached = translate(language, "judge.kappa_note.few_units", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
+                                  count=MIN_UNITS_FOR_KAPPA_INTERVAL - labelled)
+        assert never_reached not in lines, lines
     # The words: PPI's claim holds at this n by the table; nothing says PPI++ covers.
     assert translate(language, "judge.intro") in markdown
     assert_no_nan(at)

@@ -120,9 +120,9 @@ def test_the_facilitator_adjudicates_and_each_participant_sees_only_their_own_ag
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_participant_whose_kappa_interval_is_withheld_is_told_how_many_more_labels_bring_it(lang):
-    """Four labels compared with the gold, kappa 0.5: its interval is given from MIN_UNITS_FOR_KAPPA_INTERVAL, and
-    the participant's note says how many more (it said only the minimum)."""
+def test_a_participant_whose_kappa_interval_can_never_come_in_this_room_is_told_so(lang):
+    """Four labels compared with the gold, kappa 0.5: its interval is given from MIN_UNITS_FOR_KAPPA_INTERVAL, more
+    labels than the room has, so the note says what the room shows instead of a count it can never reach."""
     _, code, secret = create_room()
     ana, bruno = join_in(code, "Ana", lang), join_in(code, "Bruno", lang)
     edit_labels(ana, "passages", {i: {"relevant": value} for i, value in enumerate((True, False, True, False))})
@@ -130,13 +130,21 @@ def test_a_participant_whose_kappa_interval_is_withheld_is_told_how_many_more_la
     facilitator = open_room_page(room=code, key=secret, lang=lang)
     adjudicate_first(facilitator, lang, "no", "the passage does not name the window")  # the one disputed unit
     facilitator.toggle(key="room_gold_shown").set_value(True).run()
-    mine = adjudication_now(code)[2].of("Ana")
+    _, labels, adjudication = adjudication_now(code)
+    mine = adjudication.of("Ana")
     assert mine is not None and mine.units == 4 and mine.kappa == pytest.approx(0.5) and mine.low is None
     assert mine.needed == MIN_UNITS_FOR_KAPPA_INTERVAL - 4
     ana.run()
+    # The room has fewer labels than the interval needs: no "N more needed" that no labelling can reach, but what
+    # this room shows and what would give it.
+    room_labels = len(adjudication.gold)
+    assert room_labels == len(labels.units) < MIN_UNITS_FOR_KAPPA_INTERVAL
+    never = translate(lang, "room.gold.note.too_few_units_never", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
+                      units=room_labels)
+    said = " ".join(texts(ana))
+    assert shown(never) in said, said
     more = translate(lang, "room.gold.note.too_few_units", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, count=mine.needed)
-    assert shown(more) in " ".join(texts(ana))
-    assert {"en": f": {mine.needed} more needed.", "es": f": faltan {mine.needed}."}[lang] in more
+    assert shown(more) not in said
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

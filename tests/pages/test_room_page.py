@@ -28,7 +28,9 @@ from ui.i18n import format_percent, translate
 from ui.views.room.projector import STYLE, url_lines
 from ui.views.room.rooms import NOTE_WIDTH
 from ui.widgets.layout import PX_PER_CHAR, REVEAL_COLUMN_WIDTH, fitted_width, lines_needed, row_height
+from uncase_core.agreement.class_labels import class_labels
 from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL
+from uncase_core.rag.cases import dataset_from_bytes
 from uncase_store import open_store, schema, store_url
 from uncase_store.rooms import Rooms, projector_key_of
 
@@ -389,17 +391,20 @@ def test_the_agreement_table_gives_each_statistic_its_own_note_and_units(lang):
     note = row[translate(lang, "room.col.note")]
     fleiss_note = translate(lang, "room.note_of.fleiss", note=translate(lang, "room.note.no_complete_units"))
     assert fleiss_note in note
-    # alpha's own note: its interval is withheld with three units, saying how many more it needs
+    # alpha's own note: its interval is withheld with three units, and this room has fewer passages than the
+    # interval needs, so the note says what the room shows and what would give it, never "N more needed"
     minimum = MIN_UNITS_FOR_AGREEMENT_INTERVAL
+    passages = len(workspace(people[0]).data(RAG).cases[0].passages)
+    assert passages < minimum
     alpha_note = translate(lang, "room.note_of.alpha",
-                           note=translate(lang, "room.note.few_units", minimum=minimum, count=minimum - 3))
+                           note=translate(lang, "room.note.few_units_never", minimum=minimum, units=passages))
     assert note == f"{alpha_note} · {fleiss_note}"
+    assert translate(lang, "room.note.few_units", minimum=minimum, count=minimum - 3) not in note
     assert row[translate(lang, "room.col.alpha_interval", level=format_percent(0.95, lang, 0))] == "—"
     # The note wraps in its column, every line of the longest in view (it was cut at 1400 px in Spanish).
     grid = next(d for d in facilitator.dataframe if translate(lang, "room.col.alpha") in d.value.columns)
     longest = max(table[translate(lang, "room.col.note")], key=lambda text: lines_needed(text, NOTE_WIDTH))
     assert lines_needed(longest, NOTE_WIDTH) > 1 and grid.proto.row_height == row_height(([longest], NOTE_WIDTH))
-    passages = len(workspace(people[0]).data(RAG).cases[0].passages)
     assert row[translate(lang, "room.col.alpha_units")] == translate(lang, "room.units_used", used=3,
                                                                      left_out=passages - 3)
     assert row[translate(lang, "room.col.fleiss_units")] == translate(lang, "room.units_used", used=0,
@@ -553,3 +558,28 @@ def test_after_the_reveal_each_label_table_keeps_its_text_before_the_reference_a
     for order in orders:
         revealed = [i for i, name in enumerate(order) if name.startswith(("reference_", "class_"))]
         assert revealed and order.index("text") < min(revealed), order
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_projector_says_what_a_small_room_shows_not_a_count_of_units_it_can_never_reach(lang):
+    # A room of fewer units than alpha's interval needs said "up to 48 more needed"; no number of participants
+    # can add a unit, so the screen names the rows that cannot have one and what would give it instead.
+    _, code, secret = create_room()
+    ana, bruno = join(code, "Ana"), join(code, "Bruno")
+    edit_labels(ana, "passages", {0: {"relevant": True}, 1: {"relevant": False}})
+    edit_labels(bruno, "passages", {0: {"relevant": False}, 1: {"relevant": False}})
+    room = rooms_api().get(code)
+    units = class_labels(dataset_from_bytes(room.body.encode("utf-8"), room.source), {}, resamples=0).units
+    relevance = sum(1 for unit in units if unit.dimension == "context_relevance")
+    assert relevance < len(units) < MIN_UNITS_FOR_AGREEMENT_INTERVAL
+    projector = open_room_page(room=code, view=projector_key_of(code, secret), lang=lang)
+    projector.button(key="proj_next").click().run()  # the agreement screen
+    texts = markdown_texts(projector)
+    minimum = MIN_UNITS_FOR_AGREEMENT_INTERVAL
+    rows = ", ".join((translate(lang, "room.proj.row_units", row=translate(lang, "metric.context_relevance"),
+                                count=relevance),
+                      translate(lang, "room.proj.row_units", row=translate(lang, "room.all_labels"),
+                                count=len(units))))
+    assert translate(lang, "room.proj.few_units_never", rows=rows, minimum=minimum) in texts, texts
+    unreachable = translate(lang, "room.proj.few_units", minimum=minimum, count=minimum - 2)
+    assert not any(unreachable.split(":")[0] in text for text in texts), texts

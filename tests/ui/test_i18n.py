@@ -180,7 +180,7 @@ def test_language_guess_from_browser_locale():
 
 
 def test_translate_fills_fields_and_falls_back_to_the_key():
-    assert translate("es", "diagnosis.single", names="Fidelidad") == "Falla una dimensión: Fidelidad."
+    assert translate("es", "diagnosis.single", names="Fidelidad") == "Falla (claro): una dimensión, Fidelidad."
     assert translate("en", "no.such.key") == "no.such.key"
 
 

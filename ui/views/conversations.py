@@ -14,7 +14,7 @@ from ui.i18n import format_number, format_percent
 from ui.widgets.layout import card_row
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal
-from uncase_core.conversations.evaluator import METRICS, BatchReport, ConversationResult
+from uncase_core.conversations.evaluator import CERTAINTY_KINDS, METRICS, BatchReport, ConversationResult
 from uncase_core.conversations.model import Conversation
 from uncase_core.conversations.privacy import PrivacyFinding
 
@@ -60,11 +60,20 @@ def flag_evidence(flag) -> str:
     return t(f"conv.evidence.{flag.rule}", **details)
 
 
-def _verdict(value: float | None, threshold: float) -> str:
+def _verdict(result: ConversationResult, name: str, value: float | None, threshold: float) -> str:
+    """The card's verdict and what certainty it carries: "measured" for a value of the text itself, "clear" or
+    "uncertain" for a share of hand labels; "fails" only where it is clear or measured, "below" otherwise."""
     if value is None:
         return t("conv.verdict.na")
-    return t("conv.verdict.pass" if value >= threshold else "conv.verdict.fail",
-             threshold=format_number(threshold, language()))
+    shown = format_number(threshold, language())
+    kind = "measured" if CERTAINTY_KINDS[name] == "measured" else result.certainty.get(name) or "uncertain"
+    if value >= threshold:
+        verdict = t("conv.verdict.pass", threshold=shown)
+    elif kind == "uncertain":
+        verdict = t("conv.verdict.below", threshold=shown)
+    else:
+        verdict = t("conv.verdict.fail", threshold=shown)
+    return f"{verdict} · {t(f'conv.certainty.{kind}')}"
 
 
 def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float]) -> None:
@@ -83,7 +92,7 @@ def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float
             st.metric(metric_name(name), "N/A" if value is None else format_number(value, lang),
                       help=t(f"conv.explain.{name}"))
             st.caption(details[name])
-            st.caption(_verdict(value, thresholds[name]))
+            st.caption(_verdict(result, name, value, thresholds[name]))
 
 
 def draw_gates(result: ConversationResult, memorization_limit: float) -> None:
@@ -107,15 +116,29 @@ def draw_gates(result: ConversationResult, memorization_limit: float) -> None:
                          limit=format_percent(memorization_limit, lang, 0)))
 
 
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(metric_name(n) if n in METRICS else t(f"conv.gate.{n}") for n in names)
+
+
 def draw_verdict(result: ConversationResult) -> None:
+    """Red and "fails" only for what clearly fails (a measured value of the text, or a share of labels whose
+    verdict is clear); below the threshold but uncertain in a box of its own, named as uncertain; green only when
+    every verdict is settled. Document 000's gate, which reads the values as measured, is said beside it."""
     lang = language()
+    open_passing = [n for n in METRICS if n not in result.failures and result.certainty.get(n) == "uncertain"]
     if hidden(current_workspace(), "conversations", "verdict"):  # the lesson's step asks for it
         st.caption(t("lesson.hidden_part"))
+    elif result.passed and open_passing:
+        st.info(t("conv.passed_uncertain", count=len(open_passing), names=_names(open_passing)))
     elif result.passed:
         st.success(t("conv.passed"))
     else:
-        names = ", ".join(metric_name(n) if n in METRICS else t(f"conv.gate.{n}") for n in result.failures)
-        st.error(t("conv.failed", names=names))
+        if result.clear_failures:
+            st.error(t("conv.failed", names=_names(result.clear_failures)))
+        if result.uncertain_failures:
+            below = result.uncertain_failures
+            st.warning(t("conv.below_uncertain", count=len(below), names=_names(below)))
+            st.caption(t("conv.gate_rejects"))
     if result.not_checked:
         names = ", ".join(metric_name(n) if n in METRICS else t(f"conv.gate.{n}") for n in result.not_checked)
         st.caption(t("conv.not_checked", names=names))

@@ -15,6 +15,21 @@ Q = min(ROUGE-L, fidelity, TTR, coherence) when both gates hold, else 0: no metr
 up for another. An N/A metric is named, left out of the min (``min_over`` says what the min
 was taken over) and neither passes nor fails (``not_checked``); a conversation where every
 metric is N/A does not pass.
+
+``passed`` and ``failures`` are document 000's gate: a rule applied to the values as measured,
+which the batch's pass rate and the certificate seal. How sure a "fails" is, is another
+question, answered per metric in ``certainty`` (:data:`CERTAINTY_KINDS` says why each can
+carry what it carries):
+
+- ROUGE-L, the type-token ratio, the privacy findings and the memorization share are computed
+  from this conversation's own text, with no label and no sampling: a value below its threshold
+  is below it, exactly, for this conversation (``measured``; they say nothing about other
+  conversations of the same generator);
+- fidelity and coherence are shares of hand-labelled claims and turns, drawn with a Wilson
+  interval: read as the rate of the generator that wrote them, a few claims cannot tell 8 of 9
+  from a true 90%. Their verdicts follow the RAG page's rule (the interval on one side and the
+  exact binomial test agreeing, Holm-corrected over the two: :mod:`uncase_core.stats.policy`),
+  so a page says "fails" in red only where it is ``clear``.
 """
 
 from __future__ import annotations
@@ -43,12 +58,20 @@ from uncase_core.errors import InputError, expected_in_range, expected_value, in
 from uncase_core.shared.jsonfiles import canonical_json
 from uncase_core.shared.rouge import RougeScore, compute_rouge_l, rouge_band, rouge_l_tokens
 from uncase_core.shared.tokenize import tokenize
+from uncase_core.stats.policy import family_certainties, unit_level_test
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels, wilson_interval
 
 METRICS = ("rouge_l", "fidelity", "ttr", "coherence")
 GATES = ("privacy", "memorization")
 DEFAULT_THRESHOLDS: Mapping[str, float] = {"rouge_l": 0.65, "fidelity": 0.90, "ttr": 0.55, "coherence": 0.85}
 DEFAULT_MEMORIZATION_LIMIT = 0.01
+# What certainty each verdict can carry: "measured" where the value is computed from this conversation's text alone
+# (exact for it), "estimated" where it is a share of hand labels read as the generator's rate (the policy decides).
+CERTAINTY_KINDS: Mapping[str, str] = MappingProxyType({
+    "rouge_l": "measured", "ttr": "measured", "privacy": "measured", "memorization": "measured",
+    "fidelity": "estimated", "coherence": "estimated",
+})
+ESTIMATED = tuple(name for name in METRICS if CERTAINTY_KINDS[name] == "estimated")
 
 Progress = Callable[[int, int], None]
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -72,6 +95,16 @@ def _check_thresholds(thresholds: Mapping[str, float] | None) -> dict[str, float
     return result
 
 
+def estimated_certainties(shares: Mapping[str, Proportion], thresholds: Mapping[str, float],
+                          confidence: float = DEFAULT_CONFIDENCE) -> dict[str, str | None]:
+    """The verdicts of the metrics that are shares of hand labels (:data:`ESTIMATED`), said together: ``clear`` or
+    ``uncertain`` by the RAG page's rule, Holm-corrected over them (None where N/A)."""
+    judged = family_certainties(
+        [None if shares[n].value is None else unit_level_test(shares[n], thresholds[n]) for n in ESTIMATED],
+        confidence)
+    return dict(zip(ESTIMATED, judged, strict=True))
+
+
 @dataclass(frozen=True, kw_only=True)
 class ConversationResult:
     id: str
@@ -92,6 +125,18 @@ class ConversationResult:
     not_checked: tuple[str, ...]
     claims: tuple[ClaimCheck, ...] = field(repr=False)
     turns: tuple[TurnCheck, ...] = field(repr=False)
+    # "clear" or "uncertain" per metric and gate (None where N/A): see the module docstring.
+    certainty: Mapping[str, str | None] = field(default_factory=dict)
+
+    @property
+    def clear_failures(self) -> tuple[str, ...]:
+        """The failures a page says "fails" of, in red: the measured ones, and the estimated ones when clear."""
+        return tuple(name for name in self.failures if self.certainty.get(name, "clear") == "clear")
+
+    @property
+    def uncertain_failures(self) -> tuple[str, ...]:
+        """Below the threshold as measured, but the labels cannot tell whether the generator's rate is."""
+        return tuple(name for name in self.failures if self.certainty.get(name) == "uncertain")
 
     def metric_values(self) -> dict[str, float | None]:
         return {
@@ -122,6 +167,7 @@ class ConversationResult:
             "passed": self.passed,
             "failures": list(self.failures),
             "not_checked": list(self.not_checked),
+            "certainty": dict(self.certainty),
             "claims": [
                 {"turn": c.claim.turn, "text": c.claim.text, "verified": c.claim.verified, "source": c.source,
                  "reason": c.reason, "matched_fact": c.matched_fact}
@@ -245,6 +291,11 @@ class Evaluator:
         elif memorized.value >= self.memorization_limit:
             failures.append("memorization")
         applicable = tuple(name for name in METRICS if values[name] is not None)
+        certainty: dict[str, str | None] = {n: "clear" if values[n] is not None else None for n in METRICS}
+        certainty.update(estimated_certainties({"fidelity": fidelity, "coherence": coherence}, self.thresholds,
+                                               self.confidence))
+        certainty["privacy"] = "clear"
+        certainty["memorization"] = None if memorized.value is None else "clear"
         if not applicable:
             composite = mean = None
         else:
@@ -271,6 +322,7 @@ class Evaluator:
             not_checked=tuple(not_checked),
             claims=claims,
             turns=turns,
+            certainty=certainty,
         )
 
     def _scored_chunks(self, conversations: list[Conversation], workers: int) -> Iterator[list[ConversationResult]]:

@@ -10,7 +10,12 @@ Each dimension isolates one stage, counted over hand-labelled units:
 
 A dimension fails when its value is below its threshold. The diagnosis names every
 failing dimension, never one chosen among several, and says for each whether the
-verdict is clear (the whole interval lies on one side of the threshold) or uncertain.
+verdict is clear or uncertain: clear when the whole interval lies on one side of the
+threshold and the test agrees, Holm-corrected over the dimensions judged together
+(:mod:`uncase_core.stats.policy`), so that with every dimension at its threshold the
+diagnosis calls a clear failure at most as often as its level says. A page says "fails"
+only of the clear ones (:attr:`Diagnosis.clear_failing`); the others are below their
+threshold, uncertain.
 
 A dataset's pooled proportion takes the interval that counts cases, not units, as the
 independent draws (:mod:`uncase_core.stats.clustered`) once two cases have labelled units:
@@ -25,7 +30,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
@@ -45,7 +50,13 @@ from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
 from uncase_core.shared.choices import check_user_confidence
 from uncase_core.shared.notes import Note
 from uncase_core.stats.clustered import MIN_CASES, ClusteredInterval, clustered_interval
-from uncase_core.stats.policy import exact_disagrees, threshold_certainty
+from uncase_core.stats.policy import (
+    LevelTest,
+    exact_disagrees,
+    family_certainties,
+    interval_level_test,
+    unit_level_test,
+)
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels
 
 # The dimensions, the units and label each counts, document 001's didactic thresholds (relevance below 50 %, the
@@ -61,6 +72,8 @@ Aggregation = Literal["mean", "min"]
 AGGREGATIONS: tuple[Aggregation, ...] = _AGGREGATIONS
 Status = Literal["ok", "single", "multiple"]
 Certainty = Literal["clear", "uncertain"]
+# An interval of the same figure at another confidence (a pooled rate's, with cases as clusters).
+IntervalAt = Callable[[float], tuple[float | None, float | None]]
 
 _SMALLEST_FLOAT = math.ulp(0.0)  # 5e-324, the smallest positive float
 
@@ -164,11 +177,25 @@ class _AllMetrics:
     units_only: dict[str, Proportion]  # pooled, Wilson's interval as if the units were independent
     clustered: dict[str, ClusteredInterval]  # pooled, cases as clusters
     pooled: dict[str, Proportion]  # pooled, the clustered interval from MIN_CASES cases, Wilson's below
+    per_case_counts: dict[str, list[tuple[int, int]]]  # (successes, labelled) of each case, per dimension
 
     @property
     def clustered_names(self) -> tuple[str, ...]:
         """The dimensions whose pooled proportion carries the clustered interval."""
         return tuple(name for name in METRICS if self.clustered[name].low is not None)
+
+    @property
+    def clustered_at(self) -> dict[str, IntervalAt]:
+        """For each of :attr:`clustered_names`, its interval at any confidence (Holm asks it at stricter levels)."""
+        return {name: _clustered_at(self.per_case_counts[name]) for name in self.clustered_names}
+
+
+def _clustered_at(per_case: list[tuple[int, int]]) -> IntervalAt:
+    def interval(confidence: float) -> tuple[float | None, float | None]:
+        result = clustered_interval(per_case, confidence)
+        return result.low, result.high
+
+    return interval
 
 
 def _all_metrics(cases: Sequence[RagCase], confidence: float) -> _AllMetrics:
@@ -181,10 +208,10 @@ def _all_metrics(cases: Sequence[RagCase], confidence: float) -> _AllMetrics:
     flat = Proportion.many(counts + pooled_counts, confidence)
     per_case = [dict(zip(METRICS, flat[i:i + width], strict=True)) for i in range(0, len(counts), width)]
     units_only = dict(zip(METRICS, flat[len(counts):], strict=True))
-    clustered = {name: clustered_interval([(c[0], c[1]) for c in counts[m::width]], confidence)
-                 for m, name in enumerate(METRICS)}
+    per_case_counts = {name: [(c[0], c[1]) for c in counts[m::width]] for m, name in enumerate(METRICS)}
+    clustered = {name: clustered_interval(per_case_counts[name], confidence) for name in METRICS}
     pooled = {name: _with_clustered(units_only[name], clustered[name]) for name in METRICS}
-    return _AllMetrics(per_case, units_only, clustered, pooled)
+    return _AllMetrics(per_case, units_only, clustered, pooled, per_case_counts)
 
 
 def _with_clustered(units_only: Proportion, clustered: ClusteredInterval) -> Proportion:
@@ -216,19 +243,34 @@ class Diagnosis:
     causes: Mapping[str, str]
     # Uncertain although the interval lies on one side: the exact test does not agree (uncase_core.stats.policy).
     exact_disagrees: tuple[str, ...] = ()
+    # Uncertain although the interval lies on one side and the test alone agrees: judged together with the other
+    # dimensions, the verdict needs a stricter level (Holm's correction).
+    held_by_correction: tuple[str, ...] = ()
 
     def certainty(self, name: str) -> Certainty | None:
         if name in self.not_applicable:
             return None
         return "uncertain" if name in self.uncertain else "clear"
 
+    @property
+    def clear_failing(self) -> tuple[str, ...]:
+        """The failing dimensions whose verdict is clear: the only ones a page says "fails" of (in red)."""
+        return tuple(name for name in self.failing if name not in self.uncertain)
+
+    @property
+    def uncertain_failing(self) -> tuple[str, ...]:
+        """Below their threshold, but the data cannot tell on which side the true rate lies: said as such."""
+        return tuple(name for name in self.failing if name in self.uncertain)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "status": self.status,
             "failing": list(self.failing),
+            "clear_failing": list(self.clear_failing),
             "not_applicable": list(self.not_applicable),
             "uncertain": list(self.uncertain),
             "exact_disagrees": list(self.exact_disagrees),
+            "held_by_correction": list(self.held_by_correction),
             "causes": dict(self.causes),
         }
 
@@ -239,27 +281,43 @@ def diagnose(metrics: Mapping[str, Proportion], thresholds: Mapping[str, float] 
     Every failing dimension is listed with its cause; N/A dimensions are listed as not
     applicable, never as failures. A verdict is uncertain when the interval straddles
     the threshold (``low < threshold <= high``), so the data cannot say which side the
-    true rate lies on, or when the units are too few for the exact test to agree
-    (:func:`uncase_core.stats.policy.threshold_certainty`; ``clustered`` names the
-    dimensions whose interval counts cases as clusters, where no unit-level test applies).
+    true rate lies on, or when the units are too few for the exact test to agree, Holm-corrected
+    over the applicable dimensions (:func:`uncase_core.stats.policy.family_certainties`).
     """
     return _diagnose(metrics, resolve_thresholds(thresholds))
 
 
+
 def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float],
-              clustered: Collection[str] = ()) -> Diagnosis:
-    failing, not_applicable, uncertain, passing, disagrees = [], [], [], [], []
+              clustered: Mapping[str, IntervalAt] | None = None) -> Diagnosis:
+    """``clustered``: for the dimensions whose interval counts cases as clusters (no unit-level test applies), that
+    interval at any confidence, so that Holm's correction can ask it at a stricter level."""
+    clustered = clustered or {}
+    tests: list[LevelTest | None] = []
     for name in METRICS:
         proportion = metrics[name]
         if proportion.value is None:
+            tests.append(None)
+        elif name in clustered:
+            tests.append(interval_level_test(proportion, limits[name], clustered[name]))
+        else:
+            tests.append(unit_level_test(proportion, limits[name]))
+    confidence = next((metrics[name].confidence for name in METRICS if metrics[name].value is not None),
+                      DEFAULT_CONFIDENCE)
+    failing, not_applicable, uncertain, passing, disagrees, corrected = [], [], [], [], [], []
+    for name, certainty, test in zip(METRICS, family_certainties(tests, confidence), tests, strict=True):
+        proportion = metrics[name]
+        if certainty is None or test is None:
             not_applicable.append(name)
             continue
         threshold = limits[name]
-        (failing if proportion.value < threshold else passing).append(name)
-        if threshold_certainty(proportion, threshold, units_independent=name not in clustered) == "uncertain":
+        (failing if proportion.value < threshold else passing).append(name)  # type: ignore[operator]
+        if certainty == "uncertain":
             uncertain.append(name)
             if name not in clustered and exact_disagrees(proportion, threshold):
                 disagrees.append(name)
+            elif test(1.0 - confidence):
+                corrected.append(name)
     status: Status = "ok" if not failing else "single" if len(failing) == 1 else "multiple"
     return Diagnosis(
         status,
@@ -269,6 +327,7 @@ def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float],
         tuple(passing),
         {name: CAUSES[name] for name in failing},
         tuple(disagrees),
+        tuple(corrected),
     )
 
 
@@ -457,8 +516,9 @@ class DatasetEvaluation:
 
 
 def evaluate_metrics(metrics: Mapping[str, Proportion], settings: Settings,
-                     clustered: Collection[str] = ()) -> Evaluation:
-    """``clustered``: the dimensions whose proportions carry the cases-as-clusters interval (a dataset's pooled)."""
+                     clustered: Mapping[str, IntervalAt] | None = None) -> Evaluation:
+    """``clustered``: the dimensions whose proportions carry the cases-as-clusters interval (a dataset's pooled),
+    each with that interval at any confidence."""
     # Settings were checked when built, so the unchecked inner functions are safe here.
     return Evaluation(
         metrics,
@@ -480,7 +540,7 @@ def evaluate_dataset(cases: Sequence[RagCase], settings: Settings | None = None)
         settings,
         tuple(case.id for case in cases),
         tuple(evaluate_metrics(m, settings) for m in metrics.per_case),
-        evaluate_metrics(metrics.pooled, settings, metrics.clustered_names),
+        evaluate_metrics(metrics.pooled, settings, metrics.clustered_at),
         macro_means(metrics.per_case),
         MappingProxyType(metrics.units_only),
         MappingProxyType(metrics.clustered),

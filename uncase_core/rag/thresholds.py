@@ -2,13 +2,22 @@
 
 A case passes a dimension when its value is at least the threshold (``value >= threshold``,
 the complement of :func:`uncase_core.rag.evaluation.diagnose`'s ``value < threshold``). Beyond that
-yes or no, each case gets a *standing* from its interval:
+yes or no, each case gets a *standing*, by the RAG page's rule (:mod:`uncase_core.stats.policy`):
 
-- ``"pass"``: clear pass, the whole interval lies at or above the threshold (``low >= threshold``);
-- ``"fail"``: clear fail, the whole interval lies below it (``high < threshold``);
-- ``"uncertain"``: the interval straddles the threshold (``low < threshold <= high``), so the
-  case's labels cannot say on which side its true rate lies;
+- ``"pass"``: clear pass, the whole interval lies at or above the threshold (``low >= threshold``)
+  and the exact one-sided binomial test agrees;
+- ``"fail"``: clear fail, the whole interval lies below it (``high < threshold``) and the exact
+  test agrees;
+- ``"uncertain"``: otherwise: the interval straddles the threshold (``low < threshold <= high``),
+  or the units are too few for the exact test, so the case's labels cannot say on which side its
+  true rate lies;
 - ``"na"``: nothing to judge (no labelled unit, or no applicable weighted dimension).
+
+Wilson's interval alone called a case "clear fail" too often: with one unit at a threshold of 80%,
+a true 80% gave 0 of 1, "clear fail", 20% of the time; the exact test holds the level at every
+threshold and number of units (``bench/coverage.py`` computes it exactly at every threshold the
+page's slider allows). A composite's standing is judged by the dimensions' exact bounds,
+Bonferroni-corrected (:func:`uncase_core.stats.policy.composite_certainty`).
 
 A clear pass always passes and a clear fail always fails, because the value lies inside
 its interval. The pass rate at one threshold is itself a proportion over cases: passing
@@ -45,6 +54,7 @@ from uncase_core.rag.evaluation import (
     normalize_weights,
     resolve_weights,
 )
+from uncase_core.stats.policy import composite_certainty, exact_one_sided_p_many, threshold_certainty
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
 
 Standing = Literal["pass", "uncertain", "fail", "na"]
@@ -265,8 +275,10 @@ def _metric_standings(
         if p.value is None:
             result.append(CaseStanding(case.id, None, None, None, None, "na"))
         else:
-            result.append(CaseStanding(case.id, p.value, p.low, p.high, p.value >= threshold,
-                                       _standing(p.low, p.high, threshold)))
+            standing = _standing(p.low, p.high, threshold)
+            if threshold_certainty(p, threshold) != "clear":  # the RAG page's rule: the exact test must agree
+                standing = "uncertain"
+            result.append(CaseStanding(case.id, p.value, p.low, p.high, p.value >= threshold, standing))
     return tuple(result)
 
 
@@ -358,16 +370,20 @@ def sweep_threshold(
     proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
     applicable = [p for p in proportions if p.value is not None]
     not_applicable = tuple(case.id for case, p in zip(items, proportions, strict=True) if p.value is None)
-    # The same comparisons as case_standings, over arrays: >= for pass, < for a clear fail.
+    # The same comparisons as case_standings, over arrays: >= for pass, < for a clear fail, and the exact test.
     values = np.array([p.value for p in applicable], dtype=float)
     lows = np.array([p.low for p in applicable], dtype=float)
     highs = np.array([p.high for p in applicable], dtype=float)
+    successes = np.array([p.successes for p in applicable], dtype=int)
+    totals = np.array([p.total for p in applicable], dtype=int)
+    alpha = 1.0 - confidence
     n, na = len(applicable), len(not_applicable)
     raw: list[_RawPoint] = []
     for t in grid:
         passing = int(np.count_nonzero(values >= t))
-        clear_pass = int(np.count_nonzero(lows >= t))
-        clear_fail = int(np.count_nonzero(highs < t))
+        exact = exact_one_sided_p_many(successes, totals, t) <= alpha
+        clear_pass = int(np.count_nonzero((lows >= t) & exact))
+        clear_fail = int(np.count_nonzero((highs < t) & exact))
         raw.append((t, (passing, n, na), (clear_pass, n - clear_pass - clear_fail, clear_fail)))
     return Sweep(metric, "threshold", _points(raw, confidence), not_applicable)
 
@@ -421,8 +437,11 @@ def _composite_standing(
         low = min(metrics[n].low for n in used)
         high = min(metrics[n].high for n in used)
     value = composite.value
-    return CaseStanding(case_id, value, low, high, value >= threshold - _COMPOSITE_TOLERANCE,
-                        _standing(low, high, threshold, _COMPOSITE_TOLERANCE))
+    standing = _standing(low, high, threshold, _COMPOSITE_TOLERANCE)
+    if standing != "uncertain" and composite_certainty(metrics, used, aggregation, threshold, value,
+                                                       _COMPOSITE_TOLERANCE) != "clear":
+        standing = "uncertain"  # the band lies on one side, but the dimensions' exact bounds do not agree
+    return CaseStanding(case_id, value, low, high, value >= threshold - _COMPOSITE_TOLERANCE, standing)
 
 
 def _composite_standings(
@@ -468,9 +487,13 @@ def composite_standings(
         ``sum(used_weight * low)`` and ``sum(used_weight * high)``; for ``"min"``, the
         lowest ``low`` and the lowest ``high``. This bound is **not a confidence
         interval** for the composite: it ignores that the dimensions share claims and
-        does not have the stated coverage; it is a conservative band, wider than a joint
-        interval would be, that says whether the verdict rests on thin labels. A case is
-        N/A when none of its positively weighted dimensions is applicable.
+        does not have the stated coverage; it is a band that says whether the verdict
+        rests on thin labels. A standing is clear only when the band lies on one side of
+        the threshold and the composite of the dimensions' exact one-sided bounds,
+        Bonferroni-corrected, lies there too
+        (:func:`uncase_core.stats.policy.composite_certainty`), which holds the level
+        whatever the dimensions share. A case is N/A when none of its positively weighted
+        dimensions is applicable.
 
     Raises
     ------

@@ -160,6 +160,9 @@ PPI_NOTES: Mapping[str, str] = MappingProxyType({
                            "interval",
     "tuned_few_labels": "only {labelled} hand labels: PPI++'s lambda, tuned on so few, makes its interval cover "
                         "less often than stated, so it is withheld; plain PPI holds; PPI++ needs at least {minimum}",
+    "tuned_few_labels_set": "only {labelled} hand labels: PPI++'s lambda, tuned on so few, makes its interval cover "
+                            "less often than stated, so it is withheld; PPI++ needs at least {minimum} and this set "
+                            "has {units} judged units, so it cannot come here; plain PPI holds",
     "few_disagreements": "the judge and the hand labels disagree on {disagreements} of the {labelled} labelled "
                          "units ({judge_yes} judge-yes/human-no, {judge_no} judge-no/human-yes); the interval "
                          "allows for errors not seen yet, so it narrows as labels show how the judge errs",
@@ -367,7 +370,11 @@ def ppi_interval_from_counts(
                      else Note.of("zero_width_clipped", raw_low=raw_low, raw_high=raw_high))
         low = high = None
     if tuned and n < MIN_LABELS_FOR_TUNED and method != "wald":
-        notes.append(Note.of("tuned_few_labels", labelled=n, minimum=MIN_LABELS_FOR_TUNED))
+        # a set of fewer judged units than the minimum can never reach it: said so, not as labels still to come
+        if n + m < MIN_LABELS_FOR_TUNED:
+            notes.append(Note.of("tuned_few_labels_set", labelled=n, minimum=MIN_LABELS_FOR_TUNED, units=n + m))
+        else:
+            notes.append(Note.of("tuned_few_labels", labelled=n, minimum=MIN_LABELS_FOR_TUNED))
         low = high = None
     if n10 + n01 < MIN_DISAGREEMENTS and m > 0:
         notes.append(Note.of("few_disagreements", disagreements=n10 + n01, labelled=n, judge_yes=n01, judge_no=n10))

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[3]
 ISSUE_TOP_KEYS = {"confidence", "thresholds", "weights", "cases", "pooled"}
 ISSUE_CASE_KEYS = {"id", "metrics", "diagnosis", "composite", "composite_note"}
 PROPORTION_KEYS = ["successes", "total", "unlabelled", "value", "low", "high"]
-DIAGNOSIS_KEYS = {"status", "failing", "not_applicable", "uncertain", "causes", "exact_disagrees"}
+DIAGNOSIS_KEYS = {"status", "failing", "clear_failing", "not_applicable", "uncertain", "causes", "exact_disagrees",
+                  "held_by_correction"}
 # Additions beyond the issue, listed so that any change to the output is noticed here.
 EXTRA_TOP_KEYS = {"raw_weights", "aggregation", "gates"}
 EXTRA_CASE_KEYS = {"gated", "composite_notes"}
@@ -86,8 +87,9 @@ def test_rag_output_values(capsys, dataset_file):
     data = rag_json(capsys, "rag", dataset_file)
     good, weak = data["cases"]
     # Everything passes, but with 2 to 4 units per dimension no verdict is clear.
-    assert good["diagnosis"] == {"status": "ok", "failing": [], "not_applicable": [], "uncertain": list(METRICS),
-                                 "exact_disagrees": [], "causes": {}}
+    assert good["diagnosis"] == {"status": "ok", "failing": [], "clear_failing": [], "not_applicable": [],
+                                 "uncertain": list(METRICS), "exact_disagrees": [], "held_by_correction": [],
+                                 "causes": {}}
     assert good["composite"] == 1.0
     assert good["composite_note"] == ""
 

@@ -281,7 +281,7 @@ def test_result_to_dict_is_json_and_complete():
     assert set(data) == {
         "id", "rouge_l", "rouge_band", "fidelity", "ttr", "mattr", "coherence", "privacy_score",
         "privacy_findings", "memorization_rate", "composite_score", "mean_score", "min_over", "passed",
-        "failures", "not_checked", "claims", "turn_checks"}
+        "failures", "not_checked", "certainty", "claims", "turn_checks"}
     assert data["rouge_l"]["fmeasure"] == result.rouge_l.fmeasure
     assert data["fidelity"] == {"successes": 2, "total": 2, "unlabelled": 0, "value": 1.0,
                                 "low": result.fidelity.low, "high": 1.0}

@@ -263,8 +263,12 @@ def test_verdict_clear_needs_the_whole_interval_on_one_side():
     none_relevant = MULTIPLE
     for unit in MULTIPLE.cases[0].passages:
         none_relevant = relabel(none_relevant, "warranty-01", "passages", unit.id, "relevant", False)
-    assert holds(run("verdict_clear", "rag", none_relevant, dimension="context_relevance", verdict="fail"),
-                 "verdict_clear", side="fail")  # 0 of 5: the interval tops out at 43%, below 50%
+    # 0 of 5: the interval tops out at 43%, below 50%, and the exact p is 0.031; judged with three other dimensions,
+    # Holm asks 0.0125 of it, so it stays uncertain; on its own (the others unlabelled) it is clear.
+    assert not holds(run("verdict_clear", "rag", none_relevant, dimension="context_relevance"), "verdict_uncertain")
+    alone = cleared(cleared(none_relevant, "claims"), "reference_facts")
+    assert holds(run("verdict_clear", "rag", alone, dimension="context_relevance", verdict="fail"),
+                 "verdict_clear", side="fail")
     assert not holds(run("verdict_clear", "rag", cleared(MULTIPLE, "passages"), dimension="context_relevance"),
                      "dimension_not_applicable")
     # A higher confidence widens the interval: the pooled verdict is no longer clear at 99.9%.

@@ -228,8 +228,10 @@ def test_diagnosis_to_dict():
     assert data == {
         "status": "single",
         "failing": ["context_relevance"],
+        "clear_failing": [],
         "not_applicable": ["coverage"],
         "uncertain": ["context_relevance", "faithfulness"],
         "exact_disagrees": [],
+        "held_by_correction": [],
         "causes": {"context_relevance": "retrieval brings poor evidence"},
     }

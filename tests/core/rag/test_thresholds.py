@@ -25,6 +25,7 @@ from uncase_core.rag.thresholds import (
     threshold_grid,
     weight_flips,
 )
+from uncase_core.stats.policy import threshold_certainty
 from uncase_core.stats.proportions import Proportion, wilson_interval
 
 Label = bool | None
@@ -245,7 +246,9 @@ def test_standings_agree_with_values_and_intervals(cases, metric, threshold):
             assert s.standing == "na" and s.passes is None
             continue
         assert s.passes == (expected.value >= threshold)
-        assert s.standing == ("pass" if s.low >= threshold else "fail" if s.high < threshold else "uncertain")
+        # The RAG page's rule: clear only when the interval lies on one side and the exact test agrees.
+        clear = threshold_certainty(expected, threshold) == "clear"
+        assert s.standing == ("uncertain" if not clear else "pass" if s.low >= threshold else "fail")
         # A clear verdict never contradicts the value.
         assert s.standing != "pass" or s.passes
         assert s.standing != "fail" or not s.passes

@@ -218,7 +218,14 @@ def test_one_label_works_and_warns():
     assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0
     assert result.high - result.low > 0.5  # one label agreeing with the judge proves little: the interval is wide
     tuned = ppi_mean_interval([1], [1], [1, 0, 1], tuned=True)
-    assert (tuned.low, tuned.high) == (None, None) and "tuned_few_labels" in {n.code for n in tuned.notes}
+    # one label and three unlabelled units: PPI++'s 60 labels can never come from this set, and its note says so
+    assert (tuned.low, tuned.high) == (None, None) and "tuned_few_labels_set" in {n.code for n in tuned.notes}
+    note = next(n for n in tuned.notes if n.code == "tuned_few_labels_set")
+    assert note.params["units"] == 4 and note.params["minimum"] == MIN_LABELS_FOR_TUNED
+    # with enough judged units for 60 labels, the note says labels are still to come instead
+    roomy = ppi_mean_interval([1], [1], [1, 0] * MIN_LABELS_FOR_TUNED, tuned=True)
+    assert {n.code for n in roomy.notes} >= {"tuned_few_labels"} and "tuned_few_labels_set" not in {
+        n.code for n in roomy.notes}
 
 
 def test_zero_ppi_variance_is_said_not_divided_by():
@@ -315,7 +322,7 @@ def test_interval_is_ordered_and_inside_the_unit_interval(labels, data, unlabell
     if result.low is None:  # zero width, or PPI++ on too few labels: withheld and said
         assert result.high is None
         assert {note.code for note in result.notes} & {"zero_width_clipped", "zero_width_no_variance",
-                                                       "tuned_few_labels"}
+                                                       "tuned_few_labels", "tuned_few_labels_set"}
     else:
         assert 0.0 <= result.low <= result.estimate <= result.high <= 1.0 and result.high > result.low
     assert 0.0 <= result.lam <= 1.0

@@ -34,6 +34,7 @@ from uncase_core.errors import InputError
 from uncase_core.rag.cases import dataset_from_text, dataset_to_text, file_extension
 from uncase_core.shared.jsonfiles import decode_text
 from uncase_core.shared.limits import ReadLimit
+from uncase_core.stats.shortfall import Shortfall
 
 VIEW_KEY = "agr_view"  # session state: this run's AgreementView, where scripts and tests find the editor's key
 REFUSED_NOTE = "agr_refused_note"
@@ -117,9 +118,16 @@ def draw_figures(view: AgreementView, label_field: str | None, lang: str) -> Non
         st.warning(t("agr.kappa_na"))
     elif result.note:
         minimum = format_count(MIN_UNITS_FOR_KAPPA_INTERVAL, lang)
-        st.caption(t(f"agr.note.{result.note}", minimum=minimum, count=result.needed or 0))
-        if result.needed and result.note != NOTE_FEW_UNITS:  # the few-units note says how many itself
-            st.caption(t("agr.needed", minimum=minimum, count=result.needed))
+        # The units both files hold at most: labelled by both, by one only, or by neither. Fewer than the interval
+        # needs, and labelling cannot bring it: said so, with what these files show, not a count never reached.
+        shared = result.units + matched.only_a + matched.only_b + matched.neither
+        if result.needed and not Shortfall(have=result.units, minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
+                                           most=shared).can_come:
+            st.caption(t("agr.note.few_units_never", minimum=minimum, units=format_count(shared, lang)))
+        else:
+            st.caption(t(f"agr.note.{result.note}", minimum=minimum, count=result.needed or 0))
+            if result.needed and result.note != NOTE_FEW_UNITS:  # the few-units note says how many itself
+                st.caption(t("agr.needed", minimum=minimum, count=result.needed))
     st.caption(t("agr.matched", count=format_count(result.units, lang), only_a=matched.only_a, only_b=matched.only_b,
                  neither=matched.neither))
     for side, ids in (("a", matched.cases_only_a), ("b", matched.cases_only_b)):

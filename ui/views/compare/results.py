@@ -23,6 +23,7 @@ from uncase_core.compare.systems import CasePair, DimensionComparison, SystemCom
 from uncase_core.rag.evaluation import METRICS
 from uncase_core.shared.notes import Note
 from uncase_core.stats.proportions import Proportion
+from uncase_core.stats.shortfall import Shortfall
 
 VERDICT_CARD_WIDTH = CARD_WIDTH  # px: four verdicts in one row beside the sidebar on a projector
 VERDICT_BOX = MappingProxyType({"b_better": st.success, "a_better": st.error, "uncertain": st.info,
@@ -55,10 +56,17 @@ def note_text(note: Note, prefix: str = "compare.note") -> str:
 
 
 def verdict_text(dimension: DimensionComparison) -> str:
+    """The verdict in words; a withheld one that these cases can never reach (fewer cases than the discordant ones
+    it needs, counting the cases still without a pass or fail) says so and what the cases show, not a count."""
     lang = language()
     verdict = dimension.verdict
-    return t(f"compare.verdict.{verdict.code}", dimension=in_sentence(dimension.name),
-             discordant=format_count(verdict.discordant, lang), needed=format_count(verdict.needed, lang))
+    code = verdict.code
+    cases = dimension.paired.pairs + dimension.paired.dropped
+    if code == "withheld" and not Shortfall(have=verdict.discordant, minimum=verdict.needed, most=cases).can_come:
+        code = "withheld_never"
+    return t(f"compare.verdict.{code}", dimension=in_sentence(dimension.name),
+             discordant=format_count(verdict.discordant, lang), needed=format_count(verdict.needed, lang),
+             cases=format_count(cases, lang))
 
 
 def tested_text(dimension: DimensionComparison) -> str:

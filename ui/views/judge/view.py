@@ -26,6 +26,7 @@ from uncase_core.rag.dimensions import JUDGED_AGAINST
 from uncase_core.shared.notes import Note
 from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, PPIInterval, WorthInterval
 from uncase_core.stats.proportions import Proportion
+from uncase_core.stats.shortfall import Shortfall
 
 METHOD_COLOURS: Mapping[str, str] = MappingProxyType({"judge_only": JUDGE_COLOUR, "hand_labels": HAND_COLOUR,
                                                       "ppi": PPI_COLOUR, "ppi_tuned": TUNED_COLOUR})
@@ -137,8 +138,10 @@ def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> No
 
 def _interval_caption(p: Proportion | PPIInterval) -> str:
     if p.low is None or p.high is None:  # withheld: too few labels for PPI++, or a zero width; the note says why
-        few = isinstance(p, PPIInterval) and any(note.code == "tuned_few_labels" for note in p.notes)
-        return t("judge.card.withheld_few_labels" if few else "judge.card.no_interval")
+        codes = {note.code for note in p.notes} if isinstance(p, PPIInterval) else set()
+        if "tuned_few_labels_set" in codes:  # this set has fewer judged units than PPI++ needs: it cannot come
+            return t("judge.card.withheld_set")
+        return t("judge.card.withheld_few_labels" if "tuned_few_labels" in codes else "judge.card.no_interval")
     return t("judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low), high=percent(p.high),
              width=percent(p.high - p.low))
 
@@ -207,7 +210,10 @@ def draw_worth(report: JudgeReport, show_tuned: bool) -> None:
         st.caption(t("judge.worth_na"))
         return
     if worth.note == "too_few_labels":
-        st.caption(t("judge.worth_withheld", minimum=MIN_LABELS_FOR_WORTH, labelled=worth.labelled))
+        if not Shortfall(have=worth.labelled, minimum=MIN_LABELS_FOR_WORTH, most=report.judge.total).can_come:
+            st.caption(t("judge.worth_withheld_set", minimum=MIN_LABELS_FOR_WORTH, units=report.judge.total))
+        else:
+            st.caption(t("judge.worth_withheld", minimum=MIN_LABELS_FOR_WORTH, labelled=worth.labelled))
         return
     if worth.value is not None and ppi.effective_labels is not None:
         key = ("judge.worth" if worth.value >= 0.5 else
@@ -250,8 +256,10 @@ def agreement_table(agreement: JudgeAgreement) -> pd.DataFrame:
                         columns=[t("judge.table.judge_yes"), t("judge.table.judge_no")])
 
 
-def draw_agreement(agreement: JudgeAgreement, unit_plural: str) -> None:
-    """The confusion table and the figures beside it; ``unit_plural`` names the units (claims, cases ...)."""
+def draw_agreement(agreement: JudgeAgreement, unit_plural: str, judged: int | None = None) -> None:
+    """The confusion table and the figures beside it; ``unit_plural`` names the units (claims, cases ...);
+    ``judged``: the set's judged units, the most a kappa can be computed on (a withheld interval that this set can
+    never reach says so instead of a count of more units)."""
     if agreement.units == 0:
         st.caption(t("judge.agreement_none"))
         return
@@ -270,9 +278,12 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str) -> None:
         else:
             st.markdown(t("judge.kappa_line", value=format_number(kappa.kappa, language()), level=level,
                           low=format_number(kappa.low, language()), high=format_number(kappa.high, language())))
-        if kappa.note:  # few_units says how many more units the interval needs
+        shortfall = Shortfall(have=agreement.units, minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, most=judged)
+        if kappa.note == "few_units" and not shortfall.can_come:
+            st.caption(t("judge.kappa_note.few_units_set", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, units=judged))
+        elif kappa.note:  # few_units says how many more units the interval needs
             st.caption(t(f"judge.kappa_note.{kappa.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
-                         count=max(0, MIN_UNITS_FOR_KAPPA_INTERVAL - agreement.units)))
+                         count=shortfall.needed))
         for key, p in (("judge.sensitivity_line", agreement.sensitivity),
                        ("judge.false_positive_line", agreement.false_positive_rate)):
             if p.value is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -14,21 +14,28 @@ from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
 from ui.widgets.proportions import clustered_text, counts_text, proportion_text, short_proportion_text
 from ui.widgets.proportions_svg import proportions_svg
-from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
+from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Diagnosis, Evaluation, Settings
 from uncase_core.stats.policy import exact_one_sided_p, units_for_exact
 from uncase_core.stats.proportions import Proportion
+from uncase_core.stats.shortfall import Shortfall
 
 
 def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
+    """"fails" only where the verdict is clear; below the threshold but uncertain is said as "below" (the same
+    words whether or not a lesson hides the certainty, so that the wording does not give it away)."""
     p = evaluation.metrics[name]
     threshold = format_percent(settings.thresholds[name], language(), 0)
     if p.value is None:
         return t("verdict.na")
-    verdict = t("verdict.fail" if name in evaluation.diagnosis.failing else "verdict.pass", threshold=threshold)
+    diagnosis = evaluation.diagnosis
     if hidden(current_workspace(), "rag", "certainty"):  # a lesson's step asks whether it is clear: not said here
-        return verdict
-    certainty = "verdict.uncertain" if name in evaluation.diagnosis.uncertain else "verdict.clear"
-    return f"{verdict} · {t(certainty)}"
+        return t("verdict.below" if name in diagnosis.failing else "verdict.pass", threshold=threshold)
+    if name in diagnosis.clear_failing:
+        return f"{t('verdict.fail', threshold=threshold)} · {t('verdict.clear')}"
+    if name in diagnosis.failing:
+        return f"{t('verdict.below', threshold=threshold)} · {t('verdict.uncertain')}"
+    certainty = "verdict.uncertain" if name in diagnosis.uncertain else "verdict.clear"
+    return f"{t('verdict.pass', threshold=threshold)} · {t(certainty)}"
 
 
 def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
@@ -53,7 +60,9 @@ def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
 
 
 def _exact_disagrees_text(name: str, proportion: Proportion, threshold: float) -> str:
-    """Why a verdict whose interval lies on one side of the threshold is still uncertain (stats/policy.py)."""
+    """Why a verdict whose interval lies on one side of the threshold is still uncertain (stats/policy.py), and
+    whether more of this case's units could settle it: a case has the units it has, and once every one is labelled
+    no more can come, so the note says what the case can show instead of a count it can never reach."""
     lang = language()
     fields = {"name": metric_name(name), "units": format_count(proportion.total, lang),
               "p": format_number(exact_one_sided_p(proportion.successes, proportion.total, threshold), lang, 3),
@@ -61,25 +70,38 @@ def _exact_disagrees_text(name: str, proportion: Proportion, threshold: float) -
     needed = units_for_exact(proportion, threshold)
     if needed is None:
         return t("diagnosis.exact_disagrees_never", **fields)
+    shortfall = Shortfall(have=proportion.total, minimum=needed, most=proportion.total + proportion.unlabelled)
+    if not shortfall.can_come:
+        return t("diagnosis.exact_disagrees_case", needed=format_count(needed, lang),
+                 all_units=format_count(proportion.total + proportion.unlabelled, lang), **fields)
     return t("diagnosis.exact_disagrees", needed=format_count(needed, lang), **fields)
 
 
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(metric_name(n) for n in names)
+
+
 def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | None = None) -> None:
+    """The diagnosis box: red, and the word "fails", only for the dimensions that clearly fail; the ones below
+    their threshold with an uncertain verdict in a box of their own, named as uncertain (a word, not a colour
+    alone)."""
     diagnosis = evaluation.diagnosis
-    names = ", ".join(metric_name(n) for n in diagnosis.failing)
+    clear, below = diagnosis.clear_failing, diagnosis.uncertain_failing
     if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
         st.info(t("diagnosis.nothing_labelled"))
     elif diagnosis.status == "ok" and diagnosis.uncertain:
         # Nothing fails, but not everything is settled: not a green light.
         open_names = [n for n in METRICS if n in diagnosis.uncertain]
-        st.info(t("diagnosis.ok_uncertain", count=len(open_names), names=", ".join(metric_name(n) for n in open_names)))
+        st.info(t("diagnosis.ok_uncertain", count=len(open_names), names=_names(open_names)))
     elif diagnosis.status == "ok":
         st.success(t("diagnosis.ok"))
-    elif diagnosis.status == "single":
-        st.error(t("diagnosis.single", names=names))
-    else:
-        st.error(t("diagnosis.multiple", count=len(diagnosis.failing), names=names))
-    for name in diagnosis.failing:
+    elif len(clear) == 1:
+        st.error(t("diagnosis.single", names=_names(clear)))
+    elif clear:
+        st.error(t("diagnosis.multiple", count=len(clear), names=_names(clear)))
+    if below:
+        st.warning(t("diagnosis.below_uncertain", count=len(below), names=_names(below)))
+    for name in (*clear, *below):
         certainty = t("verdict.uncertain") if name in diagnosis.uncertain else t("verdict.clear")
         st.markdown(f"- **{metric_name(name)}**: {t(f'cause.{name}')} ({certainty})")
     if diagnosis.not_applicable:
@@ -91,6 +113,12 @@ def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | Non
         st.caption(t("diagnosis.uncertain_passing", names=listed))
     for name in diagnosis.exact_disagrees if thresholds is not None else ():
         st.caption(_exact_disagrees_text(name, evaluation.metrics[name], thresholds[name]))
+    if diagnosis.held_by_correction:
+        tested = len(METRICS) - len(diagnosis.not_applicable)
+        alpha = 1 - next(p.confidence for p in evaluation.metrics.values())
+        st.caption(t("diagnosis.held_by_correction", names=_names(diagnosis.held_by_correction),
+                     tests=format_count(tested, language()),
+                     strict=format_number(alpha / tested, language(), 4), alpha=format_number(alpha, language(), 2)))
     if diagnosis.uncertain or diagnosis.failing or diagnosis.passing:
         st.caption(t("diagnosis.certainty_help"))
 
@@ -108,7 +136,7 @@ def draw_composite(evaluation: Evaluation) -> None:
     value = t("composite.na") if composite.value is None else format_number(composite.value, lang)
     st.markdown(f"**{label}: {value}**")
     if composite.gated:
-        st.error(t("composite.gate_fail"))
+        st.warning(t("composite.gate_fail"))  # a rule on the value as measured, not a verdict: not in red
     used = composite.used_weights
     if used:
         shares = " · ".join(f"{metric_name(n)} {format_percent(w, lang, 0)}" for n, w in used.items())
@@ -128,14 +156,23 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
         row: dict[str, object] = {t("table.case"): case_id}
         for name in METRICS:
             row[metric_name(name)] = short_proportion_text(evaluation.metrics[name])
-        # A case with no labelled unit has nothing failing, and is not "ok": it is not labelled yet.
-        unlabelled = len(evaluation.diagnosis.not_applicable) == len(METRICS)
-        row[t("table.status")] = t("status.unlabelled" if unlabelled else f"status.{evaluation.diagnosis.status}")
-        row[t("table.failing")] = ", ".join(metric_name(n) for n in evaluation.diagnosis.failing)
+        row[t("table.status")] = t(f"status.{_table_status(evaluation.diagnosis)}")
+        row[t("table.failing")] = ", ".join(
+            f"{metric_name(n)} ({t('verdict.uncertain' if n in evaluation.diagnosis.uncertain else 'verdict.clear')})"
+            for n in evaluation.diagnosis.failing)
         composite = evaluation.composite.value
         row[t("table.composite")] = t("value.na_short") if composite is None else format_number(composite, lang)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _table_status(diagnosis: Diagnosis) -> str:
+    """A case's status in words, by the diagnosis box's rule: a failure only where it is clear."""
+    if len(diagnosis.not_applicable) == len(METRICS):  # nothing failing, and not "ok": not labelled yet
+        return "unlabelled"
+    if diagnosis.clear_failing:
+        return "single" if len(diagnosis.clear_failing) == 1 else "multiple"
+    return "below" if diagnosis.failing else "ok"
 
 
 def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:

@@ -32,6 +32,7 @@ from uncase_core.agreement.adjudication import (
     MAX_AUTHOR_LENGTH,
     MAX_REASON_LENGTH,
     MIN_UNITS_FOR_KAPPA_INTERVAL,
+    NOTE_TOO_FEW_UNITS,
     Adjudication,
     GoldAgreement,
     GoldSpread,
@@ -42,6 +43,7 @@ from uncase_core.agreement.adjudication import (
 )
 from uncase_core.agreement.class_labels import UnitLabels
 from uncase_core.errors import InputError
+from uncase_core.stats.shortfall import Shortfall
 from uncase_store import StoreError
 from uncase_store.rooms import Room
 
@@ -274,7 +276,9 @@ def _share_text(agreement: GoldAgreement) -> str:
              high=format_percent(share.high, lang))
 
 
-def _kappa_text(agreement: GoldAgreement) -> str:
+def _kappa_text(agreement: GoldAgreement, most: int) -> str:
+    """Kappa with the gold; a withheld interval says how many more labels compared it needs, or, when the room has
+    fewer labels than that (``most``), that it cannot come here."""
     lang = language()
     if agreement.kappa is None:
         text = t("room.gold.kappa_undefined")
@@ -284,8 +288,12 @@ def _kappa_text(agreement: GoldAgreement) -> str:
         text = t("room.gold.kappa_interval", kappa=format_number(agreement.kappa, lang),
                  low=format_number(agreement.low, lang), high=format_number(agreement.high, lang))
     if agreement.note is not None and agreement.share.value is not None:
-        text += " " + t(f"room.gold.note.{agreement.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
-                        count=agreement.needed)
+        shortfall = Shortfall(have=agreement.units, minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, most=most)
+        if agreement.note == NOTE_TOO_FEW_UNITS and not shortfall.can_come:
+            text += " " + t("room.gold.note.too_few_units_never", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, units=most)
+        else:
+            text += " " + t(f"room.gold.note.{agreement.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
+                            count=agreement.needed)
     return text
 
 
@@ -308,7 +316,7 @@ def your_gold_agreement(room: Room, token: str) -> None:
         st.markdown(f"**{t('room.gold.yours_title')}**")
         st.markdown(_share_text(mine))
         if mine.share.value is not None:
-            st.markdown(_kappa_text(mine))
+            st.markdown(_kappa_text(mine, len(adjudication.gold)))
         st.caption(t("room.gold.yours_help", decided=adjudication.decided, settled=adjudication.settled))
 
 

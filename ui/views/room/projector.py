@@ -32,7 +32,16 @@ from ui.frame.state import language, t
 from ui.i18n import format_number
 from ui.views.room.adjudication import GOLD_SHOWN, projector_gold
 from ui.views.room.pair import projector_pair
-from ui.views.room.rooms import ClassView, confidence_level, dimension_name, note_text, room_links, shown_class_view
+from ui.views.room.rooms import (
+    ClassView,
+    confidence_level,
+    dimension_name,
+    interval_shortfall,
+    note_text,
+    room_links,
+    room_units,
+    shown_class_view,
+)
 from ui.widgets.proportions import number_interval
 from ui.widgets.text import literal
 from uncase_core.agreement.class_labels import ALL, UnitLabels
@@ -160,11 +169,13 @@ def agreement_screen(view: ClassView) -> None:
     lang = language()
     st.subheader(t("room.proj.agreement_title", level=confidence_level(view)))
     needed: list[int] = []  # intervals withheld for too few units: said once under the rows, not under each
+    never: list[str] = []  # rows whose room has fewer units than the interval needs: it cannot come here
     for name in (*view.labels.dimensions, ALL):  # a row per dimension: name, alpha, its interval, units; its note below
         item = view.labels.agreement[name]
         alpha, interval = item.alpha, item.alpha_interval
         few = (alpha.value is not None and not alpha.note and interval is not None and interval.note == "few_units"
                and interval.needed is not None)
+        units = room_units(view, name)
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
             with st.container(width=340):
                 st.markdown(literal(t("room.all_labels") if name == ALL else dimension_name(name)))
@@ -174,8 +185,12 @@ def agreement_screen(view: ClassView) -> None:
                 st.markdown(_interval_text(None if interval is None else interval.low,
                                            None if interval is None else interval.high)
                             + " · " + t("room.proj.units", count=alpha.units))
-        if few:
-            needed.append(interval.needed)  # type: ignore[union-attr]
+        shortfall = interval_shortfall(interval, units) if few else None
+        if shortfall is not None and shortfall.can_come:
+            needed.append(shortfall.needed)
+        elif shortfall is not None:
+            never.append(t("room.proj.row_units", row=t("room.all_labels") if name == ALL else dimension_name(name),
+                           count=units))
         note = "" if few else note_text(alpha, interval)
         if note:  # said in full under its row (a table cell would cut it)
             with st.container(key=f"proj_note_{name}"):
@@ -183,6 +198,10 @@ def agreement_screen(view: ClassView) -> None:
     if needed:  # one line for the screen: a projector at 1280x720 has no room for the same note under every row
         with st.container(key="proj_note_few_units"):
             st.markdown(t("room.proj.few_units", minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL, count=max(needed)))
+    if never:  # a count that can never be reached is not said: what this room shows, and what would give more
+        with st.container(key="proj_note_few_units_never"):
+            st.markdown(t("room.proj.few_units_never", rows=", ".join(never),
+                          minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL))
 
 
 def _bar(unit: UnitLabels) -> go.Figure:

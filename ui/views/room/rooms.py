@@ -49,6 +49,7 @@ from uncase_core.compare.blind import without_key
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.spreadsheets import formula_safe
+from uncase_core.stats.shortfall import Shortfall
 from uncase_core.summaries.cases import cases_from_bytes
 from uncase_store import StoreError
 from uncase_store.rooms import Room, Rooms, UnknownRoom
@@ -271,26 +272,44 @@ def _statistic(result: AgreementAmongMany) -> str:
     return format_number(result.value, language())
 
 
-def note_text(result: AgreementAmongMany, interval: BootstrapInterval | None) -> str:
+def room_units(view: ClassView, name: str) -> int:
+    """How many units the room has for ``name`` (a dimension, or every label: ``ALL``): the most any agreement
+    statistic of that row can ever use, however many people label."""
+    return sum(1 for unit in view.labels.units if name == ALL or unit.dimension == name)
+
+
+def interval_shortfall(interval: BootstrapInterval | None, most: int | None) -> Shortfall | None:
+    """How far a withheld agreement interval is from its minimum of units, for a room of ``most`` units there."""
+    if interval is None or interval.note != "few_units" or interval.needed is None:
+        return None
+    return Shortfall(have=interval.units, minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL, most=most)
+
+
+def note_text(result: AgreementAmongMany, interval: BootstrapInterval | None, most: int | None = None) -> str:
     """The note that belongs to this statistic (its own, or its interval's) in words, or "": a withheld interval
-    says from how many units it is drawn and how many more it needs (the room and the projector say the same)."""
+    says from how many units it is drawn and how many more it needs, or, when the room has fewer units than that
+    (``most``), that it cannot come here and what the room shows instead (the room and the projector say the same)."""
     code = result.note or (interval.note if interval is not None and result.value is not None else None)
     if not code:
         return ""
+    shortfall = interval_shortfall(interval, most) if code == "few_units" else None
+    if shortfall is not None and not shortfall.can_come:
+        return t("room.note.few_units_never", minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL, units=most)
     return t(f"room.note.{code}", minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL,
              count=interval.needed if interval is not None and interval.needed is not None else 0)
 
 
-def _note(result: AgreementAmongMany, interval: BootstrapInterval | None) -> str:
+def _note(result: AgreementAmongMany, interval: BootstrapInterval | None, most: int | None) -> str:
     """The note that belongs to this statistic (its own, or its interval's), named by the statistic."""
-    note = note_text(result, interval)
+    note = note_text(result, interval, most)
     return t(f"room.note_of.{result.statistic}", note=note) if note else ""
 
 
-def agreement_notes(item: DimensionAgreement) -> str:
-    """Alpha's note and kappa's, each named, in one text (empty: both defined, with intervals)."""
-    return " · ".join(note for note in (_note(item.alpha, item.alpha_interval),
-                                        _note(item.fleiss, item.fleiss_interval)) if note)
+def agreement_notes(item: DimensionAgreement, most: int | None = None) -> str:
+    """Alpha's note and kappa's, each named, in one text (empty: both defined, with intervals); ``most``: the
+    room's units on this row."""
+    return " · ".join(note for note in (_note(item.alpha, item.alpha_interval, most),
+                                        _note(item.fleiss, item.fleiss_interval, most)) if note)
 
 
 def draw_progress(view: ClassView) -> None:
@@ -341,7 +360,7 @@ def draw_agreement(view: ClassView) -> None:
             t("room.col.fleiss"): _statistic(item.fleiss),
             t("room.col.fleiss_interval", level=level): _interval(item.fleiss_interval),
             t("room.col.fleiss_units"): t("room.units_used", used=item.fleiss.units, left_out=item.fleiss.left_out),
-            t("room.col.note"): agreement_notes(item),
+            t("room.col.note"): agreement_notes(item, room_units(view, name)),
         })
     # The note wraps in its column, the rows as tall as the longest note needs (a one-line column cut the Spanish
     # notes at 1400 px).
