@@ -510,3 +510,78 @@ def drfr_filtered_coverage(candidates: int = 8, prompts: int = 20, items_per_pro
     return FilteredCoverage(before=hits_before / count, after=hits_after / drawn_after if drawn_after else None,
                             after_drawn=drawn_after / count, intervals=count,
                             good_removed=removed_good / max(1, good), level=confidence)
+
+
+# ---------------------------------------------------------------- the planner: two independent sets of units
+
+PAIR_WINDOW_POINTS = 9  # true rates per window and per set when two rates vary at once (every 0.0125)
+
+
+def independent_tables(n1: int, n2: int, confidence: float = DEFAULT_CONFIDENCE
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For every outcome ``(s1, s2)`` of ``n1`` and ``n2`` units, (n1 + 1, n2 + 1) arrays of what the planner's
+    "compare two configurations, different cases" draws (:func:`~uncase_core.stats.planning.compare_independent`):
+    Newcombe's interval's low and high, whether the page calls them distinguishable, and whether Fisher's exact test
+    alone rejects (the valid test the verdict's power is set beside)."""
+    from uncase_core.stats.planning import compare_independent
+
+    low, high = np.zeros((n1 + 1, n2 + 1)), np.zeros((n1 + 1, n2 + 1))
+    verdict, fisher = np.zeros((n1 + 1, n2 + 1), bool), np.zeros((n1 + 1, n2 + 1), bool)
+    alpha = 1.0 - confidence
+    for s1 in range(n1 + 1):
+        for s2 in range(n2 + 1):
+            result = compare_independent(s1, n1, s2, n2, confidence)
+            low[s1, s2], high[s1, s2] = result.difference.low, result.difference.high
+            verdict[s1, s2] = result.distinguishable
+            fisher[s1, s2] = result.p_value is not None and result.p_value <= alpha + 1e-12
+    return low, high, verdict, fisher
+
+
+def _outcome_weights(n1: int, n2: int, p1: np.ndarray, p2: np.ndarray) -> np.ndarray:
+    """P(s1, s2) for each pair of true rates (p1[i], p2[i]): (len(p1), n1 + 1, n2 + 1)."""
+    first = binom.pmf(np.arange(n1 + 1)[None, :], n1, p1[:, None])
+    second = binom.pmf(np.arange(n2 + 1)[None, :], n2, p2[:, None])
+    return first[:, :, None] * second[:, None, :]
+
+
+def planner_difference_coverage(n1: int, n2: int, confidence: float = DEFAULT_CONFIDENCE,
+                                tables: tuple[np.ndarray, ...] | None = None) -> IntervalCell:
+    """Figure: the planner's interval for the difference of two independent proportions (Newcombe's hybrid score
+    interval, "compare two configurations" on different cases), ``n1`` and ``n2`` units. Exact: for each fixed truth
+    of the first set (0.5 to 0.95) and each of the second (0.05 to 0.95), the coverage of the true difference averaged
+    over both rates varying in their +-0.05 windows; the worst pair of fixed truths is reported (as the first's)."""
+    from uncase_core.stats.small_samples import FIXED_TRUTHS, WINDOW
+
+    low, high = (tables or independent_tables(n1, n2, confidence))[:2]
+    offsets = np.linspace(-WINDOW, WINDOW, PAIR_WINDOW_POINTS)
+    worst, worst_truth, means = 2.0, 0.0, []
+    for first in FIXED_TRUTHS:
+        for second in mirrored_truths():
+            p1, p2 = (np.clip(g.ravel(), 1e-6, 1 - 1e-6) for g in np.meshgrid(first + offsets, second + offsets))
+            truth = (p1 - p2)[:, None, None]
+            covers = (low[None] <= truth + 1e-12) & (truth - 1e-12 <= high[None])
+            coverage = float((_outcome_weights(n1, n2, p1, p2) * covers).sum(axis=(1, 2)).mean())
+            means.append(coverage)
+            if coverage < worst:
+                worst, worst_truth = coverage, first
+    return IntervalCell(worst=worst, worst_truth=worst_truth, mean=float(np.mean(means)), level=confidence)
+
+
+def planner_independent_verdict(n1: int, n2: int, confidence: float = DEFAULT_CONFIDENCE, difference: float = 0.2,
+                                tables: tuple[np.ndarray, ...] | None = None) -> VerdictCell:
+    """Figure: the planner's verdict that two configurations run on different cases differ ("distinguishable":
+    Newcombe's interval excludes 0 and Fisher's exact test rejects). Exact. False rate: both sets at the same true
+    rate, the worst over a grid of 0.01 to 0.99 (every fixed truth among them). Power: the first set at each fixed
+    truth, the second ``difference`` below it (the least power over those truths), beside Fisher's test alone."""
+    from uncase_core.stats.small_samples import FIXED_TRUTHS
+
+    _, _, verdict, fisher = tables or independent_tables(n1, n2, confidence)
+    nulls = np.round(np.arange(1, 100) / 100, 2)
+    false = (_outcome_weights(n1, n2, nulls, nulls) * verdict).sum(axis=(1, 2))
+    worst = int(np.argmax(false))
+    tops = np.array(FIXED_TRUTHS)
+    weights = _outcome_weights(n1, n2, tops, tops - difference)
+    power, best = (weights * verdict).sum(axis=(1, 2)), (weights * fisher).sum(axis=(1, 2))
+    weakest = int(np.argmin(power))
+    return VerdictCell(false_rate=float(false[worst]), worst_null=float(nulls[worst]), level=1.0 - confidence,
+                       power=float(power[weakest]), best_power=float(best[weakest]))

@@ -208,3 +208,27 @@ def test_the_harness_counts_separated_neighbours_as_the_lab_does():
         totals = frame[frame["candidate"] == "C1"].groupby("prompt").size().reindex(passed.columns).to_numpy()
         count, _ = separated_count(passed.to_numpy()[None], totals[None])
         assert count[0] == lab
+
+
+# ---------------------------------------------------------------- the planner: two independent sets
+
+
+@pytest.mark.parametrize(("n1", "n2"), [(1, 1), (3, 3), (5, 20), (12, 12)])
+def test_the_planners_independent_verdict_is_false_at_most_its_level(n1: int, n2: int):
+    """Exact over every outcome: "distinguishable" needs Fisher's exact test, so it is never more powerful than it."""
+    from uncase_core.stats.fixed_truths import planner_independent_verdict
+
+    cell = planner_independent_verdict(n1, n2)
+    assert cell.holds and cell.repeats == 0, cell
+    assert cell.power <= cell.best_power + 1e-12
+
+
+def test_the_harness_reads_the_planners_interval_as_the_page_draws_it():
+    from uncase_core.stats.fixed_truths import independent_tables
+    from uncase_core.stats.planning import compare_independent
+
+    low, high, verdict, _ = independent_tables(4, 6)
+    for s1, s2 in ((0, 0), (2, 5), (4, 0), (3, 3)):
+        page = compare_independent(s1, 4, s2, 6)
+        assert (low[s1, s2], high[s1, s2]) == (page.difference.low, page.difference.high)
+        assert verdict[s1, s2] == page.distinguishable
