@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.coverage_fixed_truths import SECTION, intro  # noqa: E402
+from bench.coverage_fixed_truths import tables as sims_tables  # noqa: E402
 from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL  # noqa: E402
 from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL  # noqa: E402
 from uncase_core.compare.systems import MIN_BOOTSTRAP_CASES  # noqa: E402
@@ -97,6 +99,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=2000)
     parser.add_argument("--write", type=Path)
+    parser.add_argument("--only", choices=["sims"],
+                        help="only the tables of issue 48's finding 7 (bench/coverage_fixed_truths.py); with --write "
+                             "they replace their own section of the file and leave the rest")
     args = parser.parse_args()
     repeats = args.repeats
     report = Report()
@@ -320,11 +325,17 @@ def main() -> None:
              "margin within promise", "half width within promise", "median margin", "9 in 10 within", "coverage",
              "level", "mark (coverage)"], rows)
 
+    if args.only == "sims":
+        sims_only(report, repeats, args.write)
+        return
+
     for name, work in (("Wilson", wilson), ("pooled", pooled), ("threshold verdicts", threshold),
                        ("compare", compare), ("bootstrap", bootstrap),
                        ("PPI", ppi), ("worth", worth), ("kappa", kappa), ("agreement among many", agreement_many),
                        ("promises", promises), ("planner", planner)):
         timed(name, work)
+    intro(report.lines, repeats)
+    timed("fixed truths (issue 48)", lambda: sims_tables(report.table, repeats))
 
     if args.write:
         head = [
@@ -340,6 +351,26 @@ def main() -> None:
         ]
         args.write.write_text("\n".join(head + report.lines) + "\n", encoding="utf-8")
         print(f"\nwritten to {args.write}")
+
+
+def sims_only(report: Report, repeats: int, path: Path | None) -> None:
+    """Issue 48's finding 7 alone: its tables, and with ``path`` its section of that file replaced (the section
+    runs from its heading to the next heading of the same level, or the end)."""
+    intro(report.lines, repeats)
+    timed("fixed truths (issue 48)", lambda: sims_tables(report.table, repeats))
+    if path is None:
+        return
+    section = report.lines
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    start = text.find(SECTION)
+    if start < 0:
+        kept_before, kept_after = text.rstrip("\n") + "\n", ""
+    else:
+        following = text.find("\n## ", start + len(SECTION))
+        kept_before = text[:start].rstrip("\n") + "\n"
+        kept_after = "" if following < 0 else text[following:]
+    path.write_text(kept_before + "\n".join(section).lstrip("\n").join(["\n", "\n"]) + kept_after, encoding="utf-8")
+    print(f"\nwritten to {path} ({SECTION!r})")
 
 
 if __name__ == "__main__":

@@ -42,16 +42,22 @@ def verdict_heatmap(verdicts: pd.DataFrame, judge: str, removed: set[tuple[str, 
 
 def leaderboard_chart(before: Mapping[str, Proportion], after: Mapping[str, Proportion],
                       labels: Mapping[str, str]) -> go.Figure:
-    """DRFR (0-100) per candidate before and after filtering, with Wilson intervals, best first."""
+    """DRFR (0-100) per candidate before and after filtering, with intervals (prompts as clusters), best first; a
+    bar whose interval is withheld (every item from one prompt) has no error bar."""
     order = sorted(before, key=lambda c: -(after[c].value if after[c].value is not None else -1))
     bars = []
+
+    def reach(rate: Proportion, upward: bool) -> float:
+        if rate.value is None or rate.low is None or rate.high is None:
+            return 0.0
+        return 100 * (rate.high - rate.value if upward else rate.value - rate.low)
+
     for name, data, colour in ((labels["before"], before, "#9bb7d4"), (labels["after"], after, "#3b6ea8")):
         values = [100 * (data[c].value or 0) for c in order]
         bars.append(go.Bar(
             name=name, x=[plot_text(c) for c in order], y=values, marker={"color": colour},
-            error_y={"type": "data", "visible": True,
-                     "array": [100 * ((data[c].high or 0) - (data[c].value or 0)) for c in order],
-                     "arrayminus": [100 * ((data[c].value or 0) - (data[c].low or 0)) for c in order]},
+            error_y={"type": "data", "visible": True, "array": [reach(data[c], True) for c in order],
+                     "arrayminus": [reach(data[c], False) for c in order]},
         ))
     return go.Figure(data=bars, layout={"barmode": "group", "height": 340, "yaxis": {"range": [0, 105],
                                         "title": "DRFR"}, "margin": {"l": 10, "r": 10, "t": 10, "b": 10},

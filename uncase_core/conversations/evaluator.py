@@ -5,9 +5,11 @@ gates; ``batch_evaluate(dataset, certify=True)`` scores many and seals the repor
 SHA-256 certificate anyone can recompute (:func:`verify`).
 
 - ROUGE-L F-measure against the seed template (Unicode tokenizer), with its band;
-- factual fidelity: verified claims / labelled claims, with a Wilson interval;
+- factual fidelity: verified claims / labelled claims, with an interval of independent units
+  (:func:`uncase_core.stats.small_samples.units_interval`: Wilson's where it holds its level at that number of
+  claims, the exact one with 1 or 2);
 - type-token ratio exactly as document 000 defines it (and MATTR beside it);
-- dialogue coherence: coherent turns / labelled turns, with a Wilson interval;
+- dialogue coherence: coherent turns / labelled turns, with the same interval;
 - privacy gate: the number of personal-data findings must be 0;
 - memorization gate: the share of 8-grams copied from the source texts must be below 0.01.
 
@@ -60,6 +62,7 @@ from uncase_core.shared.rouge import RougeScore, compute_rouge_l, rouge_band, ro
 from uncase_core.shared.tokenize import tokenize
 from uncase_core.stats.policy import family_certainties, unit_level_test
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, count_labels, wilson_interval
+from uncase_core.stats.small_samples import units_interval
 
 METRICS = ("rouge_l", "fidelity", "ttr", "coherence")
 GATES = ("privacy", "memorization")
@@ -239,9 +242,17 @@ class Evaluator:
         self.mattr_window = mattr_window
         self.confidence = confidence
 
-    def _proportion(self, labels: list[bool | None], intervals: dict | None, unlabelled: int = 0) -> Proportion:
+    def _proportion(self, labels: list[bool | None], intervals: dict | None) -> Proportion:
+        """A labelled rate of one conversation (fidelity, coherence): its claims or turns are the units, so its
+        interval is the one that holds its level at that many units (a conversation often has one or two)."""
         successes, total, missing = count_labels(labels)
-        return self._counts(successes, total, intervals, missing + unlabelled)
+        key = ("units", successes, total)
+        if intervals is None or key not in intervals:
+            interval = units_interval(successes, total, self.confidence)
+            if intervals is None:
+                return Proportion.with_interval(successes, total, missing, self.confidence, interval)
+            intervals[key] = interval
+        return Proportion.with_interval(successes, total, missing, self.confidence, intervals[key])
 
     def _counts(self, successes: int, total: int, intervals: dict | None, unlabelled: int = 0) -> Proportion:
         # A batch shares one memo of intervals: the same few counts (5 of 5, 11 of 12...) recur.
@@ -274,7 +285,7 @@ class Evaluator:
         coherence = self._proportion([t.coherent for t in turns], intervals)
         findings = tuple(scan_turns([turn.text for turn in conv.turns]))
         copied, grams = copied_ngrams_in_tokens(turn_tokens, conv.source_texts, self.ngram)
-        memorized = (self._proportion([], intervals, unlabelled=grams) if not conv.source_texts
+        memorized = (self._counts(0, 0, intervals, unlabelled=grams) if not conv.source_texts
                      else self._counts(copied, grams, intervals))
         values = {
             "rouge_l": None if rouge is None else rouge.fmeasure,

@@ -17,13 +17,16 @@ both or neither. The figures, defined once here:
   (:func:`uncase_core.stats.ppi.judge_worth_interval`), withheld below
   :data:`uncase_core.stats.ppi.MIN_LABELS_FOR_WORTH` labelled units;
 - agreement on the units with both: the confusion table, accuracy, Cohen's kappa
-  (:func:`uncase_core.agreement.pairs.cohen_kappa`), the judge's sensitivity and false-positive rate,
-  and its bias, judge rate minus human rate on those units, with Bonett and Price's interval for a
-  difference of paired proportions (:func:`uncase_core.stats.differences.paired_difference_interval`, the
-  compare page's): the two rates come from the same units, so an interval for independent samples would be too
-  wide when judge and person agree often, and a plain Wald interval collapses to zero width when they never
-  disagree. Newcombe's paired interval, drawn here before issue 48, covered 89 % at one unit for a judge of
-  sensitivity 0.6 and false-positive rate 0.4 (docs/coverage.md).
+  (:func:`uncase_core.agreement.pairs.cohen_kappa`), the judge's sensitivity and false-positive rate
+  (each with the interval of :func:`uncase_core.stats.grouped.grouped_proportion`: the units of one RAG case move
+  together, so where a case gave two units or more its cases are the independent draws; units given without their
+  cases, one per case, are independent), and its bias, judge rate minus human rate on those units, with Bonett and
+  Price's interval for a difference of paired proportions
+  (:func:`uncase_core.stats.differences.paired_difference_interval`, the compare page's): the two rates come from
+  the same units, so an interval for independent samples would be too wide when judge and person agree often, and
+  a plain Wald interval collapses to zero width when they never disagree. Newcombe's paired interval, drawn here
+  before issue 48, covered 89 % at one unit for a judge of sensitivity 0.6 and false-positive rate 0.4
+  (docs/coverage.md).
 
 Human labels and judge verdicts are never mixed in one count.
 """
@@ -33,7 +36,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from operator import attrgetter
 from types import MappingProxyType
 
@@ -46,6 +48,7 @@ from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.rag.evaluation import METRIC_UNITS, METRICS
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.differences import Difference, paired_difference_interval
+from uncase_core.stats.grouped import grouped_proportion
 from uncase_core.stats.ppi import PPIInterval, WorthInterval, judge_worth_interval, ppi_interval_from_counts
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
@@ -68,9 +71,10 @@ class JudgeAgreement:
     """How the judge's verdicts compare with the hand labels on the units that have both.
 
     ``table`` is ``((label 1 & judge 1, label 1 & judge 0), (label 0 & judge 1, label 0 & judge 0))``.
-    ``accuracy`` is the share of those units where they agree (with its Wilson interval);
-    ``sensitivity`` the share of human-positive units the judge calls positive; ``false_positive_rate``
-    the share of human-negative units it calls positive. ``bias`` is judge rate minus human rate,
+    ``accuracy`` is the share of those units where they agree; ``sensitivity`` the share of human-positive units the
+    judge calls positive; ``false_positive_rate`` the share of human-negative units it calls positive; each with the
+    interval of :func:`~uncase_core.stats.grouped.grouped_proportion` over the cases (``low`` and ``high`` ``None``
+    where every such unit is in one case). ``bias`` is judge rate minus human rate,
     with Bonett and Price's paired interval. Everything is N/A (``None``) with no such units.
     """
 
@@ -103,13 +107,22 @@ class JudgeAgreement:
         }
 
 
-def judge_agreement(table: Sequence[Sequence[int]], confidence: float = DEFAULT_CONFIDENCE) -> JudgeAgreement:
-    """:class:`JudgeAgreement` from the 2x2 table of (hand label, judge verdict) counts."""
+Table = tuple[tuple[int, int], tuple[int, int]]
+
+
+def judge_agreement(table: Sequence[Sequence[int]], confidence: float = DEFAULT_CONFIDENCE,
+                    per_case: Sequence[Table] | None = None) -> JudgeAgreement:
+    """:class:`JudgeAgreement` from the 2x2 table of (hand label, judge verdict) counts; ``per_case`` splits it by
+    RAG case (the tables add up to ``table``), else every unit is taken to be its own case."""
     confidence = check_confidence(confidence)
     (n11, n10), (n01, n00) = table
     units = n11 + n10 + n01 + n00
-    accuracy, sensitivity, false_positive = Proportion.many(
-        [(n11 + n00, units, 0), (n11, n11 + n10, 0), (n01, n01 + n00, 0)], confidence)
+    if per_case is None:
+        per_case = [((1, 0), (0, 0))] * n11 + [((0, 1), (0, 0))] * n10 + [((0, 0), (1, 0))] * n01 \
+            + [((0, 0), (0, 1))] * n00
+    accuracy = grouped_proportion([(a + d, a + b + c + d) for (a, b), (c, d) in per_case], confidence)
+    sensitivity = grouped_proportion([(a, a + b) for (a, b), _ in per_case], confidence)
+    false_positive = grouped_proportion([(c, c + d) for _, (c, d) in per_case], confidence)
     # cohen_kappa takes the two label lists; the order of units does not change kappa.
     human = [True] * (n11 + n10) + [False] * (n01 + n00)
     judge = [True] * n11 + [False] * n10 + [True] * n01 + [False] * n00
@@ -235,8 +248,10 @@ def compare_judge(
     return _report(Counter(zip(labels, verdicts, strict=True)), dimension, unit, confidence, tuned)
 
 
-def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned: bool) -> JudgeReport:
-    """The report from the counts of (hand label, verdict) pairs, each True, False or None."""
+def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned: bool,
+            per_case: Sequence[Table] | None = None) -> JudgeReport:
+    """The report from the counts of (hand label, verdict) pairs, each True, False or None; ``per_case`` splits
+    the units with both by case (None: each unit its own case)."""
     n11, n10 = cells[True, True], cells[True, False]
     n01, n00 = cells[False, True], cells[False, False]
     m1, m0 = cells[None, True], cells[None, False]
@@ -263,7 +278,8 @@ def _report(cells: Counter, dimension: str, unit: str, confidence: float, tuned:
     worth = None if plain is None else judge_worth_interval(plain)
     worth_tuned = None if tuned_ppi is None else judge_worth_interval(tuned_ppi)
     return JudgeReport(dimension=dimension, unit=unit, counts=counts, hand=hand, judge=judge, ppi=plain,
-                       ppi_tuned=tuned_ppi, agreement=judge_agreement(((n11, n10), (n01, n00)), confidence),
+                       ppi_tuned=tuned_ppi,
+                       agreement=judge_agreement(((n11, n10), (n01, n00)), confidence, per_case),
                        tuned=bool(tuned), notes=tuple(notes), confidence=confidence, worth=worth,
                        worth_tuned=worth_tuned)
 
@@ -302,11 +318,14 @@ def judge_report(
     confidence = check_confidence(confidence)
     kind, name = METRIC_UNITS[check_dimension(dimension)]
     verdict_key = JUDGE_PREFIX + name
-    cells = Counter((unit.labels.get(name), unit.judge.get(verdict_key))
-                    for unit in chain.from_iterable(map(attrgetter(kind), cases)))
+    by_case = [Counter((unit.labels.get(name), unit.judge.get(verdict_key)) for unit in units)
+               for units in map(attrgetter(kind), cases)]
+    cells: Counter = sum(by_case, Counter())
     if not all(type(value) in _LABEL_TYPES for pair in cells for value in pair):
         _locate_bad_value(cases, kind, name)
-    return _report(cells, dimension, UNIT_NAMES[dimension], confidence, tuned)
+    per_case = [((c[True, True], c[True, False]), (c[False, True], c[False, False])) for c in by_case
+                if c[True, True] or c[True, False] or c[False, True] or c[False, False]]
+    return _report(cells, dimension, UNIT_NAMES[dimension], confidence, tuned, per_case)
 
 
 def _locate_bad_value(cases: Sequence[RagCase], kind: str, name: str) -> None:

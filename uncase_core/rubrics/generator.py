@@ -18,8 +18,9 @@ Planted bad items (distinct ``(prompt, item)`` pairs drawn at random):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import numpy as np
@@ -72,6 +73,29 @@ class GeneratorSettings:
 class PlantedTruth:
     ability: Mapping[str, float]
     bad_items: Mapping[tuple[str, str], str]  # (prompt, item) -> kind
+    judge_bias: Mapping[str, float] = field(default_factory=dict)  # b_j, what a judge adds to every score
+    judge_noise: Mapping[str, float] = field(default_factory=dict)  # s_j, the spread of its opinions
+    runs: int = 1
+
+    def item_rate(self, candidate: str, judge: str, kind: str = "good") -> float:
+        """The chance that ``judge``'s run majority passes ``candidate`` on an item of ``kind`` drawn at random
+        (``"good"`` or a filter's name): for a good item ``P(a_c - d_i + b_j + e > 0)`` with ``d_i ~ N(0, 1)`` and
+        ``e ~ N(0, s_j)``, each run flipped with probability :data:`RUN_FLIP`, ties failing; a misaligned item with
+        ``-a_c``; trivial 1, impossible 0, unstable a majority of fair coins. The true DRFR the lab's figures
+        estimate: after filtering, over good items (when the filters remove exactly the planted ones)."""
+        from scipy.stats import binom, norm
+
+        runs = np.arange(self.runs + 1)
+        if kind in ("trivial", "impossible"):
+            return 1.0 if kind == "trivial" else 0.0
+        if kind == "unstable":
+            return float(binom.pmf(runs[2 * runs > self.runs], self.runs, 0.5).sum())
+        ability = -self.ability[candidate] if kind == "misaligned" else self.ability[candidate]
+        settled = float(norm.cdf((ability + self.judge_bias[judge]) / math.sqrt(1.0 + self.judge_noise[judge] ** 2)))
+        weights = binom.pmf(runs, self.runs, RUN_FLIP)  # by the number of flipped runs
+        kept = float(weights[2 * (self.runs - runs) > self.runs].sum())  # majority yes when settled yes
+        turned = float(weights[2 * runs > self.runs].sum())  # majority yes when settled no
+        return settled * kept + (1.0 - settled) * turned
 
 
 def _names(prefix: str, n: int) -> list[str]:
@@ -129,7 +153,9 @@ def generate_verdicts(settings: GeneratorSettings = GeneratorSettings()) -> tupl
     })
     bad = {(prompts[k // s.items_per_prompt], items[k % s.items_per_prompt]): FILTERS[kind[k] - 1]
            for k in np.flatnonzero(kind)}
-    truth = PlantedTruth({name: float(a) for name, a in zip(candidates, ability, strict=True)}, bad)
+    truth = PlantedTruth({name: float(a) for name, a in zip(candidates, ability, strict=True)}, bad,
+                         {name: float(b) for name, b in zip(judges, bias, strict=True)},
+                         {name: float(n) for name, n in zip(judges, noise_level, strict=True)}, s.runs)
     return frame, truth
 
 

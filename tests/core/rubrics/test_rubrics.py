@@ -14,7 +14,7 @@ from scipy import stats as sps
 from uncase_core.errors import InputError
 from uncase_core.rubrics.generator import GeneratorSettings, generate_verdicts
 from uncase_core.rubrics.lab import FILTERS, FilterSettings, analyse, read_verdicts, verdicts_to_csv
-from uncase_core.stats.proportions import wilson_interval
+from uncase_core.stats.grouped import grouped_proportion
 
 
 def table(rows) -> pd.DataFrame:
@@ -41,7 +41,8 @@ def test_drfr_by_hand_items_are_prompt_item_pairs():
     a, b = result.drfr_before["J"]["A"], result.drfr_before["J"]["B"]
     assert (a.successes, a.total, a.value) == (2, 3, 2 / 3)
     assert (b.successes, b.total, b.value) == (1, 3, 1 / 3)
-    assert (a.low, a.high) == wilson_interval(2, 3)
+    # the items of one prompt move together: the prompts are the independent draws (2 of 2 in P1, 0 of 1 in P2)
+    assert (a.low, a.high) == (grouped_proportion([(2, 2), (0, 1)]).low, grouped_proportion([(2, 2), (0, 1)]).high)
     assert result.items == 3 and result.removed == ()
     assert result.drfr_after == result.drfr_before
     d = result.to_dict()["drfr"]["before"]["J"]["A"]
@@ -169,9 +170,13 @@ def test_stability_by_hand():
 
 
 def test_separated_pairs_need_non_overlapping_intervals():
-    rows = [(c, "P", f"i{k}", "J", [int(c == "A" or (c == "B" and k < 50))]) for c in "ABC" for k in range(100)]
+    rows = [(c, f"P{k // 10}", f"i{k}", "J", [int(c == "A" or (c == "B" and k % 2 == 0))]) for c in "ABC"
+            for k in range(100)]
     s = analyse(table(rows), only()).stability_before
     assert s.separated_pairs == 2
+    # the same verdicts from one prompt: one prompt says nothing about how prompts differ, so nothing is separated
+    one_prompt = [(c, "P", item, judge, runs) for c, _, item, judge, runs in rows]
+    assert analyse(table(one_prompt), only()).stability_before.separated_pairs == 0
     close = [(c, "P", f"i{k}", "J", [int(k < (3 if c == "A" else 2))]) for c in "AB" for k in range(5)]
     assert analyse(table(close), only()).stability_before.separated_pairs == 0
 

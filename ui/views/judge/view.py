@@ -24,6 +24,7 @@ from uncase_core.judge.simulation import METHODS, MONTE_CARLO_CONFIDENCE, Simula
 from uncase_core.rag.cases import RagCase
 from uncase_core.rag.dimensions import JUDGED_AGAINST
 from uncase_core.shared.notes import Note
+from uncase_core.stats.grouped import one_group_only
 from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, PPIInterval, WorthInterval
 from uncase_core.stats.proportions import Proportion
 from uncase_core.stats.shortfall import Shortfall
@@ -250,6 +251,14 @@ def draw_truth(report: JudgeReport, truth: Truth) -> None:
 # ---------------------------------------------------------------- agreement
 
 
+def rate_interval(rate: Proportion, level: str) -> str:
+    """The accuracy's, sensitivity's or false-positive rate's interval in words, or why it has none: every unit
+    with both a label and a verdict is in one case (:func:`uncase_core.stats.grouped.one_group_only`)."""
+    if one_group_only(rate):
+        return t("judge.rate_one_case")
+    return t("judge.rate_interval", level=level, low=percent(rate.low), high=percent(rate.high))
+
+
 def agreement_table(agreement: JudgeAgreement) -> pd.DataFrame:
     (n11, n10), (n01, n00) = agreement.table
     return pd.DataFrame([[n11, n10], [n01, n00]], index=[t("judge.table.you_yes"), t("judge.table.you_no")],
@@ -270,7 +279,7 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str, judged: int | No
     with figures_column:
         accuracy, kappa, bias = agreement.accuracy, agreement.kappa, agreement.bias
         st.markdown(t("judge.accuracy_line", value=percent(accuracy.value), agreed=accuracy.successes,
-                      units=accuracy.total, level=level, low=percent(accuracy.low), high=percent(accuracy.high)))
+                      units=accuracy.total, interval=rate_interval(accuracy, level)))
         if kappa.kappa is None:
             st.markdown(t("judge.kappa_na"))
         elif kappa.low is None or kappa.high is None:
@@ -287,7 +296,9 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str, judged: int | No
         for key, p in (("judge.sensitivity_line", agreement.sensitivity),
                        ("judge.false_positive_line", agreement.false_positive_rate)):
             if p.value is not None:
-                st.markdown(t(key, value=percent(p.value), successes=p.successes, total=p.total))
+                st.markdown(t(key, value=percent(p.value), successes=p.successes, total=p.total,
+                              interval=rate_interval(p, level)))
+        st.caption(t("judge.rates_help"))
         if bias.difference is not None:
             st.markdown(t("judge.bias_line", value=points(bias.difference), judge=percent(agreement.judge_rate),
                           human=percent(agreement.human_rate), level=level, low=points(bias.low),
