@@ -49,7 +49,7 @@ def test_notes_format_numbers_and_names_in_the_readers_language():
     assert note_text(note, "en") == "at 0.70 the pass rate is 31%, at most half of 100%"
     assert note_text(note, "es") == "con 0,70 la tasa de aprobados es 31\u00a0%, como mucho la mitad de 100\u00a0%"
     assert note_text(Note.of("dimension_still_passing", dimension="faithfulness"), "es") == \
-        "Fidelidad aún supera su umbral"
+        "Fidelidad aún alcanza su umbral"
     assert note_text(Note.of("gate_zeroes_q", gate="privacy"), "es") == "Q es 0 porque falla la compuerta de privacidad"
 
 

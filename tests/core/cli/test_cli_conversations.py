@@ -20,7 +20,7 @@ REPORT_KEYS = {"version", "thresholds", "memorization_limit", "count", "passed",
                "not_checked_counts", "results", "certificate_hash"}
 RESULT_KEYS = {"id", "rouge_l", "rouge_band", "fidelity", "ttr", "mattr", "coherence", "privacy_score",
                "privacy_findings", "memorization_rate", "composite_score", "mean_score", "min_over", "passed",
-               "failures", "not_checked", "claims", "turn_checks"}
+               "failures", "not_checked", "claims", "turn_checks", "certainty"}
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
