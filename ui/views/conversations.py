@@ -11,6 +11,7 @@ import streamlit as st
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_number, format_percent
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import card_row
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal
@@ -63,8 +64,8 @@ def flag_evidence(flag) -> str:
 def _verdict(value: float | None, threshold: float) -> str:
     if value is None:
         return t("conv.verdict.na")
-    return t("conv.verdict.pass" if value >= threshold else "conv.verdict.fail",
-             threshold=format_number(threshold, language()))
+    return figure_text("conversations.verdict", "conv.verdict.pass" if value >= threshold else "conv.verdict.fail",
+                       threshold=format_number(threshold, language()))
 
 
 def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float]) -> None:
@@ -73,9 +74,9 @@ def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float
     details = {
         "rouge_l": t("conv.band", band=t(f"conv.band.{result.rouge_band}")) if result.rouge_band else
         t("conv.no_seed"),
-        "fidelity": proportion_text(result.fidelity, with_percent=False),
+        "fidelity": proportion_text(result.fidelity, "conversations.fidelity", with_percent=False),
         "ttr": t("conv.mattr", mattr="—" if result.mattr is None else format_number(result.mattr, lang)),
-        "coherence": proportion_text(result.coherence, with_percent=False),
+        "coherence": proportion_text(result.coherence, "conversations.coherence", with_percent=False),
     }
     for card, name in zip(card_row(len(METRICS)), METRICS, strict=True):
         with card:

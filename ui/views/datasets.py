@@ -13,6 +13,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, t
 from ui.i18n import format_number, format_percent, percent_axis
+from ui.widgets.figures import drawn, figure_text
 from ui.widgets.layout import show_chart
 from ui.widgets.names import field_label, field_value, label_value
 from ui.widgets.proportions import proportion_text
@@ -53,6 +54,7 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
     if overall.value is not None:
         figure.add_hline(y=overall.value, line_dash="dot", annotation_position="top right",
                          annotation_text=t("wb.overall"), annotation_bgcolor="rgba(255,255,255,0.85)")
+    drawn("workbench.rate")
     show_chart(figure)
     hide = hidden(current_workspace(), "workbench", "failing_stratum")  # the lesson's step asks for it
     if hide and result.hidden_failures:
@@ -60,7 +62,8 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
     for failure in () if hide else result.hidden_failures:
         # An uncertain stratum is not a confirmed failure: a warning to label more, not an error.
         box = st.error if failure.certainty == "clear" else st.warning
-        box(t(f"wb.hidden.{failure.certainty}", field=literal(field_label(failure.field)),
+        box(figure_text("workbench.stratum.verdict", f"wb.hidden.{failure.certainty}",
+                        field=literal(field_label(failure.field)),
               value=literal(field_value(failure.field, failure.value)), metric=_metric(failure.metric)))
     if result.too_small:
         st.caption(t("wb.too_small", values=literal(", ".join(field_value(field, v) for v in result.too_small)),
@@ -128,6 +131,7 @@ def draw_diff(dataset: RagDataset, other: RagDataset, lang: str) -> None:
                                         t("wb.field"): t(f"label.{c.field}"), t("wb.old"): label_value(c.old),
                                         t("wb.new_value"): label_value(c.new)}
                                        for c in changes.label_changes]), hide_index=True, width="stretch")
-        text_table(pd.DataFrame([{t("table.dimension"): _metric(m), t("wb.before"): proportion_text(a),
-                                    t("wb.after"): proportion_text(b)}
+        text_table(pd.DataFrame([{t("table.dimension"): _metric(m),
+                                  t("wb.before"): proportion_text(a, "workbench.rate"),
+                                  t("wb.after"): proportion_text(b, "workbench.rate")}
                                    for m, (a, b) in changes.metric_moves.items()]), hide_index=True, width="stretch")

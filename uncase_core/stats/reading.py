@@ -2,7 +2,9 @@
 
 Every page (through :mod:`ui.widgets.proportions`, in the reader's language), the workshop projector and the
 command line's text say a proportion with :func:`proportion_line`, so a rule about what may be said (an interval
-withheld, N/A for no unit, the unlabelled units counted) holds everywhere at once. The words come in as templates
+withheld, N/A for no unit, the unlabelled units counted) holds everywhere at once. Each call names the figure it
+draws (an id of :mod:`uncase_core.stats.figures`) and an unregistered one is refused (issue 48): no interval reaches
+a screen that the coverage harness does not measure. The words come in as templates
 keyed like the catalogue's ``value.*`` keys and the numbers as a function, so the core stays free of the
 interface's catalogues; :data:`ENGLISH` are the command line's, the same words as the English catalogue's.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from uncase_core.stats.figures import registered
 from uncase_core.stats.proportions import Proportion
 
 Words = Callable[..., str]  # (key, **values) -> text
@@ -37,10 +40,12 @@ def english_percent(value: float, decimals: int = 1) -> str:
 
 
 def proportion_line(p: Proportion, words: Words = english_words, percent: Percent = english_percent, *,
-                    with_rate: bool = True, verdict: str | None = None) -> str:
+                    figure: str, with_rate: bool = True, verdict: str | None = None) -> str:
     """``3 / 5 · 60.0% · 95% interval 23.1% to 88.2%`` (``with_rate=False``: without the rate), then the units
     not labelled and the ``verdict`` if given; ``N/A (0 labelled, 2 not labelled)`` with no labelled unit, never NaN
-    or 0; "interval withheld" where the proportion carries none."""
+    or 0; "interval withheld" where the proportion carries none. ``figure``: the registered figure drawn
+    (:class:`~uncase_core.stats.figures.UnregisteredFigure` otherwise)."""
+    registered(figure)
     if p.value is None:
         return words("value.na", unlabelled=p.unlabelled)
     fields = {"successes": p.successes, "total": p.total, "percent": percent(p.value, 1),
@@ -57,17 +62,20 @@ def proportion_line(p: Proportion, words: Words = english_words, percent: Percen
     return text
 
 
-def short_line(p: Proportion, words: Words = english_words, percent: Percent = english_percent) -> str:
-    """``2 / 3 · 66.7%``, or ``N/A``: a table cell's width."""
+def short_line(p: Proportion, words: Words = english_words, percent: Percent = english_percent, *,
+               figure: str) -> str:
+    """``2 / 3 · 66.7%``, or ``N/A``: a table cell's width, of the registered ``figure``."""
+    registered(figure)
     if p.value is None:
         return words("value.na_short")
     return words("value.short", successes=p.successes, total=p.total, percent=percent(p.value, 1))
 
 
 def interval_line(low: float | None, high: float | None, number: Callable[[float], str], words: Words,
-                  key: str, withheld_key: str) -> str:
+                  key: str, withheld_key: str, *, figure: str) -> str:
     """An interval of any figure (a kappa, an alpha, a difference) by ``key`` with ``low`` and ``high`` filled by
-    ``number``, or ``withheld_key``'s text where the interval is withheld (None)."""
+    ``number``, or ``withheld_key``'s text where the interval is withheld (None); ``figure`` the registered one."""
+    registered(figure)
     if low is None or high is None:
         return words(withheld_key)
     return words(key, low=number(low), high=number(high))

@@ -15,6 +15,7 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_percent
 from ui.views.judge.data import Target, Truth
+from ui.widgets.figures import drawn, figure_text
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.names import metric_name
 from ui.widgets.text import literal
@@ -132,15 +133,17 @@ def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> No
                 report.dimension)),
             "na": t("chart.na"),
             "truth": "" if truth_value is None else t("judge.chart.truth", value=percent(truth_value))}
+    for method in ("judge_only", "hand", "ppi", "ppi_tuned")[:len(rows)]:
+        drawn(f"judge.{method}")
     st.image(intervals_svg(rows, truth_value, text), width="stretch")
 
 
-def _interval_caption(p: Proportion | PPIInterval) -> str:
+def _interval_caption(p: Proportion | PPIInterval, figure: str) -> str:
     if p.low is None or p.high is None:  # withheld: too few labels for PPI++, or a zero width; the note says why
         few = isinstance(p, PPIInterval) and any(note.code == "tuned_few_labels" for note in p.notes)
         return t("judge.card.withheld_few_labels" if few else "judge.card.no_interval")
-    return t("judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low), high=percent(p.high),
-             width=percent(p.high - p.low))
+    return figure_text(figure, "judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low),
+                       high=percent(p.high), width=percent(p.high - p.low))
 
 
 def _card(column, method: str, value: float | None, lines: list[str]) -> None:
@@ -157,11 +160,11 @@ def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
     top = st.columns(2)
     _card(top[0], "judge_only", judge.value,
           [t("judge.card.judge_only_one" if judge.total == 1 else "judge.card.judge_only", successes=judge.successes,
-            total=judge.total), _interval_caption(judge)]
+            total=judge.total), _interval_caption(judge, "judge.judge_only")]
           if judge.value is not None else [t("judge.card.no_verdicts")])
     _card(top[1], "hand_labels", hand.value,
           [t("judge.card.hand_labels_one" if hand.total == 1 else "judge.card.hand_labels", successes=hand.successes,
-            total=hand.total), _interval_caption(hand)]
+            total=hand.total), _interval_caption(hand, "judge.hand")]
           if hand.value is not None else [t("value.na", unlabelled=hand.unlabelled)])
     bottom = st.columns(2)
     methods = [("ppi", report.ppi)] + ([("ppi_tuned", report.ppi_tuned)] if show_tuned else [])
@@ -171,7 +174,7 @@ def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
             continue
         _card(column, method, interval.estimate, [
             t("judge.card.ppi", labelled=interval.labelled, unlabelled=interval.unlabelled),
-            _interval_caption(interval),
+            _interval_caption(interval, f"judge.{method}"),
             t("judge.card.lambda", lam=format_number(interval.lam, language(), 2)),
         ])
 
@@ -193,7 +196,7 @@ def _worth_interval(worth: WorthInterval, judged: int | None = None) -> str:
     # "from -1 to 259 more labels" reads as nonsense, so the sentence names a loss as a loss.
     key = ("judge.worth_interval" if low >= 0 else "judge.worth_interval_from_loss" if high >= 0
            else "judge.worth_interval_loss")
-    return t(key, level=percent(worth.confidence, 0), low=format_number(abs(low), lang, 0),
+    return figure_text("judge.worth", key, level=percent(worth.confidence, 0), low=format_number(abs(low), lang, 0),
              high=format_number(abs(high), lang, 0), labelled=worth.labelled, resamples=count(worth.resamples),
              seed=worth.seed)
 
@@ -261,14 +264,16 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str) -> None:
     table_column.dataframe(agreement_table(agreement), width="stretch")
     with figures_column:
         accuracy, kappa, bias = agreement.accuracy, agreement.kappa, agreement.bias
-        st.markdown(t("judge.accuracy_line", value=percent(accuracy.value), agreed=accuracy.successes,
+        st.markdown(figure_text("judge.accuracy", "judge.accuracy_line",
+                                value=percent(accuracy.value), agreed=accuracy.successes,
                       units=accuracy.total, level=level, low=percent(accuracy.low), high=percent(accuracy.high)))
         if kappa.kappa is None:
             st.markdown(t("judge.kappa_na"))
         elif kappa.low is None or kappa.high is None:
             st.markdown(t("judge.kappa_alone", value=format_number(kappa.kappa, language())))
         else:
-            st.markdown(t("judge.kappa_line", value=format_number(kappa.kappa, language()), level=level,
+            st.markdown(figure_text("agreement.kappa", "judge.kappa_line",
+                                    value=format_number(kappa.kappa, language()), level=level,
                           low=format_number(kappa.low, language()), high=format_number(kappa.high, language())))
         if kappa.note:  # few_units says how many more units the interval needs
             st.caption(t(f"judge.kappa_note.{kappa.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
@@ -278,7 +283,8 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str) -> None:
             if p.value is not None:
                 st.markdown(t(key, value=percent(p.value), successes=p.successes, total=p.total))
         if bias.difference is not None:
-            st.markdown(t("judge.bias_line", value=points(bias.difference), judge=percent(agreement.judge_rate),
+            st.markdown(figure_text("judge.bias", "judge.bias_line",
+                                    value=points(bias.difference), judge=percent(agreement.judge_rate),
                           human=percent(agreement.human_rate), level=level, low=points(bias.low),
                           high=points(bias.high)))
             st.caption(t("judge.bias_help"))
@@ -305,7 +311,8 @@ def simulation_table(result: SimulationResult) -> pd.DataFrame:
         rows.append({
             t("judge.sim.col.method"): t(f"judge.method.{method}"),
             t("judge.sim.col.coverage"): percent(coverage.value),
-            range_column: t("judge.sim.range", low=percent(coverage.low), high=percent(coverage.high)),
+            range_column: figure_text("judge.simulation", "judge.sim.range", low=percent(coverage.low),
+                                      high=percent(coverage.high)),
             t("judge.sim.col.verdict"): coverage_verdict(coverage, result.confidence),
             t("judge.sim.col.width"): percent(figures.mean_width),
             t("judge.sim.col.estimate"): percent(figures.mean_estimate),

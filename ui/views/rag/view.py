@@ -10,6 +10,7 @@ import streamlit as st
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_count, format_number, format_percent
+from ui.widgets.figures import drawn, figure_text
 from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
 from ui.widgets.proportions import clustered_text, proportion_text, short_proportion_text
@@ -28,12 +29,13 @@ def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
     if hidden(current_workspace(), "rag", "certainty"):  # a lesson's step asks whether it is clear: not said here
         return verdict
     certainty = "verdict.uncertain" if name in evaluation.diagnosis.uncertain else "verdict.clear"
-    return f"{verdict} · {t(certainty)}"
+    return f"{verdict} · {figure_text('rag.case.verdict', certainty)}"
 
 
 def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
     """The chart, then one card per dimension: the rate, its counts and interval, the verdict."""
     lang = language()
+    drawn("rag.case.interval")
     chart = proportions_svg(
         METRICS,
         {n: metric_name(n) for n in METRICS},
@@ -48,7 +50,7 @@ def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
         with card:
             value = t("value.na_short") if p.value is None else format_percent(p.value, lang)
             st.metric(metric_name(name), value, help=t(f"explain.{name}"))
-            st.caption(proportion_text(p, with_percent=False))
+            st.caption(proportion_text(p, "rag.case.interval", with_percent=False))
             st.caption(_verdict(name, evaluation, settings))
 
 
@@ -64,9 +66,12 @@ def _exact_disagrees_text(name: str, proportion: Proportion, threshold: float) -
     return t("diagnosis.exact_disagrees", needed=format_count(needed, lang), **fields)
 
 
-def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | None = None) -> None:
+def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | None, figure: str) -> None:
+    """The banner and a line per failing dimension, with its certainty: the registered verdict ``figure``."""
     diagnosis = evaluation.diagnosis
     names = ", ".join(metric_name(n) for n in diagnosis.failing)
+    if not (diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS)):
+        drawn(figure)  # the banner below states this figure's verdict, as each dimension's "clear" line does
     if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
         st.info(t("diagnosis.nothing_labelled"))
     elif diagnosis.status == "ok" and diagnosis.uncertain:
@@ -80,7 +85,7 @@ def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | Non
     else:
         st.error(t("diagnosis.multiple", count=len(diagnosis.failing), names=names))
     for name in diagnosis.failing:
-        certainty = t("verdict.uncertain") if name in diagnosis.uncertain else t("verdict.clear")
+        certainty = figure_text(figure, "verdict.uncertain" if name in diagnosis.uncertain else "verdict.clear")
         st.markdown(f"- **{metric_name(name)}**: {t(f'cause.{name}')} ({certainty})")
     if diagnosis.not_applicable:
         listed = ", ".join(metric_name(n) for n in diagnosis.not_applicable)
@@ -127,7 +132,7 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
     for case_id, evaluation in zip(result.case_ids, result.cases, strict=True):
         row: dict[str, object] = {t("table.case"): case_id}
         for name in METRICS:
-            row[metric_name(name)] = short_proportion_text(evaluation.metrics[name])
+            row[metric_name(name)] = short_proportion_text(evaluation.metrics[name], "rag.case.interval")
         # A case with no labelled unit has nothing failing, and is not "ok": it is not labelled yet.
         unlabelled = len(evaluation.diagnosis.not_applicable) == len(METRICS)
         row[t("table.status")] = t("status.unlabelled" if unlabelled else f"status.{evaluation.diagnosis.status}")
@@ -149,8 +154,8 @@ def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:
         clustered = result.clustered[name]
         rows.append({
             t("table.dimension"): metric_name(name),
-            t("table.micro"): proportion_text(micro),
-            t("table.clustered"): clustered_text(clustered),
+            t("table.micro"): proportion_text(micro, "pooled.units"),
+            t("table.clustered"): clustered_text(clustered, "pooled.clustered"),
             t("table.macro"): t("value.na_short") if macro is None else format_percent(macro, lang),
         })
     return pd.DataFrame(rows)

@@ -24,6 +24,7 @@ from ui.frame.state import kept, language, store_problem_text, t
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.room.rooms import ClassView, cases_file_name, class_view, room_dataset
 from ui.views.summaries.focus import role_name
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import MAIN_CHOICE_ROOM, show_chart, whole_choice
 from ui.widgets.proportions import distribution_text
 from ui.widgets.text import literal
@@ -269,7 +270,8 @@ def _share_text(agreement: GoldAgreement) -> str:
     share = agreement.share
     if share.value is None:
         return t("room.gold.share_na")
-    return t("room.gold.share", agreed=share.successes, total=share.total, percent=format_percent(share.value, lang),
+    return figure_text("room.gold.share", "room.gold.share",
+                       agreed=share.successes, total=share.total, percent=format_percent(share.value, lang),
              level=format_percent(share.confidence, lang, 0), low=format_percent(share.low, lang),
              high=format_percent(share.high, lang))
 
@@ -281,7 +283,7 @@ def _kappa_text(agreement: GoldAgreement) -> str:
     elif agreement.low is None:
         text = t("room.gold.kappa", kappa=format_number(agreement.kappa, lang))
     else:
-        text = t("room.gold.kappa_interval", kappa=format_number(agreement.kappa, lang),
+        text = figure_text("room.gold.kappa", "room.gold.kappa_interval", kappa=format_number(agreement.kappa, lang),
                  low=format_number(agreement.low, lang), high=format_number(agreement.high, lang))
     if agreement.note is not None and agreement.share.value is not None:
         text += " " + t(f"room.gold.note.{agreement.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,

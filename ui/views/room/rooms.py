@@ -262,7 +262,8 @@ def _mark(value: bool | None) -> str:
 
 
 def _interval(interval: BootstrapInterval | None) -> str:
-    return number_interval(None, None) if interval is None else number_interval(interval.low, interval.high)
+    return number_interval(None, None, "room.agreement") if interval is None else number_interval(
+        interval.low, interval.high, "room.agreement")
 
 
 def _statistic(result: AgreementAmongMany) -> str:
@@ -401,7 +402,7 @@ def draw_distributions(view: ClassView) -> None:
 def draw_class_metrics(view: ClassView) -> None:
     labels = view.labels
     figure_table(pd.DataFrame([{t("table.dimension"): dimension_name(name),
-                                t("table.micro"): proportion_text(labels.pooled[name])}
+                                t("table.micro"): proportion_text(labels.pooled[name], "room.pooled")}
                                for name in labels.dimensions]), wrapped=t("table.micro"))
     if is_summary_room(view.room):
         text_table(summary_cases_table(labels.evaluation), hide_index=True, width="stretch")
