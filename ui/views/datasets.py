@@ -13,10 +13,10 @@ from ui.frame.input_errors import error_text
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, t
 from ui.i18n import format_number, format_percent, percent_axis
-from ui.widgets.figures import drawn, figure_text
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import show_chart
 from ui.widgets.names import field_label, field_value, label_value
-from ui.widgets.proportions import proportion_text
+from ui.widgets.proportions import drawn_proportion, proportion_text
 from ui.widgets.text import id_list, literal, plot_text, text_table
 from uncase_core.datasets.workbench import diff_datasets, find_similar, revisions, strata
 from uncase_core.errors import InputError
@@ -34,12 +34,12 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
     st.subheader(t("wb.strata_title", field=literal(field_label(field))))
     result = strata(cases, field, min_units=min_units)
     values = [plot_text(field_value(field, s.value)) for s in result.strata]  # plotly draws HTML in ticks
-    props = [s.metrics[metric] for s in result.strata]
+    props = [drawn_proportion(s.metrics[metric], "workbench.rate") for s in result.strata]
     overall = result.overall[metric]
     threshold = DEFAULT_THRESHOLDS[metric]
     figure = go.Figure(
         data=[go.Bar(x=values, y=[p.value or 0 for p in props], marker={"color": "#3b6ea8"},
-                     error_y={"type": "data", "visible": True,
+                     error_y={"type": "data", "visible": any(p.low is not None for p in props),
                               "array": [(p.high or 0) - (p.value or 0) for p in props],
                               "arrayminus": [(p.value or 0) - (p.low or 0) for p in props]},
                      customdata=["N/A" if p.value is None else format_percent(p.value, lang, 0) for p in props],
@@ -54,7 +54,6 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
     if overall.value is not None:
         figure.add_hline(y=overall.value, line_dash="dot", annotation_position="top right",
                          annotation_text=t("wb.overall"), annotation_bgcolor="rgba(255,255,255,0.85)")
-    drawn("workbench.rate")
     show_chart(figure)
     hide = hidden(current_workspace(), "workbench", "failing_stratum")  # the lesson's step asks for it
     if hide and result.hidden_failures:

@@ -24,6 +24,13 @@ def proportion_text(p: Proportion, figure: str, with_percent: bool = True, verdi
     return reading.proportion_line(p, t, _percent, figure=figure, with_rate=with_percent, verdict=verdict)
 
 
+def drawn_proportion(p: Proportion, figure: str) -> Proportion:
+    """``p`` as a chart may draw it for the registered ``figure``: without its interval where the figure states no
+    level or below the size it is drawn from (:func:`uncase_core.stats.reading.as_drawn`), noted as drawn."""
+    drawn(figure)
+    return reading.as_drawn(p, figure)
+
+
 def short_proportion_text(p: Proportion, figure: str) -> str:
     """``2 / 3 · 66.7%`` (``66,7 %`` in Spanish), or ``N/A`` when no unit is labelled: a table cell's width."""
     drawn(figure)

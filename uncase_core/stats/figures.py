@@ -66,6 +66,9 @@ def _sliders(low: float, high: float, step: float) -> tuple[float, ...]:
 THRESHOLD_SLIDER = _sliders(0.05, 0.95, 0.05)  # the RAG page's and the explorer's threshold sliders, 5% to 95%
 PAGE_THRESHOLDS = MappingProxyType({"threshold": THRESHOLD_SLIDER})
 WILSON = "Wilson score interval (statsmodels), units independent"
+# Wilson's interval of 1 or 2 independent draws covers 90-92% over the window at true rates of 0.7-0.95, below its
+# 95% minus 2.5 points (docs/coverage.md): a page draws it from 3 and says so below
+WILSON_FROM = 3
 ROOM_NOT_DRAWN = MappingProxyType({"workshop_room": "drawn once a room exists and a class has labelled in it "
                                                     "(tests/pages/test_room_page.py and its neighbours)"})
 SUMMARIES_NOT_DRAWN = "drawn when more than one summary is loaded; the page opens on one"
@@ -75,7 +78,7 @@ _FIGURES: tuple[Figure, ...] = (
     # ------------------------------------------------------------ one case's units (document 001's model)
     Figure(id="rag.case.interval", kind="interval", pages=("rag_diagnosis", "case_editor", "compare_systems", "cli"),
            function="uncase_core.stats.proportions.wilson_interval", method=WILSON, unit="units of one case",
-           n=(1, 50), not_drawn=MappingProxyType({"case_editor": EDITOR_NOT_DRAWN})),
+           drawn_from=WILSON_FROM, n=(1, 50), not_drawn=MappingProxyType({"case_editor": EDITOR_NOT_DRAWN})),
     Figure(id="rag.case.verdict", kind="verdict", pages=("rag_diagnosis", "case_editor"),
            function="uncase_core.stats.policy.threshold_certainty",
            method="Wilson's interval on one side of the threshold and the exact one-sided binomial test agreeing",
@@ -100,30 +103,32 @@ _FIGURES: tuple[Figure, ...] = (
     # ------------------------------------------------------------ summaries, conversations, drills
     Figure(id="summaries.case.interval", kind="interval", pages=("summary_autoevaluation",),
            function="uncase_core.stats.proportions.wilson_interval", method=WILSON, unit="items of one summary",
-           n=(1, 50)),
+           drawn_from=WILSON_FROM, n=(1, 50)),
     Figure(id="conversations.fidelity", kind="interval", pages=("conversation_quality",),
            function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=WILSON,
-           unit="claims of one conversation", n=(1, 50)),
+           unit="claims of one conversation", drawn_from=WILSON_FROM, n=(1, 50)),
     Figure(id="conversations.coherence", kind="interval", pages=("conversation_quality",),
            function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=WILSON,
-           unit="turns of one conversation", n=(1, 50)),
+           unit="turns of one conversation", drawn_from=WILSON_FROM, n=(1, 50)),
     Figure(id="conversations.verdict", kind="verdict", pages=("conversation_quality",),
            function="uncase_core.conversations.evaluator.Evaluator.evaluate",
            method="the point value against the threshold (no certainty)", unit="claims of one conversation",
-           n=(1, 50), settings=PAGE_THRESHOLDS, level=None),
+           n=(1, 50), settings=PAGE_THRESHOLDS),
     Figure(id="drills.agreement", kind="interval", pages=("drills",),
            function="uncase_core.stats.proportions.wilson_interval", method=WILSON,
-           unit="your labels checked against the answer key", n=(1, 50)),
+           unit="your labels checked against the answer key", drawn_from=WILSON_FROM, n=(1, 50)),
     # ------------------------------------------------------------ thresholds and the workbench
     Figure(id="thresholds.pass_rate", kind="interval", pages=("threshold_explorer",),
            function="uncase_core.rag.thresholds.sweep_threshold", method=WILSON + " over the cases that pass",
-           unit="cases", n=(1, 5000)),
+           unit="cases", drawn_from=WILSON_FROM, n=(1, 5000)),
     Figure(id="thresholds.case.verdict", kind="verdict", pages=("threshold_explorer",),
            function="uncase_core.rag.thresholds.case_standings", method="a case's clear pass / fail against the slider",
            unit="units of one case", n=(1, 50), settings=PAGE_THRESHOLDS),
     Figure(id="workbench.rate", kind="interval", pages=("dataset_workbench",),
-           function="uncase_core.datasets.workbench.strata", method=WILSON + " of a stratum's or a version's "
-           "pooled units", unit="cases", n=(1, 5000)),
+           function="uncase_core.datasets.workbench.strata",
+           method="a stratum's or version's pooled units, counts and rate (no interval: a case's units move together)",
+           unit="cases", n=(1, 5000),
+           level=None),  # as compare.pooled
     Figure(id="workbench.stratum.verdict", kind="verdict", pages=("dataset_workbench",),
            function="uncase_core.datasets.workbench.strata",
            method="a stratum's unit-level Wilson interval below the threshold", unit="cases of one stratum",
@@ -139,8 +144,10 @@ _FIGURES: tuple[Figure, ...] = (
            method="Newcombe's hybrid score interval for paired proportions (method 10)", unit="pairs",
            n=(1, 500), not_drawn=ROOM_NOT_DRAWN),
     Figure(id="compare.pooled", kind="interval", pages=("compare_systems",),
-           function="uncase_core.compare.systems.compare_systems", method=WILSON + " of one system's pooled units",
-           unit="cases", n=(1, 500)),
+           function="uncase_core.compare.systems.compare_systems",
+           method="one system's pooled units, counts and rate (no interval: the units of a case move together)",
+           unit="cases", n=(1, 500),
+           level=None),  # the units of a case move together: as if independent no level holds; its counts say it
     Figure(id="compare.bootstrap", kind="interval", pages=("compare_systems",),
            function="uncase_core.compare.systems.bootstrap_differences",
            method="percentile bootstrap of the cases, pooled difference", unit="cases", n=(1, 500),
@@ -171,7 +178,7 @@ _FIGURES: tuple[Figure, ...] = (
     # ------------------------------------------------------------ agreement
     Figure(id="agreement.raw", kind="interval", pages=("annotator_agreement",),
            function="uncase_core.agreement.pairs.match_labels", method=WILSON + " of the units both agree on",
-           unit="units", n=(1, 20_000)),
+           unit="units", drawn_from=WILSON_FROM, n=(1, 20_000)),
     Figure(id="agreement.kappa", kind="interval", pages=("annotator_agreement", "judge_and_hand_labels"),
            function="uncase_core.agreement.pairs.cohen_kappa", method="Cohen's kappa, asymptotic interval",
            unit="units", n=(1, 20_000), drawn_from=200,
@@ -184,11 +191,13 @@ _FIGURES: tuple[Figure, ...] = (
            not_drawn=ROOM_NOT_DRAWN),
     Figure(id="room.pooled", kind="interval", pages=("workshop_room",),
            function="uncase_core.agreement.class_labels.class_labels",
-           method="the class's pooled labels' Wilson interval, as if independent", unit="labels", n=(1, 60_000),
+           method="the class's pooled labels, counts and rate (one unit's labels move together: no level holds)",
+           unit="labels", n=(1, 60_000), level=None,
            not_drawn=ROOM_NOT_DRAWN),
     Figure(id="room.gold.share", kind="interval", pages=("workshop_room",),
            function="uncase_core.agreement.adjudication.gold_agreement",
-           method=WILSON + " of one participant's labels that agree with the gold", unit="units", n=(1, 2000),
+           method=WILSON + " of one participant's labels that agree with the gold", unit="units",
+           drawn_from=WILSON_FROM, n=(1, 2000),
            not_drawn=ROOM_NOT_DRAWN),
     Figure(id="room.gold.kappa", kind="interval", pages=("workshop_room",),
            function="uncase_core.agreement.adjudication.gold_agreement", method="Cohen's kappa with the gold, "
@@ -217,7 +226,7 @@ _FIGURES: tuple[Figure, ...] = (
                                                                 "a few"})),
     Figure(id="judge.accuracy", kind="interval", pages=("judge_and_hand_labels",),
            function="uncase_core.judge.report.judge_report", method=WILSON + " of the units judge and hand agree on",
-           unit="hand labels", n=(1, 2000)),
+           unit="hand labels", drawn_from=WILSON_FROM, n=(1, 2000)),
     Figure(id="judge.bias", kind="interval", pages=("judge_and_hand_labels",),
            function="uncase_core.stats.differences.paired_difference_interval",
            method="Newcombe's paired interval of the judge's rate minus the hand labels'", unit="hand labels",

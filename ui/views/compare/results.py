@@ -16,7 +16,7 @@ from ui.widgets.figures import drawn, figure_text
 from ui.widgets.intervals_svg import PPI_COLOUR, TUNED_COLOUR, Axis, IntervalRow, intervals_svg
 from ui.widgets.layout import CARD_WIDTH, card_row
 from ui.widgets.names import field_label, field_value, metric_name
-from ui.widgets.proportions import proportion_text
+from ui.widgets.proportions import drawn_proportion, proportion_text
 from ui.widgets.proportions_svg import proportions_svg
 from ui.widgets.text import id_list, literal, text_table
 from uncase_core.compare.paired import PairedDifference, PairedSampleSize
@@ -218,10 +218,10 @@ def strata_frame(dimension: DimensionComparison, field: str) -> pd.DataFrame:
 def draw_pooled(dimension: DimensionComparison) -> None:
     st.markdown(f"**{t('compare.pooled_title')}**")
     names = ("a", "b")
-    drawn("compare.pooled")
     chart = proportions_svg(
         names, {"a": t("compare.system.a"), "b": t("compare.system.b")},
-        {"a": dimension.pooled_a, "b": dimension.pooled_b}, dict.fromkeys(names, dimension.threshold),
+        {"a": drawn_proportion(dimension.pooled_a, "compare.pooled"),
+         "b": drawn_proportion(dimension.pooled_b, "compare.pooled")}, dict.fromkeys(names, dimension.threshold),
         {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
          "title": t("compare.chart_title", dimension=in_sentence(dimension.name))})
     st.image(chart, width=360)

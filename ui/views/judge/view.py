@@ -18,6 +18,7 @@ from ui.views.judge.data import Target, Truth
 from ui.widgets.figures import drawn, figure_text
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.names import metric_name
+from ui.widgets.proportions import drawn_proportion
 from ui.widgets.text import literal
 from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL
 from uncase_core.judge.report import JudgeAgreement, JudgeReport
@@ -25,6 +26,7 @@ from uncase_core.judge.simulation import METHODS, MONTE_CARLO_CONFIDENCE, Simula
 from uncase_core.rag.cases import RagCase
 from uncase_core.rag.dimensions import JUDGED_AGAINST
 from uncase_core.shared.notes import Note
+from uncase_core.stats.figures import registered
 from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, PPIInterval, WorthInterval
 from uncase_core.stats.proportions import Proportion
 
@@ -263,10 +265,14 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str) -> None:
     table_column, figures_column = st.columns([2, 3])
     table_column.dataframe(agreement_table(agreement), width="stretch")
     with figures_column:
-        accuracy, kappa, bias = agreement.accuracy, agreement.kappa, agreement.bias
-        st.markdown(figure_text("judge.accuracy", "judge.accuracy_line",
-                                value=percent(accuracy.value), agreed=accuracy.successes,
-                      units=accuracy.total, level=level, low=percent(accuracy.low), high=percent(accuracy.high)))
+        accuracy, kappa, bias = drawn_proportion(agreement.accuracy, "judge.accuracy"), agreement.kappa, agreement.bias
+        if accuracy.low is None or accuracy.high is None:
+            st.markdown(t("judge.accuracy_withheld", value=percent(accuracy.value), agreed=accuracy.successes,
+                          units=accuracy.total, minimum=registered("judge.accuracy").drawn_from))
+        else:
+            st.markdown(figure_text("judge.accuracy", "judge.accuracy_line", value=percent(accuracy.value),
+                                    agreed=accuracy.successes, units=accuracy.total, level=level,
+                                    low=percent(accuracy.low), high=percent(accuracy.high)))
         if kappa.kappa is None:
             st.markdown(t("judge.kappa_na"))
         elif kappa.low is None or kappa.high is None:

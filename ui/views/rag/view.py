@@ -13,7 +13,7 @@ from ui.i18n import format_count, format_number, format_percent
 from ui.widgets.figures import drawn, figure_text
 from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
-from ui.widgets.proportions import clustered_text, proportion_text, short_proportion_text
+from ui.widgets.proportions import clustered_text, drawn_proportion, proportion_text, short_proportion_text
 from ui.widgets.proportions_svg import proportions_svg
 from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Evaluation, Settings
 from uncase_core.stats.policy import exact_one_sided_p, units_for_exact
@@ -35,11 +35,10 @@ def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
 def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
     """The chart, then one card per dimension: the rate, its counts and interval, the verdict."""
     lang = language()
-    drawn("rag.case.interval")
     chart = proportions_svg(
         METRICS,
         {n: metric_name(n) for n in METRICS},
-        evaluation.metrics,
+        {n: drawn_proportion(p, "rag.case.interval") for n, p in evaluation.metrics.items()},
         settings.thresholds,
         {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
          "title": t("chart.title")},

@@ -26,7 +26,7 @@ from ui.views.room.rooms import ClassView, cases_file_name, class_view, room_dat
 from ui.views.summaries.focus import role_name
 from ui.widgets.figures import figure_text
 from ui.widgets.layout import MAIN_CHOICE_ROOM, show_chart, whole_choice
-from ui.widgets.proportions import distribution_text
+from ui.widgets.proportions import distribution_text, drawn_proportion
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
     MAJORITY_CHOICES,
@@ -43,6 +43,7 @@ from uncase_core.agreement.adjudication import (
 )
 from uncase_core.agreement.class_labels import UnitLabels
 from uncase_core.errors import InputError
+from uncase_core.stats.figures import registered
 from uncase_store import StoreError
 from uncase_store.rooms import Room
 
@@ -267,9 +268,12 @@ def _case_context(view: ClassView, unit: UnitLabels) -> None:
 
 def _share_text(agreement: GoldAgreement) -> str:
     lang = language()
-    share = agreement.share
+    share = drawn_proportion(agreement.share, "room.gold.share")
     if share.value is None:
         return t("room.gold.share_na")
+    if share.low is None or share.high is None:
+        return t("room.gold.share_withheld", agreed=share.successes, total=share.total,
+                 percent=format_percent(share.value, lang), minimum=registered("room.gold.share").drawn_from)
     return figure_text("room.gold.share", "room.gold.share",
                        agreed=share.successes, total=share.total, percent=format_percent(share.value, lang),
              level=format_percent(share.confidence, lang, 0), low=format_percent(share.low, lang),
