@@ -34,9 +34,11 @@ def test_english_and_spanish_have_the_same_keys():
     assert set(ES) - set(EN) == set(), "missing in English"
 
 
-@pytest.mark.parametrize("key", sorted(EN))
-def test_placeholders_match_between_languages(key):
-    assert _fields(EN[key]) == _fields(ES[key])
+def test_placeholders_match_between_languages():
+    # One test over every key (not one per key): the failure lists every offending key at once.
+    differ = {key: (sorted(_fields(EN[key])), sorted(_fields(ES[key]))) for key in sorted(EN)
+              if key in ES and _fields(EN[key]) != _fields(ES[key])}
+    assert not differ, f"placeholders differ (English, Spanish): {differ}"
 
 
 def test_no_message_is_empty_or_left_untranslated():
@@ -56,11 +58,20 @@ def _prose(text: str) -> str:
     return re.sub(r"\{[^}]*\}", " ", text)
 
 
-@pytest.mark.parametrize("key", sorted(ES))
-def test_spanish_follows_the_glossary(key):
-    prose = _prose(ES[key]).lower()
-    used = [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
-    assert not used, f"{key}: write {', '.join(repr(AVOID_IN_SPANISH[w]) for w in used)} instead of {used}"
+def _avoided_words(text: str) -> list[str]:
+    prose = _prose(text).lower()
+    return [word for word in AVOID_IN_SPANISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prose)]
+
+
+def test_spanish_follows_the_glossary():
+    wrong = {key: {w: AVOID_IN_SPANISH[w] for w in used} for key in sorted(ES) if (used := _avoided_words(ES[key]))}
+    assert not wrong, f"words to replace (key: {{avoided: write instead}}): {wrong}"
+
+
+def test_the_glossary_rule_catches_what_it_is_for():
+    word = next(iter(AVOID_IN_SPANISH))
+    assert _avoided_words(f"Un texto con {word} en medio") == [word]
+    assert _avoided_words(f"`{word}` en código ({word}) no cuenta") == []
 
 
 def _lesson_spanish() -> list[tuple[str, str]]:
@@ -99,11 +110,10 @@ def test_the_lessons_spanish_follows_the_glossary_too():
     assert not wrong
 
 
-@pytest.mark.parametrize("key", sorted(ES))
-def test_spanish_speaks_to_one_person_as_tu(key):
-    """Issue 27: "discrepáis" and "coincidís" (vosotros) stood beside tú; one register, neutral Latin American."""
-    found = re.findall(VOSOTROS, ES[key], flags=re.IGNORECASE)
-    assert not found, f"{key}: vosotros forms {found}; write to one person, with tú"
+def test_spanish_speaks_to_one_person_as_tu():
+    """"discrepáis" and "coincidís" (vosotros) once stood beside tú; one register, neutral Latin American."""
+    wrong = {key: found for key in sorted(ES) if (found := re.findall(VOSOTROS, ES[key], flags=re.IGNORECASE))}
+    assert not wrong, f"vosotros forms; write to one person, with tú: {wrong}"
 
 
 def test_the_register_rule_catches_what_it_is_for():
@@ -159,14 +169,20 @@ def test_translate_fills_fields_and_falls_back_to_the_key():
     assert translate("en", "no.such.key") == "no.such.key"
 
 
-@pytest.mark.parametrize("key", sorted(k for k in EN if k.endswith(".one")))
-def test_a_singular_wording_belongs_to_a_counted_message(key):
+def test_a_singular_wording_belongs_to_a_counted_message():
     from ui.views.lessons.notes import COUNTED_BY
 
-    plural = key.removesuffix(".one")
-    counted = COUNTED_BY.get(plural.removeprefix("lesson.note."), "count")
-    assert plural in EN and counted in _fields(EN[plural]), f"{key} has no counted plural message"
-    assert "(s)" not in EN[plural] and "(s)" not in ES[plural] and "(n)" not in ES[plural]
+    singulars = sorted(k for k in EN if k.endswith(".one"))
+    assert singulars
+    wrong = []
+    for key in singulars:
+        plural = key.removesuffix(".one")
+        counted = COUNTED_BY.get(plural.removeprefix("lesson.note."), "count")
+        if plural not in EN or counted not in _fields(EN[plural]):
+            wrong.append(f"{key} has no counted plural message")
+        elif "(s)" in EN[plural] or "(s)" in ES[plural] or "(n)" in ES[plural]:
+            wrong.append(f"{plural} hedges its plural")
+    assert not wrong
 
 
 def test_one_picks_the_singular_and_other_counts_the_plural():
