@@ -28,6 +28,24 @@ from bench.harness.report import SUMMARY_HEADER, figure_section, rule_text, summ
 from bench.harness.run import measure, worst  # noqa: E402
 from uncase_core.stats.figures import FIGURES  # noqa: E402
 
+KEPT = "## Fixed truths"  # sections another script writes into the same file (bench/coverage_fixed_truths.py)
+
+
+def kept_sections(path: Path) -> list[str]:
+    """The sections of the file at ``path`` whose heading starts with :data:`KEPT`, each to the next ``## `` heading:
+    written by their own script, kept as they are when this one rewrites the file."""
+    if not path.exists():
+        return []
+    kept, keeping = [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            keeping = line.startswith(KEPT)
+            if keeping:
+                kept.append("")
+        if keeping:
+            kept.append(line)
+    return kept
+
 
 def main() -> None:
     parser = argparse.ArgumentParser()
@@ -64,7 +82,7 @@ def main() -> None:
         lines += ["", "## Registered figures not simulated yet", ""]
         lines += [f"- `{figure_id}` ({', '.join(FIGURES[figure_id].pages)}): {NOT_SIMULATED[figure_id]}"
                   for figure_id in missing]
-    lines += ["", "## Each figure's cells", *sections]
+    lines += ["", "## Each figure's cells", *sections, *kept_sections(args.write)]
     args.write.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written to {args.write}")
 
