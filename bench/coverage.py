@@ -28,18 +28,19 @@ from bench.harness.report import SUMMARY_HEADER, figure_section, rule_text, summ
 from bench.harness.run import measure, worst  # noqa: E402
 from uncase_core.stats.figures import FIGURES  # noqa: E402
 
-KEPT = "## Fixed truths"  # sections another script writes into the same file (bench/coverage_fixed_truths.py)
+OWN_SECTIONS = ("## Every registered figure", "## Registered figures not simulated yet", "## Each figure's cells")
 
 
 def kept_sections(path: Path) -> list[str]:
-    """The sections of the file at ``path`` whose heading starts with :data:`KEPT`, each to the next ``## `` heading:
-    written by their own script, kept as they are when this one rewrites the file."""
+    """The ``## `` sections of the file at ``path`` that this script does not write (the tables other scripts of
+    ``bench/`` write into the same file, each replacing its own section), each to the next ``## `` heading: kept as
+    they are when this one rewrites the file."""
     if not path.exists():
         return []
     kept, keeping = [], False
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
-            keeping = line.startswith(KEPT)
+            keeping = not line.startswith(OWN_SECTIONS)
             if keeping:
                 kept.append("")
         if keeping:
