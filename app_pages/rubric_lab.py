@@ -10,6 +10,7 @@ from ui.frame.state import current_workspace, kept, language, run_saving, t
 from ui.i18n import format_number, translate
 from ui.views.rubrics import bump_chart, leaderboard_chart, verdict_heatmap
 from ui.widgets.data_source import Loaded, read_new_upload
+from ui.widgets.figures import drawn
 from ui.widgets.layout import figure_table, show_chart
 from ui.widgets.numbers import number_box, number_slider
 from ui.widgets.text import literal, text_table
@@ -133,6 +134,7 @@ def _points(share: float | None) -> str:
 
 
 st.subheader(t("rub.stability"))
+drawn("rubrics.separated")
 figure_table(pd.DataFrame({
     t("rub.figure"): [t("rub.fig.spearman"), t("rub.fig.kendall"), t("rub.fig.identical"), t("rub.fig.gap"),
                       t("rub.fig.spread"), t("rub.fig.separated"), t("rub.fig.removed")],
@@ -166,6 +168,7 @@ labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.ran
 left, right = st.columns(2, gap="large")
 with left:
     st.subheader(t("rub.leaderboard", judge=literal(judge)))
+    drawn("rubrics.drfr")
     show_chart(leaderboard_chart(analysis.drfr_before[judge], analysis.drfr_after[judge], labels))
 with right:
     st.subheader(t("rub.bump"))

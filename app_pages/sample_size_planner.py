@@ -11,6 +11,7 @@ from ui.i18n import format_count, format_number, format_percent, translate
 from ui.views.planner import show_independent, show_paired_counts, show_paired_size, show_paired_verdict
 from ui.views.planner_simulation import draw_simulation
 from ui.widgets.charts import margin_chart
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.numbers import number_box, number_slider
 from uncase_core.compare.paired import DEFAULT_POWER, mcnemar_sample_size, paired_sample_size, paired_table
@@ -122,7 +123,7 @@ first.metric(t("plan.wilson_n"), format_count(needed, lang), help=t("plan.wilson
 second.metric(t("plan.normal_n"), format_count(normal_needed, lang),
               delta=format_count(normal_needed - needed, lang, sign=True),
               delta_color="off", help=t("plan.normal_n_help"))
-st.markdown(t("plan.reading", **_bounds(planned_interval(expected, needed, confidence))))
+st.markdown(figure_text("planner.promise", "plan.reading", **_bounds(planned_interval(expected, needed, confidence))))
 if abs(normal_needed - needed) > max(2, 0.1 * needed):
     st.warning(t("plan.differ", wilson=format_count(needed, lang), normal=format_count(normal_needed, lang)))
 
@@ -136,7 +137,7 @@ show_chart(figure)
 # ---------------------------------------------------------------- what a given n buys
 st.subheader(t("plan.buys_title"))
 n = number_box("plan_n", 30, t("plan.n"), whole=True, low=1, high=MAX_COUNT)
-st.markdown(t("plan.buys", normal=_points(normal_half_width(expected, n, confidence)),
+st.markdown(figure_text("planner.promise", "plan.buys", normal=_points(normal_half_width(expected, n, confidence)),
               **_bounds(planned_interval(expected, n, confidence))))
 
 # ---------------------------------------------------------------- see it happen: 100 simulated datasets

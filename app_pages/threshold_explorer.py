@@ -10,6 +10,7 @@ from ui.frame.state import current_workspace, kept, language, t
 from ui.i18n import format_number, format_percent, translate
 from ui.widgets.charts import COMPARE_COLOUR, THRESHOLD_COLOUR, sweep_chart
 from ui.widgets.data_source import stored_upload, stored_upload_data
+from ui.widgets.figures import drawn
 from ui.widgets.layout import card_row, show_chart
 from ui.widgets.numbers import number_slider
 from ui.widgets.proportions import proportion_text
@@ -96,10 +97,11 @@ def _counts_row(point) -> None:
     columns = card_row(4, border=False)
     columns[0].metric(t("thr.pass_rate"), "N/A" if point.pass_rate.value is None else
                       format_percent(point.pass_rate.value, lang), help=t("thr.pass_rate_help"))
+    drawn("thresholds.case.verdict")
     columns[1].metric(t("thr.standing.pass"), str(point.clear_pass), help=t("thr.clear_help"))
     columns[2].metric(t("thr.standing.uncertain"), str(point.uncertain), help=t("thr.clear_help"))
     columns[3].metric(t("thr.standing.fail"), str(point.clear_fail), help=t("thr.clear_help"))
-    st.caption(proportion_text(point.pass_rate))
+    st.caption(proportion_text(point.pass_rate, "thresholds.pass_rate"))
 
 
 try:

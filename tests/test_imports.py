@@ -229,6 +229,10 @@ BENCH_MODULES_TESTED = {
     "bench.bench_load",  # test_load, test_room_polling_server: the load benchmark's run and its store check
     "bench.bench_room",  # tests/e2e/test_room_rehearsal_server: the room benchmark's rehearsal
     "bench.bench_upload_memory",  # test_upload_release_browser: what the server holds of an upload
+    # tests/harness/: the coverage harness, its reduced run in CI and its simulations checked against the pages
+    # and the pages' wording tests that quote its figures
+    *(f"bench.harness{name}" for name in ("", ".cells", ".draws", ".registry", ".run", ".proportions", ".pooled",
+                                          ".paired", ".judge", ".agreement", ".planner", ".rules")),
     "bench.ppi_py_reference",  # test_ppi: the reference problems the PPI oracle test replays
 }
 

@@ -94,6 +94,22 @@ def shows_interval(text: str, successes: int, total: int, low: float, high: floa
     return first >= 0 and text.find(format_percent(high, language), first + 1 if low == high else first) >= 0
 
 
+def shows_its_interval(text: str, figure: str, successes: int, total: int, language: str, level: float = 0.95) -> bool:
+    """``shows_interval`` with statsmodels' Wilson bounds where the registered ``figure`` is drawn at ``total``, and
+    below the size it is drawn from, the counts and rate with "interval withheld below N" (issue 48: measured not to
+    hold there)."""
+    from ui.i18n import translate
+    from uncase_core.stats.figures import registered
+
+    minimum = registered(figure).drawn_from
+    if total >= minimum:
+        low, high = proportion_confint(successes, total, alpha=1 - level, method="wilson")
+        low, high = (0.0 if successes == 0 else low), (1.0 if successes == total else high)
+        return shows_interval(text, successes, total, low, high, language)
+    return translate(language, "value.withheld_below", successes=successes, total=total,
+                     percent=format_percent(successes / total, language), minimum=minimum) in text
+
+
 def threshold_false_rate(total: int, threshold: float, side: str, confidence: float = 0.95) -> float:
     """How often the Wilson threshold verdict is clear on the wrong side when the true rate sits at the threshold
     (the worst null, by continuity): ``side`` ``"fail"`` counts upper bounds below it, ``"pass"`` lower bounds above
@@ -130,6 +146,19 @@ def coverage_table(heading: str) -> list[dict[str, str]]:
             rows.append(dict(zip(header, cells, strict=True)))
     assert rows, f"no table under {heading!r} in docs/coverage.md"
     return rows
+
+
+def summary_mark(figure_id: str) -> str:
+    """The mark docs/coverage.md's summary gives the registered figure ``figure_id`` (its worst cell's)."""
+    for line in (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith(f"| `{figure_id}` |"):
+            return line.strip().strip("|").split("|")[-1].strip()
+    raise AssertionError(f"{figure_id} is not in docs/coverage.md's summary")
+
+
+def figure_rows(figure_id: str) -> list[dict[str, str]]:
+    """The rows of the cells table of the registered figure ``figure_id`` in docs/coverage.md."""
+    return coverage_table(f"`{figure_id}`")
 
 
 def percent_cell(cell: str) -> float:

@@ -573,9 +573,11 @@ def test_a_worth_interval_reaching_below_zero_says_labels_lost_not_minus_labels_
     """The rehearsal read "de -1 a 259 etiquetas manuales más": a negative worth is labels lost, and is said so."""
     from ui.i18n import translate
     from ui.views.judge import view
+    from ui.widgets import figures
     from uncase_core.stats.ppi import WorthInterval
 
-    monkeypatch.setattr(view, "t", lambda key, **values: translate(language, key, **values))
+    for module in (view, figures):  # the worth's sentence is filled through its registered figure
+        monkeypatch.setattr(module, "t", lambda key, **values: translate(language, key, **values))
     monkeypatch.setattr(view, "language", lambda: language)
 
     def said(low: float, high: float) -> str:

@@ -16,7 +16,8 @@ import pytest
 from scipy.stats import binom, fisher_exact
 from statsmodels.stats.proportion import proportion_confint
 
-from tests.pages.size_helpers import LANGUAGES, SIZES, assert_no_nan, boxes, coverage_table, opened
+from bench.harness.cells import TRUE_RATES, cell
+from tests.pages.size_helpers import LANGUAGES, SIZES, assert_no_nan, boxes, opened
 from ui.i18n import format_number, format_p, format_percent, translate
 from uncase_core.stats.planning import compare_independent
 
@@ -70,11 +71,20 @@ def test_what_n_units_buy_is_stated_by_the_two_bounds_of_the_interval(n, languag
 
 
 def test_the_intro_s_coverage_sentence_holds_by_the_measured_table_at_the_sizes_on_screen():
-    """plan.intro: "A Wilson interval at a given level covers the true rate about that often on average over true
-    rates" - docs/coverage.md's exact Wilson coverage at n = 1, 2, 3, 30 (within 2 points, as the rule says)."""
-    rows = {int(row["units"]): row for row in coverage_table("One case's units")}
+    """plan.intro: a Wilson interval covers the true rate about as often as its level, averaged over nearby true
+    rates, from 3 units on, and less often with 1 or 2 (90% around a true 80% with one unit): the harness's exact
+    figures (docs/coverage.md, rag.case.interval) at n = 1, 2, 3, 30."""
+    from bench.harness.proportions import wilson_interval
+    from uncase_core.stats.figures import FIGURES
+
+    figure = FIGURES["rag.case.interval"]
     for n in SIZES:
-        assert rows[n]["mark"] == "ok" and abs(float(rows[n]["mean coverage"].rstrip("%")) - 95.0) <= 2.0, rows[n]
+        results = [wilson_interval(figure, cell(truth, n), 0, 0) for truth in TRUE_RATES]
+        assert all(r.window >= 0.925 for r in results) == (n >= 3), n
+    assert round(100 * wilson_interval(figure, cell(0.8, 1), 0, 0).window) == 90
+    for language, words in (("en", "from 3 units on"), ("es", "desde 3 unidades")):
+        assert words in translate(language, "plan.intro")
+        assert "90" in translate(language, "plan.intro")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

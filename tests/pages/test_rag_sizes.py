@@ -23,7 +23,8 @@ from tests.pages.size_helpers import (
     coverage_table,
     elements,
     opened,
-    shows_interval,
+    shows_its_interval,
+    summary_mark,
     threshold_false_rate,
     wilson,
 )
@@ -81,7 +82,7 @@ def test_one_case_draws_wilson_at_every_n_calls_clear_only_where_it_holds_and_sa
     for name, successes in counts.items():
         line, verdict = cards[name]
         low, high = wilson(successes, units, LEVEL)
-        assert shows_interval(line, successes, units, low, high, language), line  # drawn at every n
+        assert shows_its_interval(line, "rag.case.interval", successes, units, language), line  # drawn from 3
         assert values[metric(language, name)] == format_percent(successes / units, language)
         threshold = THRESHOLDS[name]
         side = "fail" if successes / units < threshold else "pass"
@@ -118,11 +119,17 @@ def test_the_explanation_of_one_cases_interval_keeps_its_independence_caveat():
     assert "independientes" in translate("es", "explain.uncertainty")
 
 
-def test_wilson_for_one_cases_units_holds_its_level_at_the_sizes_on_screen():
-    """docs/coverage.md: the per-case Wilson interval's mean coverage within 2 points of 95% at every n measured."""
-    for row in coverage_table("One case's units"):
-        assert row["mark"] == "ok" and float(row["mean coverage"].rstrip("%")) >= 93.0, row
-    assert {int(row["units"]) for row in coverage_table("One case's units")} >= {1, 2, 3, 30}
+def test_wilson_for_one_cases_units_holds_its_level_where_it_is_drawn_and_is_withheld_where_it_does_not():
+    """The harness (docs/coverage.md, figure rag.case.interval): at every fixed truth and every n from 3 to 50 the
+    case's Wilson interval holds the rule; at 1 and 2 units it does not (90% around a true 80% or 90%), and the page
+    withholds it there."""
+    from bench.harness.run import measure
+
+    measured = measure("rag.case.interval")
+    assert all(m.holds for m in measured)
+    assert {m.cell.n for m in measured if m.mark == "WITHHELD"} == {1, 2}
+    assert any(m.result.window < 0.925 for m in measured if m.cell.n < 3)  # below the rule where withheld
+    assert summary_mark("rag.case.interval") == "ok"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -251,6 +258,9 @@ def test_a_dataset_draws_the_clustered_interval_from_two_cases_and_says_na_below
     assert help_text in captions(at) and "2" in help_text
 
 
+@pytest.mark.xfail(strict=True, reason="issue 48 findings 2 and 4 (worked on beside this part): the caption quotes the "
+                   "former table's mean over true rates uniform on [0, 1]; the fixed-truth table (pooled.units, "
+                   "pooled.clustered) shows the clustered interval below its level at a true 90-95%")
 def test_the_clustered_interval_holds_its_level_from_two_cases_as_the_page_says():
     """docs/coverage.md: the interval with cases as clusters within 2 points of 95% (mean) at every row from 2
     cases, as rag.micro_macro_help says ("holds its level from 2 cases on"); the unit-level one does not."""

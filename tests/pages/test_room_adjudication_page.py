@@ -17,6 +17,7 @@ from uncase_core.agreement.class_labels import blank_copy, class_labels, replay_
 from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL
 from uncase_core.datasets.workbench import dataset_from_file, revisions
 from uncase_core.rag.cases import dataset_from_bytes, dataset_to_text
+from uncase_core.stats.figures import FIGURES
 
 
 def adjudication_now(code: str):
@@ -103,9 +104,13 @@ def test_the_facilitator_adjudicates_and_each_participant_sees_only_their_own_ag
         mine = adjudication_now(code)[2].of(name)
         assert mine is not None and mine.units >= 1
         share = mine.share
-        expected = translate(lang, "room.gold.share", agreed=share.successes, total=share.total,
-                             percent=format_percent(share.value, lang), level=format_percent(share.confidence, lang, 0),
-                             low=format_percent(share.low, lang), high=format_percent(share.high, lang))
+        minimum = FIGURES["room.gold.share"].drawn_from  # Wilson's interval is drawn from 3 units (issue 48)
+        expected = (translate(lang, "room.gold.share", agreed=share.successes, total=share.total,
+                              percent=format_percent(share.value, lang),
+                              level=format_percent(share.confidence, lang, 0), low=format_percent(share.low, lang),
+                              high=format_percent(share.high, lang)) if share.total >= minimum else
+                    translate(lang, "room.gold.share_withheld", agreed=share.successes, total=share.total,
+                              percent=format_percent(share.value, lang), minimum=minimum))
         assert shown(expected) in shown_texts
         others = {"Ana", "Bruno", "Carla"} - {name}
         assert not any(other in t for t in shown_texts for other in others)

@@ -20,8 +20,7 @@ from tests.pages.size_helpers import (
     coverage_table,
     opened,
     percent_cell,
-    shows_interval,
-    wilson,
+    shows_its_interval,
 )
 from ui.i18n import format_percent, translate
 
@@ -72,8 +71,8 @@ def test_each_score_draws_its_wilson_interval_at_every_n_with_its_caveat(units, 
     for name in METRICS:
         successes = sum(LABELS[name](i) for i in range(units))
         assert values[translate(language, f"sum.metric.{name}")] == format_percent(successes / units, language)
-        low, high = wilson(successes, units)
-        assert any(shows_interval(line, successes, units, low, high, language) for line in lines), (name, lines)
+        assert any(shows_its_interval(line, "summaries.case.interval", successes, units, language)
+                   for line in lines), (name, lines)
     caveat_is_on_screen(at, language)
     assert_no_nan(at)
 
@@ -112,6 +111,9 @@ def test_several_cases_pool_their_units_and_the_page_says_how_often_that_interva
     assert_no_nan(at)
 
 
+@pytest.mark.xfail(strict=True, reason="issue 48 findings 2 and 4 (worked on beside this part): the caption quotes the "
+                   "former table's mean over true rates uniform on [0, 1]; the fixed-truth table (pooled.units, "
+                   "pooled.clustered) shows the clustered interval below its level at a true 90-95%")
 def test_the_caveats_figures_are_the_measured_tables():
     """sum.micro_macro_help quotes the unit-level interval's coverage at a within-case correlation of 0.5 with 4 to 8
     units per case: the lowest and highest mean of those rows of docs/coverage.md, rounded."""

@@ -8,13 +8,15 @@ import pytest
 
 import ui.views.judge.view as view
 from ui.i18n import format_count, translate
+from ui.widgets import figures
 from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH_INTERVAL, WorthInterval
 
 
 @pytest.fixture(params=["en", "es"])
 def language(request, monkeypatch):
     monkeypatch.setattr(view, "language", lambda: request.param)
-    monkeypatch.setattr(view, "t", lambda key, **values: translate(request.param, key, **values))
+    for module in (view, figures):  # the worth's sentence is filled through its registered figure
+        monkeypatch.setattr(module, "t", lambda key, **values: translate(request.param, key, **values))
     return request.param
 
 

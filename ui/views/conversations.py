@@ -11,6 +11,7 @@ import streamlit as st
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_number, format_percent
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import card_row
 from ui.widgets.proportions import proportion_text
 from ui.widgets.text import literal
@@ -73,7 +74,9 @@ def _verdict(result: ConversationResult, name: str, value: float | None, thresho
         verdict = t("conv.verdict.below", threshold=shown)
     else:
         verdict = t("conv.verdict.fail", threshold=shown)
-    return f"{verdict} · {t(f'conv.certainty.{kind}')}"
+    if kind == "measured":  # computed from the text itself: no sampling, no level to state
+        return f"{verdict} · {t('conv.certainty.measured')}"
+    return f"{verdict} · {figure_text('conversations.verdict', f'conv.certainty.{kind}')}"
 
 
 def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float]) -> None:
@@ -82,9 +85,9 @@ def draw_metric_cards(result: ConversationResult, thresholds: Mapping[str, float
     details = {
         "rouge_l": t("conv.band", band=t(f"conv.band.{result.rouge_band}")) if result.rouge_band else
         t("conv.no_seed"),
-        "fidelity": proportion_text(result.fidelity, with_percent=False),
+        "fidelity": proportion_text(result.fidelity, "conversations.fidelity", with_percent=False),
         "ttr": t("conv.mattr", mattr="—" if result.mattr is None else format_number(result.mattr, lang)),
-        "coherence": proportion_text(result.coherence, with_percent=False),
+        "coherence": proportion_text(result.coherence, "conversations.coherence", with_percent=False),
     }
     for card, name in zip(card_row(len(METRICS)), METRICS, strict=True):
         with card:

@@ -13,9 +13,10 @@ from ui.frame.input_errors import error_text
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, t
 from ui.i18n import format_number, format_percent, percent_axis
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import show_chart
 from ui.widgets.names import field_label, field_value, label_value
-from ui.widgets.proportions import proportion_text
+from ui.widgets.proportions import drawn_proportion, proportion_text
 from ui.widgets.text import id_list, literal, plot_text, text_table
 from uncase_core.datasets.workbench import diff_datasets, find_similar, revisions, strata
 from uncase_core.errors import InputError
@@ -33,12 +34,12 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
     st.subheader(t("wb.strata_title", field=literal(field_label(field))))
     result = strata(cases, field, min_units=min_units)
     values = [plot_text(field_value(field, s.value)) for s in result.strata]  # plotly draws HTML in ticks
-    props = [s.metrics[metric] for s in result.strata]
+    props = [drawn_proportion(s.metrics[metric], "workbench.rate") for s in result.strata]
     overall = result.overall[metric]
     threshold = DEFAULT_THRESHOLDS[metric]
     figure = go.Figure(
         data=[go.Bar(x=values, y=[p.value or 0 for p in props], marker={"color": "#3b6ea8"},
-                     error_y={"type": "data", "visible": True,
+                     error_y={"type": "data", "visible": any(p.low is not None for p in props),
                               "array": [(p.high or 0) - (p.value or 0) for p in props],
                               "arrayminus": [(p.value or 0) - (p.low or 0) for p in props]},
                      customdata=["N/A" if p.value is None else format_percent(p.value, lang, 0) for p in props],
@@ -60,7 +61,8 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
     for failure in () if hide else result.hidden_failures:
         # An uncertain stratum is not a confirmed failure: a warning to label more, not an error.
         box = st.error if failure.certainty == "clear" else st.warning
-        box(t(f"wb.hidden.{failure.certainty}", field=literal(field_label(failure.field)),
+        box(figure_text("workbench.stratum.verdict", f"wb.hidden.{failure.certainty}",
+                        field=literal(field_label(failure.field)),
               value=literal(field_value(failure.field, failure.value)), metric=_metric(failure.metric)))
     if result.too_small:
         st.caption(t("wb.too_small", values=literal(", ".join(field_value(field, v) for v in result.too_small)),
@@ -128,6 +130,7 @@ def draw_diff(dataset: RagDataset, other: RagDataset, lang: str) -> None:
                                         t("wb.field"): t(f"label.{c.field}"), t("wb.old"): label_value(c.old),
                                         t("wb.new_value"): label_value(c.new)}
                                        for c in changes.label_changes]), hide_index=True, width="stretch")
-        text_table(pd.DataFrame([{t("table.dimension"): _metric(m), t("wb.before"): proportion_text(a),
-                                    t("wb.after"): proportion_text(b)}
+        text_table(pd.DataFrame([{t("table.dimension"): _metric(m),
+                                  t("wb.before"): proportion_text(a, "workbench.rate"),
+                                  t("wb.after"): proportion_text(b, "workbench.rate")}
                                    for m, (a, b) in changes.metric_moves.items()]), hide_index=True, width="stretch")

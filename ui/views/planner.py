@@ -8,6 +8,7 @@ import streamlit as st
 
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_p, format_percent
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import card_row
 from uncase_core.compare.paired import PairedDifference, PairedSampleSize
 from uncase_core.stats.planning import IndependentComparison
@@ -70,7 +71,8 @@ def show_paired_size(size: PairedSampleSize | None, connor: int | None, confiden
                   delta=format_count(connor - size.pairs_needed, language(), sign=True), delta_color="off",
                   help=t("plan.connor_n_help"))
     fields.update(needed=_count(size.pairs_needed), more=_count(size.more_pairs or 0), pairs=_count(size.pairs))
-    st.markdown(t("plan.paired_size" if size.more_pairs else "plan.paired_size_enough", **fields))
+    st.markdown(figure_text("planner.pairs.power", "plan.paired_size" if size.more_pairs else "plan.paired_size_enough",
+                            **fields))
 
 
 def show_independent(result: IndependentComparison) -> None:
@@ -83,11 +85,11 @@ def show_independent(result: IndependentComparison) -> None:
     fields = {**_levels(result.confidence), "p": _p(result.p_value)}
     st.metric(t("plan.difference"), format_percent(difference.difference, lang),
               help=t("plan.difference_help", level=fields["level"]))
-    st.markdown(t("plan.interval", low=format_percent(difference.low, lang),
+    st.markdown(figure_text("planner.difference", "plan.interval", low=format_percent(difference.low, lang),
                   high=format_percent(difference.high, lang), level=fields["level"]))
     if result.distinguishable:
-        st.success(t("plan.distinguishable", **fields))
+        st.success(figure_text("planner.difference.verdict", "plan.distinguishable", **fields))
         return
-    st.warning(t("plan.not_distinguishable", **fields))
+    st.warning(figure_text("planner.difference.verdict", "plan.not_distinguishable", **fields))
     if result.only_interval_excludes_zero:
         st.info(t("plan.interval_alone", **fields))

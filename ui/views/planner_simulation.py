@@ -10,6 +10,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import kept, language, set_kept, t
 from ui.i18n import format_count, format_percent, translate
 from ui.widgets.charts import simulated_intervals_chart
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import show_chart
 from ui.widgets.numbers import number_box, number_slider
 from uncase_core.errors import InputError
@@ -41,7 +42,7 @@ def show_result(result: SimulatedIntervals, measured: float | None) -> None:
     covering = result.covering
     fields = {"count": format_count(covering.successes, lang), "datasets": format_count(covering.total, lang),
               "truth": format_percent(result.truth, lang, 0), "level": format_percent(result.confidence, lang, 0)}
-    st.markdown(t("plan.sim_covering", **fields))
+    st.markdown(figure_text("planner.simulated", "plan.sim_covering", **fields))
     if measured is not None:
         st.markdown(t("plan.sim_measured", measured=format_percent(measured, lang),
                       repeats=format_count(HARNESS_REPEATS, lang), level=fields["level"]))

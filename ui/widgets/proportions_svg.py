@@ -78,9 +78,11 @@ def proportions_svg(
             top = _y(p.value)
             parts.append(f'<rect x="{middle - bar / 2:.1f}" y="{top:.1f}" width="{bar:.1f}" '
                          f'height="{PLOT_BOTTOM - top:.1f}" fill="{colour}"/>')
-            low, high = _y(p.low), _y(p.high)
-            parts.append(f'<path d="M{middle:.1f} {low:.1f}V{high:.1f}M{middle - 6:.1f} {low:.1f}h12'
-                         f'M{middle - 6:.1f} {high:.1f}h12" stroke="{THRESHOLD_COLOUR}" stroke-width="2" fill="none"/>')
+            if p.low is not None and p.high is not None:  # a withheld interval is not drawn
+                low, high = _y(p.low), _y(p.high)
+                parts.append(f'<path d="M{middle:.1f} {low:.1f}V{high:.1f}M{middle - 6:.1f} {low:.1f}h12'
+                             f'M{middle - 6:.1f} {high:.1f}h12" stroke="{THRESHOLD_COLOUR}" stroke-width="2" '
+                             'fill="none"/>')
         mark = _y(thresholds[name])
         parts.append(f'<line x1="{middle - bar / 2 - 8:.1f}" x2="{middle + bar / 2 + 8:.1f}" y1="{mark:.1f}" '
                      f'y2="{mark:.1f}" stroke="{THRESHOLD_COLOUR}" stroke-width="3"/>')

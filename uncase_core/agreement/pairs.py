@@ -51,8 +51,9 @@ NOTE_CONSTANT_ANNOTATOR = "constant_annotator"
 NOTE_ZERO_VARIANCE = "zero_variance"
 NOTE_FEW_UNITS = "few_units"
 MIN_UNITS_FOR_KAPPA_INTERVAL = 200
-"""Below this many units kappa's asymptotic interval is withheld: its "95%" covered 85% of the time at 10 units and
-92% at 30 to 50 and 93% at 100 (yes/no labels, prevalence 0.1 to 0.9, true kappa 0 to 0.9; ``bench/coverage.py``)."""
+"""Below this many units kappa's asymptotic interval is withheld: at fixed true kappas 0 to 0.8 with one label rare
+(10% of yes/no units) its "95%" covered 48% of the time at 50 units and 72% at 100 (``agreement.kappa`` in
+docs/coverage.md). It is not yet enough there either: 88-89% at 200 and 90% at 300 units, no agreement beyond chance."""
 NOTES = MappingProxyType({
     NOTE_NO_UNITS: "no units were labelled by both annotators",
     NOTE_ONE_CATEGORY: (

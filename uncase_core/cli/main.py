@@ -550,11 +550,11 @@ def _run_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rate(proportion: Any) -> str:
-    """As every page says it (uncase_core.stats.reading), in English."""
+def _rate(proportion: Any, figure: str) -> str:
+    """As every page says it (uncase_core.stats.reading), in English; ``figure`` the registered one drawn."""
     from uncase_core.stats.reading import proportion_line
 
-    return proportion_line(proportion)
+    return proportion_line(proportion, figure=figure)
 
 
 def _signed(value: float | None) -> str:
@@ -584,7 +584,7 @@ def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
         paired, boot, size = d.paired, d.bootstrap, d.sample_size
         p_value = "N/A" if paired.p_value is None else f"{paired.p_value:.4g}"
         lines += ["", f"{name} (a case passes at {d.threshold:g} or more)",
-                  f"  pooled         A {_rate(d.pooled_a)}   B {_rate(d.pooled_b)}",
+                  f"  pooled         A {_rate(d.pooled_a, 'compare.pooled')}   B {_rate(d.pooled_b, 'compare.pooled')}",
                   f"  cases          {_cells(paired)}",
                   f"  B - A          {_signed(paired.difference)} {_interval(paired.low, paired.high)}   "
                   f"exact McNemar p = {p_value}",
@@ -594,7 +594,8 @@ def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
         for flip in d.flips:
             who = "B" if flip.direction == "only_b" else "A"
             lines.append(f"  flipped        {flip.case_id}: only {who} passes "
-                         f"(A {_rate(flip.value_a)}, B {_rate(flip.value_b)})")
+                         f"(A {_rate(flip.value_a, 'rag.case.interval')}, "
+                         f"B {_rate(flip.value_b, 'rag.case.interval')})")
         for stratum in d.strata:  # exploratory: no verdict per stratum
             sp = stratum.paired
             lines.append(f"  {result.stratum} = {stratum.value} (exploratory): {_cells(sp)}; "

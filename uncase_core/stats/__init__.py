@@ -1,8 +1,9 @@
 """The statistics every page shares, one topic per module (as statsmodels' ``stats/proportion.py``):
 ``proportions`` (Wilson intervals and :class:`Proportion`), ``clustered`` (a pooled proportion with cases as
 clusters), ``planning`` (sample sizes), ``differences`` (independent and paired), ``ppi`` (prediction-powered
-inference), ``verdicts`` (the one policy every verdict follows), ``coverage`` (how often they hold, by simulation),
-``simulated_intervals`` (the planner page's 100 simulated datasets, drawn as the coverage harness draws them).
+inference), ``verdicts`` (the one policy every verdict follows), ``figures`` (every interval and verdict a page
+draws, as data: what the coverage harness in ``bench/harness/`` measures), ``simulated_intervals`` (the planner
+page's 100 simulated datasets).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """

@@ -399,8 +399,8 @@ MIN_LABELS_FOR_WORTH = 10
 """Below this many labelled units what the judge is worth is withheld: a bootstrap of so few units says little."""
 MIN_LABELS_FOR_WORTH_INTERVAL = 600
 """Below this many labelled units the worth's bootstrap interval is withheld (the figure itself is shown from
-:data:`MIN_LABELS_FOR_WORTH`): measured against the true worth of simulated judges (``worth_coverage`` in
-:mod:`uncase_core.stats.coverage`, docs/coverage.md), its "95%" covered 58-76% of the time with a very strong judge at
+:data:`MIN_LABELS_FOR_WORTH`): measured against the true worth of simulated judges (``worth_interval`` in
+``bench/harness/judge.py``, docs/coverage.md), its "95%" covered 58-76% of the time with a very strong judge at
 20 to 100 labels and 77-83% with a strong one at 10 to 30, where a few disagreements decide the figure, and still
 92.7% with the very strong judge at 300; from 600 labels it holds for every judge tried."""
 WORTH_RESAMPLES = 2_000

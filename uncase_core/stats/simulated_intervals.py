@@ -3,10 +3,10 @@
 A coverage table (``docs/coverage.md``) says that the unit-level Wilson interval of a pooled rate covers 64-84% of
 the time (4 to 8 units per case, within-case correlation 0.5) when the units of a case move together. A teacher
 can show it instead: pick the cases, the units per case, the within-case correlation, the true rate and the
-method, draw 100 datasets from that truth, and count the intervals that hold it. The draws are those of the
-coverage harness (:func:`~uncase_core.stats.coverage.clustered_units`) and the intervals those it measures
-(:func:`~uncase_core.stats.coverage.pooled_bounds`), so the count moves around the harness's figure
-(:func:`harness_coverage`), which a test checks over many seeds.
+method, draw 100 datasets from that truth, and count the intervals that hold it. The draws (:func:`clustered_units`) and
+the intervals (:func:`pooled_bounds`) are the pooled figures' (``pooled.units`` and ``pooled.clustered`` of
+:mod:`uncase_core.stats.figures`), so the count moves around :func:`harness_coverage`, which a test checks over many
+seeds; the coverage harness itself (``bench/harness/``) measures them at fixed truths outside the product.
 
 Randomness comes only from a NumPy generator made from ``seed``: the same arguments draw the same 100 intervals.
 """
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 import numpy as np
+from statsmodels.stats.proportion import proportion_confint
 
 from uncase_core.errors import expected_at_least, expected_in_range, expected_one_of, expected_value
-from uncase_core.stats.clustered import MIN_CASES
-from uncase_core.stats.coverage import clustered_units, pooled_bounds, pooled_coverage
+from uncase_core.stats.clustered import MIN_CASES, design_effect_wilson
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 # the page's methods -> the harness's names: "units" is the units' Wilson interval as if independent, "cases" the
@@ -31,6 +31,47 @@ METHODS: Mapping[str, str] = MappingProxyType({"units": "unit_wilson", "cases": 
 DATASETS = 100
 HARNESS_REPEATS = 2000  # the harness's own repeats (docs/coverage.md): about 1 point of Monte Carlo error
 MAX_CORRELATION = 0.99  # at 1 every unit of a case is its case's single draw; the beta distribution degenerates
+
+
+def clustered_units(cases: int, units: int, correlation: float, p: np.ndarray,
+                    rng: np.random.Generator) -> np.ndarray:
+    """Successes per case, (repeats, cases): ``units`` units a case whose labels share the case's own rate, drawn
+    from a beta distribution of mean ``p`` (one per repeat) and intra-case correlation ``correlation`` (0:
+    independent units)."""
+    repeats = len(p)
+    if correlation <= 0:
+        rates = np.repeat(p[:, None], cases, axis=1)
+    else:
+        spread = (1.0 - correlation) / correlation
+        a = np.maximum(p * spread, 1e-9)[:, None].repeat(cases, axis=1)
+        b = np.maximum((1.0 - p) * spread, 1e-9)[:, None].repeat(cases, axis=1)
+        rates = rng.beta(a, b)
+    return rng.binomial(units, rates, size=(repeats, cases))
+
+
+def pooled_bounds(successes: np.ndarray, units: int, method: str,
+                  confidence: float = DEFAULT_CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
+    """``(low, high)`` of each row of per-case successes, (repeats, cases), ``units`` units a case: ``method``
+    ``"unit_wilson"`` (the units' Wilson interval, as if independent) or ``"clustered"``
+    (:func:`uncase_core.stats.clustered.design_effect_wilson`, cases as clusters)."""
+    totals = np.full_like(successes, units)
+    if method == "unit_wilson":
+        hits, total = successes.sum(axis=1), totals.sum(axis=1)
+        low, high = proportion_confint(hits, total, alpha=1 - confidence, method="wilson")
+        # exact 0 and 1 at the ends and nothing outside [0, 1], as the app's own Wilson interval (proportions.py)
+        return (np.where(hits == 0, 0.0, np.clip(low, 0.0, 1.0)),
+                np.where(hits == total, 1.0, np.clip(high, 0.0, 1.0)))
+    return design_effect_wilson(successes, totals, confidence)
+
+
+def pooled_coverage(cases: int, units: int, correlation: float, method: str, truth: float,
+                    repeats: int = 2000, seed: int = 0, confidence: float = DEFAULT_CONFIDENCE) -> float:
+    """The share of ``repeats`` datasets drawn at ``truth`` (``cases`` cases of ``units`` units, seeded) whose
+    ``method`` interval (:func:`pooled_bounds`) holds it."""
+    rng = np.random.default_rng(seed)
+    p = np.full(repeats, float(truth))
+    low, high = pooled_bounds(clustered_units(cases, units, correlation, p, rng), units, method, confidence)
+    return float(((low <= p + 1e-12) & (p - 1e-12 <= high)).mean())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,5 +169,5 @@ def harness_coverage(cases: int, units: int, correlation: float, truth: float, m
     cases, units, correlation, truth, method = _checked(cases, units, correlation, truth, method)
     if method == "cases" and cases < MIN_CASES:
         return None
-    return pooled_coverage(cases, units, correlation, METHODS[method], repeats, seed=0,
-                           confidence=check_confidence(confidence), truth=truth).mean
+    return pooled_coverage(cases, units, correlation, METHODS[method], truth, repeats, seed=0,
+                           confidence=check_confidence(confidence))

@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uncase_core.errors import InputError
-from uncase_core.stats.coverage import pooled_coverage
-from uncase_core.stats.simulated_intervals import METHODS, harness_coverage, simulate_intervals
+from uncase_core.stats.simulated_intervals import METHODS, harness_coverage, pooled_coverage, simulate_intervals
 
 
 def test_the_same_seed_draws_the_same_datasets_and_another_seed_others():
@@ -56,7 +55,7 @@ def test_over_many_seeds_the_share_is_the_harness_figure(method: str):
     drawn = [simulate_intervals(*settings, method, seed=seed).covering for seed in range(1, 31)]
     share = sum(c.successes for c in drawn) / sum(c.total for c in drawn)
     measured = harness_coverage(*settings, method, repeats=4000)
-    assert measured == pooled_coverage(5, 8, 0.5, METHODS[method], 4000, seed=0, truth=0.3).mean
+    assert measured == pooled_coverage(5, 8, 0.5, METHODS[method], 0.3, 4000, seed=0)
     error = math.sqrt(measured * (1 - measured) * (1 / 3000 + 1 / 4000))
     assert abs(share - measured) <= 4 * error, (share, measured)
 

@@ -17,6 +17,7 @@ from ui.i18n import format_count, format_number, format_percent, translate
 from ui.page_data.agreement import CASE_KEY, DIFFER, AgreementView, changed_labels, uploaded_text
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, confirm_replace, read_new_upload
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import (
     ID_COLUMN_WIDTH,
     LABEL_COLUMN_WIDTH,
@@ -108,9 +109,10 @@ def draw_figures(view: AgreementView, label_field: str | None, lang: str) -> Non
                   help=t("agr.kappa_help"))
     right.metric(t("agr.chance"), "N/A" if result.expected_agreement is None else
                  format_percent(result.expected_agreement, lang), help=t("agr.chance_help"))
-    st.caption(t("agr.raw_line", line=proportion_text(result.agreement_interval)))
+    st.caption(t("agr.raw_line", line=proportion_text(result.agreement_interval, "agreement.raw")))
     if result.kappa is not None and result.low is not None:
-        st.caption(t("agr.kappa_line", kappa=format_number(result.kappa, lang), low=format_number(result.low, lang),
+        st.caption(figure_text("agreement.kappa", "agr.kappa_line",
+                               kappa=format_number(result.kappa, lang), low=format_number(result.low, lang),
                      high=format_number(result.high, lang)))
     if result.units == 0:
         st.warning(t("agr.no_units"))

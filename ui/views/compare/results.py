@@ -12,10 +12,11 @@ import streamlit as st
 
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_p, format_p_value, format_percent
+from ui.widgets.figures import drawn, figure_text
 from ui.widgets.intervals_svg import PPI_COLOUR, TUNED_COLOUR, Axis, IntervalRow, intervals_svg
 from ui.widgets.layout import CARD_WIDTH, card_row
 from ui.widgets.names import field_label, field_value, metric_name
-from ui.widgets.proportions import proportion_text
+from ui.widgets.proportions import drawn_proportion, proportion_text
 from ui.widgets.proportions_svg import proportions_svg
 from ui.widgets.text import id_list, literal, text_table
 from uncase_core.compare.paired import PairedDifference, PairedSampleSize
@@ -64,9 +65,9 @@ def verdict_text(dimension: DimensionComparison) -> str:
     cases = dimension.paired.pairs + dimension.paired.dropped
     if code == "withheld" and not Shortfall(have=verdict.discordant, minimum=verdict.needed, most=cases).can_come:
         code = "withheld_never"
-    return t(f"compare.verdict.{code}", dimension=in_sentence(dimension.name),
-             discordant=format_count(verdict.discordant, lang), needed=format_count(verdict.needed, lang),
-             cases=format_count(cases, lang))
+    return figure_text("compare.verdict", f"compare.verdict.{code}", dimension=in_sentence(dimension.name),
+                       discordant=format_count(verdict.discordant, lang), needed=format_count(verdict.needed, lang),
+                       cases=format_count(cases, lang))
 
 
 def tested_text(dimension: DimensionComparison) -> str:
@@ -83,7 +84,8 @@ def difference_text(paired: PairedDifference) -> str:
     lang = language()
     if paired.difference is None or paired.low is None or paired.high is None:
         return t("compare.difference_na")
-    return t("compare.difference", difference=signed(paired.difference, lang), level=level(paired.confidence, lang),
+    return figure_text("compare.difference", "compare.difference", difference=signed(paired.difference, lang),
+                       level=level(paired.confidence, lang),
              low=signed(paired.low, lang), high=signed(paired.high, lang))
 
 
@@ -106,7 +108,8 @@ def size_text(size: PairedSampleSize, difference: float | None) -> str:
     values = {"needed": format_count(size.pairs_needed, lang), "difference": signed(difference, lang),
               "level": level(size.confidence, lang), "power": format_percent(size.power, lang, 0),
               "more": format_count(size.more_pairs, lang)}
-    text = t("compare.size" if size.more_pairs > 0 else "compare.size_enough", **values)
+    text = figure_text("planner.pairs.power", "compare.size" if size.more_pairs > 0 else "compare.size_enough",
+                       **values)
     return " ".join([text, *(note_text(note, "compare.note.size") for note in size.notes)])
 
 
@@ -120,11 +123,14 @@ def difference_row(label: str, difference: float | None, low: float | None, high
     return IntervalRow(label, difference, low, high, text, colour)
 
 
-def draw_differences(rows: list[IntervalRow], title: str) -> None:
-    """B − A on a -1 to 1 scale with the line of no difference: the intervals as the cards give them."""
+def draw_differences(rows: list[IntervalRow], title: str, *figures: str) -> None:
+    """B − A on a -1 to 1 scale with the line of no difference: the intervals as the cards give them (``figures``:
+    the registered ones the rows draw)."""
     lang = language()
     axis = Axis(-1.0, 1.0, (-1.0, -0.5, 0.0, 0.5, 1.0),
                 lambda tick: ("+" if tick > 0 else "") + format_number(tick, lang, 1))
+    for figure in figures:
+        drawn(figure)
     st.image(intervals_svg(rows, 0.0, {"title": title, "na": t("compare.chart_withheld"),
                                        "truth": t("compare.chart_zero")}, axis), width=460)
 
@@ -147,7 +153,7 @@ def draw_verdicts(result: SystemComparison) -> None:
         st.caption(t("compare.verdicts_help_primary", primary=in_sentence(result.primary), **values))
     draw_differences([difference_row(metric_name(name), d.paired.difference, d.paired.low, d.paired.high,
                                      PPI_COLOUR) for name, d in result.dimensions.items()],
-                     t("compare.differences_title"))
+                     t("compare.differences_title"), "compare.difference")
     for card, name in zip(card_row(len(METRICS), VERDICT_CARD_WIDTH), METRICS, strict=True):
         dimension = result.dimensions[name]
         with card:
@@ -209,7 +215,8 @@ def strata_frame(dimension: DimensionComparison, field: str) -> pd.DataFrame:
     for stratum in dimension.strata:
         paired = stratum.paired
         interval = (t("value.na_short") if paired.low is None or paired.high is None
-                    else t("compare.interval", low=signed(paired.low, lang), high=signed(paired.high, lang)))
+                    else figure_text("compare.difference", "compare.interval", low=signed(paired.low, lang),
+                                     high=signed(paired.high, lang)))
         rows.append({
             t("compare.col.stratum"): field_value(field, stratum.value, lang), t("compare.col.cases"): stratum.cases,
             t("compare.col.pairs"): paired.pairs, t("compare.col.both"): paired.both,
@@ -227,12 +234,13 @@ def draw_pooled(dimension: DimensionComparison) -> None:
     names = ("a", "b")
     chart = proportions_svg(
         names, {"a": t("compare.system.a"), "b": t("compare.system.b")},
-        {"a": dimension.pooled_a, "b": dimension.pooled_b}, dict.fromkeys(names, dimension.threshold),
+        {"a": drawn_proportion(dimension.pooled_a, "compare.pooled"),
+         "b": drawn_proportion(dimension.pooled_b, "compare.pooled")}, dict.fromkeys(names, dimension.threshold),
         {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
          "title": t("compare.chart_title", dimension=in_sentence(dimension.name))})
     st.image(chart, width=360)
-    st.caption(t("compare.pooled_a", line=proportion_text(dimension.pooled_a)))
-    st.caption(t("compare.pooled_b", line=proportion_text(dimension.pooled_b)))
+    st.caption(t("compare.pooled_a", line=proportion_text(dimension.pooled_a, "compare.pooled")))
+    st.caption(t("compare.pooled_b", line=proportion_text(dimension.pooled_b, "compare.pooled")))
 
 
 def draw_bootstrap(dimension: DimensionComparison) -> None:
@@ -245,7 +253,8 @@ def draw_bootstrap(dimension: DimensionComparison) -> None:
     elif boot.low is None or boot.high is None:
         st.caption(t("compare.bootstrap_withheld", difference=signed(boot.difference, lang)))
     else:
-        st.caption(t("compare.bootstrap", difference=signed(boot.difference, lang), level=level(boot.confidence, lang),
+        st.caption(figure_text("compare.bootstrap", "compare.bootstrap",
+                               difference=signed(boot.difference, lang), level=level(boot.confidence, lang),
                      low=signed(boot.low, lang), high=signed(boot.high, lang), used=format_count(boot.used, lang),
                      seed=boot.seed))
     for note in boot.notes:
@@ -259,7 +268,8 @@ def draw_dimension(dimension: DimensionComparison, stratum: str | None, verdict_
     draw_differences([difference_row(t("compare.chart_paired"), paired.difference, paired.low, paired.high,
                                      PPI_COLOUR),
                       difference_row(t("compare.chart_pooled"), boot.difference, boot.low, boot.high, TUNED_COLOUR)],
-                     t("compare.dimension_differences_title", dimension=in_sentence(dimension.name)))
+                     t("compare.dimension_differences_title", dimension=in_sentence(dimension.name)),
+                     "compare.difference", *(("compare.bootstrap",) if boot.low is not None else ()))
     draw_pooled(dimension)
     title = f"**{t('compare.table_title')}**"
     st.markdown(title if verdict_hidden else f"{title} · {verdict_text(dimension)}")

@@ -53,7 +53,7 @@ def draw_case_check(case: CaseCheck, texts: dict[tuple[str, str], str]) -> None:
         st.success(t("drill.failing_match") + " " + line)
     else:
         st.error(t("drill.failing_mismatch") + " " + line)
-    st.markdown(t("drill.agreement_case", value=proportion_text(case.agreement)))
+    st.markdown(t("drill.agreement_case", value=proportion_text(case.agreement, "drills.agreement")))
     if not case.complete:
         st.caption(t("drill.incomplete"))
     text_table(unit_rows(case, texts), hide_index=True, width="stretch")
@@ -63,7 +63,7 @@ def draw_check(check: DrillCheck, texts: dict[str, dict[tuple[str, str], str]]) 
     """The summary, then each case (``texts``: case id -> (kind, unit id) -> the unit's text)."""
     st.subheader(t("drill.check_title"))
     st.markdown(t("drill.summary", matching=check.cases_matching, total=len(check.cases),
-                  value=proportion_text(check.agreement)))
+                  value=proportion_text(check.agreement, "drills.agreement")))
     st.caption(t("drill.check_help"))
     for case in check.cases:
         draw_case_check(case, texts.get(case.case_id, {}))

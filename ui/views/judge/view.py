@@ -15,8 +15,10 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_percent
 from ui.views.judge.data import Target, Truth
+from ui.widgets.figures import drawn, figure_text
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.names import metric_name
+from ui.widgets.proportions import drawn_proportion
 from ui.widgets.text import literal
 from uncase_core.agreement.pairs import MIN_UNITS_FOR_KAPPA_INTERVAL
 from uncase_core.judge.report import JudgeAgreement, JudgeReport
@@ -24,6 +26,7 @@ from uncase_core.judge.simulation import METHODS, MONTE_CARLO_CONFIDENCE, Simula
 from uncase_core.rag.cases import RagCase
 from uncase_core.rag.dimensions import JUDGED_AGAINST
 from uncase_core.shared.notes import Note
+from uncase_core.stats.figures import registered
 from uncase_core.stats.grouped import one_group_only
 from uncase_core.stats.ppi import MIN_LABELS_FOR_WORTH, PPIInterval, WorthInterval
 from uncase_core.stats.proportions import Proportion
@@ -134,17 +137,19 @@ def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> No
                 report.dimension)),
             "na": t("chart.na"),
             "truth": "" if truth_value is None else t("judge.chart.truth", value=percent(truth_value))}
+    for method in ("judge_only", "hand", "ppi", "ppi_tuned")[:len(rows)]:
+        drawn(f"judge.{method}")
     st.image(intervals_svg(rows, truth_value, text), width="stretch")
 
 
-def _interval_caption(p: Proportion | PPIInterval) -> str:
+def _interval_caption(p: Proportion | PPIInterval, figure: str) -> str:
     if p.low is None or p.high is None:  # withheld: too few labels for PPI++, or a zero width; the note says why
         codes = {note.code for note in p.notes} if isinstance(p, PPIInterval) else set()
         if "tuned_few_labels_set" in codes:  # this set has fewer judged units than PPI++ needs: it cannot come
             return t("judge.card.withheld_set")
         return t("judge.card.withheld_few_labels" if "tuned_few_labels" in codes else "judge.card.no_interval")
-    return t("judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low), high=percent(p.high),
-             width=percent(p.high - p.low))
+    return figure_text(figure, "judge.card.interval", level=percent(p.confidence, 0), low=percent(p.low),
+                       high=percent(p.high), width=percent(p.high - p.low))
 
 
 def _card(column, method: str, value: float | None, lines: list[str]) -> None:
@@ -161,11 +166,11 @@ def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
     top = st.columns(2)
     _card(top[0], "judge_only", judge.value,
           [t("judge.card.judge_only_one" if judge.total == 1 else "judge.card.judge_only", successes=judge.successes,
-            total=judge.total), _interval_caption(judge)]
+            total=judge.total), _interval_caption(judge, "judge.judge_only")]
           if judge.value is not None else [t("judge.card.no_verdicts")])
     _card(top[1], "hand_labels", hand.value,
           [t("judge.card.hand_labels_one" if hand.total == 1 else "judge.card.hand_labels", successes=hand.successes,
-            total=hand.total), _interval_caption(hand)]
+            total=hand.total), _interval_caption(hand, "judge.hand")]
           if hand.value is not None else [t("value.na", unlabelled=hand.unlabelled)])
     bottom = st.columns(2)
     methods = [("ppi", report.ppi)] + ([("ppi_tuned", report.ppi_tuned)] if show_tuned else [])
@@ -175,7 +180,7 @@ def draw_cards(report: JudgeReport, show_tuned: bool) -> None:
             continue
         _card(column, method, interval.estimate, [
             t("judge.card.ppi", labelled=interval.labelled, unlabelled=interval.unlabelled),
-            _interval_caption(interval),
+            _interval_caption(interval, f"judge.{method}"),
             t("judge.card.lambda", lam=format_number(interval.lam, language(), 2)),
         ])
 
@@ -197,7 +202,7 @@ def _worth_interval(worth: WorthInterval, judged: int | None = None) -> str:
     # "from -1 to 259 more labels" reads as nonsense, so the sentence names a loss as a loss.
     key = ("judge.worth_interval" if low >= 0 else "judge.worth_interval_from_loss" if high >= 0
            else "judge.worth_interval_loss")
-    return t(key, level=percent(worth.confidence, 0), low=format_number(abs(low), lang, 0),
+    return figure_text("judge.worth", key, level=percent(worth.confidence, 0), low=format_number(abs(low), lang, 0),
              high=format_number(abs(high), lang, 0), labelled=worth.labelled, resamples=count(worth.resamples),
              seed=worth.seed)
 
@@ -251,12 +256,16 @@ def draw_truth(report: JudgeReport, truth: Truth) -> None:
 # ---------------------------------------------------------------- agreement
 
 
-def rate_interval(rate: Proportion, level: str) -> str:
-    """The accuracy's, sensitivity's or false-positive rate's interval in words, or why it has none: every unit
-    with both a label and a verdict is in one case (:func:`uncase_core.stats.grouped.one_group_only`)."""
+def rate_interval(rate: Proportion, figure: str, level: str) -> str:
+    """The accuracy's, sensitivity's or false-positive rate's interval (the registered ``figure``) in words, or why
+    it has none: every unit with both a label and a verdict is in one case
+    (:func:`uncase_core.stats.grouped.one_group_only`), or too few units for the level to hold."""
     if one_group_only(rate):
         return t("judge.rate_one_case")
-    return t("judge.rate_interval", level=level, low=percent(rate.low), high=percent(rate.high))
+    shown = drawn_proportion(rate, figure)
+    if shown.low is None or shown.high is None:
+        return t("judge.rate_withheld", minimum=registered(figure).drawn_from)
+    return figure_text(figure, "judge.rate_interval", level=level, low=percent(shown.low), high=percent(shown.high))
 
 
 def agreement_table(agreement: JudgeAgreement) -> pd.DataFrame:
@@ -279,13 +288,14 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str, judged: int | No
     with figures_column:
         accuracy, kappa, bias = agreement.accuracy, agreement.kappa, agreement.bias
         st.markdown(t("judge.accuracy_line", value=percent(accuracy.value), agreed=accuracy.successes,
-                      units=accuracy.total, interval=rate_interval(accuracy, level)))
+                      units=accuracy.total, interval=rate_interval(accuracy, "judge.accuracy", level)))
         if kappa.kappa is None:
             st.markdown(t("judge.kappa_na"))
         elif kappa.low is None or kappa.high is None:
             st.markdown(t("judge.kappa_alone", value=format_number(kappa.kappa, language())))
         else:
-            st.markdown(t("judge.kappa_line", value=format_number(kappa.kappa, language()), level=level,
+            st.markdown(figure_text("agreement.kappa", "judge.kappa_line",
+                                    value=format_number(kappa.kappa, language()), level=level,
                           low=format_number(kappa.low, language()), high=format_number(kappa.high, language())))
         shortfall = Shortfall(have=agreement.units, minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, most=judged)
         if kappa.note == "few_units" and not shortfall.can_come:
@@ -293,14 +303,15 @@ def draw_agreement(agreement: JudgeAgreement, unit_plural: str, judged: int | No
         elif kappa.note:  # few_units says how many more units the interval needs
             st.caption(t(f"judge.kappa_note.{kappa.note}", minimum=MIN_UNITS_FOR_KAPPA_INTERVAL,
                          count=shortfall.needed))
-        for key, p in (("judge.sensitivity_line", agreement.sensitivity),
-                       ("judge.false_positive_line", agreement.false_positive_rate)):
+        for key, figure, p in (("judge.sensitivity_line", "judge.sensitivity", agreement.sensitivity),
+                               ("judge.false_positive_line", "judge.false_positive", agreement.false_positive_rate)):
             if p.value is not None:
                 st.markdown(t(key, value=percent(p.value), successes=p.successes, total=p.total,
-                              interval=rate_interval(p, level)))
+                              interval=rate_interval(p, figure, level)))
         st.caption(t("judge.rates_help"))
         if bias.difference is not None:
-            st.markdown(t("judge.bias_line", value=points(bias.difference), judge=percent(agreement.judge_rate),
+            st.markdown(figure_text("judge.bias", "judge.bias_line",
+                                    value=points(bias.difference), judge=percent(agreement.judge_rate),
                           human=percent(agreement.human_rate), level=level, low=points(bias.low),
                           high=points(bias.high)))
             st.caption(t("judge.bias_help"))
@@ -327,7 +338,8 @@ def simulation_table(result: SimulationResult) -> pd.DataFrame:
         rows.append({
             t("judge.sim.col.method"): t(f"judge.method.{method}"),
             t("judge.sim.col.coverage"): percent(coverage.value),
-            range_column: t("judge.sim.range", low=percent(coverage.low), high=percent(coverage.high)),
+            range_column: figure_text("judge.simulation", "judge.sim.range", low=percent(coverage.low),
+                                      high=percent(coverage.high)),
             t("judge.sim.col.verdict"): coverage_verdict(coverage, result.confidence),
             t("judge.sim.col.width"): percent(figures.mean_width),
             t("judge.sim.col.estimate"): percent(figures.mean_estimate),

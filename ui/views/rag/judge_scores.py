@@ -40,7 +40,7 @@ def draw_judge_scores(case: RagCase, evaluation: Evaluation) -> None:
             t("rag.judge.dimension"): metric_name(score.dimension) if score.dimension else "—",
             t("rag.judge.score"): "—" if score.score is None else format_number(score.score, lang, 2),
             t("rag.judge.passed"): _passed(score.passed),
-            t("rag.judge.hand"): "—" if hand is None else short_proportion_text(hand),
+            t("rag.judge.hand"): "—" if hand is None else short_proportion_text(hand, "rag.case.interval"),
         })
     st.markdown(f"**{t('rag.judge.title')}**")
     text_table(pd.DataFrame(rows), hide_index=True, width="stretch")

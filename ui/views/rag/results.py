@@ -41,12 +41,13 @@ def fragments_moved_by(setting: str | None) -> tuple[str, ...]:
     return tuple(key for key in FRAGMENTS if key not in unmoved)
 
 
-def _diagnosis(evaluation: Any, thresholds: Mapping[str, float]) -> None:
-    """The diagnosis box, unless the lesson's current step asks the person to find it (its ``hides``)."""
+def _diagnosis(evaluation: Any, thresholds: Mapping[str, float], figure: str) -> None:
+    """The diagnosis box, unless the lesson's current step asks the person to find it (its ``hides``); ``figure``
+    the registered verdict it states (one case's, or the dataset's pooled one)."""
     if hidden(current_workspace(), "rag", "diagnosis"):
         st.caption(t("lesson.hidden_part"))
     else:
-        draw_diagnosis(evaluation, thresholds)
+        draw_diagnosis(evaluation, thresholds, figure)
 
 
 @st.fragment(key="rag_case_results")
@@ -56,7 +57,7 @@ def case_results(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     store_label_edits()
     evaluation = case_evaluation(workspace.case, settings)
     st.subheader(t("rag.results_case", case=literal(workspace.case.id)))
-    _diagnosis(evaluation, settings.thresholds)
+    _diagnosis(evaluation, settings.thresholds, "rag.case.verdict")
     draw_metrics(evaluation, settings)
     draw_composite(evaluation)
     draw_judge_scores(workspace.case, evaluation)
@@ -74,7 +75,7 @@ def _dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) 
     store_label_edits()
     result = dataset_evaluation(workspace.dataset.cases, current_settings(show_errors=False))
     st.subheader(t("rag.results_dataset", count=len(workspace.dataset.cases)))
-    _diagnosis(result.pooled, result.settings.thresholds)
+    _diagnosis(result.pooled, result.settings.thresholds, "pooled.verdict")
     text_table(macro_micro_table(result), hide_index=True, width="stretch")
     st.caption(t("rag.micro_macro_help"))
     text_table(cases_table(result), hide_index=True, width="stretch")

@@ -65,7 +65,8 @@ def near_results(workspace: RagView, kind: str, store_label_edits: Callable[[], 
         store_label_edits()
         chosen = settings() if settings is not None else current_settings(show_errors=False)
         evaluation = case_evaluation(workspace.case, chosen)
-        st.caption(" · ".join(f"**{metric_name(name)}** {proportion_text(evaluation.metrics[name])}"
+        st.caption(" · ".join(f"**{metric_name(name)}** "
+                              f"{proportion_text(evaluation.metrics[name], 'rag.case.interval')}"
                               for name in rag.METRICS if rag.METRIC_UNITS[name][0] == kind))
 
     figures()

@@ -10,9 +10,10 @@ import streamlit as st
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_count, format_number, format_percent
+from ui.widgets.figures import drawn, figure_text
 from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
-from ui.widgets.proportions import clustered_text, counts_text, proportion_text, short_proportion_text
+from ui.widgets.proportions import clustered_text, drawn_proportion, proportion_text, short_proportion_text
 from ui.widgets.proportions_svg import proportions_svg
 from uncase_core.rag.evaluation import METRICS, DatasetEvaluation, Diagnosis, Evaluation, Settings
 from uncase_core.stats.policy import exact_one_sided_p, units_for_exact
@@ -31,11 +32,11 @@ def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
     if hidden(current_workspace(), "rag", "certainty"):  # a lesson's step asks whether it is clear: not said here
         return t("verdict.below" if name in diagnosis.failing else "verdict.pass", threshold=threshold)
     if name in diagnosis.clear_failing:
-        return f"{t('verdict.fail', threshold=threshold)} · {t('verdict.clear')}"
+        return f"{t('verdict.fail', threshold=threshold)} · {figure_text('rag.case.verdict', 'verdict.clear')}"
     if name in diagnosis.failing:
-        return f"{t('verdict.below', threshold=threshold)} · {t('verdict.uncertain')}"
+        return f"{t('verdict.below', threshold=threshold)} · {figure_text('rag.case.verdict', 'verdict.uncertain')}"
     certainty = "verdict.uncertain" if name in diagnosis.uncertain else "verdict.clear"
-    return f"{t('verdict.pass', threshold=threshold)} · {t(certainty)}"
+    return f"{t('verdict.pass', threshold=threshold)} · {figure_text('rag.case.verdict', certainty)}"
 
 
 def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
@@ -44,7 +45,7 @@ def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
     chart = proportions_svg(
         METRICS,
         {n: metric_name(n) for n in METRICS},
-        evaluation.metrics,
+        {n: drawn_proportion(p, "rag.case.interval") for n, p in evaluation.metrics.items()},
         settings.thresholds,
         {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
          "title": t("chart.title")},
@@ -55,7 +56,7 @@ def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
         with card:
             value = t("value.na_short") if p.value is None else format_percent(p.value, lang)
             st.metric(metric_name(name), value, help=t(f"explain.{name}"))
-            st.caption(proportion_text(p, with_percent=False))
+            st.caption(proportion_text(p, "rag.case.interval", with_percent=False))
             st.caption(_verdict(name, evaluation, settings))
 
 
@@ -81,12 +82,14 @@ def _names(names: Sequence[str]) -> str:
     return ", ".join(metric_name(n) for n in names)
 
 
-def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | None = None) -> None:
-    """The diagnosis box: red, and the word "fails", only for the dimensions that clearly fail; the ones below
-    their threshold with an uncertain verdict in a box of their own, named as uncertain (a word, not a colour
-    alone)."""
+def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | None, figure: str) -> None:
+    """The diagnosis box, the registered verdict ``figure``: red, and the word "fails", only for the dimensions
+    that clearly fail; the ones below their threshold with an uncertain verdict in a box of their own, named as
+    uncertain (a word, not a colour alone)."""
     diagnosis = evaluation.diagnosis
     clear, below = diagnosis.clear_failing, diagnosis.uncertain_failing
+    if not (diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS)):
+        drawn(figure)  # the banner below states this figure's verdict, as each dimension's "clear" line does
     if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
         st.info(t("diagnosis.nothing_labelled"))
     elif diagnosis.status == "ok" and diagnosis.uncertain:
@@ -102,7 +105,7 @@ def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | Non
     if below:
         st.warning(t("diagnosis.below_uncertain", count=len(below), names=_names(below)))
     for name in (*clear, *below):
-        certainty = t("verdict.uncertain") if name in diagnosis.uncertain else t("verdict.clear")
+        certainty = figure_text(figure, "verdict.uncertain" if name in diagnosis.uncertain else "verdict.clear")
         st.markdown(f"- **{metric_name(name)}**: {t(f'cause.{name}')} ({certainty})")
     if diagnosis.not_applicable:
         listed = ", ".join(metric_name(n) for n in diagnosis.not_applicable)
@@ -155,7 +158,7 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
     for case_id, evaluation in zip(result.case_ids, result.cases, strict=True):
         row: dict[str, object] = {t("table.case"): case_id}
         for name in METRICS:
-            row[metric_name(name)] = short_proportion_text(evaluation.metrics[name])
+            row[metric_name(name)] = short_proportion_text(evaluation.metrics[name], "rag.case.interval")
         row[t("table.status")] = t(f"status.{_table_status(evaluation.diagnosis)}")
         row[t("table.failing")] = ", ".join(
             f"{metric_name(n)} ({t('verdict.uncertain' if n in evaluation.diagnosis.uncertain else 'verdict.clear')})"
@@ -187,8 +190,8 @@ def macro_micro_table(result: DatasetEvaluation) -> pd.DataFrame:
         clustered = result.clustered[name]
         rows.append({
             t("table.dimension"): metric_name(name),
-            t("table.micro"): counts_text(micro),
-            t("table.clustered"): clustered_text(clustered),
+            t("table.micro"): proportion_text(micro, "pooled.units"),
+            t("table.clustered"): clustered_text(clustered, "pooled.clustered"),
             t("table.macro"): t("value.na_short") if macro is None else format_percent(macro, lang),
         })
     return pd.DataFrame(rows)

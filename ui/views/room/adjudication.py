@@ -24,8 +24,9 @@ from ui.frame.state import kept, language, store_problem_text, t
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.room.rooms import ClassView, cases_file_name, class_view, room_dataset
 from ui.views.summaries.focus import role_name
+from ui.widgets.figures import figure_text
 from ui.widgets.layout import MAIN_CHOICE_ROOM, show_chart, whole_choice
-from ui.widgets.proportions import distribution_text
+from ui.widgets.proportions import distribution_text, drawn_proportion
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import (
     MAJORITY_CHOICES,
@@ -43,6 +44,7 @@ from uncase_core.agreement.adjudication import (
 )
 from uncase_core.agreement.class_labels import UnitLabels
 from uncase_core.errors import InputError
+from uncase_core.stats.figures import registered
 from uncase_core.stats.shortfall import Shortfall
 from uncase_store import StoreError
 from uncase_store.rooms import Room
@@ -268,10 +270,14 @@ def _case_context(view: ClassView, unit: UnitLabels) -> None:
 
 def _share_text(agreement: GoldAgreement) -> str:
     lang = language()
-    share = agreement.share
+    share = drawn_proportion(agreement.share, "room.gold.share")
     if share.value is None:
         return t("room.gold.share_na")
-    return t("room.gold.share", agreed=share.successes, total=share.total, percent=format_percent(share.value, lang),
+    if share.low is None or share.high is None:
+        return t("room.gold.share_withheld", agreed=share.successes, total=share.total,
+                 percent=format_percent(share.value, lang), minimum=registered("room.gold.share").drawn_from)
+    return figure_text("room.gold.share", "room.gold.share",
+                       agreed=share.successes, total=share.total, percent=format_percent(share.value, lang),
              level=format_percent(share.confidence, lang, 0), low=format_percent(share.low, lang),
              high=format_percent(share.high, lang))
 
@@ -285,7 +291,7 @@ def _kappa_text(agreement: GoldAgreement, most: int) -> str:
     elif agreement.low is None:
         text = t("room.gold.kappa", kappa=format_number(agreement.kappa, lang))
     else:
-        text = t("room.gold.kappa_interval", kappa=format_number(agreement.kappa, lang),
+        text = figure_text("room.gold.kappa", "room.gold.kappa_interval", kappa=format_number(agreement.kappa, lang),
                  low=format_number(agreement.low, lang), high=format_number(agreement.high, lang))
     if agreement.note is not None and agreement.share.value is not None:
         shortfall = Shortfall(have=agreement.units, minimum=MIN_UNITS_FOR_KAPPA_INTERVAL, most=most)

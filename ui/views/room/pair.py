@@ -24,6 +24,7 @@ from ui.i18n import translate
 from ui.views.compare.results import difference_text, draw_verdicts, verdict_text
 from ui.views.room.adjudication import adjudication_of
 from ui.views.room.rooms import ClassView, class_view
+from ui.widgets.figures import figure_text
 from ui.widgets.names import metric_name
 from ui.widgets.text import literal
 from uncase_core.agreement.adjudication import adjudicated_dataset
@@ -124,7 +125,8 @@ def projector_pair(view: ClassView) -> None:
             with st.container(width=340):
                 st.markdown(literal(metric_name(name)))
             with st.container(key=f"proj_pair_verdict_{name}", width="stretch"):
-                st.markdown(t(f"room.proj.pair_verdict.{VERDICT_KEYS[dimension.verdict.code]}"))
+                st.markdown(figure_text("room.pair.verdict",
+                                        f"room.proj.pair_verdict.{VERDICT_KEYS[dimension.verdict.code]}"))
         line = difference_text(dimension.paired)
         if reference is not None:
             line += " · " + t("room.proj.pair_reference", verdict=verdict_text(reference.dimensions[name]))

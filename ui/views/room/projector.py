@@ -162,7 +162,7 @@ def url_lines(url: str) -> list[str]:
 
 
 def _interval_text(low: float | None, high: float | None) -> str:
-    return number_interval(low, high)
+    return number_interval(low, high, "room.agreement")
 
 
 def agreement_screen(view: ClassView) -> None:

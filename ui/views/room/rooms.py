@@ -35,7 +35,7 @@ from ui.views.room.watch import BACKSTOP, watch_room
 from ui.views.summaries.view import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
 from ui.widgets.names import metric_name
-from ui.widgets.proportions import counts_text, number_interval
+from ui.widgets.proportions import number_interval
 from ui.widgets.text import cell_text, literal, plot_text, text_table
 from uncase_core.agreement.class_labels import (
     ALL,
@@ -263,7 +263,8 @@ def _mark(value: bool | None) -> str:
 
 
 def _interval(interval: BootstrapInterval | None) -> str:
-    return number_interval(None, None) if interval is None else number_interval(interval.low, interval.high)
+    return number_interval(None, None, "room.agreement") if interval is None else number_interval(
+        interval.low, interval.high, "room.agreement")
 
 
 def _statistic(result: AgreementAmongMany) -> str:
@@ -420,7 +421,7 @@ def draw_distributions(view: ClassView) -> None:
 def draw_class_metrics(view: ClassView) -> None:
     labels = view.labels
     figure_table(pd.DataFrame([{t("table.dimension"): dimension_name(name),
-                                t("table.micro"): counts_text(labels.pooled[name])}
+                                t("table.micro"): proportion_text(labels.pooled[name], "room.pooled")}
                                for name in labels.dimensions]), wrapped=t("table.micro"))
     if is_summary_room(view.room):
         text_table(summary_cases_table(labels.evaluation), hide_index=True, width="stretch")

@@ -16,7 +16,7 @@ from ui.frame.workspace import Workspace
 from ui.i18n import format_percent, translate
 from ui.widgets.labels import editor_base, mark_stored, new_cells, table_key
 from ui.widgets.layout import LABEL_COLUMN_WIDTH, card_row, row_height, table_height, text_column_width
-from ui.widgets.proportions import clustered_text, counts_text, proportion_text
+from ui.widgets.proportions import clustered_text, proportion_text
 from ui.widgets.text import literal, text_table
 from uncase_core.stats.clustered import clustered_interval
 from uncase_core.summaries.blocks import ReadNote
@@ -210,7 +210,7 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
                       help=t(f"sum.explain.{name}"))
             if name in evaluation.not_applicable:
                 st.badge(t(f"sum.na.{evaluation.not_applicable[name]}"), icon=":material/block:", color="gray")
-            st.caption(proportion_text(p))
+            st.caption(proportion_text(p, "summaries.case.interval"))
             macro = evaluation.macro.get(name)
             st.caption(t("sum.macro_value", value="N/A" if macro is None else format_percent(macro, lang)))
     st.caption(t("sum.micro_macro_help"))
@@ -220,9 +220,9 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
         st.subheader(t("sum.aggregate", count=len(cases)))
         text_table(pd.DataFrame([
             {t("table.dimension"): t(f"sum.metric.{name}"),
-             t("table.micro"): counts_text(report.aggregate.metrics[name]),
+             t("table.micro"): proportion_text(report.aggregate.metrics[name], "pooled.units"),
              t("table.clustered"): clustered_text(clustered_interval(
-                 [(e.metrics[name].successes, e.metrics[name].total) for _, e in report.cases])),
+                 [(e.metrics[name].successes, e.metrics[name].total) for _, e in report.cases]), "pooled.clustered"),
              t("sum.macro_cases"): "N/A" if report.aggregate.macro.get(name) is None
              else format_percent(report.aggregate.macro[name], lang)}
             for name in SUMMARY_METRICS
@@ -235,7 +235,8 @@ def summary_cases_table(report: Any) -> pd.DataFrame:
     from ui.widgets.proportions import short_proportion_text
 
     return pd.DataFrame([{t("table.case"): case_id, **{t(f"sum.metric.{name}"): short_proportion_text(
-        evaluation.metrics[name]) for name in SUMMARY_METRICS}} for case_id, evaluation in report.cases])
+        evaluation.metrics[name], "summaries.case.interval") for name in SUMMARY_METRICS}}
+        for case_id, evaluation in report.cases])
 
 
 def draw_explanations() -> None:
