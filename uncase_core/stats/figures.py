@@ -143,7 +143,7 @@ _FIGURES: tuple[Figure, ...] = (
                                                                "dimension correlation": (0.0, 0.5, 0.9)})),
     Figure(id="compare.difference", kind="interval", pages=("compare_systems", "workshop_room"),
            function="uncase_core.stats.differences.paired_difference_interval",
-           method="Newcombe's hybrid score interval for paired proportions (method 10)", unit="pairs",
+           method="Bonett and Price's adjusted Wald interval for paired proportions", unit="pairs",
            n=(1, 500), not_drawn=ROOM_NOT_DRAWN),
     Figure(id="compare.pooled", kind="interval", pages=("compare_systems",),
            function="uncase_core.compare.systems.compare_systems",

@@ -35,7 +35,7 @@ from ui.views.room.watch import BACKSTOP, watch_room
 from ui.views.summaries.view import summary_cases_table
 from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
 from ui.widgets.names import metric_name
-from ui.widgets.proportions import number_interval
+from ui.widgets.proportions import number_interval, proportion_text
 from ui.widgets.text import cell_text, literal, plot_text, text_table
 from uncase_core.agreement.class_labels import (
     ALL,
