@@ -52,6 +52,9 @@ class TwoCases(FocusSource):
     def kind_name(self, kind: str) -> str:
         return kind
 
+    def label_name(self, field: str) -> str:
+        return field
+
     def write(self, case: int, item: FocusItem, value: bool | None) -> bool:
         if self.labels[case][item.unit] == value:
             return False
@@ -183,4 +186,4 @@ def test_presses_from_another_server_session_or_unreadable_are_not_applied(sourc
     stale["session"] = "an-earlier-server"  # the page was drawn before a restart: applying it now is late
     focus.apply_presses(source, "t_focus_pad", [stale, {"tab": "x", "seq": "1"}, "yes", None])
     assert source.labels == [[None, None], [None, None]]
-    assert notes() == ["focus.unreadable"]
+    assert notes() == ["focus.unreadable"]  # three records that are not presses

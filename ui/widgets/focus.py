@@ -188,8 +188,10 @@ def _find(items: Sequence[FocusItem], offset: int, unit_id: str, field: str) -> 
 
 
 def unit_name(source: FocusSource, item: FocusItem) -> str:
-    """How notes name a unit: "passage 3" (its kind and place, as the position line counts them)."""
-    return t("focus.unit_name", kind=source.kind_name(item.kind), number=format_count(item.unit + 1, language()))
+    """How notes name a label: "claim 3 (Supported)" (its unit's kind and place, as the position line counts them,
+    and the label: a claim has two)."""
+    return t("focus.unit_name", kind=source.kind_name(item.kind), number=format_count(item.unit + 1, language()),
+             label=source.label_name(item.field))
 
 
 def apply_presses(source: FocusSource, state_key: str, raw: Any) -> bool:
@@ -198,7 +200,8 @@ def apply_presses(source: FocusSource, state_key: str, raw: Any) -> bool:
     most once, even when nothing could be stored: a refused press is refused now, never retried later."""
     presses, unreadable = new_presses(state_key, raw)
     if unreadable:
-        add_note("focus.unreadable", count=format_count(unreadable, language()))
+        add_note("focus.unreadable.one" if unreadable == 1 else "focus.unreadable",
+                 count=format_count(unreadable, language()))
     if not presses:
         return False
     numbers = applied_numbers(state_key)
@@ -405,9 +408,14 @@ def pad_data(source: FocusSource, state_key: str, lang: str) -> dict[str, Any]:
             "line": position_line(source, case, item, lang, ("{labelled}", total)),
         })
     notes = st.session_state.pop(NOTES_KEY, None)
+    # Whether a step past the case's first or last label goes to another case (the keypad then waits for the
+    # server) or stays where it is (the first and the last label of all: the keypad stays by itself).
+    more_before = bool(items) and step(source, case, 0, -1) != (case, 0)
+    more_after = bool(items) and step(source, case, len(items) - 1, +1) != (case, len(items) - 1)
     return {
         "lang": lang, "session": session_name(), "applied": dict(applied_numbers(state_key)),
         "case": case, "at": offset, "items": rows, "labelled": labelled, "total": total,
+        "more_before": more_before, "more_after": more_after,
         "group": style.group_mark, "group_from": style.group_from, "locked": bool(source.frozen),
         "phone": is_phone(), "max_pending": MAX_PENDING,
         "notes": [t(key, **values) for key, values in _notes(notes)], "texts": pad_texts(source, lang, total),

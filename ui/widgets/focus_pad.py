@@ -19,7 +19,9 @@ a no, to the next unit of the case when that unit is judged against the same thi
 column beside the keypad, which Streamlit draws, is then already right). Any other move (to another label, another
 case, an undo) waits for the server's answer; a press made meanwhile is refused on screen ("Not taken ..."), never
 queued on a unit the person cannot see. A press the server does not acknowledge stays marked "saving"; a page that
-reconnects to a new server session drops the presses the old one never applied and says how many.
+reconnects to a new server session drops the presses the old one never confirmed (not applied late) and says
+how many may not have been saved: the old server may have stored some before it died, and the card shows what
+is stored.
 
 Everything the component shows is plain text put in with ``textContent`` (never parsed as HTML), so a unit's text
 can hold anything.
@@ -138,6 +140,7 @@ function view(pad) {
     if (press.action === "undo") { waiting = true; continue; }
     const j = press.action === "back" ? i - 1 : i + 1;
     if (j >= 0 && j < items.length && items[j].context === items[i].context) at = j;
+    else if ((j < 0 && !data.more_before) || (j >= items.length && !data.more_after)) at = i;  // the ends stay
     else waiting = true;
   }
   let labelled = data.labelled;

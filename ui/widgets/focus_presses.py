@@ -7,8 +7,8 @@ every press it has not seen acknowledged, so one list can hold presses already a
 when its number is past the last one applied for its keypad in this session (:data:`APPLIED_KEY`).
 
 A press from another server session is not applied: its page was drawn by a server that has since restarted, and
-applying it now would be applying it late (the page says how many it dropped). Within a session, presses whose runs
-were folded into one are all here, in the order they were made.
+applying it now would be applying it late (the page says how many may not have been saved). Within a session,
+presses whose runs were folded into one are all here, in the order they were made.
 
 What a list from the browser holds is checked before anything is used: a list of at most :data:`MOST_PRESSES`
 records of the expected shape; anything else is not applied, and the page says a press could not be read.
@@ -112,7 +112,7 @@ def mark_applied(numbers: dict[str, int], press: Press) -> None:
 def new_presses(state_key: str, raw: Any) -> tuple[list[Press], int]:
     """The presses of this session in ``raw`` not applied yet, in the order they were made, and the count of
     records that could not be read. Presses another session showed are left out without a word: the page that
-    made them says it dropped them."""
+    made them says they may not have been saved."""
     presses, unreadable = read_presses(raw)
     numbers = applied_numbers(state_key)
     session = session_name()
