@@ -130,6 +130,7 @@ class Report:
     unconfirmed_at_kill: int = 0  # presses the page had not seen confirmed when the server died
     said_lost: list[str] = field(default_factory=list)  # what the pages said about them once back
     misplaced: list[str] = field(default_factory=list)  # a stored label that is no press made on its unit
+    not_tapped: int = 0  # --pace on a phone: the button was not on screen at that moment
 
     def summary(self) -> str:
         back = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in sorted(self.back_seconds.items()))
@@ -142,10 +143,11 @@ class Report:
             f"{self.checked}",
             f"lost labels: {len(self.lost)}", *[f"  - {e}" for e in self.lost[:10]],
             *([f"browsers at 80-150 ms a press: {self.presses} presses, {self.refused_on_screen} refused on screen, "
-               f"{self.unconfirmed_at_kill} not confirmed when the server died; the pages then said: "
+               f"{self.unconfirmed_at_kill} not confirmed when the server died ({self.not_tapped} taps skipped: the "
+               f"button was not on screen); the pages then said: "
                f"{' | '.join(self.said_lost) or 'nothing'}",
                f"labels not equal to the presses made on their unit: {len(self.misplaced)}",
-               *[f"  - {e}" for e in self.misplaced[:10]]] if self.pace else []),
+               *[f"  - {e}" for e in self.misplaced[:40]]] if self.pace else []),
             f"browser pages not back by themselves within {BACK_TIMEOUT_S:.0f} s: {len(self.not_back)}",
             *[f"  - {e}" for e in self.not_back],
             f"pages back after the restarts (slowest of each): {back or 'none'}",
@@ -398,6 +400,14 @@ class BrowserParticipant:
         not have been stored), and what the page says about them once back."""
         page, kills = self.page, self.server.kills
         await page.evaluate(AT_EACH_PRESS)
+        try:
+            await self.press_at_pace(kills)
+        finally:  # what was pressed is checked whatever stopped the presses
+            await self.settle()
+            self.made = await page.evaluate("window.__pressed")
+
+    async def press_at_pace(self, kills: int) -> None:
+        page = self.page
         while time.monotonic() < self.stop_at[0]:
             await asyncio.sleep(self.rng.uniform(*PACE_S))
             if self.server.kills != kills:
@@ -412,14 +422,15 @@ class BrowserParticipant:
                     button = page.locator(f'.uncase-pad button[data-action="{action}"]')
                     await button.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_S * 1000)
                     box = await button.bounding_box(timeout=STEP_TIMEOUT_S * 1000)
+                    if box is None:  # not on screen at this moment (being redrawn): a person cannot tap it either
+                        self.report.not_tapped += 1
+                        continue
                     await page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
                 else:
                     await page.keyboard.press({"yes": "1", "no": "0", "back": "ArrowLeft"}[action])
             except Exception:
                 if self.server.up.is_set() and self.server.kills == kills:
                     raise
-        await self.settle()
-        self.made = await page.evaluate("window.__pressed")
 
     async def after_kill(self) -> None:
         made = await self.page.evaluate("window.__pressed")
@@ -433,10 +444,12 @@ class BrowserParticipant:
         deadline = time.monotonic() + BACK_TIMEOUT_S
         while time.monotonic() < deadline and not await connected(self.page):
             await asyncio.sleep(0.5)
-        await asyncio.sleep(2.0)  # the first run after the reconnection draws the keypad's note
-        state = await self.page.evaluate(PAD_STATE)
-        if state and state["notes"].strip():
-            self.report.said_lost.append(f"{self.name}: {' '.join(state['notes'].split())}")
+        said = ""
+        while time.monotonic() < deadline and not said:  # the first run after the reconnection draws the note
+            await asyncio.sleep(0.5)
+            state = await self.page.evaluate(PAD_STATE)
+            said = " ".join(state["notes"].split()) if state else ""
+        self.report.said_lost.append(f"{self.name}: {said or 'nothing'}")
 
     async def settle(self) -> None:
         """Until the keypad waits for nothing (every press confirmed), at most a minute."""
