@@ -309,11 +309,11 @@ class Participant:
         if given < len(self.labels):
             value = self.rng.random() < 0.5
             self.labels[given] = value
-            button = translate(LANG, "focus.yes" if value else "focus.no")
+            button = "yes" if value else "no"
         else:
-            button = translate(LANG, "focus.back" if self.rng.random() < 0.5 else "focus.next")
-        try:
-            run = await self.session.click(button, timeout=TIMEOUT_S)
+            button = "back" if self.rng.random() < 0.5 else "next"
+        try:  # what focus mode's keypad sends for a key (ui/widgets/focus_pad.py)
+            run = await self.session.press_key(button, timeout=TIMEOUT_S)
         except Exception:
             if given < len(self.labels):
                 self.uncertain.add(given)

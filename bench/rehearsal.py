@@ -21,6 +21,15 @@ What runs (issue 26's rehearsal, scripted):
   again ``--down`` seconds later on the same port; after each restart every browser page is watched for
   ``--watch`` seconds (once a second: its content drawn, ``#root`` not empty), labelling going on meanwhile.
 
+With ``--pace`` (issue 49) every browser participant labels in focus mode without waiting for the page, a key (the
+second browser: a tap on a 390 px phone) every 80-150 ms, yes or no at random and now and then a step back; what
+the keypad showed at each press and whether it refused it are read in the page itself. At the end every stored label
+must be the last press not refused on its unit (**misplaced** otherwise; the bar is 0); a press the page had not
+seen confirmed when the server died may or may not have been stored, and what the page said about such presses once
+back is reported. The protocol participants then edit the grid 80-150 ms after each acknowledged edit.
+
+    .venv/bin/python bench/rehearsal.py --participants 20 --browsers 2 --seconds 60 --kills 1 --pace
+
 Reported: every label acknowledged on a page and missing from the store (**lost**; the bar is 0), every browser
 page that did not show its content again by itself within 60 s of the restart, without a reload (**not back**;
 the bar is 0), every page that was back and then lost its content while watched (**went blank**; the bar is 0),
@@ -63,6 +72,36 @@ BACK_TIMEOUT_S = 60.0  # a page must show its content again within this long of 
 STEP_TIMEOUT_S = 20.0
 METRIC = translate(LANG, "metric.context_relevance")
 LABELLED = re.compile(r"(\d+) of (\d+) labelled")
+PACE_S = (0.08, 0.15)  # --pace: between two presses, as a fast person writing an answer key (issue 49)
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                       "Chrome/120.0 Mobile Safari/537.36"}
+# --pace: what the keypad showed at each key or tap (read before the page's own listeners, capture phase) and
+# whether the page refused it (its refusal count after the page's listeners, bubble phase).
+AT_EACH_PRESS = """() => {
+  if (window.__pressed) return;
+  window.__pressed = [];
+  const screen = () => {
+    const pad = document.querySelector('.uncase-pad');
+    const card = pad && pad.querySelector('.pad-card');
+    return {unit: card && !card.hidden ? card.dataset.unit : null, field: card && !card.hidden ? card.dataset.field
+            : null, refused: pad ? Number(pad.dataset.refused || 0) : 0, tab: pad ? pad.dataset.tab : null};
+  };
+  for (const kind of ['keydown', 'click']) {
+    window.addEventListener(kind, (event) => {
+      if (kind === 'click' && !event.target.closest?.('.uncase-pad button')) return;
+      window.__pressed.push({...screen(), key: kind === 'keydown' ? event.key : event.target.closest('button')
+                             .dataset.action});
+    }, true);
+    window.addEventListener(kind, (event) => {
+      const last = window.__pressed[window.__pressed.length - 1];
+      if (last && last.after === undefined) last.after = screen().refused;
+    }, false);
+  }
+}"""
+PAD_STATE = """() => { const pad = document.querySelector('.uncase-pad');
+  return pad ? {pending: Number(pad.dataset.pending || 0), notes: pad.querySelector('.pad-notes').innerText}
+             : null; }"""
 
 
 @dataclass
@@ -85,6 +124,13 @@ class Report:
     watch: float = 60.0
     went_blank: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
+    pace: bool = False
+    presses: int = 0  # --pace: keys and taps made in the browsers
+    refused_on_screen: int = 0
+    unconfirmed_at_kill: int = 0  # presses the page had not seen confirmed when the server died
+    said_lost: list[str] = field(default_factory=list)  # what the pages said about them once back
+    misplaced: list[str] = field(default_factory=list)  # a stored label that is no press made on its unit
+    not_tapped: int = 0  # --pace on a phone: the button was not on screen at that moment
 
     def summary(self) -> str:
         back = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in sorted(self.back_seconds.items()))
@@ -96,6 +142,12 @@ class Report:
             f"label changes acknowledged on the pages: {self.acknowledged}; labels read back from the store: "
             f"{self.checked}",
             f"lost labels: {len(self.lost)}", *[f"  - {e}" for e in self.lost[:10]],
+            *([f"browsers at 80-150 ms a press: {self.presses} presses, {self.refused_on_screen} refused on screen, "
+               f"{self.unconfirmed_at_kill} not confirmed when the server died ({self.not_tapped} taps skipped: the "
+               f"button was not on screen); the pages then said: "
+               f"{' | '.join(self.said_lost) or 'nothing'}",
+               f"labels not equal to the presses made on their unit: {len(self.misplaced)}",
+               *[f"  - {e}" for e in self.misplaced[:40]]] if self.pace else []),
             f"browser pages not back by themselves within {BACK_TIMEOUT_S:.0f} s: {len(self.not_back)}",
             *[f"  - {e}" for e in self.not_back],
             f"pages back after the restarts (slowest of each): {back or 'none'}",
@@ -120,7 +172,8 @@ class Report:
         return sorted(kinds.items(), key=lambda item: -item[1])
 
     def met(self) -> bool:
-        return not (self.lost or self.not_back or self.went_blank or self.page_errors or self.errors)
+        return not (self.lost or self.not_back or self.went_blank or self.page_errors or self.errors
+                    or self.misplaced)
 
 
 class Server:
@@ -172,8 +225,9 @@ class ProtocolParticipant:
     """Joins, labels passages in the grid; after the server's death it comes back with its link, as a reload."""
 
     def __init__(self, index: int, server: Server, code: str, passages: int, report: Report, go: asyncio.Event,
-                 stop_at: list[float]) -> None:
+                 stop_at: list[float], think: tuple[float, float] = (0.5, 1.5)) -> None:
         self.i, self.server, self.code, self.report, self.stop_at = index, server, code, report, stop_at
+        self.think = think
         self.go, self.joined = go, asyncio.Event()
         self.rng = random.Random(7000 + index)
         self.labels: list[bool | None] = [None] * passages
@@ -195,7 +249,7 @@ class ProtocolParticipant:
             self.joined.set()
             await self.go.wait()
             while time.monotonic() < self.stop_at[0]:
-                await asyncio.sleep(self.rng.uniform(0.5, 1.5))
+                await asyncio.sleep(self.rng.uniform(*self.think))
                 if not self.server.up.is_set():
                     await self.come_back()
                     continue
@@ -253,9 +307,15 @@ class BrowserParticipant:
     """Joins in Chromium, switches to focus mode and labels by keys; a key is acknowledged when counted."""
 
     def __init__(self, index: int, context: Any, server: Server, code: str, plan: list[tuple[str, int, str]],
-                 report: Report, go: asyncio.Event, stop_at: list[float]) -> None:
-        self.focus = index % 2 == 1  # Browser 1, 3, ... label in focus mode; 2, 4, ... stay in the grid
-        self.name = f"Browser {index} ({'focus' if self.focus else 'grid'})"
+                 report: Report, go: asyncio.Event, stop_at: list[float], pace: bool = False,
+                 phone: bool = False) -> None:
+        # Browser 1, 3, ... label in focus mode; 2, 4, ... stay in the grid; with --pace every one labels in focus
+        # mode at 80-150 ms a press, the even ones on a phone by taps
+        self.focus = pace or index % 2 == 1
+        self.pace, self.phone = pace, phone
+        self.name = f"Browser {index} ({'focus' if self.focus else 'grid'}{', phone' if phone else ''})"
+        self.made: list[dict[str, Any]] = []  # --pace: each press, as the page showed it
+        self.uncertain: set[int] = set()  # --pace: presses not confirmed when the server died
         self.context, self.server, self.code, self.plan = context, server, code, plan
         self.report, self.stop_at = report, stop_at
         self.go, self.joined = go, asyncio.Event()
@@ -304,6 +364,9 @@ class BrowserParticipant:
     async def label(self) -> None:
         if not self.focus:
             return  # the grid page only watches; the protocol participants label in the grid
+        if self.pace:
+            await self.label_at_pace()
+            return
         page = self.page
         while time.monotonic() < self.stop_at[0] and len(self.pressed) < len(self.plan):
             await asyncio.sleep(self.rng.uniform(0.7, 1.5))
@@ -329,6 +392,75 @@ class BrowserParticipant:
                 continue
             self.pressed.append(value)
             self.report.acknowledged += 1
+
+
+    async def label_at_pace(self) -> None:
+        """Keys (or taps on a phone) 80-150 ms apart, yes or no at random and now and then a step back, never
+        waiting for the page. After a kill, the presses the page had not seen confirmed are noted (they may or may
+        not have been stored), and what the page says about them once back."""
+        page, kills = self.page, self.server.kills
+        await page.evaluate(AT_EACH_PRESS)
+        try:
+            await self.press_at_pace(kills)
+        finally:  # what was pressed is checked whatever stopped the presses
+            await self.settle()
+            self.made = await page.evaluate("window.__pressed")
+
+    async def press_at_pace(self, kills: int) -> None:
+        page = self.page
+        while time.monotonic() < self.stop_at[0]:
+            await asyncio.sleep(self.rng.uniform(*PACE_S))
+            if self.server.kills != kills:
+                await self.after_kill()
+                kills = self.server.kills
+                continue
+            if not self.server.up.is_set() or not await connected(page):
+                continue
+            action = "back" if self.rng.random() < 0.05 else "yes" if self.rng.random() < 0.5 else "no"
+            try:
+                if self.phone:
+                    button = page.locator(f'.uncase-pad button[data-action="{action}"]')
+                    await button.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_S * 1000)
+                    box = await button.bounding_box(timeout=STEP_TIMEOUT_S * 1000)
+                    if box is None:  # not on screen at this moment (being redrawn): a person cannot tap it either
+                        self.report.not_tapped += 1
+                        continue
+                    await page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                else:
+                    await page.keyboard.press({"yes": "1", "no": "0", "back": "ArrowLeft"}[action])
+            except Exception:
+                if self.server.up.is_set() and self.server.kills == kills:
+                    raise
+
+    async def after_kill(self) -> None:
+        made = await self.page.evaluate("window.__pressed")
+        state = await self.page.evaluate(PAD_STATE) or {"pending": 0}
+        taken = [i for i, press in enumerate(made) if press.get("after", press["refused"]) == press["refused"]
+                 and press["key"] not in ("ArrowLeft", "back")]
+        unconfirmed = [i for i, press in enumerate(made) if press.get("after", press["refused"]) == press["refused"]]
+        self.uncertain.update(unconfirmed[len(unconfirmed) - state["pending"]:] if state["pending"] else [])
+        self.report.unconfirmed_at_kill += len([i for i in taken if i in self.uncertain])
+        await self.server.up.wait()
+        deadline = time.monotonic() + BACK_TIMEOUT_S
+        while time.monotonic() < deadline and not await connected(self.page):
+            await asyncio.sleep(0.5)
+        said = ""
+        while time.monotonic() < deadline and not said:  # the first run after the reconnection draws the note
+            await asyncio.sleep(0.5)
+            state = await self.page.evaluate(PAD_STATE)
+            said = " ".join(state["notes"].split()) if state else ""
+        self.report.said_lost.append(f"{self.name}: {said or 'nothing'}")
+
+    async def settle(self) -> None:
+        """Until the keypad waits for nothing (every press confirmed), at most a minute."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            state = await self.page.evaluate(PAD_STATE)
+            if state and not state["pending"]:
+                await asyncio.sleep(1.0)
+                return
+            await asyncio.sleep(0.3)
+        self.report.errors.append(f"{self.name}: presses still waiting a minute after the end")
 
 
 async def connected(page: Any) -> bool:
@@ -401,12 +533,14 @@ async def drive(args: argparse.Namespace, server: Server, code: str, keys: Any, 
     server.up.set()  # started by main before this loop ran
     go, stop_at = asyncio.Event(), [float("inf")]  # labelling starts once everyone has joined
     plan = [(item.kind, item.unit, item.field) for item in case_items(dataset.cases[0])]
-    protocol = [ProtocolParticipant(i, server, code, len(dataset.cases[0].passages), report, go, stop_at)
-                for i in range(args.participants)]
+    protocol = [ProtocolParticipant(i, server, code, len(dataset.cases[0].passages), report, go, stop_at,
+                                    PACE_S if args.pace else (0.5, 1.5)) for i in range(args.participants)]
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         try:
-            def context() -> Any:
+            def context(phone: bool = False) -> Any:
+                if phone:
+                    return browser.new_context(locale="en-US", **PHONE)
                 return browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
 
             facilitator = await (await context()).new_page()
@@ -415,8 +549,9 @@ async def drive(args: argparse.Namespace, server: Server, code: str, keys: Any, 
                 watch_console(name, page, report)
             await facilitator.goto(f"{server.base}/workshop_room?room={code}&key={keys.secret}")
             await projector.goto(f"{server.base}/workshop_room?room={code}&view={keys.view_key}")
-            browsers = [BrowserParticipant(i + 1, await context(), server, code, plan, report, go, stop_at)
-                        for i in range(args.browsers)]
+            phones = [args.pace and i % 2 == 1 for i in range(args.browsers)]
+            browsers = [BrowserParticipant(i + 1, await context(phones[i]), server, code, plan, report, go, stop_at,
+                                           args.pace, phones[i]) for i in range(args.browsers)]
             tasks = [asyncio.create_task(b.run()) for b in browsers]
             tasks += [asyncio.create_task(p.run(0.3 * i)) for i, p in enumerate(protocol)]
             joining = time.monotonic()
@@ -465,6 +600,9 @@ def verify(report: Report, people: list[Any], store_url: str, plan: list[tuple[s
             if person.token is None:
                 continue
             case = Workspace.open(store, person.token).data(RAG).cases[0]
+            if isinstance(person, BrowserParticipant) and person.pace:
+                check_presses(report, person, case)
+                continue
             if isinstance(person, ProtocolParticipant):
                 wanted = [(("passages", row, "relevant"), value) for row, value in enumerate(person.acknowledged)
                           if row not in person.uncertain]
@@ -481,6 +619,40 @@ def verify(report: Report, people: list[Any], store_url: str, plan: list[tuple[s
         store.engine.dispose()
 
 
+def check_presses(report: Report, person: BrowserParticipant, case: Any) -> None:
+    """--pace: every stored label is the last press not refused on its unit; for presses the page had not seen
+    confirmed when the server died, any of them (or the label before them) may be what was stored."""
+    from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS
+
+    values = {"1": True, "yes": True, "0": False, "no": False}
+    by_unit: dict[tuple[str, str], list[tuple[int, bool]]] = {}
+    for i, press in enumerate(person.made):
+        report.presses += 1
+        refused = press.get("after", press["refused"]) > press["refused"]
+        report.refused_on_screen += refused
+        if refused or press["key"] not in values:
+            continue
+        if press["unit"] is None:
+            report.misplaced.append(f"{person.name}: press {i + 1} ({press['key']}) taken with no unit on screen")
+            continue
+        by_unit.setdefault((press["unit"], press["field"]), []).append((i, values[press["key"]]))
+        report.acknowledged += 1
+    first = min(person.uncertain, default=len(person.made))
+    last = max(person.uncertain, default=-1)
+    for kind in UNIT_KINDS:
+        for unit in case.units(kind):
+            for name in LABEL_FIELDS[kind]:
+                presses = by_unit.get((unit.id, name), [])
+                after = [value for i, value in presses if i > last]
+                before = [value for i, value in presses if i < first]
+                window = {value for i, value in presses if i in person.uncertain}
+                allowed = {after[-1]} if after else {before[-1] if before else None} | window
+                report.checked += 1
+                if unit.label(name) not in allowed:
+                    report.misplaced.append(f"{person.name}: {unit.id} {name} stored {unit.label(name)}, pressed "
+                                            f"{[value for _, value in presses]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--participants", type=int, default=10, help="participants at the protocol level")
@@ -491,6 +663,9 @@ def main() -> int:
     parser.add_argument("--watch", type=float, default=60.0, help="seconds each page is watched after a restart")
     parser.add_argument("--scenario", default="multiple_failures")
     parser.add_argument("--store", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument("--pace", action="store_true",
+                        help="issue 49: every browser labels in focus mode at 80-150 ms a press without waiting (the "
+                             "second on a phone, by taps), the protocol participants 80-150 ms apart")
     args = parser.parse_args()
     if chromium_path() is None:
         print("rehearsal: Chromium is not installed (apt install chromium)", file=sys.stderr)
@@ -506,7 +681,7 @@ def main() -> int:
     dataset = load_scenario(scenarios[args.scenario], LANG)
     store = args.store or f"sqlite:///{tempfile.mkdtemp(prefix='uncase-rehearsal-')}/store.db"
     report = Report(args.participants, args.browsers, args.seconds, args.down, args.scenario, redacted(store),
-                    kills=args.kills, watch=args.watch)
+                    kills=args.kills, watch=args.watch, pace=args.pace)
     opened = open_store(store)
     keys = Rooms(opened).create("rehearsal", dataset_to_text(dataset), args.scenario, "scenario")
     opened.engine.dispose()

@@ -22,6 +22,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Markdown_pb2 import Markdown
 
 from tests.support.protocol_client import (
+    KEYPAD,
     Disconnected,
     ProtocolSession,
     RunTimeout,
@@ -247,13 +248,13 @@ def test_a_key_in_focus_mode_is_one_fragment_run_that_shows_the_new_figures(page
     async def flow() -> None:
         async with await ProtocolSession.open(base_url, page) as session:
             await session.click(translate(LANG, "focus.view.focus"))
-            focus_fragment = session._find_widget("button", translate(LANG, "focus.yes"), None).fragment_id
-            first = await session.click(translate(LANG, "focus.no"))
+            focus_fragment = session.watcher(KEYPAD)[0].fragment_id
+            first = await session.press_key("no")
             assert not first.exceptions, first.exceptions
             alone = 0
-            for button in ("focus.yes", "focus.no", "focus.yes", "focus.no"):
-                before = session.texts()
-                result = await session.click(translate(LANG, button))
+            for action in ("yes", "no", "yes", "no"):
+                before = session.texts(), session.keypad()
+                result = await session.press_key(action)
                 assert not result.exceptions, result.exceptions
                 runs = [run.fragment_ids for run in result.runs]
                 # One run of focus mode's fragment alone; or, when the key moved to another case, that run stopped
@@ -261,7 +262,8 @@ def test_a_key_in_focus_mode_is_one_fragment_run_that_shows_the_new_figures(page
                 assert runs in ([(focus_fragment,)], [(focus_fragment,), ()]), \
                     [(run.fragment_ids, run.status) for run in result.runs]
                 alone += runs == [(focus_fragment,)]
-                assert session.texts() != before  # the unit moved on (and the figures with it) in that run
+                # the unit moved on (and the figures with it) in that run
+                assert (session.texts(), session.keypad()) != before
             assert alone >= 2
 
     run(flow())

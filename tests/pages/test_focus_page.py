@@ -19,14 +19,14 @@ from tests.pages.apptest_helpers import (
     open_rag_page,
     reopen,
     shown,
-    tree_place,
     workspace,
 )
+from tests.pages.focus_keypad import current, has_pad, line, notes, now, pad_data, pad_place, press
 from tests.pages.test_room_page import create_room, join
 from ui.frame.data_kinds import AGREEMENT_PAIR, RAG, SUMMARIES
 from ui.frame.fragments import DRAWN
 from ui.i18n import translate
-from ui.widgets.focus import SHORTCUTS, FocusItem, FocusSource, phone_from_headers, position_line
+from ui.widgets.focus import KEY_NAMES, FocusItem, FocusSource, phone_from_headers, position_line
 from ui.widgets.text import literal
 from uncase_core.assets.reader import load_guidelines
 
@@ -34,15 +34,6 @@ SUMMARY_PAGE = "app_pages/summary_autoevaluation.py"
 AGREEMENT_PAGE = "app_pages/annotator_agreement.py"
 ROOM_PAGE = "app_pages/workshop_room.py"
 BUTTONS = ("yes", "no", "clear", "back", "next", "undo")
-
-
-def press(at: AppTest, action: str) -> AppTest:
-    """Press a focus-mode button (what its key does in the browser)."""
-    button = next(b for b in at.button if b.key is not None and b.key.endswith(f"_focus_{action}"))
-    assert not button.disabled, action
-    button.click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def switch_view(at: AppTest, view: str) -> AppTest:
@@ -57,6 +48,16 @@ def switch_view(at: AppTest, view: str) -> AppTest:
     return at
 
 
+def assert_keypad_words(at: AppTest, language: str) -> None:
+    """The keypad's six buttons in the reader's language, each showing its key (the same keys in every language)."""
+    texts = pad_data(at)["texts"]
+    assert set(texts["buttons"]) == set(BUTTONS)
+    for action in BUTTONS:
+        assert texts["buttons"][action] == translate(language, f"focus.{action}")
+        name = KEY_NAMES[action]
+        assert texts["keys"][action] == (translate(language, name) if name.startswith("focus.") else name)
+
+
 def to_focus(at: AppTest) -> AppTest:
     return switch_view(at, "focus")
 
@@ -65,19 +66,9 @@ def to_grid(at: AppTest) -> AppTest:
     return switch_view(at, "grid")
 
 
-def line(at: AppTest) -> str:
-    """The position line ("Case 1 of 7 · passage 2 of 5 · 43 of 121 labelled")."""
-    return next(m.value for m in at.markdown if m.value.startswith(("Case ", "Caso ")))
-
-
 def page_text(at: AppTest) -> str:
     """Every markdown element's text as a person reads it, one after another."""
     return "\n".join(shown(m.value) for m in at.markdown)
-
-
-def now(at: AppTest) -> str:
-    """The unit's label as focus mode says it, under the unit ("Now: yes")."""
-    return re.search(r"((?:Now|Ahora): [^\]]+)\]", page_text(at)).group(1)
 
 
 def spanish(at: AppTest) -> AppTest:
@@ -108,16 +99,12 @@ def test_every_button_on_the_rag_page_in_both_languages(language):
     if language == "es":
         spanish(at)
     to_focus(at)
-    labels = {b.key.rsplit("_", 1)[1]: b for b in at.button if b.key and "_focus_" in b.key}
-    assert set(labels) == set(BUTTONS)
-    for action, button in labels.items():  # the same keys in both languages, shown on the buttons
-        assert button.proto.shortcut == SHORTCUTS[action].lower()
-        assert button.label == translate(language, f"focus.{action}")
+    assert_keypad_words(at, language)
     first = line(at)
     assert first == translate(language, "focus.position", case="1", cases="1", kind=translate(language,
                               "focus.kind.passage"), unit="1", units="5", labelled="19", total="19")
     press(at, "undo")  # nothing to undo yet: it says so, and stays on the unit
-    assert translate(language, "focus.nothing_to_undo") in [i.value for i in at.info]
+    assert translate(language, "focus.nothing_to_undo") in notes(at)
     assert line(at) == first
 
     press(at, "no")  # passage 1 is no; every label is set, so the next unit comes up
@@ -144,17 +131,18 @@ def test_every_button_on_the_rag_page_in_both_languages(language):
         ("label", "p1", False), ("label", "p1", True), ("label", "p2", None), ("label", "p2", True)]
 
 
-def test_the_focus_buttons_keep_their_place_whether_all_set_shows_or_not():
-    # A button that moved was overwritten before its new copy arrived while the next run streamed in, and a key
-    # pressed in that gap was lost; "all set" comes and goes under the position line.
+def test_the_keypad_keeps_its_place_whether_all_set_shows_or_not():
+    # An element that moves is mounted again in the browser (its presses not yet acknowledged would be lost with
+    # it); "all set" comes and goes inside the keypad.
     at = to_focus(open_rag_page())
     places, all_set = set(), set()
     for action in ("next", "clear", "yes", "back", "no"):
         press(at, action)
-        places.add(tuple(tree_place(at._tree, f"rag_focus_{b}") for b in BUTTONS))
-        all_set.add(any(s.value.startswith(translate("en", "focus.all_set", total="19")[:12]) for s in at.success))
+        places.add(pad_place(at))
+        data = pad_data(at)
+        all_set.add(data["labelled"] == data["total"])
     assert all_set == {True, False}  # the steps showed it and hid it
-    assert len(places) == 1 and None not in next(iter(places))
+    assert len(places) == 1 and None not in places
 
 
 def test_after_a_label_the_next_unlabelled_comes_up_across_cases_and_the_case_choice_follows():
@@ -192,7 +180,7 @@ def test_undo_takes_back_label_after_label_and_survives_a_reload():
     press(again, "undo")
     assert rag_label(again, 0, "passages", 0, "relevant") is True
     press(again, "undo")  # nothing left to undo: it says so
-    assert translate("en", "focus.nothing_to_undo") in [i.value for i in again.info]
+    assert translate("en", "focus.nothing_to_undo") in notes(again)
     assert rag_label(again, 0, "passages", 0, "relevant") is True
 
 
@@ -222,13 +210,13 @@ def test_each_label_is_judged_against_what_it_asks_with_its_guideline():
     at = to_focus(open_rag_page())
     defaults = load_guidelines("en")
     text = page_text(at)
-    assert "**Is this passage relevant to the question?**" in text
+    assert current(at)["ask"] == "Is this passage relevant to the question?"
     assert "**The question**" in text and defaults["relevant"].text in text
     for _ in range(5):
         press(at, "next")
     text = page_text(at)
     assert "**The retrieved passages**" in text and defaults["supported"].text in text
-    assert "**Is this claim supported by the passages?**" in text
+    assert current(at)["ask"] == "Is this claim supported by the passages?"
     for _ in range(5):
         press(at, "next")
     text = page_text(at)
@@ -259,17 +247,14 @@ def test_a_frozen_room_locks_focus_mode_and_a_stale_key_stores_nothing():
     facilitator, code, _ = create_room()
     ana = to_focus(join(code, "Ana"))
     press(ana, "yes")
-    stale = next(b for b in ana.button if b.key == "rag_focus_no")
+    assert not pad_data(ana)["locked"]
     facilitator.toggle(key="room_frozen").set_value(True).run()
     before = workspace(ana).edits(RAG)
-    stale.click().run()  # a key pressed on the page drawn before the freeze
-    assert not ana.exception
+    press(ana, "no")  # a key pressed on the page drawn before the freeze
     assert workspace(ana).edits(RAG) == before
-    assert any("froze" in i.value for i in ana.info)
-    for action in ("yes", "no", "clear", "undo"):
-        assert next(b for b in ana.button if b.key == f"rag_focus_{action}").disabled
-    assert not next(b for b in ana.button if b.key == "rag_focus_next").disabled  # moving is still possible
-    assert "The facilitator froze the room: labels are locked." in [c.value for c in ana.caption]
+    assert any("froze" in note for note in notes(ana))
+    data = pad_data(ana)  # the keypad locks its label keys (moving is still possible) and says why
+    assert data["locked"] and data["texts"]["locked"] == "The facilitator froze the room: labels are locked."
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -302,9 +287,9 @@ def test_the_view_choice_is_kept_and_a_phone_starts_in_focus_mode():
     at = to_focus(open_rag_page())
     assert workspace(at).setting("rag_label_view") == "focus"
     again = reopen(at, RAG_PAGE)
-    assert any(b.key == "rag_focus_yes" for b in again.button)
+    assert has_pad(again)
     to_grid(again)
-    assert not any(b.key == "rag_focus_yes" for b in again.button) and again.get("dataframe")
+    assert not has_pad(again) and again.get("dataframe")
     assert phone_from_headers({"User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148 Safari/604.1"})
     assert phone_from_headers({"Sec-CH-UA-Mobile": "?1"})
     assert not phone_from_headers({"User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36",
@@ -344,8 +329,7 @@ def test_every_button_on_the_summary_page_and_the_grid_shows_focus_modes_labels(
         spanish(at)
     edit_table(at, "accuracy", {1: {"is_accurate": None}})  # in the grid: the second point not labelled
     to_focus(at)
-    labels = {b.key.rsplit("_", 1)[1]: b for b in at.button if b.key and b.key.startswith("sum_focus_")}
-    assert {a: b.proto.shortcut for a, b in labels.items()} == {a: k.lower() for a, k in SHORTCUTS.items()}
+    assert_keypad_words(at, language)
     assert line(at).startswith(translate(language, "focus.position", case="1", cases="1",
                                          kind=translate(language, "focus.kind.point"), unit="1", units="2",
                                          labelled="5", total="6")[:20])
@@ -377,9 +361,7 @@ def test_every_button_on_the_agreement_page_for_either_annotator(language):
     if language == "es":
         spanish(at)
     to_focus(at)
-    labels = {b.key.rsplit("_", 1)[1]: b for b in at.button if b.key and b.key.startswith("agr_focus_")
-              and b.key.rsplit("_", 1)[1] in BUTTONS}
-    assert {a: b.proto.shortcut for a, b in labels.items()} == {a: k.lower() for a, k in SHORTCUTS.items()}
+    assert_keypad_words(at, language)
     press(at, "no")  # annotator A, case 1, passage 1
     pair = workspace(at).data(AGREEMENT_PAIR)
     assert pair[0].cases[0].passages[0].label("relevant") is False
@@ -424,7 +406,7 @@ def test_settings_rerun_the_results_focus_mode_draws():
 def test_load_scenario_keeps_focus_mode():
     at = to_focus(open_rag_page())
     load_scenario(at, "poor_retrieval")
-    assert any(b.key == "rag_focus_yes" for b in at.button)
+    assert has_pad(at)
     assert line(at).startswith("Case 1 of 1 · passage 1 of 5")
 
 
@@ -455,9 +437,9 @@ def test_a_frozen_room_does_not_say_the_keys_still_change_the_labels(language):
     facilitator.toggle(key="room_frozen").set_value(True).run()
     ana.run()
     assert not ana.exception, [e.value for e in ana.exception]
-    successes = [shown(s.value) for s in ana.success]
-    assert translate(language, "focus.all_set_locked", total=str(total)) in successes, successes
-    assert translate(language, "focus.all_set", total=str(total)) not in successes
+    data = pad_data(ana)
+    assert data["labelled"] == data["total"] == total
+    assert data["texts"]["all_set"] == translate(language, "focus.all_set_locked", total=str(total))
 
 
 def test_a_phone_is_not_told_about_keys_it_does_not_have(monkeypatch):
@@ -465,12 +447,12 @@ def test_a_phone_is_not_told_about_keys_it_does_not_have(monkeypatch):
     from ui.widgets import focus as focus_widget
 
     at = to_focus(open_rag_page())
-    assert translate("en", "focus.keys_help") in [c.value for c in at.caption]
+    assert not pad_data(at)["phone"]  # the keypad shows its help line and each button's key
     monkeypatch.setattr(focus_widget, "is_phone", lambda: True)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    assert translate("en", "focus.keys_help") not in [c.value for c in at.caption]
-    assert any(b.key == "rag_focus_yes" for b in at.button)  # the buttons are there, each saying what it does
+    data = pad_data(at)  # on a phone it hides them (ui/widgets/focus_pad.py: .pad-phone)
+    assert data["phone"] and data["texts"]["buttons"]["yes"] == translate("en", "focus.yes")
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -485,6 +467,6 @@ def test_on_a_phone_the_intro_folds_and_all_set_speaks_of_buttons_not_keys(monke
     folded = [e for e in at.expander if e.label == translate(language, "focus.about_page")]
     assert len(folded) == 1 and [m.value for m in folded[0].markdown] == [intro]
     assert [m for m in at.main.markdown if m.value == intro] == [folded[0].markdown[0]]  # only inside the fold
-    said = [s.value for s in at.success]
-    assert translate(language, "focus.all_set_touch", total="19") in said, said
-    assert translate(language, "focus.all_set", total="19") not in said
+    data = pad_data(at)
+    assert data["labelled"] == data["total"] == 19
+    assert data["texts"]["all_set"] == translate(language, "focus.all_set_touch", total="19")

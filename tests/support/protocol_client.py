@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import re
+import secrets
 import time
 import urllib.error
 import urllib.parse
@@ -50,6 +51,7 @@ from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 DEFAULT_TIMEOUT_S = 30.0
+KEYPAD = "uncase_focus_pad"  # focus mode's keypad component (ui/widgets/focus_pad.py PAD_NAME)
 OPEN_TIMEOUT_S = 60.0
 HTTP_TIMEOUT_S = 30.0
 MAIN, SIDEBAR = 0, 1  # root containers, the first index of every delta path
@@ -320,6 +322,9 @@ class ProtocolSession:
         self._root = Node("root", None, "", is_block=True,
                           children={i: Node("root", None, "", is_block=True) for i in range(4)})
         self._widgets: dict[str, WidgetState] = {}  # in mount order, like the frontend's map
+        self.keypad_tab = secrets.token_hex(6)  # focus mode's keypad: its name, its presses and their numbers
+        self._presses: list[dict[str, Any]] = []
+        self._press_seq = 0
         self._run: Run | None = None
         self._pending: _Pending | None = None
         self._saw_navigation = False
@@ -484,6 +489,42 @@ class ProtocolSession:
             if node.payload.component_name == component:
                 return node, json.loads(node.payload.json or "null") or {}
         return None
+
+    def keypad(self) -> dict[str, Any] | None:
+        """What focus mode's keypad (``ui/widgets/focus_pad.py``) was given: the case's units, where the person is,
+        the notes of the presses just applied, the words (None: focus mode is not shown)."""
+        found = self.watcher(KEYPAD)
+        return found[1] if found is not None else None
+
+    async def press_key(self, action: str, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
+        """A key or a tap on focus mode's keypad, as its JavaScript sends it: a press naming the unit on screen
+        (the case, the unit's id and label field), the action, the server session that drew it and a sequence
+        number, added to the presses not yet acknowledged; the whole list is the keypad's state (not a trigger)."""
+        data = self.keypad()
+        if data is None:
+            raise NotShown("no focus-mode keypad on the page")
+        items = data.get("items") or []
+        return await self.press_keys([(action, items[data["at"]] if items else None)], timeout=timeout)
+
+    async def press_keys(self, presses: list[tuple[str, dict[str, Any] | None]], *,
+                         timeout: float = DEFAULT_TIMEOUT_S) -> RunResult:
+        """Several presses sent at once, each ``(action, the keypad's item it names)``: what the keypad sends when
+        presses come faster than the server's runs (the requests fold into one run, the list holds them all)."""
+        found = self.watcher(KEYPAD)
+        if found is None:
+            raise NotShown("no focus-mode keypad on the page")
+        node, data = found
+        applied = (data.get("applied") or {}).get(self.keypad_tab, 0)
+        self._presses = [p for p in self._presses if p["seq"] > applied and p["session"] == data["session"]]
+        for action, item in presses:
+            self._press_seq += 1
+            self._presses.append({"tab": self.keypad_tab, "seq": self._press_seq, "session": data["session"],
+                                  "action": action, "case": data["case"], "unit": item["unit"] if item else None,
+                                  "field": item["field"] if item else None,
+                                  "shown": item["value"] if item else None})
+        state = _state(node.widget_id)
+        state.json_value = json.dumps({"presses": self._presses})
+        return await self._change(node, state, timeout)
 
     async def look_at_room(self, *, timeout: float = DEFAULT_TIMEOUT_S) -> RunResult | None:
         """What a room member's page does every few seconds (``ui/views/room/watch.py``): ask the server for the

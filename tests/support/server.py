@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from tests.support.browser_env import free_port, stop_process, streamlit_command
+from tests.support.slowed_streamlit import DELAY_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 HEALTH_TIMEOUT_S = 60.0  # a cold start on a loaded two-core machine
@@ -36,18 +37,28 @@ def wait_until_healthy(base: str, process: subprocess.Popen[bytes], timeout_s: f
         time.sleep(0.2)
 
 
+def slowed_command(command: list[str]) -> list[str]:
+    """``command`` (a `streamlit run`) started through tests/support/slowed_streamlit.py instead."""
+    at = command.index("streamlit")
+    return [*command[:at], "tests.support.slowed_streamlit", *command[at + 1:]]
+
+
 @contextlib.contextmanager
 def serve(log_path: Path | None = None, script: str = "app.py", store: str | None = None,
           env: Mapping[str, str] | None = None, open_files: tuple[int, int] | None = None,
-          ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+          slowed_ms: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`streamlit run <script>` on a free local port; yields (base URL, process) once healthy, stops it after.
 
     ``store`` is the SQLAlchemy URL of the workspace store the server uses (default: the environment's);
     ``env`` adds environment variables (``STREAMLIT_SERVER_...`` settings, say); ``open_files`` sets the server's
-    (soft, hard) limit on open files as it starts, as a machine's configuration would.
+    (soft, hard) limit on open files as it starts, as a machine's configuration would; ``slowed_ms`` makes every
+    script run wait that long before it draws (``tests/support/slowed_streamlit.py``: a loaded server).
     """
     port = free_port()
     command = streamlit_command(port, script)
+    if slowed_ms is not None:
+        command = slowed_command(command)
+        env = {**(env or {}), DELAY_ENV: str(slowed_ms)}
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, **({"UNCASE_STORE": store} if store else {}), **(env or {})}
     with contextlib.ExitStack() as stack:

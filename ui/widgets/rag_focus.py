@@ -18,7 +18,7 @@ from ui.frame.fragments import drawn
 from ui.frame.lessons import ACTIVE
 from ui.frame.rooms import ROOM_GUIDELINES
 from ui.frame.state import t
-from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
+from ui.widgets.focus import FocusItem, FocusSource, UnitView, draw_focus, small
 from ui.widgets.proportions import distribution_text
 from ui.widgets.text import literal
 from uncase_core.assets.reader import load_guidelines
@@ -116,17 +116,17 @@ class RagFocus(RagUnitsFocus):
     def locked_now(self) -> bool:
         return self.frozen or (self._locked is not None and self._locked())
 
-    def unit_markdown(self, case: int, item: FocusItem) -> str:
+    def unit_view(self, case: int, item: FocusItem) -> UnitView:
         found = self.view.dataset.cases[case]
         unit = found.units(item.kind)[item.unit]
-        lines = [f"{self.kind_name(item.kind)} {literal(unit.id)}"]
+        lines = [f"{self.kind_name(item.kind)} {unit.id}"]
         revealed = self.class_units.get((found.id, item.kind, unit.id, item.field))
         if revealed is not None:
             reference = t("value.unlabelled_label") if revealed.reference is None else \
                 t("value.yes" if revealed.reference else "value.no")
             lines.append(t("focus.revealed", reference=reference,
                            distribution=distribution_text(revealed.yes, revealed.no, revealed.unlabelled)))
-        return "\n\n".join([big_text(unit.text), *(small(line) for line in lines)])
+        return UnitView(unit.text, tuple(lines))
 
     def draw_against(self, case: int, item: FocusItem) -> None:
         draw_judged_against(self.view.dataset.cases[case], item.field)

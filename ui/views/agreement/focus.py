@@ -12,10 +12,9 @@ import streamlit as st
 from ui.frame.state import current_workspace, kept, save_settings, t
 from ui.page_data.agreement import CASE_KEY, DIFFER, AgreementView, CaseRef, Row, case_rows, differs, row_labels
 from ui.views.agreement.sections import draw_figures, draw_tables
-from ui.widgets.focus import NOTE_KEY, FocusItem, big_text, draw_focus, small
+from ui.widgets.focus import FocusItem, UnitView, add_note, draw_focus
 from ui.widgets.layout import MAIN_CHOICE_ROOM, whole_choice
 from ui.widgets.rag_focus import RagUnitsFocus, draw_judged_against, key_rerun
-from ui.widgets.text import literal
 from uncase_core.assets.reader import load_guidelines
 from uncase_core.rag.cases import LABEL_NAMES, RagCase, dataset_guidelines
 from uncase_core.rag.edits import ANNOTATORS
@@ -86,7 +85,7 @@ class AgreementFocus(RagUnitsFocus):
         row = next(row for row in rows if row.unit_id == item.unit_id and row.field == item.field)
         stored = self.view.set_label(self.annotator, ref, row, value)
         if stored is None:
-            st.session_state[NOTE_KEY] = "focus.agr_refused"
+            add_note("focus.agr_refused")
         return bool(stored)
 
     def _case(self, ref: CaseRef) -> RagCase:
@@ -95,17 +94,17 @@ class AgreementFocus(RagUnitsFocus):
         index = ref.a if side == "a" else ref.b
         return self.view.pair[ANNOTATORS.index(side)].cases[index]
 
-    def unit_markdown(self, case: int, item: FocusItem) -> str:
+    def unit_view(self, case: int, item: FocusItem) -> UnitView:
         ref, rows = self._shown(case)
         row = next(row for row in rows if row.unit_id == item.unit_id and row.field == item.field)
         a, b = row_labels(self.view.pair, ref, row)
         other = "b" if self.annotator == "a" else "a"
         theirs = a if other == "a" else b
-        return "\n\n".join([
-            big_text(row.text), small(f"{self.kind_name(item.kind)} {literal(row.unit_id)}"),
-            small(t("focus.agr_other", annotator=other.upper(),
-                    value=t("focus.value.none" if theirs is None else "focus.value.yes" if theirs else
-                            "focus.value.no"), differ=f" · {DIFFER}" if differs(a, b) else ""))])
+        return UnitView(row.text, (
+            f"{self.kind_name(item.kind)} {row.unit_id}",
+            t("focus.agr_other", annotator=other.upper(),
+              value=t("focus.value.none" if theirs is None else "focus.value.yes" if theirs else "focus.value.no"),
+              differ=f" · {DIFFER}" if differs(a, b) else "")))
 
     def draw_against(self, case: int, item: FocusItem) -> None:
         draw_judged_against(self._case(self._shown(case)[0]), item.field)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ui.page_data.compare import SystemView
-from ui.widgets.focus import FocusItem, draw_focus
+from ui.widgets.focus import FocusItem, UnitView, draw_focus
 from ui.widgets.rag_focus import RagFocus
 from uncase_core.shared.guidelines import Guideline
 
@@ -39,8 +39,8 @@ class SystemFocus(RagFocus):
     def write(self, case: int, item: FocusItem, value: bool | None) -> bool:
         return super().write(self._own(case), item, value)
 
-    def unit_markdown(self, case: int, item: FocusItem) -> str:
-        return super().unit_markdown(self._own(case), item)
+    def unit_view(self, case: int, item: FocusItem) -> UnitView:
+        return super().unit_view(self._own(case), item)
 
     def draw_against(self, case: int, item: FocusItem) -> None:
         super().draw_against(self._own(case), item)

@@ -13,7 +13,7 @@ import streamlit as st
 from ui.frame.state import t
 from ui.i18n import has_key
 from ui.views.summaries.view import SummaryTables
-from ui.widgets.focus import FocusItem, FocusSource, big_text, draw_focus, small
+from ui.widgets.focus import FocusItem, FocusSource, UnitView, draw_focus
 from ui.widgets.text import literal
 from uncase_core.assets.reader import load_guidelines
 from uncase_core.shared.guidelines import Guideline, merge_guidelines, read_guidelines
@@ -103,7 +103,7 @@ class SummaryFocus(FocusSource):
     def guideline(self, item: FocusItem) -> Guideline | None:
         return self.guidelines.get(item.field)
 
-    def unit_markdown(self, case: int, item: FocusItem) -> str:
+    def unit_view(self, case: int, item: FocusItem) -> UnitView:
         found = self._cases()[case]
         if item.kind == "accuracy":
             point = found.accuracy[item.unit]
@@ -113,8 +113,12 @@ class SummaryFocus(FocusSource):
             text, note = rubric.question, rubric.reasoning
         else:
             _, _, question, content = completeness_items(found)[item.unit]
-            return f"{big_text(content.transcript_content)}\n\n{small(literal(question.question))}"
-        return big_text(text) + (f"\n\n{small(t('focus.justification', text=literal(note)))}" if note else "")
+            return UnitView(content.transcript_content, (question.question,))
+        return UnitView(text, (t("focus.justification", text=note),) if note else ())
+
+    def context(self, case: int, item: FocusItem) -> str:
+        # A completeness item is judged against what the summary says about it: its own column.
+        return f"{item.field}:{item.unit}" if item.kind == "completeness" else item.field
 
     def draw_against(self, case: int, item: FocusItem) -> None:
         found = self._cases()[case]
