@@ -384,10 +384,10 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
                            "Holm-adjusted over {tests} dimensions, is {adjusted:.3f}, at most {alpha:.2f}: the "
                            "difference is clear",
     "comparison_needed_too_few": "too few: with {count} case(s) changing side, even all one way, the exact test's p "
-                                 "is at least {smallest:.4f}, and corrected for {tests} dimensions {corrected:.4f}, "
+                                 "is at least {smallest:.3f}, and corrected for {tests} dimensions {corrected:.3f}, "
                                  "above {alpha:.2f}",
     "comparison_needed_too_many": "fewer are enough: with {count} case(s) changing side, all one way, the exact "
-                                  "test's p is {smallest:.4f}, and corrected for {tests} dimensions {corrected:.4f}, "
+                                  "test's p is {smallest:.3f}, and corrected for {tests} dimensions {corrected:.3f}, "
                                   "at most {alpha:.2f}",
     "comparison_too_few_more_differ": "{count} case(s) change side on {dimension}, against {loaded} as loaded; the "
                                       "step asks for at least {more} more",
