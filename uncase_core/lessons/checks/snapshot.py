@@ -261,7 +261,9 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
                                    "default threshold ({default:.0%}) it still passes: change labels, not the "
                                    "threshold",
     "dimension_not_applicable": "{dimension} has no labelled unit (N/A)",
-    "dimensions_missed": "{count} more dimension(s) belong in the answer",
+    "dimension_also_failing": "{dimension} fails too: its value is below its threshold",
+    "dimension_also_clear": "the verdict on {dimension} is clear too: its interval lies wholly on one side of the "
+                            "threshold",
     "dimension_not_failing": "{dimension} does not fail",
     "dimension_not_clear": "the verdict on {dimension} is not clear",
     "verdict_clear": "the verdict on {dimension} is clear ({side})",
