@@ -37,17 +37,17 @@ from ui.views.room.lessons import facilitator_controls, projector_lesson
 from ui.views.room.members import members_box
 from ui.views.room.pair import create_pair_room
 from ui.views.room.projector import projector_view
+from ui.views.room.rag_source import ALL_SCENARIOS, UPLOADED_CASES_KEY, chosen_rag_cases
 from ui.views.room.rooms import may_facilitate, member_page
+from ui.widgets.answer_key import answer_key_review
 from ui.widgets.data_source import Loaded, read_new_upload
 from ui.widgets.room_start import room_allowance
 from ui.widgets.text import literal
 from ui.widgets.tool_uploads import UPLOAD_TYPES, read_case_upload, too_large_command
 from uncase_core.assets.reader import (
     SUMMARY_INDEX,
-    load_all,
     load_index,
     load_pair_index,
-    load_scenario,
     load_system_pair,
 )
 from uncase_core.rag.cases import dataset_to_text
@@ -55,7 +55,6 @@ from uncase_core.summaries.cases import cases_from_bytes, cases_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name, normalize_code
 
-ALL_SCENARIOS = "__all__"
 UPLOADED = "__upload__"  # a room of summary cases from the facilitator's own file
 
 params = st.query_params
@@ -197,7 +196,12 @@ with st.container(border=True):
             read_case_upload,  # another tool's file too (a promptfoo file with the remembered or guessed vars)
             count=lambda dataset: len(dataset.cases), too_large_command=too_large_command)
         if uploaded is not None:
-            st.session_state["room_new_dataset"] = uploaded
+            st.session_state[UPLOADED_CASES_KEY] = uploaded
+    rag_cases = None
+    if source in {"scenario", "workspace", "upload"}:  # the key the room takes: its gaps, and unit by unit
+        rag_cases = chosen_rag_cases(source, choice if source == "scenario" else None, scenarios, workspace, lang)
+        if rag_cases is not None:
+            answer_key_review(rag_cases.data, "room_new")
     if st.button(t("room.create"), type="primary", key="room_create"):
         room_title = clean_name(title) or t("room.default_title")
         # The default title (in either language: the box keeps what it showed before a switch) names RAG labelling.
@@ -222,14 +226,7 @@ with st.container(border=True):
                 make = partial(make_room, room_title, cases_to_text(loaded.data), loaded.source,
                                loaded.source_kind, format=SUMMARY_FORMAT)
         else:
-            if source == "scenario":
-                dataset = load_all(scenarios, lang) if choice == ALL_SCENARIOS else load_scenario(by_id[choice], lang)
-                loaded = Loaded(dataset, choice, "scenario")
-            elif source == "workspace":
-                stored = workspace.source(RAG) if workspace.has(RAG) else None
-                loaded = None if stored is None else Loaded(workspace.data(RAG), stored[0], stored[1])
-            else:
-                loaded = st.session_state.get("room_new_dataset")
+            loaded = rag_cases
             if loaded is None:
                 st.error(t("room.source.workspace_none" if source == "workspace" else "room.upload_first"))
             else:

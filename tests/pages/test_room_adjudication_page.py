@@ -202,10 +202,19 @@ def test_a_majority_rule_settles_lopsided_splits_which_stay_overridable_at_the_e
     assert options[-1].endswith(translate(lang, "room.gold.majority_item", gold=translate(lang, "room.gold.yes")))
     dataset, labels, adjudication = adjudication_now(code)
     assert adjudication.majority is None  # adjudication_now reads the records only; the page reads the room's rule
-    from ui.views.room.adjudication import majority_of
+    from ui.views.room.adjudication import adjudication_of, majority_of
     from ui.views.room.rooms import class_view
     view = class_view(code, resamples=0)
     assert majority_of(view) == pytest.approx(2 / 3)
     written = adjudicated_dataset(dataset, labels, adjudication.decisions, majority_of(view), "2026-12-04T05:00:00")
     log = revisions(dataset_from_file(dataset_to_text(written).encode("utf-8"), "adjudicated.json"))
     assert [(r.unit, r.new, r.author) for r in log] == [("p1", True, "majority rule")]
+    # What the facilitator downloads words the rule's revisions in the class's language, with its number marks.
+    from ui.views.room.adjudication import adjudicated_text
+    downloaded = adjudicated_text(view, adjudication_of(view), "2026-12-04T05:00:00", lang)
+    log = revisions(dataset_from_file(downloaded.encode("utf-8"), "adjudicated.json"))
+    reason = translate(lang, "room.gold.majority_reason", agreeing=2, labelled=3, share=format_percent(2 / 3, lang, 0),
+                       rule=format_percent(2 / 3, lang, 0))
+    assert [(r.unit, r.author, r.reason) for r in log] == [
+        ("p1", translate(lang, "room.gold.majority_author"), reason)]
+    assert reason == {"en": "2 of 3 = 67% ≥ 67%", "es": "2 de 3 = 67\u00a0% ≥ 67\u00a0%"}[lang]

@@ -83,6 +83,12 @@ def test_spanish_follows_the_glossary():
     assert not wrong, f"words to replace (key: {{avoided: write instead}}): {wrong}"
 
 
+def test_spanish_presses_with_one_verb():
+    # "presiona" and "pulsa" side by side read as two different actions to a workshop class.
+    assert {"pulsa", "pulsar", "pulses"} <= set(AVOID_IN_SPANISH)
+    assert not [key for key in ES if re.search(r"\bpuls(a|ar|es|ando)\b", ES[key], re.I)]
+
+
 def test_the_glossary_rule_catches_what_it_is_for():
     word = next(iter(AVOID_IN_SPANISH))
     assert _avoided_words(f"Un texto con {word} en medio") == [word]

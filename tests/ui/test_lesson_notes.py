@@ -136,3 +136,13 @@ def test_every_wrong_option_says_why_in_both_languages(language):
                for option in ((step.question.options if step.question is not None else ()) or ())
                if not option.correct and (option.why is None or not option.why.get(language).strip())]
     assert not missing
+
+
+@pytest.mark.parametrize(("language", "smallest", "corrected"), [("es", "0,250", "1,000"), ("en", "0.250", "1.000")])
+def test_the_p_values_a_step_quotes_have_the_pages_three_decimals(language, smallest, corrected):
+    from uncase_core.shared.notes import Note
+
+    for code in ("comparison_needed_too_few", "comparison_needed_too_many"):
+        text = note_text(Note.of(code, count=2, smallest=0.25, corrected=1.0, tests=4, alpha=0.05), language)
+        assert f"{smallest}," in text and f"{corrected}," in text, text
+        assert not re.search(r"\d[.,]\d{4}", text), text  # no four-decimal p beside the page's three

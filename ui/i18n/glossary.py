@@ -34,6 +34,7 @@ TERMS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "context relevance / faithfulness / correctness / coverage": (
         "relevancia del contexto / fidelidad / corrección / cobertura", ""),
     "workshop room / facilitator": ("sala de taller / quien facilita", "gender-neutral"),
+    "press (a key, a button)": ("presionar", "one verb on every page, as Mexico says it; never 'pulsar' beside it"),
     "pass / fail": ("aprueba / falla", "one verb pair on every page; never 'reprueba' beside 'falla'"),
     "a summary's accuracy / adherence / completeness": (
         "exactitud / cumplimiento / integridad", "never 'adherencia'; 'cobertura' is RAG's coverage, not this"),
@@ -86,6 +87,10 @@ AVOID_IN_SPANISH: Mapping[str, str] = MappingProxyType({
     "reprobar": "fallar",
     "reprobado": "un resultado (aprueba o falla)",
     "adherencia": "cumplimiento",
+    "pulsa": "presiona",
+    "pulsar": "presionar",
+    "pulses": "presiones",
+    "pulsando": "presionando",
 })
 
 # One register, tú, in neutral Latin American Spanish: no vosotros forms (discrepáis, coincidís, vuestro). A

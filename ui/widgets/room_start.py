@@ -13,6 +13,7 @@ from ui.frame.navigation import ROOM_PAGE
 from ui.frame.rooms import make_room, remember_keys
 from ui.frame.state import bytes_text, current_workspace, get_store, language, store_problem_text, t, workspace_params
 from ui.frame.throttle import rooms_per_hour
+from ui.widgets.answer_key import answer_key_review
 from uncase_core.rag.cases import RagDataset, dataset_to_text
 from uncase_store import StoreError
 from uncase_store.rooms import clean_name
@@ -30,18 +31,20 @@ def room_allowance() -> None:
 
 def start_room_box(prefix: str, cases: Callable[[], RagDataset], title: str, source: str, source_kind: str,
                    heading: str, help_text: str) -> None:
-    """The closed box ``heading`` with a title field (``title`` to start with) and "Start the room": the room is made
-    on ``cases()`` (read only when pressed; their labels are the room's reference, shown on reveal), and the page
-    switches to its facilitator view. ``prefix`` keys the widgets."""
+    """The closed box ``heading`` with a title field (``title`` to start with), the answer key's gaps and its review
+    unit by unit, and "Start the room": the room is made on ``cases()`` (their labels are the room's reference, shown
+    on reveal), and the page switches to its facilitator view. ``prefix`` keys the widgets."""
     with st.expander(heading):
         st.caption(help_text)
         room_allowance()
         typed = st.text_input(t("room.room_title"), value=title, max_chars=80, key=f"{prefix}_room_title")
+        dataset = cases()
+        answer_key_review(dataset, prefix)
         if not st.button(t("drill.room_start"), key=f"{prefix}_room_start"):
             return
         workspace = current_workspace()
         try:
-            keys = make_room(clean_name(typed) or t("room.default_title"), dataset_to_text(cases()), source,
+            keys = make_room(clean_name(typed) or t("room.default_title"), dataset_to_text(dataset), source,
                              source_kind)
         except StoreError as error:
             st.error(t("store.not_saved", problem=store_problem_text(error, language())))

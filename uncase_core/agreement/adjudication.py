@@ -34,7 +34,7 @@ a label is its decision.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
@@ -277,14 +277,22 @@ def gold_labels(labels: ClassLabels, decisions: Sequence[Decision] = (),
 # ---------------------------------------------------------------- the adjudicated dataset
 
 
+def majority_reason(agreeing: int, labelled: int, rule: float) -> str:
+    """Why the majority rule settled a split, in English (the command line's and the default file's wording)."""
+    return f"{agreeing} of {labelled} = {agreeing / labelled:.0%} >= {rule:.0%}"
+
+
 def adjudicated_dataset(room: Any, labels: ClassLabels, decisions: Sequence[Decision],
-                        majority: float | None = None, time: str = "") -> Any:
+                        majority: float | None = None, time: str = "", *,
+                        reason: Callable[[int, int, float], str] = majority_reason,
+                        author: str = MAJORITY_AUTHOR) -> Any:
     """The room's cases with the gold labels (none where still undecided), and one revision per decision.
 
     The labels start from what the class settled; each decision record, in order, then logs a revision whose
     ``old`` is the label before it and ``new`` the label after it (a withdrawn decision goes back to the class's
     label, or to none), with its reason, author and time. With a ``majority`` rule, each split it settled is
-    logged before them (author :data:`MAJORITY_AUTHOR`, the share as the reason, ``time`` as given). A revision log
+    logged before them (``author``, ``reason(agreeing, labelled, majority)``, ``time`` as given: a page passes them
+    in the class's language, the default is :func:`majority_reason`'s English). A revision log
     the room's file already had is kept first. A RAG dataset's layout becomes ``{"cases": [...]}`` to carry the log
     (:func:`~uncase_core.datasets.workbench.with_revision`); summary cases carry each their own revisions
     (:class:`~uncase_core.agreement.materials.SummaryMaterial`).
@@ -298,8 +306,7 @@ def adjudicated_dataset(room: Any, labels: ClassLabels, decisions: Sequence[Deci
         if settled_by_majority(unit, majority):
             agreeing = max(unit.yes, unit.no)
             log.append(Revision(unit.case, unit.unit, unit.field, None, unit.majority,
-                                f"{agreeing} of {unit.labelled} = {agreeing / unit.labelled:.0%} >= "
-                                f"{majority:.0%}", MAJORITY_AUTHOR, time))
+                                reason(agreeing, unit.labelled, majority), author, time))
     for decision in decisions:
         old = current.get(decision.key)
         new = decision.gold if decision.gold is not None else settled.get(decision.key)

@@ -290,7 +290,11 @@ def test_verdict_certainty_asks_clear_or_uncertain():
 def test_failing_dimensions_wants_exactly_the_failing_set():
     right = ["coverage", "context_relevance", "faithfulness"]
     assert holds(run("failing_dimensions", "rag", MULTIPLE, answer=right), "answer_right")
-    assert not holds(run("failing_dimensions", "rag", MULTIPLE, answer=right[:2]), "dimensions_missed", count=1)
+    # A wrong answer says which dimension is missing and why, not how many.
+    assert not holds(run("failing_dimensions", "rag", MULTIPLE, answer=right[:2]), "dimension_also_failing",
+                     dimension="faithfulness")
+    assert not holds(run("failing_dimensions", "rag", MULTIPLE, answer=["coverage"]), "dimension_also_failing",
+                     dimension="context_relevance")
     assert not holds(run("failing_dimensions", "rag", MULTIPLE, answer=[*right, "correctness"]),
                      "dimension_not_failing", dimension="correctness")
     assert holds(run("failing_dimensions", "rag", rag("all_good"), answer=[]), "answer_right")
@@ -813,8 +817,8 @@ def note_codes_in_source() -> set[str]:
             # A code or a choice of codes ("answer_too_high" if ... else "answer_too_low").
             codes |= {part.value for part in ast.walk(node.args[0])
                       if isinstance(part, ast.Constant) and isinstance(part.value, str)}
-        elif name == "_same_dimensions":  # passes the code of a wrongly named dimension on
-            codes.add(node.args[-1].value)
+        elif name == "_same_dimensions":  # passes the codes of a wrongly named and of a missed dimension on
+            codes |= {node.args[-2].value, node.args[-1].value}
     return codes
 
 

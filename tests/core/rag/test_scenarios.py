@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from uncase_core.assets.reader import load_all, load_index, load_scenario
@@ -47,6 +49,15 @@ def test_few_units_shows_a_wide_interval():
     relevance = evaluate_case(case).metrics["context_relevance"]
     assert relevance.value == 1.0
     assert relevance.high - relevance.low > 0.6
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_a_scenarios_line_sets_the_scene_without_the_figures_the_lesson_asks_for(scenario):
+    # The line shows above the cards while a lesson asks what they say: a bound written there is the step's answer,
+    # and written as 0.34 beside cards that say 34.2% it also disagrees with them.
+    for text in scenario.summary.values():
+        assert not re.search(r"\d[.,]\d", text), text
+        assert "Wilson" not in text, text
 
 
 def test_all_scenarios_pool_into_one_dataset():

@@ -42,8 +42,9 @@ NAMED: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "what": ("lesson.part.{}",),
     "reason": ("lesson.reason.{}",),
 })
-# The p-values the notes quote: one too small for its decimals reads "below 0.001", not "0.000".
-P_VALUES = frozenset({"adjusted"})
+# The p-values the notes quote, all with three decimals (lesson 11 printed 0,2500 and
+# 1,0000 beside an adjusted 0,250): one too small for its decimals reads "below 0.001", not "0.000".
+P_VALUES = frozenset({"adjusted", "smallest", "corrected"})
 PAGE_NAMES: Mapping[str, str] = MappingProxyType({name: entry.nav_key for name, entry in LESSON_PAGES.items()})
 
 

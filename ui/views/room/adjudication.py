@@ -22,6 +22,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.rooms import is_summary_room, rooms
 from ui.frame.state import kept, language, store_problem_text, t
 from ui.i18n import format_number, format_percent, percent_axis, translate
+from ui.views.room.majority_words import majority_words
 from ui.views.room.rooms import ClassView, cases_file_name, class_view, room_dataset
 from ui.views.summaries.focus import role_name
 from ui.widgets.figures import figure_text
@@ -72,6 +73,12 @@ def adjudication_of(view: ClassView) -> Adjudication:
     """The adjudication of a class view already read: the room's decision records from the store, and the
     facilitator's majority rule from the room's state."""
     return adjudicate(view.dataset, view.labels, rooms().decisions(view.room.code), majority=majority_of(view))
+
+
+def adjudicated_text(view: ClassView, adjudication: Adjudication, time: str, lang: str) -> str:
+    """The adjudicated dataset's file, its majority rule's revisions worded in ``lang`` (what the download gives)."""
+    return view.labels.material.to_text(adjudicated_dataset(
+        view.dataset, view.labels, adjudication.decisions, adjudication.majority, time, **majority_words(lang)))
 
 
 def majority_of(view: ClassView) -> float | None:
@@ -199,9 +206,7 @@ def adjudicate_section(code: str) -> None:
         st.download_button(
             t("room.gold.download"), key="room_gold_download", on_click="ignore", mime="application/json",
             file_name=cases_file_name(view.room, view.dataset, f"room-{code}-adjudicated"),
-            data=lambda: view.labels.material.to_text(adjudicated_dataset(
-                view.dataset, view.labels, adjudication.decisions, adjudication.majority,
-                datetime.now(UTC).isoformat(timespec="seconds"))),
+            data=lambda: adjudicated_text(view, adjudication, datetime.now(UTC).isoformat(timespec="seconds"), lang),
             help=t("room.gold.download_help"))
         st.markdown(f"**{t('room.gold.spread_title')}**")
         draw_gold_spread(adjudication.spread)

@@ -23,6 +23,7 @@ from ui.frame.state import kept, language, t
 from ui.i18n import translate
 from ui.views.compare.results import difference_text, draw_verdicts, verdict_text
 from ui.views.room.adjudication import adjudication_of
+from ui.views.room.majority_words import majority_words
 from ui.views.room.rooms import ClassView, class_view
 from ui.widgets.figures import figure_text
 from ui.widgets.names import metric_name
@@ -57,7 +58,8 @@ def _labelled(view: ClassView, basis: str) -> RagDataset:
         return view.labels.majority
     if basis == "gold":
         adjudication = adjudication_of(view)
-        return adjudicated_dataset(view.dataset, view.labels, adjudication.decisions, adjudication.majority)
+        return adjudicated_dataset(view.dataset, view.labels, adjudication.decisions, adjudication.majority,
+                                   **majority_words(language()))
     return view.dataset  # the room's reference labels
 
 

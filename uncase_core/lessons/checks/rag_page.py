@@ -100,19 +100,20 @@ def verdict_certainty(snapshot: Snapshot, params: Mapping[str, Any], answer: obj
     return _missing("said_clear_but_uncertain" if said_clear else "said_uncertain_but_clear", dimension=name)
 
 
-def _same_dimensions(given: set[str], expected: Sequence[str], extra_code: str) -> CheckResult:
+def _same_dimensions(given: set[str], expected: Sequence[str], extra_code: str, missed_code: str) -> CheckResult:
+    # A wrong answer names a dimension and why it belongs (or not): "1 more belongs" gave a count, not a reason.
     for name in RAG_METRICS:
         if name in given and name not in expected:
             return _missing(extra_code, dimension=name)
-    missed = len(set(expected) - given)
-    return _missing("dimensions_missed", count=missed) if missed else _ok("answer_right")
+    missed = [name for name in RAG_METRICS if name in expected and name not in given]
+    return _missing(missed_code, dimension=missed[0]) if missed else _ok("answer_right")
 
 
 def failing_dimensions(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> CheckResult:
     """Question: which dimensions fail? Right when the answer is exactly the diagnosis's failing set (maybe empty)."""
     given = _answer_dimensions(answer)
     diagnosis = _rag_evaluation(snapshot, params["scope"], params["thresholds"] == "default").diagnosis
-    return _same_dimensions(given, diagnosis.failing, "dimension_not_failing")
+    return _same_dimensions(given, diagnosis.failing, "dimension_not_failing", "dimension_also_failing")
 
 
 def clear_dimensions(snapshot: Snapshot, params: Mapping[str, Any], answer: object) -> CheckResult:
@@ -120,7 +121,7 @@ def clear_dimensions(snapshot: Snapshot, params: Mapping[str, Any], answer: obje
     given = _answer_dimensions(answer)
     diagnosis = _rag_evaluation(snapshot, params["scope"]).diagnosis
     clear = [n for n in RAG_METRICS if n not in diagnosis.not_applicable and n not in diagnosis.uncertain]
-    return _same_dimensions(given, clear, "dimension_not_clear")
+    return _same_dimensions(given, clear, "dimension_not_clear", "dimension_also_clear")
 
 
 def composite_hides_failure(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult:

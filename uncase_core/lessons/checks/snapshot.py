@@ -261,8 +261,10 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
                                    "default threshold ({default:.0%}) it still passes: change labels, not the "
                                    "threshold",
     "dimension_not_applicable": "{dimension} has no labelled unit (N/A)",
-    "dimensions_missed": "{count} more dimension(s) belong in the answer",
-    "dimension_not_failing": "{dimension} does not fail",
+    "dimension_also_failing": "{dimension} is below its threshold too",
+    "dimension_also_clear": "the verdict on {dimension} is clear too: its interval lies wholly on one side of the "
+                            "threshold",
+    "dimension_not_failing": "{dimension} is not below its threshold",
     "dimension_not_clear": "the verdict on {dimension} is not clear",
     "verdict_clear": "the verdict on {dimension} is clear ({side})",
     "dataset_cases": "cases in the dataset: {count}",
@@ -384,10 +386,10 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
                            "Holm-adjusted over {tests} dimensions, is {adjusted:.3f}, at most {alpha:.2f}: the "
                            "difference is clear",
     "comparison_needed_too_few": "too few: with {count} case(s) changing side, even all one way, the exact test's p "
-                                 "is at least {smallest:.4f}, and corrected for {tests} dimensions {corrected:.4f}, "
+                                 "is at least {smallest:.3f}, and corrected for {tests} dimensions {corrected:.3f}, "
                                  "above {alpha:.2f}",
     "comparison_needed_too_many": "fewer are enough: with {count} case(s) changing side, all one way, the exact "
-                                  "test's p is {smallest:.4f}, and corrected for {tests} dimensions {corrected:.4f}, "
+                                  "test's p is {smallest:.3f}, and corrected for {tests} dimensions {corrected:.3f}, "
                                   "at most {alpha:.2f}",
     "comparison_too_few_more_differ": "{count} case(s) change side on {dimension}, against {loaded} as loaded; the "
                                       "step asks for at least {more} more",
