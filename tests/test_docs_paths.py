@@ -22,6 +22,9 @@ NOT_OUR_FILES = {
     "api/uncase/room-head": "our HTTP route, not a file",
     "data/uncase.db": "the default store, made on first start (not in git)",
     "tests/e2e/artifacts/case_editor_times.txt": "written by the browser test that times the case editor",
+    ".venv/lib/python3.11/site-packages/streamlit": "Streamlit's installed source, made by the setup command",
+    "runtime/scriptrunner_utils/script_requests.py": "a module of Streamlit's installed source",
+    "runtime/state/session_state.py": "a module of Streamlit's installed source",
 }
 FILE_ENDINGS = r"\.(py|md|toml|json|jsonl|csv|parquet|txt|sh|yml|yaml)$"
 

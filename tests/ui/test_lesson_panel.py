@@ -69,7 +69,7 @@ def test_a_count_of_one_reads_in_the_singular():
     assert note_text(Note.of("too_few_labels", labelled=3, needed=15), "es") == \
         "has etiquetado 3 unidades; etiqueta al menos 15"
     assert note_text(Note.of("dimension_also_failing", dimension="coverage"), "es") == \
-        "Cobertura también falla: su valor queda por debajo de su umbral"
+        "Cobertura también queda por debajo de su umbral"
 
 
 def test_values_quoted_from_the_data_are_escaped_for_markdown():
