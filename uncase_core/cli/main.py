@@ -142,17 +142,32 @@ def _warn(source: str, text: str) -> None:
     sys.stderr.write(f"warning: {': '.join(one_line(part) for part in (source, text) if part)}\n")
 
 
+def _read_cases(args: argparse.Namespace, path: Path) -> Any:
+    return _cases(_read(args, path), path)
+
+
+def _cases(data: bytes, path: Path) -> Any:
+    """The RAG cases of any file the pages read (our format, RAGAS, DeepEval, promptfoo, Label Studio), through the
+    pages' own reader; how another tool's file was read goes to stderr as ``note:`` lines."""
+    from uncase_core.rag.case_files import read_case_file
+    from uncase_core.rag.sources import INTERCHANGE_NOTES, CaseImport
+
+    read = read_case_file(data, str(path))
+    if isinstance(read, CaseImport):
+        for note in read.notes:
+            _note(str(path), note.text(INTERCHANGE_NOTES))
+    return read.dataset
+
+
 # ---------------------------------------------------------------- subcommands
 # Each reads its files first (a path that is no regular file is refused at once), then imports
 # what it uses (see the module docstring).
 
 
 def _run_rag(args: argparse.Namespace) -> int:
-    data = _read(args, args.file)
+    dataset = _read_cases(args, args.file)
     from uncase_core.rag import evaluation as rag
-    from uncase_core.rag.cases import dataset_from_bytes
 
-    dataset = dataset_from_bytes(data, str(args.file))
     settings = rag.Settings.build(thresholds=dict(args.threshold), weights=dict(args.weight),
                                   aggregation=args.aggregation, gates=dict(args.gate), confidence=args.confidence)
     _print_json(rag.evaluate_dataset(dataset.cases, settings).to_dict())
@@ -364,12 +379,10 @@ def _run_rubrics(args: argparse.Namespace) -> int:
 
 
 def _run_dataset(args: argparse.Namespace) -> int:
-    data = _read(args, args.file)
+    dataset = _read_cases(args, args.file)
     from uncase_core.datasets import workbench as datasets
-    from uncase_core.rag.cases import dataset_from_bytes
 
     source = str(args.file)
-    dataset = dataset_from_bytes(data, source)
     try:
         datasets.revisions(dataset)  # a broken revision log is bad input too
         report = datasets.dataset_report(dataset, args.strata, args.leakage, dict(args.threshold))
@@ -382,11 +395,9 @@ def _run_dataset(args: argparse.Namespace) -> int:
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
-    data = _read(args, args.file)
+    dataset = _read_cases(args, args.file)
     from uncase_core.rag import thresholds
-    from uncase_core.rag.cases import dataset_from_bytes
 
-    dataset = dataset_from_bytes(data, str(args.file))
     sweep = thresholds.sweep_threshold(dataset.cases, args.metric, thresholds.threshold_grid(step=args.step),
                                        args.confidence)
     result = sweep.to_dict()
@@ -448,10 +459,9 @@ def _run_judge(args: argparse.Namespace) -> int:
     data = _read(args, args.file)
     judge_data = _read(args, args.judge_file) if args.judge in ("file", "ragas") else b""
     from uncase_core.judge.report import check_dimension, judge_report  # imported here: only this subcommand needs them
-    from uncase_core.rag.cases import dataset_from_bytes
     from uncase_core.rag.evaluation import METRICS
 
-    dataset = dataset_from_bytes(data, str(args.file))
+    dataset = _cases(data, args.file)
     dimensions = tuple(dict.fromkeys(check_dimension(d) for d in args.dimension)) or METRICS
     result: dict[str, object] = {"judge": args.judge, "confidence": args.confidence, "tuned": args.tuned}
     if args.judge == "ragas":
@@ -519,13 +529,11 @@ _COMPARE_OPTIONS = MappingProxyType({"seed": "--seed", "resamples": "--resamples
 
 def _run_compare(args: argparse.Namespace) -> int:
     data_a, data_b = _read(args, args.file_a), _read(args, args.file_b)
+    dataset_a, dataset_b = _cases(data_a, args.file_a), _cases(data_b, args.file_b)
     from uncase_core.compare import systems as compare
     from uncase_core.compare.paired import DEFAULT_POWER
-    from uncase_core.rag.cases import dataset_from_bytes
     from uncase_core.rag.evaluation import Settings
 
-    dataset_a = dataset_from_bytes(data_a, str(args.file_a))
-    dataset_b = dataset_from_bytes(data_b, str(args.file_b))
     settings = Settings.build(thresholds=dict(args.threshold), confidence=args.confidence)
     try:
         result = compare.compare_systems(
