@@ -52,6 +52,9 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 })
 
 EXIT_BAD_INPUT = 2
+# The version of the JSON that ``rag`` and ``compare`` print (its JSON Schemas: uncase_core/cli/schemas/). A field
+# added keeps the version; one removed, renamed or changed in meaning raises it.
+SCHEMA_VERSION = 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -166,12 +169,20 @@ def _cases(data: bytes, path: Path) -> Any:
 
 def _run_rag(args: argparse.Namespace) -> int:
     dataset = _read_cases(args, args.file)
+    from uncase_core.cli.gates import rag_gate
     from uncase_core.rag import evaluation as rag
 
     settings = rag.Settings.build(thresholds=dict(args.threshold), weights=dict(args.weight),
                                   aggregation=args.aggregation, gates=dict(args.gate), confidence=args.confidence)
-    _print_json(rag.evaluate_dataset(dataset.cases, settings).to_dict())
-    return 0
+    evaluation = rag.evaluate_dataset(dataset, settings)
+    gate = rag_gate(evaluation)
+    if args.format == "markdown":
+        from uncase_core.cli.markdown import rag_markdown
+
+        sys.stdout.write(rag_markdown(evaluation, str(args.file), gate))
+    else:
+        _print_json({"schema_version": SCHEMA_VERSION, **evaluation.to_dict(), "gate": gate.to_dict()})
+    return 0 if args.exit_zero else gate.exit_code
 
 
 def _run_import_ragas(args: argparse.Namespace) -> int:
@@ -424,6 +435,12 @@ def _confidence_option(command: argparse.ArgumentParser) -> None:
                          help=f"interval confidence, from {MIN_CONFIDENCE} to {MAX_CONFIDENCE} (default 0.95)")
 
 
+def _exit_zero_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--exit-zero", action="store_true",
+                         help="exit 0 whatever the result says (by default 1: a clear failure, 3: nothing "
+                              "labelled; 2 is always bad input)")
+
+
 # ---------------------------------------------------------------- judge (issue 17), self-contained
 
 
@@ -505,9 +522,12 @@ def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None
         description="Read system A's and system B's labelled RAG datasets (the same case ids) and print, per "
                     "dimension, both pooled proportions, the paired pass/fail table with B - A, Newcombe's interval "
                     "and the exact McNemar p-value, a case bootstrap interval for the pooled difference, the flipped "
-                    "cases, the verdict and how many case pairs a difference of the size seen needs. --json prints "
-                    "everything as JSON.")
-    compare_cmd.add_argument("file_a", type=Path, help='system A\'s labelled cases (JSON, JSONL or {"cases": [...]})')
+                    "cases, the verdict and how many case pairs a difference of the size seen needs. --format json "
+                    "prints everything as JSON, --format markdown a summary for a pull request. Exit status: 0 B is "
+                    "not clearly worse, 1 B is clearly worse on a dimension, 2 bad input, 3 nothing labelled "
+                    "(docs/cli.md).")
+    compare_cmd.add_argument("file_a", type=Path,
+                             help="system A's labelled cases (our format, or another tool's file the RAG page reads)")
     compare_cmd.add_argument("file_b", type=Path, help="system B's labelled cases, with the same case ids")
     compare_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
                              metavar="NAME=VALUE", help="a case fails below this (defaults: relevance 0.5, others 0.7)")
@@ -519,7 +539,11 @@ def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None
     compare_cmd.add_argument("--power", type=_number, default=None,
                              help="power of the pairs-needed figure, 0.5 to 0.999 (default 0.8)")
     _confidence_option(compare_cmd)
-    compare_cmd.add_argument("--json", action="store_true", help="print the whole comparison as JSON")
+    compare_cmd.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                             help="text: a plain table (default); json: everything, schema_version "
+                                  f"{SCHEMA_VERSION}; markdown: a short summary for a pull request")
+    compare_cmd.add_argument("--json", action="store_true", help="the same as --format json")
+    _exit_zero_option(compare_cmd)
 
 
 # The core's names of the comparison's settings, as the options that set them.
@@ -548,11 +572,20 @@ def _run_compare(args: argparse.Namespace) -> int:
         raise
     for note in result.notes:  # a stratum field no case has, or B's files disagreeing with A's on it
         _warn(str(args.file_a), note.text(compare.COMPARE_NOTES))
-    if args.json:
-        _print_json({"a": str(args.file_a), "b": str(args.file_b), **result.to_dict()})
+    from uncase_core.cli.gates import compare_gate
+
+    gate = compare_gate(result)
+    output = "json" if args.json else args.format
+    if output == "json":
+        _print_json({"schema_version": SCHEMA_VERSION, "a": str(args.file_a), "b": str(args.file_b),
+                     **result.to_dict(), "gate": gate.to_dict()})
+    elif output == "markdown":
+        from uncase_core.cli.markdown import compare_markdown
+
+        sys.stdout.write(compare_markdown(result, str(args.file_a), str(args.file_b), gate, compare.VERDICT_TEXTS))
     else:
         sys.stdout.write(_comparison_text(result, str(args.file_a), str(args.file_b)))
-    return 0
+    return 0 if args.exit_zero else gate.exit_code
 
 
 def _rate(proportion: Any) -> str:
@@ -633,7 +666,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     rag_cmd = command(
         "rag", _run_rag, help="evaluate and diagnose labelled RAG cases",
-        description='Evaluate a RAG case or dataset (JSON, JSONL or {"cases": [...]}) and print JSON.')
+        description='Evaluate a RAG case or dataset (JSON, JSONL or {"cases": [...]}, or another tool\'s file the RAG '
+                    "page reads) and print JSON. Exit status: 0 nothing fails clearly, 1 a dimension of the pooled "
+                    "result fails clearly, 2 bad input, 3 nothing labelled (docs/cli.md).")
     rag_cmd.add_argument("file", type=Path)
     rag_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
                          metavar="NAME=VALUE", help="fail below this (defaults: relevance 0.5, others 0.7)")
@@ -644,6 +679,10 @@ def build_parser() -> argparse.ArgumentParser:
                          metavar="NAME=VALUE", help="hard gate: below it the case fails whatever the composite")
     rag_cmd.add_argument("--aggregation", choices=AGGREGATIONS, default="mean")
     _confidence_option(rag_cmd)
+    rag_cmd.add_argument("--format", choices=("json", "markdown"), default="json",
+                         help=f"json: everything, schema_version {SCHEMA_VERSION} (default); markdown: a short "
+                              "summary for a pull request")
+    _exit_zero_option(rag_cmd)
 
     ragas_cmd = command(
         "import-ragas", _run_import_ragas, help="turn RAGAS rows into unlabelled cases (JSONL on stdout)",

@@ -67,7 +67,7 @@ def _exact_disagrees_text(name: str, proportion: Proportion, threshold: float) -
 def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | None = None) -> None:
     diagnosis = evaluation.diagnosis
     names = ", ".join(metric_name(n) for n in diagnosis.failing)
-    if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
+    if diagnosis.status == "unlabelled":
         st.info(t("diagnosis.nothing_labelled"))
     elif diagnosis.status == "ok" and diagnosis.uncertain:
         # Nothing fails, but not everything is settled: not a green light.
@@ -128,9 +128,7 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
         row: dict[str, object] = {t("table.case"): case_id}
         for name in METRICS:
             row[metric_name(name)] = short_proportion_text(evaluation.metrics[name])
-        # A case with no labelled unit has nothing failing, and is not "ok": it is not labelled yet.
-        unlabelled = len(evaluation.diagnosis.not_applicable) == len(METRICS)
-        row[t("table.status")] = t("status.unlabelled" if unlabelled else f"status.{evaluation.diagnosis.status}")
+        row[t("table.status")] = t(f"status.{evaluation.diagnosis.status}")
         row[t("table.failing")] = ", ".join(metric_name(n) for n in evaluation.diagnosis.failing)
         composite = evaluation.composite.value
         row[t("table.composite")] = t("value.na_short") if composite is None else format_number(composite, lang)
