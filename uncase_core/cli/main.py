@@ -651,12 +651,12 @@ def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m uncase_core") -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--max-file-mb", type=_max_file_mb, default=DEFAULT_MAX_FILE_MB, metavar="MB",
                         help=f"refuse input files larger than this many megabytes (1 MB = 1,000,000 bytes; "
                              f"default {DEFAULT_MAX_FILE_MB}); only regular files are read")
-    parser = _Parser(prog="python -m uncase_core", description="UNCASE evaluation playground, core tools.")
+    parser = _Parser(prog=prog, description="UNCASE evaluation playground, core tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, run: Callable[[argparse.Namespace], int], **kwargs: str) -> argparse.ArgumentParser:
@@ -813,8 +813,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def run(argv: Sequence[str] | None = None, prog: str = "python -m uncase_core") -> int:
+    args = build_parser(prog).parse_args(argv)
     try:
         return args.run(args)
     except InputError as error:
@@ -824,3 +824,8 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def main() -> None:
     raise SystemExit(run())
+
+
+def console() -> None:
+    """The ``uncase`` command an installed package gives (pyproject.toml's project.scripts)."""
+    raise SystemExit(run(prog="uncase"))
