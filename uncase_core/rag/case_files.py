@@ -17,13 +17,19 @@ from uncase_core.rag.promptfoo import guess_promptfoo_vars, promptfoo_var_keys
 from uncase_core.rag.sources import CaseImport, Progress
 from uncase_core.shared.limits import UNLIMITED, ReadLimit
 
+# Files the detection recognises as something no page reads, refused with what they are (not as a bad case file).
+NAMED_BY_DETECTION = ("interchange_promptfoo_config",)
+
 
 def tool_of_file(data: bytes, name: str) -> str | None:
     """The tool whose file this is (``ragas``, ``deepeval``, ``promptfoo``, ``label-studio``), or None: the RAG
-    case format, or a file no reader knows (the case reader then says what is wrong with it)."""
+    case format, or a file no reader knows (the case reader then says what is wrong with it). A file detection
+    recognises as one no page reads (:data:`NAMED_BY_DETECTION`, a promptfoo config) is refused saying what it is."""
     try:
         return detect_format(data, name)
-    except InputError:
+    except InputError as error:
+        if error.code in NAMED_BY_DETECTION:
+            raise
         return None
 
 

@@ -60,3 +60,20 @@ def test_rag_thresholds_dataset_and_judge_read_them_too(tmp_path, capsys, tool, 
     out, _ = capsys.readouterr()
     assert json.loads(out)["pooled"]["metrics"] == json.loads(json.dumps(
         evaluate_dataset(read_case_file(path.read_bytes(), str(path)).dataset.cases).to_dict()))["pooled"]["metrics"]
+
+
+PROMPTFOO_CONFIG = {"description": "RAG eval", "prompts": ["Answer {{query}} from {{context}}"],
+                    "providers": ["openai:gpt-4o-mini"],
+                    "tests": [{"vars": {"query": "How long does a refund take?", "context": "Five days."},
+                               "assert": [{"type": "context-faithfulness"}]}]}
+
+
+@pytest.mark.parametrize("command", ["rag", "import-cases", "compare"])
+def test_a_promptfoo_config_is_named_as_such(tmp_path, capsys, command):
+    path = tmp_path / "promptfooconfig.json"
+    path.write_text(json.dumps(PROMPTFOO_CONFIG), encoding="utf-8")
+    code = run([command, str(path), *([str(path)] if command == "compare" else [])])
+    _, err = capsys.readouterr()
+    assert code == EXIT_BAD_INPUT
+    assert err == f"error: {path}: this is a promptfoo config (prompts, providers, tests), not its results: run " \
+                  "`promptfoo eval -c FILE --output results.json` and bring results.json\n"
