@@ -1,9 +1,9 @@
 """The RAG page's uploads of other tools' files: RAGAS (JSONL, JSON, CSV, Parquet), DeepEval, promptfoo, Label Studio.
 
-:func:`read_case_upload` finds the file's format with the core's reader (:func:`uncase_core.rag.interchange.
-detect_format`); a file in the page's own case format is read as before (:func:`uncase_core.rag.files.
-read_rag_file`). The judge scores that came with the cases stay in each case's own keys (``judge_scores``), beside
-the hand labels and never counted as ones, so they are stored, downloaded and written back with the cases.
+:func:`read_case_upload` reads the file with the core's one reader of case files, the one the command line uses
+too (:func:`uncase_core.rag.case_files.read_case_file`). The judge scores that came with the cases stay in each
+case's own keys (``judge_scores``), beside the hand labels and never counted as ones, so they are stored,
+downloaded and written back with the cases.
 
 A promptfoo file waits in the session until the person says which ``vars`` key is the question, the context and
 the reference (:func:`promptfoo_mapping`, pre-filled with the choice last made for a file of the same keys, kept in
@@ -27,8 +27,9 @@ from ui.widgets.data_source import Loaded
 from ui.widgets.names import metric_name
 from ui.widgets.text import literal
 from uncase_core.errors import InputError
-from uncase_core.rag.files import read_rag_file
-from uncase_core.rag.interchange import detect_format, read_cases
+from uncase_core.rag.case_files import read_case_file, tool_of_file
+from uncase_core.rag.files import RagUpload
+from uncase_core.rag.interchange import read_cases
 from uncase_core.rag.promptfoo import ROLES, guess_promptfoo_vars, promptfoo_var_keys, shape_of
 from uncase_core.rag.sources import CaseImport, name_list, names_and_more
 from uncase_core.rag.tools import FORMAT_NAMES, TOOLS
@@ -52,13 +53,7 @@ _LITERAL_PARAMS = ("columns", "mapping", "fields", "metrics", "keys", "names", "
                    "context", "reference", "retrieval")
 
 
-def other_format(data: bytes, name: str) -> str | None:
-    """The tool whose file this is (``ragas``, ``deepeval``, ``promptfoo``, ``label-studio``), or None: the page's
-    own case format, or a file no reader knows (the case reader then says what is wrong with it)."""
-    try:
-        return detect_format(data, name)
-    except InputError:
-        return None
+other_format = tool_of_file  # the name the pages' uploads know it by
 
 
 def too_large_command(data: bytes, name: str) -> str:
@@ -110,18 +105,22 @@ def read_case_upload(data: bytes, name: str, limit: ReadLimit, box: str | None =
     """
     _check_size(data, name)
     fmt = other_format(data, name)
-    if fmt is None:
-        upload = read_rag_file(data, name, LIMIT.upload_bytes, limit)
-        notes = [{"code": note.code, "params": dict(note.params)} for note in upload.notes]
-        return Loaded(upload.dataset, name, "upload", {"imported": upload.kind, "notes": notes})
+    variables = None
     if fmt == "promptfoo":
         keys = promptfoo_var_keys(data, name)
         if box is not None:
             st.session_state[PENDING] = (box, file_in_box(box), name, data, keys, limit)
             return None
         variables = remembered_vars(keys)
-        return imported(_with_progress(lambda p: read_cases(data, name, fmt, variables, p, limit), name), name)
-    return imported(_with_progress(lambda p: read_cases(data, name, fmt, progress=p, limit=limit), name), name)
+    if fmt is None:  # our own format: read at once, no progress bar
+        upload = read_case_file(data, name, limit=limit, max_bytes=LIMIT.upload_bytes)
+    else:
+        upload = _with_progress(lambda p: read_case_file(data, name, variables=variables, progress=p, limit=limit),
+                                name)
+    if isinstance(upload, RagUpload):
+        notes = [{"code": note.code, "params": dict(note.params)} for note in upload.notes]
+        return Loaded(upload.dataset, name, "upload", {"imported": upload.kind, "notes": notes})
+    return imported(upload, name)
 
 
 def read_cases_now(data: bytes, name: str, limit: ReadLimit) -> Loaded:

@@ -21,7 +21,9 @@ from uncase_core.rag.cases import LABEL_NAMES, RagDataset, dataset_from_bytes
 from uncase_core.shared.guidelines import Guideline, read_guidelines
 from uncase_core.summaries.edits import SUMMARY_LABELS
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+# An installed wheel carries the assets inside the package (pyproject.toml's package-dir); a clone at its top level.
+_PACKAGED = Path(__file__).resolve().parent / "data"
+ASSETS = _PACKAGED if _PACKAGED.is_dir() else Path(__file__).resolve().parents[2] / "assets"
 RAG_INDEX = ASSETS / "rag" / "scenarios.json"
 CONVERSATION_INDEX = ASSETS / "conversations" / "scenarios.json"
 SUMMARY_INDEX = ASSETS / "summaries" / "scenarios.json"

@@ -52,6 +52,9 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 })
 
 EXIT_BAD_INPUT = 2
+# The version of the JSON that ``rag`` and ``compare`` print (its JSON Schemas: uncase_core/cli/schemas/). A field
+# added keeps the version; one removed, renamed or changed in meaning raises it.
+SCHEMA_VERSION = 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -142,21 +145,44 @@ def _warn(source: str, text: str) -> None:
     sys.stderr.write(f"warning: {': '.join(one_line(part) for part in (source, text) if part)}\n")
 
 
+def _read_cases(args: argparse.Namespace, path: Path) -> Any:
+    return _cases(_read(args, path), path)
+
+
+def _cases(data: bytes, path: Path) -> Any:
+    """The RAG cases of any file the pages read (our format, RAGAS, DeepEval, promptfoo, Label Studio), through the
+    pages' own reader; how another tool's file was read goes to stderr as ``note:`` lines."""
+    from uncase_core.rag.case_files import read_case_file
+    from uncase_core.rag.sources import INTERCHANGE_NOTES, CaseImport
+
+    read = read_case_file(data, str(path))
+    if isinstance(read, CaseImport):
+        for note in read.notes:
+            _note(str(path), note.text(INTERCHANGE_NOTES))
+    return read.dataset
+
+
 # ---------------------------------------------------------------- subcommands
 # Each reads its files first (a path that is no regular file is refused at once), then imports
 # what it uses (see the module docstring).
 
 
 def _run_rag(args: argparse.Namespace) -> int:
-    data = _read(args, args.file)
+    dataset = _read_cases(args, args.file)
+    from uncase_core.cli.gates import rag_gate
     from uncase_core.rag import evaluation as rag
-    from uncase_core.rag.cases import dataset_from_bytes
 
-    dataset = dataset_from_bytes(data, str(args.file))
     settings = rag.Settings.build(thresholds=dict(args.threshold), weights=dict(args.weight),
                                   aggregation=args.aggregation, gates=dict(args.gate), confidence=args.confidence)
-    _print_json(rag.evaluate_dataset(dataset.cases, settings).to_dict())
-    return 0
+    evaluation = rag.evaluate_dataset(dataset, settings)
+    gate = rag_gate(evaluation)
+    if args.format == "markdown":
+        from uncase_core.cli.markdown import rag_markdown
+
+        sys.stdout.write(rag_markdown(evaluation, str(args.file), gate))
+    else:
+        _print_json({"schema_version": SCHEMA_VERSION, **evaluation.to_dict(), "gate": gate.to_dict()})
+    return 0 if args.exit_zero else gate.exit_code
 
 
 def _run_import_ragas(args: argparse.Namespace) -> int:
@@ -364,12 +390,10 @@ def _run_rubrics(args: argparse.Namespace) -> int:
 
 
 def _run_dataset(args: argparse.Namespace) -> int:
-    data = _read(args, args.file)
+    dataset = _read_cases(args, args.file)
     from uncase_core.datasets import workbench as datasets
-    from uncase_core.rag.cases import dataset_from_bytes
 
     source = str(args.file)
-    dataset = dataset_from_bytes(data, source)
     try:
         datasets.revisions(dataset)  # a broken revision log is bad input too
         report = datasets.dataset_report(dataset, args.strata, args.leakage, dict(args.threshold))
@@ -382,11 +406,9 @@ def _run_dataset(args: argparse.Namespace) -> int:
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
-    data = _read(args, args.file)
+    dataset = _read_cases(args, args.file)
     from uncase_core.rag import thresholds
-    from uncase_core.rag.cases import dataset_from_bytes
 
-    dataset = dataset_from_bytes(data, str(args.file))
     sweep = thresholds.sweep_threshold(dataset.cases, args.metric, thresholds.threshold_grid(step=args.step),
                                        args.confidence)
     result = sweep.to_dict()
@@ -411,6 +433,12 @@ def _run_agreement(args: argparse.Namespace) -> int:
 def _confidence_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--confidence", type=_confidence, default=0.95,
                          help=f"interval confidence, from {MIN_CONFIDENCE} to {MAX_CONFIDENCE} (default 0.95)")
+
+
+def _exit_zero_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--exit-zero", action="store_true",
+                         help="exit 0 whatever the result says (by default 1: a clear failure, 3: nothing "
+                              "labelled; 2 is always bad input)")
 
 
 # ---------------------------------------------------------------- judge (issue 17), self-contained
@@ -448,10 +476,9 @@ def _run_judge(args: argparse.Namespace) -> int:
     data = _read(args, args.file)
     judge_data = _read(args, args.judge_file) if args.judge in ("file", "ragas") else b""
     from uncase_core.judge.report import check_dimension, judge_report  # imported here: only this subcommand needs them
-    from uncase_core.rag.cases import dataset_from_bytes
     from uncase_core.rag.evaluation import METRICS
 
-    dataset = dataset_from_bytes(data, str(args.file))
+    dataset = _cases(data, args.file)
     dimensions = tuple(dict.fromkeys(check_dimension(d) for d in args.dimension)) or METRICS
     result: dict[str, object] = {"judge": args.judge, "confidence": args.confidence, "tuned": args.tuned}
     if args.judge == "ragas":
@@ -496,8 +523,11 @@ def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None
                     "dimension, both pooled proportions, the paired pass/fail table with B - A, Bonett and Price's "
                     "interval and the exact McNemar p-value, a case bootstrap interval for the pooled difference, "
                     "the flipped cases, the verdict and how many case pairs a difference of the size seen needs. "
-                    "--json prints everything as JSON.")
-    compare_cmd.add_argument("file_a", type=Path, help='system A\'s labelled cases (JSON, JSONL or {"cases": [...]})')
+                    "--format json prints everything as JSON, --format markdown a summary for a pull request. Exit "
+                    "status: 0 B is not clearly worse, 1 B is clearly worse on a dimension, 2 bad input, 3 nothing "
+                    "labelled (docs/cli.md).")
+    compare_cmd.add_argument("file_a", type=Path,
+                             help="system A's labelled cases (our format, or another tool's file the RAG page reads)")
     compare_cmd.add_argument("file_b", type=Path, help="system B's labelled cases, with the same case ids")
     compare_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
                              metavar="NAME=VALUE", help="a case fails below this (defaults: relevance 0.5, others 0.7)")
@@ -512,7 +542,11 @@ def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None
     compare_cmd.add_argument("--power", type=_number, default=None,
                              help="power of the pairs-needed figure, 0.5 to 0.999 (default 0.8)")
     _confidence_option(compare_cmd)
-    compare_cmd.add_argument("--json", action="store_true", help="print the whole comparison as JSON")
+    compare_cmd.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                             help="text: a plain table (default); json: everything, schema_version "
+                                  f"{SCHEMA_VERSION}; markdown: a short summary for a pull request")
+    compare_cmd.add_argument("--json", action="store_true", help="the same as --format json")
+    _exit_zero_option(compare_cmd)
 
 
 # The core's names of the comparison's settings, as the options that set them.
@@ -522,13 +556,11 @@ _COMPARE_OPTIONS = MappingProxyType({"seed": "--seed", "resamples": "--resamples
 
 def _run_compare(args: argparse.Namespace) -> int:
     data_a, data_b = _read(args, args.file_a), _read(args, args.file_b)
+    dataset_a, dataset_b = _cases(data_a, args.file_a), _cases(data_b, args.file_b)
     from uncase_core.compare import systems as compare
     from uncase_core.compare.paired import DEFAULT_POWER
-    from uncase_core.rag.cases import dataset_from_bytes
     from uncase_core.rag.evaluation import Settings
 
-    dataset_a = dataset_from_bytes(data_a, str(args.file_a))
-    dataset_b = dataset_from_bytes(data_b, str(args.file_b))
     settings = Settings.build(thresholds=dict(args.threshold), confidence=args.confidence)
     try:
         result = compare.compare_systems(
@@ -543,11 +575,20 @@ def _run_compare(args: argparse.Namespace) -> int:
         raise
     for note in result.notes:  # a stratum field no case has, or B's files disagreeing with A's on it
         _warn(str(args.file_a), note.text(compare.COMPARE_NOTES))
-    if args.json:
-        _print_json({"a": str(args.file_a), "b": str(args.file_b), **result.to_dict()})
+    from uncase_core.cli.gates import compare_gate
+
+    gate = compare_gate(result)
+    output = "json" if args.json else args.format
+    if output == "json":
+        _print_json({"schema_version": SCHEMA_VERSION, "a": str(args.file_a), "b": str(args.file_b),
+                     **result.to_dict(), "gate": gate.to_dict()})
+    elif output == "markdown":
+        from uncase_core.cli.markdown import compare_markdown
+
+        sys.stdout.write(compare_markdown(result, str(args.file_a), str(args.file_b), gate, compare.VERDICT_TEXTS))
     else:
         sys.stdout.write(_comparison_text(result, str(args.file_a), str(args.file_b)))
-    return 0
+    return 0 if args.exit_zero else gate.exit_code
 
 
 def _rate(proportion: Any, figure: str) -> str:
@@ -621,12 +662,12 @@ def _comparison_text(result: Any, name_a: str, name_b: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m uncase_core") -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--max-file-mb", type=_max_file_mb, default=DEFAULT_MAX_FILE_MB, metavar="MB",
                         help=f"refuse input files larger than this many megabytes (1 MB = 1,000,000 bytes; "
                              f"default {DEFAULT_MAX_FILE_MB}); only regular files are read")
-    parser = _Parser(prog="python -m uncase_core", description="UNCASE evaluation playground, core tools.")
+    parser = _Parser(prog=prog, description="UNCASE evaluation playground, core tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, run: Callable[[argparse.Namespace], int], **kwargs: str) -> argparse.ArgumentParser:
@@ -636,7 +677,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     rag_cmd = command(
         "rag", _run_rag, help="evaluate and diagnose labelled RAG cases",
-        description='Evaluate a RAG case or dataset (JSON, JSONL or {"cases": [...]}) and print JSON.')
+        description='Evaluate a RAG case or dataset (JSON, JSONL or {"cases": [...]}, or another tool\'s file the RAG '
+                    "page reads) and print JSON. Exit status: 0 nothing fails clearly, 1 a dimension of the pooled "
+                    "result fails clearly, 2 bad input, 3 nothing labelled (docs/cli.md).")
     rag_cmd.add_argument("file", type=Path)
     rag_cmd.add_argument("--threshold", action="append", type=_name_value("--threshold"), default=[],
                          metavar="NAME=VALUE", help="fail below this (defaults: relevance 0.5, others 0.7)")
@@ -647,6 +690,10 @@ def build_parser() -> argparse.ArgumentParser:
                          metavar="NAME=VALUE", help="hard gate: below it the case fails whatever the composite")
     rag_cmd.add_argument("--aggregation", choices=AGGREGATIONS, default="mean")
     _confidence_option(rag_cmd)
+    rag_cmd.add_argument("--format", choices=("json", "markdown"), default="json",
+                         help=f"json: everything, schema_version {SCHEMA_VERSION} (default); markdown: a short "
+                              "summary for a pull request")
+    _exit_zero_option(rag_cmd)
 
     ragas_cmd = command(
         "import-ragas", _run_import_ragas, help="turn RAGAS rows into unlabelled cases (JSONL on stdout)",
@@ -777,8 +824,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def run(argv: Sequence[str] | None = None, prog: str = "python -m uncase_core") -> int:
+    args = build_parser(prog).parse_args(argv)
     try:
         return args.run(args)
     except InputError as error:
@@ -788,3 +835,8 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def main() -> None:
     raise SystemExit(run())
+
+
+def console() -> None:
+    """The ``uncase`` command an installed package gives (pyproject.toml's project.scripts)."""
+    raise SystemExit(run(prog="uncase"))

@@ -4,10 +4,11 @@ drills, and edit records.
 
 Modules: ``cases`` (the format), ``files`` (what a page upload may be), ``csv_files`` (spreadsheet layouts),
 ``ragas`` and ``ragas_files`` (RAGAS rows in and out), ``parquet``, ``deepeval``, ``promptfoo``, ``label_studio``,
-``dimensions`` (one record per dimension), ``tools`` (one record per other tool's format), ``interchange`` (format
-detection, the one reader and the writers), ``sources`` (fields kept for a round trip), ``evaluation`` (metrics,
-diagnosis, composite), ``thresholds`` (sweeps and flips), ``variants`` and ``drills`` (generated failures with their
-answer key), ``edits`` (label and text records).
+``dimensions`` (one record per dimension), ``tools`` (one record per other tool's format), ``case_files`` (the one
+reader of a file of cases for every page and command), ``interchange`` (format detection, the one reader and the
+writers), ``sources`` (fields kept for a round trip), ``evaluation`` (metrics, diagnosis, composite), ``thresholds``
+(sweeps and flips), ``variants`` and ``drills`` (generated failures with their answer key), ``edits`` (label and
+text records).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -203,6 +204,7 @@ _EXPORTS = MappingProxyType({
     "read_deepeval_cases": "deepeval",
     "read_label_studio_cases": "label_studio",
     "read_promptfoo_cases": "promptfoo",
+    "read_case_file": "case_files",
     "read_rag_file": "files",
     "read_rag_upload": "files",
     "read_ragas_cases": "ragas_files",
@@ -229,6 +231,7 @@ _EXPORTS = MappingProxyType({
     "sweep_weight": "thresholds",
     "threshold_flips": "thresholds",
     "threshold_grid": "thresholds",
+    "tool_of_file": "case_files",
     "tool_record": "sources",
     "unit_text": "edits",
     "unit_to_dict": "cases",

@@ -44,7 +44,7 @@ from uncase_core.errors import (
     must_not_be_negative,
     unknown_choice,
 )
-from uncase_core.rag.cases import RagCase
+from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.dimensions import CAUSES, DEFAULT_THRESHOLDS, METRIC_UNITS, METRICS
 from uncase_core.shared.choices import AGGREGATIONS as _AGGREGATIONS
 from uncase_core.shared.choices import check_user_confidence
@@ -70,7 +70,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 
 Aggregation = Literal["mean", "min"]
 AGGREGATIONS: tuple[Aggregation, ...] = _AGGREGATIONS
-Status = Literal["ok", "single", "multiple"]
+# "unlabelled": no dimension has a labelled unit, so nothing can be said (never "ok").
+Status = Literal["ok", "single", "multiple", "unlabelled"]
 Certainty = Literal["clear", "uncertain"]
 # An interval of the same figure at another confidence (a pooled rate's, with cases as clusters).
 IntervalAt = Callable[[float], tuple[float | None, float | None]]
@@ -318,7 +319,8 @@ def _diagnose(metrics: Mapping[str, Proportion], limits: Mapping[str, float],
                 disagrees.append(name)
             elif test(1.0 - confidence):
                 corrected.append(name)
-    status: Status = "ok" if not failing else "single" if len(failing) == 1 else "multiple"
+    status: Status = ("unlabelled" if len(not_applicable) == len(METRICS) else "ok" if not failing
+                      else "single" if len(failing) == 1 else "multiple")
     return Diagnosis(
         status,
         tuple(failing),
@@ -515,6 +517,17 @@ class DatasetEvaluation:
         }
 
 
+def _case_list(data: object) -> Sequence[RagCase]:
+    if isinstance(data, RagDataset):
+        return data.cases
+    if isinstance(data, str | bytes | Mapping) or not isinstance(data, Sequence):
+        raise expected_value("rag_dataset", type(data).__name__, "cases")
+    for i, case in enumerate(data):
+        if not isinstance(case, RagCase):
+            raise expected_value("rag_case", type(case).__name__, f"cases[{i}]")
+    return data
+
+
 def evaluate_metrics(metrics: Mapping[str, Proportion], settings: Settings,
                      clustered: Mapping[str, IntervalAt] | None = None) -> Evaluation:
     """``clustered``: the dimensions whose proportions carry the cases-as-clusters interval (a dataset's pooled),
@@ -532,8 +545,10 @@ def evaluate_case(case: RagCase, settings: Settings | None = None) -> Evaluation
     return evaluate_metrics(case_metrics(case, settings.confidence), settings)
 
 
-def evaluate_dataset(cases: Sequence[RagCase], settings: Settings | None = None) -> DatasetEvaluation:
-    """Per-case results, the pooled (micro) result and the macro means."""
+def evaluate_dataset(cases: RagDataset | Sequence[RagCase], settings: Settings | None = None) -> DatasetEvaluation:
+    """Per-case results, the pooled (micro) result and the macro means of a dataset (as a file reader returns it)
+    or of its cases."""
+    cases = _case_list(cases)
     settings = settings or Settings.build()
     metrics = _all_metrics(cases, settings.confidence)
     return DatasetEvaluation(

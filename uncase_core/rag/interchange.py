@@ -57,6 +57,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "interchange_unknown_value": "not a file of a known format ({formats}); found {got}",
     "interchange_rag_cases": "this is already a file of RAG cases: open it on the RAG diagnosis page or use "
                              "`python -m uncase_core rag`",
+    "interchange_promptfoo_config": "this is a promptfoo config (prompts, providers, tests), not its results: run "
+                                    "`promptfoo eval -c FILE --output results.json` and bring results.json",
     "interchange_unknown_format": 'unknown format "{got}"; use one of {choices}',
     "interchange_file_kind": "{target} cannot be written as a {kind} file; write {kinds}",
 })
@@ -100,6 +102,8 @@ def _json_format(value: Any, records: bool) -> str:
                 return tool.name
         if isinstance(value.get("cases"), list):
             raise input_error(PROBLEMS, "interchange_rag_cases")
+        if isinstance(value.get("tests"), list | str) and ("prompts" in value or "providers" in value):
+            raise input_error(PROBLEMS, "interchange_promptfoo_config")
         found = _record_format(value)
         if found is None:
             raise input_error(PROBLEMS, "interchange_unknown_object", formats=_formats(), keys=name_list(list(value)))

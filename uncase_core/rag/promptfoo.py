@@ -83,6 +83,7 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
     "promptfoo_same_var": 'the vars key "{key}" is chosen both as the {first} and as the {second}',
     "promptfoo_unknown_role": 'unknown role "{role}"; the roles are question, context, reference and answer',
 })
+_OPTIONAL_ROLES = ("context", "reference")
 # The roles a var may have, as the errors quote them.
 TERMS: Mapping[str, str] = MappingProxyType({
     "promptfoo_role.question": "question",
@@ -223,6 +224,10 @@ class _Reader:
     def _var(self, variables: Mapping[str, Any], role: str, where: str) -> Any:
         key = self.variables[role]
         if key is None:
+            return None
+        # vars are per test in promptfoo: a test without the context or reference var has none, the others keep
+        # theirs. The question and an answer var are what a case is made of.
+        if key not in variables and role in _OPTIONAL_ROLES:
             return None
         if key not in variables:
             raise input_error(PROBLEMS, "promptfoo_var_missing", f"{where}.vars", key=key, role=_role(role))

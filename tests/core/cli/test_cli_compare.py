@@ -8,6 +8,7 @@ import pytest
 
 from tests.core.cli.test_cli_startup import STATISTICS, imported
 from uncase_core.assets.reader import ASSETS, load_pair_index, load_system_pair
+from uncase_core.cli.gates import compare_gate
 from uncase_core.cli.main import EXIT_BAD_INPUT, run
 from uncase_core.compare.systems import VERDICT_TEXTS, compare_systems
 from uncase_core.rag.evaluation import Settings
@@ -16,7 +17,7 @@ PAIR = (ASSETS / "compare" / "en" / "system_a.json", ASSETS / "compare" / "en" /
 
 
 def good_run(capsys, *args) -> tuple[str, str]:
-    code = run([*map(str, args)])
+    code = run([*map(str, args), "--exit-zero"])  # the gate's own exit statuses: test_cli_gates.py
     out, err = capsys.readouterr()
     assert code == 0, err
     return out, err
@@ -38,9 +39,11 @@ def test_json_is_the_cores_comparison(capsys):
     data = json.loads(out)
     (pair,) = load_pair_index()
     a, b = load_system_pair(pair, "en")
-    expected = compare_systems(a, b, Settings.build(thresholds={"faithfulness": 0.6}, confidence=0.9),
-                               stratum="domain", seed=4, resamples=300, power=0.9).to_dict()
-    assert data == {"a": str(PAIR[0]), "b": str(PAIR[1]), **json.loads(json.dumps(expected))}
+    comparison = compare_systems(a, b, Settings.build(thresholds={"faithfulness": 0.6}, confidence=0.9),
+                                 stratum="domain", seed=4, resamples=300, power=0.9)
+    expected = comparison.to_dict()
+    assert data == {"schema_version": 1, "a": str(PAIR[0]), "b": str(PAIR[1]), **json.loads(json.dumps(expected)),
+                    "gate": compare_gate(comparison).to_dict()}
     assert data["dimensions"]["context_relevance"]["verdict"]["code"] == "b_better"
     assert data["dimensions"]["coverage"]["strata"][0]["value"] == "banking"
 

@@ -106,9 +106,11 @@ def test_na_with_a_failure_is_single():
     assert diagnosis.not_applicable == ("context_relevance",)
 
 
-def test_everything_na():
+def test_everything_na_is_unlabelled_never_ok():
+    # Nothing labelled is nothing known: a CI reading diagnosis.status must not see "ok".
     diagnosis = diagnose(metrics(NA, NA, NA, NA))
-    assert diagnosis.status == "ok"
+    assert diagnosis.status == "unlabelled"
+    assert diagnosis.to_dict()["status"] == "unlabelled"
     assert diagnosis.not_applicable == METRICS
     assert diagnosis.failing == diagnosis.passing == diagnosis.uncertain == ()
 

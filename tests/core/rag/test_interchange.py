@@ -329,11 +329,24 @@ def test_promptfoo_vars_are_listed_guessed_and_required():
     assert error.code == "promptfoo_same_var"
 
 
-def test_a_promptfoo_result_without_the_chosen_var_is_refused_with_its_place():
+def test_a_promptfoo_result_without_the_chosen_question_is_refused_with_its_place():
     document = json.loads((DATA / "promptfoo_results_es.json").read_text())
-    del document["results"]["results"][1]["vars"]["context"]
+    del document["results"]["results"][1]["vars"]["query"]
     error = error_of(json.dumps(document).encode(), "r.json", variables=PROMPTFOO_VARS)
-    assert str(error) == 'r.json: results.results[1].vars: missing the vars key "context" (chosen as the context)'
+    assert str(error) == 'r.json: results.results[1].vars: missing the vars key "query" (chosen as the question)'
+
+
+@pytest.mark.parametrize("role", ["reference", "context"])
+def test_a_promptfoo_test_without_the_reference_or_context_var_has_none(role):
+    # vars are per test in promptfoo: one test without the reference has no reference, the others keep theirs.
+    document = json.loads((DATA / "promptfoo_results_es.json").read_text())
+    del document["results"]["results"][1]["vars"][PROMPTFOO_VARS[role]]
+    whole = read_cases((DATA / "promptfoo_results_es.json").read_bytes(), "r.json", variables=PROMPTFOO_VARS)
+    cases = read_cases(json.dumps(document).encode(), "r.json", variables=PROMPTFOO_VARS).dataset.cases
+    units = "reference_facts" if role == "reference" else "passages"
+    assert getattr(cases[1], units) == ()
+    assert getattr(whole.dataset.cases[1], units) != ()
+    assert getattr(cases[0], units) == getattr(whole.dataset.cases[0], units)
 
 
 def test_a_deepeval_file_without_input_is_refused_with_its_place():

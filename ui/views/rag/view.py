@@ -88,9 +88,9 @@ def draw_diagnosis(evaluation: Evaluation, thresholds: Mapping[str, float] | Non
     uncertain (a word, not a colour alone)."""
     diagnosis = evaluation.diagnosis
     clear, below = diagnosis.clear_failing, diagnosis.uncertain_failing
-    if not (diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS)):
+    if diagnosis.status != "unlabelled":
         drawn(figure)  # the banner below states this figure's verdict, as each dimension's "clear" line does
-    if diagnosis.status == "ok" and len(diagnosis.not_applicable) == len(METRICS):
+    if diagnosis.status == "unlabelled":
         st.info(t("diagnosis.nothing_labelled"))
     elif diagnosis.status == "ok" and diagnosis.uncertain:
         # Nothing fails, but not everything is settled: not a green light.
@@ -171,7 +171,7 @@ def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
 
 def _table_status(diagnosis: Diagnosis) -> str:
     """A case's status in words, by the diagnosis box's rule: a failure only where it is clear."""
-    if len(diagnosis.not_applicable) == len(METRICS):  # nothing failing, and not "ok": not labelled yet
+    if diagnosis.status == "unlabelled":  # nothing failing, and not "ok": not labelled yet
         return "unlabelled"
     if diagnosis.clear_failing:
         return "single" if len(diagnosis.clear_failing) == 1 else "multiple"
