@@ -839,9 +839,10 @@ def _specs() -> list[_Spec]:
           lambda: _jsonl(_conversations()), "synthetic conversations")
     other("other_summary.json", ("summaries",), "a summary case (appointment)",
           lambda: _json(_summary()), "summary cases")
-    other("other_ragas.jsonl", ("rag", "ragas", "report"), "RAGAS rows as JSON Lines",
+    # The workbench and its CLI command read another tool's file as the RAG page does (uncase_core/rag/case_files.py).
+    other("other_ragas.jsonl", ("rag", "ragas", "report", "dataset"), "RAGAS rows as JSON Lines",
           lambda: _jsonl(_ragas_rows()), "RAGAS rows")
-    other("other_ragas.csv", ("rag", "ragas", "report"), "RAGAS rows as CSV",
+    other("other_ragas.csv", ("rag", "ragas", "report", "dataset"), "RAGAS rows as CSV",
           lambda: _csv(_ragas_csv_rows()), "RAGAS rows")
     other("other_verdicts.csv", ("verdicts", "report"), "rubric verdicts as CSV",
           lambda: _csv(_verdict_rows()), "rubric verdicts")

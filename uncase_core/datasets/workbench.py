@@ -226,7 +226,13 @@ def revisions(dataset: RagDataset) -> tuple[Revision, ...]:
 
 def dataset_from_file(data: bytes, source: str = "", limit: ReadLimit = UNLIMITED) -> RagDataset:
     """A RAG dataset read from a file, its revision log checked too, so a broken log is refused on reading; a file of
-    more cases than ``limit`` takes is refused before any is read as a case."""
+    more cases than ``limit`` takes is refused before any is read as a case. Another tool's file (RAGAS, DeepEval,
+    promptfoo, Label Studio) is read by the pages' one reader (:mod:`uncase_core.rag.case_files`), as the CLI's
+    ``dataset`` command reads it."""
+    from uncase_core.rag.case_files import read_case_file, tool_of_file  # the interchange readers: only when needed
+
+    if tool_of_file(data, source) is not None:
+        return read_case_file(data, source, limit=limit).dataset
     dataset = dataset_from_bytes(data, source, limit)
     try:
         revisions(dataset)

@@ -294,3 +294,17 @@ def test_strata_warnings_name_fields_no_case_has(make_case):
                                      "text": warnings[0].text}
     assert strata_warnings(cases, ["domain", "split"]) == ()
     assert strata_warnings([replace(make_case("c"), metadata={})], ["x"])[0].params["present"] == "no metadata"
+
+
+def test_the_workbench_reads_another_tools_file_as_the_rag_page_does():
+    """A RAGAS export opened on the workbench: the same cases the RAG page's one reader gives, not a refusal."""
+    from pathlib import Path
+
+    from uncase_core.datasets.workbench import dataset_from_file
+    from uncase_core.rag.case_files import read_case_file
+
+    ragas = sorted((Path(__file__).resolve().parents[2] / "data" / "interchange").rglob("*ragas*.jsonl"))
+    assert ragas, "no RAGAS file among the interchange fixtures"
+    data = ragas[0].read_bytes()
+    dataset = dataset_from_file(data, ragas[0].name)
+    assert dataset.cases and dataset.cases == read_case_file(data, ragas[0].name).dataset.cases
