@@ -58,7 +58,7 @@ VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "withheld"
 VERDICT_TEXTS: Mapping[str, str] = MappingProxyType({
     "b_better": "B is better (clear)",
     "a_better": "A is better (clear)",
-    "uncertain": "no difference the data can show (uncertain)",
+    "uncertain": "the corrected exact test cannot call a difference (uncertain)",
     "withheld": "too few cases on which the systems differ to call any difference (withheld)",
     "not_tested": "not tested: the primary dimension, tested first, is not clear",
     "not_applicable": "not applicable: no case has a pass or fail for both systems",
@@ -94,13 +94,17 @@ COMPARE_NOTES: Mapping[str, str] = MappingProxyType({
                             "its uncertainty; its interval is withheld",
     "bootstrap_skipped": "{count} of {resamples} resamples drew no labelled unit for a system and were left out",
     # the verdict, when the bootstrap of the pooled unit proportions reads otherwise
-    "bootstrap_excludes_zero": "the bootstrap interval of the pooled unit proportions excludes 0 although the "
-                               "paired pass/fail interval does not",
-    "bootstrap_includes_zero": "the bootstrap interval of the pooled unit proportions includes 0 although the "
-                               "paired pass/fail interval does not",
+    # These compare the bootstrap with the verdict, never with the paired interval: an undecided verdict's paired
+    # interval may itself leave 0 out (the verdict is the exact test corrected over the dimensions).
+    "bootstrap_excludes_zero": "the bootstrap interval of the pooled unit proportions excludes 0, though the "
+                               "verdict (the exact test, corrected for the dimensions compared) does not call a "
+                               "difference",
+    "bootstrap_includes_zero": "the bootstrap interval of the pooled unit proportions includes 0, though the "
+                               "verdict calls a difference",
     "bootstrap_opposite": "the bootstrap interval of the pooled unit proportions points the other way",
-    "interval_alone_excludes_zero": "the paired interval alone excludes 0, but with this few cases it excludes 0 "
-                                    "more often than its level when there is no difference; the exact test decides",
+    "interval_alone_excludes_zero": "the paired interval leaves out 0 for this dimension alone; the verdict is the "
+                                    "exact test corrected for the dimensions compared together (or withheld below "
+                                    "the differing cases it needs), which does not call it",
     # the strata
     "stratum_field_absent": 'no case of system A has the metadata field "{field}", so every case is in the '
                             'stratum "{missing}"',

@@ -398,3 +398,16 @@ def test_a_unit_label_change_moves_the_comparison():
     before = compare_systems(a, b).dimensions["faithfulness"].paired
     after = compare_systems(a, b.with_case(6, changed)).dimensions["faithfulness"].paired
     assert (after.only_a, after.both) == (before.only_a + 1, before.both - 1)
+
+
+def test_an_undecided_verdicts_notes_never_say_the_paired_interval_holds_0_when_it_does_not():
+    """Seven of 40 cases pass faithfulness only for B: the paired interval leaves 0 out, the exact test corrected
+    over four dimensions does not call it. The notes compare the bootstrap with the verdict, not with that interval."""
+    a = [case(f"c{i}", relevant=(True, True), supported=(i >= 7,) * 3, covered=(True,)) for i in range(40)]
+    b = [case(f"c{i}", relevant=(True, True), supported=(True,) * 3, covered=(True,)) for i in range(40)]
+    verdict = compare_systems(a, b).dimensions["faithfulness"].verdict
+    assert verdict.code in ("uncertain", "withheld") and verdict.low > 0
+    texts = [COMPARE_NOTES[note.code] for note in verdict.notes]
+    assert "bootstrap_excludes_zero" in [note.code for note in verdict.notes]
+    assert not any("interval does not" in text for text in texts), texts
+    assert not any("this few cases" in text for text in texts), texts  # the interval holds its level: not the reason
