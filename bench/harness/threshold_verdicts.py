@@ -1,12 +1,11 @@
 """How often the threshold verdicts a page says in words ("clear fail", "fails (clear)", a red diagnosis) are false,
-at fixed true rates exactly at the thresholds a slider allows (issue 48).
+at fixed true rates exactly at the thresholds a slider allows (issue 48, findings 1 and 6).
 
-The figures of :mod:`uncase_core.stats.coverage` were averaged over a true rate uniform on [0, 1]; a verdict is
-false where the truth sits at its threshold, so these are computed there, at every threshold of the page's slider
-and every number of units, each by calling the core function the page calls. Exact sums over the binomial outcomes
-where the outcomes can be listed; otherwise seeded Monte Carlo draws, with their standard error stated
-(:class:`SimulatedRate`). Each function names the figure it measures; ``bench/coverage.py`` prints them (its
-"verdicts" section, in docs/coverage.md) and ``tests/core/stats/test_verdict_coverage.py`` runs a seeded part.
+A verdict is false where the truth sits at its threshold, so these are computed there, at every threshold of the
+page's slider and every number of units, each by calling the core function the page calls. Exact sums over the
+binomial outcomes where the outcomes can be listed; otherwise seeded Monte Carlo draws, with their standard error
+stated (:class:`SimulatedRate`). ``bench/coverage.py`` prints them (docs/coverage.md) and
+``tests/harness/test_threshold_verdicts.py`` runs a seeded part.
 
 Power is printed beside every level: how often the verdict is said when it is true by a stated margin, beside the
 best valid procedure's (the exact one-sided binomial test alone, which the page's rule also asks the drawn interval
@@ -22,12 +21,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import binom
 
+from bench.harness.rules import MONTE_CARLO_ERRORS
+from uncase_core.stats.figures import THRESHOLD_SLIDER
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
 
 # Every threshold the threshold explorer's and the RAG page's sliders allow (0 to 1 by 0.05); a verdict cannot be
 # false at 0 or 1 (no true rate lies outside [0, 1]), so the 19 between them are the ones that matter.
-SLIDER_THRESHOLDS: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(1, 20))
-MC_SLACK = 3.0  # a simulated false rate may exceed its level by this many of its Monte Carlo standard errors
+SLIDER_THRESHOLDS: tuple[float, ...] = THRESHOLD_SLIDER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,7 +45,7 @@ class ExactRate:
 @dataclass(frozen=True, kw_only=True)
 class SimulatedRate:
     """A false rate from ``repeats`` seeded draws, with its Monte Carlo standard error; the rule allows
-    :data:`MC_SLACK` standard errors above the level (the error of a rate at the level itself)."""
+    :data:`MONTE_CARLO_ERRORS` standard errors above the level (the error of a rate at the level itself)."""
 
     rate: float
     repeats: int
@@ -57,7 +57,7 @@ class SimulatedRate:
 
     @property
     def holds(self) -> bool:
-        return self.rate <= self.level + MC_SLACK * self.standard_error
+        return self.rate <= self.level + MONTE_CARLO_ERRORS * self.standard_error
 
 
 # ---------------------------------------------------------------- the threshold explorer, one dimension
