@@ -9,7 +9,11 @@ from collections.abc import Callable
 import numpy as np
 from scipy.stats import binom
 
-from bench.harness.fixed_cells import IntervalCell, VerdictCell, exact_interval_cell
+from bench.harness.cells import Cell, window_rates
+from bench.harness.fixed_cells import IntervalCell, VerdictCell, exact_interval_cell, units_bounds
+from bench.harness.proportions import exact_coverage
+from bench.harness.rules import WINDOW, IntervalResult
+from uncase_core.stats.figures import Figure
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 from uncase_core.stats.small_samples import wilson_bounds
 
@@ -98,3 +102,22 @@ def point_verdict_false_rate(claims: int, threshold: float) -> float:
     how often it says "fails" with the true rate at the threshold, exactly."""
     k = np.arange(claims + 1)
     return float(binom.pmf(k[k < threshold * claims - 1e-9], claims, threshold).sum())
+
+
+def _exact_result(figure: Figure, cell: Cell, low: np.ndarray, high: np.ndarray) -> IntervalResult:
+    window = exact_coverage(low, high, cell.n, window_rates(cell.truth, WINDOW)).mean()
+    at_truth = exact_coverage(low, high, cell.n, np.array([cell.truth]))[0]
+    return IntervalResult(window=float(window), at_truth=float(at_truth), level=figure.level or DEFAULT_CONFIDENCE,
+                          repeats=None, drawn=cell.n >= figure.drawn_from)
+
+
+def fidelity_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:
+    """The registry's cell of conversation quality's fidelity interval: ``n`` claims, the interval the page's
+    evaluator draws for every count of verified claims, exactly."""
+    return _exact_result(figure, cell, *conversation_bounds(cell.n, figure.level or DEFAULT_CONFIDENCE))
+
+
+def coherence_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:
+    """The registry's cell of conversation quality's coherence interval: ``n`` turns, the same interval of
+    independent units (:func:`~uncase_core.stats.small_samples.units_interval`) the evaluator draws, exactly."""
+    return _exact_result(figure, cell, *units_bounds(cell.n, figure.level or DEFAULT_CONFIDENCE))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bench.harness.rules import MONTE_CARLO_ERRORS, TOLERANCE
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 from uncase_core.stats.small_samples import mirrored_truths, window_truths, windowed_coverages
 
 EXACT = 0  # the repeats of a figure computed exactly: no Monte Carlo error
@@ -96,3 +97,11 @@ def window_draws(centre: float, repeats: int, rng: np.random.Generator) -> np.nd
     repeats is the windowed coverage)."""
     rates = window_truths(centre)
     return rng.uniform(rates[0], rates[-1], repeats)
+
+
+def units_bounds(total: int, confidence: float = DEFAULT_CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`~uncase_core.stats.small_samples.units_interval` for every count of successes of ``total`` units."""
+    from uncase_core.stats.small_samples import units_interval
+
+    bounds = [units_interval(k, total, confidence) for k in range(total + 1)]
+    return np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])

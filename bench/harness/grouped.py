@@ -7,9 +7,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from bench.harness.cells import CASE_SIZES
+from bench.harness.cells import CASE_SIZES, Cell, window_rates
 from bench.harness.draws import case_rates
-from bench.harness.fixed_cells import IntervalCell, exact_interval_cell, simulated_interval_cell, window_draws
+from bench.harness.fixed_cells import (
+    IntervalCell,
+    exact_interval_cell,
+    simulated_interval_cell,
+    units_bounds,
+    window_draws,
+)
+from bench.harness.rules import WINDOW, IntervalResult
+from uncase_core.stats.figures import Figure
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 from uncase_core.stats.small_samples import mirrored_truths
 
@@ -26,14 +34,6 @@ def grouped_units(groups: int, correlation: float, rates: np.ndarray, rng: np.ra
         totals = rng.binomial(totals, prevalence)
     group_rates = case_rates(rates, groups, correlation, rng)
     return rng.binomial(totals, group_rates), totals
-
-
-def units_bounds(total: int, confidence: float = DEFAULT_CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`~uncase_core.stats.small_samples.units_interval` for every count of successes of ``total`` units."""
-    from uncase_core.stats.small_samples import units_interval
-
-    bounds = [units_interval(k, total, confidence) for k in range(total + 1)]
-    return np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
 
 
 def grouped_bounds(successes: np.ndarray, totals: np.ndarray, confidence: float = DEFAULT_CONFIDENCE
@@ -115,3 +115,25 @@ def units_coverage(units: int, confidence: float = DEFAULT_CONFIDENCE) -> Interv
     item a prompt): the independent units' interval, exactly."""
     low, high = units_bounds(units, confidence)
     return exact_interval_cell(low, high, confidence)
+
+
+def grouped_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:
+    """The registry's cell of a grouped interval (the judge page's accuracy, sensitivity and false-positive rate, the
+    rubric lab's DRFR): ``n`` groups of 1 to 12 units (cases, prompts), within-group correlation ``correlation``,
+    with ``prevalence`` only that share of a group's units counted (a sensitivity counts the units a person said
+    yes to); the interval :func:`~uncase_core.stats.grouped.grouped_proportion` draws, its coverage over the datasets
+    it draws one for."""
+    level = figure.level or 0.95
+    prevalence = cell.settings.get("prevalence")
+    rng = np.random.default_rng(seed)
+
+    def share(rates: np.ndarray) -> float:
+        successes, totals = grouped_units(cell.n, cell.get("correlation"), rates, rng,
+                                          None if prevalence is None else float(prevalence))
+        low, high, shown = grouped_bounds(successes, totals, level)
+        covered = (low <= rates + 1e-12) & (rates - 1e-12 <= high)
+        return float(covered[shown].mean()) if shown.any() else 1.0
+
+    return IntervalResult(window=share(rng.choice(window_rates(cell.truth, WINDOW), repeats)),
+                          at_truth=share(np.full(repeats, cell.truth)), level=level, repeats=repeats,
+                          drawn=cell.n >= 1)

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from scipy.special import gammaln, xlogy
 from scipy.stats import norm
 
-from bench.harness.rules import TOLERANCE, WINDOW
+from bench.harness.cells import Cell
+from bench.harness.rules import TOLERANCE, WINDOW, IntervalResult
+from uncase_core.stats.figures import Figure
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 
 WINDOW_STEP = 0.01
@@ -101,6 +104,7 @@ def discordant_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     return first[keep], second[keep]
 
 
+@cache
 def page_bounds(n: int, confidence: float = DEFAULT_CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
     """The bounds the pages draw (:func:`uncase_core.stats.differences.paired_difference_interval`) for every table
     of :func:`discordant_tables`: it depends on the discordant cells and ``n`` only."""
@@ -267,3 +271,32 @@ def judge_bias_coverage(units: int, confidence: float = DEFAULT_CONFIDENCE, meth
               for s in sensitivities for f in false_positives for p in rates]
     low, high, probabilities = _bounds_and_probabilities(units, method, confidence)
     return _fixed_truth_coverage(units, truths, probabilities, low, high, confidence)
+
+
+def _result(figure: Figure, cell: Cell, coverage: FixedTruthCoverage) -> IntervalResult:
+    return IntervalResult(window=coverage.windowed, at_truth=coverage.worst, level=coverage.level, repeats=None,
+                          drawn=cell.n >= figure.drawn_from)
+
+
+def compare_difference(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:
+    """The registry's cell of the compare page's "B - A" interval (Bonett and Price's, what the pages draw): ``n``
+    pairs, B's true rate the cell's truth, A's ``difference`` below it, the two systems on one case correlated
+    ``correlation``; exact (:func:`paired_interval_coverage`)."""
+    truth = PairedTruth(cell.truth, cell.get("difference"), 1, cell.get("correlation"))
+    return _result(figure, cell, paired_interval_coverage(cell.n, "page", figure.level or DEFAULT_CONFIDENCE,
+                                                          [truth]))
+
+
+def judge_bias(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:
+    """The registry's cell of the judge page's bias line (judge's rate minus the hand labels', Bonett and Price's
+    interval): ``n`` units, the person's true rate the cell's truth, a judge of ``sensitivity`` and
+    ``false_positive`` rate; exact (:func:`judge_bias_coverage`)."""
+    coverage = judge_bias_coverage(cell.n, figure.level or DEFAULT_CONFIDENCE, "page", (cell.truth,),
+                                   (cell.get("sensitivity"),), (cell.get("false_positive"),))
+    return _result(figure, cell, coverage)
+
+
+def existing(cells: Sequence[Cell]) -> tuple[Cell, ...]:
+    """The cells of a paired grid whose truth exists (a correlation of 0.9 is impossible between rates far apart)."""
+    return tuple(c for c in cells if paired_cells(c.truth, c.truth - c.get("difference"), c.get("correlation"))
+                 is not None)

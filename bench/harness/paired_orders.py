@@ -12,9 +12,11 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import multivariate_normal, norm
 
-from bench.harness.paired import exact_p_values, policy_clear
+from bench.harness.cells import Cell
+from bench.harness.paired import exact_p_values, policy_clear, verdict_by_order
 from bench.harness.paired_intervals import discordant_probabilities, discordant_tables
-from bench.harness.rules import MONTE_CARLO_ERRORS
+from bench.harness.rules import MONTE_CARLO_ERRORS, VerdictResult
+from uncase_core.stats.figures import Figure
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 
 DIMENSION_CORRELATIONS = (0.0, 0.3, 0.6, 0.9)  # between the dimensions of one system's answer
@@ -133,3 +135,20 @@ def exact_mcnemar_directional_power(pairs: int, p_only_a: float, p_only_b: float
     weight = discordant_probabilities(pairs, (1.0 - p_only_a - p_only_b, p_only_b, p_only_a, 0.0))
     reject = (exact_p_values(only_a, only_b) <= 1.0 - confidence + 1e-12) & (only_b > only_a)
     return float(weight[reject].sum())
+
+
+def primary_verdict(figure: Figure, cell: Cell, repeats: int, seed: int) -> VerdictResult:
+    """The registry's cell of the compare page's verdicts with the first dimension declared primary: the family's
+    false rate with no difference anywhere, and the primary dimension's power with B truly 20 points better there
+    beside the exact McNemar test of that dimension alone (issue 48 asks at least 0.8 of it at 20-50 pairs)."""
+    return verdict_by_order(figure, cell, repeats, seed,
+                            lambda tables, alpha: order_clear(tables, "primary", 1.0 - alpha) != 0)
+
+
+def compare_verdict(figure: Figure, cell: Cell, repeats: int, seed: int) -> VerdictResult:
+    """The compare page's verdicts as a person sets them: with ``primary`` 1 the first dimension declared primary
+    (:func:`primary_verdict`), else Holm over the dimensions (:func:`bench.harness.paired.compare_verdict`)."""
+    from bench.harness import paired
+
+    run = primary_verdict if cell.get("primary") else paired.compare_verdict
+    return run(figure, cell, repeats, seed)

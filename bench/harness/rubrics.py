@@ -12,10 +12,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from bench.harness.cells import CASE_SIZES
+from bench.harness.cells import CASE_SIZES, Cell
 from bench.harness.fixed_cells import VerdictCell
 from bench.harness.grouped import former_bounds, grouped_bounds
-from bench.harness.rules import TOLERANCE
+from bench.harness.rules import TOLERANCE, VerdictResult
+from uncase_core.stats.figures import Figure
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 
 ITEM_SHARE = 0.1  # of a verdict's latent variance: the item's own difficulty, shared by every candidate and judge
@@ -197,3 +198,15 @@ def drfr_filtered_coverage(candidates: int = 8, prompts: int = 20, items_per_pro
     return FilteredCoverage(before=hits_before / count, after=hits_after / drawn_after if drawn_after else None,
                             after_drawn=drawn_after / count, intervals=count,
                             good_removed=removed_good / max(1, good), level=confidence)
+
+
+def separated(figure: Figure, cell: Cell, repeats: int, seed: int) -> VerdictResult:
+    """The registry's cell of "neighbours separated beyond their intervals": ``n`` prompts, ``candidates``
+    candidates, ``judges`` judges, the answer's own share ``answer_share`` of a verdict's variance and the prompt's
+    ``prompt_share`` (:func:`separated_verdict`: the worst of the fixed truths is the null; power at 90% against 70%
+    beside the paired sign-flip test over prompts)."""
+    result = separated_verdict(int(cell.get("candidates", 2)), int(cell.get("judges", 3)), cell.n,
+                               cell.get("prompt_share", 0.3), cell.get("answer_share", 0.3),
+                               figure.level or DEFAULT_CONFIDENCE, repeats, seed)
+    return VerdictResult(false=result.false_rate, level=result.level, repeats=repeats, power=result.power,
+                         best=result.best_power, drawn=cell.n >= figure.drawn_from)
