@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import resource
 
-from uncase_core.stats.verdict_coverage import SLIDER_THRESHOLDS, banner_rates, conversation_rates, explorer_rates
+from bench.harness.threshold_verdicts import SLIDER_THRESHOLDS, banner_rates, conversation_rates, explorer_rates
 
 RAG_DEFAULTS = {"context_relevance": 0.5, "faithfulness": 0.7, "correctness": 0.7, "coverage": 0.7}
 

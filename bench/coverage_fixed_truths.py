@@ -1,26 +1,16 @@
-"""The tables of issue 48's finding 7: figures no harness had simulated, at fixed truths
-(:mod:`uncase_core.stats.fixed_truths`). ``bench/coverage.py --only sims`` prints them and, with ``--write``,
-replaces their own section of docs/coverage.md (:data:`SECTION`), leaving the other tables as they are."""
+"""The tables of issue 48's finding 7: figures no harness had simulated, at fixed truths (``bench/harness/``:
+conversation, grouped, rubrics, planner), as one section of docs/coverage.md (:data:`SECTION`), which
+``bench/coverage.py`` writes in its one run."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from uncase_core.stats.fixed_truths import (
-    IntervalCell,
-    VerdictCell,
-    conversation_fidelity_coverage,
-    conversation_verdict,
-    drfr_coverage,
-    drfr_filtered_coverage,
-    independent_tables,
-    judge_accuracy_coverage,
-    judge_rate_coverage,
-    page_certainty,
-    planner_difference_coverage,
-    planner_independent_verdict,
-    separated_verdict,
-)
+from bench.harness.conversation import conversation_fidelity_coverage, conversation_verdict, page_certainty
+from bench.harness.fixed_cells import IntervalCell, VerdictCell
+from bench.harness.grouped import drfr_coverage, judge_accuracy_coverage, judge_rate_coverage
+from bench.harness.planner import independent_tables, planner_difference_coverage, planner_independent_verdict
+from bench.harness.rubrics import drfr_filtered_coverage, separated_verdict
 from uncase_core.stats.small_samples import FIXED_TRUTHS
 
 SECTION = "## Fixed truths: figures first simulated for issue 48 (finding 7)"

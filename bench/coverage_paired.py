@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import os
 
-from uncase_core.stats.coverage_paired import (
+from bench.harness.paired_intervals import judge_bias_coverage, paired_interval_coverage
+from bench.harness.paired_orders import (
     exact_mcnemar_directional_power,
     family_false_rate,
-    judge_bias_coverage,
     latent_discordant_shares,
-    paired_interval_coverage,
     primary_power,
-    room_pair_false_rate,
 )
+from bench.harness.room_pair import room_pair_false_rate
 
 INTERVAL_PAIRS = (1, 2, 3, 4, 5, 10, 20, 50, 100)
 NEWCOMBE_PAIRS = (1, 2, 3, 4, 5, 10)

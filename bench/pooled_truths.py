@@ -21,14 +21,11 @@ if str(ROOT) not in sys.path:
 
 import numpy as np  # noqa: E402
 
+from bench.harness.cells import TRUE_RATES as FIXED_TRUTHS  # noqa: E402
+from bench.harness.pooled import pooled_verdict_rates, pooled_window_coverage  # noqa: E402
+from bench.harness.workbench import workbench_red_rate  # noqa: E402
 from uncase_core.assets.reader import load_workbench  # noqa: E402
 from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS  # noqa: E402
-from uncase_core.stats.coverage import (  # noqa: E402
-    FIXED_TRUTHS,
-    pooled_verdict_rates,
-    pooled_window_coverage,
-    workbench_red_rate,
-)
 
 CASES = (2, 3, 5, 10, 20, 50, 200, 1000)
 CORRELATIONS = (0.0, 0.1, 0.3, 0.5)

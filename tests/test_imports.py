@@ -232,7 +232,9 @@ BENCH_MODULES_TESTED = {
     # tests/harness/: the coverage harness, its reduced run in CI and its simulations checked against the pages
     # and the pages' wording tests that quote its figures
     *(f"bench.harness{name}" for name in ("", ".cells", ".draws", ".registry", ".run", ".proportions", ".pooled",
-                                          ".paired", ".judge", ".agreement", ".planner", ".rules")),
+                                          ".paired", ".judge", ".agreement", ".planner", ".rules", ".fixed_cells",
+                                          ".conversation", ".grouped", ".rubrics", ".paired_intervals",
+                                          ".paired_orders", ".room_pair", ".threshold_verdicts", ".workbench")),
     "bench.ppi_py_reference",  # test_ppi: the reference problems the PPI oracle test replays
 }
 

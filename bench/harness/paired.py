@@ -1,18 +1,19 @@
 """Two systems on the same cases: the compare page's verdict (exact McNemar, Holm over the dimensions, withheld below
-the discordant pairs needed), Newcombe's paired interval, the case bootstrap of the pooled difference, and the
-planner's promise of the pairs a difference needs. By simulation from latent Gaussians: each system passes a
+the discordant pairs needed; a primary dimension's order is in :mod:`bench.harness.paired_orders`), the case
+bootstrap of the pooled difference, and the planner's promise of the pairs a difference needs (the paired interval
+is measured exactly in :mod:`bench.harness.paired_intervals`). By simulation from latent Gaussians: each system passes a
 dimension at its true rate, the dimensions of one case correlated, the two systems on one case correlated."""
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 
 import numpy as np
-from scipy.stats import binom, norm
+from scipy.stats import binom
 
-from bench.harness.cells import Cell, case_sizes, window_rates
+from bench.harness.cells import Cell, case_sizes
 from bench.harness.draws import clustered_counts, paired_tables
-from bench.harness.rules import WINDOW, IntervalResult, PromiseResult, VerdictResult
+from bench.harness.rules import IntervalResult, PromiseResult, VerdictResult
 from uncase_core.stats.figures import Figure
 
 DIFFERENCE = 0.2  # the true difference a verdict's power is stated at (20 points on one dimension)
@@ -50,69 +51,33 @@ def compare_verdict(figure: Figure, cell: Cell, repeats: int, seed: int) -> Verd
     """With no difference on any dimension (both systems at the cell's truth), how often the page says "clear" on
     any of its ``dimensions`` (the family's false rate), the dimensions correlated by ``between``; power: B truly
     :data:`DIFFERENCE` better on the first dimension only, how often the page says so there, beside the exact
-    McNemar test on that dimension alone (what a dimension declared first could reach)."""
+    McNemar test on that dimension alone (what a dimension declared first could reach). Holm over the dimensions,
+    as the page decides with no primary dimension declared."""
+    return verdict_by_order(figure, cell, repeats, seed, policy_clear)
+
+
+Decide = Callable[[np.ndarray, float], np.ndarray]  # (tables, alpha) -> which comparisons are called clear
+
+
+def verdict_by_order(figure: Figure, cell: Cell, repeats: int, seed: int, clear: Decide) -> VerdictResult:
+    """:func:`compare_verdict` for any order of testing ``clear`` (Holm, or a primary dimension declared first)."""
     alpha = 1.0 - (figure.level or 0.95)
     dimensions = int(cell.get("dimensions", 4))
     rng = np.random.default_rng(seed)
     rates = np.full(dimensions, cell.truth)
     pairing = cell.get("pairing", PAIRING)
     null = paired_tables(cell.n, cell.truth, rates, cell.get("between"), pairing, rng, repeats)
-    false = float(policy_clear(null, alpha).any(axis=1).mean())
+    false = float(clear(null, alpha).any(axis=1).mean())
     better = rates.copy()
     better[0] = min(0.999, cell.truth + DIFFERENCE) if cell.truth + DIFFERENCE < 1 else cell.truth
     lower = max(0.001, cell.truth - DIFFERENCE)
     alternative = paired_tables(cell.n, lower if better[0] == cell.truth else cell.truth, better if
                                 better[0] != cell.truth else rates, cell.get("between"), pairing, rng, repeats)
-    said = policy_clear(alternative, alpha)[:, 0] & (alternative[:, 0, 1] > alternative[:, 0, 0])
+    said = clear(alternative, alpha)[:, 0] & (alternative[:, 0, 1] > alternative[:, 0, 0])
     alone = exact_p_values(alternative[:, 0, 0], alternative[:, 0, 1]) <= alpha + 1e-12
     alone &= alternative[:, 0, 1] > alternative[:, 0, 0]
     return VerdictResult(false=false, level=alpha, repeats=repeats, power=float(said.mean()),
                          best=float(alone.mean()), drawn=cell.n >= figure.drawn_from)
-
-
-def _two_by_two(pairs: int, rate_a: np.ndarray, rate_b: np.ndarray, pairing: float,
-                rng: np.random.Generator) -> np.ndarray:
-    """(repeats, 4) cells ``both, only_b, only_a, neither`` of one dimension, one true pair of rates per repeat, the
-    two systems on one case correlated by ``pairing``."""
-    repeats = len(rate_a)
-    shared = rng.standard_normal((repeats, pairs))
-    a = (np.sqrt(pairing) * shared + np.sqrt(1 - pairing) * rng.standard_normal((repeats, pairs))
-         < norm.ppf(rate_a)[:, None])
-    b = (np.sqrt(pairing) * shared + np.sqrt(1 - pairing) * rng.standard_normal((repeats, pairs))
-         < norm.ppf(rate_b)[:, None])
-    return np.stack([(a & b).sum(1), (~a & b).sum(1), (a & ~b).sum(1), (~a & ~b).sum(1)], axis=1)
-
-
-def newcombe_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:
-    """Newcombe's paired interval of B − A (compare cards, chart and strata; the judge page's bias line; a room's
-    pair): system A at the cell's truth, B's true rate within :data:`~bench.harness.rules.WINDOW` of it, the true
-    difference their difference; ``at_truth``: no difference."""
-    from uncase_core.stats.differences import paired_difference_interval
-
-    level = figure.level or 0.95
-    rng = np.random.default_rng(seed)
-
-    @cache
-    def bounds(both: int, only_b: int, only_a: int, neither: int) -> tuple[float, float]:
-        interval = paired_difference_interval(both, only_b, only_a, neither, level)
-        return (-1.0, 1.0) if interval.low is None else (interval.low, interval.high)
-
-    def covered(rate_b: np.ndarray) -> float:
-        rate_a = np.full(repeats, cell.truth)
-        true_difference = _true_difference(rate_a, rate_b)
-        cells = _two_by_two(cell.n, rate_a, rate_b, cell.get("pairing", PAIRING), rng)
-        drawn = [bounds(*map(int, row)) for row in cells]
-        hits = [low - 1e-12 <= d <= high + 1e-12 for (low, high), d in zip(drawn, true_difference, strict=True)]
-        return float(np.mean(hits))
-
-    window = covered(rng.choice(window_rates(cell.truth, WINDOW), repeats))
-    at_truth = covered(np.full(repeats, cell.truth))
-    return IntervalResult(window=window, at_truth=at_truth, level=level, repeats=repeats,
-                          drawn=cell.n >= figure.drawn_from)
-
-
-def _true_difference(rate_a: np.ndarray, rate_b: np.ndarray) -> np.ndarray:
-    return rate_b - rate_a  # the latent model keeps each system's marginal rate
 
 
 def bootstrap_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:

@@ -4,14 +4,17 @@ verdicts. By simulation, the true rate fixed (or drawn within the window) and ea
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from statsmodels.stats.proportion import proportion_confint
 
-from bench.harness.cells import Cell, case_sizes, window_rates
+from bench.harness.cells import CASE_SIZES, Cell, case_sizes, window_rates
 from bench.harness.draws import clustered_counts
-from bench.harness.rules import WINDOW, IntervalResult, VerdictResult
+from bench.harness.rules import MONTE_CARLO_ERRORS, TOLERANCE, WINDOW, IntervalResult, VerdictResult
 from uncase_core.stats.clustered import design_effect_wilson
 from uncase_core.stats.figures import Figure
+from uncase_core.stats.proportions import DEFAULT_CONFIDENCE
 
 SHORTFALL = 0.2  # as one case's verdict: power stated 20 points below the threshold
 
@@ -123,3 +126,81 @@ def _stratum_counts(truths: np.ndarray, cell: Cell, rng: np.random.Generator) ->
         spread = (1.0 - correlation) / correlation
         rates = rng.beta(np.maximum(truths * spread, 1e-9), np.maximum((1.0 - truths) * spread, 1e-9))
     return rng.binomial(sizes, rates), sizes
+
+
+# ---------------------------------------------------------------- the pooled tables of docs/coverage.md, by truth
+
+
+def unequal_cases(cases: int, correlation: float, p: np.ndarray,
+                  rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """``(successes, totals)``, each (repeats, cases): cases of 1 to 12 units drawn uniformly per repeat, whose units
+    share the case's own rate (:func:`~bench.harness.draws.clustered_counts`)."""
+    sizes = rng.integers(CASE_SIZES[0], CASE_SIZES[1] + 1, size=(len(p), cases))
+    return clustered_counts(p, sizes, correlation, rng)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WindowCoverage:
+    """An interval's coverage around one fixed true rate: averaged over ``truth +- WINDOW`` (the rule's figure)."""
+
+    cases: int
+    correlation: float
+    truth: float
+    coverage: float
+    mean_width: float
+    repeats: int
+    level: float
+
+    @property
+    def holds(self) -> bool:
+        return self.coverage >= self.level - TOLERANCE - 1e-12
+
+
+def pooled_window_coverage(cases: int, correlation: float, truth: float, repeats: int = 4000, seed: int = 0,
+                           confidence: float = DEFAULT_CONFIDENCE) -> WindowCoverage:
+    """The RAG page's "Interval with cases as clusters" of a dataset's pooled rate
+    (:func:`uncase_core.stats.clustered.design_effect_wilson`), its coverage with the true rate uniform on
+    ``truth +- WINDOW`` (within [0, 1]), over ``cases`` unequal cases (:func:`unequal_cases`)."""
+    rng = np.random.default_rng(seed)
+    p = rng.uniform(max(0.0, truth - WINDOW), min(1.0, truth + WINDOW), repeats)
+    successes, totals = unequal_cases(cases, correlation, p, rng)
+    low, high = design_effect_wilson(successes, totals, confidence)
+    covered = (low <= p + 1e-12) & (p - 1e-12 <= high)
+    return WindowCoverage(cases=cases, correlation=correlation, truth=truth, coverage=float(covered.mean()),
+                          mean_width=float((high - low).mean()), repeats=repeats, level=confidence)
+
+
+@dataclass(frozen=True, kw_only=True)
+class VerdictRate:
+    """How often a verdict was said over ``repeats`` draws at one true rate: its false rate where the truth makes it
+    false (the rule: at most ``level`` within :data:`~bench.harness.rules.MONTE_CARLO_ERRORS` standard errors), its
+    power where it is true."""
+
+    rate: float
+    repeats: int
+    level: float
+
+    @property
+    def standard_error(self) -> float:
+        return float(np.sqrt(self.level * (1.0 - self.level) / self.repeats))
+
+    @property
+    def holds(self) -> bool:
+        return self.rate <= self.level + MONTE_CARLO_ERRORS * self.standard_error
+
+
+def pooled_verdict_rates(cases: int, correlation: float, threshold: float, truth: float, repeats: int = 4000,
+                         seed: int = 0, confidence: float = DEFAULT_CONFIDENCE) -> tuple[VerdictRate, VerdictRate]:
+    """A dataset's pooled "passes (clear)" and "fails (clear)" on the RAG page (the clustered interval on one side of
+    ``threshold``), how often each is said with the true mean rate ``truth`` over ``cases`` unequal cases. At
+    ``truth == threshold`` "fails (clear)" is false; just below it "passes (clear)" is: the worst nulls of the two
+    one-sided claims."""
+    rng = np.random.default_rng(seed)
+    successes, totals = unequal_cases(cases, correlation, np.full(repeats, float(truth)), rng)
+    low, high = design_effect_wilson(successes, totals, confidence)
+    rate = successes.sum(axis=1) / totals.sum(axis=1)
+    alpha = 1.0 - confidence
+    passes = (rate >= threshold) & (low >= threshold)
+    fails = (rate < threshold) & (high < threshold)
+    return (VerdictRate(rate=float(passes.mean()), repeats=repeats, level=alpha),
+            VerdictRate(rate=float(fails.mean()), repeats=repeats, level=alpha))

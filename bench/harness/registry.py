@@ -12,7 +12,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from bench.harness import agreement, judge, paired, planner, pooled, proportions
+from bench.harness import (
+    agreement,
+    conversation,
+    grouped,
+    judge,
+    paired,
+    paired_intervals,
+    paired_orders,
+    planner,
+    pooled,
+    proportions,
+    rubrics,
+    threshold_verdicts,
+)
 from bench.harness.cells import BETWEEN_DIMENSIONS, TRUE_RATES, Cell, cell
 from bench.harness.rules import Result
 from uncase_core.stats.figures import FIGURES, THRESHOLD_SLIDER, Figure
@@ -62,15 +75,30 @@ def _clustered(run: Simulate, sizes: Sequence[int] = CASES, reduced: Sequence[in
                       reduced=grid((0.7, 0.95), reduced, correlation=(0.0, 0.5)), repeats=2000, reduced_repeats=400)
 
 
-_COMPARE = Simulation(run=paired.compare_verdict,
+_COMPARE = Simulation(run=paired_orders.compare_verdict,
                       full=grid((0.5, 0.7, 0.9), (2, 5, 10, 20, 30, 50), between=BETWEEN_DIMENSIONS,
                                 dimensions=(4,), pairing=(0.0, 0.5))
-                      + grid((0.7,), (10, 20, 50), between=(0.0,), dimensions=(1, 2), pairing=(0.5,)),
-                      reduced=grid((0.7,), (2, 20), between=(0.0, 0.9), dimensions=(4,), pairing=(0.5,)),
+                      + grid((0.7,), (10, 20, 50), between=(0.0,), dimensions=(1, 2), pairing=(0.5,))
+                      # a primary dimension declared first (fixed sequence): its power beside exact McNemar's
+                      + grid((0.5, 0.7), (10, 20, 30, 50), between=BETWEEN_DIMENSIONS, dimensions=(4,),
+                             pairing=(0.5,), primary=(1,)),
+                      reduced=grid((0.7,), (2, 20), between=(0.0, 0.9), dimensions=(4,), pairing=(0.5,))
+                      + grid((0.7,), (20,), between=(0.5,), dimensions=(4,), pairing=(0.5,), primary=(1,)),
                       repeats=2000, reduced_repeats=400)
-_NEWCOMBE = Simulation(run=paired.newcombe_interval, full=grid(TRUE_RATES, (1, 2, 3, 4, 5, 10, 20, 50),
-                                                               pairing=(0.0, 0.5)),
-                       reduced=grid((0.5, 0.9), (2, 10), pairing=(0.0,)), repeats=4000, reduced_repeats=2000)
+PAIRED_DIFFERENCES = (0.0, 0.1, 0.2)  # B's true rate minus A's
+PAIR_CORRELATIONS = (0.0, 0.3, 0.6)  # the two systems on one case
+_PAIRED = Simulation(run=paired_intervals.compare_difference,
+                     full=paired_intervals.existing(grid(TRUE_RATES, (1, 2, 3, 4, 5, 10, 20, 50),
+                                                         difference=PAIRED_DIFFERENCES,
+                                                         correlation=PAIR_CORRELATIONS)),
+                     reduced=paired_intervals.existing(grid((0.5, 0.9), (1, 2, 10), difference=(0.0, 0.2),
+                                                            correlation=(0.0, 0.6))))
+# judges of the bias line: (sensitivity, false-positive rate), a weak one to a near-perfect one
+BIAS_JUDGES = ((0.7, 0.3), (0.85, 0.15), (0.95, 0.05), (0.99, 0.01), (0.6, 0.01))
+_BIAS = Simulation(run=paired_intervals.judge_bias,
+                   full=tuple(cell(truth, n, sensitivity=s, false_positive=f) for truth in TRUE_RATES
+                              for n in (1, 2, 3, 5, 10, 30, 100) for s, f in BIAS_JUDGES),
+                   reduced=tuple(cell(0.9, n, sensitivity=0.95, false_positive=0.05) for n in (1, 5)))
 KAPPAS = (0.0, 0.2, 0.4, 0.6, 0.8)  # true agreements beyond chance (a kappa is no rate: its own fixed truths)
 _KAPPA = Simulation(run=agreement.kappa_interval, full=grid(KAPPAS, (50, 100, 200, 300), prevalence=(0.1, 0.3, 0.5)),
                     reduced=grid((0.6,), (200,), prevalence=(0.3,)) + grid((0.0,), (200,), prevalence=(0.1,)),
@@ -83,6 +111,19 @@ def _judge(run: Simulate) -> Simulation:
     return Simulation(run=run, full=_JUDGE_CELLS, reduced=_JUDGE_REDUCED, repeats=300, reduced_repeats=100)
 
 
+def _grouped(sizes: Sequence[int], reduced: Sequence[int] = (3, 20), **settings: Sequence[float]) -> Simulation:
+    """A grouped interval (:func:`~uncase_core.stats.grouped.grouped_proportion`): groups of 1-12 units, within-group
+    correlation 0-0.5."""
+    return Simulation(run=grouped.grouped_interval, full=grid(TRUE_RATES, sizes, correlation=WITHIN, **settings),
+                      reduced=grid((0.7, 0.95), reduced, correlation=(0.0, 0.5), **settings), repeats=2000,
+                      reduced_repeats=400)
+
+
+CONVERSATION_THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95)
+TURNS = (1, 6, 20)
+RUBRIC_SETTINGS = ((2, 1, 0.0), (2, 3, 0.5), (4, 3, 0.3), (8, 3, 0.3))  # candidates, judges, answer share
+
+
 SIMULATIONS: Mapping[str, Simulation] = MappingProxyType({
     "rag.case.interval": _wilson(ONE_CASE),
     "rag.case.verdict": Simulation(run=proportions.case_verdict, full=thresholds_at(ONE_CASE, THRESHOLD_SLIDER),
@@ -93,11 +134,14 @@ SIMULATIONS: Mapping[str, Simulation] = MappingProxyType({
                                  full=thresholds_at((2, 3, 5, 10, 20, 30), (0.5, 0.7, 0.9), correlation=WITHIN),
                                  reduced=thresholds_at((10,), (0.9,), correlation=(0.5,)), reduced_repeats=400),
     "summaries.case.interval": _wilson(ONE_CASE),
-    "conversations.fidelity": _wilson(ONE_CASE),
-    "conversations.coherence": _wilson(ONE_CASE),
-    "conversations.verdict": Simulation(run=proportions.point_verdict,
-                                        full=thresholds_at((1, 2, 3, 5, 10, 20, 50), (0.5, 0.7, 0.9)),
-                                        reduced=thresholds_at((5,), (0.7,))),
+    "conversations.fidelity": Simulation(run=conversation.fidelity_interval, full=grid(TRUE_RATES, ONE_CASE),
+                                         reduced=grid(TRUE_RATES, (1, 2, 3, 10))),
+    "conversations.coherence": Simulation(run=conversation.coherence_interval, full=grid(TRUE_RATES, ONE_CASE),
+                                          reduced=grid(TRUE_RATES, (1, 2, 3, 10))),
+    "conversations.verdict": Simulation(run=threshold_verdicts.conversation_verdict,
+                                        full=thresholds_at((1, 2, 3, 5, 10, 20), CONVERSATION_THRESHOLDS,
+                                                           turns=TURNS),
+                                        reduced=thresholds_at((1, 5), (0.7,), turns=(6,))),
     "drills.agreement": _wilson((1, 2, 3, 5, 10, 20, 30, 50)),
     "thresholds.pass_rate": _wilson((1, 2, 3, 5, 10, 20, 30, 50, 100)),
     "thresholds.case.verdict": Simulation(run=proportions.explorer_verdict,
@@ -108,7 +152,7 @@ SIMULATIONS: Mapping[str, Simulation] = MappingProxyType({
         run=pooled.stratum_verdict, full=thresholds_at((65,), (0.7, 0.9), correlation=(0.0, 0.3), strata=(2, 4)),
         reduced=thresholds_at((65,), (0.7,), correlation=(0.3,), strata=(4,)), repeats=300, reduced_repeats=40),
     "compare.verdict": _COMPARE,
-    "compare.difference": _NEWCOMBE,
+    "compare.difference": _PAIRED,
     "compare.pooled": _clustered(pooled.units_interval, (5, 10, 30), (10,)),
     "compare.bootstrap": Simulation(run=paired.bootstrap_interval,
                                     full=grid((0.5, 0.7, 0.9), (10, 20, 30, 50), correlation=(0.3,), resamples=(500,)),
@@ -118,9 +162,10 @@ SIMULATIONS: Mapping[str, Simulation] = MappingProxyType({
                                     repeats=2000, reduced_repeats=200),
     "planner.promise": Simulation(run=planner.promised_interval, full=grid(TRUE_RATES, (1,), margin=(0.02, 0.05, 0.1)),
                                   reduced=grid((0.8, 0.95), (1,), margin=(0.05,))),
-    "planner.difference": Simulation(run=planner.independent_interval, full=grid(TRUE_RATES, (5, 10, 20, 40)),
-                                     reduced=grid((0.7,), (5,))),
-    "planner.difference.verdict": Simulation(run=planner.independent_verdict, full=grid(TRUE_RATES, (5, 10, 20, 40)),
+    "planner.difference": Simulation(run=planner.independent_interval,
+                                     full=grid(TRUE_RATES, (1, 2, 3, 5, 8, 10, 20, 40)), reduced=grid((0.7,), (5,))),
+    "planner.difference.verdict": Simulation(run=planner.independent_verdict,
+                                             full=grid(TRUE_RATES, (1, 2, 3, 5, 8, 10, 20, 40)),
                                              reduced=grid((0.7,), (5,))),
     "planner.pairs.power": Simulation(
         run=paired.pairs_promise,
@@ -146,17 +191,21 @@ SIMULATIONS: Mapping[str, Simulation] = MappingProxyType({
     "judge.worth": Simulation(run=judge.worth_interval,
                               full=grid((0.5, 0.8, 0.95), (100, 300, 600), judge=(1, 3), tuned=(0, 1)),
                               reduced=grid((0.8,), (600,), judge=(1,), tuned=(0,)), repeats=100, reduced_repeats=20),
-    "judge.accuracy": _wilson((5, 10, 30, 100)),
-    "judge.bias": Simulation(run=paired.newcombe_interval, full=grid(TRUE_RATES, (2, 5, 10, 30, 100), pairing=(0.5,)),
-                             reduced=grid((0.9,), (5,), pairing=(0.5,)), reduced_repeats=400),
+    "judge.accuracy": _grouped((1, 2, 3, 5, 10, 30)),
+    "judge.sensitivity": _grouped((1, 2, 3, 5, 10, 30), prevalence=(0.5,)),
+    "judge.false_positive": _grouped((1, 2, 3, 5, 10, 30), prevalence=(0.5,)),
+    "judge.bias": _BIAS,
     "judge.simulation": _wilson((100, 500, 1000), (100,)),
-    "rubrics.drfr": _clustered(pooled.units_interval, (3, 5, 10), (5,)),
+    "rubrics.drfr": _grouped((1, 2, 3, 5, 10, 30)),
+    "rubrics.separated": Simulation(
+        run=rubrics.separated,
+        full=tuple(cell(0.0, prompts, candidates=c, judges=j, answer_share=a, prompt_share=0.3)
+                   for prompts in (3, 5, 10, 20) for c, j, a in RUBRIC_SETTINGS),
+        reduced=(cell(0.0, 5, candidates=2, judges=3, answer_share=0.5, prompt_share=0.3),),
+        repeats=1000, reduced_repeats=150),
 })
 
-NOT_SIMULATED: Mapping[str, str] = MappingProxyType({
-    "rubrics.separated": "neighbours called separated when their DRFR intervals do not overlap: not simulated yet "
-                         "(issue 48, finding 7)",
-})
+NOT_SIMULATED: Mapping[str, str] = MappingProxyType({})
 
 
 def unaccounted() -> list[str]:

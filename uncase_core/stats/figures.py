@@ -66,6 +66,8 @@ def _sliders(low: float, high: float, step: float) -> tuple[float, ...]:
 THRESHOLD_SLIDER = _sliders(0.05, 0.95, 0.05)  # the RAG page's and the explorer's threshold sliders, 5% to 95%
 PAGE_THRESHOLDS = MappingProxyType({"threshold": THRESHOLD_SLIDER})
 WILSON = "Wilson score interval (statsmodels), units independent"
+UNITS = ("Wilson score interval where it holds its level at that number of units, Clopper and Pearson's exact one "
+         "where it does not (uncase_core.stats.small_samples.units_interval)")
 # Wilson's interval of 1 or 2 independent draws covers 90-92% over the window at true rates of 0.7-0.95, below its
 # 95% minus 2.5 points (docs/coverage.md): a page draws it from 3 and says so below
 WILSON_FROM = 3
@@ -107,14 +109,15 @@ _FIGURES: tuple[Figure, ...] = (
            function="uncase_core.stats.proportions.wilson_interval", method=WILSON, unit="items of one summary",
            drawn_from=WILSON_FROM, n=(1, 50)),
     Figure(id="conversations.fidelity", kind="interval", pages=("conversation_quality",),
-           function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=WILSON,
+           function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=UNITS,
            unit="claims of one conversation", drawn_from=WILSON_FROM, n=(1, 50)),
     Figure(id="conversations.coherence", kind="interval", pages=("conversation_quality",),
-           function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=WILSON,
+           function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=UNITS,
            unit="turns of one conversation", drawn_from=WILSON_FROM, n=(1, 50)),
     Figure(id="conversations.verdict", kind="verdict", pages=("conversation_quality",),
            function="uncase_core.conversations.evaluator.Evaluator.evaluate",
-           method="the point value against the threshold (no certainty)", unit="claims of one conversation",
+           method="the RAG page's rule (the interval on one side and the exact one-sided binomial test), Holm over "
+           "fidelity and coherence", unit="claims of one conversation",
            n=(1, 50), settings=PAGE_THRESHOLDS),
     Figure(id="drills.agreement", kind="interval", pages=("drills",),
            function="uncase_core.stats.proportions.wilson_interval", method=WILSON,
@@ -133,7 +136,8 @@ _FIGURES: tuple[Figure, ...] = (
            level=None),  # as compare.pooled
     Figure(id="workbench.stratum.verdict", kind="verdict", pages=("dataset_workbench",),
            function="uncase_core.datasets.workbench.strata",
-           method="a stratum's unit-level Wilson interval below the threshold", unit="cases of one stratum",
+           method="a stratum's cases-as-clusters test (one case: the single case's rule) below the threshold, Holm "
+           "over every stratum and metric", unit="cases of one stratum",
            n=(1, 5000), settings=MappingProxyType({"threshold": (0.5, 0.7, 0.9)})),
     # ------------------------------------------------------------ two systems on the same cases
     Figure(id="compare.verdict", kind="verdict", pages=("compare_systems",),

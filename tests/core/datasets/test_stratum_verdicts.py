@@ -2,24 +2,13 @@
 intervals one by one, at least one red box showed in 8.7% of the built-in dataset's draws with no stratum truly
 failing (within-case correlation 0) and 17.3% (0.3). Now each stratum's interval counts its cases as clusters and a
 red box needs the one verdict policy after Holm's correction over every stratum and dimension. Seeded simulations of
-the real strata() on the built-in dataset's shape; docs/coverage.md has the whole table (bench/pooled_truths.py)."""
+the real strata() on the built-in dataset's shape are in tests/harness/test_workbench_truths.py; docs/coverage.md
+has the whole table (bench/pooled_truths.py)."""
 
 from __future__ import annotations
 
-import pytest
-
-from uncase_core.assets.reader import load_workbench
 from uncase_core.datasets.workbench import strata
 from uncase_core.rag.cases import RagDataset
-from uncase_core.stats.coverage import workbench_red_rate
-
-
-@pytest.mark.parametrize("correlation", [0.0, 0.3, 0.5])
-def test_no_stratum_truly_failing_shows_a_red_box_at_most_5_percent_of_the_time(correlation):
-    """Every stratum's true rate at its threshold (the worst null): the family-wise false rate over the five domains
-    and four dimensions, at most 5% within 3 Monte Carlo standard errors (1.1 points at 400 draws)."""
-    measured = workbench_red_rate(load_workbench("en"), "domain", correlation, repeats=400, seed=7)
-    assert measured.holds, measured
 
 
 def test_two_cases_do_not_make_a_stratum_fail_clearly_when_they_disagree(make_case):

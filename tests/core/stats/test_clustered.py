@@ -1,7 +1,8 @@
 """The pooled rate's interval with cases as clusters (uncase_core/stats/clustered.py) at the rates a passing system
 has (issue 48, finding 2): with no failing unit, or failures in one or two cases, the measured design effect is 0/0
 or far too small, and the units counted as independent where a passing system sits. Every figure here is measured at
-fixed true rates, unequal cases of 1-12 units, seeded; docs/coverage.md has the whole table (bench/coverage.py)."""
+fixed true rates, unequal cases of 1-12 units, seeded, in tests/harness/test_pooled_truths.py; docs/coverage.md has
+the whole table (bench/pooled_truths.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import numpy as np
 import pytest
 
 from uncase_core.stats.clustered import MIN_MINORITY_CASES, clustered_interval, largest_design_effect
-from uncase_core.stats.coverage import pooled_verdict_rates, pooled_window_coverage
 from uncase_core.stats.policy import threshold_certainty
 from uncase_core.stats.proportions import Proportion
 
@@ -35,26 +35,6 @@ def test_failures_in_fewer_cases_than_the_minimum_do_not_measure_the_design_effe
 
 def test_the_largest_design_effect_weighs_unequal_cases_by_their_units():
     assert float(largest_design_effect(np.array([1, 3]))) == pytest.approx((1 + 9) / 4)
-
-
-@pytest.mark.parametrize(("cases", "correlation", "truth"), [(20, 0.5, 0.95), (10, 0.5, 0.9), (20, 0.3, 0.9),
-                                                             (50, 0.5, 0.95)])
-def test_the_clustered_interval_holds_its_level_at_the_rates_a_passing_system_has(cases, correlation, truth):
-    """Issue 48 measured 81.7% at a within-case correlation of 0.5, 20 cases, true rate 95%; the rule: coverage
-    averaged over +-0.05 around the truth at least 95% minus 2.5 points (about 0.35 point of Monte Carlo error
-    at 4,000 draws)."""
-    measured = pooled_window_coverage(cases, correlation, truth, repeats=4000, seed=cases)
-    assert measured.holds, measured
-
-
-@pytest.mark.parametrize(("cases", "correlation", "threshold"), [(10, 0.5, 0.9), (20, 0.5, 0.95), (50, 0.5, 0.95),
-                                                                 (20, 0.3, 0.8)])
-def test_a_pooled_passes_clear_is_false_at_most_its_level_just_below_the_threshold(cases, correlation, threshold):
-    """Issue 48 measured "passes (clear)" false 11.2% at a 90% threshold (within-case correlation 0.5, 10 cases);
-    the rule: at most 5% within 3 Monte Carlo standard errors (1 point at 4,000 draws)."""
-    below = float(np.nextafter(threshold, 0.0))
-    passes, _ = pooled_verdict_rates(cases, correlation, threshold, below, repeats=4000, seed=cases)
-    assert passes.holds, passes
 
 
 def test_an_all_passing_dataset_is_not_called_a_clear_pass_at_90_percent_from_20_cases():

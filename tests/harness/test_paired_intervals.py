@@ -8,21 +8,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uncase_core.stats.coverage_paired import (
+from bench.harness.paired_intervals import (
     discordant_tables,
-    exact_mcnemar_directional_power,
-    family_false_rate,
     judge_bias_coverage,
-    latent_discordant_shares,
-    order_clear,
     paired_cells,
     paired_interval_coverage,
     paired_truths,
-    primary_power,
-    room_pair_false_rate,
-    room_pair_tables,
     tango_bounds,
 )
+from bench.harness.paired_orders import (
+    exact_mcnemar_directional_power,
+    family_false_rate,
+    latent_discordant_shares,
+    order_clear,
+    primary_power,
+)
+from bench.harness.room_pair import room_pair_false_rate, room_pair_tables
 from uncase_core.stats.verdicts import paired_verdicts
 
 LEVEL = 0.95

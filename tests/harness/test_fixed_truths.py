@@ -1,5 +1,5 @@
 """The figures issue 48 found never simulated, at fixed truths: a few seeded cells of each (the full tables are
-bench/coverage.py --only sims, in docs/coverage.md). Each finding's test sends what a person sends (a conversation
+bench/coverage_fixed_truths.py, in docs/coverage.md). Each finding's test sends what a person sends (a conversation
 file, a labelled dataset, a verdicts file, a page's numbers) and checks the figure the app draws from it against
 the rule: windowed coverage at every fixed truth at least the level minus 2.5 points, a verdict false at most its
 level."""
@@ -11,15 +11,15 @@ import json
 import numpy as np
 import pytest
 
-from uncase_core.conversations.evaluator import Evaluator
-from uncase_core.conversations.model import conversations_from_bytes
-from uncase_core.stats.fixed_truths import (
+from bench.harness.conversation import (
     conversation_fidelity_coverage,
     conversation_verdict,
-    exact_interval_cell,
     page_certainty,
     point_verdict_false_rate,
 )
+from bench.harness.fixed_cells import exact_interval_cell
+from uncase_core.conversations.evaluator import Evaluator
+from uncase_core.conversations.model import conversations_from_bytes
 from uncase_core.stats.small_samples import wilson_bounds, wilson_holds
 
 LEVEL = 0.95
@@ -160,7 +160,7 @@ def test_the_rubric_labs_drfr_counts_prompts_not_items(truth: float):
 def test_the_rubric_labs_after_filtering_intervals_are_withheld():
     """Two candidates, 100 prompts: the filters drop the items both pass or both fail, and the after interval held
     the good items' true rate 36% of the time. The page keeps the value and draws no interval after filtering."""
-    from uncase_core.stats.fixed_truths import drfr_filtered_coverage
+    from bench.harness.rubrics import drfr_filtered_coverage
 
     result = drfr_filtered_coverage(candidates=2, prompts=100, planted=(0, 0, 0, 0), repeats=4, seed=3)
     assert result.after is None or result.after >= LEVEL - 0.025, result
@@ -171,8 +171,8 @@ def test_separated_neighbours_are_false_at_most_their_level_when_judges_agree():
     """Two candidates of the same true DRFR, five judges who agree on each answer (the answer's quality is 85% of a
     verdict's variance): counting every judge's verdict as independent called them separated in about 17% of
     datasets. Each dataset is a verdicts file the lab reads."""
+    from bench.harness.rubrics import rubric_verdicts
     from uncase_core.rubrics.lab import FilterSettings, analyse
-    from uncase_core.stats.fixed_truths import rubric_verdicts
 
     repeats = 200
     separated = sum(analyse(rubric_verdicts([0.8, 0.8], 5, 20, 0.0, 0.85, seed), FilterSettings(()))
@@ -182,7 +182,7 @@ def test_separated_neighbours_are_false_at_most_their_level_when_judges_agree():
 
 
 def test_the_harness_draws_the_grouped_interval_the_pages_draw():
-    from uncase_core.stats.fixed_truths import grouped_bounds, grouped_units
+    from bench.harness.grouped import grouped_bounds, grouped_units
     from uncase_core.stats.grouped import grouped_proportion
 
     rng = np.random.default_rng(5)
@@ -197,8 +197,8 @@ def test_the_harness_draws_the_grouped_interval_the_pages_draw():
 
 
 def test_the_harness_counts_separated_neighbours_as_the_lab_does():
+    from bench.harness.rubrics import rubric_verdicts, separated_count
     from uncase_core.rubrics.lab import FilterSettings, analyse
-    from uncase_core.stats.fixed_truths import rubric_verdicts, separated_count
 
     for seed in range(6):
         frame = rubric_verdicts([0.9, 0.6, 0.5], 2, 6, 0.3, 0.3, seed)
@@ -216,7 +216,7 @@ def test_the_harness_counts_separated_neighbours_as_the_lab_does():
 @pytest.mark.parametrize(("n1", "n2"), [(1, 1), (3, 3), (5, 20), (12, 12)])
 def test_the_planners_independent_verdict_is_false_at_most_its_level(n1: int, n2: int):
     """Exact over every outcome: "distinguishable" needs Fisher's exact test, so it is never more powerful than it."""
-    from uncase_core.stats.fixed_truths import planner_independent_verdict
+    from bench.harness.planner import planner_independent_verdict
 
     cell = planner_independent_verdict(n1, n2)
     assert cell.holds and cell.repeats == 0, cell
@@ -224,7 +224,7 @@ def test_the_planners_independent_verdict_is_false_at_most_its_level(n1: int, n2
 
 
 def test_the_harness_reads_the_planners_interval_as_the_page_draws_it():
-    from uncase_core.stats.fixed_truths import independent_tables
+    from bench.harness.planner import independent_tables
     from uncase_core.stats.planning import compare_independent
 
     low, high, verdict, _ = independent_tables(4, 6)

@@ -1,12 +1,12 @@
 """The threshold verdicts a page says in words hold their level at truths exactly at every threshold a slider allows
-(uncase_core/stats/verdict_coverage.py, issue 48): exactly where the outcomes can be listed, else within three Monte
+(bench/harness/threshold_verdicts.py, issue 48): exactly where the outcomes can be listed, else within three Monte
 Carlo standard errors of seeded draws. Each figure is computed by the core function the page calls."""
 
 from __future__ import annotations
 
 import pytest
 
-from uncase_core.stats.verdict_coverage import (
+from bench.harness.threshold_verdicts import (
     SLIDER_THRESHOLDS,
     banner_rates,
     conversation_rates,

@@ -1,12 +1,11 @@
 """How often the threshold verdicts a page says in words ("clear fail", "fails (clear)", a red diagnosis) are false,
-at fixed true rates exactly at the thresholds a slider allows (issue 48).
+at fixed true rates exactly at the thresholds a slider allows (issue 48, findings 1 and 6).
 
-The figures of :mod:`uncase_core.stats.coverage` were averaged over a true rate uniform on [0, 1]; a verdict is
-false where the truth sits at its threshold, so these are computed there, at every threshold of the page's slider
-and every number of units, each by calling the core function the page calls. Exact sums over the binomial outcomes
-where the outcomes can be listed; otherwise seeded Monte Carlo draws, with their standard error stated
-(:class:`SimulatedRate`). Each function names the figure it measures; ``bench/coverage.py`` prints them (its
-"verdicts" section, in docs/coverage.md) and ``tests/core/stats/test_verdict_coverage.py`` runs a seeded part.
+A verdict is false where the truth sits at its threshold, so these are computed there, at every threshold of the
+page's slider and every number of units, each by calling the core function the page calls. Exact sums over the
+binomial outcomes where the outcomes can be listed; otherwise seeded Monte Carlo draws, with their standard error
+stated (:class:`SimulatedRate`). ``bench/coverage.py`` prints them (docs/coverage.md) and
+``tests/harness/test_threshold_verdicts.py`` runs a seeded part.
 
 Power is printed beside every level: how often the verdict is said when it is true by a stated margin, beside the
 best valid procedure's (the exact one-sided binomial test alone, which the page's rule also asks the drawn interval
@@ -22,12 +21,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import binom
 
+from bench.harness.cells import Cell
+from bench.harness.rules import MONTE_CARLO_ERRORS, VerdictResult
+from uncase_core.stats.figures import THRESHOLD_SLIDER, Figure
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion
 
 # Every threshold the threshold explorer's and the RAG page's sliders allow (0 to 1 by 0.05); a verdict cannot be
 # false at 0 or 1 (no true rate lies outside [0, 1]), so the 19 between them are the ones that matter.
-SLIDER_THRESHOLDS: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(1, 20))
-MC_SLACK = 3.0  # a simulated false rate may exceed its level by this many of its Monte Carlo standard errors
+SLIDER_THRESHOLDS: tuple[float, ...] = THRESHOLD_SLIDER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,7 +46,7 @@ class ExactRate:
 @dataclass(frozen=True, kw_only=True)
 class SimulatedRate:
     """A false rate from ``repeats`` seeded draws, with its Monte Carlo standard error; the rule allows
-    :data:`MC_SLACK` standard errors above the level (the error of a rate at the level itself)."""
+    :data:`MONTE_CARLO_ERRORS` standard errors above the level (the error of a rate at the level itself)."""
 
     rate: float
     repeats: int
@@ -57,7 +58,7 @@ class SimulatedRate:
 
     @property
     def holds(self) -> bool:
-        return self.rate <= self.level + MC_SLACK * self.standard_error
+        return self.rate <= self.level + MONTE_CARLO_ERRORS * self.standard_error
 
 
 # ---------------------------------------------------------------- the threshold explorer, one dimension
@@ -270,6 +271,7 @@ class ConversationRates:
     margin: float
     power: float
     alone_power: float
+    false_pass: ExactRate | None = None  # "passes (clear)" with both true rates just below their thresholds
 
 
 def conversation_rates(claims: int, turns: int, thresholds: Mapping[str, float],
@@ -283,6 +285,9 @@ def conversation_rates(claims: int, turns: int, thresholds: Mapping[str, float],
     p_claims = binom.pmf(np.arange(claims + 1), claims, fidelity_t)
     p_weak = binom.pmf(np.arange(claims + 1), claims, max(0.0, fidelity_t - margin))
     p_turns = binom.pmf(np.arange(turns + 1), turns, coherence_t)
+    p_claims_below = binom.pmf(np.arange(claims + 1), claims, float(np.nextafter(fidelity_t, 0.0)))
+    p_turns_below = binom.pmf(np.arange(turns + 1), turns, float(np.nextafter(coherence_t, 0.0)))
+    false_pass = 0.0
     alpha = 1.0 - confidence
     for verified in range(claims + 1):
         fidelity = _proportion(verified, claims, confidence)
@@ -298,6 +303,21 @@ def conversation_rates(claims: int, turns: int, thresholds: Mapping[str, float],
                 false += weight
             if below["fidelity"] and certainty["fidelity"] == "clear":
                 power += p_weak[verified] * p_turns[coherent]
+            if any(not below[n] and certainty[n] == "clear" for n in below):
+                false_pass += p_claims_below[verified] * p_turns_below[coherent]
     return ConversationRates(claims=claims, turns=turns, thresholds=dict(thresholds),
                              false=ExactRate(rate=false, level=alpha), former=former, margin=margin, power=power,
-                             alone_power=alone)
+                             alone_power=alone, false_pass=ExactRate(rate=false_pass, level=alpha))
+
+
+def conversation_verdict(figure: Figure, cell: Cell, repeats: int, seed: int) -> VerdictResult:
+    """The registry's cell of conversation quality's "fails (clear)" / "passes (clear)" on fidelity and coherence
+    (Holm over the two, the page's own function): ``n`` claims, ``turns`` turns, both thresholds the cell's
+    ``threshold``; exact. False: the larger of a red "fails" with both true rates at their thresholds and a "passes"
+    with both just below; power: fidelity 20 points below, beside the exact test on fidelity alone."""
+    threshold = cell.get("threshold")
+    rates = conversation_rates(cell.n, int(cell.get("turns", 6)), {"fidelity": threshold, "coherence": threshold},
+                               figure.level or DEFAULT_CONFIDENCE)
+    false_pass = rates.false_pass.rate if rates.false_pass is not None else 0.0
+    return VerdictResult(false=max(rates.false.rate, false_pass), level=rates.false.level, repeats=None,
+                         power=rates.power, best=rates.alone_power, drawn=cell.n >= figure.drawn_from)
