@@ -117,3 +117,22 @@ def test_the_measured_tables_are_what_the_function_draws(n1, n2, confidence):
     low, high = difference_tables(n1, n2, confidence, limits_that_hold(n1, n2, confidence))
     for (s1, s2), bounds in _drawn(n1, n2, confidence).items():
         assert bounds == pytest.approx((low[s1, s2], high[s1, s2]), abs=1e-12)
+
+
+def test_the_paired_interval_covers_at_200_pairs_as_its_docstring_says():
+    """Exact coverage of what ``paired_difference_interval`` draws at 200 pairs, rates 0.9 and 0.8 correlated 0.5
+    (one of the truths its docstring names): every pair of discordant counts, trinomial probabilities."""
+    from scipy.stats import multinomial
+
+    from uncase_core.stats.differences import paired_difference_interval
+
+    n, first, second = 200, 0.9, 0.8
+    both = first * second + 0.5 * math.sqrt(first * (1 - first) * second * (1 - second))
+    chances = [first - both, second - both, 1 - (first - both) - (second - both)]
+    covered = 0.0
+    for b in range(n + 1):
+        for c in range(n + 1 - b):
+            difference = paired_difference_interval(0, b, c, n - b - c, 0.95)
+            if difference.low - 1e-12 <= first - second <= difference.high + 1e-12:
+                covered += multinomial.pmf([b, c, n - b - c], n, chances)
+    assert covered >= 0.95 - TOLERANCE
