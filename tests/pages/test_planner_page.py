@@ -148,14 +148,28 @@ def test_a_small_gap_on_few_units_is_not_distinguishable():
     assert any("Not distinguishable" in w.value for w in at.warning)
 
 
-def test_two_of_two_against_none_of_two_is_not_called_different():
-    """Newcombe's interval alone excludes 0 here; the old page said "Distinguishable"."""
+def test_an_interval_excluding_zero_without_fisher_is_not_called_different():
+    """Newcombe's interval alone excludes 0 here (0 of 1 against 15 of 15); Fisher's p is 1/16: no verdict."""
     at = open_page()
     at.radio(key="plan_design").set_value("independent").run()
-    set_counts(at, {"plan_n1": 2, "plan_s1": 2, "plan_n2": 2, "plan_s2": 0})
+    set_counts(at, {"plan_n1": 1, "plan_s1": 0, "plan_n2": 15, "plan_s2": 15})
     assert not at.success
-    assert any("Not distinguishable at 95%" in w.value and "p = 0.333" in w.value for w in at.warning)
+    assert any("Not distinguishable at 95%" in w.value for w in at.warning)
     assert any("Newcombe's interval alone excludes zero" in i.value for i in at.info)
+
+
+def test_no_interval_is_drawn_where_none_holds_and_the_page_says_what_would_give_one():
+    """1 unit against 1 at 99%: no interval of Newcombe's family covers as often as it says; the page shows the
+    difference, withholds the interval and says how many units would give one, in both languages."""
+    at = open_page()
+    at.selectbox(key="plan_confidence").set_value(0.99).run()
+    at.radio(key="plan_design").set_value("independent").run()
+    set_counts(at, {"plan_n1": 1, "plan_s1": 1, "plan_n2": 1, "plan_s2": 0})
+    assert not at.exception and not at.success
+    assert not any("interval of the difference:" in m.value for m in at.markdown)
+    assert any("No 99% interval of the difference" in i.value and "**3**" in i.value for i in at.info)
+    at.sidebar.radio(key="language_widget").set_value("es").run()
+    assert any("No se da un intervalo al 99" in i.value and "**3**" in i.value for i in at.info)
 
 
 def test_impossible_counts_are_reported_without_a_crash():

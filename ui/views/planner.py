@@ -79,12 +79,16 @@ def show_independent(result: IndependentComparison) -> None:
     """Newcombe's interval of the difference and the verdict, which needs Fisher's exact test to agree."""
     lang = language()
     difference = result.difference
-    if difference.difference is None or difference.low is None or difference.high is None:
+    if difference.difference is None:
         st.info(t("plan.compare_na"))
         return
     fields = {**_levels(result.confidence), "p": _p(result.p_value)}
     st.metric(t("plan.difference"), format_percent(difference.difference, lang),
               help=t("plan.difference_help", level=fields["level"]))
+    if difference.low is None or difference.high is None:
+        # No interval of Newcombe's family holds at these sizes and level: say what would give one.
+        st.info(t("plan.interval_withheld", needed=format_count(result.smaller_set_needed or 0, lang), **fields))
+        return
     st.markdown(figure_text("planner.difference", "plan.interval", low=format_percent(difference.low, lang),
                   high=format_percent(difference.high, lang), level=fields["level"]))
     if result.distinguishable:

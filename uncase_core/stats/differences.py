@@ -1,6 +1,6 @@
-"""Differences of two proportions, independent (Newcombe's method 10 through statsmodels) and paired (Bonett and
-Price's adjusted Wald interval, which the pages draw; Newcombe's 1998 method 10 for paired data, which they drew
-before issue 48, kept for the coverage harness to show what it replaced).
+"""Differences of two proportions, independent (Newcombe's method 10, from the limits that hold: ``two_sets``)
+and paired (Bonett and Price's adjusted Wald interval, which the pages draw; Newcombe's 1998 method 10 for paired
+data, which they drew before issue 48, kept for the coverage harness to show what it replaced).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from statsmodels.stats.proportion import confint_proportions_2indep
 
 from uncase_core.errors import input_error
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, PROBLEMS, _check_count, check_confidence, wilson_intervals
+from uncase_core.stats.two_sets import limits_that_hold, marginal_bounds, square_and_add
 
 
 class Difference(NamedTuple):
@@ -42,7 +43,8 @@ def _check_counts(successes: object, total: object, s_name: str, n_name: str) ->
 def difference_interval(
     s1: int, n1: int, s2: int, n2: int, confidence: float = DEFAULT_CONFIDENCE
 ) -> Difference:
-    """Newcombe's hybrid score interval for the difference ``s1/n1 - s2/n2`` of two independent proportions.
+    """Newcombe's hybrid score interval for the difference ``s1/n1 - s2/n2`` of two independent proportions, built
+    from the limits that hold at these sizes and level.
 
     Parameters
     ----------
@@ -56,10 +58,13 @@ def difference_interval(
     Returns
     -------
     Difference
-        ``(difference, low, high)`` from statsmodels'
-        ``confint_proportions_2indep(method="newcomb", compare="diff")`` (Newcombe 1998,
-        method 10, built from the two Wilson intervals), bounds clipped to [-1, 1]. All
-        three are ``None`` when ``n1`` or ``n2`` is 0; ``distinguishable`` is then False.
+        ``(difference, low, high)``, bounds clipped to [-1, 1]. Where Newcombe's method 10 with Wilson's limits holds
+        its level at ``n1``, ``n2`` and ``confidence`` (:func:`uncase_core.stats.two_sets.limits_that_hold`), it is
+        statsmodels' ``confint_proportions_2indep(method="newcomb", compare="diff")``; where only Clopper and
+        Pearson's limits hold (a small set: 1 against 1 covered 84.7% at 95% with Wilson's), the same combination of
+        those; where neither holds (1 against 1 or 2 units at 99%), ``low`` and ``high`` are ``None`` beside the
+        difference (:func:`uncase_core.stats.two_sets.smaller_set_needed` says how many more units would give one).
+        All three are ``None`` when ``n1`` or ``n2`` is 0. ``distinguishable`` is False without bounds.
 
     Raises
     ------
@@ -77,9 +82,16 @@ def difference_interval(
     confidence = check_confidence(confidence)
     if n1 == 0 or n2 == 0:
         return Difference(None, None, None)
-    low, high = confint_proportions_2indep(
-        s1, n1, s2, n2, method="newcomb", compare="diff", alpha=1.0 - confidence
-    )
+    limits = limits_that_hold(n1, n2, confidence)
+    if limits is None:
+        return Difference(s1 / n1 - s2 / n2, None, None)
+    if limits == "wilson":
+        low, high = confint_proportions_2indep(
+            s1, n1, s2, n2, method="newcomb", compare="diff", alpha=1.0 - confidence
+        )
+    else:
+        first, second = marginal_bounds(n1, confidence, limits), marginal_bounds(n2, confidence, limits)
+        low, high = square_and_add(s1 / n1, first[0][s1], first[1][s1], s2 / n2, second[0][s2], second[1][s2])
     return Difference(s1 / n1 - s2 / n2, min(max(float(low), -1.0), 1.0), min(max(float(high), -1.0), 1.0))
 
 
@@ -101,7 +113,9 @@ def paired_difference_interval(
 
     Why this one (issue 48): measured at fixed true rates (0.5 to 0.95 for either system, within-pair correlation
     0 to 0.9, true differences 0 to 0.3, exactly from the multinomial probabilities of every table), its coverage
-    averaged over a window of +-0.05 holds the rule from 1 pair to 500, where Newcombe's method 10
+    averaged over a window of +-0.05 holds the rule from 1 pair to 50 (docs/coverage.md); at 200 and 500 pairs it was
+    measured exactly at four fixed truths (rates 0.5/0.5 and 0.7/0.6 uncorrelated, 0.9/0.8 and 0.95/0.95 at
+    correlation 0.5): 95.0-97.7% at the truth (docs/coverage-fixes.md), where Newcombe's method 10
     (:func:`newcombe_paired_interval`) covered 84 % at 1 pair and 87.5 % at 2, and Tango's score interval holds it
     too but is wider from 7 pairs on (``bench/coverage.py``, docs/coverage.md). Fagerland, Lydersen and Laake
     (2014) compare all three. statsmodels 0.15 has no interval for paired proportions; the tests hold this one to

@@ -169,7 +169,9 @@ _FIGURES: tuple[Figure, ...] = (
            n=(1, 100_000)),
     Figure(id="planner.difference", kind="interval", pages=("sample_size_planner",),
            function="uncase_core.stats.planning.compare_independent",
-           method="Newcombe's interval for two independent proportions", unit="units per group", n=(1, 100_000)),
+           method="Newcombe's interval for two independent proportions, from Wilson's limits where they hold at "
+           "those sizes and level, Clopper-Pearson's where only those hold; withheld where neither holds (1 against 1 "
+           "or 2 units at 99%)", unit="units per group", n=(1, 100_000)),
     Figure(id="planner.difference.verdict", kind="verdict", pages=("sample_size_planner",),
            function="uncase_core.stats.planning.compare_independent",
            method="Fisher's exact test agreeing with Newcombe's interval", unit="units per group",

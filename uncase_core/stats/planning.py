@@ -28,6 +28,7 @@ from statsmodels.stats.proportion import proportion_confint
 from uncase_core.errors import expected_value, input_error
 from uncase_core.stats.differences import Difference, difference_interval
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, PROBLEMS, _check_count, check_confidence
+from uncase_core.stats.two_sets import smaller_set_needed
 
 MAX_SAMPLE_SIZE = 10**9
 """The largest sample size the searches try; beyond it a target is called unreachable."""
@@ -340,12 +341,20 @@ class IndependentComparison:
     ``difference`` is ``s1/n1 - s2/n2`` with Newcombe's interval (:func:`difference_interval`): the range of
     plausible differences. ``p_value`` is Fisher's exact two-sided test (``None`` when a set has no unit).
     ``distinguishable`` needs both the interval to exclude 0 and the test to reject, so that the verdict is
-    wrong at most ``1 - confidence`` of the time when there is no difference, at every sample size.
+    wrong at most ``1 - confidence`` of the time when there is no difference, at every sample size. Where no interval
+    holds at these sizes and level (1 against 1 or 2 units at 99%) the difference has no bounds and
+    ``smaller_set_needed`` is how many units one set needs for an interval to come (the other as it is).
     """
 
     difference: Difference
     p_value: float | None
     confidence: float
+    smaller_set_needed: int | None = None
+
+    @property
+    def interval_withheld(self) -> bool:
+        """There is a difference but no interval holds for it at these sizes and level."""
+        return self.difference.difference is not None and self.difference.low is None
 
     @property
     def distinguishable(self) -> bool:
@@ -378,4 +387,5 @@ def compare_independent(
     if difference.difference is None:
         return IndependentComparison(difference, None, confidence)
     table = [[int(s1), int(n1) - int(s1)], [int(s2), int(n2) - int(s2)]]
-    return IndependentComparison(difference, float(fisher_exact(table).pvalue), confidence)
+    needed = smaller_set_needed(int(n1), int(n2), confidence) if difference.low is None else None
+    return IndependentComparison(difference, float(fisher_exact(table).pvalue), confidence, needed)

@@ -334,7 +334,7 @@ def test_difference_unpacks_as_a_tuple():
 
 @pytest.mark.parametrize(
     ("s1", "n1", "s2", "n2", "confidence"),
-    [(5, 56, 0, 29, 0.95), (0, 10, 0, 20, 0.9), (10, 10, 0, 20, 0.99), (3, 7, 4, 7, 0.8), (40, 50, 38, 50, 0.95)],
+    [(5, 56, 0, 29, 0.95), (0, 10, 0, 20, 0.9), (30, 30, 0, 40, 0.99), (13, 30, 14, 30, 0.8), (40, 50, 38, 50, 0.95)],
 )
 def test_difference_matches_statsmodels(s1, n1, s2, n2, confidence):
     low, high = confint_proportions_2indep(s1, n1, s2, n2, method="newcomb", compare="diff", alpha=1 - confidence)
@@ -421,10 +421,19 @@ def test_newcombes_example_is_distinguishable_and_fisher_agrees():
 
 
 def test_two_of_two_against_none_of_two_is_not_called():
-    """Newcombe's interval excludes 0 for 2/2 against 0/2; Fisher's p is 1/3, so no verdict."""
+    """Built from Wilson's limits, Newcombe's interval excluded 0 for 2/2 against 0/2 (Fisher's p 1/3); built from
+    Clopper and Pearson's, as at these sizes now, it does not, and neither does the verdict."""
     result = compare_independent(2, 2, 0, 2)
-    assert result.difference.low > 0
+    assert result.difference.low < 0
     assert result.p_value == pytest.approx(1 / 3, abs=1e-12)
+    assert not result.distinguishable and not result.only_interval_excludes_zero
+
+
+def test_an_interval_excluding_zero_without_fisher_is_not_called():
+    """0/1 against 15/15: the interval just excludes 0, Fisher's p is 1/16, so no verdict."""
+    result = compare_independent(0, 1, 15, 15)
+    assert result.difference.high < 0
+    assert result.p_value == pytest.approx(1 / 16, abs=1e-12)
     assert not result.distinguishable and result.only_interval_excludes_zero
 
 
@@ -452,8 +461,13 @@ def test_the_verdict_holds_its_level_at_every_n(n, confidence):
 
 
 def test_the_interval_alone_does_not_hold_its_level_with_few_units():
-    """Why the verdict needs Fisher: Newcombe's interval alone excludes 0 in 12.5% of null comparisons of 2 and 2."""
-    assert _false_rate(lambda *args: difference_interval(*args).distinguishable, 2, 0.95) == pytest.approx(0.125)
+    """Why the verdict needs Fisher: Newcombe's interval alone, as statsmodels builds it from Wilson's limits,
+    excludes 0 in 12.5% of null comparisons of 2 and 2."""
+    def excludes_zero(s1, n1, s2, n2, confidence):
+        low, high = confint_proportions_2indep(s1, n1, s2, n2, method="newcomb", compare="diff", alpha=1 - confidence)
+        return low > 0 or high < 0
+
+    assert _false_rate(excludes_zero, 2, 0.95) == pytest.approx(0.125)
 
 
 # ---------------------------------------------------------------- bad input to the planner
