@@ -27,7 +27,8 @@ from uncase_core.stats.proportions import Proportion
 AGREEMENT_FIGURE = "room.agreement"  # alpha's and Fleiss' kappa's bootstrap intervals, as the room page draws them
 POOLED_FIGURE = "room.pooled"  # the class majority's pooled counts and rate (no interval: no level holds)
 DISPUTED_LISTED = 10
-REPORT_LIMITS = ("not_correctness", "pooled_no_interval", "interval_withheld", "no_reference", "undecided", "unfinished")
+REPORT_LIMITS = ("not_correctness", "pooled_no_interval", "interval_withheld", "no_reference", "undecided",
+                 "unfinished")
 """What the report's figures cannot say, each listed when it applies:
 
 - ``not_correctness``: agreement says how alike the class labelled, not whether the labels are right (always);
