@@ -3,7 +3,7 @@ with bootstrap intervals, what a class of participants labelled on one dataset, 
 each participant's agreement with them).
 
 Modules: ``pairs``, ``many``, ``materials`` (what a room's cases are made of: RAG or summary cases),
-``class_labels``, ``categories``, ``edits``, ``adjudication``.
+``class_labels``, ``categories``, ``edits``, ``adjudication``, ``class_report`` (the after-class report's content).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -65,6 +65,10 @@ _EXPORTS = MappingProxyType({
     "QueuedUnit": "adjudication",
     "RECORD_KEYS": "adjudication",
     "ReplayedCopy": "class_labels",
+    "ReportAgreement": "class_report",
+    "ReportUnit": "class_report",
+    "REPORT_LIMITS": "class_report",
+    "RoomReport": "class_report",
     "SETTLED_BY": "adjudication",
     "STATISTICS": "many",
     "UnitLabels": "class_labels",
@@ -101,6 +105,7 @@ _EXPORTS = MappingProxyType({
     "read_category": "categories",
     "read_decisions": "adjudication",
     "replay_edits": "class_labels",
+    "room_report": "class_report",
     "sort_key": "categories",
     "why_undecided": "adjudication",
 })

@@ -6,8 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.frame.rooms import REFRESH, is_pair_room, is_summary_room
-from ui.frame.state import t
+from ui.frame.state import language, t
+from ui.views.room.adjudication import adjudication_of
 from ui.views.room.pair import pair_downloads, pair_section
+from ui.views.room.report import report_html, report_markdown
 from ui.views.room.rooms import (
     cases_file_name,
     class_view,
@@ -25,7 +27,14 @@ from ui.views.room.rooms import (
 )
 from ui.widgets.layout import RESULTS_WIDTH
 from ui.widgets.tool_downloads import format_downloads
+from uncase_core.agreement import RoomReport, room_report
 from uncase_store.rooms import Room
+
+
+def after_class_report(code: str) -> RoomReport:
+    """The room's report from the class view the page shows (with its agreement intervals) and its adjudication."""
+    view = class_view(code)
+    return room_report(view.labels, adjudication_of(view))
 
 
 def exports(code: str, room: Room) -> None:
@@ -40,6 +49,14 @@ def exports(code: str, room: Room) -> None:
     st.download_button(t("room.export_majority"), data=lambda: export_majority(class_view(code, resamples=0)),
                        file_name=cases_file_name(room, room_dataset(room), f"room-{code}-class-majority"),
                        mime="application/json", width="stretch", on_click="ignore", key="room_export_majority")
+    lang = language()  # the class's: the facilitator's page is in the language the class works in
+    st.download_button(t("room.report.download_html"), data=lambda: report_html(after_class_report(code), code, lang),
+                       file_name=f"room-{code}-report.html", mime="text/html", width="stretch", on_click="ignore",
+                       key="room_report_html")
+    st.download_button(t("room.report.download_markdown"),
+                       data=lambda: report_markdown(after_class_report(code), code, lang),
+                       file_name=f"room-{code}-report.md", mime="text/markdown", width="stretch", on_click="ignore",
+                       key="room_report_markdown")
     if is_pair_room(room):
         pair_downloads(code)
     if not is_summary_room(room):  # the other tools' formats hold RAG cases
