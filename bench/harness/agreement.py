@@ -13,8 +13,11 @@ from uncase_core.stats.figures import Figure
 PREVALENCE = 0.3  # the share of "yes" among units, unless a cell says
 
 
-def _kappa_covers(units: int, kappa: float, prevalence: float, level: float, rng: np.random.Generator) -> bool | None:
-    from uncase_core.agreement.pairs import cohen_kappa
+def _kappa_covers(units: int, kappa: float, prevalence: float, level: float,
+                  rng: np.random.Generator) -> tuple[bool, bool] | None:
+    """Whether the interval (measured at every size and share) contains ``kappa``, and whether the page draws it
+    there (the rarer label's share at least MIN_RARER_SHARE_FOR_KAPPA_INTERVAL); None where no interval exists."""
+    from uncase_core.agreement.pairs import MIN_RARER_SHARE_FOR_KAPPA_INTERVAL, cohen_kappa
 
     spread = prevalence * (1 - prevalence)
     cells = [prevalence ** 2 + kappa * spread, spread * (1 - kappa), spread * (1 - kappa),
@@ -22,28 +25,38 @@ def _kappa_covers(units: int, kappa: float, prevalence: float, level: float, rng
     counts = rng.multinomial(units, cells)
     a = [True] * (counts[0] + counts[1]) + [False] * (counts[2] + counts[3])
     b = [True] * counts[0] + [False] * counts[1] + [True] * counts[2] + [False] * counts[3]
-    result = cohen_kappa(a, b, level, interval_from=0)  # measured at every size, judged where drawn
+    result = cohen_kappa(a, b, level, interval_from=0, rarer_share_from=0.0)  # measured everywhere, judged where drawn
     if result.low is None or result.high is None:
         return None
-    return bool(result.low - 1e-12 <= kappa <= result.high + 1e-12)
+    share = (2 * counts[0] + counts[1] + counts[2]) / (2 * units)
+    drawn = min(share, 1 - share) >= MIN_RARER_SHARE_FOR_KAPPA_INTERVAL
+    return bool(result.low - 1e-12 <= kappa <= result.high + 1e-12), drawn
 
 
 def kappa_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> IntervalResult:
     """Cohen's kappa's asymptotic interval between two annotators of ``n`` yes/no units, the true kappa the cell's
     truth (or within the window of it), the prevalence ``prevalence``; draws without an interval (one category, no
-    variance) left out, as on the page."""
+    variance) left out, as on the page. Coverage is over the draws the page gives an interval for (the rarer label
+    at least MIN_RARER_SHARE_FOR_KAPPA_INTERVAL of the labels); where it withholds most of them (a rare label) the
+    cell is WITHHELD and its coverage is the formula's over every draw: measured, not judged."""
     level = figure.level or 0.95
     prevalence = cell.get("prevalence", PREVALENCE)
     rng = np.random.default_rng(seed)
     rates = window_rates(cell.truth, WINDOW)
+    shown_shares = []
 
     def share(kappas: np.ndarray) -> float:
-        said = [_kappa_covers(cell.n, float(k), prevalence, level, rng) for k in kappas]
-        shown = [s for s in said if s is not None]
-        return float(np.mean(shown)) if shown else 1.0
+        said = [s for s in (_kappa_covers(cell.n, float(k), prevalence, level, rng) for k in kappas) if s is not None]
+        drawn = [covers for covers, shown in said if shown]
+        shown_shares.append(len(drawn) / max(len(said), 1))
+        if len(drawn) >= len(said) / 2:
+            return float(np.mean(drawn)) if drawn else 1.0
+        return float(np.mean([covers for covers, _ in said])) if said else 1.0
 
-    return IntervalResult(window=share(rng.choice(rates, repeats)), at_truth=share(np.full(repeats, cell.truth)),
-                          level=level, repeats=repeats, drawn=cell.n >= figure.drawn_from)
+    window, at_truth = share(rng.choice(rates, repeats)), share(np.full(repeats, cell.truth))
+    mostly_drawn = min(shown_shares) >= 0.5
+    return IntervalResult(window=window, at_truth=at_truth, level=level, repeats=repeats,
+                          drawn=cell.n >= figure.drawn_from and mostly_drawn)
 
 
 def simulated_ratings(units: int, raters: int, prevalence: float, agreement: float,

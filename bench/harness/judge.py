@@ -97,7 +97,10 @@ def worth_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> Inter
     unlabelled = judged - labelled
     rng = np.random.default_rng(seed)
 
-    def coverage(p: float) -> float:
+    def coverage(p: float) -> tuple[int, int]:
+        """(covered, drawn) at true rate ``p``: near a rate of 1 the hand labels rarely hold both values, and the
+        page gives no interval then, so a truth may have few draws or none (pooled over the window, not averaged as
+        0 coverage)."""
         target = true_worth(p, (sensitivity, false_positive), labelled, judged, tuned)
         shares = [p * sensitivity, p * (1 - sensitivity), (1 - p) * false_positive, (1 - p) * (1 - false_positive)]
         cells = rng.multinomial(labelled, shares, size=repeats)
@@ -109,8 +112,12 @@ def worth_interval(figure: Figure, cell: Cell, repeats: int, seed: int) -> Inter
             if worth.low is not None and worth.high is not None:
                 drawn += 1
                 covered += worth.low <= target <= worth.high
-        return covered / max(1, drawn)
+        return covered, drawn
+
+    def share(counts: list[tuple[int, int]]) -> float:
+        covered, drawn = (sum(column) for column in zip(*counts, strict=True))
+        return covered / drawn if drawn else 1.0
 
     rates = window_rates(cell.truth, WINDOW, 3)
-    return IntervalResult(window=float(np.mean([coverage(float(p)) for p in rates])), at_truth=coverage(cell.truth),
+    return IntervalResult(window=share([coverage(float(p)) for p in rates]), at_truth=share([coverage(cell.truth)]),
                           level=level, repeats=3 * repeats, drawn=cell.n >= figure.drawn_from)

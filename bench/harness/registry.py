@@ -100,8 +100,11 @@ _BIAS = Simulation(run=paired_intervals.judge_bias,
                               for n in (1, 2, 3, 5, 10, 30, 100) for s, f in BIAS_JUDGES),
                    reduced=tuple(cell(0.9, n, sensitivity=0.95, false_positive=0.05) for n in (1, 5)))
 KAPPAS = (0.0, 0.2, 0.4, 0.6, 0.8)  # true agreements beyond chance (a kappa is no rate: its own fixed truths)
-_KAPPA = Simulation(run=agreement.kappa_interval, full=grid(KAPPAS, (50, 100, 200, 300), prevalence=(0.1, 0.3, 0.5)),
-                    reduced=grid((0.6,), (200,), prevalence=(0.3,)) + grid((0.0,), (200,), prevalence=(0.1,)),
+# prevalence: the share of "yes"; from 0.15 the interval is drawn (pairs.MIN_RARER_SHARE_FOR_KAPPA_INTERVAL), at
+# 0.1 and 0.05 it is withheld whatever the units (measured there, not judged)
+_KAPPA = Simulation(run=agreement.kappa_interval,
+                    full=grid(KAPPAS, (50, 100, 200, 300, 500), prevalence=(0.05, 0.1, 0.15, 0.2, 0.3, 0.5)),
+                    reduced=grid((0.6,), (200,), prevalence=(0.3,)) + grid((0.0,), (200,), prevalence=(0.1, 0.15)),
                     repeats=600, reduced_repeats=1000)
 _JUDGE_CELLS = grid((0.5, 0.7, 0.9, 0.95), (2, 5, 10, 30, 60, 150), judge=(0, 2))
 _JUDGE_REDUCED = grid((0.9,), (5, 60), judge=(2,))

@@ -18,12 +18,7 @@ from bench.harness.run import Measured, measure
 from uncase_core.stats.figures import FIGURES
 
 # figure id -> the finding of issue 48 that fixes it (another part of the issue, worked on beside this one)
-KNOWN_BROKEN = {
-    # found by this harness, no finding owns it yet: with a prevalence of 10% and no agreement beyond chance the
-    # asymptotic interval of kappa covers 89% at 200 units (docs/coverage.md)
-    "agreement.kappa": "kappa's asymptotic interval at a low prevalence",
-    "room.gold.kappa": "kappa's asymptotic interval at a low prevalence",
-}
+KNOWN_BROKEN: dict[str, str] = {}
 
 
 def test_every_registered_figure_has_a_simulation_or_says_why_not():

@@ -398,7 +398,10 @@ def test_settings_rerun_the_results_focus_mode_draws():
     at = to_focus(open_rag_page())
     at.sidebar.select_slider(key="rag_threshold_context_relevance").set_value(0.85).run()
     assert not at.exception, [e.value for e in at.exception]
-    assert at.error[0].value == "One failing dimension: Context relevance."
+    # The diagnosis drawn in focus mode moved with the threshold: relevance is now below it (uncertain, so amber).
+    assert [w.value for w in at.warning] == [
+        "Uncertain: Context relevance is below the threshold, but these labels cannot yet tell whether the true rate "
+        "is below it, so it is not called a failure."]
     drawn = at.session_state[DRAWN]  # ui/frame/fragments.py: the fragments the last full run drew
     assert "rag_case_results" in drawn and "rag_near_passages" not in drawn
 

@@ -46,6 +46,7 @@ _EXPORTS = MappingProxyType({
     "MAX_AUTHOR_LENGTH": "adjudication",
     "MAX_REASON_LENGTH": "adjudication",
     "MAX_RESAMPLES": "many",
+    "MIN_RARER_SHARE_FOR_KAPPA_INTERVAL": "pairs",
     "MIN_UNITS_FOR_AGREEMENT_INTERVAL": "many",
     "MIN_UNITS_FOR_KAPPA_INTERVAL": "pairs",
     "MatchedLabels": "pairs",
