@@ -61,7 +61,7 @@ def test_a_set_too_small_for_the_interval_is_said_so_not_how_many_more(language)
     assert ("this set's 200 judged units" if language == "en" else "las 200 unidades con veredicto") in text
 
 
-@pytest.mark.xfail(strict=False, reason="issue 48, open: docs/coverage.md now has the registry's `judge.worth` section, "
+@pytest.mark.xfail(strict=False, reason="issue 48, open: docs/coverage.md has the registry's `judge.worth` section, "
                    "not the former 'what the judge is worth' table; this test reads the former heading until the "
                    "full bench/coverage.py run after the worth's pooled-coverage fix is written and it is pointed "
                    "at that section")
