@@ -50,7 +50,8 @@ def dimension_name(name: str, lang: str) -> str:
 def verdicts(at) -> list[str]:
     """The verdict boxes, in the order of the cards (one per dimension)."""
     return [shown(box.value) for kind in ("success", "error", "info", "warning") for box in at.get(kind)
-            if shown(box.value).startswith(("B ", "A ", "No ", "Ninguna", "No aplica", "Too few", "Muy pocos"))]
+            if shown(box.value).startswith(("B ", "A ", "No ", "Ninguna", "No aplica", "Too few", "Muy pocos",
+                                             "The corrected exact test", "La prueba exacta corregida"))]
 
 
 def expected_verdicts(pair, lang: str) -> set[str]:
