@@ -28,7 +28,7 @@ def test_wilsons_interval_of_one_or_two_units_is_withheld_and_holds_from_three()
 
 
 def test_kappas_interval_is_withheld_where_it_does_not_hold():
-    assert not below("agreement.kappa", agreement.kappa_interval, cell(0.0, 30, prevalence=0.1), 1000).holds
+    assert not below("agreement.kappa", agreement.kappa_interval, cell(0.0, 30, prevalence=0.15), 1000).holds
 
 
 def test_the_case_bootstrap_is_withheld_where_it_does_not_hold():
