@@ -186,7 +186,12 @@ def _counts_re(successes: int, total: int) -> str:
 def _verdict_re(successes: int, total: int, steps: int) -> str:
     threshold = f"{steps * 5}%"  # format_percent(steps * 0.05, "en", 0)
     passes = successes * 100 >= steps * 5 * total  # value >= threshold, in integers
-    return "^" + re.escape(translate(LANG, "verdict.pass" if passes else "verdict.fail", threshold=threshold))
+    if passes:
+        return "^" + re.escape(translate(LANG, "verdict.pass", threshold=threshold))
+    # Below the threshold the page says "fails" only where the verdict is clear, otherwise "below ... · uncertain"
+    # (ui/views/rag/view.py); which one depends on the exact test at these counts, not on this check.
+    below = (translate(LANG, key, threshold=threshold) for key in ("verdict.fail", "verdict.below"))
+    return "^(" + "|".join(re.escape(text) for text in below) + ")"
 
 
 def _threshold_re(steps: int) -> str:

@@ -71,7 +71,7 @@ def test_lesson_1_is_played_to_done_from_the_home_page(page: Any, app_url: str) 
     toggle_passage_label(page, 3)
     expect(counts(page)).to_have_text(counts_pattern(3, 5), timeout=TEXT_TIMEOUT)
     expect(panel(page).get_by_text(EN["lesson.done"])).to_be_visible(timeout=TEXT_TIMEOUT)
-    expect(panel(page).get_by_text("Every dimension fails or passes as asked.")).to_be_visible()
+    expect(panel(page).get_by_text("Every dimension is below or reaches its threshold as asked.")).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 

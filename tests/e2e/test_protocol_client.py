@@ -66,16 +66,18 @@ def flipped(labels: list[bool | None], *rows: int) -> list[bool | None]:
     return [(not label) if i in rows else label for i, label in enumerate(labels)]
 
 
-def expected_card(labels: list[bool | None], threshold: float) -> tuple[str, str, str]:
-    """The metric's value, and how its two captions start: counts (``4 / 5 · ``) and verdict."""
+def expected_card(labels: list[bool | None], threshold: float) -> tuple[str, str, tuple[str, ...]]:
+    """The metric's value, and how its two captions start: counts (``4 / 5 · ``) and verdict (any of a few starts:
+    below the threshold the page says "fails" only where the exact test makes it clear, "below ... · uncertain"
+    otherwise, ui/views/rag/view.py)."""
     successes = sum(label is True for label in labels)
     total = sum(label is not None for label in labels)
     template = translate(LANG, "value.counts")
     counts = template[: template.index("{level}")].format(successes=successes, total=total)
     percent = round(threshold * 100)
     passes = successes * 100 >= percent * total  # value >= threshold, in integers
-    verdict = translate(LANG, "verdict.pass" if passes else "verdict.fail",
-                        threshold=format_percent(threshold, LANG, 0))
+    keys = ("verdict.pass",) if passes else ("verdict.fail", "verdict.below")
+    verdict = tuple(translate(LANG, key, threshold=format_percent(threshold, LANG, 0)) for key in keys)
     return format_percent(successes / total, LANG), counts, verdict
 
 

@@ -251,7 +251,7 @@ CHECK_NOTES: Mapping[str, str] = MappingProxyType({
     "unknown_option": "there is no option {option}",
     "unknown_case": "there is no case {case} in the data",
     # RAG dimensions, verdicts and the composite
-    "dimensions_as_asked": "every dimension fails or passes as asked",
+    "dimensions_as_asked": "every dimension is below or reaches its threshold as asked",
     "dimension_still_passing": "{dimension} still passes",
     "dimension_still_failing": "{dimension} still fails",
     "fails_at_default_threshold": "{dimension} passes on its card only because its threshold was moved; at the "
