@@ -148,6 +148,14 @@ def coverage_table(heading: str) -> list[dict[str, str]]:
     return rows
 
 
+def coverage_caption(figure_id: str) -> str:
+    """The line under the ``### `figure_id``` heading of docs/coverage.md: what the figure is, its sizes, from
+    which n it is drawn, and its level."""
+    lines = (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"### `{figure_id}`")
+    return next(line for line in lines[start + 1:] if line.strip())
+
+
 def summary_mark(figure_id: str) -> str:
     """The mark docs/coverage.md's summary gives the registered figure ``figure_id`` (its worst cell's)."""
     for line in (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8").splitlines():

@@ -20,6 +20,7 @@ from tests.pages.size_helpers import (
     LANGUAGES,
     SIZES,
     assert_no_nan,
+    coverage_caption,
     coverage_table,
     elements,
     opened,
@@ -265,23 +266,22 @@ def test_a_dataset_draws_the_clustered_interval_from_two_cases_and_says_na_below
     assert help_text in captions(at) and "2" in help_text
 
 
-@pytest.mark.xfail(strict=True, reason="issue 48 findings 2 and 4 (worked on beside this part): the caption quotes the "
-                   "former table's mean over true rates uniform on [0, 1]; the fixed-truth table (pooled.units, "
-                   "pooled.clustered) shows the clustered interval below its level at a true 90-95%")
 def test_the_clustered_interval_holds_its_level_from_two_cases_as_the_page_says():
-    """docs/coverage.md: the interval with cases as clusters within 2 points of 95% (mean) at every row from 2
-    cases, as rag.micro_macro_help says ("holds its level from 2 cases on"); the unit-level one does not."""
-    rows = coverage_table("A dataset's pooled proportion")
-    assert min(int(row["cases"]) for row in rows) == 2
-    for row in rows:
-        assert row["mark (cases)"] == "ok" and float(row["cases: mean"].rstrip("%")) >= 93.0, row
-    assert min(float(row["units: mean"].rstrip("%")) for row in rows if row["correlation"] == "0.5") < 93.0
-    # The figures the caption quotes for the units' own interval: correlation 0.5, 4 to 8 units per case.
-    means = [float(row["units: mean"].rstrip("%")) for row in rows
-             if row["correlation"] == "0.5" and row["units per case"] in ("4", "8")]
-    low, high = round(min(means)), round(max(means))
-    assert f"covered {low}-{high}% of the time" in translate("en", "rag.micro_macro_help")
-    assert f"entre el {low} % y el {high} % de las veces" in translate("es", "rag.micro_macro_help")
+    """docs/coverage.md, simulated at fixed true rates: the interval with cases as clusters is drawn from 2 cases and
+    holds its level at every cell (50-95%, 2-65 cases), as rag.micro_macro_help says ("holds its level from 2 cases
+    on"); the units' own interval does not, and the caption quotes its worst cell at a correlation of 0.5."""
+    assert summary_mark("pooled.clustered") == "ok"
+    rows = coverage_table("`pooled.clustered`")
+    assert all(row["mark"] == "ok" for row in rows), rows
+    assert "drawn from 2;" in coverage_caption("pooled.clustered")
+    units = [row for row in coverage_table("`pooled.units`") if row["correlation"] == "0.5"]
+    worst = round(min(float(row["coverage over the window"].rstrip("%")) for row in units))
+    assert worst < 90
+    assert f'such a "95%" covered as little as {worst}% of the time' in translate("en", "rag.micro_macro_help")
+    assert f"un «95 %» así cubrió solo el {worst} % de las veces" in translate("es", "rag.micro_macro_help")
+    for language in LANGUAGES:
+        assert "`pooled.units`" in translate(language, "rag.micro_macro_help")
+        assert "`pooled.clustered`" in translate(language, "rag.micro_macro_help")
 
 
 def two_cases_one_way() -> list[dict]:

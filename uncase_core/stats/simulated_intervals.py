@@ -1,7 +1,8 @@
 """A hundred simulated datasets and their intervals: what "95%" means, small enough to project (issue 36).
 
-A coverage table (``docs/coverage.md``) says that the unit-level Wilson interval of a pooled rate covers 64-84% of
-the time (4 to 8 units per case, within-case correlation 0.5) when the units of a case move together. A teacher
+A coverage table (``docs/coverage.md``, ``pooled.units``) says that the unit-level Wilson interval of a pooled rate
+covers as little as 60% of the time at a fixed true rate (1 to 12 units per case, within-case correlation 0.5) when
+the units of a case move together. A teacher
 can show it instead: pick the cases, the units per case, the within-case correlation, the true rate and the
 method, draw 100 datasets from that truth, and count the intervals that hold it. The draws (:func:`clustered_units`) and
 the intervals (:func:`pooled_bounds`) are the pooled figures' (``pooled.units`` and ``pooled.clustered`` of
