@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 import time
 import unicodedata
 from pathlib import Path
@@ -253,12 +254,34 @@ def test_quantities_are_unchanged():
             assert coherence._quantities(turn["text"]) == _old_quantities(turn["text"]), path.name
 
 
+def _tokenized_characters(monkeypatch, module, find, text: str) -> int:
+    """How many characters ``find(text)`` hands to ``module.tokenize``: the work that grew with the square of the
+    text's length, counted instead of timed, so that a loaded machine cannot fail the test."""
+    counted = [0]
+    real = module.tokenize
+
+    def counting(part: str) -> list[str]:
+        counted[0] += len(part)
+        return real(part)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(module, "tokenize", counting)
+        find(text)
+    return counted[0]
+
+
 @pytest.mark.parametrize("pattern", ["4", "$5 ", "5días.", "5days😀"])
-def test_quantities_take_linear_time(pattern):
+def test_quantities_take_linear_time(monkeypatch, pattern):
+    """Each character is tokenized a bounded number of times (the old code tokenized the whole text before every
+    amount), and the regular expressions do not backtrack: the CPU time of this process, not the wall clock."""
     text = pattern * (100_000 // len(pattern))
-    start = time.perf_counter()
-    coherence._quantities(text)
-    assert time.perf_counter() - start < 10  # well under a second; the old code took minutes
+    start = time.process_time()
+    assert _tokenized_characters(monkeypatch, coherence, coherence._quantities, text) <= 2 * len(text)
+    assert time.process_time() - start < 10  # well under a second of CPU; the old code took minutes
+    if pattern != "4":  # a single amount: nothing to repeat; with many, the old way counts quadratically
+        short = pattern * (2_000 // len(pattern))
+        old = _tokenized_characters(monkeypatch, sys.modules[__name__], _old_quantities, short)
+        assert old > 50 * len(short)
 
 
 def test_safe_cuts_split_tokens_exactly():
