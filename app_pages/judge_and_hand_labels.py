@@ -10,7 +10,15 @@ from ui.i18n import format_percent, translate
 from ui.views.judge.data import builtin_set, data_language, next_in_case, next_unit, truth
 from ui.views.judge.labelling import draw_answers, draw_next
 from ui.views.judge.simulation import draw_simulation
-from ui.views.judge.sources import MODE_KEY, attach_block, current_data, data_block, judge_source, with_attachments
+from ui.views.judge.sources import (
+    DIMENSION_KEY,
+    MODE_KEY,
+    attach_block,
+    current_data,
+    data_block,
+    judge_source,
+    with_attachments,
+)
 from ui.views.judge.view import (
     draw_agreement,
     draw_cards,
@@ -34,7 +42,6 @@ from uncase_core.rag.evaluation import DEFAULT_THRESHOLDS, METRICS
 from uncase_core.stats.ppi import MIN_LABELS_FOR_TUNED
 
 DEFAULT_SEED = 17
-DIMENSION_KEY = "judge_dimension"
 FIX_THRESHOLDS_KEY = "judge_fix_thresholds"
 
 lang = language()

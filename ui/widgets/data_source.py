@@ -144,8 +144,9 @@ def changed_items(original: Sequence[Any], current: Sequence[Any]) -> int:
     return sum(1 for before, now in zip(original, current, strict=True) if before != now)
 
 
-def confirm_replace(key: str, changes: int, candidate: Loaded | None) -> Loaded | None:
-    """The data to switch to in this run; while labels would be lost, ask first (yes/no) and wait."""
+def confirm_replace(key: str, changes: int, candidate: Loaded | None, written: bool = False) -> Loaded | None:
+    """The data to switch to in this run; while labels (``written``: cases written in the editor) would be lost, ask
+    first (yes/no) and wait."""
     pending_key = f"{key}_pending"
     if candidate is not None:
         if changes == 0:
@@ -158,8 +159,11 @@ def confirm_replace(key: str, changes: int, candidate: Loaded | None) -> Loaded 
     loaded, count = pending
     box = st.empty()
     with box.container():
-        st.warning(t("confirm.replace_upload", name=literal(loaded.source), count=count)
-                   if loaded.source_kind == "upload" else t("confirm.replace", count=count))
+        if written:
+            st.warning(t("confirm.replace_written", count=count))
+        else:
+            st.warning(t("confirm.replace_upload", name=literal(loaded.source), count=count)
+                       if loaded.source_kind == "upload" else t("confirm.replace", count=count))
         yes, no = st.columns(2)
         said_yes = yes.button(t("confirm.yes"), key=f"{key}_yes", type="primary")
         said_no = no.button(t("confirm.no"), key=f"{key}_no")
@@ -194,7 +198,11 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
             requested = source.pending() or requested
     current = workspace.data(source.kind) if workspace.has(source.kind) else default().data
     original = workspace.original(source.kind) if workspace.has(source.kind) else current
-    chosen = confirm_replace(f"{source.prefix}_replace", source.changes(original, current), requested)
+    stored = workspace.source(source.kind)
+    written = stored is not None and stored[1] == WRITTEN
+    chosen = confirm_replace(f"{source.prefix}_replace",
+                             source.count(current) if written else source.changes(original, current), requested,
+                             written)
     if chosen is not None and run_saving(lambda: workspace.replace(
             source.kind, chosen.data, chosen.source, chosen.source_kind,
             {**chosen.meta, **({"language": language()} if chosen.source_kind in BUILT_IN else {})})):
@@ -203,6 +211,7 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
 
 
 BUILT_IN = ("scenario", "all", "builtin")  # data the playground has in both languages
+WRITTEN = "editor"  # cases the person wrote in the case editor: every one of them is their work, labelled or not
 
 
 def follow_language(source: Source) -> None:

@@ -13,15 +13,17 @@ from typing import Any
 import streamlit as st
 
 from ui.frame.data_kinds import RAG
-from ui.frame.state import current_workspace, run_saving, set_kept
+from ui.frame.state import current_workspace, forget, run_saving, set_kept
 from ui.frame.workspace import Workspace
 from ui.page_data.rag_cases import CASE_KEY
+from ui.widgets.data_source import BUILT_IN, WRITTEN, changed_items
 from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset
 
 NEW_CASE = -1  # the case choice that opens the form for a new case
 CHOICE_KEY = "editor_case"  # the editor's case choice (a kept setting: a position, or NEW_CASE)
 CHOOSE_KEY = "editor_choose"  # a case to open in the next run (set before the choice box is drawn)
+OWN_SOURCE = "my-cases"  # the name (and download stem) of the dataset the first case written here starts
 
 
 def rag_default(language: str) -> tuple[RagDataset, str, str]:
@@ -51,6 +53,28 @@ class EditorData:
         """The case the RAG page has open."""
         index = self.workspace.setting(CASE_KEY, 0)
         return index if isinstance(index, int) and 0 <= index < len(self.dataset.cases) else 0
+
+    @property
+    def holds_built_in(self) -> bool:
+        """True while the RAG page shows a built-in scenario (stored or its default), not cases of the person's own:
+        a case written now starts a dataset of its own rather than joining a scenario it has nothing to do with."""
+        source = self.workspace.source(RAG)
+        return source is None or source[1] in BUILT_IN
+
+    def built_in_changes(self) -> int:
+        """Cases of the built-in scenario the person labelled or rewrote (lost when their own dataset replaces it)."""
+        if not self.workspace.has(RAG):
+            return 0
+        return changed_items(self.workspace.original(RAG).cases, self.workspace.data(RAG).cases)
+
+    def start_own(self, dataset: RagDataset) -> bool:
+        """Store ``dataset`` (the first case written here) as the RAG page's data in place of the built-in scenario;
+        False when the store refused it (the scenario is then left as it was). The RAG page opens on its first case."""
+        if not run_saving(lambda: self.workspace.replace(RAG, dataset, OWN_SOURCE, WRITTEN)):
+            return False
+        self.workspace.editors.clear()
+        forget(CASE_KEY)
+        return True
 
     def store(self, record: Mapping[str, Any]) -> bool:
         return self.store_all([record])

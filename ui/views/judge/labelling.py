@@ -62,11 +62,11 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
                 draw_unit(judged.cases[target.case], target, dimension)
             with st.container(horizontal=True):
                 st.button(t("judge.yes"), key="judge_yes", type="primary", on_click=answer,
-                          shortcut=KEYS["yes"], args=(target.record("label", True), default))
+                          shortcut=KEYS["yes"], args=(target.record("label", True), default, dimension))
                 st.button(t("judge.no"), key="judge_no", on_click=answer, shortcut=KEYS["no"],
-                          args=(target.record("label", False), default))
+                          args=(target.record("label", False), default, dimension))
                 st.button(t("judge.skip"), key="judge_skip", on_click=answer, shortcut=KEYS["skip"],
-                          args=(target.record("skip", True), default))
+                          args=(target.record("skip", True), default, dimension))
             st.caption(t("judge.keys_help"))
             release_select_boxes(single_keys(KEYS.values()))  # after a choice in the dimension box, 1 labels
             st.caption(t("judge.case_verdict_hidden" if case_mode else "judge.verdict_hidden"))

@@ -13,6 +13,7 @@ from ui.frame.input_errors import error_text
 from ui.frame.limits import LIMITS
 from ui.frame.state import current_workspace, forget, language, run_saving, t
 from ui.frame.workspace import Workspace
+from ui.i18n import translate
 from ui.views.judge.data import has_verdicts
 from ui.widgets.data_source import (
     Loaded,
@@ -44,6 +45,7 @@ from uncase_store import StoreError
 
 LIMIT = LIMITS["judge"]
 MODE_KEY = "judge_mode"
+DIMENSION_KEY = "judge_dimension"  # the dimension box: which dimension's units are labelled
 PENDING_RAGAS = "judge_ragas_pending"  # a RAGAS upload's text, until the cases read from it are stored
 RAGAS_MEMO = "judge_ragas_scores"  # the attached RAGAS file, read once per stored version
 NOTICE = "judge_notice"
@@ -106,12 +108,23 @@ def current_data(default: Default) -> RagDataset:
     return stored.data(JUDGE) if stored.has(JUDGE) else default().data
 
 
-def answer(record: dict, default: Default) -> None:
+def answer(record: dict, default: Default, drawn_for: str | None = None) -> None:
     """Button callback: store one answer about the unit the person saw (the record was made when it was drawn).
 
     The workspace is brought up to date first; a record that no longer fits the cases (replaced meanwhile in
     another tab) is refused with the reason, never applied to another unit.
+
+    ``drawn_for`` is the dimension the button was drawn for. A key pressed right after a choice in the dimension box,
+    before the page has drawn the new dimension's unit, reaches the button of the run before, whose record names the
+    unit of the dimension just left: stored, it landed where the person was no longer looking, and the count on
+    screen (the new dimension's) did not move. It is refused instead, with a note saying to answer again.
     """
+    chosen = st.session_state.get(DIMENSION_KEY)
+    if drawn_for is not None and chosen is not None and chosen != drawn_for:
+        lang = language()
+        st.session_state[NOTICE] = t("judge.dimension_changed", shown=translate(lang, f"metric.{drawn_for}"),
+                                     chosen=translate(lang, f"metric.{chosen}"))
+        return
     stored = current_workspace()
     try:
         stored.sync()

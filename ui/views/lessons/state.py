@@ -38,7 +38,7 @@ from ui.frame.workspace import Workspace
 from ui.page_data.agreement import current_pair, original_pair
 from ui.page_data.compare import CompareView, shown_source
 from ui.page_data.stored_pair import changed_cases
-from ui.widgets.data_source import changed_items
+from ui.widgets.data_source import WRITTEN, changed_items
 from uncase_core.errors import InputError
 from uncase_core.lessons.checks import RUBRIC_GENERATOR_DEFAULTS, SETTING_DEFAULTS, Snapshot
 from uncase_core.lessons.data import ALL, lesson_data
@@ -179,6 +179,9 @@ def changes_lost(workspace: Workspace, plan: Start) -> int:
         source = workspace.source(kind)
         if source is not None and source[1] in ("upload", "room"):
             count += 1
+            continue
+        if source is not None and source[1] == WRITTEN:  # every case written in the editor is the person's
+            count += len(workspace.data(kind).cases)
             continue
         data, original = workspace.data(kind), workspace.original(kind)
         if kind is AGREEMENT_PAIR or kind is COMPARE_PAIR:
