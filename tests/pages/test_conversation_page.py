@@ -110,3 +110,23 @@ def test_the_no_compensation_line_uses_the_conversation_on_screen():
     q = next(m for m in at.metric if m.label.startswith("Q ="))
     line = next(c.value for c in at.caption if c.value.startswith("No compensation"))
     assert f"Q is {q.value}" in line and "0.675" not in line
+
+
+def _texts(node, found: list[str]) -> list[str]:
+    value = getattr(node, "value", None)
+    if isinstance(value, str):
+        found.append(value)
+    children = getattr(node, "children", None)
+    for child in children.values() if isinstance(children, dict) else ():
+        _texts(child, found)
+    return found
+
+
+def test_one_labelled_claim_draws_the_exact_interval_that_holds_there():
+    """Fidelity over one labelled claim: Wilson's interval does not hold at 1 unit, Clopper and Pearson's does
+    (docs/coverage.md, `conversations.fidelity`, drawn from 1), so the page draws that one, never withholds it."""
+    at = open_page()
+    edit(at, "claims", {i: {"verified": None} for i in range(1, 6)})
+    texts = _texts(at._tree, [])
+    assert "1 / 1 · 95% interval 2.5% to 100.0% · 5 not labelled" in texts, [t for t in texts if "/ 1" in t]
+    assert not [t for t in texts if "withheld" in t]

@@ -110,10 +110,10 @@ _FIGURES: tuple[Figure, ...] = (
            drawn_from=WILSON_FROM, n=(1, 50)),
     Figure(id="conversations.fidelity", kind="interval", pages=("conversation_quality",),
            function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=UNITS,
-           unit="claims of one conversation", drawn_from=WILSON_FROM, n=(1, 50)),
+           unit="claims of one conversation", drawn_from=1, n=(1, 50)),  # Clopper-Pearson below 3 units: it holds
     Figure(id="conversations.coherence", kind="interval", pages=("conversation_quality",),
            function="uncase_core.conversations.evaluator.Evaluator.evaluate", method=UNITS,
-           unit="turns of one conversation", drawn_from=WILSON_FROM, n=(1, 50)),
+           unit="turns of one conversation", drawn_from=1, n=(1, 50)),  # Clopper-Pearson below 3 units: it holds
     Figure(id="conversations.verdict", kind="verdict", pages=("conversation_quality",),
            function="uncase_core.conversations.evaluator.Evaluator.evaluate",
            method="the RAG page's rule (the interval on one side and the exact one-sided binomial test), Holm over "
