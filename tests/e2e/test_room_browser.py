@@ -30,8 +30,8 @@ def new_page(chromium: Any) -> Any:
 
 
 def grid_text(page: Any, text: str) -> Any:
-    """A cell of a read-only table (the grid mirrors its cells in an accessibility table)."""
-    return page.locator('[data-testid="stDataFrame"]').get_by_text(text, exact=True).first
+    """A cell of a read-only table: a grid (which mirrors its cells in an accessibility table) or a plain table."""
+    return page.locator('[data-testid="stDataFrame"], [data-testid="stTable"]').get_by_text(text, exact=True).first
 
 
 def wait_until_sealed(page: Any) -> None:
