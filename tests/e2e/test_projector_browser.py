@@ -24,7 +24,7 @@ from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import dataset_to_text
 from uncase_core.rag.edits import rag_label
 from uncase_store import open_store, store_url
-from uncase_store.rooms import Rooms
+from uncase_store.rooms import RoomKeys, Rooms
 
 try:
     from playwright.sync_api import expect
@@ -43,6 +43,12 @@ DISPUTED_FIGURES = (".st-key-proj_strip_code p", '[class*="st-key-proj_counts"] 
 
 def seeded_room(lang: str) -> tuple[str, str]:
     """A room on "multiple failures" in the server's store with four participants who disagree: code, view key."""
+    keys = seeded_room_keys(lang)
+    return keys.code, keys.view_key
+
+
+def seeded_room_keys(lang: str) -> RoomKeys:
+    """The room of :func:`seeded_room`, with its facilitator's secret too."""
     store = open_store(store_url())
     try:
         scenario = next(s for s in load_index() if s.id == "multiple_failures")
@@ -59,7 +65,7 @@ def seeded_room(lang: str) -> tuple[str, str]:
             records += [rag_label(dataset, 0, "claims", i, "supported", number < 2) for i in range(len(case.claims))]
             workspace.edit(RAG, records)
         Rooms(store).set_state(keys.code, revealed=True)
-        return keys.code, keys.view_key
+        return keys
     finally:
         store.engine.dispose()
 

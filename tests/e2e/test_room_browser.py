@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_rag_browser import TEXT_TIMEOUT, counts, counts_pattern, sidebar, toggle_passage_label
-from ui.i18n import format_number
+from ui.i18n import format_number, translate
 from uncase_core.agreement.pairs import krippendorff_alpha
 
 try:
@@ -30,8 +30,8 @@ def new_page(chromium: Any) -> Any:
 
 
 def grid_text(page: Any, text: str) -> Any:
-    """A cell of a read-only table (the grid mirrors its cells in an accessibility table)."""
-    return page.locator('[data-testid="stDataFrame"]').get_by_text(text, exact=True).first
+    """A cell of a read-only table: a grid (which mirrors its cells in an accessibility table) or a plain table."""
+    return page.locator('[data-testid="stDataFrame"], [data-testid="stTable"]').get_by_text(text, exact=True).first
 
 
 def wait_until_sealed(page: Any) -> None:
@@ -81,7 +81,7 @@ def test_a_workshop_room_from_creation_to_freeze(chromium: Any, app_url: str) ->
         code = re.search(r"room=([A-Z0-9]{6})", facilitator.url).group(1)
         # The secret links are folded away (projecting this view must not show them); open the box to copy one.
         expect(facilitator.get_by_text(re.compile(r"key=")).first).not_to_be_visible()
-        facilitator.get_by_text("Projector and facilitator links").click()
+        facilitator.get_by_text(translate("en", "room.links_title")).click()
         projector_link = facilitator.get_by_text(re.compile(r"view=")).first.inner_text().strip()
         expect(facilitator.get_by_text("Nobody has joined yet.")).to_be_visible(timeout=TEXT_TIMEOUT)
 

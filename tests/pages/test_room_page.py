@@ -284,7 +284,7 @@ def test_the_projectors_style_rule_is_a_constant_without_user_text():
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) == "st.html"]
     assert [ast.unparse(call.args[0]) for call in calls] == ["STYLE"]
     assert STYLE.startswith("<style>") and STYLE.rstrip().endswith("</style>") and STYLE.count("<") == 2
-    assert ".st-key-proj_code" in STYLE and "font-size: 150px" in STYLE
+    assert ".st-key-proj_code" in STYLE and "font-size: calc(11.7 * var(--proj-u))" in STYLE
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -330,7 +330,7 @@ def test_the_pager_keeps_its_place_on_every_screen():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_facilitators_link_on_another_device_has_the_projector_link_folded_away(lang):
+def test_the_facilitators_link_on_another_device_is_folded_away_and_the_projectors_is_in_the_open(lang):
     _, code, secret = create_room()
     elsewhere = open_room_page(room=code, key=secret, lang=lang)  # a new workspace: nothing of the creator's
     assert code not in (workspace(elsewhere).setting("facilitated_rooms") or {})

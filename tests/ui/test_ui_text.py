@@ -66,3 +66,22 @@ def test_a_disguised_name_is_shown_as_it_is():
 def test_id_list_is_literal_and_shortened():
     assert id_list(["a_1", "b*2"], 5) == r"a\_1, b\*2"
     assert id_list([str(i) for i in range(12)], 10).endswith(", 9 ...")
+
+
+def _draw_a_wrapping_table() -> None:
+    import pandas as pd
+
+    from ui.widgets.text import wrapping_table
+
+    wrapping_table(pd.DataFrame({"[h](http://x)": ["![t](http://evil/p.png)", "**b** <i>"], "n": [1, 25]}))
+
+
+def test_a_wrapping_tables_headers_and_cells_are_shown_as_typed():
+    """st.table reads every cell and header as markdown: each reaches it escaped, numbers as their text."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_draw_a_wrapping_table, default_timeout=30).run()
+    (table,) = at.table
+    assert list(table.value.columns) == [literal("[h](http://x)"), "n"]
+    assert list(table.value.iloc[:, 0]) == [literal("![t](http://evil/p.png)"), literal("**b** <i>")]
+    assert [_read(value) for value in table.value.iloc[:, 1]] == ["1", "25"]

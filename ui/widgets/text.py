@@ -68,6 +68,17 @@ def text_table(frame: pd.DataFrame, **options: Any) -> None:
     st.dataframe(cell_text(frame), **options)
 
 
+def wrapping_table(frame: pd.DataFrame) -> None:
+    """A read-only table whose headers and cells wrap to the width they have (an HTML table, ``st.table``): a
+    canvas grid (``st.dataframe``) draws each header on one line and, past the screen's width, pushes its last
+    columns out of view ("Referencia" at 1280 px). ``st.table`` reads every cell and header as markdown, so each is
+    passed through :func:`literal` and shows exactly as typed."""
+    import streamlit as st
+
+    shown = pd.DataFrame({literal(column): [literal(value) for value in frame[column]] for column in frame.columns})
+    st.table(shown, hide_index=True, border="horizontal")
+
+
 def id_list(ids: object, limit: int = 10) -> str:
     """The first ``limit`` ids, comma-separated and shown literally, with "..." when there are more."""
     items = [str(i) for i in ids]  # type: ignore[attr-defined]

@@ -25,10 +25,11 @@ from uncase_store.rooms import Room, Rooms, UnknownRoom, clean_name, normalize_c
 
 
 def draw_links(api: Rooms, room: Room, workspace: Workspace, key: object) -> None:
-    """The room's links: the participant's in the open (with the address it uses), the projector's and the
-    facilitator's folded away, since projecting this view must not show the secret. The projector's link is there
-    wherever the facilitator's link opens (its key is derived from the secret); the owner, opening the room from
-    their workspace without the secret, makes new links."""
+    """The room's links: the participant's in the open (with the address it uses), then the projector's in the open
+    too, on a line that says this is the view to put on the wall (it holds no secret and no control); the
+    facilitator's folded away, since this page may be projected and must not show the secret. The projector's link
+    is there wherever the facilitator's link opens (its key is derived from the secret); the owner, opening the room
+    from their workspace without the secret, makes new links."""
     code = room.code
     keys = session_keys(code)
     secret = keys[0] if keys else (key if isinstance(key, str) and api.is_facilitator(code, key) else None)
@@ -36,11 +37,12 @@ def draw_links(api: Rooms, room: Room, workspace: Workspace, key: object) -> Non
     st.caption(t("room.participant_link"))
     st.code(links["participant"], language=None, wrap_lines=True)
     st.caption(links_address_note())
-    with st.expander(t("room.links_title"), expanded=False):
-        if "projector" in links:
-            st.caption(t("room.projector_link"))
+    if "projector" in links:  # a teacher's first question: which screen goes on the projector
+        with st.container(key="room_projector_line"):
+            st.markdown(t("room.project_this"))
             st.code(links["projector"], language=None, wrap_lines=True)
-        elif secret is not None:  # a room made before the projector's key was derived from the secret
+    with st.expander(t("room.links_title"), expanded=False):
+        if "projector" not in links and secret is not None:  # a room made before the projector's key was derived
             st.caption(t("room.projector_old"))
             if st.button(t("room.projector_new"), key="room_new_projector"):
                 try:

@@ -124,7 +124,7 @@ def projector_pair(view: ClassView) -> None:
     for name in METRICS:
         dimension = result.dimensions[name]
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-            with st.container(width=340):
+            with st.container(key=f"proj_row_name_pair_{name}"):  # a share of the width (projector.STYLE)
                 st.markdown(literal(metric_name(name)))
             with st.container(key=f"proj_pair_verdict_{name}", width="stretch"):
                 st.markdown(figure_text("room.pair.verdict",

@@ -9,9 +9,11 @@ disputed units first, a few per screen, each with the class's labels as a bar an
 by themselves every :data:`SCREEN_SECONDS` seconds, or with the arrow keys (``st.button(shortcut=...)``); P
 pauses. Nothing here is a secret or a room control: the paging buttons only move this screen.
 
-Sizes are set by one constant style rule (:data:`STYLE`, no user text) on keyed containers; every text in them
-goes through :func:`ui.widgets.text.literal`. Key figures are at least :data:`MIN_FIGURE_PX` px
-(tests/e2e/test_projector_browser.py measures them in Chromium).
+Sizes are set by one constant style rule (:data:`STYLE`, no user text) on keyed containers, in a unit that follows
+the screen, so the view fills a 1920x1080 wall as it fills a 1280x720 one; every text in them goes through
+:func:`ui.widgets.text.literal`. Key figures are at least :data:`MIN_FIGURE_PX` px at 1280x720
+(tests/e2e/test_projector_browser.py measures them in Chromium; test_projector_fill_browser.py the fill). A row
+nobody has labelled yet is named on one line, not drawn.
 """
 
 from __future__ import annotations
@@ -57,25 +59,41 @@ TURNED = "projector_turned"  # session: when the screen last turned (time.monoto
 COLOURS = MappingProxyType({"yes": "#2e7d32", "no": "#c62828", "unlabelled": "#b0b0b0"})
 
 # Constant: sizes for the keyed containers below (no user text; tests/test_code_safety.py lists this site).
+# Every size is a multiple of one unit that follows the screen (--proj-u: a hundredth of the width, or of a 16:9
+# screen's height when the screen is wider than that), so a 1920x1080 projector shows the same screen as a 1280x720
+# one, half as large again; at 1280x720 the unit is 12.8 px and the key figures stay at least MIN_FIGURE_PX.
+# Columns are shares of the width, set on the box Streamlit wraps each keyed container in (its flex item).
+# Written in px, the screen filled the top-left 60 % x 50 % of a 1920x1080 wall.
 STYLE = """<style>
-.stMainBlockContainer { padding-top: 3.6rem; padding-bottom: 0.5rem; }
-.st-key-proj_root p { font-size: 32px; line-height: 1.2; margin-bottom: 0.2rem; }
-.st-key-proj_root h2 { font-size: 40px; padding: 0 0 0.3rem 0; }
-.st-key-proj_strip_code p { font-size: 56px; font-weight: 800; letter-spacing: 0.08em; line-height: 1;
+:root { --proj-u: min(1vw, 1.78vh); }
+.stMainBlockContainer { padding: 3.6rem calc(2.5 * var(--proj-u)) 0.5rem; max-width: none; }
+.st-key-proj_root p { font-size: calc(2.5 * var(--proj-u)); line-height: 1.2; margin-bottom: 0.2rem; }
+.st-key-proj_root h2 { font-size: calc(2.8 * var(--proj-u)); padding: 0 0 0.3rem 0; }
+.st-key-proj_strip_code p { font-size: calc(4.375 * var(--proj-u)); font-weight: 800; letter-spacing: 0.08em;
+  line-height: 1; font-family: "Source Code Pro", monospace; }
+.st-key-proj_code p { font-size: calc(11.7 * var(--proj-u)); font-weight: 800; letter-spacing: 0.08em; line-height: 1;
   font-family: "Source Code Pro", monospace; }
-.st-key-proj_code p { font-size: 150px; font-weight: 800; letter-spacing: 0.08em; line-height: 1;
-  font-family: "Source Code Pro", monospace; }
-.st-key-proj_joined p, .st-key-proj_finished p { font-size: 56px; font-weight: 800; line-height: 1; }
-.st-key-proj_state p { font-size: 34px; font-weight: 700; line-height: 1.1; margin: 0; }
-.st-key-proj_url p { font-size: 32px; font-family: "Source Code Pro", monospace; overflow-wrap: anywhere; }
-.st-key-proj_root [class*="st-key-proj_alpha_value"] p { font-size: 48px; font-weight: 800; line-height: 1.05; }
-.st-key-proj_root [class*="st-key-proj_note"] { margin-top: -0.7rem; }
-.st-key-proj_root [class*="st-key-proj_note"] p { font-size: 24px; line-height: 1.2; margin: 0; }
-.st-key-proj_root [class*="st-key-proj_unit_text"] p { font-size: 24px; line-height: 1.2; overflow: hidden;
-  display: -webkit-box; -webkit-line-clamp: 1; -webkit-box-orient: vertical; }
-.st-key-proj_root [class*="st-key-proj_counts"] p { font-size: 32px; font-weight: 700; }
-.st-key-proj_root [class*="st-key-proj_pair_verdict"] p { font-size: 40px; font-weight: 800; line-height: 1.1; }
-.st-key-proj_status p { font-size: 20px; }
+.st-key-proj_joined p, .st-key-proj_finished p { font-size: calc(4.375 * var(--proj-u)); font-weight: 800;
+  line-height: 1; }
+.st-key-proj_state p { font-size: calc(2.65 * var(--proj-u)); font-weight: 700; line-height: 1.1; margin: 0;
+  text-align: right; }
+.stHorizontalBlock > div:has(> .st-key-proj_qr) { flex: 0 0 calc(24 * var(--proj-u)); }
+.st-key-proj_url p { font-size: calc(2.5 * var(--proj-u)); font-family: "Source Code Pro", monospace;
+  overflow-wrap: anywhere; }
+.stHorizontalBlock > div:has(> [class*="st-key-proj_row_name_"]) { flex: 0 0 30%; }
+.st-key-proj_root [class*="st-key-proj_row_name_"] p { font-size: calc(2.2 * var(--proj-u)); }
+.stHorizontalBlock > div:has(> [class*="st-key-proj_alpha_value"]) { flex: 0 0 20%; }
+.st-key-proj_root [class*="st-key-proj_alpha_value"] p { font-size: calc(3.4 * var(--proj-u)); font-weight: 800;
+  line-height: 1.05; }
+.st-key-proj_root [class*="st-key-proj_alpha_interval"] p { font-size: calc(2.5 * var(--proj-u)); }
+.st-key-proj_root [class*="st-key-proj_note"] p { font-size: calc(1.7 * var(--proj-u)); line-height: 1.25; margin: 0; }
+.st-key-proj_root [class*="st-key-proj_unit_text"] p { font-size: calc(1.875 * var(--proj-u)); line-height: 1.2;
+  overflow: hidden; display: -webkit-box; -webkit-line-clamp: 1; -webkit-box-orient: vertical; }
+.st-key-proj_root [class*="st-key-proj_counts"] p { font-size: calc(2.5 * var(--proj-u)); font-weight: 700; }
+.stHorizontalBlock > div:has(> [class*="st-key-proj_bar_box"]) { flex: 0 0 35%; }
+.st-key-proj_root [class*="st-key-proj_pair_verdict"] p { font-size: calc(3.125 * var(--proj-u)); font-weight: 800;
+  line-height: 1.1; }
+.st-key-proj_status p { font-size: calc(1.56 * var(--proj-u)); text-align: right; }
 </style>"""
 
 
@@ -144,7 +162,8 @@ def join_screen(view: ClassView) -> None:
     url = room_links(view.room.code)["participant"]
     keyed = room_links(view.room.code, join_key=rooms().join_key(view.room.code))["participant"]
     with st.container(horizontal=True, gap="large", vertical_alignment="center"):
-        st.image(qr_png(keyed), width=330, caption=None)
+        with st.container(key="proj_qr"):
+            st.image(qr_png(keyed), width="stretch", caption=None)
         with st.container(width="stretch"):
             st.markdown(t("room.proj.scan"))
             _big("proj_code", literal(view.room.code))
@@ -170,16 +189,22 @@ def agreement_screen(view: ClassView) -> None:
     st.subheader(t("room.proj.agreement_title", level=confidence_level(view)))
     needed: list[int] = []  # intervals withheld for too few units: said once under the rows, not under each
     never: list[str] = []  # rows whose room has fewer units than the interval needs: it cannot come here
+    unlabelled: list[str] = []  # rows nobody has labelled yet: named on one line, not drawn as rows of nothing
     for name in (*view.labels.dimensions, ALL):  # a row per dimension: name, alpha, its interval, units; its note below
+        row_name = t("room.all_labels") if name == ALL else dimension_name(name)
+        if labels_given(view, name) == 0:
+            if name != ALL:
+                unlabelled.append(row_name)
+            continue
         item = view.labels.agreement[name]
         alpha, interval = item.alpha, item.alpha_interval
         few = (alpha.value is not None and not alpha.note and interval is not None and interval.note == "few_units"
                and interval.needed is not None)
         units = room_units(view, name)
-        with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-            with st.container(width=340):
-                st.markdown(literal(t("room.all_labels") if name == ALL else dimension_name(name)))
-            with st.container(key=f"proj_alpha_value_{name}", width=270):
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            with st.container(key=f"proj_row_name_{name}"):
+                st.markdown(literal(row_name))
+            with st.container(key=f"proj_alpha_value_{name}"):
                 st.markdown(t("room.undefined") if alpha.value is None else format_number(alpha.value, lang))
             with st.container(key=f"proj_alpha_interval_{name}", width="stretch"):
                 st.markdown(_interval_text(None if interval is None else interval.low,
@@ -195,6 +220,9 @@ def agreement_screen(view: ClassView) -> None:
         if note:  # said in full under its row (a table cell would cut it)
             with st.container(key=f"proj_note_{name}"):
                 st.markdown(note)
+    if unlabelled:
+        with st.container(key="proj_note_unlabelled"):
+            st.markdown(t("room.proj.not_labelled", rows=", ".join(literal(row) for row in unlabelled)))
     if needed:  # one line for the screen: a projector at 1280x720 has no room for the same note under every row
         with st.container(key="proj_note_few_units"):
             st.markdown(t("room.proj.few_units", minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL, count=max(needed)))
@@ -202,6 +230,12 @@ def agreement_screen(view: ClassView) -> None:
         with st.container(key="proj_note_few_units_never"):
             st.markdown(t("room.proj.few_units_never", rows=", ".join(never),
                           minimum=MIN_UNITS_FOR_AGREEMENT_INTERVAL))
+
+
+def labels_given(view: ClassView, name: str) -> int:
+    """How many labels the class has given on row ``name`` (a dimension, or ``ALL``): after a restart a room whose
+    members had not labelled a dimension yet showed it as a row of nothing ("not defined · 0 units")."""
+    return sum(unit.yes + unit.no for unit in view.labels.units if name == ALL or unit.dimension == name)
 
 
 def _bar(unit: UnitLabels) -> go.Figure:
@@ -231,7 +265,7 @@ def disputed_screen(view: ClassView, screen: Screen, total: int) -> None:
                 if view.room.revealed and unit.reference is not None:
                     counts += " · " + t("room.proj.reference_yes" if unit.reference else "room.proj.reference_no")
                 st.markdown(counts)
-            with st.container(width=420):
+            with st.container(key=f"proj_bar_box_{place}"):
                 st.plotly_chart(_bar(unit), width="stretch", config={"staticPlot": True},
                                 key=f"proj_bar_{place}")
 

@@ -33,10 +33,10 @@ from ui.views.rag.view import cases_table
 from ui.views.room.class_state import RoomLabels
 from ui.views.room.watch import BACKSTOP, watch_room
 from ui.views.summaries.view import summary_cases_table
-from ui.widgets.layout import card_row, figure_table, row_height, show_chart, table_height
+from ui.widgets.layout import card_row, row_height, show_chart, table_height
 from ui.widgets.names import metric_name
 from ui.widgets.proportions import number_interval, proportion_text
-from ui.widgets.text import cell_text, literal, plot_text, text_table
+from ui.widgets.text import literal, plot_text, text_table, wrapping_table
 from uncase_core.agreement.class_labels import (
     ALL,
     ClassLabels,
@@ -408,8 +408,9 @@ def draw_disputed(view: ClassView) -> None:
     if not disputed:
         st.caption(t("room.no_disagreement"))
         return
-    # Each unit's id and its text whole (wrapped, rows as tall as it needs): "c1" and "c2" alone cannot be told apart.
-    figure_table(cell_text(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed)), wrapped=t("units.text"))
+    # Each unit's id and its text whole: "c1" and "c2" alone cannot be told apart. Headers and cells wrap, so every
+    # column, the reference among them, is read at 1280 px, and no word is cut on a phone.
+    wrapping_table(unit_table(view, disputed[:DISPUTED_SHOWN], view.room.revealed))
     if len(disputed) > DISPUTED_SHOWN:
         st.caption(t("room.more_disputed", count=len(disputed) - DISPUTED_SHOWN))
 
@@ -420,9 +421,9 @@ def draw_distributions(view: ClassView) -> None:
 
 def draw_class_metrics(view: ClassView) -> None:
     labels = view.labels
-    figure_table(pd.DataFrame([{t("table.dimension"): dimension_name(name),
-                                t("table.micro"): proportion_text(labels.pooled[name], "room.pooled")}
-                               for name in labels.dimensions]), wrapped=t("table.micro"))
+    wrapping_table(pd.DataFrame([{t("table.dimension"): dimension_name(name),
+                                  t("table.micro"): proportion_text(labels.pooled[name], "room.pooled")}
+                                 for name in labels.dimensions]))
     if is_summary_room(view.room):
         text_table(summary_cases_table(labels.evaluation), hide_index=True, width="stretch")
     else:
