@@ -70,7 +70,8 @@ SCRIPT = """<script>
       english.set(node, [source, said]);
       if (said !== now) node.setAttribute('aria-label', said);
     }
-    for (const box of document.querySelectorAll('[data-testid="stFileUploader"]')) {
+    // The box's own words only: the names of the files in it (a person's) are outside the drop zone.
+    for (const box of document.querySelectorAll('[data-testid="stFileUploaderDropzone"]')) {
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const now = node.nodeValue;
