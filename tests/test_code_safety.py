@@ -386,8 +386,10 @@ HTML_SITES: dict[tuple[str, str], str] = {
         "tests/pages/test_room_page.py::test_the_projectors_style_rule_is_a_constant_without_user_text",
     ("ui/frame/select_release.py", "release_select_boxes"):
         "tests/ui/test_html_constants.py::test_the_select_release_script_holds_only_our_keys",
-    ("ui/widgets/focus.py", "hide_keys_on_a_phone"):
-        "tests/ui/test_html_constants.py::test_the_phone_keys_style_is_a_constant",
+    ("ui/widgets/focus.py", "hide_key_hints_without_keyboard"):
+        "tests/ui/test_html_constants.py::test_the_key_hints_style_is_a_constant",
+    ("ui/frame/streamlit_words.py", "streamlit_words"):
+        "tests/ui/test_html_constants.py::test_streamlit_words_holds_only_the_catalogues_words_escaped",
     ("ui/frame/sealed.py", "seal_address"):
         "tests/ui/test_html_constants.py::test_the_sealing_box_style_is_a_constant_holding_only_its_key",
     ("ui/widgets/layout.py", "label_column"):

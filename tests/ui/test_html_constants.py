@@ -3,11 +3,13 @@ number (tests/test_code_safety.py names each of these as the proof for its st.ht
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
 
-from ui.frame import sealed, select_release
+from ui.frame import sealed, select_release, streamlit_words
 from ui.widgets import focus, layout
 
 
@@ -29,7 +31,7 @@ class Recorder:
 @pytest.fixture
 def recorded(monkeypatch):
     recorder = Recorder()
-    for module in (select_release, focus, layout):
+    for module in (select_release, streamlit_words, focus, layout):
         monkeypatch.setattr(module.st, "html", recorder.html_)
         monkeypatch.setattr(module.st, "container", recorder.container)
     return recorder
@@ -44,14 +46,23 @@ def test_the_select_release_script_holds_only_our_keys(recorded):
             select_release.release_select_boxes(hostile)
 
 
-def test_the_phone_keys_style_is_a_constant(recorded, monkeypatch):
-    monkeypatch.setattr(focus, "is_phone", lambda: True)
-    focus.hide_keys_on_a_phone()
-    assert recorded.html == [focus.PHONE_KEYS_STYLE]
-    assert re.fullmatch(r"<style>[^<>]*</style>", focus.PHONE_KEYS_STYLE)
-    monkeypatch.setattr(focus, "is_phone", lambda: False)
-    focus.hide_keys_on_a_phone()
-    assert len(recorded.html) == 1  # nothing on a screen with a keyboard
+def test_the_key_hints_style_is_a_constant(recorded):
+    focus.hide_key_hints_without_keyboard()
+    assert recorded.html == [focus.KEY_HINTS_STYLE]
+    assert re.fullmatch(r"<style>[^<>]*</style>", focus.KEY_HINTS_STYLE)
+
+
+def test_streamlit_words_holds_only_the_catalogues_words_escaped(recorded, monkeypatch):
+    hostile = '"><script>alert(1)</script><img src=x onerror=alert(1)> {label}'
+    monkeypatch.setattr(streamlit_words, "translate", lambda lang, key: hostile)
+    streamlit_words.streamlit_words("es")
+    style, marker, script = recorded.html
+    assert (style, script) == (streamlit_words.STYLE, streamlit_words.SCRIPT)
+    assert script.count("<script>") == 1 and script.rstrip().endswith("</script>")
+    assert re.fullmatch(r'<span data-streamlit-words="[^"<>]*"></span>', marker)
+    assert "&lt;script" in marker and "&lt;img" in marker and "<script" not in marker
+    words = json.loads(html.unescape(marker.split('"', 1)[1].rsplit('"', 1)[0]))
+    assert set(words["words"].values()) == {hostile}
 
 
 def test_the_label_columns_style_holds_only_a_class_name_and_a_number(recorded):

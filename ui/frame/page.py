@@ -36,11 +36,12 @@ from ui.frame.state import (
     t,
     workspace_params,
 )
+from ui.frame.streamlit_words import streamlit_words
 from ui.frame.throttle import TooManyWorkspaces
 from ui.frame.workspace import Workspace
 from ui.i18n import LANGUAGES, translate
 from ui.views.lessons.panel import SIDE, TOP, draw_panels, make_slot
-from ui.widgets.focus import hide_keys_on_a_phone
+from ui.widgets.focus import hide_key_hints_without_keyboard
 from ui.widgets.layout import whole_names
 from ui.widgets.text import WORD_JOINER, literal
 from uncase_core.shared.jsonfiles import dumps_json
@@ -108,8 +109,9 @@ def setup_page(entry: PageEntry) -> str:
     st.session_state[state.ROOM_FOLLOWED] = False
     with st.sidebar:
         whole_names()
-        hide_keys_on_a_phone()
+        hide_key_hints_without_keyboard()
         outage_words(lang)
+        streamlit_words(lang)
         st.session_state[_LANGUAGE_WIDGET] = lang
         st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)

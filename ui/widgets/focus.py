@@ -33,7 +33,7 @@ import streamlit as st
 from ui.frame.select_release import release_select_boxes, single_keys
 from ui.frame.state import current_workspace, language, run_saving, save_settings, t
 from ui.i18n import format_count, number_style
-from ui.widgets.focus_pad import MAX_PENDING, draw_pad, pad_state
+from ui.widgets.focus_pad import KEY_HINT_SCREENS, MAX_PENDING, draw_pad, pad_state
 from ui.widgets.focus_presses import Press, applied_numbers, mark_applied, new_presses, session_name
 from ui.widgets.guidelines import draw_guideline
 from uncase_core.shared.guidelines import Guideline
@@ -334,16 +334,17 @@ def page_intro(text: str) -> None:
         st.markdown(text)
 
 
-# On a phone Streamlit still draws each shortcut's key on its button ("Tabla G", "Sí 1"): there is no keyboard to
-# press them with, so they are hidden (the shortcuts stay, for a tablet's keyboard). The key's span is labelled
-# "Shortcut <key>" by Streamlit; hidden, it is not read out either.
-PHONE_KEYS_STYLE = '<style>[aria-label^="Shortcut "] { display: none !important; }</style>'
+# Streamlit draws each shortcut's key on its button ("Tabla G", "Sí 1"). On a screen with no keyboard to press them
+# with (:data:`KEY_HINT_SCREENS`, decided in the browser by the screen, not by the headers) they are hidden; the
+# shortcuts stay, for a tablet's keyboard. Hidden, the key is not read out either.
+KEY_HINTS_STYLE = (f'<style>@media {KEY_HINT_SCREENS} {{ [data-has-shortcut="true"] kbd '
+                   '{ display: none !important; } }</style>')
 
 
-def hide_keys_on_a_phone() -> None:
-    """Call once a run (the frame does): on a phone, no key hint on any button (:data:`PHONE_KEYS_STYLE`)."""
-    if is_phone():
-        st.html(PHONE_KEYS_STYLE)
+def hide_key_hints_without_keyboard() -> None:
+    """Call once a run (the frame does): no key hint on any button on a screen without a keyboard
+    (:data:`KEY_HINTS_STYLE`)."""
+    st.html(KEY_HINTS_STYLE)
 
 
 def small(markdown: str) -> str:

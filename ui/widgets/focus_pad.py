@@ -36,6 +36,9 @@ import streamlit as st
 
 PAD_NAME = "uncase_focus_pad"
 MAX_PENDING = 60  # presses a page keeps waiting for the server before it refuses more (the server is gone)
+# Screens with no keyboard to press a key hint with: narrow ones (where Streamlit stacks columns), and those whose
+# main pointer is a finger. The server cannot tell (a phone asking for the desktop site sends a desktop's headers).
+KEY_HINT_SCREENS = "(max-width: 640px), (pointer: coarse) and (hover: none)"
 
 _PAD_CSS = """
 .uncase-pad { font-family: var(--st-font, "Source Sans Pro", sans-serif); color: var(--st-text-color, #31333f);
@@ -72,10 +75,11 @@ _PAD_CSS = """
 .uncase-pad button:focus-visible { outline: 2px solid var(--st-primary-color, #ff4b4b); outline-offset: 2px; }
 .uncase-pad kbd { font: inherit; font-size: 0.8rem; opacity: 0.75; }
 .uncase-pad.pad-phone kbd, .uncase-pad.pad-phone .pad-help { display: none; }
+@media KEY_HINT_SCREENS { .uncase-pad kbd, .uncase-pad .pad-help { display: none; } }
 .uncase-pad .pad-help { font-size: 0.875rem; color: var(--st-gray-text-color, #808495); }
 .uncase-pad .pad-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
-"""
+""".replace("KEY_HINT_SCREENS", KEY_HINT_SCREENS)
 
 _PAD_JS = """
 const LABELS = { yes: true, no: false, clear: null };
