@@ -124,7 +124,7 @@ def test_write_edit_label_clear_and_reload(language):
     assert workspace(at).setting("sum_index") == index
     at.switch_page(SUMMARY_PAGE).run()  # AppTest's next runs stay on the page st.switch_page went to
     assert _ok(at).title[0].value == words["title"]
-    assert at.selectbox(key="sum_index").value == index
+    assert not [box for box in at.selectbox if box.key == "sum_index"]  # the case written is the only one
     at = edit_table(at, "accuracy", {0: {"is_accurate": True}, 1: {"is_accurate": False}})
     at = edit_table(at, "completeness", {0: {"is_covered": True}})
     case = written(at)
@@ -149,7 +149,7 @@ def test_write_edit_label_clear_and_reload(language):
     assert area(fresh, f"{words['point']} 1").value == "The customer was charged twice."
     assert words["cleared"] in texts(fresh) and words["cleared_item"] in texts(fresh)
     fresh.switch_page(SUMMARY_PAGE).run()
-    assert _ok(fresh).selectbox(key="sum_index").value == index
+    assert not [box for box in _ok(fresh).selectbox if box.key == "sum_index"]
     # The download is the case in the summary format, which loads back the same.
     assert cases_from_text(case_file(written(fresh))) == (written(fresh),)
 

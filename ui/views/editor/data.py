@@ -13,10 +13,10 @@ from typing import Any
 import streamlit as st
 
 from ui.frame.data_kinds import RAG
-from ui.frame.state import current_workspace, forget, run_saving, set_kept
+from ui.frame.state import current_workspace, run_saving, set_kept
 from ui.frame.workspace import Workspace
 from ui.page_data.rag_cases import CASE_KEY
-from ui.widgets.data_source import BUILT_IN, WRITTEN, changed_items
+from ui.views.editor.own_cases import OwnCases
 from uncase_core.assets.reader import load_index, load_scenario
 from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset
 
@@ -32,10 +32,17 @@ def rag_default(language: str) -> tuple[RagDataset, str, str]:
     return load_scenario(first, language), first.id, "scenario"
 
 
-class EditorData:
+class EditorData(OwnCases):
     """The RAG dataset as this session's workspace holds it, and the one way the editor changes it."""
 
     notice_key = "editor_notice"  # what the last change cleared, said once in the next run (ui.views.editor.fields)
+    kind = RAG
+    own_source = OWN_SOURCE
+    page_case_key = CASE_KEY
+
+    @staticmethod
+    def items(data: RagDataset) -> tuple[RagCase, ...]:
+        return data.cases
 
     def __init__(self, workspace: Workspace, language: str) -> None:
         self.workspace = workspace
@@ -53,28 +60,6 @@ class EditorData:
         """The case the RAG page has open."""
         index = self.workspace.setting(CASE_KEY, 0)
         return index if isinstance(index, int) and 0 <= index < len(self.dataset.cases) else 0
-
-    @property
-    def holds_built_in(self) -> bool:
-        """True while the RAG page shows a built-in scenario (stored or its default), not cases of the person's own:
-        a case written now starts a dataset of its own rather than joining a scenario it has nothing to do with."""
-        source = self.workspace.source(RAG)
-        return source is None or source[1] in BUILT_IN
-
-    def built_in_changes(self) -> int:
-        """Cases of the built-in scenario the person labelled or rewrote (lost when their own dataset replaces it)."""
-        if not self.workspace.has(RAG):
-            return 0
-        return changed_items(self.workspace.original(RAG).cases, self.workspace.data(RAG).cases)
-
-    def start_own(self, dataset: RagDataset) -> bool:
-        """Store ``dataset`` (the first case written here) as the RAG page's data in place of the built-in scenario;
-        False when the store refused it (the scenario is then left as it was). The RAG page opens on its first case."""
-        if not run_saving(lambda: self.workspace.replace(RAG, dataset, OWN_SOURCE, WRITTEN)):
-            return False
-        self.workspace.editors.clear()
-        forget(CASE_KEY)
-        return True
 
     def store(self, record: Mapping[str, Any]) -> bool:
         return self.store_all([record])

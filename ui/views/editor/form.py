@@ -6,9 +6,7 @@ On "Create" the case is one ``new_case`` record (claims and facts split by the c
 again; a refusal is shown at the field it names, in the reader's language, and everything typed stays.
 
 While the RAG page holds a built-in scenario, the first case written starts a dataset of the person's own holding
-only that case (a case added to the scenario was labelled as "case 2 of 2" under the scenario's note, which is about
-another case); the scenario itself is left as it was, loadable again from the RAG page. Labels or texts the person
-changed in the scenario would go with it, so "Create" then asks first and offers them as a download.
+only that case, asking first when the scenario carries the person's changes (:mod:`ui.views.editor.own_cases`).
 """
 
 from __future__ import annotations
@@ -18,14 +16,13 @@ from typing import Any
 
 import streamlit as st
 
-from ui.frame.data_kinds import RAG
 from ui.frame.input_errors import error_text
 from ui.frame.state import forget, kept, save_settings, t
 from ui.i18n import translate
 from ui.views.editor.data import CHOOSE_KEY, EditorData
-from ui.widgets.text import literal
+from ui.views.editor.own_cases import create_or_ask, say_created
 from uncase_core.errors import InputError
-from uncase_core.rag.cases import RagDataset, dataset_to_text
+from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.edits import apply_rag_edit, new_case
 
 FIELDS = ("id", "question", "passages", "answer", "reference", "language", "domain", "split", "source", "extra")
@@ -33,7 +30,6 @@ LANGUAGE_CHOICES = ("en", "es", "")
 FORM_KEY = "editor_new"
 ERROR_KEY = "editor_new_error"  # (field, InputError or a catalogue message) of the last refused "Create"
 DONE_KEY = "editor_new_done"  # a case was created: the form starts empty in the next run
-REPLACE_KEY = "editor_new_replace"  # "Create" waits on whether the labelled built-in scenario may be replaced
 CREATED_KEY = "editor_created"  # (case id, whether it started the person's own dataset), said once
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
 
@@ -110,33 +106,9 @@ def draw_new_case_form(data: EditorData) -> None:
         kept(st.text_area, _key("extra"), "", t("editor.meta_extra"), height=80, help=t("editor.meta_extra_help"))
         slots["extra"] = st.empty()
         created = st.button(t("editor.create"), type="primary", key=f"{FORM_KEY}_create")
-    if created:
-        if data.holds_built_in and (changes := data.built_in_changes()) > 0:
-            st.session_state[REPLACE_KEY] = changes
-        else:
-            _create(data)
-    if REPLACE_KEY in st.session_state:
-        _ask_to_replace(data, st.session_state[REPLACE_KEY])
+    create_or_ask(data, created, FORM_KEY, "editor.replace_scenario", lambda: _create(data))
     for field in slots:
         _say(field, slots, data.language)
-
-
-def _ask_to_replace(data: EditorData, changes: int) -> None:
-    """The scenario the person labelled would be replaced by their own dataset: say so, offer its download, ask."""
-    st.warning(t("editor.replace_scenario", count=changes))
-    row = st.container(horizontal=True)
-    row.download_button(t("common.download"), key=f"{FORM_KEY}_scenario_download",
-                        data=lambda: dataset_to_text(data.dataset).encode("utf-8"),
-                        file_name=f"{data.workspace.source(RAG)[0]}-labelled.json", mime="application/json",
-                        on_click="ignore")
-    yes = row.button(t("confirm.yes"), key=f"{FORM_KEY}_replace_yes", type="primary")
-    no = row.button(t("confirm.no"), key=f"{FORM_KEY}_replace_no")
-    if yes or no:
-        st.session_state.pop(REPLACE_KEY, None)
-    if yes:
-        _create(data)
-    elif no:
-        st.rerun()
 
 
 def _create(data: EditorData) -> None:
@@ -168,8 +140,4 @@ def _create(data: EditorData) -> None:
 
 
 def created_note() -> None:
-    if (created := st.session_state.pop(CREATED_KEY, None)) is not None:
-        case_id, own = created
-        st.success(t("editor.created", id=literal(case_id)))
-        if own:
-            st.info(t("editor.own_dataset"))
+    say_created(CREATED_KEY, "editor.created", "editor.own_dataset")

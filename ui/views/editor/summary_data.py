@@ -14,6 +14,7 @@ from ui.frame.data_kinds import SUMMARIES
 from ui.frame.state import current_workspace, run_saving
 from ui.frame.workspace import Workspace
 from ui.page_data.summaries import load_file
+from ui.views.editor.own_cases import OwnCases
 from uncase_core.assets.reader import SUMMARY_INDEX, load_index
 from uncase_core.summaries.edits import ClearedLabel, pending_cleared
 from uncase_core.summaries.format import SummaryCase
@@ -24,6 +25,7 @@ SUMMARY_CHOICE_KEY = "editor_summary_case"  # the summary case open in the edito
 SUMMARY_CHOOSE_KEY = "editor_summary_choose"  # a summary case to open in the next run
 SUMMARY_PAGE_CASE = "sum_index"  # the summary page's case choice (app_pages/summary_autoevaluation.py)
 SUMMARY_TABLES = "sum_editor_"  # the summary page's label tables' keys start with it
+OWN_SOURCE = "my-summary-cases"  # the name (and download stem) of the cases the first summary case written starts
 
 
 def summary_default(language: str) -> tuple[tuple[SummaryCase, ...], str, str]:
@@ -32,10 +34,13 @@ def summary_default(language: str) -> tuple[tuple[SummaryCase, ...], str, str]:
     return load_file(first, language), first.id, "scenario"
 
 
-class SummaryEditorData:
+class SummaryEditorData(OwnCases):
     """The summary cases as this session's workspace holds them, and the one way the editor changes them."""
 
     notice_key = "editor_summary_notice"  # what the last change cleared, said once in the next run
+    kind = SUMMARIES
+    own_source = OWN_SOURCE
+    page_case_key = SUMMARY_PAGE_CASE
 
     def __init__(self, workspace: Workspace, language: str) -> None:
         self.workspace = workspace

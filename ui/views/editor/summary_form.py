@@ -5,7 +5,9 @@ Every field is stored in the workspace as it changes (as the RAG form's are), so
 a restart before "Create". On "Create" the case is one ``new_case`` record of :mod:`uncase_core.summaries.edits`
 (points left empty are the summary's sentences, split by the core) and the fields start empty again; a refusal is
 shown at the field it names, in the reader's language, and everything typed stays. More sections are added in the
-editor once the case exists.
+editor once the case exists. While the summary page holds a built-in scenario, the first case written starts summary
+cases of the person's own holding only that case, asking first when the scenario carries the person's changes
+(:mod:`ui.views.editor.own_cases`).
 """
 
 from __future__ import annotations
@@ -20,18 +22,18 @@ from ui.frame.input_errors import error_text
 from ui.frame.state import forget, kept, save_settings, t
 from ui.i18n import CATALOGUES, translate
 from ui.views.editor.form import LANGUAGE_CHOICES, parse_extra
+from ui.views.editor.own_cases import create_or_ask, say_created
 from ui.views.editor.summary_data import SUMMARY_CHOOSE_KEY, SummaryEditorData
-from ui.widgets.text import literal
 from uncase_core.errors import InputError
 from uncase_core.shared.edits import SECTION_KINDS
-from uncase_core.summaries.edits import ROLES, new_case
+from uncase_core.summaries.edits import ROLES, apply_summary_edit, new_case
 
 FIELDS = ("id", "transcript", "section_name", "kind", "categorical", "allowed_values", "instruction", "summary",
           "points", "rubrics", "completeness", "language", "domain", "split", "source", "extra")
 FORM_KEY = "sumnew"
 ERROR_KEY = "sumnew_error"  # (field, InputError or a catalogue message) of the last refused "Create"
 DONE_KEY = "sumnew_done"  # a case was created: the form starts empty in the next run
-CREATED_KEY = "sumnew_created"
+CREATED_KEY = "sumnew_created"  # (case id, whether it started the person's own cases), said once
 _ITEM = re.compile(r"^\s*[-*•·]\s*")
 
 
@@ -171,8 +173,7 @@ def draw_new_summary_form(data: SummaryEditorData) -> None:
         kept(st.text_area, _key("extra"), "", t("editor.meta_extra"), height=80, help=t("editor.meta_extra_help"))
         slots["extra"] = st.empty()
         created = st.button(t("editor.create"), type="primary", key=f"{FORM_KEY}_create")
-    if created:
-        _create(data)
+    create_or_ask(data, created, FORM_KEY, "sumed.replace_scenario", lambda: _create(data))
     for field in slots:
         _say(field, slots, lang)
 
@@ -199,23 +200,23 @@ def _create(data: SummaryEditorData) -> None:
     section = {"name": value("section_name").strip(), "kind": state.get(_key("kind")) or SECTION_KINDS[0],
                "categorical": bool(state.get(_key("categorical"))), "instruction": value("instruction"),
                "allowed_values": allowed or None, "text": value("summary")}
-    cases = data.cases
+    own = data.holds_built_in
+    cases = () if own else data.cases
     try:
         record = new_case(cases, value("id").strip(), turns, [section], parse_lines(value("points")) or None,
                           parse_lines(value("rubrics")), questions, value("language"), metadata)
     except InputError as error:
         return _refuse(_field_of(error.where), error)
     state.pop(ERROR_KEY, None)
-    if data.store_all([record]):
+    if data.start_own(apply_summary_edit(cases, record)) if own else data.store_all([record]):
         # The stored fields start empty again (the next session's form too); this session's, when next drawn.
         save_settings(dict.fromkeys(_key(field) for field in FIELDS))
         state[DONE_KEY] = True
         state[SUMMARY_CHOOSE_KEY] = len(cases)
-        state[CREATED_KEY] = record["id"]
+        state[CREATED_KEY] = (record["id"], own)
         st.rerun()
     return None
 
 
 def created_note() -> None:
-    if (created := st.session_state.pop(CREATED_KEY, None)) is not None:
-        st.success(t("sumed.created", id=literal(created)))
+    say_created(CREATED_KEY, "sumed.created", "sumed.own_cases")

@@ -181,7 +181,8 @@ def changes_lost(workspace: Workspace, plan: Start) -> int:
             count += 1
             continue
         if source is not None and source[1] == WRITTEN:  # every case written in the editor is the person's
-            count += len(workspace.data(kind).cases)
+            written = workspace.data(kind)
+            count += len(written.cases if hasattr(written, "cases") else written)  # RAG cases, or summary cases
             continue
         data, original = workspace.data(kind), workspace.original(kind)
         if kind is AGREEMENT_PAIR or kind is COMPARE_PAIR:
