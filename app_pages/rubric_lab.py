@@ -95,7 +95,8 @@ holistic = workspace.data(RUBRIC_HOLISTIC) if workspace.has(RUBRIC_HOLISTIC) els
 with st.sidebar:
     if error is not None:
         st.error(t("rub.upload_failed", message=error))  # already markdown-safe
-    st.download_button(t("rub.download"), verdicts_to_csv(verdicts), file_name="verdicts.csv", mime="text/csv",
+    # A callable: the CSV is built when the button is pressed, not on every run of the page.
+    st.download_button(t("rub.download"), lambda: verdicts_to_csv(verdicts), file_name="verdicts.csv", mime="text/csv",
                        width="stretch")
     st.subheader(t("rub.filters"))
     enabled = tuple(kind for kind in FILTERS if kept(st.checkbox, f"rub_filter_{kind}", True,

@@ -25,3 +25,19 @@ def test_switching_a_filter_off_changes_the_removed_items(page: Any, app_url: st
     page.get_by_test_id("stSidebar").get_by_text("Unstable", exact=True).click()
     expect(page.get_by_role("heading", name=re.compile(r"^Removed items \(\d+\)"))).not_to_have_text(
         re.compile(rf"\({before}\)"), timeout=TIMEOUT)
+
+
+def test_the_verdicts_download_is_built_on_the_press(page: Any, app_url: str, tmp_path: Any) -> None:
+    """The page hands Streamlit a callable for the CSV (built on the press, not on every run): the press still
+    downloads the verdicts the page shows, read back by the lab's own reader."""
+    from uncase_core.rubrics.lab import read_verdicts
+
+    page.goto(f"{app_url}/rubric_lab")
+    expect(page.get_by_role("heading", name=re.compile(r"^Removed items \(\d+\)"))).to_be_visible(timeout=TIMEOUT)
+    with page.expect_download(timeout=TIMEOUT) as download_info:
+        page.get_by_test_id("stSidebar").get_by_role("button", name=re.compile("^Download")).click()
+    download = download_info.value
+    assert download.suggested_filename == "verdicts.csv"
+    saved = tmp_path / "verdicts.csv"
+    download.save_as(saved)
+    assert len(read_verdicts(saved.read_bytes(), "verdicts.csv")) > 100

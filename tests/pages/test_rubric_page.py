@@ -72,3 +72,18 @@ def test_removal_reasons_follow_the_page_language():
     at.sidebar.radio(key="language_widget").set_value("es").run()
     reasons = list(at.dataframe[-1].value["Motivo"])
     assert any(r.startswith("el veredicto cambia entre ejecuciones en ") for r in reasons), reasons[:3]
+
+
+def test_the_csv_download_is_built_when_pressed_not_on_every_run(monkeypatch):
+    """The verdicts' CSV was built on every run of the page (a fifth of its costliest run); the page now hands
+    Streamlit a callable that builds it on a press, so a run of the page builds none."""
+    import uncase_core.rubrics.lab as lab
+
+    built = []
+    real = lab.verdicts_to_csv
+    monkeypatch.setattr(lab, "verdicts_to_csv", lambda verdicts: built.append(1) or real(verdicts))
+    at = open_page()
+    at.sidebar.checkbox(key="rub_filter_trivial").uncheck()
+    at.run()
+    assert not at.exception
+    assert built == []
