@@ -42,3 +42,17 @@ def test_a_reference_cycle_is_freed_by_the_loop_without_any_new_allocations():
         assert not thread.is_alive()  # a set stop ends the loop
     finally:
         gc.enable()
+
+
+def test_what_the_process_loaded_is_frozen_so_a_collection_walks_only_what_came_since():
+    """A full collection walked every object the process had loaded (125 ms of held GIL every 30 s); frozen, it
+    walks only the objects made since: counted as the objects the collector tracks outside the permanent
+    generation, not timed."""
+    loaded = [[index] for index in range(50_000)]  # stands for the modules and the server's objects
+    try:
+        frozen = memory.freeze_what_is_loaded()
+        assert frozen >= len(loaded)
+        walked = sum(gc.get_count()) + len(gc.get_objects(generation=2))
+        assert walked < frozen // 2
+    finally:
+        gc.unfreeze()
