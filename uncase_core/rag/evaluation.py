@@ -215,6 +215,19 @@ def _all_metrics(cases: Sequence[RagCase], confidence: float) -> _AllMetrics:
     return _AllMetrics(per_case, units_only, clustered, pooled, per_case_counts)
 
 
+def _pooled_of_cases(per_case: Sequence[Mapping[str, Proportion]], confidence: float) -> _AllMetrics:
+    """What :func:`_all_metrics` makes, from the cases' own proportions (their counts; each interval is drawn from
+    the counts alone, elementwise, so a case's proportion is the same whichever call worked it out)."""
+    width = len(METRICS)
+    counts = [(p.successes, p.total, p.unlabelled) for metrics in per_case for p in (metrics[n] for n in METRICS)]
+    pooled_counts = [tuple(sum(c[k] for c in counts[m::width]) for k in range(3)) for m in range(width)]
+    units_only = dict(zip(METRICS, Proportion.many(pooled_counts, confidence), strict=True))
+    per_case_counts = {name: [(c[0], c[1]) for c in counts[m::width]] for m, name in enumerate(METRICS)}
+    clustered = {name: clustered_interval(per_case_counts[name], confidence) for name in METRICS}
+    pooled = {name: _with_clustered(units_only[name], clustered[name]) for name in METRICS}
+    return _AllMetrics([dict(metrics) for metrics in per_case], units_only, clustered, pooled, per_case_counts)
+
+
 def _with_clustered(units_only: Proportion, clustered: ClusteredInterval) -> Proportion:
     if clustered.cases < MIN_CASES or clustered.low is None or clustered.high is None:
         return units_only
@@ -555,6 +568,25 @@ def evaluate_dataset(cases: RagDataset | Sequence[RagCase], settings: Settings |
         settings,
         tuple(case.id for case in cases),
         tuple(evaluate_metrics(m, settings) for m in metrics.per_case),
+        evaluate_metrics(metrics.pooled, settings, metrics.clustered_at),
+        macro_means(metrics.per_case),
+        MappingProxyType(metrics.units_only),
+        MappingProxyType(metrics.clustered),
+    )
+
+
+def dataset_of_evaluations(case_ids: Sequence[str], evaluations: Sequence[Evaluation],
+                           settings: Settings) -> DatasetEvaluation:
+    """What :func:`evaluate_dataset` returns for cases whose own evaluations are given (each :func:`evaluate_case`'s
+    with ``settings``): only the pooled figures are worked out here. A page that keeps the evaluations of the cases a
+    label change did not touch evaluates one case per change instead of every case."""
+    if len(case_ids) != len(evaluations):
+        raise ValueError(f"{len(case_ids)} case ids for {len(evaluations)} evaluations")
+    metrics = _pooled_of_cases([evaluation.metrics for evaluation in evaluations], settings.confidence)
+    return DatasetEvaluation(
+        settings,
+        tuple(case_ids),
+        tuple(evaluations),
         evaluate_metrics(metrics.pooled, settings, metrics.clustered_at),
         macro_means(metrics.per_case),
         MappingProxyType(metrics.units_only),
