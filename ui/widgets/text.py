@@ -49,14 +49,14 @@ def _marked(value: Any) -> Any:
 _ANY_CONTROL = "[" + "".join(sorted(BIDI_CONTROLS)) + "]"
 
 
-def _any_control(values: pd.Series) -> bool:
-    """Whether some text cell of ``values`` holds a bidirectional control: searched by the column's own string
-    methods (Arrow's for a string column), not by a Python call per cell."""
-    if isinstance(values.dtype, pd.StringDtype):
-        return bool(values.str.contains(_ANY_CONTROL, regex=True, na=False).any())
-    # Each control is one character, so the cells joined hold one exactly when a cell does.
-    joined = "".join(value for value in values if isinstance(value, str))
-    return any(control in joined for control in BIDI_CONTROLS)
+def _has_control(values: pd.Series) -> bool:
+    """Whether some cell of a string column holds a bidirectional control, searched by Arrow, not cell by cell."""
+    return bool(values.str.contains(_ANY_CONTROL, regex=True, na=False).any())
+
+
+def _plain_text(values: pd.Series) -> bool:
+    """A string column with text and no control: marking it cell by cell would give it back as it is."""
+    return isinstance(values.dtype, pd.StringDtype) and bool(values.notna().any()) and not _has_control(values)
 
 
 def cell_text(frame: pd.DataFrame) -> pd.DataFrame:
@@ -66,10 +66,9 @@ def cell_text(frame: pd.DataFrame) -> pd.DataFrame:
     marked = frame.copy()
     for column in marked.columns:
         values = marked[column]
-        text = values.dtype == object or isinstance(values.dtype, pd.StringDtype)
-        if text and not _any_control(values):
-            continue  # nothing to mark: one scan of the column instead of a call per cell (2,000 rows a tick)
-        if text or str(values.dtype) == "category":
+        if _plain_text(values):
+            continue  # nothing to mark: one search of the column instead of a call per cell (2,000 rows a tick)
+        if values.dtype == object or isinstance(values.dtype, pd.StringDtype) or str(values.dtype) == "category":
             marked[column] = values.map(_marked)
     if marked.index.dtype == object or isinstance(marked.index.dtype, pd.StringDtype):
         marked.index = marked.index.map(_marked)
