@@ -178,7 +178,7 @@ def pooled_metrics(
 
 @dataclass(frozen=True)
 class _AllMetrics:
-    per_case: list[dict[str, Proportion]]
+    per_case: Sequence[Mapping[str, Proportion]]
     units_only: dict[str, Proportion]  # pooled, Wilson's interval as if the units were independent
     clustered: dict[str, ClusteredInterval]  # pooled, cases as clusters
     pooled: dict[str, Proportion]  # pooled, the clustered interval from MIN_CASES cases, Wilson's below
@@ -238,7 +238,7 @@ def _pooled_of_cases(per_case: Sequence[Mapping[str, Proportion]], confidence: f
     per_case_counts = {name: counts[:, m, :2] for m, name in enumerate(METRICS)}
     clustered = {name: clustered_interval(per_case_counts[name], confidence) for name in METRICS}
     pooled = {name: _with_clustered(units_only[name], clustered[name]) for name in METRICS}
-    return _AllMetrics([dict(metrics) for metrics in per_case], units_only, clustered, pooled, per_case_counts,
+    return _AllMetrics(list(per_case), units_only, clustered, pooled, per_case_counts,
                        _macro_of_counts(counts))
 
 

@@ -7,8 +7,8 @@ case and settings it was made from, and reused while both are unchanged. Cases a
 cannot be garbage-collected while it is the key, so an identity check is exact.
 
 A label change replaces one case object and keeps every other (``RagDataset.with_case``), so each case's own
-evaluation is kept too, by the case object, for the settings it was made with: a tick at 2,000 cases evaluates the
-case that changed and pools the kept ones (:func:`uncase_core.rag.evaluation.dataset_of_evaluations`), instead of
+evaluation is kept too, with the cases and settings it was made from: a tick at 2,000 cases evaluates the case
+that changed and pools the kept ones (:func:`uncase_core.rag.evaluation.dataset_of_evaluations`), instead of
 evaluating 2,000 cases again.
 """
 
@@ -19,45 +19,39 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
+from ui.views.rag.reuse import reuse
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import RagCase
 
 _LAST = "_rag_last_evaluations"
-_BY_CASE = "_rag_case_evaluations"  # (settings, {id(case): (case, evaluation)}) for the cases last seen
+_BY_CASE = "_rag_case_evaluations"  # (settings, cases, their evaluations) of the dataset last evaluated
 Result = TypeVar("Result")
 
 
 def case_evaluation(case: RagCase, settings: rag.Settings) -> rag.Evaluation:
     """:func:`uncase_core.rag.evaluation.evaluate_case`, reused while the case object and settings are the same."""
-    return _reused("case", case, settings, lambda: _kept_cases(settings, (case,))[0])
+    return _reused("case", case, settings, lambda: rag.evaluate_case(case, settings))
 
 
 def dataset_evaluation(cases: Sequence[RagCase], settings: rag.Settings) -> rag.DatasetEvaluation:
     """:func:`uncase_core.rag.evaluation.evaluate_dataset`, reused while the cases and settings are the same, and
     made from the kept evaluations of the cases that did not change."""
     def compute() -> rag.DatasetEvaluation:
-        evaluations = _kept_cases(settings, cases, forget_others=True)
+        kept_settings, *kept = st.session_state.get(_BY_CASE, (None, (), ()))
+        evaluations = reuse(cases, tuple(kept) if kept_settings == settings else None,
+                            lambda case: _one_case(case, settings))
+        st.session_state[_BY_CASE] = (settings, tuple(cases), evaluations)
         return rag.dataset_of_evaluations([case.id for case in cases], evaluations, settings)
 
     return _reused("dataset", cases, settings, compute)
 
 
-def _kept_cases(settings: rag.Settings, cases: Sequence[RagCase], forget_others: bool = False
-                ) -> list[rag.Evaluation]:
-    """Each case's evaluation with ``settings``: kept ones reused, the others made and kept. ``forget_others``:
-    keep only these cases' (the dataset's), so that cases replaced by a change are let go."""
-    kept_settings, kept = st.session_state.get(_BY_CASE, (None, {}))
-    if kept_settings != settings:
-        kept = {}
-    entries = [kept.get(id(case)) for case in cases]
-    entries = [entry if entry is not None and entry[0] is case else (case, rag.evaluate_case(case, settings))
-               for case, entry in zip(cases, entries, strict=True)]
-    fresh = {id(entry[0]): entry for entry in entries}
-    if not forget_others:  # one case's page: its earlier versions (same id, replaced by a change) are let go
-        ids = {case.id for case in cases}
-        fresh = {**{key: entry for key, entry in kept.items() if entry[0].id not in ids}, **fresh}
-    st.session_state[_BY_CASE] = (settings, fresh)
-    return [entry[1] for entry in entries]
+def _one_case(case: RagCase, settings: rag.Settings) -> rag.Evaluation:
+    """The case's evaluation: the one the case's own figures made this run, if they came first."""
+    last = st.session_state.get(_LAST, {}).get("case")
+    if last is not None and last[0] is case and last[1] == settings:
+        return last[2]
+    return rag.evaluate_case(case, settings)
 
 
 def _reused(kind: str, subject: Any, settings: rag.Settings, compute: Callable[[], Result]) -> Result:
