@@ -18,8 +18,8 @@ import pytest
 import ui.frame.state
 import ui.views.rag.results
 import ui.views.rag.view
-from tests.pages.apptest_helpers import RAG_PAGE, edit_labels, open_rag_page, reopen, workspace
-from tests.pages.size_helpers import elements
+from tests.pages.apptest_helpers import RAG_PAGE, edit_labels, reopen, workspace
+from tests.pages.size_helpers import elements, opened
 from ui.frame.data_kinds import RAG
 from ui.frame.limits import LIMITS
 from ui.i18n import format_percent, translate
@@ -44,8 +44,8 @@ def cases(count: int, seed: int = 7) -> RagDataset:
         for i in range(count)), "jsonl")
 
 
-def loaded(count: int):
-    at = open_rag_page()
+def loaded(count: int, language: str = "en"):
+    at = opened(RAG_PAGE, language)
     workspace(at).replace(RAG, cases(count), "big.jsonl", "upload")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
@@ -124,9 +124,9 @@ def evaluating_every_case(monkeypatch) -> None:
         make(evaluation) for evaluation in evaluations])
 
 
-@pytest.mark.parametrize("count", [5, 200, LIMIT])
-def test_after_ticks_the_page_draws_what_evaluating_every_case_draws(count, monkeypatch):
-    at = loaded(count)
+@pytest.mark.parametrize(("count", "language"), [(5, "en"), (200, "en"), (200, "es"), (LIMIT, "en")])
+def test_after_ticks_the_page_draws_what_evaluating_every_case_draws(count, language, monkeypatch):
+    at = loaded(count, language)
     for value in (False, True, None, False):  # set, changed, cleared, set again: each a new case object
         tick(at, value)
     assert at.dataframe, "no results table drawn"
@@ -139,14 +139,16 @@ def test_after_ticks_the_page_draws_what_evaluating_every_case_draws(count, monk
     # The cases table itself, cell for cell, against evaluate_dataset's figures for the stored labels, worded here
     # from the catalogue (not by the page's code).
     stored = workspace(fresh).data(RAG).cases
-    table = next(frame.value for frame in at.dataframe if translate("en", "table.case") in frame.value.columns)
+    table = next(frame.value for frame in at.dataframe if translate(language, "table.case") in frame.value.columns)
     result = rag.evaluate_dataset(stored, rag.Settings.build())
-    assert list(table[translate("en", "table.case")]) == list(result.case_ids)
+    assert list(table[translate(language, "table.case")]) == list(result.case_ids)
     for name in rag.METRICS:
-        assert list(table[translate("en", f"metric.{name}")]) == [short(case.metrics[name]) for case in result.cases]
+        assert list(table[translate(language, f"metric.{name}")]) == [short(case.metrics[name], language)
+                                                                       for case in result.cases]
 
 
-def short(p) -> str:
+def short(p, language: str) -> str:
     if p.value is None:
-        return translate("en", "value.na_short")
-    return translate("en", "value.short", successes=p.successes, total=p.total, percent=format_percent(p.value, "en"))
+        return translate(language, "value.na_short")
+    return translate(language, "value.short", successes=p.successes, total=p.total,
+                     percent=format_percent(p.value, language))
