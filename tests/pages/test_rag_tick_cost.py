@@ -152,3 +152,16 @@ def short(p, language: str) -> str:
         return translate(language, "value.na_short")
     return translate(language, "value.short", successes=p.successes, total=p.total,
                      percent=format_percent(p.value, language))
+
+
+def test_opening_the_case_limit_evaluates_the_cases_together_not_one_by_one(monkeypatch):
+    """A first run (or new settings) has no kept evaluation: every case is evaluated in one vectorised pass, as
+    evaluate_dataset does, never by a call per case (2,000 of them cost ten times as much); only the case on screen
+    is evaluated alone, for its own figures."""
+    at = opened(RAG_PAGE, "en")
+    workspace(at).replace(RAG, cases(LIMIT), "big.jsonl", "upload")
+    one_by_one = counted(monkeypatch, rag, "evaluate_case")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert translate("en", "rag.results_dataset", count=LIMIT) in [s.value for s in at.subheader]
+    assert one_by_one[0] <= 1, f"{one_by_one[0]} cases evaluated one by one on opening {LIMIT}"

@@ -15,8 +15,14 @@ class Item:
 
 
 def made(keys, kept):
-    calls = []
-    values = reuse(keys, kept, lambda key: calls.append(key) or ("value", id(key)))
+    def make(missing):
+        batches.append(list(missing))
+        return [("value", id(key)) for key in missing]
+
+    batches: list[list[Item]] = []
+    values = reuse(keys, kept, make)
+    calls = [key for batch in batches for key in batch]
+    assert len(batches) <= 1  # the missing ones are made in one call
     return values, calls
 
 

@@ -23,6 +23,7 @@ def case_cells(evaluations: Sequence[Evaluation], language: str,
     """``make(evaluation)`` for each evaluation, reused for evaluations (the same objects) made into a row in
     ``language`` by the last call."""
     kept_language, *kept = st.session_state.get(_ROWS, (None, (), ()))
-    rows = reuse(evaluations, tuple(kept) if kept_language == language else None, make)
+    rows = reuse(evaluations, tuple(kept) if kept_language == language else None,
+                 lambda missing: [make(evaluation) for evaluation in missing])
     st.session_state[_ROWS] = (language, tuple(evaluations), rows)
     return rows

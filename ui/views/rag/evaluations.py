@@ -39,19 +39,23 @@ def dataset_evaluation(cases: Sequence[RagCase], settings: rag.Settings) -> rag.
     def compute() -> rag.DatasetEvaluation:
         kept_settings, *kept = st.session_state.get(_BY_CASE, (None, (), ()))
         evaluations = reuse(cases, tuple(kept) if kept_settings == settings else None,
-                            lambda case: _one_case(case, settings))
+                            lambda missing: _evaluated(missing, settings))
         st.session_state[_BY_CASE] = (settings, tuple(cases), evaluations)
         return rag.dataset_of_evaluations([case.id for case in cases], evaluations, settings)
 
     return _reused("dataset", cases, settings, compute)
 
 
-def _one_case(case: RagCase, settings: rag.Settings) -> rag.Evaluation:
-    """The case's evaluation: the one the case's own figures made this run, if they came first."""
+def _evaluated(cases: list[RagCase], settings: rag.Settings) -> Sequence[rag.Evaluation]:
+    """The cases' own evaluations: the one the case's figures made this run if it is the only one (a tick), else
+    all in one vectorised :func:`uncase_core.rag.evaluation.evaluate_dataset` (the same evaluations, case by case,
+    at a tenth of the cost of evaluating 2,000 cases one by one)."""
     last = st.session_state.get(_LAST, {}).get("case")
-    if last is not None and last[0] is case and last[1] == settings:
-        return last[2]
-    return rag.evaluate_case(case, settings)
+    if len(cases) == 1 and last is not None and last[0] is cases[0] and last[1] == settings:
+        return [last[2]]
+    if len(cases) == 1:
+        return [rag.evaluate_case(cases[0], settings)]
+    return rag.evaluate_dataset(cases, settings).cases
 
 
 def _reused(kind: str, subject: Any, settings: rag.Settings, compute: Callable[[], Result]) -> Result:
