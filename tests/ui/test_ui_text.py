@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.widgets.text import WORD_JOINER, id_list, literal, plot_text
+from ui.widgets.text import WORD_JOINER, cell_text, id_list, literal, plot_text
 from uncase_core.shared.bidi import BIDI_CONTROLS, mark_bidi_controls
 
 
@@ -85,3 +86,16 @@ def test_a_wrapping_tables_headers_and_cells_are_shown_as_typed():
     assert list(table.value.columns) == [literal("[h](http://x)"), "n"]
     assert list(table.value.iloc[:, 0]) == [literal("![t](http://evil/p.png)"), literal("**b** <i>")]
     assert [_read(value) for value in table.value.iloc[:, 1]] == ["1", "25"]
+
+
+@given(st.lists(st.one_of(st.none(), st.text(alphabet=st.sampled_from(["a", ".", "\u202e", "\u2066", "\u061c", "ع"]))),
+                min_size=1, max_size=8),
+       st.sampled_from(["object", "string"]))
+def test_a_tables_cells_are_marked_as_marking_each_cell_marks_them(cells, dtype):
+    """cell_text skips a column only where no cell holds a control: the same table as marking cell by cell."""
+    frame = pd.DataFrame({"\u202ename": pd.Series(cells, dtype=dtype), "count": range(len(cells))})
+    marked = cell_text(frame)
+    assert list(marked.columns) == ["⟦U+202E⟧name", "count"]
+    each = frame["\u202ename"].map(lambda c: mark_bidi_controls(c) if isinstance(c, str) else c)
+    pd.testing.assert_series_equal(marked["⟦U+202E⟧name"], each, check_names=False)
+    assert not any(BIDI_CONTROLS & set(c) for c in marked["⟦U+202E⟧name"] if isinstance(c, str))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from uncase_core.shared.bidi import mark_bidi_controls
+from uncase_core.shared.bidi import BIDI_CONTROLS, mark_bidi_controls
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~$:])")
 # GitHub's "autolink literals" (``http://...``, ``www.x.y``, ``a@b.c``) are found in the text *after* the
@@ -46,6 +46,19 @@ def _marked(value: Any) -> Any:
     return mark_bidi_controls(value) if isinstance(value, str) else value
 
 
+_ANY_CONTROL = "[" + "".join(sorted(BIDI_CONTROLS)) + "]"
+
+
+def _has_control(values: pd.Series) -> bool:
+    """Whether some cell of a string column holds a bidirectional control, searched by Arrow, not cell by cell."""
+    return bool(values.str.contains(_ANY_CONTROL, regex=True, na=False).any())
+
+
+def _plain_text(values: pd.Series) -> bool:
+    """A string column with text and no control: marking it cell by cell would give it back as it is."""
+    return isinstance(values.dtype, pd.StringDtype) and bool(values.notna().any()) and not _has_control(values)
+
+
 def cell_text(frame: pd.DataFrame) -> pd.DataFrame:
     """``frame`` with the bidirectional controls of every text cell, index entry and column name marked, as
     :func:`literal` marks them: a table cell is drawn as plain text, but a right-to-left override inside it still
@@ -53,6 +66,8 @@ def cell_text(frame: pd.DataFrame) -> pd.DataFrame:
     marked = frame.copy()
     for column in marked.columns:
         values = marked[column]
+        if _plain_text(values):
+            continue  # nothing to mark: one search of the column instead of a call per cell (2,000 rows a tick)
         if values.dtype == object or isinstance(values.dtype, pd.StringDtype) or str(values.dtype) == "category":
             marked[column] = values.map(_marked)
     if marked.index.dtype == object or isinstance(marked.index.dtype, pd.StringDtype):

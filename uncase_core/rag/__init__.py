@@ -155,6 +155,7 @@ _EXPORTS = MappingProxyType({
     "dataset_from_bytes": "cases",
     "dataset_from_text": "cases",
     "dataset_guidelines": "cases",
+    "dataset_of_evaluations": "evaluation",
     "dataset_to_csv": "csv_files",
     "dataset_to_text": "cases",
     "detect_format": "interchange",

@@ -28,12 +28,16 @@ differ. One case's proportions keep Wilson's interval (document 001's choice, wi
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
+
+import numpy as np
 
 from uncase_core.errors import (
     expected_in_range,
@@ -174,11 +178,13 @@ def pooled_metrics(
 
 @dataclass(frozen=True)
 class _AllMetrics:
-    per_case: list[dict[str, Proportion]]
+    per_case: Sequence[Mapping[str, Proportion]]
     units_only: dict[str, Proportion]  # pooled, Wilson's interval as if the units were independent
     clustered: dict[str, ClusteredInterval]  # pooled, cases as clusters
     pooled: dict[str, Proportion]  # pooled, the clustered interval from MIN_CASES cases, Wilson's below
-    per_case_counts: dict[str, list[tuple[int, int]]]  # (successes, labelled) of each case, per dimension
+    # (successes, labelled) of each case, per dimension: pairs, or an array of one row per case
+    per_case_counts: Mapping[str, Sequence[tuple[int, int]] | np.ndarray]
+    macro: Mapping[str, float | None] | None = None  # macro_means(per_case), when worked out already
 
     @property
     def clustered_names(self) -> tuple[str, ...]:
@@ -191,7 +197,7 @@ class _AllMetrics:
         return {name: _clustered_at(self.per_case_counts[name]) for name in self.clustered_names}
 
 
-def _clustered_at(per_case: list[tuple[int, int]]) -> IntervalAt:
+def _clustered_at(per_case: Sequence[tuple[int, int]] | np.ndarray) -> IntervalAt:
     def interval(confidence: float) -> tuple[float | None, float | None]:
         result = clustered_interval(per_case, confidence)
         return result.low, result.high
@@ -213,6 +219,38 @@ def _all_metrics(cases: Sequence[RagCase], confidence: float) -> _AllMetrics:
     clustered = {name: clustered_interval(per_case_counts[name], confidence) for name in METRICS}
     pooled = {name: _with_clustered(units_only[name], clustered[name]) for name in METRICS}
     return _AllMetrics(per_case, units_only, clustered, pooled, per_case_counts)
+
+
+def _pooled_of_cases(per_case: Sequence[Mapping[str, Proportion]], confidence: float) -> _AllMetrics:
+    """What :func:`_all_metrics` makes, from the cases' own proportions (their counts; each interval is drawn from
+    the counts alone, elementwise, so a case's proportion is the same whichever call worked it out). The counts
+    are read into one array, so that pooling 2,000 cases takes no Python step per case and dimension beyond it."""
+    # One C-level pass (itemgetter, attrgetter, chain) instead of a Python step per case and dimension: a quarter of
+    # the time at 2,000 cases.
+    in_order, count_fields = operator.itemgetter(*METRICS), operator.attrgetter("successes", "total", "unlabelled")
+    chain = itertools.chain.from_iterable
+    flat = chain(chain(map(count_fields, in_order(m))) for m in per_case)
+    counts = np.fromiter(flat, dtype=np.int64, count=len(per_case) * len(METRICS) * 3).reshape(
+        len(per_case), len(METRICS), 3)
+    sums = counts.sum(axis=0)
+    pooled_counts = [(int(s), int(n), int(u)) for s, n, u in sums]
+    units_only = dict(zip(METRICS, Proportion.many(pooled_counts, confidence), strict=True))
+    per_case_counts = {name: counts[:, m, :2] for m, name in enumerate(METRICS)}
+    clustered = {name: clustered_interval(per_case_counts[name], confidence) for name in METRICS}
+    pooled = {name: _with_clustered(units_only[name], clustered[name]) for name in METRICS}
+    return _AllMetrics(list(per_case), units_only, clustered, pooled, per_case_counts,
+                       _macro_of_counts(counts))
+
+
+def _macro_of_counts(counts: np.ndarray) -> dict[str, float | None]:
+    """:func:`macro_means` from an array of counts (case, dimension, (successes, labelled, unlabelled)): each
+    case's value is the same division, and the values are summed in case order by Python's ``sum`` as there."""
+    result: dict[str, float | None] = {}
+    for m, name in enumerate(METRICS):
+        labelled = counts[:, m, 1] > 0
+        values = (counts[labelled, m, 0] / counts[labelled, m, 1]).tolist()
+        result[name] = sum(values) / len(values) if values else None
+    return result
 
 
 def _with_clustered(units_only: Proportion, clustered: ClusteredInterval) -> Proportion:
@@ -556,7 +594,26 @@ def evaluate_dataset(cases: RagDataset | Sequence[RagCase], settings: Settings |
         tuple(case.id for case in cases),
         tuple(evaluate_metrics(m, settings) for m in metrics.per_case),
         evaluate_metrics(metrics.pooled, settings, metrics.clustered_at),
-        macro_means(metrics.per_case),
+        metrics.macro if metrics.macro is not None else macro_means(metrics.per_case),
+        MappingProxyType(metrics.units_only),
+        MappingProxyType(metrics.clustered),
+    )
+
+
+def dataset_of_evaluations(case_ids: Sequence[str], evaluations: Sequence[Evaluation],
+                           settings: Settings) -> DatasetEvaluation:
+    """What :func:`evaluate_dataset` returns for cases whose own evaluations are given (each :func:`evaluate_case`'s
+    with ``settings``): only the pooled figures are worked out here. A page that keeps the evaluations of the cases a
+    label change did not touch evaluates one case per change instead of every case."""
+    if len(case_ids) != len(evaluations):
+        raise ValueError(f"{len(case_ids)} case ids for {len(evaluations)} evaluations")
+    metrics = _pooled_of_cases([evaluation.metrics for evaluation in evaluations], settings.confidence)
+    return DatasetEvaluation(
+        settings,
+        tuple(case_ids),
+        tuple(evaluations),
+        evaluate_metrics(metrics.pooled, settings, metrics.clustered_at),
+        metrics.macro if metrics.macro is not None else macro_means(metrics.per_case),
         MappingProxyType(metrics.units_only),
         MappingProxyType(metrics.clustered),
     )

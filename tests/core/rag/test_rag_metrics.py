@@ -14,6 +14,7 @@ from uncase_core.rag.evaluation import (
     METRICS,
     Settings,
     case_metrics,
+    dataset_of_evaluations,
     evaluate_case,
     evaluate_dataset,
     evaluate_metrics,
@@ -196,6 +197,29 @@ def test_evaluation_to_dict(make_case):
     # The same note as a code with its parameters: what a page words in the reader's language.
     assert data["composite_notes"] == [{"code": "dropped", "params": {"dimensions": ["faithfulness", "correctness"]}}]
     assert data["gated"] == []
+
+
+LABELS = st.sampled_from([True, False, None])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.lists(LABELS, max_size=5), st.lists(st.tuples(LABELS, LABELS), max_size=5),
+                          st.lists(LABELS, max_size=4)), max_size=12),
+       st.sampled_from([0.8, 0.95]), st.sampled_from(["mean", "min"]))
+def test_a_dataset_made_of_its_cases_evaluations_is_evaluate_datasets_to_the_last_digit(make_case, shapes, confidence,
+                                                                                      aggregation):
+    cases = [make_case(f"c{i}", passages, claims, facts) for i, (passages, claims, facts) in enumerate(shapes)]
+    chosen = Settings.build(aggregation=aggregation, gates={"coverage": 0.8}, confidence=confidence)
+    made = dataset_of_evaluations([c.id for c in cases], [evaluate_case(c, chosen) for c in cases], chosen)
+    whole = evaluate_dataset(cases, chosen)
+    assert made == whole
+    assert repr(made) == repr(whole)  # every float as printed, not only equal
+
+
+def test_a_dataset_of_evaluations_needs_an_id_per_evaluation(make_case):
+    case = make_case("a", passages=[True])
+    with pytest.raises(ValueError, match="2 case ids for 1 evaluations"):
+        dataset_of_evaluations(["a", "b"], [evaluate_case(case)], Settings.build())
 
 
 def test_dataset_evaluation_to_dict(make_case):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from uncase_core.stats.clustered import MIN_MINORITY_CASES, clustered_interval, largest_design_effect
 from uncase_core.stats.policy import threshold_certainty
@@ -43,3 +45,11 @@ def test_an_all_passing_dataset_is_not_called_a_clear_pass_at_90_percent_from_20
     interval = clustered_interval([(6, 6)] * 20)
     pooled = Proportion.with_interval(120, 120, 0, 0.95, (interval.low, interval.high))
     assert threshold_certainty(pooled, 0.9, units_independent=False) == "uncertain"
+
+
+@given(st.lists(st.integers(0, 12).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))), max_size=40),
+       st.sampled_from([0.8, 0.95, 0.99]))
+def test_counts_as_an_array_give_the_interval_of_the_same_pairs_to_the_last_digit(pairs, confidence):
+    """A page pools its cases' counts as one int array (uncase_core.rag.evaluation); the result is the pairs'."""
+    array = np.array(pairs, dtype=np.int64).reshape(len(pairs), 2)
+    assert repr(clustered_interval(array, confidence)) == repr(clustered_interval(pairs, confidence))

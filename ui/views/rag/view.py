@@ -10,6 +10,7 @@ import streamlit as st
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_count, format_number, format_percent
+from ui.views.rag.case_rows import case_cells
 from ui.widgets.figures import drawn, figure_text
 from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
@@ -152,21 +153,28 @@ def draw_composite(evaluation: Evaluation) -> None:
 
 def cases_table(result: DatasetEvaluation) -> pd.DataFrame:
     """One row per case: the four values with their counts, the diagnosis and the composite. Text cells, so a
-    dimension with no labelled unit reads N/A (a number column showed "None") and decimals follow the language."""
+    dimension with no labelled unit reads N/A (a number column showed "None") and decimals follow the language.
+
+    A row's text is made once per case evaluation and language (:mod:`ui.views.rag.case_rows`): a label change
+    writes the changed case's row, not 2,000 rows of lookups in the catalogue and the session."""
     lang = language()
-    rows = []
-    for case_id, evaluation in zip(result.case_ids, result.cases, strict=True):
-        row: dict[str, object] = {t("table.case"): case_id}
-        for name in METRICS:
-            row[metric_name(name)] = short_proportion_text(evaluation.metrics[name], "rag.case.interval")
-        row[t("table.status")] = t(f"status.{_table_status(evaluation.diagnosis)}")
-        row[t("table.failing")] = ", ".join(
-            f"{metric_name(n)} ({t('verdict.uncertain' if n in evaluation.diagnosis.uncertain else 'verdict.clear')})"
-            for n in evaluation.diagnosis.failing)
-        composite = evaluation.composite.value
-        row[t("table.composite")] = t("value.na_short") if composite is None else format_number(composite, lang)
-        rows.append(row)
-    return pd.DataFrame(rows)
+    drawn("rag.case.interval")
+    columns = [t("table.case"), *(metric_name(name) for name in METRICS), t("table.status"), t("table.failing"),
+               t("table.composite")]
+    rows = [(case_id, *cells) for case_id, cells in
+            zip(result.case_ids, case_cells(result.cases, lang, _case_cells), strict=True)]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _case_cells(evaluation: Evaluation) -> tuple[str, ...]:
+    """A case's row after its id, in the session's language."""
+    diagnosis = evaluation.diagnosis
+    failing = ", ".join(f"{metric_name(n)} ({t('verdict.uncertain' if n in diagnosis.uncertain else 'verdict.clear')})"
+                        for n in diagnosis.failing)
+    composite = evaluation.composite.value
+    return (*(short_proportion_text(evaluation.metrics[name], "rag.case.interval") for name in METRICS),
+            t(f"status.{_table_status(diagnosis)}"), failing,
+            t("value.na_short") if composite is None else format_number(composite, language()))
 
 
 def _table_status(diagnosis: Diagnosis) -> str:
