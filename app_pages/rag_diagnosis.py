@@ -88,6 +88,8 @@ def store_label_edits() -> None:
 # ---------------------------------------------------------------- sidebar: data, then settings (full runs only)
 with st.sidebar:
     st.subheader(t("common.data"))
+    # After an import the downloads come first: under the upload box and its file they began below a 900 px screen.
+    imported_actions_box = st.container()
     if room is not None:
         room_sidebar(room, current_workspace())
     else:
@@ -95,6 +97,8 @@ with st.sidebar:
         loaded = data_source(SOURCE, default)
         if loaded is not None:
             just_loaded(loaded)
+            if loaded.source_kind == "upload":  # the block drawn above named the data the page held before
+                st.rerun()
     # Filled at the end of the run, so downloads and reset see this run's label edits.
     data_actions_box = st.container()
     room_box = st.container()
@@ -147,7 +151,7 @@ else:
         case_results(workspace, store_label_edits)
     for draw in results[1:]:
         draw(workspace, store_label_edits)
-with data_actions_box:
+with imported_actions_box if room is None and workspace.source[1] == "upload" else data_actions_box:
     data_actions(workspace, store_label_edits)
 if room is None:  # a facilitator's room on these cases, one click away (their labels become its reference)
     with room_box:

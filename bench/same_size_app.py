@@ -7,9 +7,9 @@ with every element on the page, not only with those the step changes. bench/mini
 is the floor under any Streamlit page; this page is the floor under a page holding what the RAG page holds:
 
 - sidebar: a language radio, the sixteen page links, the data choice (a select box, an upload box and a load
-  button), a download, the other tools' five downloads in a popover and a reset button, the thresholds' four
-  sliders open, the weights' and the gates' closed expanders (their widgets are drawn only while open), the
-  confidence slider and a reset button;
+  button), a download, the other tools' downloads and the spreadsheet box in a popover and a reset button, the
+  thresholds' four sliders open, the weights' and the gates' closed expanders (their widgets are drawn only while
+  open), the confidence slider and a reset button;
 - main: a title, an introduction, the label view's two buttons, two page links, one label table per kind of unit,
   filled from the first built-in scenario exactly as the RAG page fills them, with a popover and a caption each;
 - results, in one fragment that a threshold step reruns: a heading, an alert, an image the chart's size, four
@@ -72,6 +72,7 @@ with st.sidebar:
     st.button("Load scenario", width="stretch")
     st.download_button("Download", data=b"{}", file_name="cases.json", on_click="ignore", width="stretch")
     with st.popover("Other tools' formats", width="stretch"):  # closed: the browser draws only its button
+        st.checkbox("CSV for a spreadsheet")
         for target in range(7):  # RAGAS JSONL, CSV, Parquet; DeepEval JSON, CSV; Label Studio tasks and config
             st.download_button(f"Format {target + 1}", data=b"{}", file_name=f"cases-{target}.json",
                                on_click="ignore")

@@ -133,7 +133,7 @@ def test_every_download_reads_back_as_the_same_cases(lang):
     buttons = {button.key: button for button in at.sidebar.get("download_button") if button.key}
     for key, target in TARGETS.items():
         assert f"rag_export_{key}" in buttons, sorted(buttons)
-        data = target.build(stored, lang)
+        data = target.build(stored, lang, False)
         name = file_name("deepeval_test_run_en", key)
         if key == "label_studio_config":
             assert data.startswith(b"<View>") and (b"Pregunta" in data) == (lang == "es")
@@ -249,3 +249,22 @@ def test_imported_judge_scores_show_beside_the_hand_labels_with_the_judge_page_a
 def test_cases_without_judge_scores_show_no_judge_table():
     at = open_rag_page()
     assert not [m for m in at.markdown if translate("en", "rag.judge.title") in m.value]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_downloads_offer_a_csv_for_a_spreadsheet_off_by_default(lang):
+    at = _upload(_page(lang), "deepeval_goldens_en.csv")
+    assert not at.exception, [e.value for e in at.exception]
+    box = at.sidebar.checkbox(key="rag_export_spreadsheet")
+    assert box.value is False and box.label == translate(lang, "rag.export.spreadsheet")
+    assert "'" in translate(lang, "rag.export.spreadsheet_help")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_after_an_upload_the_sidebar_names_the_file_not_a_scenario(lang):
+    at = _upload(_page(lang), "deepeval_goldens_en.csv")
+    assert not at.exception, [e.value for e in at.exception]
+    captions = [shown(caption.value) for caption in at.sidebar.caption]
+    assert translate(lang, "rag.upload_shown", name="deepeval_goldens_en.csv") in captions, captions
+    box = at.sidebar.selectbox(key="rag_scenario_choice")
+    assert box.label == translate(lang, "rag.scenario_instead") != translate(lang, "common.scenario")

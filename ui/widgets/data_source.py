@@ -60,6 +60,11 @@ class Source:
     too_large_command: Callable[[bytes, str], str] | None = None
     # Drawn under the upload box: questions a file waits on before it loads (None), then what it loads as.
     pending: Callable[[], Loaded | None] | None = None
+    # While an upload is the page's data: the line at the top of the block naming it ({name}), and the choice box's
+    # title then (catalogue keys; "": the block says nothing more and the box keeps its title). Without them the
+    # block would go on naming the built-in choice the box shows, as if it were what the page holds.
+    upload_shown: str = ""
+    choice_title_upload: str = ""
 
 
 def read_new_upload(key: str, limit: str, label: str, help: str, types: Sequence[str],
@@ -181,10 +186,15 @@ def data_source(source: Source, default: Callable[[], Loaded]) -> Loaded | None:
     """
     workspace = current_workspace()
     requested = None
+    stored = workspace.source(source.kind)
+    upload_shown = stored is not None and stored[1] == "upload"
+    if upload_shown and source.upload_shown and source.choices:  # beside a choice box that shows a built-in one
+        st.caption(t(source.upload_shown, name=literal(stored[0])))
     if source.choices:
         if len(source.choices) > 1:
+            title = source.choice_title_upload if upload_shown and source.choice_title_upload else source.choice_title
             choice = kept(st.selectbox, f"{source.prefix}_scenario_choice", _initial_choice(source, workspace),
-                          t(source.choice_title), options=list(source.choices), format_func=source.choice_label)
+                          t(title), options=list(source.choices), format_func=source.choice_label)
             whole_choice(source.choice_label(choice))
         else:
             choice = source.choices[0]

@@ -3,6 +3,10 @@ Label Studio tasks and their labelling config; first, the file the cases came in
 page that downloads RAG cases offers them (the RAG page, Write a case, drills, each system of a comparison, a room's
 class majority), beside its own download in our format.
 
+A CSV for another tool carries its cells as they are, so the tool reads back what it wrote; a box above the buttons
+asks for the spreadsheet guard instead (a ``'`` before a text a spreadsheet would run as a formula), for a CSV to be
+opened in Excel or LibreOffice. The file as it came never has it.
+
 Each file is built only when its button is clicked (a callable as ``st.download_button``'s data), by the core's
 writers (:mod:`uncase_core.rag.interchange`); the core's reader reads each back as the same cases.
 """
@@ -28,7 +32,7 @@ class Target:
     label: str  # catalogue key
     suffix: str  # file name after the source's stem
     mime: str
-    build: Callable[[RagDataset, str], bytes]  # (cases, language) -> the file
+    build: Callable[[RagDataset, str, bool], bytes]  # (cases, language, for a spreadsheet) -> the file
     kind: str = ""  # the kind of file another tool's format is written as ("": a file of its own, the config)
 
 
@@ -38,7 +42,8 @@ KIND_TITLES = MappingProxyType({"jsonl": "JSONL", "json": "JSON", "csv": "CSV", 
 
 def _target(tool: str, kind: str) -> Target:
     return Target(f"rag.export.tool.{tool}", f"-{tool}{FILE_EXTENSIONS[kind]}", MEDIA_TYPES[kind],
-                  lambda dataset, lang: export_cases(dataset, tool, kind=kind), kind)
+                  lambda dataset, lang, spreadsheet: export_cases(dataset, tool, kind=kind, spreadsheet=spreadsheet),
+                  kind)
 
 
 # One button per kind each format's record offers (uncase_core/rag/tools.py), then Label Studio's labelling config.
@@ -46,7 +51,7 @@ TARGETS = MappingProxyType({
     **{f"{name}_{kind}".replace("-", "_"): _target(name, kind)
        for name, tool in TOOLS.items() for kind in tool.offered},
     "label_studio_config": Target("rag.export.label_studio_config", "-label-studio-config.xml", "application/xml",
-                                  lambda dataset, lang: label_studio_config(
+                                  lambda dataset, lang, spreadsheet: label_studio_config(
                                       lang if lang in CONFIG_LANGUAGES else "en")),
 })
 
@@ -84,10 +89,12 @@ def format_downloads(dataset: RagDataset | Callable[[], RagDataset], stem: str, 
                 data=lambda: export_as_it_came(cases()).data, file_name=f"{stem}-labelled{FILE_EXTENSIONS[kind]}",
                 mime=MEDIA_TYPES[kind], on_click="ignore", key=f"{key}_export_as_it_came", width="stretch",
                 type="primary")
+        spreadsheet = st.checkbox(t("rag.export.spreadsheet"), key=f"{key}_export_spreadsheet",
+                                  help=t("rag.export.spreadsheet_help"))
         for name, target in TARGETS.items():
             st.download_button(
                 target_label(target),
-                data=lambda target=target: target.build(cases(), lang),
+                data=lambda target=target: target.build(cases(), lang, spreadsheet),
                 file_name=file_name(stem, name), mime=target.mime, on_click="ignore", key=f"{key}_export_{name}",
                 width="stretch",
             )

@@ -273,7 +273,7 @@ def _run_export_cases(args: argparse.Namespace) -> int:
     keys = args.layout if tool == "deepeval" else None
     try:
         written = export_case_json(dataset) if tool is None else \
-            export_cases(dataset, tool, keys, kind, delimiter or ",")
+            export_cases(dataset, tool, keys, kind, delimiter or ",", args.spreadsheet)
     except InputError as error:  # a case's judge scores or kept fields that cannot be written
         raise error.located(str(args.file)) from None
     if args.config is not None:
@@ -738,6 +738,10 @@ def build_parser(prog: str = "python -m uncase_core") -> argparse.ArgumentParser
     export_cmd.add_argument("--layout", choices=("jsonl", "json", "csv", "parquet", "snake", "camel"), default=None,
                             help="ragas: the kind of file when --out does not name it (jsonl, json, csv, parquet); "
                                  "deepeval: snake or camel keys (default: as each case came)")
+    export_cmd.add_argument("--spreadsheet", action="store_true",
+                            help="a CSV to open in a spreadsheet: put ' before a text starting with =, +, -, @, a tab "
+                                 "or a line break, so the spreadsheet shows it instead of running it (RAGAS, DeepEval "
+                                 "and pandas read that ' as text; default: cells as they are; other kinds ignore it)")
     export_cmd.add_argument("--config", type=Path, default=None, metavar="PATH",
                             help="label-studio: also write the labelling config XML here")
     export_cmd.add_argument("--language", choices=("en", "es"), default="en",

@@ -31,7 +31,7 @@ from typing import Any
 from uncase_core.rag.cases import RagCase, RagDataset
 from uncase_core.rag.ragas import CLAIM_PREFIX, FACT_PREFIX, METADATA_COLUMNS, METADATA_PREFIX
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import formula_safe_row
+from uncase_core.shared.spreadsheets import csv_row
 
 PASSAGE_COLUMN = "context_"
 BOM = "\ufeff"
@@ -63,11 +63,13 @@ def _metadata_columns(cases: Sequence[RagCase]) -> list[tuple[str, str]]:
     return [(key, key) for key in named] + [(METADATA_PREFIX + key, key) for key in free]
 
 
-def dataset_to_csv(dataset: RagDataset, delimiter: str = ",", bom: bool = False) -> str:
+def dataset_to_csv(dataset: RagDataset, delimiter: str = ",", bom: bool = False, spreadsheet: bool = False) -> str:
     """The dataset's cases as CSV text (see the module's docstring); ``delimiter`` is ``","``, ``";"`` or ``"\\t"``.
 
     ``bom`` puts a byte-order mark in front, as Excel's "CSV UTF-8" does (Excel then reads the
-    accents right). Lines end with ``\\n``; cells are quoted only when they need it.
+    accents right). Lines end with ``\\n``; cells are quoted only when they need it. ``spreadsheet`` puts the
+    spreadsheet guard's ``'`` before a text a spreadsheet would run as a formula
+    (:func:`~uncase_core.shared.spreadsheets.formula_safe`); the reader keeps that ``'`` as part of the text.
     """
     cases = dataset.cases
     passages = [_texts(case.passages) for case in cases]
@@ -87,13 +89,13 @@ def dataset_to_csv(dataset: RagDataset, delimiter: str = ",", bom: bool = False)
               *(f"{FACT_PREFIX}{i}" for i in range(1, fact_width + 1)), *(column for column, _ in metadata)]
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
-    writer.writerow(formula_safe_row(header))
+    writer.writerow(csv_row(header, spreadsheet))
     for index, case in enumerate(cases):
-        writer.writerow(formula_safe_row([
+        writer.writerow(csv_row([
             case.id, case.question, *_padded(passages[index], width), case.answer, references[index][0],
             *_padded(claims[index], claim_width), *_padded(facts[index], fact_width),
             *(_metadata_text(case.metadata[key]) if key in case.metadata else "" for _, key in metadata),
-        ]))
+        ], spreadsheet))
     return (BOM if bom else "") + out.getvalue()
 
 

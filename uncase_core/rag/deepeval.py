@@ -76,7 +76,7 @@ from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
 from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import delimiter_name, formula_safe_row, sniff_delimiter
+from uncase_core.shared.spreadsheets import csv_row, delimiter_name, sniff_delimiter
 
 DEEPEVAL_RECORD = RECORD_KEYS["deepeval"]
 # snake_case (save_as) -> camelCase (the API's serialization aliases of Golden, LLMApiTestCase, TestRun).
@@ -469,13 +469,16 @@ def _csv_cell(key: str, value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
-def export_deepeval(dataset: RagDataset, keys: str | None = None, kind: str = "json", delimiter: str = ",") -> bytes:
+def export_deepeval(dataset: RagDataset, keys: str | None = None, kind: str = "json", delimiter: str = ",",
+                    spreadsheet: bool = False) -> bytes:
     """The cases as DeepEval test cases or goldens (see the module's docstring), in a file of ``kind``: ``"json"``
     (a list), ``"jsonl"`` or ``"csv"`` (cells separated by ``delimiter``), the last two as ``save_as`` writes them
     (passages joined with "|"; in CSV, objects, lists of tools and numbers as JSON), UTF-8.
 
     ``keys`` ``"snake"`` or ``"camel"`` spells every record so; None keeps each case's own (snake_case for a case
-    that did not come from DeepEval). :func:`read_deepeval_cases` reads the result back to the same cases.
+    that did not come from DeepEval). :func:`read_deepeval_cases` reads the result back to the same cases. A CSV's
+    cells are written as they are, unless ``spreadsheet`` asks for the spreadsheet guard
+    (:func:`~uncase_core.shared.spreadsheets.formula_safe`), which DeepEval then reads as part of the text.
     """
     if keys is not None and keys not in EXPORT_KEYS:
         raise expected_one_of(EXPORT_KEYS, repr(keys), "keys")
@@ -492,9 +495,9 @@ def export_deepeval(dataset: RagDataset, keys: str | None = None, kind: str = "j
     header = list(dict.fromkeys(key for record in records for key in record))
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(formula_safe_row(header))
+    writer.writerow(csv_row(header, spreadsheet))
     for record in records:
-        writer.writerow(formula_safe_row(_csv_cell(key, record.get(key)) for key in header))
+        writer.writerow(csv_row((_csv_cell(key, record.get(key)) for key in header), spreadsheet))
     return out.getvalue().encode("utf-8")
 
 
@@ -506,9 +509,10 @@ def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None
     return read_deepeval_cases(data, name, progress, limit=limit)
 
 
-def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
+def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",",
+               spreadsheet: bool = False) -> bytes:
     """:func:`export_deepeval` in the shape every format's module has (``layout``: snake or camel keys)."""
-    return export_deepeval(dataset, layout, kind, delimiter)
+    return export_deepeval(dataset, layout, kind, delimiter, spreadsheet)
 
 
 # ---------------------------------------------------------------- which files are this format's (rag/tools.py)

@@ -203,10 +203,13 @@ def export_case_json(dataset: RagDataset) -> bytes:
 
 
 def export_cases(dataset: RagDataset, target: str, layout: str | None = None, kind: str | None = None,
-                 delimiter: str = ",") -> bytes:
+                 delimiter: str = ",", spreadsheet: bool = False) -> bytes:
     """The cases written for ``target`` (one of :data:`~uncase_core.rag.tools.EXPORT_TARGETS`) in a file of
     ``kind`` (one of the target's :data:`~uncase_core.rag.tools.FILE_KINDS`; None: the first, JSON Lines for
-    RAGAS and a JSON list for DeepEval), a CSV's cells separated by ``delimiter``.
+    RAGAS and a JSON list for DeepEval), a CSV's cells separated by ``delimiter``. A CSV's cells are as the cases
+    hold them, so the tool reads back what it wrote; ``spreadsheet`` asks for the spreadsheet guard instead (a
+    ``'`` before a text a spreadsheet would run as a formula, :func:`~uncase_core.shared.spreadsheets.formula_safe`),
+    for a CSV meant to be opened in a spreadsheet program.
 
     ``layout`` is the format's own option: for ``deepeval`` ``"snake"`` or ``"camel"`` keys (default: each case's
     own); a ``layout`` that names one of the format's kinds, with no ``kind``, is taken as the kind (how RAGAS's
@@ -223,7 +226,7 @@ def export_cases(dataset: RagDataset, target: str, layout: str | None = None, ki
     if kind not in kinds:
         raise input_error(PROBLEMS, "interchange_file_kind", "--out", kind=kind, target=tools.TOOLS[target].title,
                           kinds=", ".join(kinds))
-    return tools.TOOLS[target].write(dataset, kind, layout, delimiter)
+    return tools.TOOLS[target].write(dataset, kind, layout, delimiter, spreadsheet)
 
 
 @dataclass(frozen=True)
@@ -251,7 +254,8 @@ MEDIA_TYPES: Mapping[str, str] = MappingProxyType({"jsonl": "application/jsonl",
 def export_as_it_came(dataset: RagDataset) -> ExportedFile:
     """The cases back in the format and kind of file they came in (:func:`~uncase_core.rag.sources.came_in`):
     RAGAS rows as JSON Lines, JSON, CSV or Parquet, DeepEval records as JSON, JSON Lines or CSV, Label Studio tasks;
-    a CSV with its own delimiter. Cases of our own (or from a promptfoo run) go out as RAG cases, JSON."""
+    a CSV with its own delimiter and its cells as they are (never the spreadsheet guard). Cases of our own (or from
+    a promptfoo run) go out as RAG cases, JSON."""
     found = came_in(dataset)
     if found is None:
         return ExportedFile(export_case_json(dataset), None, "json")

@@ -383,7 +383,8 @@ def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None
     return read_label_studio_cases(data, name, progress, limit)
 
 
-def write_file(dataset: RagDataset, *, kind: str = "json", layout: str | None = None, delimiter: str = ",") -> bytes:
+def write_file(dataset: RagDataset, *, kind: str = "json", layout: str | None = None, delimiter: str = ",",
+               spreadsheet: bool = False) -> bytes:
     """:func:`export_label_studio` in the shape every format's module has (one kind: a JSON list of tasks)."""
     return export_label_studio(dataset)
 

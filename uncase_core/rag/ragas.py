@@ -58,7 +58,7 @@ from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, 
 from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, formula_unsafe, sniff_delimiter
+from uncase_core.shared.spreadsheets import CSV_NOTES, delimiter_name, sniff_delimiter
 
 COLUMNS: Mapping[str, tuple[str, ...]] = {
     "question": ("user_input", "question"),
@@ -351,7 +351,6 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
         raise unreadable_csv(error, at_line(1)) from None
     if not header:
         raise problem("csv_no_header")
-    header = [formula_unsafe(name) for name in header]
     if check_header is not None:
         check_header(list(header))
     rows = []
@@ -365,7 +364,7 @@ def csv_rows(text: str, check_header: Callable[[list[str]], None] | None = None,
                 check_rows(len(rows) + 1 + sum(1 for cells in reader if cells), limit)
             if len(cells) > len(header):
                 raise problem("csv_more_cells", at_line(start))
-            cells = [formula_unsafe(cell) for cell in cells]  # as our CSV writers escape them
+            # A leading ' stays: it may be the text itself ("'-already"), and only a spreadsheet adds one as a guard.
             rows.append((at_line(start), dict(zip(header, cells + [None] * (len(header) - len(cells)), strict=True))))
     except csv.Error as error:
         raise unreadable_csv(error, at_line(reader.line_num)) from None

@@ -96,7 +96,7 @@ from uncase_core.shared.jsonfiles import decode_text, dumps_json, reject_non_fin
 from uncase_core.shared.limits import UNLIMITED, ReadLimit
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
-from uncase_core.shared.spreadsheets import decimal_text, delimiter_name, formula_safe_row, sniff_delimiter
+from uncase_core.shared.spreadsheets import csv_row, decimal_text, delimiter_name, sniff_delimiter
 
 RAGAS_RECORD = RECORD_KEYS["ragas"]
 EXPORT_LAYOUTS = FILE_KINDS["ragas"]
@@ -588,13 +588,15 @@ def _parquet(rows: Sequence[Mapping[str, Any]]) -> bytes:
     return out.getvalue()
 
 
-def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",") -> bytes:
+def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",", spreadsheet: bool = False) -> bytes:
     """The cases as RAGAS rows, in a file of kind ``layout``: ``"jsonl"``, ``"json"`` (an array), ``"csv"`` (cells
     separated by ``delimiter``; lists of texts written as pandas writes them) or ``"parquet"`` (with pyarrow, as
     pandas' ``to_parquet`` types the columns); UTF-8 text.
 
     See the module's docstring for the columns. Reading the result back with :func:`read_ragas_cases` gives
-    the same cases, labels, judge scores and kept columns.
+    the same cases, labels, judge scores and kept columns. A CSV's cells are written as they are, unless
+    ``spreadsheet`` asks for the spreadsheet guard (:func:`~uncase_core.shared.spreadsheets.formula_safe`: a ``'``
+    before a text a spreadsheet would run as a formula), which RAGAS and pandas then read as part of the text.
     """
     if layout not in EXPORT_LAYOUTS:
         raise expected_one_of(EXPORT_LAYOUTS, repr(layout), "layout")
@@ -610,9 +612,9 @@ def export_ragas(dataset: RagDataset, layout: str = "jsonl", delimiter: str = ",
     header = _header(rows)
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(formula_safe_row(header))
+    writer.writerow(csv_row(header, spreadsheet))
     for row in rows:
-        writer.writerow(formula_safe_row(_cell(row.get(name)) for name in header))
+        writer.writerow(csv_row((_cell(row.get(name)) for name in header), spreadsheet))
     return out.getvalue().encode("utf-8")
 
 
@@ -624,9 +626,10 @@ def read_file(data: bytes, name: str = "", *, variables: Mapping[str, str | None
     return read_ragas_cases(data, name, progress, limit)
 
 
-def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
+def write_file(dataset: RagDataset, *, kind: str, layout: str | None = None, delimiter: str = ",",
+               spreadsheet: bool = False) -> bytes:
     """:func:`export_ragas` in the shape every format's module has (RAGAS has no layout of its own)."""
-    return export_ragas(dataset, kind, delimiter)
+    return export_ragas(dataset, kind, delimiter, spreadsheet)
 
 
 # ---------------------------------------------------------------- which files are this format's (rag/tools.py)

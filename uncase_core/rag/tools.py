@@ -7,9 +7,10 @@ first called, so the command line's ``--help`` and a page that reads no file loa
 - ``read_file(data, name, *, variables, progress, limit) -> CaseImport``: the file's bytes as RAG cases
   (``variables``: promptfoo's vars keys of the question, context and reference, ignored by the others; ``limit``: a
   :class:`~uncase_core.shared.limits.ReadLimit`, refusing a file of more records before any becomes a case);
-- ``write_file(dataset, *, kind, layout, delimiter) -> bytes``: the cases written back as a file of ``kind`` (one of
-  the record's ``kinds``), ``layout`` the format's own option (DeepEval's snake or camel keys), a CSV's cells
-  separated by ``delimiter``. A format that is only read (promptfoo) has no ``kinds`` and no ``write_file``;
+- ``write_file(dataset, *, kind, layout, delimiter, spreadsheet) -> bytes``: the cases written back as a file of
+  ``kind`` (one of the record's ``kinds``), ``layout`` the format's own option (DeepEval's snake or camel keys), a
+  CSV's cells separated by ``delimiter``, as they are unless ``spreadsheet`` asks for the spreadsheet guard. A
+  format that is only read (promptfoo) has no ``kinds`` and no ``write_file``;
 - ``claims_record(record) -> bool``: whether a JSON record (or, for a format written as CSV, a CSV header's
   columns) is this format's; and, where the format has them, ``claims_file(object) -> bool`` for a whole JSON
   file's top-level object and ``claims_bytes(data) -> bool`` for a binary file.
@@ -77,8 +78,10 @@ class ToolFormat:
              progress: Callable[[int, int], None] | None = None, limit: ReadLimit = UNLIMITED) -> Any:
         return self.function("read_file")(data, name, variables=variables, progress=progress, limit=limit)
 
-    def write(self, dataset: Any, kind: str, layout: str | None = None, delimiter: str = ",") -> bytes:
-        return self.function("write_file")(dataset, kind=kind, layout=layout, delimiter=delimiter)
+    def write(self, dataset: Any, kind: str, layout: str | None = None, delimiter: str = ",",
+              spreadsheet: bool = False) -> bytes:
+        return self.function("write_file")(dataset, kind=kind, layout=layout, delimiter=delimiter,
+                                           spreadsheet=spreadsheet)
 
 
 TOOLS: Mapping[str, ToolFormat] = MappingProxyType({tool.name: tool for tool in (

@@ -67,6 +67,7 @@ _EXPORTS = MappingProxyType({
     "delimiter_name": "spreadsheets",
     "dumps_json": "jsonfiles",
     "dumps_jsonl": "jsonfiles",
+    "csv_row": "spreadsheets",
     "formula_safe": "spreadsheets",
     "formula_safe_row": "spreadsheets",
     "formula_unsafe": "spreadsheets",

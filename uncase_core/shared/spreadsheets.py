@@ -102,7 +102,8 @@ def decimal_text(word: str, where: str = "") -> str:
 
 
 # A cell a spreadsheet program would run as a formula when the CSV file is opened (OWASP's "CSV injection"):
-# one starting with these. Every CSV the playground writes passes its text cells through :func:`formula_safe`.
+# one starting with these. Every table of results the playground writes for a spreadsheet passes its text cells
+# through :func:`formula_safe`; a file for another tool does only when asked (:func:`csv_row`).
 # A spreadsheet may first trim what it sees as blank (spaces, tabs, line ends, no-break spaces, zero-width characters,
 # a byte-order mark) and read the full-width forms of the signs as the signs themselves (issue 35: " =1+1",
 # "\u200b=1+1" and "＝1+1" passed the guard), so those are looked past and those signs count too.
@@ -153,3 +154,10 @@ def formula_unsafe(cell: str | None) -> str | None:
 def formula_safe_row(values: Iterable[object]) -> list[object]:
     """:func:`formula_safe` over one row's cells."""
     return [formula_safe(value) for value in values]
+
+
+def csv_row(values: Iterable[object], spreadsheet: bool) -> list[object]:
+    """One row of a file another tool reads back: its cells as they are, or, for a file meant for a spreadsheet
+    (``spreadsheet``), with :func:`formula_safe`'s quote; RAGAS, DeepEval and pandas would read that quote as text,
+    so a file going back to the tool that wrote it must come back with the same cells."""
+    return formula_safe_row(values) if spreadsheet else list(values)

@@ -30,7 +30,7 @@ def _fake_format_module() -> types.ModuleType:
         return CaseImport(dataset=RagDataset(cases=with_file(cases, "fake-qa", "json")), format="fake-qa",
                           layout="json")
 
-    def write_file(dataset, *, kind, layout=None, delimiter=","):
+    def write_file(dataset, *, kind, layout=None, delimiter=",", spreadsheet=False):
         return json.dumps([{"q": c.question, "a": c.answer, "ctx": [p.text for p in c.passages],
                             "relevant": [p.label("relevant") for p in c.passages]} for c in dataset.cases]).encode()
 

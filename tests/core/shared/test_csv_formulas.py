@@ -1,5 +1,6 @@
-"""CSV formula injection (issue 26, item 4): every CSV the playground writes shows a cell beginning with =, +, -, @,
-a tab or a carriage return as text (a single quote in front), and the playground reads its own files back unchanged.
+"""CSV formula injection (issue 26, item 4): every CSV the playground writes for a spreadsheet (tables of results, and
+another tool's file when asked: issue 51) shows a cell beginning with =, +, -, @, a tab or a carriage return as text
+(a single quote in front), and the playground reads its own files back unchanged.
 """
 
 from __future__ import annotations
@@ -91,11 +92,16 @@ def hostile_dataset() -> RagDataset:
     return RagDataset((case_from_dict(case),), "object")
 
 
-def test_the_case_csv_escapes_and_reads_back_the_same_cases():
-    dataset = hostile_dataset()
-    text = dataset_to_csv(dataset)
+def test_the_case_csv_for_a_spreadsheet_escapes():
+    text = dataset_to_csv(hostile_dataset(), spreadsheet=True)
     assert_nothing_runs(text)
     assert "'" + HYPERLINK in cells(text)
+
+
+def test_the_case_csv_reads_back_the_same_cases():
+    dataset = hostile_dataset()
+    text = dataset_to_csv(dataset)
+    assert HYPERLINK in cells(text)  # cells as they are: the file is read back, not opened in a spreadsheet
     back = read_rag_upload(text.encode("utf-8"), "cases.csv")[0]
     case, original = back.cases[0], dataset.cases[0]
     assert case.id == original.id and case.question == original.question and case.answer == original.answer
@@ -103,10 +109,13 @@ def test_the_case_csv_escapes_and_reads_back_the_same_cases():
     assert case.metadata["domain"] == original.metadata["domain"]
 
 
-def test_the_ragas_csv_escapes_and_reads_back_the_same_texts():
-    dataset = hostile_dataset()
-    text = export_cases(dataset, "ragas", "csv").decode("utf-8")
-    assert_nothing_runs(text)
+@pytest.mark.parametrize("tool", ["ragas", "deepeval"])
+def test_a_tools_csv_for_a_spreadsheet_escapes(tool):
+    assert_nothing_runs(export_cases(hostile_dataset(), tool, kind="csv", spreadsheet=True).decode("utf-8"))
+
+
+def test_the_ragas_csv_reads_back_the_same_texts():
+    text = export_cases(hostile_dataset(), "ragas", "csv").decode("utf-8")
     back = read_cases(text.encode("utf-8"), "rows.csv").dataset.cases[0]
     assert back.question == "+1+1 ?" and [p.text for p in back.passages] == ["-2+3 is five", "\tcmd tab"]
 

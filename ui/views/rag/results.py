@@ -88,6 +88,8 @@ def data_actions(workspace: RagView, store_label_edits: Callable[[], None]) -> N
     store_label_edits()
     source, source_kind = workspace.source
     stem = source.rsplit(".", 1)[0] if source_kind == "upload" else source
+    if source_kind == "upload":  # after an import, the way back to its tool first
+        format_downloads(workspace.dataset, stem)
     st.download_button(
         t("common.download"),
         # Built only when clicked (serialising every case on each tick would cost every rerun), from the data as it is
@@ -98,7 +100,8 @@ def data_actions(workspace: RagView, store_label_edits: Callable[[], None]) -> N
         on_click="ignore",
         width="stretch",
     )
-    format_downloads(workspace.dataset, stem)
+    if source_kind != "upload":
+        format_downloads(workspace.dataset, stem)
     confirm_reset("rag_confirm_reset", t("common.reset"), t("common.reset_confirm"),
                   lambda: workspace.workspace.reset(RAG), disabled=not workspace.changed)
 

@@ -52,6 +52,7 @@ def rag_source(lang: str, prefix: str = "rag", choices: bool = True) -> Source:
         choice_label=lambda sid: (
             translate(lang, "common.all_scenarios") if sid == ALL_SCENARIOS else by_id[sid].title_in(lang)),
         choice_title="common.scenario",
+        upload_shown="rag.upload_shown", choice_title_upload="rag.scenario_instead",
         # Our cases, or another tool's file; None: a promptfoo file awaits its mapping (under this box).
         read_upload=lambda data, name, limit: read_case_upload(data, name, limit, box=box),
         upload_label="common.upload", upload_help="rag.import.upload_help",
