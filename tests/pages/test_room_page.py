@@ -611,3 +611,25 @@ def test_a_join_made_again_from_an_address_that_never_heard_of_the_first_is_the_
     assert [(member.name, member.token) for member in members] == [("Bea", joined_token)]
     assert workspace(again).token == joined_token
     assert open_store(store_url()).load(address_token).settings.get("rag_threshold_faithfulness") == 0.4
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_member_with_no_label_is_not_counted_as_still_labelling_and_both_views_say_so(lang):
+    """Issue 49, item 7: the ghost of a join made twice ("Mateo 2") has no label; the facilitator's view counted it
+    among those still labelling and every unit counted it as not labelled, unsaid."""
+    facilitator, code, secret = create_room()
+    ana = join(code, "Ana")
+    edit_labels(ana, "passages", {0: {"relevant": False}})
+    join(code, "Ana")  # "Ana 2": joined, never labelled
+    again = open_room_page(room=code, key=secret, lang=lang)
+    metrics = {m.label: m.value for m in again.metric}
+    assert metrics[translate(lang, "room.joined")] == "2"
+    assert metrics[translate(lang, "room.labelling")] == "1"  # Ana
+    assert metrics[translate(lang, "room.not_started")] == "1"  # Ana 2
+    assert translate(lang, "room.not_started_note", count=1) in [c.value for c in again.caption]
+    statuses = {str(v) for table in again.dataframe for column in table.value.columns
+                if column == translate(lang, "room.col.status") for v in table.value[column]}
+    assert translate(lang, "room.status.not_started") in statuses
+    view_key = facilitator.session_state["room_keys"][code][1]
+    projector = open_room_page(room=code, view=view_key, lang=lang)
+    assert translate(lang, "room.proj.not_started", count=1) in [m.value for m in projector.markdown]

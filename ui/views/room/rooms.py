@@ -267,13 +267,20 @@ def agreement_notes(item: DimensionAgreement, most: int | None = None) -> str:
 def draw_progress(view: ClassView) -> None:
     labels = view.labels
     done = sum(1 for p in labels.progress if p.done)
-    columns = card_row(3, border=False)
+    # A member with no label at all (a join made twice and left behind, or someone who never began) is not someone
+    # the class waits for: counted apart, and said, since every unit still counts them as not labelled.
+    idle = not_started(view)
+    columns = card_row(4 if idle else 3, border=False)
     columns[0].metric(t("room.joined"), str(view.members))
     columns[1].metric(t("room.finished"), str(done))
     # Once frozen, nobody is labelling any more: those not done did not finish.
     frozen = view.room.frozen
-    columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done))
+    columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done - idle))
+    if idle:
+        columns[3].metric(t("room.not_started"), str(idle))
+        st.caption(t("room.not_started_note", count=idle))
     unfinished = t("room.status.unfinished" if frozen else "room.status.labelling")
+    idle_word = t("room.status.not_started")
     if labels.progress:
         # The column names and words once, not per participant (see unit_table).
         participant, given, units, status, done_word = (t(key) for key in (
@@ -282,12 +289,17 @@ def draw_progress(view: ClassView) -> None:
             participant: p.alias,
             given: f"{p.labels_given} / {p.labels_total}",
             units: f"{p.units_complete} / {p.units_total}",
-            status: done_word if p.done else unfinished,
+            status: done_word if p.done else idle_word if p.labels_given == 0 else unfinished,
         } for p in labels.progress]), hide_index=True, width="stretch")
     else:
         st.info(t("room.nobody_yet"))
     if view.refused:
         st.caption(t("room.refused", count=view.refused))
+
+
+def not_started(view: ClassView) -> int:
+    """How many members have not given a single label (the class view counts them as not labelled everywhere)."""
+    return sum(1 for p in view.labels.progress if p.labels_given == 0 and not p.done)
 
 
 def confidence_level(view: ClassView) -> str:
