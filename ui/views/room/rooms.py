@@ -270,15 +270,17 @@ def draw_progress(view: ClassView) -> None:
     # A member with no label at all (a join made twice and left behind, or someone who never began) is not someone
     # the class waits for: counted apart, and said, since every unit still counts them as not labelled.
     idle = not_started(view)
-    columns = card_row(4 if idle else 3, border=False)
+    columns = card_row(3, border=False)
     columns[0].metric(t("room.joined"), str(view.members))
     columns[1].metric(t("room.finished"), str(done))
     # Once frozen, nobody is labelling any more: those not done did not finish.
     frozen = view.room.frozen
     columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done - idle))
-    if idle:
-        columns[3].metric(t("room.not_started"), str(idle))
-        st.caption(t("room.not_started_note", count=idle))
+    # Always drawn, empty or not: an element that comes and goes here would move everything under it, and an
+    # expander the facilitator opened below would be drawn anew, closed, at the next refresh.
+    with st.container(key="room_not_started"):
+        if idle:
+            st.caption(t("room.not_started_note", count=idle))
     unfinished = t("room.status.unfinished" if frozen else "room.status.labelling")
     idle_word = t("room.status.not_started")
     if labels.progress:
