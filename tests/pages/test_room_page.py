@@ -583,3 +583,52 @@ def test_the_projector_says_what_a_small_room_shows_not_a_count_of_units_it_can_
     assert translate(lang, "room.proj.few_units_never", rows=rows, minimum=minimum) in texts, texts
     unreachable = translate(lang, "room.proj.few_units", minimum=minimum, count=minimum - 2)
     assert not any(unreachable.split(":")[0] in text for text in texts), texts
+
+
+def test_a_join_made_again_from_an_address_that_never_heard_of_the_first_is_the_same_participant():
+    """Issue 49, item 7: a join that took a new workspace (the address's own held other work) was stored, then the
+    server died before the page heard the new address; the reconnected page, its address on the old workspace,
+    shows the form and the person joins again. That is the first participant again, not "Bea 2"."""
+    _facilitator, code, _ = create_room()
+    first = open_room_page()
+    workspace(first).set_settings({"rag_threshold_faithfulness": 0.4})  # work of their own: the join takes a new one
+    address_token = workspace(first).token
+    first.query_params["join"] = code
+    first.run()
+    inputs = {i.label: i for i in first.text_input}
+    inputs["Your name or an alias"].input("Bea")
+    next(b for b in first.button if b.label == "Join").click().run()
+    assert not first.exception, [e.value for e in first.exception]
+    joined_token = workspace(first).token
+    assert joined_token != address_token
+    # A new session (a restarted server) from the address the browser still has: the old workspace's token.
+    again = open_room_page(join=code, w=address_token)
+    inputs = {i.label: i for i in again.text_input}
+    inputs["Your name or an alias"].input("Bea")
+    next(b for b in again.button if b.label == "Join").click().run()
+    assert not again.exception, [e.value for e in again.exception]
+    members = rooms_api().members(code)
+    assert [(member.name, member.token) for member in members] == [("Bea", joined_token)]
+    assert workspace(again).token == joined_token
+    assert open_store(store_url()).load(address_token).settings.get("rag_threshold_faithfulness") == 0.4
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_member_with_no_label_is_not_counted_as_still_labelling_and_both_views_say_so(lang):
+    """Issue 49, item 7: the ghost of a join made twice ("Mateo 2") has no label; the facilitator's view counted it
+    among those still labelling and every unit counted it as not labelled, unsaid."""
+    facilitator, code, secret = create_room()
+    ana = join(code, "Ana")
+    edit_labels(ana, "passages", {0: {"relevant": False}})
+    join(code, "Ana")  # "Ana 2": joined, never labelled
+    again = open_room_page(room=code, key=secret, lang=lang)
+    metrics = {m.label: m.value for m in again.metric}
+    assert metrics[translate(lang, "room.joined")] == "2"
+    assert metrics[translate(lang, "room.labelling")] == "1"  # Ana
+    assert translate(lang, "room.not_started_note", count=1) in [c.value for c in again.caption]
+    statuses = {str(v) for table in again.dataframe for column in table.value.columns
+                if column == translate(lang, "room.col.status") for v in table.value[column]}
+    assert translate(lang, "room.status.not_started") in statuses
+    view_key = facilitator.session_state["room_keys"][code][1]
+    projector = open_room_page(room=code, view=view_key, lang=lang)
+    assert translate(lang, "room.proj.not_started", count=1) in [m.value for m in projector.markdown]

@@ -187,3 +187,27 @@ def test_presses_from_another_server_session_or_unreadable_are_not_applied(sourc
     focus.apply_presses(source, "t_focus_pad", [stale, {"tab": "x", "seq": "1"}, "yes", None])
     assert source.labels == [[None, None], [None, None]]
     assert notes() == ["focus.unreadable"]  # three records that are not presses
+
+
+def test_a_press_made_on_the_page_connected_again_after_a_restart_is_applied_once(source: TwoCases) -> None:
+    """Issue 49, item 7: the first key after a restart names the old server session (the page was not drawn again
+    yet) but was made once the page was connected to this one: the keypad marks it, and it is applied, once."""
+    keypad = source.keypad
+    late = keypad.record(source, "yes", (0, 0))
+    late["session"] = "an-earlier-server"  # pressed while the server was away: not applied
+    back = keypad.record(source, "no", (0, 1))
+    back["session"], back["reconnected"] = "an-earlier-server", True
+    focus.apply_presses(source, "t_focus_pad", [late, back])
+    assert source.labels == [[None, False], [None, None]]
+    source.labels[0][1] = None
+    focus.apply_presses(source, "t_focus_pad", [late, back])  # the same list again: nothing applied twice
+    assert source.labels == [[None, None], [None, None]]
+
+
+def test_a_press_whose_reconnected_mark_is_not_a_boolean_is_unreadable(source: TwoCases) -> None:
+    keypad = source.keypad
+    odd = keypad.record(source, "yes", (0, 0))
+    odd["session"], odd["reconnected"] = "an-earlier-server", "yes"
+    focus.apply_presses(source, "t_focus_pad", [odd])
+    assert source.labels == [[None, None], [None, None]]
+    assert notes() == ["focus.unreadable.one"]

@@ -446,6 +446,12 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) ->
     with unit_column:
         draw_pad(state_key, pad_data(source, state_key, lang),
                  functools.partial(_pressed, source, state_key, rerun))
+        # A session's first run can read the keypad's list only once the keypad is drawn (Streamlit knows a widget's
+        # key from then on): presses it holds are applied now, and the page drawn again with them. After a restart
+        # that list holds the presses made on the page that looked back (ui/widgets/focus_presses.py).
+        if new_presses(state_key, pad_state(state_key))[0]:
+            apply_presses(source, state_key, pad_state(state_key))
+            st.rerun()
         if not source.frozen and not is_phone():
             release_select_boxes(single_keys([*SHORTCUTS.values(), *VIEW_SHORTCUTS.values()]))
     if not items:

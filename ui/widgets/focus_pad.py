@@ -179,7 +179,7 @@ function press(pad, action) {
   pad.queue = waiting;
   pad.queue.push({ tab: pad.tab, seq: pad.seq, session: data.session, action, case: data.case,
                    unit: item ? item.unit : null, field: item ? item.field : null,
-                   shown: item ? shown.values[shown.at] : null });
+                   shown: item ? shown.values[shown.at] : null, reconnected: !!pad.outage && online() });
   pad.note = "";
   pad.lost = "";
   pad.send("presses", pad.queue.map((entry) => ({ ...entry })));
@@ -187,6 +187,18 @@ function press(pad, action) {
   if (item && action in LABELS) {
     say(pad, texts.pressed.replace("{name}", item.name).replace("{value}", texts.values[String(LABELS[action])]));
   }
+}
+
+// Streamlit's own record of its connection, on the app's root element ("CONNECTED", "PINGING_SERVER", ...).
+function connectionState() {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return app ? app.dataset.testConnectionState : undefined;
+}
+
+// Connected, or connecting to a server that has answered its ping (the page looks back: its outage dialog is gone).
+function online() {
+  const state = connectionState();
+  return state === undefined || state === "CONNECTED" || state === "CONNECTING";
 }
 
 function typing(event) {
@@ -291,16 +303,37 @@ export default function (component) {
     pad.listener = (event) => onKey(pad, event);
     document.addEventListener("keydown", pad.listener);
   }
+  if (!pad.watch) {
+    // A press made once the page is connected again after losing its server, before the new server session has
+    // drawn this keypad, still names the old session: marked, the new session knows it is no late press.
+    const app = document.querySelector('[data-testid="stApp"]');
+    pad.watch = new MutationObserver(() => { if (!online()) pad.outage = true; });
+    if (app) pad.watch.observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
+  }
+  if (!online()) pad.outage = true;
+  let carried = false;
   if (data.session !== pad.session) {
-    // A new server session (the server restarted): presses the old one had not applied are not applied now.
-    const lost = pad.queue.filter((entry) => entry.seq > ((pad.data.applied || {})[pad.tab] || 0)).length;
+    // A new server session (the server restarted): presses the old one had not applied are not applied now, but
+    // for those made on this connection, which the new one applies.
+    const unconfirmed = pad.queue.filter((entry) => entry.seq > ((pad.data.applied || {})[pad.tab] || 0));
+    const lost = unconfirmed.filter((entry) => !entry.reconnected).length;
     pad.lost = lost === 1 ? data.texts.lost_one : lost ? data.texts.lost.replace("{count}", count(pad, lost)) : "";
-    pad.queue = [];
+    pad.queue = unconfirmed.filter((entry) => entry.reconnected);
+    carried = pad.queue.length > 0;
     pad.session = data.session;
+    pad.outage = false;
   }
   pad.data = data;
   pad.send = setStateValue;
   pad.queue = waitingPresses(pad);
+  if ((carried || pad.carried) && !pad.queue.length) {
+    // All applied: the list the browser keeps for the keypad is emptied, so that a later restart, whose first run
+    // reads that list, never takes them for presses to apply.
+    pad.carried = false;
+    pad.send("presses", []);
+  } else if (carried) {
+    pad.carried = true;
+  }
   render(pad);
 }
 """

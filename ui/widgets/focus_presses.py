@@ -7,8 +7,11 @@ every press it has not seen acknowledged, so one list can hold presses already a
 when its number is past the last one applied for its keypad in this session (:data:`APPLIED_KEY`).
 
 A press from another server session is not applied: its page was drawn by a server that has since restarted, and
-applying it now would be applying it late (the page says how many may not have been saved). Within a session,
-presses whose runs were folded into one are all here, in the order they were made.
+applying it now would be applying it late (the page says how many may not have been saved). One is: a press the
+keypad marks ``reconnected``, made after the page had lost its server and while it was connected again, before this
+session drew it anew. It still carries the old session's name, but it was made on a page that looked back, over this
+session's connection, and is no late press (issue 49, item 7: the first key after a restart was lost). Within a
+session, presses whose runs were folded into one are all here, in the order they were made.
 
 What a list from the browser holds is checked before anything is used: a list of at most :data:`MOST_PRESSES`
 records of the expected shape; anything else is not applied, and the page says a press could not be read.
@@ -44,6 +47,7 @@ class Press:
     case: int
     unit: str | None
     field: str | None
+    reconnected: bool = False  # made on a page connected again after its server was lost (see the module docstring)
 
 
 def session_name() -> str:
@@ -78,7 +82,10 @@ def read_press(record: Any) -> Press | None:
         return None
     if unit is None and action not in ("back", "next"):
         return None
-    return Press(tab, seq, session, action, case, unit, field)
+    reconnected = record.get("reconnected", False)
+    if not isinstance(reconnected, bool):
+        return None
+    return Press(tab, seq, session, action, case, unit, field, reconnected)
 
 
 def read_presses(raw: Any) -> tuple[list[Press], int]:
@@ -110,14 +117,14 @@ def mark_applied(numbers: dict[str, int], press: Press) -> None:
 
 
 def new_presses(state_key: str, raw: Any) -> tuple[list[Press], int]:
-    """The presses of this session in ``raw`` not applied yet, in the order they were made, and the count of
-    records that could not be read. Presses another session showed are left out without a word: the page that
-    made them says they may not have been saved."""
+    """The presses of this session in ``raw`` not applied yet (with those made on a page connected again to it after
+    a restart), in the order they were made, and the count of records that could not be read. Other presses another
+    session showed are left out without a word: the page that made them says they may not have been saved."""
     presses, unreadable = read_presses(raw)
     numbers = applied_numbers(state_key)
     session = session_name()
     fresh: dict[tuple[str, int], Press] = {}
     for press in presses:
-        if press.session == session and press.seq > numbers.get(press.tab, 0):
+        if (press.session == session or press.reconnected) and press.seq > numbers.get(press.tab, 0):
             fresh.setdefault((press.tab, press.seq), press)
     return sorted(fresh.values(), key=lambda press: press.seq), unreadable

@@ -18,7 +18,8 @@ from ui.frame.code_tries import CODE_TRIES, Wait
 from ui.frame.rooms import ROOM_NAME, remember_keys, rooms, session_keys
 from ui.frame.state import language, store_problem_text, switch_workspace, t, workspace_params
 from ui.frame.workspace import Workspace
-from ui.views.room.rooms import RoomClosed, facilitator_keys, join_room, links_address_note, rejoin_room, room_links
+from ui.views.room.joining import RoomClosed, join_room, rejoin_room
+from ui.views.room.rooms import facilitator_keys, links_address_note, room_links
 from ui.widgets.text import literal
 from uncase_store import StoreError
 from uncase_store.rooms import Room, Rooms, UnknownRoom, clean_name, normalize_code

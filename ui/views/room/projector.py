@@ -39,6 +39,7 @@ from ui.views.room.rooms import (
     confidence_level,
     dimension_name,
     interval_shortfall,
+    not_started,
     note_text,
     room_links,
     room_units,
@@ -148,6 +149,10 @@ def strip(view: ClassView, with_code: bool) -> None:
         with st.container(width="content"):
             st.markdown(t("room.joined"))
             _big("proj_joined", str(view.members))
+            idle = not_started(view)
+            if idle:  # they are in every unit's "not labelled": said where the count of people is
+                with st.container(key="proj_not_started"):
+                    st.markdown(t("room.proj.not_started", count=idle))
         with st.container(width="content"):
             st.markdown(t("room.finished"))
             _big("proj_finished", str(done))

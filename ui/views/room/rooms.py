@@ -15,18 +15,16 @@ import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui.frame.access import ROOM_CODE_HOURS
 from ui.frame.addresses import PUBLIC_URL_ENV, page_address
-from ui.frame.data_kinds import RAG, SUMMARIES
-from ui.frame.rooms import ROOM, ROOM_NAME, is_summary_room, room_material, rooms, session_keys
-from ui.frame.state import LANGUAGE, ROOM_FOLLOWED, current_workspace, get_store, language, new_workspace, t
+from ui.frame.rooms import is_summary_room, room_material, rooms, session_keys
+from ui.frame.state import ROOM_FOLLOWED, current_workspace, language, t
 from ui.frame.workspace import Workspace
 from ui.i18n import format_number, format_percent, percent_axis, translate
 from ui.views.rag.view import cases_table
@@ -41,11 +39,9 @@ from uncase_core.agreement.class_labels import (
     ALL,
     ClassLabels,
     DimensionAgreement,
-    blank_copy,
     class_labels,
 )
 from uncase_core.agreement.many import MIN_UNITS_FOR_AGREEMENT_INTERVAL, AgreementAmongMany, BootstrapInterval
-from uncase_core.compare.blind import without_key
 from uncase_core.rag.cases import dataset_from_bytes
 from uncase_core.rag.evaluation import METRICS, Settings
 from uncase_core.shared.spreadsheets import formula_safe
@@ -91,51 +87,6 @@ def room_dataset(room: Room) -> Any:
         read = cases_from_bytes if is_summary_room(room) else dataset_from_bytes
         cache[room.code] = read(body, room.source)
     return cache[room.code]
-
-
-class RoomClosed(StoreError):
-    """The room was made more than ROOM_CODE_HOURS ago: its code no longer lets anyone join (as at the gate)."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(f"room {code} was made more than {ROOM_CODE_HOURS} hours ago and takes no one new")
-        self.code = code
-
-
-def joinable(room: Room, now: datetime | None = None) -> bool:
-    """Whether the room's code still lets a person join: for ROOM_CODE_HOURS after it was made, as at the gate."""
-    return (now or datetime.now(UTC)) - room.created_at <= timedelta(hours=ROOM_CODE_HOURS)
-
-
-def join_room(code: str, wanted_name: str) -> Workspace:
-    """A workspace for the person in room ``code``: the session's own when it holds nothing yet (a link just
-    opened), else a new one (their own work stays under its own link); its language,
-    the room's cases without labels as its RAG data. Returns it; the caller makes it the session's.
-
-    RoomClosed when the room is older than ROOM_CODE_HOURS: its code was on a projector for a day's workshop."""
-    store = get_store()
-    old = current_workspace()
-    room = rooms().get(code)
-    if not joinable(room):
-        raise RoomClosed(code)
-    # The workspace the link opened serves when it holds nothing yet: a join is one new workspace, not two, and a
-    # class behind one school network joins twice as many under its address's hourly allowance (issue 37).
-    workspace = old if old.unused() else new_workspace(store, {LANGUAGE: old.language or "en"})
-    name = rooms().join(code, workspace.token, wanted_name)
-    blank = blank_copy(room_dataset(room))
-    if is_summary_room(room):
-        workspace.replace(SUMMARIES, blank, room.title, "room", {"room": code})
-    else:  # a room on a pair keeps which answer is whose out of the participants' copies (uncase_core.compare.blind)
-        workspace.replace(RAG, without_key(blank), room.title, "room", {"room": code})
-    workspace.set_settings({ROOM: code, ROOM_NAME: name})
-    return workspace
-
-
-def rejoin_room(code: str, resume: object) -> Workspace | None:
-    """The workspace of the member of room ``code`` whose code to come back is ``resume`` (None: no one's), for
-    the caller to make the session's: a person who lost their link is back in their own labels, not a new member.
-    A room past its hours takes them back too (they are no one new)."""
-    member = rooms().rejoin(code, resume)
-    return None if member is None else Workspace.open(get_store(), member.token)
 
 
 def member_code_note(code: str, token: str) -> None:
@@ -316,13 +267,22 @@ def agreement_notes(item: DimensionAgreement, most: int | None = None) -> str:
 def draw_progress(view: ClassView) -> None:
     labels = view.labels
     done = sum(1 for p in labels.progress if p.done)
+    # A member with no label at all (a join made twice and left behind, or someone who never began) is not someone
+    # the class waits for: counted apart, and said, since every unit still counts them as not labelled.
+    idle = not_started(view)
     columns = card_row(3, border=False)
     columns[0].metric(t("room.joined"), str(view.members))
     columns[1].metric(t("room.finished"), str(done))
     # Once frozen, nobody is labelling any more: those not done did not finish.
     frozen = view.room.frozen
-    columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done))
+    columns[2].metric(t("room.unfinished" if frozen else "room.labelling"), str(view.members - done - idle))
+    # Always drawn, empty or not: an element that comes and goes here would move everything under it, and an
+    # expander the facilitator opened below would be drawn anew, closed, at the next refresh.
+    with st.container(key="room_not_started"):
+        if idle:
+            st.caption(t("room.not_started_note", count=idle))
     unfinished = t("room.status.unfinished" if frozen else "room.status.labelling")
+    idle_word = t("room.status.not_started")
     if labels.progress:
         # The column names and words once, not per participant (see unit_table).
         participant, given, units, status, done_word = (t(key) for key in (
@@ -331,12 +291,17 @@ def draw_progress(view: ClassView) -> None:
             participant: p.alias,
             given: f"{p.labels_given} / {p.labels_total}",
             units: f"{p.units_complete} / {p.units_total}",
-            status: done_word if p.done else unfinished,
+            status: done_word if p.done else idle_word if p.labels_given == 0 else unfinished,
         } for p in labels.progress]), hide_index=True, width="stretch")
     else:
         st.info(t("room.nobody_yet"))
     if view.refused:
         st.caption(t("room.refused", count=view.refused))
+
+
+def not_started(view: ClassView) -> int:
+    """How many members have not given a single label (the class view counts them as not labelled everywhere)."""
+    return sum(1 for p in view.labels.progress if p.labels_given == 0 and not p.done)
 
 
 def confidence_level(view: ClassView) -> str:
