@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     prune.add_argument("--days", type=float, required=True, help="age in days (e.g. 30)")
     prune.add_argument("--dry-run", action="store_true", help="count what would go, delete nothing")
     export = commands.add_parser("export", help="print one workspace's rows as JSON (a backup, or to inspect it)")
-    export.add_argument("token", help="the workspace token (the w=... of its link)")
+    export.add_argument("token", help="the workspace token (the w=... of its link); one that starts with - "
+                        "goes after --, as in: export -- -Kpf...")
     return parser
 
 

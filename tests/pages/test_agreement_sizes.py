@@ -97,12 +97,12 @@ def test_no_unit_labelled_by_both_is_n_a_and_says_so_truthfully(language: str):
 
 
 def test_the_figures_the_few_units_note_quotes_are_the_harness_s():
-    """"48% of the time at 50 units, 72% at 100" with one label rare (10%), both languages: the worst windowed
+    """"49% of the time at 50 units, 72% at 100" with one label rare (10%), both languages: the worst windowed
     coverage of kappa's interval at those sizes in docs/coverage.md (figure agreement.kappa, fixed true kappas)."""
     rows = figure_rows("agreement.kappa")
     worst = {units: min(percent_cell(row["coverage over the window"]) for row in rows
                         if row["n"] == units and row["prevalence"] == "0.1") for units in ("50", "100")}
-    expected = {"50": 48, "100": 72}
+    expected = {"50": 49, "100": 72}
     for units, figure in expected.items():
         assert round(worst[units]) == figure, (units, worst[units])
     for language in LANGUAGES:

@@ -242,13 +242,15 @@ def test_the_command_line_prunes_and_exports(url, capsys):
     store = open_store(url)
     token = store.create_workspace(now=datetime.now(UTC) - timedelta(days=10))
     store.set_setting(token, "language", "es", now=datetime.now(UTC) - timedelta(days=10))
-    assert main(["--url", url, "export", token]) == 0
+    # "--": a token is URL-safe base64 and starts with "-" one time in 64, which argparse would read as an option.
+    assert main(["--url", url, "export", "--", token]) == 0
     assert '"language": "es"' in capsys.readouterr().out
+    assert main(["--url", url, "export", "--", "-Kpfpk4tdRFOn1DnQH0Oe3eu"]) == 2  # read as a token, not an option
     assert main(["--url", url, "prune", "--days", "30"]) == 0
     assert "deleted 0 workspace(s)" in capsys.readouterr().out  # and 0 rooms
     assert main(["--url", url, "prune", "--days", "5"]) == 0
     assert "deleted 1 workspace(s)" in capsys.readouterr().out
-    assert main(["--url", url, "export", token]) == 2
+    assert main(["--url", url, "export", "--", token]) == 2
     assert "no workspace" in capsys.readouterr().err
     store.engine.dispose()
 

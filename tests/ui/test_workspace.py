@@ -7,7 +7,9 @@ where the test is about several writers.
 from __future__ import annotations
 
 import multiprocessing
+import sys
 import tempfile
+import types
 from pathlib import Path
 
 import pytest
@@ -266,7 +268,10 @@ def _label_many(url: str, token: str, slots: list, value: bool) -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_two_processes_writing_one_workspace_lose_nothing(backend, tmp_path: Path):
+def test_two_processes_writing_one_workspace_lose_nothing(backend, tmp_path: Path, monkeypatch):
+    # A spawned child runs the parent's __main__ file first; an AppTest run earlier in this worker leaves __main__
+    # naming its own temporary script, which fails outside AppTest. The children need only this module.
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     with store_url(backend, tmp_path) as url:
         store = open_store(url)
         workspace = Workspace.create(store)
