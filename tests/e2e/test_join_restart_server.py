@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.support.protocol_client import ProtocolSession
+from tests.support.protocol_client import ProtocolSession, run_on_its_own_loop
 from tests.support.server import serve
 from tests.support.store_backends import postgres_database
 from ui.i18n import translate
@@ -75,7 +75,7 @@ def test_a_join_cut_by_a_kill_and_made_again_from_the_same_page_is_one_participa
                     await page.close()
                     return address
 
-                address = asyncio.run(cut_join())
+                address = run_on_its_own_loop(cut_join())
             assert [member.name for member in api.members(keys.code)] == [NAME]  # the membership was stored
 
             with serve(log_path=tmp_path / "second.log", script="serve.py", store=url) as (base, _process):
@@ -90,7 +90,7 @@ def test_a_join_cut_by_a_kill_and_made_again_from_the_same_page_is_one_participa
                     await page.close()
                     return page.query_string
 
-                token = parse_qs(asyncio.run(join_again()))["w"][0]
+                token = parse_qs(run_on_its_own_loop(join_again()))["w"][0]
         finally:
             holder.dispose()
             watcher.dispose()

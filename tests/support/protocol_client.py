@@ -29,6 +29,7 @@ cacheable), buttons, uploads, forms, ``run_every`` fragments.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import re
@@ -37,7 +38,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Coroutine, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -995,3 +996,10 @@ def _same_block(existing: Node, incoming: Node) -> bool:
     if incoming.kind == "dialog":
         return existing.proto.id == incoming.proto.id
     return True
+
+
+def run_on_its_own_loop(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``coroutine`` on an event loop of its own thread: the browser tests' sync Playwright keeps a loop running
+    in the test thread for the whole session, and ``asyncio.run`` refuses to start inside it."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
