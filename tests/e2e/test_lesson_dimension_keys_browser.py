@@ -49,23 +49,46 @@ def labelled(page: Any) -> int:
     return int(progress(page).inner_text().split(" ", 1)[0])
 
 
-@pytest.mark.xfail(strict=False, reason="issue 49 item 9, open: in one CI run under the full suite's load a key "
-                   "pressed at once after the dimension choice was neither stored nor refused on screen (the count "
-                   "stayed 0, no note): a third outcome the fix does not cover yet")
+def open_lesson_10(page: Any, base: str) -> Any:
+    """Lesson 10 started on the judge page, its count at 0: the dimension box."""
+    page.goto(f"{base}/lessons")
+    start = page.locator(".st-key-start_l10").get_by_role("button")
+    expect(start).to_be_visible(timeout=TEXT_TIMEOUT)
+    wait_until_idle(page, TEXT_TIMEOUT)
+    start.click()
+    expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    wait_until_idle(page, TEXT_TIMEOUT)
+    return page.get_by_test_id("stMain").get_by_test_id("stSelectbox").filter(has_text="Dimension")
+
+
+def test_a_key_pressed_while_the_dimension_list_is_still_open_labels(chromium: Any, slowed: str) -> None:
+    """The box has no search, so its open list has no use for a key: a key pressed before the list has closed (at
+    once after a click on an option, on a loaded machine) labels the unit shown. The list used to swallow it: neither
+    stored nor refused, the third outcome CI once saw under load."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    context.set_default_timeout(TEXT_TIMEOUT)
+    page = context.new_page()
+    try:
+        box = open_lesson_10(page, slowed)
+        box.click()
+        expect(box.locator("input")).to_have_attribute("aria-expanded", "true")
+        page.keyboard.press("1")
+        expect(progress(page)).to_have_text("1 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+        expect(box.locator("input")).to_have_attribute("aria-expanded", "false")
+    finally:
+        context.close()
+
+
+@pytest.mark.xfail(strict=False, reason="issue 49 item 9, open: with the open list's swallowing fixed (test above), "
+                   "one press in about four runs on this 2-core machine is still neither stored nor refused on screen "
+                   "when pressed at once after the choice on the slowed server; where it goes is not yet found")
 def test_a_key_right_after_a_dimension_choice_labels_that_dimension_or_is_refused_on_screen(
         chromium: Any, slowed: str) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     context.set_default_timeout(TEXT_TIMEOUT)
     page = context.new_page()
     try:
-        page.goto(f"{slowed}/lessons")
-        start = page.locator(".st-key-start_l10").get_by_role("button")
-        expect(start).to_be_visible(timeout=TEXT_TIMEOUT)
-        wait_until_idle(page, TEXT_TIMEOUT)
-        start.click()
-        expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
-        wait_until_idle(page, TEXT_TIMEOUT)
-        box = page.get_by_test_id("stMain").get_by_test_id("stSelectbox").filter(has_text="Dimension")
+        box = open_lesson_10(page, slowed)
         refused = page.get_by_test_id("stMain").get_by_text(REFUSED)
         expected = {"correctness": 0, "faithfulness": 0}
         refusals = 0

@@ -8,8 +8,11 @@ person who filters the dimension and then presses ``1`` labels nothing (the Span
 The script drawn by :func:`release_select_boxes` listens for a key pressed in a select box whose list is
 closed: when the key is one of the page's single-key shortcuts, named by the page (``1``, ``0``, ``U``), the box
 gives up the focus and the same key is sent again to the page, where the shortcut takes it.
-Keys a select box needs (arrows, Enter, Escape, Tab, Backspace) and keys typed while its list is open (its search)
-stay with the box, so choosing by keyboard works as before. It is an inline script in ``st.html``: nothing is
+Keys a select box needs (arrows, Enter, Escape, Tab, Backspace) and keys typed while a searchable box's list is open
+(its search) stay with the box, so choosing by keyboard works as before. A box without search (``filter_mode=None``:
+its input has ``inputmode="none"``) lets go of a page key even with its list open: a key pressed at once after a
+click on an option, before the list had closed on a loaded machine, was swallowed by the list, neither stored nor
+refused. It is an inline script in ``st.html``: nothing is
 fetched (the payload tests forbid any request after the page's first load).
 """
 
@@ -29,7 +32,10 @@ SCRIPT = """<script>
     const box = event.target;
     const marker = document.querySelector('[data-release-keys]');  // only on a page that drew it, its keys
     if (!marker || !(box instanceof HTMLInputElement) || !box.closest('[data-testid="stSelectbox"]')) return;
-    if (box.getAttribute('aria-expanded') === 'true' || event.key.length !== 1) return;
+    // An open list keeps a key for its search; a box without search (inputmode none) has no use for it, and a key
+    // pressed just after a click on an option, before the list has closed, was swallowed there.
+    const searching = box.getAttribute('aria-expanded') === 'true' && box.getAttribute('inputmode') !== 'none';
+    if (searching || event.key.length !== 1) return;
     if (!marker.dataset.releaseKeys.includes(event.key)) return;
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     event.preventDefault();

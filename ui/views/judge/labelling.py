@@ -35,8 +35,9 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
     # before its new copy arrived while the next run streamed in, and a key pressed in that gap was lost.
     with st.container():
         st.subheader(t("judge.next_title"))
+        notice_slot = st.empty()  # one element with a notice or without: the count below keeps its place
         if notice := st.session_state.pop(NOTICE, None):
-            st.error(notice)
+            notice_slot.error(notice)
         if case_mode:
             st.caption(t("judge.progress_cases", labelled=progress.labelled, pool=progress.pool,
                          skipped=progress.skipped, units=units_word))
