@@ -95,6 +95,11 @@ def test_the_keys_label_right_after_a_choice_in_the_dimension_box(page: Any, app
     choose_option(page, box, "Faithfulness")
     choose_option(page, box, "Correctness")  # back to the 300 claims, chosen with the mouse: the box has the focus
     expect(progress(page)).to_have_text("0 of 300 judged claims labelled, 0 skipped.", timeout=TEXT_TIMEOUT)
+    # Faithfulness also counts 300 claims, so the count alone does not say the choice has been drawn; its question
+    # does. A key pressed before it reaches the buttons drawn for faithfulness and is refused on screen (ui/views/
+    # judge/sources.py answer): what issue 49 asks of such a press, but not what this test is about (a CI run under
+    # load pressed there, the count did not move, and the test failed).
+    expect(page.get_by_text("Is this claim correct against the reference?")).to_be_visible(timeout=TEXT_TIMEOUT)
     wait_until_idle(page)
     # the release script and its marker drawn, the list closed: what a person's next key meets (under load, later)
     page.wait_for_function("() => window.__uncaseSelectRelease === true"
