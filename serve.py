@@ -44,7 +44,6 @@ from ui.frame.errors import report_error
 from ui.frame.headers import SecurityHeaders
 from ui.frame.offline import keep_server_offline, start_banner
 from ui.frame.server_full import ServerFull
-from ui.frame.state import get_store
 from ui.frame.upload_guard import UploadGuard
 from ui.frame.warmup import start_warm_up
 from ui.views.room.head_route import RoomHeadRoute, RoomHeads
@@ -115,6 +114,10 @@ async def warm_up_at_start(_app: Any) -> AsyncIterator[None]:
 
 
 def room_rooms() -> Rooms:
+    # Imported at the first room request, not with this file: ui.frame.state brings the pages' whole tree (pandas,
+    # scipy, statsmodels), which the server's health check would otherwise wait for; the warm-up loads it anyway.
+    from ui.frame.state import get_store
+
     return Rooms(get_store())
 
 

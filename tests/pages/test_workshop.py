@@ -14,7 +14,8 @@ import pytest
 
 from tests.pages.apptest_helpers import ROOT, edit_table, open_app, shown, workspace
 from ui.frame.data_kinds import CONVERSATIONS, JUDGE, RAG, SUMMARIES, WORKBENCH
-from ui.frame.limits import LIMITS, SERVER_MAX_UPLOAD_MB
+from ui.frame.limits import LIMITS
+from ui.frame.upload_guard import SERVER_MAX_UPLOAD_MB
 from ui.views.judge.data import builtin_set
 from uncase_core.assets.reader import (
     ASSETS,

@@ -18,13 +18,10 @@ from ui.frame.state import get_store
 from uncase_core.errors import InputError
 from uncase_core.shared.limits import ReadLimit
 
-# The server-wide cap (server.maxUploadSize in .streamlit/config.toml; a test keeps them equal).
-SERVER_MAX_UPLOAD_MB = 5
-
 
 @dataclass(frozen=True)
 class PageLimit:
-    upload_mb: int  # per-widget cap, at most SERVER_MAX_UPLOAD_MB
+    upload_mb: int  # per-widget cap, at most the server-wide ui.frame.upload_guard.SERVER_MAX_UPLOAD_MB
     max_items: int  # cases, conversations or verdict rows the page takes interactively
     command: str  # what to run instead for larger files
 

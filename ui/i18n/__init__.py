@@ -10,13 +10,14 @@ the lesson runner's. The glossary the Spanish follows is :mod:`ui.i18n.glossary`
 
 from __future__ import annotations
 
+import functools
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from ui.i18n.core_errors import english_errors
+from ui.i18n.core_errors import PROBLEM_PREFIX, english_errors
 from uncase_core.shared.numbers import DECIMAL_MARKS
 
 FOLDER = Path(__file__).resolve().parent
@@ -69,6 +70,40 @@ def _with_core_english(entries: dict[str, str]) -> dict[str, str]:
     return {**entries, **core}
 
 
+class EnglishCatalogue(Mapping[str, str]):
+    """English: the pages' own entries, and the core's bad-input messages (``error.*``) read when first needed.
+
+    Reading the core's messages imports every module of :mod:`uncase_core`, and with them statsmodels, scipy, pandas
+    and pyarrow: seconds that the server's start waited on, since the server's own guards import this catalogue
+    before it answers its health check (``bench/bench_server_start.py``). The pages' entries are read at once; an
+    ``error.*`` key, or the whole mapping (its length, its keys), reads the core's the first time, as the page
+    that shows a bad-input message or the catalogue tests need them.
+    """
+
+    def __init__(self, entries: Mapping[str, str]) -> None:
+        self._own: Mapping[str, str] = MappingProxyType(dict(entries))
+
+    @functools.cached_property
+    def _whole(self) -> Mapping[str, str]:
+        return MappingProxyType(_with_core_english(dict(self._own)))
+
+    def __getitem__(self, key: str) -> str:
+        if isinstance(key, str) and key.startswith(PROBLEM_PREFIX):
+            return self._whole[key]
+        return self._own[key]
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str) and key.startswith(PROBLEM_PREFIX):
+            return key in self._whole
+        return key in self._own
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._whole)
+
+    def __len__(self) -> int:
+        return len(self._whole)
+
+
 @dataclass(frozen=True, kw_only=True)
 class NumberStyle:
     """How a language writes numbers: its decimal mark, the mark between digit groups and from how large a number
@@ -100,8 +135,9 @@ LANGUAGES: Mapping[str, str] = MappingProxyType({code: name for code, (name, _) 
 NUMBER_STYLES: Mapping[str, NumberStyle] = MappingProxyType(
     {code: style for code, (_, style) in _LANGUAGE_ROWS.items()})
 
-# One catalogue per language, read-only. English carries the core's bad-input messages, worded only in the core.
-EN: Mapping[str, str] = MappingProxyType(_with_core_english(read_catalogue(DEFAULT_LANGUAGE)))
+# One catalogue per language, read-only. English carries the core's bad-input messages, worded only in the core
+# (read when first needed: EnglishCatalogue).
+EN: Mapping[str, str] = EnglishCatalogue(read_catalogue(DEFAULT_LANGUAGE))
 CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType({
     code: EN if code == DEFAULT_LANGUAGE else MappingProxyType(read_catalogue(code)) for code in LANGUAGES})
 ES: Mapping[str, str] = CATALOGUES["es"]
