@@ -1,8 +1,8 @@
 """A fifth RAG dimension on a page: its record (uncase_core/rag/dimensions.py), its catalogue entries
-(ui/widgets/names.py's DIMENSION_KEYS and LABEL_KEYS) and its guideline (a section of assets/guidelines/defaults.toml)
-are all the RAG page needs to show its label column, its metric card and its line in the diagnosis (issue 40). Run
-in a new interpreter: the record is added before any module reads the records, and the entries are added to the
-catalogues as a new TOML entry would be."""
+(tests/support/fifth_dimension.py's DIMENSION_KEYS and LABEL_KEYS) and its guideline (a section of
+assets/guidelines/defaults.toml) are all the RAG page needs to show its label column, its metric card and its line
+in the diagnosis. Run in a new interpreter: the record is added before any module reads the records, and the entries
+are added to the catalogues as a new TOML entry would be."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ shipped = reader.load_guidelines
 reader.load_guidelines = lambda language, path=guidelines: shipped(language, path)
 
 import ui.i18n as i18n
-from ui.widgets.names import dimension_keys
+from tests.support.fifth_dimension import dimension_keys
 
 words = {"metric.answer_relevance": "Answer relevance", "cause.answer_relevance": "the answer wanders off",
          "label.on_topic": "On topic"}

@@ -5,6 +5,19 @@ uncase_core/rag/dimensions.py computes from the records at import (DERIVED lists
 
 from __future__ import annotations
 
+# The catalogue entries a RAG dimension needs (uncase_core/rag/dimensions.py), by its name and by the label its unit
+# carries. A new dimension is its record, these entries in every catalogue, and the data (tests/ui/test_i18n.py
+# checks each record has them all, and that no other entry is written per dimension).
+DIMENSION_KEYS = ("metric.{name}", "cause.{name}", "explain.{name}", "judge.unit.{name}", "judge.unit_plural.{name}",
+                  "judge.question.{name}")
+LABEL_KEYS = ("label.{label}", "label.{label}_help", "focus.ask.{label}", "agr.field.{label}")
+
+
+def dimension_keys(name: str, label: str) -> tuple[str, ...]:
+    """The catalogue keys of the dimension ``name`` whose units carry ``label``."""
+    return tuple(key.format(name=name) for key in DIMENSION_KEYS) + tuple(key.format(label=label) for key in LABEL_KEYS)
+
+
 DERIVED = ("BY_NAME", "METRICS", "METRIC_UNITS", "DEFAULT_THRESHOLDS", "CAUSES", "JUDGED_AGAINST")
 
 ADD_FIFTH_DIMENSION = r'''

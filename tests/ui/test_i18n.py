@@ -154,7 +154,7 @@ def test_every_literal_key_used_in_the_code_exists():
 
 
 def test_every_dimension_record_has_its_catalogue_entries_in_every_language():
-    from ui.widgets.names import dimension_keys
+    from tests.support.fifth_dimension import dimension_keys
     from uncase_core.rag.dimensions import DIMENSIONS
 
     for language, catalogue in CATALOGUES.items():
@@ -166,9 +166,9 @@ def test_every_dimension_record_has_its_catalogue_entries_in_every_language():
 
 
 def test_no_catalogue_entry_is_written_per_dimension_outside_the_listed_keys():
-    """A key ending in a dimension's name or its label's is one of ui/widgets/names.py's DIMENSION_KEYS or
+    """A key ending in a dimension's name or its label's is one of tests/support/fifth_dimension.py's DIMENSION_KEYS or
     LABEL_KEYS: so that list is the whole of what a new dimension's catalogue entries are."""
-    from ui.widgets.names import dimension_keys
+    from tests.support.fifth_dimension import dimension_keys
     from uncase_core.rag.dimensions import DIMENSIONS
 
     listed = {key for d in DIMENSIONS for key in dimension_keys(d.name, d.label)}

@@ -17,9 +17,23 @@ from ui.widgets.layout import (
     table_height,
     text_column_width,
 )
-from ui.widgets.text_widths import ADVANCE, CELL_MARGIN, TOP_PADDING, WIDEST, text_height, word_width, wrap
+from ui.widgets.text_widths import (
+    ADVANCE,
+    CELL_MARGIN,
+    LINE_PITCH,
+    TEXT_HEIGHT,
+    TOP_PADDING,
+    WIDEST,
+    word_width,
+    wrap,
+)
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzáéíóúñABCMW0129.,¿?", min_size=1, max_size=30)
+
+
+def text_height(lines: int) -> float:
+    """The height in px of ``lines`` lines of a cell's text (from the first line's top to the last one's foot)."""
+    return TEXT_HEIGHT + LINE_PITCH * (max(1, lines) - 1)
 
 
 @given(st.lists(WORDS, max_size=60), st.integers(MIN_TEXT_WIDTH, 600))

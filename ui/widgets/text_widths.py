@@ -139,7 +139,3 @@ def wrap(text: str, cell_width: int) -> list[str]:
         lines.append(line)
     return lines or [""]
 
-
-def text_height(lines: int) -> float:
-    """The height in px of ``lines`` lines of a cell's text (from the first line's top to the last one's foot)."""
-    return TEXT_HEIGHT + LINE_PITCH * (max(1, lines) - 1)

@@ -103,10 +103,6 @@ PROBLEMS: Mapping[str, str] = MappingProxyType({
 # --------------------------------------------------------------------------- reading
 
 
-def _empty_frame() -> pd.DataFrame:
-    return pd.DataFrame({c: pd.Series(dtype=bool if c == "verdict" else object) for c in COLUMNS})
-
-
 def _finish(raw: pd.DataFrame, lines: np.ndarray) -> pd.DataFrame:
     """Check the string columns of ``raw`` (one row per verdict, ``lines`` its line numbers)."""
     for column in KEY_COLUMNS:
