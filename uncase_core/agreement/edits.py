@@ -11,7 +11,7 @@ from uncase_core.errors import (
 )
 from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.edits import ANNOTATORS, apply_rag_edit, rag_label
-from uncase_core.shared.edits import Edit, _get, _op
+from uncase_core.shared.edits import Edit, edit_op, edit_value
 
 
 def agreement_label(pair: Sequence[RagDataset], annotator: str, case: int, kind: str, unit: int, field: str,
@@ -30,8 +30,8 @@ def agreement_label(pair: Sequence[RagDataset], annotator: str, case: int, kind:
 
 def apply_agreement_edit(pair: tuple[RagDataset, RagDataset], edit: Edit) -> tuple[RagDataset, RagDataset]:
     """One label of one annotator, as :func:`apply_rag_edit` sets it in a dataset; the other is untouched."""
-    _op(edit, ("label",))
-    annotator = _get(edit, "annotator")
+    edit_op(edit, ("label",))
+    annotator = edit_value(edit, "annotator")
     if annotator not in ANNOTATORS:
         raise expected_value("annotator", repr(annotator), "annotator")
     side = ANNOTATORS.index(annotator)

@@ -13,7 +13,7 @@ from typing import Any
 from uncase_core.errors import expected_one_of
 from uncase_core.rag.cases import RagDataset
 from uncase_core.rag.edits import apply_rag_edit, rag_label
-from uncase_core.shared.edits import Edit, _get, _op
+from uncase_core.shared.edits import Edit, edit_op, edit_value
 
 SYSTEMS = ("a", "b")  # the positions of the pair (A, B), as the records name them
 
@@ -36,8 +36,8 @@ def system_label(pair: Sequence[RagDataset], system: str, case: int, kind: str, 
 
 def apply_system_edit(pair: tuple[RagDataset, RagDataset], edit: Edit) -> tuple[RagDataset, RagDataset]:
     """One label of one system, as :func:`apply_rag_edit` sets it in a dataset; the other system is untouched."""
-    _op(edit, ("label",))
-    side = _side(_get(edit, "system"))
+    edit_op(edit, ("label",))
+    side = _side(edit_value(edit, "system"))
     changed = list(pair)
     changed[side] = apply_rag_edit(pair[side], edit)
     return changed[0], changed[1]

@@ -10,7 +10,7 @@ from typing import Any
 from uncase_core.conversations.claims import check_claims
 from uncase_core.conversations.coherence import check_turns
 from uncase_core.conversations.model import Conversation, TurnLabel
-from uncase_core.shared.edits import Edit, _index, _label, _op, _same_id
+from uncase_core.shared.edits import Edit, check_edit_id, edit_label, edit_op, edit_position
 
 
 def conversation_claim(conversations: Sequence[Conversation], index: int, claim: int, value: bool | None
@@ -36,14 +36,14 @@ def apply_conversation_edit(conversations: tuple[Conversation, ...], edit: Edit)
     checked against the knowledge base, turns judged by the coherence rules) into the
     conversation's own labels, as the page shows them, with the one changed.
     """
-    op = _op(edit, ("claim", "turn"))
-    index = _index(edit, "conversation", len(conversations), "conversation")
+    op = edit_op(edit, ("claim", "turn"))
+    index = edit_position(edit, "conversation", len(conversations), "conversation")
     conversation = conversations[index]
-    _same_id(edit, "conversation_id", conversation.id)
-    value = _label(edit)
+    check_edit_id(edit, "conversation_id", conversation.id)
+    value = edit_label(edit)
     if op == "claim":
         claims = [check.claim for check in check_claims(conversation)]
-        position = _index(edit, "claim", len(claims), "claim")
+        position = edit_position(edit, "claim", len(claims), "claim")
         claims[position] = replace(claims[position], verified=value)
         updated = replace(conversation, claims=tuple(claims))
     else:
@@ -53,7 +53,7 @@ def apply_conversation_edit(conversations: tuple[Conversation, ...], edit: Edit)
             label = given.get(check.turn) or TurnLabel(check.turn, check.coherent,
                                                        check.flags[0].rule if check.flags else None)
             labels.append(label)
-        position = _index(edit, "turn", len(labels), "turn")
+        position = edit_position(edit, "turn", len(labels), "turn")
         labels[position] = replace(labels[position], coherent=value)
         updated = replace(conversation, turn_labels=tuple(labels))
     changed = list(conversations)

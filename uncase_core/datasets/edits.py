@@ -11,7 +11,7 @@ from uncase_core.errors import (
     input_error,
 )
 from uncase_core.rag.cases import RagDataset
-from uncase_core.shared.edits import PROBLEMS, Edit, _get, _label, _op, _text
+from uncase_core.shared.edits import PROBLEMS, Edit, edit_label, edit_op, edit_text, edit_value
 
 
 def workbench_revision(dataset: RagDataset, case_id: str, kind: str, unit_id: str, field: str,
@@ -24,18 +24,18 @@ def workbench_revision(dataset: RagDataset, case_id: str, kind: str, unit_id: st
 
 
 def apply_workbench_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
-    op = _op(edit, ("revision", "splits", "reveal"))
+    op = edit_op(edit, ("revision", "splits", "reveal"))
     if op == "reveal":
         return dataset
     if op == "splits":
-        assignment = _get(edit, "assignment")
+        assignment = edit_value(edit, "assignment")
         if not isinstance(assignment, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in assignment.items()):
             raise input_error(PROBLEMS, "expected_split_assignment", "assignment")
         return with_splits(dataset, assignment)
-    return apply_label_change(dataset, _text(edit, "case_id"), _text(edit, "kind"), _text(edit, "unit_id"),
-                              _text(edit, "field"), _label(edit), _text(edit, "reason"), _text(edit, "author"),
-                              _text(edit, "time"))
+    return apply_label_change(dataset, edit_text(edit, "case_id"), edit_text(edit, "kind"),
+                              edit_text(edit, "unit_id"), edit_text(edit, "field"), edit_label(edit),
+                              edit_text(edit, "reason"), edit_text(edit, "author"), edit_text(edit, "time"))
 
 
 def reveals(edits: Sequence[Edit]) -> int:

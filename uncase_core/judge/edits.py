@@ -11,8 +11,8 @@ from uncase_core.errors import (
     expected_value,
 )
 from uncase_core.rag.cases import RagDataset
-from uncase_core.rag.edits import _rag_unit, apply_rag_edit
-from uncase_core.shared.edits import Edit, _get, _op
+from uncase_core.rag.edits import apply_rag_edit, rag_unit
+from uncase_core.shared.edits import Edit, edit_op, edit_value
 
 
 def judge_record(dataset: RagDataset, op: str, case: int, kind: str, unit: int, field: str,
@@ -27,10 +27,10 @@ def judge_record(dataset: RagDataset, op: str, case: int, kind: str, unit: int, 
 
 def apply_judge_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
     """A hand label (as :func:`apply_rag_edit`) or a skip, which names a unit that must exist and changes nothing."""
-    if _op(edit, ("label", "skip")) == "label":
+    if edit_op(edit, ("label", "skip")) == "label":
         return apply_rag_edit(dataset, edit)
-    _rag_unit(dataset, edit)
-    skipped = _get(edit, "value")
+    rag_unit(dataset, edit)
+    skipped = edit_value(edit, "value")
     if not isinstance(skipped, bool):
         raise expected_value("true_false", repr(skipped), "value")
     return dataset

@@ -42,7 +42,7 @@ from uncase_core.errors import (
     unknown_choice,
 )
 from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit
-from uncase_core.shared.edits import Edit, _get, _index, _label, _op, _same_id, _text
+from uncase_core.shared.edits import Edit, check_edit_id, edit_label, edit_op, edit_position, edit_text, edit_value
 from uncase_core.shared.sentences import split_sentences
 
 MAX_TEXT_BYTES = 200_000  # one text (a question, a passage, an answer, a claim...), in UTF-8 bytes
@@ -80,27 +80,27 @@ def rag_label(dataset: RagDataset, case: int, kind: str, unit: int, field: str, 
 
 
 def _rag_case(dataset: RagDataset, edit: Edit) -> int:
-    case_index = _index(edit, "case", len(dataset.cases), "case")
-    _same_id(edit, "case_id", dataset.cases[case_index].id)
+    case_index = edit_position(edit, "case", len(dataset.cases), "case")
+    check_edit_id(edit, "case_id", dataset.cases[case_index].id)
     return case_index
 
 
 def _kind(edit: Edit) -> str:
-    kind = _text(edit, "kind")
+    kind = edit_text(edit, "kind")
     if kind not in UNIT_KINDS:
         raise unknown_choice("unit_kind", repr(kind), UNIT_KINDS, "kind")
     return kind
 
 
-def _rag_unit(dataset: RagDataset, edit: Edit) -> tuple[int, str, list[Any], int, str]:
+def rag_unit(dataset: RagDataset, edit: Edit) -> tuple[int, str, list[Any], int, str]:
     """``(case position, kind, the case's units of that kind, unit position, label field)`` the record names."""
     case_index = _rag_case(dataset, edit)
     case = dataset.cases[case_index]
     kind = _kind(edit)
     units = list(case.units(kind))
-    position = _index(edit, "unit", len(units), kind)
-    _same_id(edit, "unit_id", units[position].id)
-    field = _text(edit, "field")
+    position = edit_position(edit, "unit", len(units), kind)
+    check_edit_id(edit, "unit_id", units[position].id)
+    field = edit_text(edit, "field")
     if field not in LABEL_FIELDS[kind]:
         raise problem("no_such_label", "field", kind=kind, got=repr(field), choices=", ".join(LABEL_FIELDS[kind]))
     return case_index, kind, units, position, field
@@ -108,12 +108,12 @@ def _rag_unit(dataset: RagDataset, edit: Edit) -> tuple[int, str, list[Any], int
 
 def apply_rag_edit(dataset: RagDataset, edit: Edit) -> RagDataset:
     """``dataset`` with one record applied: a label (``"op": "label"``) or a text record (the module docstring)."""
-    op = _op(edit, OPS)
+    op = edit_op(edit, OPS)
     if op != "label":
         return _TEXT_APPLY[op](dataset, edit)
-    case_index, kind, units, position, field = _rag_unit(dataset, edit)
+    case_index, kind, units, position, field = rag_unit(dataset, edit)
     case = dataset.cases[case_index]
-    value = _label(edit)
+    value = edit_label(edit)
     if units[position].label(field) == value:
         return dataset
     units[position] = units[position].with_label(field, value)
@@ -144,11 +144,11 @@ def replay_rag_edits(dataset: RagDataset, records: Sequence[object]) -> tuple[Ra
 
     for record in records:
         try:
-            if _op(record, OPS) != "label":
+            if edit_op(record, OPS) != "label":
                 dataset = apply_rag_edit(set_pending(dataset), record)
                 continue
-            case_index, kind, _, position, field = _rag_unit(dataset, record)  # type: ignore[arg-type]
-            value = _label(record)  # type: ignore[arg-type]
+            case_index, kind, _, position, field = rag_unit(dataset, record)  # type: ignore[arg-type]
+            value = edit_label(record)  # type: ignore[arg-type]
         except InputError:
             refused += 1
             continue
@@ -188,7 +188,7 @@ def fresh_id(kind: str, units: Sequence[Unit], taken: Sequence[str] = ()) -> str
 
 
 def _new_unit_id(edit: Edit, key: str, kind: str, units: Sequence[Unit]) -> str:
-    value = _text(edit, key)
+    value = edit_text(edit, key)
     if not value.strip():
         raise problem("id_must_not_be_empty", key)
     if any(unit.id == value for unit in units):
@@ -235,8 +235,8 @@ def _case_units(dataset: RagDataset, edit: Edit) -> tuple[int, RagCase, str, lis
 
 
 def _unit_position(edit: Edit, kind: str, units: Sequence[Unit]) -> int:
-    position = _index(edit, "unit", len(units), kind)
-    _same_id(edit, "unit_id", units[position].id)
+    position = edit_position(edit, "unit", len(units), kind)
+    check_edit_id(edit, "unit_id", units[position].id)
     return position
 
 
@@ -254,9 +254,9 @@ def _metadata(value: Any, where: str) -> dict[str, Any]:
 
 
 def _apply_new_case(dataset: RagDataset, edit: Edit) -> RagDataset:
-    case_id = check_case_id(dataset, _text(edit, "id"))
-    question = check_text(_text(edit, "question"), "question")
-    raw = _get(edit, "passages")
+    case_id = check_case_id(dataset, edit_text(edit, "id"))
+    question = check_text(edit_text(edit, "question"), "question")
+    raw = edit_value(edit, "passages")
     if not isinstance(raw, list):
         raise expected_value("list", repr(raw), "passages")
     passages = []
@@ -264,8 +264,8 @@ def _apply_new_case(dataset: RagDataset, edit: Edit) -> RagDataset:
         if not isinstance(text, str):
             raise expected_value("text", repr(text), f"passages[{i}]")
         passages.append(check_text(text, f"passages[{i}].text"))
-    answer = check_text(_text(edit, "answer"), "answer", required=False)
-    reference = check_text(_text(edit, "reference"), "reference", required=False)
+    answer = check_text(edit_text(edit, "answer"), "answer", required=False)
+    reference = check_text(edit_text(edit, "reference"), "reference", required=False)
     metadata = _metadata(edit.get("metadata"), "metadata")
     units = {"passages": _units_from("passages", passages),
              "claims": _units_from("claims", split_sentences(answer)),
@@ -284,10 +284,10 @@ def reference_text(case: RagCase) -> str:
 def _apply_case_text(dataset: RagDataset, edit: Edit) -> RagDataset:
     case_index = _rag_case(dataset, edit)
     case = dataset.cases[case_index]
-    field = _text(edit, "field")
+    field = edit_text(edit, "field")
     if field not in CASE_TEXTS:
         raise expected_one_of(CASE_TEXTS, repr(field), "field")
-    value = check_text(_text(edit, "value"), field, required=field == "question")
+    value = check_text(edit_text(edit, "value"), field, required=field == "question")
     split = edit.get("split", False)
     if not isinstance(split, bool):
         raise expected_value("true_false", repr(split), "split")
@@ -307,7 +307,7 @@ def _apply_case_text(dataset: RagDataset, edit: Edit) -> RagDataset:
 def _apply_unit_text(dataset: RagDataset, edit: Edit) -> RagDataset:
     case_index, case, kind, units = _case_units(dataset, edit)
     position = _unit_position(edit, kind, units)
-    value = check_text(_text(edit, "value"), f"{kind}[{position}].text")
+    value = check_text(edit_text(edit, "value"), f"{kind}[{position}].text")
     if units[position].text != value:
         units[position] = replace(_cleared(units[position]), text=value)
     return dataset.with_case(case_index, case.with_units(kind, tuple(units)))
@@ -315,9 +315,9 @@ def _apply_unit_text(dataset: RagDataset, edit: Edit) -> RagDataset:
 
 def _apply_add_unit(dataset: RagDataset, edit: Edit) -> RagDataset:
     case_index, case, kind, units = _case_units(dataset, edit)
-    position = _index(edit, "position", len(units) + 1, kind)
+    position = edit_position(edit, "position", len(units) + 1, kind)
     new_id = _new_unit_id(edit, "new_id", kind, units)
-    value = check_text(_text(edit, "value"), f"{kind}[{position}].text")
+    value = check_text(edit_text(edit, "value"), f"{kind}[{position}].text")
     units.insert(position, _blank(kind, new_id, value))
     return dataset.with_case(case_index, case.with_units(kind, tuple(units)))
 
@@ -331,7 +331,7 @@ def _apply_remove_unit(dataset: RagDataset, edit: Edit) -> RagDataset:
 def _apply_move_unit(dataset: RagDataset, edit: Edit) -> RagDataset:
     case_index, case, kind, units = _case_units(dataset, edit)
     position = _unit_position(edit, kind, units)
-    to = _index(edit, "to", len(units), kind)
+    to = edit_position(edit, "to", len(units), kind)
     units.insert(to, units.pop(position))
     return dataset.with_case(case_index, case.with_units(kind, tuple(units)))
 
@@ -346,7 +346,7 @@ def _apply_split_unit(dataset: RagDataset, edit: Edit) -> RagDataset:
     _joinable(kind)
     position = _unit_position(edit, kind, units)
     text = units[position].text
-    at = _get(edit, "at")
+    at = edit_value(edit, "at")
     if isinstance(at, bool) or not isinstance(at, int):
         raise expected_value("position", repr(at), "at")
     first, rest = text[:at].strip(), text[at:].strip()
@@ -364,7 +364,7 @@ def _apply_merge_units(dataset: RagDataset, edit: Edit) -> RagDataset:
     position = _unit_position(edit, kind, units)
     if position + 1 >= len(units):
         raise input_error(PROBLEMS, "nothing_to_merge_with", "unit", id=units[position].id)
-    _same_id(edit, "next_id", units[position + 1].id)
+    check_edit_id(edit, "next_id", units[position + 1].id)
     text = f"{units[position].text.rstrip()} {units[position + 1].text.lstrip()}"
     units[position] = replace(_cleared(units[position]), text=check_text(text, f"{kind}[{position}].text"))
     del units[position + 1]
@@ -374,10 +374,10 @@ def _apply_merge_units(dataset: RagDataset, edit: Edit) -> RagDataset:
 def _apply_metadata(dataset: RagDataset, edit: Edit) -> RagDataset:
     case_index = _rag_case(dataset, edit)
     case = dataset.cases[case_index]
-    key = _text(edit, "key")
+    key = edit_text(edit, "key")
     if not key.strip():
         raise input_error(PROBLEMS, "metadata_key_empty", "key")
-    value = _get(edit, "value")
+    value = edit_value(edit, "value")
     if isinstance(value, str):
         check_text(value, f"metadata.{key}", required=False)
     elif key in METADATA_KEYS and value is not None:
@@ -390,7 +390,7 @@ def _apply_metadata(dataset: RagDataset, edit: Edit) -> RagDataset:
 
 def _apply_case_id(dataset: RagDataset, edit: Edit) -> RagDataset:
     case_index = _rag_case(dataset, edit)
-    value = check_case_id(dataset, _text(edit, "value"), "id", own=case_index)
+    value = check_case_id(dataset, edit_text(edit, "value"), "id", own=case_index)
     return dataset.with_case(case_index, replace(dataset.cases[case_index], id=value))
 
 

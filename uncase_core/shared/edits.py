@@ -91,15 +91,16 @@ TERMS: Mapping[str, str] = MappingProxyType({
 # ---------------------------------------------------------------- checking a record
 
 
-def _get(edit: Edit, key: str) -> Any:
+def edit_value(edit: Edit, key: str) -> Any:
+    """The value a record holds under ``key``; a record without it is refused, naming the key."""
     if key not in edit:
         raise missing(key)
     return edit[key]
 
 
-def _index(edit: Edit, key: str, count: int, what: str) -> int:
+def edit_position(edit: Edit, key: str, count: int, what: str) -> int:
     """The position under ``key``, checked against ``count`` items (``what``: a code of :data:`TERMS`)."""
-    value = _get(edit, key)
+    value = edit_value(edit, key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise expected_value("position", repr(value), key)
     if not 0 <= value < count:
@@ -107,27 +108,32 @@ def _index(edit: Edit, key: str, count: int, what: str) -> int:
     return value
 
 
-def _text(edit: Edit, key: str) -> str:
-    value = _get(edit, key)
+def edit_text(edit: Edit, key: str) -> str:
+    """The text under ``key``; anything else is refused, naming the key."""
+    value = edit_value(edit, key)
     if not isinstance(value, str):
         raise expected_value("text", repr(value), key)
     return value
 
 
-def _label(edit: Edit, key: str = "value") -> bool | None:
-    value = _get(edit, key)
+def edit_label(edit: Edit, key: str = "value") -> bool | None:
+    """The label under ``key``: true, false or null (cleared); anything else is refused, naming the key."""
+    value = edit_value(edit, key)
     if value is not None and not isinstance(value, bool):
         raise expected_value("true_false_null", repr(value), key)
     return value
 
 
-def _same_id(edit: Edit, key: str, actual: str) -> None:
-    recorded = _text(edit, key)
+def check_edit_id(edit: Edit, key: str, actual: str) -> None:
+    """Refuse a record whose id under ``key`` is not ``actual``: it was made for another item than the one at its
+    position (the data changed meanwhile), and is never applied to this one."""
+    recorded = edit_text(edit, key)
     if recorded != actual:
         raise input_error(PROBLEMS, "record_for_another_id", key, recorded=repr(recorded), actual=repr(actual))
 
 
-def _op(edit: object, known: Sequence[str]) -> str:
+def edit_op(edit: object, known: Sequence[str]) -> str:
+    """The record's ``op``, one of ``known``; a record that is no JSON object or names another op is refused."""
     if not isinstance(edit, Mapping):
         raise input_error(PROBLEMS, "expected_json_object")
     op = edit.get("op")

@@ -57,12 +57,12 @@ from uncase_core.shared.edits import (
     SECTION_KINDS,
     SUMMARY_BLOCKS,
     Edit,
-    _get,
-    _index,
-    _label,
-    _op,
-    _same_id,
-    _text,
+    check_edit_id,
+    edit_label,
+    edit_op,
+    edit_position,
+    edit_text,
+    edit_value,
 )
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.summaries.cases import case_from_dict, case_to_dict
@@ -127,49 +127,49 @@ def summary_edit(cases: Sequence[SummaryCase], op: str, case: int, **fields: Any
 
 def apply_summary_edit(cases: tuple[SummaryCase, ...], edit: Edit) -> tuple[SummaryCase, ...]:
     """``cases`` with one record applied: a label record or a text record (the module docstring)."""
-    op = _op(edit, OPS)
+    op = edit_op(edit, OPS)
     if op == "new_case":
         return (*cases, _new_case(cases, edit))
-    index = _index(edit, "case", len(cases), "case")
+    index = edit_position(edit, "case", len(cases), "case")
     case = cases[index]
-    _same_id(edit, "case_id", case.id)
+    check_edit_id(edit, "case_id", case.id)
     if op in TEXT_OPS:
         updated = _TEXT_APPLY[op](cases, index, case, edit)
     elif op == "accuracy":
         points = list(case.accuracy)
-        position = _index(edit, "index", len(points), "accuracy_point")
-        points[position] = replace(points[position], is_accurate=_label(edit))
+        position = edit_position(edit, "index", len(points), "accuracy_point")
+        points[position] = replace(points[position], is_accurate=edit_label(edit))
         updated = replace(case, accuracy=tuple(points))
     elif op == "rubric":
         rubrics = list(case.rubrics)
-        position = _index(edit, "index", len(rubrics), "rubric")
-        rubrics[position] = replace(rubrics[position], is_addressed=_label(edit))
+        position = edit_position(edit, "index", len(rubrics), "rubric")
+        rubrics[position] = replace(rubrics[position], is_addressed=edit_label(edit))
         updated = replace(case, rubrics=tuple(rubrics))
     elif op == "completeness":
         questions = list(case.completeness)
-        q = _index(edit, "question", len(questions), "completeness_question")
+        q = edit_position(edit, "question", len(questions), "completeness_question")
         items = list(questions[q].content_list)
-        i = _index(edit, "item", len(items), "content_item")
-        items[i] = replace(items[i], is_covered=_label(edit))
+        i = edit_position(edit, "item", len(items), "content_item")
+        items[i] = replace(items[i], is_covered=edit_label(edit))
         questions[q] = replace(questions[q], content_list=tuple(items))
         updated = replace(case, completeness=tuple(questions))
     elif op == "section":
         sections = list(case.sections)
-        position = _index(edit, "index", len(sections), "section")
-        kind = _text(edit, "kind")
+        position = edit_position(edit, "index", len(sections), "section")
+        kind = edit_text(edit, "kind")
         if kind not in SECTION_KINDS:
             raise expected_one_of(SECTION_KINDS, repr(kind), "kind")
-        categorical = _get(edit, "categorical")
+        categorical = edit_value(edit, "categorical")
         if not isinstance(categorical, bool):
             raise expected_value("true_false", repr(categorical), "categorical")
         sections[position] = replace(sections[position], kind=kind, categorical=categorical)
         updated = replace(case, sections=tuple(sections))
     else:
-        block = _text(edit, "block")
+        block = edit_text(edit, "block")
         if block not in SUMMARY_BLOCKS:
             raise expected_one_of(SUMMARY_BLOCKS, repr(block), "block")
         data = case_to_dict(case)
-        data[block] = _get(edit, "data")
+        data[block] = edit_value(edit, "data")
         try:
             updated = replace(case_from_dict(data), notes=case.notes)
         except InputError as error:
@@ -211,7 +211,7 @@ def _field_text(kind: str, field: str, value: Any, where: str) -> Any:
 
 
 def _kind_of(edit: Edit) -> str:
-    kind = _text(edit, "kind")
+    kind = edit_text(edit, "kind")
     if kind not in UNIT_KINDS:
         raise unknown_choice("unit_kind", repr(kind), UNIT_KINDS, "kind")
     return kind
@@ -243,7 +243,7 @@ def _question(edit: Edit, case: SummaryCase, kind: str) -> int | None:
     """The completeness question an ``items`` record names (None for the other kinds)."""
     if kind != "items":
         return None
-    return _index(edit, "question", len(case.completeness), "completeness_question")
+    return edit_position(edit, "question", len(case.completeness), "completeness_question")
 
 
 def _named_unit(edit: Edit, case: SummaryCase) -> tuple[str, int | None, list[Any], int]:
@@ -251,8 +251,8 @@ def _named_unit(edit: Edit, case: SummaryCase) -> tuple[str, int | None, list[An
     kind = _kind_of(edit)
     question = _question(edit, case, kind)
     units = _units(case, kind, question)
-    position = _index(edit, "unit", len(units), _POSITION_TERMS[kind])
-    _same_id(edit, "was", getattr(units[position], MAIN_FIELDS[kind]))
+    position = edit_position(edit, "unit", len(units), _POSITION_TERMS[kind])
+    check_edit_id(edit, "was", getattr(units[position], MAIN_FIELDS[kind]))
     return kind, question, units, position
 
 
@@ -293,7 +293,7 @@ def _cleared(kind: str, unit: Any) -> Any:
 
 
 def _list_of(edit: Edit, key: str) -> list[Any]:
-    value = _get(edit, key)
+    value = edit_value(edit, key)
     if not isinstance(value, list):
         raise expected_value("list", repr(value), key)
     return value
@@ -320,8 +320,8 @@ def _metadata_object(value: Any, where: str) -> dict[str, Any]:
 
 
 def _new_case(cases: Sequence[SummaryCase], edit: Edit) -> SummaryCase:
-    case_id = check_summary_id(cases, _text(edit, "id"))
-    language = check_text(_text(edit, "language"), "language", required=False)
+    case_id = check_summary_id(cases, edit_text(edit, "id"))
+    language = check_text(edit_text(edit, "language"), "language", required=False)
     turns = [_blank_unit("transcript", _object_at(item, f"transcript[{i}]"), f"transcript[{i}]")
              for i, item in enumerate(_list_of(edit, "transcript"))]
     if not turns:
@@ -351,11 +351,11 @@ def _new_case(cases: Sequence[SummaryCase], edit: Edit) -> SummaryCase:
 
 def _apply_unit_field(cases: Sequence[SummaryCase], index: int, case: SummaryCase, edit: Edit) -> SummaryCase:
     kind, question, units, position = _named_unit(edit, case)
-    field = _text(edit, "field")
+    field = edit_text(edit, "field")
     if field not in TEXT_FIELDS[kind]:
         raise input_error(PROBLEMS, "not_a_field_of", "field", kind=kind, field=repr(field),
                           choices=", ".join(TEXT_FIELDS[kind]))
-    value = _field_text(kind, field, _get(edit, "value"), f"{_place(kind, position, question)}.{field}")
+    value = _field_text(kind, field, edit_value(edit, "value"), f"{_place(kind, position, question)}.{field}")
     unit = units[position]
     if getattr(unit, field) != value:
         unit = replace(unit, **{field: value})
@@ -369,8 +369,8 @@ def _apply_add_unit(cases: Sequence[SummaryCase], index: int, case: SummaryCase,
     kind = _kind_of(edit)
     question = _question(edit, case, kind)
     units = _units(case, kind, question)
-    position = _index(edit, "position", len(units) + 1, _POSITION_TERMS[kind])
-    values = _object_at(_get(edit, "value"), "value")
+    position = edit_position(edit, "position", len(units) + 1, _POSITION_TERMS[kind])
+    values = _object_at(edit_value(edit, "value"), "value")
     units.insert(position, _blank_unit(kind, values, _place(kind, position, question)))
     return _with_units(case, kind, units, question)
 
@@ -385,7 +385,7 @@ def _apply_remove_unit(cases: Sequence[SummaryCase], index: int, case: SummaryCa
 
 def _apply_move_unit(cases: Sequence[SummaryCase], index: int, case: SummaryCase, edit: Edit) -> SummaryCase:
     kind, question, units, position = _named_unit(edit, case)
-    to = _index(edit, "to", len(units), _POSITION_TERMS[kind])
+    to = edit_position(edit, "to", len(units), _POSITION_TERMS[kind])
     units.insert(to, units.pop(position))
     return _with_units(case, kind, units, question)
 
@@ -421,10 +421,10 @@ def _apply_split_points(cases: Sequence[SummaryCase], index: int, case: SummaryC
 
 
 def _apply_metadata(cases: Sequence[SummaryCase], index: int, case: SummaryCase, edit: Edit) -> SummaryCase:
-    key = _text(edit, "key")
+    key = edit_text(edit, "key")
     if not key.strip():
         raise input_error(PROBLEMS, "summary_metadata_key_empty", "key")
-    value = _get(edit, "value")
+    value = edit_value(edit, "value")
     if isinstance(value, str):
         check_text(value, f"metadata.{key}", required=False)
     elif key in METADATA_KEYS and value is not None:
@@ -444,7 +444,7 @@ def _apply_metadata(cases: Sequence[SummaryCase], index: int, case: SummaryCase,
 
 
 def _apply_case_id(cases: Sequence[SummaryCase], index: int, case: SummaryCase, edit: Edit) -> SummaryCase:
-    return replace(case, id=check_summary_id(cases, _text(edit, "value"), "id", own=index))
+    return replace(case, id=check_summary_id(cases, edit_text(edit, "value"), "id", own=index))
 
 
 _TEXT_APPLY = MappingProxyType({
