@@ -1,6 +1,6 @@
-"""Server CPU per interaction on the RAG page, one protocol-level session on an idle server.
+"""Server CPU per interaction on the RAG page, one protocol-level session, beside a floor measured in the same run.
 
-    .venv/bin/python bench/bench_server_cost.py [--repeats 60]
+    .venv/bin/python bench/bench_server_cost.py [--repeats 60] [--rounds 4]
     .venv/bin/python bench/bench_server_cost.py --room [--store URL] [--repeats 200]
 
 One simulated user (tests/support/protocol_client.py: the browser's own websocket messages, nothing rendered)
@@ -10,6 +10,12 @@ often (what the keys 1 and 0 send: a rerun of focus mode's fragment, with the re
 another case is a full run). For each kind, prints the server process's CPU time per interaction (from /proc)
 and the median time from the request to the end of its run. A tick or a slider move reruns only the result
 fragments; a page switch is a full run of the page arrived at.
+
+The floor is a second server in the same run, serving ``bench/minimal_app.py`` (a sidebar slider and a metric
+card): its slider is moved in blocks taken in turn with the RAG page's (A B A B over ``--rounds`` rounds; the
+focus-mode keys come last, once, with a floor block after them), so both meet the same load, and each figure is
+printed with its ratio to the floor's step. Only the two servers' own CPU is counted; the load average is printed
+at the start and the end, since the machine may be shared.
 
 With ``--room`` (issue 37), what one member of a workshop room costs the server (``serve.py``, as
 ``python3 dev.py run`` starts it, on ``--store``: PostgreSQL for a class), each figure beside its goal: opening the
@@ -57,11 +63,16 @@ async def _switch_pair(session: ProtocolSession) -> float:
     return away.ms + back.ms
 
 
-async def measure(base: str, server_pid: int, repeats: int) -> list[tuple[str, float, float]]:
+async def measure(base: str, server_pid: int, floor_base: str, floor_pid: int, repeats: int, rounds: int
+                  ) -> tuple[list[tuple[str, float, float]], float]:
+    """Each kind's (name, CPU ms per interaction, median request -> end of run) and the floor's CPU ms per slider
+    step, the RAG page's blocks and the floor's taken in turn."""
     session = await ProtocolSession.open(base, RAG_PATH)
+    floor = await ProtocolSession.open(floor_base, "/")
     try:
-        for _ in range(5):  # warm up: first runs import and compile
+        for i in range(5):  # warm up: first runs import and compile
             await session.toggle_editor_cell(0, 1, "relevant")
+            await floor.set_slider(SLIDER, round((10 + i % 2) * 0.05, 2))
 
         async def tick(i: int) -> float:
             return (await session.toggle_editor_cell(0, i % 5, "relevant")).ms
@@ -72,32 +83,50 @@ async def measure(base: str, server_pid: int, repeats: int) -> list[tuple[str, f
         async def switch(i: int) -> float:
             return await _switch_pair(session)
 
-        async def key(i: int) -> float:
-            if i == 0:
-                await session.click("Focus mode")
-                for _ in range(3):  # warm up focus mode's first runs
-                    await session.click("Yes")
-            return (await session.click("Yes" if i % 2 else "No")).ms
+        async def key(i: int) -> float:  # the keypad's press, as its JavaScript sends it (the Yes and No keys)
+            return (await session.press_key("yes" if i % 2 else "no")).ms
+
+        floor_cpu = [0.0, 0]
+
+        async def floor_block(count: int) -> None:
+            before = cpu_seconds(floor_pid)
+            for i in range(count):
+                await floor.set_slider(SLIDER, round((10 + i % 2) * 0.05, 2))
+            floor_cpu[0] += cpu_seconds(floor_pid) - before
+            floor_cpu[1] += count
 
         kinds: list[tuple[str, Callable[[int], Awaitable[float]], int]] = [
             ("tick (label change)", tick, repeats), ("slider step", slide, repeats),
-            ("page switch away and back", switch, max(1, repeats // 3)),
-            ("key in focus mode (1 or 0)", key, repeats)]
-        rows = []
-        for name, act, count in kinds:
-            if act is key:
-                await key(0)  # into focus mode and warmed up, outside the measurement
-            before = cpu_seconds(server_pid)
-            times = [await act(i) for i in range(1 if act is key else 0, count + (1 if act is key else 0))]
-            rows.append((name, 1000 * (cpu_seconds(server_pid) - before) / count, statistics.median(times)))
-        return rows
+            ("page switch away and back", switch, max(1, repeats // 3))]
+        spent = {name: [0.0, 0, []] for name, _, _ in kinds}
+        for number in range(rounds):
+            for name, act, count in kinds:
+                share = count // rounds + (1 if number < count % rounds else 0)
+                before = cpu_seconds(server_pid)
+                times = [await act(i) for i in range(share)]
+                spent[name][0] += cpu_seconds(server_pid) - before
+                spent[name][1] += share
+                spent[name][2] += times
+            await floor_block(max(1, repeats // rounds))
+        rows = [(name, 1000 * cpu / max(count, 1), statistics.median(times) if times else float("nan"))
+                for name, (cpu, count, times) in spent.items()]
+        await session.click("Focus mode")
+        for _ in range(3):  # warm up focus mode's first runs, outside the measurement
+            await session.press_key("yes")
+        before = cpu_seconds(server_pid)
+        times = [await key(i) for i in range(1, repeats + 1)]
+        rows.append(("key in focus mode (1 or 0)", 1000 * (cpu_seconds(server_pid) - before) / repeats,
+                     statistics.median(times)))
+        await floor_block(max(1, repeats // rounds))
+        return rows, 1000 * floor_cpu[0] / floor_cpu[1]
     finally:
         await session.close()
+        await floor.close()
 
 
 async def measure_room(base: str, server_pid: int, code: str, repeats: int, joins: int = 32
                        ) -> dict[str, float]:
-    """CPU ms per action of one room member (and the joins of ``joins`` members), on an otherwise idle server."""
+    """CPU ms per action of one room member (and the joins of ``joins`` members), no other session on the server."""
     from ui.i18n import translate
 
     name, join = translate("en", "room.name"), translate("en", "room.join")
@@ -163,7 +192,7 @@ def room_report(figures: dict[str, float], labels_per_minute: float = 12.0, look
               + backstops_per_minute * figures["backstop"]) / 1000
     goal = 0.30
     return "\n".join([
-        "one room member's server CPU (serve.py, idle server, one session at a time):",
+        "one room member's server CPU (serve.py, one session at a time, no other sessions on the server):",
         f"  open the participant link      CPU {figures['open']:5.1f} ms",
         f"  join (name, Join)              CPU {figures['join']:5.1f} ms   issue 37's goal <= 50 ms: "
         f"{'met' if figures['join'] <= 50 else 'MISSED'}",
@@ -183,16 +212,21 @@ def room_report(figures: dict[str, float], labels_per_minute: float = 12.0, look
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=60, help="ticks and slider steps (default 60)")
+    parser.add_argument("--rounds", type=int, default=4, help="blocks of the page and the floor in turn (default 4)")
     parser.add_argument("--room", action="store_true", help="a workshop room member's costs (serve.py)")
     parser.add_argument("--store", help="with --room: the store's SQLAlchemy URL (default: a new SQLite file)")
     args = parser.parse_args()
     if args.room:
         return room_main(args.store, args.repeats)
-    with serve() as (base, process):
-        rows = asyncio.run(measure(base, process.pid, args.repeats))
-    print("server CPU per interaction, and request -> end of run (median), one session, idle server:")
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    with serve() as (base, process), serve(script="bench/minimal_app.py") as (floor_base, floor_process):
+        rows, floor_ms = asyncio.run(measure(base, process.pid, floor_base, floor_process.pid, args.repeats,
+                                             args.rounds))
+    print("server CPU per interaction, and request -> end of run (median), one session:")
     for name, cpu_ms, median_ms in rows:
-        print(f"  {name:<28} CPU {cpu_ms:5.1f} ms   response {median_ms:5.1f} ms")
+        print(f"  {name:<28} CPU {cpu_ms:5.1f} ms ({cpu_ms / floor_ms:4.1f}x the floor)   response {median_ms:5.1f} ms")
+    print(f"  {'floor: minimal page slider':<28} CPU {floor_ms:5.1f} ms (bench/minimal_app.py, in the same rounds)")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 
@@ -209,9 +243,11 @@ def room_main(store: str | None, repeats: int) -> int:
     code = Rooms(opened).create("cost", dataset_to_text(load_scenario(load_index()[0], "en")), "all_good",
                                 "scenario").code
     opened.engine.dispose()
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with serve(store=store, script="serve.py") as (base, process):
         figures = asyncio.run(measure_room(base, process.pid, code, max(repeats, 100)))
     print(room_report(figures))
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 
