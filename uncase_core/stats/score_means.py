@@ -177,7 +177,7 @@ def _interval(scores: np.ndarray, confidence: float) -> tuple[float, float]:
 
     low = 0.0 if first == 0 else edge(grid[first], grid[first - 1])
     high = 1.0 if last == len(grid) - 1 else edge(grid[last], grid[last + 1])
-    return max(0.0, min(low, mean)), min(1.0, max(high, mean))
+    return float(max(0.0, min(low, mean))), float(min(1.0, max(high, mean)))
 
 
 def _present(values: Sequence[object], where: str, low: float = 0.0, high: float = 1.0) -> list[float | None]:
