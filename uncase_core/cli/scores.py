@@ -8,15 +8,18 @@ Text (default), ``--format json`` (schema_version 1, ``uncase_core/cli/schemas/s
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from uncase_core.cli.gates import Gate
 from uncase_core.cli.markdown import _cell, _gate_line
 from uncase_core.rag.tool_scores import ScoreColumn, ScoreComparison
 
-VERDICT_TEXTS = {"b_higher": "B higher", "b_lower": "B lower", "no_clear_difference": "no clear difference"}
-WITHHELD_TEXTS = {"outside_unit_range": "withheld: a score lies outside 0-1 (the interval needs scores in [0, 1])",
-                  "only_in_a": "only in A", "only_in_b": "only in B"}
+VERDICT_TEXTS = MappingProxyType({"b_higher": "B higher", "b_lower": "B lower",
+                                 "no_clear_difference": "no clear difference"})
+WITHHELD_TEXTS = MappingProxyType({
+    "outside_unit_range": "withheld: a score lies outside 0-1 (the interval needs scores in [0, 1])",
+    "only_in_a": "only in A", "only_in_b": "only in B"})
 
 
 def _percent(confidence: float) -> str:

@@ -12,7 +12,7 @@ counted, and a metric only one run has is listed with no comparison.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -85,21 +85,25 @@ def _outside(values: Iterable[float | None]) -> int:
     return sum(1 for value in values if value is not None and not 0.0 <= value <= 1.0)
 
 
+ScoreTable = Mapping[str, tuple[str | None, Sequence[float | None]]]  # what score_table gives
+
+
 def score_columns(data: RagDataset | Iterable[RagCase],
                   confidence: float = DEFAULT_CONFIDENCE) -> tuple[ScoreColumn, ...]:
     """Each metric the cases came with, its mean over the cases and its interval (none when the cases came with no
     tool's scores)."""
+    return columns_of_table(score_table(data), confidence)
+
+
+def columns_of_table(table: ScoreTable, confidence: float = DEFAULT_CONFIDENCE) -> tuple[ScoreColumn, ...]:
+    """:func:`score_columns` of a :func:`score_table` (a page caches on the table: labels do not move it)."""
     columns = []
-    for metric, (dimension, values) in score_table(data).items():
+    for metric, (dimension, values) in table.items():
         outside = _outside(values)
-        mean = None if outside else score_mean(values, confidence, where=metric)
+        mean = None if outside else score_mean(list(values), confidence, where=metric)
         columns.append(ScoreColumn(metric=metric, dimension=dimension, cases=len(values), mean=mean, outside=outside,
                                    withheld="outside_unit_range" if outside else None))
     return tuple(columns)
-
-
-def _by_id(cases: Sequence[RagCase], values: Sequence[float | None]) -> dict[str, float | None]:
-    return {case.id: value for case, value in zip(cases, values, strict=True)}
 
 
 def compare_score_columns(run_a: RagDataset | Iterable[RagCase], run_b: RagDataset | Iterable[RagCase],
@@ -107,10 +111,16 @@ def compare_score_columns(run_a: RagDataset | Iterable[RagCase], run_b: RagDatas
     """Each metric of either run (A's order, then B's new ones): B's scores minus A's on the cases both have,
     matched by id, with the interval and verdict of :func:`~uncase_core.stats.score_means.score_difference`."""
     cases_a, cases_b = _cases(run_a), _cases(run_b)
-    table_a, table_b = score_table(cases_a), score_table(cases_b)
-    ids_a, ids_b = {case.id for case in cases_a}, {case.id for case in cases_b}
-    shared = [case.id for case in cases_a if case.id in ids_b]
-    only_a, only_b = len(ids_a - ids_b), len(ids_b - ids_a)
+    return compare_tables([case.id for case in cases_a], score_table(cases_a), [case.id for case in cases_b],
+                          score_table(cases_b), confidence)
+
+
+def compare_tables(ids_a: Sequence[str], table_a: ScoreTable, ids_b: Sequence[str], table_b: ScoreTable,
+                   confidence: float = DEFAULT_CONFIDENCE) -> tuple[ScoreComparison, ...]:
+    """:func:`compare_score_columns` of two :func:`score_table` and their case ids, in the same order."""
+    in_b = set(ids_b)
+    shared = [case_id for case_id in ids_a if case_id in in_b]
+    only_a, only_b = len(set(ids_a) - in_b), len(in_b - set(ids_a))
     comparisons = []
     for metric in [*table_a, *(m for m in table_b if m not in table_a)]:
         dimension = (table_a.get(metric) or table_b[metric])[0]
@@ -119,8 +129,8 @@ def compare_score_columns(run_a: RagDataset | Iterable[RagCase], run_b: RagDatas
                                                only_b=only_b, withheld="only_in_a" if metric in table_a
                                                else "only_in_b"))
             continue
-        a = _by_id(cases_a, table_a[metric][1])
-        b = _by_id(cases_b, table_b[metric][1])
+        a = dict(zip(ids_a, table_a[metric][1], strict=True))
+        b = dict(zip(ids_b, table_b[metric][1], strict=True))
         first, second = [a[i] for i in shared], [b[i] for i in shared]
         outside = _outside(first) + _outside(second)
         difference = None if outside else score_difference(first, second, confidence)
