@@ -164,3 +164,15 @@ def test_the_difference_holds_its_estimate_within_minus_one_and_one(pairs):
     assert result.verdict == verdict_of(result.low, result.high)
     swapped = score_difference(b, a)
     assert (swapped.low, swapped.high) == pytest.approx((-result.high, -result.low), abs=1e-6)
+
+
+def test_the_first_grid_only_finds_the_edges_the_bisection_then_fixes(monkeypatch):
+    """The interval does not depend on how fine the first grid is (every 0.025, or ten times finer)."""
+    rng = np.random.default_rng(5)
+    for n in (2, 5, 10, 50, 200):
+        x = np.where(rng.random(n) < 0.7, 1.0, rng.beta(2, 2, n))
+        coarse = score_mean(x)
+        monkeypatch.setattr(score_means, "GRID", 401)
+        fine = score_mean(x)
+        monkeypatch.setattr(score_means, "GRID", 41)
+        assert (coarse.low, coarse.high) == pytest.approx((fine.low, fine.high), abs=1e-8)
