@@ -42,6 +42,7 @@ from ui.widgets.focus import is_phone, label_view
 from ui.widgets.layout import MAIN_CHOICE_ROOM, RESULTS_WIDTH, label_column, whole_choice
 from ui.widgets.rag_focus import rag_guidelines
 from ui.widgets.text import literal
+from ui.widgets.tool_scores import draw_score_comparison
 from uncase_core.compare.edits import SYSTEMS
 from uncase_core.compare.systems import compare_systems
 from uncase_core.errors import InputError
@@ -147,6 +148,7 @@ else:
         draw_case(result.cases[view.case_index()])
 
 draw_details(result, stratum, verdicts_hidden)
+draw_score_comparison(pair[0].cases, pair[1].cases, settings.confidence)  # two imports' own scores, if any
 draw_explanations()
 draw_room(view)
 with data_actions_box:

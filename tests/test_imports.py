@@ -234,8 +234,10 @@ BENCH_MODULES_TESTED = {
     *(f"bench.harness{name}" for name in ("", ".cells", ".draws", ".registry", ".run", ".proportions", ".pooled",
                                           ".paired", ".judge", ".agreement", ".planner", ".rules", ".fixed_cells",
                                           ".conversation", ".grouped", ".rubrics", ".paired_intervals",
-                                          ".paired_orders", ".room_pair", ".threshold_verdicts", ".workbench")),
+                                          ".paired_orders", ".room_pair", ".threshold_verdicts", ".workbench",
+                                          ".tool_scores")),
     "bench.ppi_py_reference",  # test_ppi: the reference problems the PPI oracle test replays
+    "bench.score_means_methods",  # test_tool_scores: the t-interval the benchmark sets beside the betting one
 }
 
 

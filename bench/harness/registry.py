@@ -25,6 +25,7 @@ from bench.harness import (
     proportions,
     rubrics,
     threshold_verdicts,
+    tool_scores,
 )
 from bench.harness.cells import BETWEEN_DIMENSIONS, TRUE_RATES, Cell, cell
 from bench.harness.rules import Result
@@ -127,6 +128,15 @@ TURNS = (1, 6, 20)
 RUBRIC_SETTINGS = ((2, 1, 0.0), (2, 3, 0.5), (4, 3, 0.3), (8, 3, 0.3))  # candidates, judges, answer share
 
 
+# the tools' own scores (issue 51 item 7): 2 to 500 cases, true means where judges' scores sit, both score shapes.
+# Few repeats: the betting interval is slow (a grid and bisection over 8 orders per dataset) and covers ~99%, far
+# from the rule's 92.5%, so 300-400 repeats (3 standard errors: 4-5 points) still tell it
+SCORE_CASES = (2, 3, 5, 10, 20, 50, 100, 200, 500)
+SCORE_MEANS = (0.5, 0.7, 0.9, 0.95)
+SCORE_SHAPES = (0, 1)  # bench/harness/tool_scores.py: beta, and point masses at 0, 0.5, 1 with a beta part
+_SCORE_REDUCED = (2, 5, 20)
+
+
 SIMULATIONS: Mapping[str, Simulation] = MappingProxyType({
     "rag.case.interval": _wilson(ONE_CASE),
     "rag.case.verdict": Simulation(run=proportions.case_verdict, full=thresholds_at(ONE_CASE, THRESHOLD_SLIDER),
@@ -206,6 +216,21 @@ SIMULATIONS: Mapping[str, Simulation] = MappingProxyType({
                    for prompts in (3, 5, 10, 20) for c, j, a in RUBRIC_SETTINGS),
         reduced=(cell(0.0, 5, candidates=2, judges=3, answer_share=0.5, prompt_share=0.3),),
         repeats=1000, reduced_repeats=150),
+    "tool_scores.mean": Simulation(run=tool_scores.mean_interval,
+                                   full=grid(SCORE_MEANS, SCORE_CASES, distribution=SCORE_SHAPES),
+                                   reduced=grid((0.9,), _SCORE_REDUCED, distribution=SCORE_SHAPES),
+                                   repeats=400, reduced_repeats=100),
+    "tool_scores.difference": Simulation(run=tool_scores.difference_interval,
+                                         full=grid((0.7, 0.9), SCORE_CASES, distribution=SCORE_SHAPES,
+                                                   difference=(0.0, 0.1), correlation=(0.0, 0.5)),
+                                         reduced=grid((0.9,), _SCORE_REDUCED, distribution=(1,), difference=(0.1,),
+                                                      correlation=(0.5,)),
+                                         repeats=300, reduced_repeats=100),
+    "tool_scores.verdict": Simulation(run=tool_scores.verdict,
+                                      full=grid((0.7, 0.9), SCORE_CASES, distribution=SCORE_SHAPES,
+                                                correlation=(0.0, 0.5)),
+                                      reduced=grid((0.9,), _SCORE_REDUCED, distribution=(1,), correlation=(0.5,)),
+                                      repeats=300, reduced_repeats=200),
 })
 
 NOT_SIMULATED: Mapping[str, str] = MappingProxyType({})

@@ -591,6 +591,52 @@ def _run_compare(args: argparse.Namespace) -> int:
     return 0 if args.exit_zero else gate.exit_code
 
 
+# ---------------------------------------------------------------- scores (issue 51 item 7), self-contained
+
+
+def _add_scores_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
+    scores_cmd = command(
+        "scores", _run_scores, help="a tool's own scores: each column's mean with an interval; two runs compared",
+        description="Read a file with a tool's own per-case scores (RAGAS score columns, DeepEval metrics, promptfoo "
+                    "assertions; any file the RAG page reads) and print each score column's mean over cases with "
+                    "Waudby-Smith and Ramdas' betting interval, which holds for scores in [0, 1] at any number of "
+                    "cases from 2. With RUN_B, also each column's paired difference B - A over the cases both runs "
+                    "have (matched by id) and a verdict: B higher, B lower, or no clear difference. Exit status: 0 "
+                    "fine, 1 B clearly lower on a column, 2 bad input, 3 no column with 2 scores (docs/cli.md).")
+    scores_cmd.add_argument("file", type=Path, help="run A: a file with a tool's scores")
+    scores_cmd.add_argument("file_b", type=Path, nargs="?", default=None,
+                            help="run B: the same cases scored again (optional)")
+    _confidence_option(scores_cmd)
+    scores_cmd.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                            help="text: a plain list (default); json: everything, schema_version "
+                                 f"{SCHEMA_VERSION}; markdown: a short table for a pull request")
+    _exit_zero_option(scores_cmd)
+
+
+def _run_scores(args: argparse.Namespace) -> int:
+    data_a = _read(args, args.file)
+    data_b = None if args.file_b is None else _read(args, args.file_b)
+    dataset_a = _cases(data_a, args.file)
+    dataset_b = None if data_b is None else _cases(data_b, args.file_b)
+    from uncase_core.cli import scores as report
+    from uncase_core.cli.gates import scores_gate
+    from uncase_core.rag.tool_scores import compare_score_columns, score_columns
+
+    columns = score_columns(dataset_a, args.confidence)
+    comparison = None
+    if dataset_b is not None:
+        comparisons = compare_score_columns(dataset_a, dataset_b, args.confidence)
+        comparison = (score_columns(dataset_b, args.confidence), comparisons, str(args.file_b))
+    gate = scores_gate(columns, None if comparison is None else comparison[1])
+    if args.format == "json":
+        _print_json(report.scores_json(columns, str(args.file), args.confidence, gate, comparison, SCHEMA_VERSION))
+    elif args.format == "markdown":
+        sys.stdout.write(report.scores_markdown(columns, str(args.file), args.confidence, gate, comparison))
+    else:
+        sys.stdout.write(report.scores_text(columns, str(args.file), args.confidence, comparison))
+    return 0 if args.exit_zero else gate.exit_code
+
+
 def _rate(proportion: Any, figure: str) -> str:
     """As every page says it (uncase_core.stats.reading), in English; ``figure`` the registered one drawn."""
     from uncase_core.stats.reading import proportion_line
@@ -825,6 +871,7 @@ def build_parser(prog: str = "python -m uncase_core") -> argparse.ArgumentParser
     _confidence_option(agreement_cmd)
     _add_judge_parser(command)
     _add_compare_parser(command)
+    _add_scores_parser(command)
     return parser
 
 

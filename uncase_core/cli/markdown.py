@@ -8,7 +8,8 @@ from typing import Any
 
 from uncase_core.cli.gates import Gate
 
-_GATE_TEXTS = MappingProxyType({"pass": "pass", "fail": "fail", "nothing_labelled": "nothing labelled"})
+_GATE_TEXTS = MappingProxyType({"pass": "pass", "fail": "fail", "nothing_labelled": "nothing labelled",
+                                "nothing_scored": "nothing scored"})
 
 
 def _percent(value: float | None) -> str:

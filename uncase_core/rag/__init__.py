@@ -6,7 +6,8 @@ Modules: ``cases`` (the format), ``files`` (what a page upload may be), ``csv_fi
 ``ragas`` and ``ragas_files`` (RAGAS rows in and out), ``parquet``, ``deepeval``, ``promptfoo``, ``label_studio``,
 ``dimensions`` (one record per dimension), ``tools`` (one record per other tool's format), ``case_files`` (the one
 reader of a file of cases for every page and command), ``interchange`` (format detection, the one reader and the
-writers), ``sources`` (fields kept for a round trip), ``evaluation`` (metrics, diagnosis, composite), ``thresholds``
+writers), ``sources`` (fields kept for a round trip), ``tool_scores`` (a tool's own score columns with their
+intervals, two runs compared), ``evaluation`` (metrics, diagnosis, composite), ``thresholds``
 (sweeps and flips), ``variants`` and ``drills`` (generated failures with their answer key), ``edits`` (label and
 text records).
 
@@ -19,6 +20,13 @@ from uncase_core import lazy_exports
 
 # public name -> the module of this package that defines it
 _EXPORTS = MappingProxyType({
+    "ScoreColumn": "tool_scores",
+    "ScoreComparison": "tool_scores",
+    "columns_of_table": "tool_scores",
+    "compare_score_columns": "tool_scores",
+    "compare_tables": "tool_scores",
+    "score_columns": "tool_scores",
+    "score_table": "tool_scores",
     "AGGREGATIONS": "evaluation",
     "ANNOTATORS": "edits",
     "ASSERTION_DIMENSIONS": "promptfoo",

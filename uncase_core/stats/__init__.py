@@ -3,7 +3,8 @@
 clusters), ``planning`` (sample sizes), ``differences`` (independent and paired), ``ppi`` (prediction-powered
 inference), ``verdicts`` (the one policy every verdict follows), ``figures`` (every interval and verdict a page
 draws, as data: what the coverage harness in ``bench/harness/`` measures), ``simulated_intervals`` (the planner
-page's 100 simulated datasets).
+page's 100 simulated datasets), ``score_means`` (a mean of scores in [0, 1] and two runs' paired difference, with
+the betting interval that holds at every n).
 
 The names below are this package's public API, imported on first use (see :func:`uncase_core.lazy_exports`).
 """
@@ -14,6 +15,10 @@ from uncase_core import lazy_exports
 
 # public name -> the module of this package that defines it
 _EXPORTS = MappingProxyType({
+    "ScoreDifference": "score_means",
+    "ScoreMean": "score_means",
+    "score_difference": "score_means",
+    "score_mean": "score_means",
     "DEFAULT_CONFIDENCE": "proportions",
     "Difference": "differences",
     "IndependentComparison": "planning",

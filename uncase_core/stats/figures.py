@@ -77,6 +77,13 @@ ROOM_NOT_DRAWN = MappingProxyType({"workshop_room": "drawn once a room exists an
                                                     "(tests/pages/test_room_page.py and its neighbours)"})
 SUMMARIES_NOT_DRAWN = "drawn when more than one summary is loaded; the page opens on one"
 EDITOR_NOT_DRAWN = "drawn once a case is written (tests/pages/test_case_editor_page.py writes one)"
+TOOL_SCORES = ("Waudby-Smith and Ramdas' betting interval of a score column's mean (bounded in [0, 1]; hedged capital, "
+               "predictable plug-in bets, averaged over 8 fixed orders of the cases)")
+TOOL_SCORES_NOT_DRAWN = ("drawn once a file with a tool's scores (RAGAS, DeepEval) is imported; the built-in data has "
+                         "none (tests/pages/test_tool_scores_page.py imports one)")
+# the score distributions the harness draws from (bench/harness/tool_scores.py): 0 beta, 1 point masses and beta
+TOOL_SCORE_SHAPES = MappingProxyType({"distribution": (0, 1)})
+TOOL_SCORE_PAIRS = MappingProxyType({"distribution": (0, 1), "correlation": (0.0, 0.5)})  # the two runs on one case
 
 _FIGURES: tuple[Figure, ...] = (
     # ------------------------------------------------------------ one case's units (document 001's model)
@@ -162,6 +169,22 @@ _FIGURES: tuple[Figure, ...] = (
     Figure(id="room.pair.verdict", kind="verdict", pages=("workshop_room",),
            function="uncase_core.stats.verdicts.paired_verdicts", method="the compare page's verdict on a room's "
            "pair", unit="pairs", n=(1, 500), not_drawn=ROOM_NOT_DRAWN),
+    # ------------------------------------------------------------ the tools' own scores (RAGAS, DeepEval; issue 51)
+    Figure(id="tool_scores.mean", kind="interval", pages=("rag_diagnosis", "compare_systems", "cli"),
+           function="uncase_core.stats.score_means.score_mean", method=TOOL_SCORES, unit="cases with a score",
+           n=(1, 5000), drawn_from=2, settings=TOOL_SCORE_SHAPES,
+           not_drawn=MappingProxyType({"rag_diagnosis": TOOL_SCORES_NOT_DRAWN,
+                                       "compare_systems": TOOL_SCORES_NOT_DRAWN})),
+    Figure(id="tool_scores.difference", kind="interval", pages=("compare_systems", "cli"),
+           function="uncase_core.stats.score_means.score_difference",
+           method=TOOL_SCORES + " of the per-case differences B - A, mapped to [0, 1] as (d + 1) / 2",
+           unit="cases both runs scored", n=(1, 5000), drawn_from=2, settings=TOOL_SCORE_PAIRS,
+           not_drawn=MappingProxyType({"compare_systems": TOOL_SCORES_NOT_DRAWN})),
+    Figure(id="tool_scores.verdict", kind="verdict", pages=("compare_systems", "cli"),
+           function="uncase_core.stats.score_means.score_difference",
+           method="B higher or lower when the paired difference's betting interval excludes 0",
+           unit="cases both runs scored", n=(1, 5000), drawn_from=2, settings=TOOL_SCORE_PAIRS,
+           not_drawn=MappingProxyType({"compare_systems": TOOL_SCORES_NOT_DRAWN})),
     # ------------------------------------------------------------ the planner
     Figure(id="planner.promise", kind="interval", pages=("sample_size_planner",),
            function="uncase_core.stats.planning.planned_interval",

@@ -21,6 +21,7 @@ from ui.widgets.confirm import confirm_reset
 from ui.widgets.names import metric_name
 from ui.widgets.text import literal, text_table
 from ui.widgets.tool_downloads import format_downloads
+from ui.widgets.tool_scores import draw_score_columns
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import dataset_to_text, file_extension
 
@@ -79,6 +80,7 @@ def _dataset_results(workspace: RagView, store_label_edits: Callable[[], None]) 
     text_table(macro_micro_table(result), hide_index=True, width="stretch")
     st.caption(t("rag.micro_macro_help"))
     text_table(cases_table(result), hide_index=True, width="stretch")
+    draw_score_columns(workspace.dataset.cases, result.settings.confidence)  # an import's own scores, if any
 
 
 @st.fragment(key=DATA_ACTIONS)
