@@ -13,7 +13,7 @@ import streamlit as st
 
 from ui.frame.state import language, t
 from ui.i18n import format_number, format_percent
-from ui.widgets.figures import drawn
+from ui.widgets.figures import drawn, figure_text
 from ui.widgets.names import metric_name
 from ui.widgets.text import text_table
 from uncase_core.rag.cases import RagCase
@@ -79,19 +79,20 @@ def _counts(n: int, missing: int, key: str) -> str:
 
 def mean_text(mean: ScoreMean) -> str:
     """``0.853 [0.712, 0.941]`` (``0,853 [0,712; 0,941]`` in Spanish), or N/A below 2 scores."""
-    drawn(MEAN_FIGURE)
     if not mean.applicable:
+        drawn(MEAN_FIGURE)
         return t("tool_scores.not_applicable")
-    return t("tool_scores.value", mean=_number(mean.value), low=_number(mean.low), high=_number(mean.high))
+    return figure_text(MEAN_FIGURE, "tool_scores.value", mean=_number(mean.value), low=_number(mean.low),
+                       high=_number(mean.high))
 
 
 def difference_text(difference: ScoreDifference) -> str:
     """``+0.120 [+0.031, +0.205]``, or N/A below 2 pairs."""
-    drawn(DIFFERENCE_FIGURE)
     if not difference.applicable:
+        drawn(DIFFERENCE_FIGURE)
         return t("tool_scores.not_applicable")
-    return t("tool_scores.value", mean=_number(difference.value, True), low=_number(difference.low, True),
-             high=_number(difference.high, True))
+    return figure_text(DIFFERENCE_FIGURE, "tool_scores.value", mean=_number(difference.value, True),
+                       low=_number(difference.low, True), high=_number(difference.high, True))
 
 
 def _dimension(dimension: str | None) -> str:
