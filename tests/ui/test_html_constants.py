@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from ui.frame import sealed, select_release, streamlit_words
+from ui.frame import contrast, sealed, select_release, streamlit_words
 from ui.widgets import focus, layout
 
 
@@ -31,7 +31,7 @@ class Recorder:
 @pytest.fixture
 def recorded(monkeypatch):
     recorder = Recorder()
-    for module in (select_release, streamlit_words, focus, layout):
+    for module in (select_release, streamlit_words, focus, layout, contrast):
         monkeypatch.setattr(module.st, "html", recorder.html_)
         monkeypatch.setattr(module.st, "container", recorder.container)
     return recorder
@@ -50,6 +50,12 @@ def test_the_key_hints_style_is_a_constant(recorded):
     focus.hide_key_hints_without_keyboard()
     assert recorded.html == [focus.KEY_HINTS_STYLE]
     assert re.fullmatch(r"<style>[^<>]*</style>", focus.KEY_HINTS_STYLE)
+
+
+def test_the_caption_contrast_style_is_a_constant(recorded):
+    contrast.readable_text()
+    assert recorded.html == [contrast.STYLE]
+    assert re.fullmatch(r"<style>[^<>]*</style>", contrast.STYLE)
 
 
 def test_streamlit_words_holds_only_the_catalogues_words_escaped(recorded, monkeypatch):

@@ -61,7 +61,7 @@ _PAD_CSS = """
 .uncase-pad .pad-text p { font-size: var(--st-heading-font-size-5, 1.125rem);
   font-weight: var(--st-heading-font-weight-5, 600); line-height: 1.4; overflow-wrap: anywhere; }
 .uncase-pad .pad-text p + p { margin-top: 0.6rem; }
-.uncase-pad .pad-small { font-size: 0.875rem; color: var(--st-gray-text-color, #808495);
+.uncase-pad .pad-small { font-size: 0.875rem; color: #60626f;
   overflow-wrap: anywhere; }
 .uncase-pad .pad-keys { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .uncase-pad button { font: inherit; font-size: var(--st-base-font-size, 1rem); min-height: 2.75rem;
@@ -76,7 +76,7 @@ _PAD_CSS = """
 .uncase-pad kbd { font: inherit; font-size: 0.8rem; opacity: 0.75; }
 .uncase-pad.pad-phone kbd, .uncase-pad.pad-phone .pad-help { display: none; }
 @media KEY_HINT_SCREENS { .uncase-pad kbd, .uncase-pad .pad-help { display: none; } }
-.uncase-pad .pad-help { font-size: 0.875rem; color: var(--st-gray-text-color, #808495); }
+.uncase-pad .pad-help { font-size: 0.875rem; color: #60626f; }
 .uncase-pad .pad-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
 """.replace("KEY_HINT_SCREENS", KEY_HINT_SCREENS)
