@@ -27,8 +27,11 @@ if str(ROOT) not in sys.path:
 
 from tests.support.accessibility import IMPACTS, WCAG_TAGS, axe_violations  # noqa: E402
 from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.support.screens import room_screens, settle  # noqa: E402
 from tests.support.server import serve  # noqa: E402
-from tools.screenshots import PAGES, room_screens, settle  # noqa: E402
+from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
+
+PAGES = tuple(entry.url_path for entry in REGISTRY)
 
 
 def main() -> int:
