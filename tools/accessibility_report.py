@@ -1,15 +1,16 @@
 """axe-core (WCAG 2.1 A/AA) on every page in both languages at 1400 and 390 px, as a markdown table (issue 52).
 
     .venv/bin/python tools/accessibility_report.py [--pages rag_diagnosis,...] [--widths 1400,390]
-                                                   [--languages en,es] [--no-room] [--details]
+                                                   [--languages en,es] [--no-room] [--details] [--best-practice]
 
 Starts its own server (a throwaway store) and Chromium; for each language it opens one workspace (the example data
 every page starts with is loaded), then each page of the registry (ui/frame/navigation.py) at each width, waits for
-it to settle and runs axe-core on it (tests/support/accessibility.py). Unless ``--no-room``, the workshop room's
-screens too (facilitator, participant, projector: tools/screenshots.py makes the room). Prints one line per rule:
-rule | impact | pages | elements, where pages are those with the rule broken in any language or width and elements
-the count of broken elements over every page, language and width; ``--details`` adds each page's elements.
-Exit status 1 when a serious or critical violation is found.
+it to settle and runs axe-core on it (tests/support/accessibility.py), then the RAG page with lesson 1's panel open
+(``rag_diagnosis+lesson``). Unless ``--no-room``, the workshop room's screens too (facilitator, participant,
+projector: tests/support/screens.py makes the room). Prints one line per rule: rule | impact | pages | elements,
+where pages are those with the rule broken in any language or width and elements the count of broken elements over
+every page, language and width; ``--details`` adds each page's elements; ``--best-practice`` adds axe's
+best-practice rules. Exit status 1 when a serious or critical violation is found.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 from tests.support.accessibility import IMPACTS, WCAG_TAGS, axe_violations  # noqa: E402
 from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from tests.support.screens import room_screens, settle  # noqa: E402
+from tests.support.screens import room_screens, settle, start_lesson_1  # noqa: E402
 from tests.support.server import serve  # noqa: E402
 from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
 
@@ -82,6 +83,9 @@ def main() -> int:
                     settle(page)
                     check(page, name or "home", f"{lang} {width}")
                     print(f"checked {lang} {width}px /{name}", file=sys.stderr, flush=True)
+                if "rag_diagnosis" in pages:  # the RAG page with a lesson's panel open, beside it or above it
+                    start_lesson_1(page, base, token, lang)
+                    check(page, "rag_diagnosis+lesson", f"{lang} {width}")
             if not args.no_room:
                 page.set_viewport_size({"width": widths[0], "height": 900})
                 screens = room_screens(browser, page, base, token, lang)

@@ -20,6 +20,20 @@ def settle(page, drawn: str = '[data-testid="stMain"] h1') -> None:
     page.wait_for_timeout(1500)
 
 
+LESSON_PANEL = ".st-key-lesson_side, .st-key-lesson_top"  # the lesson panel's two places (ui.views.lessons.panel)
+
+
+def start_lesson_1(page: Any, base: str, token: str, lang: str) -> None:
+    """Home's "Start lesson 1" in the workspace ``token``: the RAG page opens with the lesson's panel beside it (in the
+    sidebar) or above it (on a phone)."""
+    page.goto(f"{base}/?w={token}")
+    settle(page)
+    page.get_by_role("button", name=translate(lang, "home.start_button")).click()
+    page.wait_for_url(re.compile(r"/rag_diagnosis"), timeout=60_000)
+    page.locator(LESSON_PANEL).locator("visible=true").first.wait_for(timeout=60_000)
+    settle(page)
+
+
 PROJECTOR_DRAWN = ".st-key-proj_code"
 
 
