@@ -183,10 +183,11 @@ function press(pad, action) {
   pad.note = "";
   pad.lost = "";
   pad.send("presses", pad.queue.map((entry) => ({ ...entry })));
+  const value = item && action in LABELS ? texts.values[String(LABELS[action])] : null;
+  pad.pressed = value === null ? "" : texts.pressed.replace("{name}", item.name).replace("{value}", value);
+  pad.said = false;
   render(pad);
-  if (item && action in LABELS) {
-    say(pad, texts.pressed.replace("{name}", item.name).replace("{value}", texts.values[String(LABELS[action])]));
-  }
+  if (pad.pressed && !pad.said) say(pad, pad.pressed);  // the same unit still on screen: the label alone
 }
 
 // Streamlit's own record of its connection, on the app's root element ("CONNECTED", "PINGING_SERVER", ...).
@@ -270,6 +271,15 @@ function render(pad) {
   pad.card.classList.toggle("pad-waiting", shown.waiting);
   if (item) {
     pad.line.textContent = item.line.replace("{labelled}", count(pad, shown.labelled));
+    // Another unit on screen (after a label, a move, the server's answer): the live region says where the person
+    // is now, after the label just set, so a screen reader hears both; the first unit drawn is not announced.
+    const unit = [data.case, item.unit, item.field].join("\u0000");
+    if (pad.unit !== undefined && pad.unit !== unit) {
+      say(pad, [pad.pressed, pad.line.textContent].filter(Boolean).join(". "));
+      pad.said = true;
+      pad.pressed = "";
+    }
+    pad.unit = unit;
     pad.card.dataset.unit = item.unit;
     pad.card.dataset.field = item.field;
     pad.card.dataset.case = String(data.case);
