@@ -78,6 +78,8 @@ def test_no_serious_or_critical_violation_on_any_page(chromium: Any, app_url: st
             violations = not_allowed(axe_violations(page))
             if violations:
                 found["/" + entry.url_path] = violations
+            # What a screen reader reads is read in the page's language (Streamlit's own is "en" on every page).
+            page.wait_for_function(f"() => document.documentElement.lang === {language!r}", timeout=10_000)
         start_lesson_1(page, app_url, token, language)  # the RAG page with the lesson's panel open
         violations = not_allowed(axe_violations(page))
         if violations:

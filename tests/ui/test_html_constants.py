@@ -69,6 +69,7 @@ def test_streamlit_words_holds_only_the_catalogues_words_escaped(recorded, monke
     assert "&lt;script" in marker and "&lt;img" in marker and "<script" not in marker
     words = json.loads(html.unescape(marker.split('"', 1)[1].rsplit('"', 1)[0]))
     assert set(words["words"].values()) == {hostile}
+    assert words["lang"] == "es"  # the document's language, set by the script
 
 
 def test_the_label_columns_style_holds_only_a_class_name_and_a_number(recorded):

@@ -14,7 +14,8 @@ attributes and the text of nodes Streamlit already drew are changed: no element 
 React manages. A label's own text (a person's words) is carried over as it is, never parsed as HTML.
 
 The same script makes the boxes that scroll (:data:`REGIONS`) reachable by keyboard: ``tabindex="0"``,
-``role="region"`` and their name from the catalogue (issue 52).
+``role="region"`` and their name from the catalogue, and sets the document's ``lang`` to the reader's language
+(Streamlit leaves it at ``en``, so a screen reader read Spanish with an English voice) (issue 52).
 """
 
 from __future__ import annotations
@@ -107,7 +108,12 @@ SCRIPT = """<script>
 
   function update() {
     const catalogue = words();
-    if (catalogue) { sayAgain(catalogue); regions(catalogue); }
+    if (!catalogue) return;
+    sayAgain(catalogue);
+    regions(catalogue);
+    // The page's language, which Streamlit leaves at "en": a screen reader reads Spanish text with Spanish voices.
+    const root = document.documentElement;
+    if (catalogue.lang && root.lang !== catalogue.lang) root.lang = catalogue.lang;
   }
 
   new MutationObserver(update).observe(document.body, { subtree: true, childList: true, characterData: true,
@@ -121,7 +127,7 @@ def words_json(lang: str) -> str:
     """The marker's data: the rules (Streamlit's English as patterns, constants) and the catalogue's templates
     in ``lang``, as JSON."""
     keys = {key for _, key, _ in ARIA_LABELS + UPLOAD_TEXTS} | {name for _, name in REGIONS}
-    return json.dumps({"aria_labels": ARIA_LABELS, "texts": UPLOAD_TEXTS, "regions": REGIONS,
+    return json.dumps({"lang": lang, "aria_labels": ARIA_LABELS, "texts": UPLOAD_TEXTS, "regions": REGIONS,
                        "words": {key: translate(lang, key) for key in sorted(keys)}}, ensure_ascii=False)
 
 
