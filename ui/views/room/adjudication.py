@@ -377,7 +377,7 @@ def projector_gold(view: ClassView) -> None:
         spread = adjudication_of(view).spread
     except (StoreError, InputError):
         return
-    st.header(t("room.gold.spread_title"))
+    st.subheader(t("room.gold.spread_title"))
     with st.container(key="proj_gold_line"):
         st.markdown(spread_text(spread))
     if spread.shares:

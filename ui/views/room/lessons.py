@@ -97,7 +97,7 @@ def projector_lesson(code: str) -> None:
         lesson = lesson_by_id(room_lesson(code))
         if lesson is not None:
             lang = language()
-            st.header(t("handout.lesson", order=lesson.order, title=lesson.title.get(lang)))
+            st.subheader(t("handout.lesson", order=lesson.order, title=lesson.title.get(lang)))
             draw_lesson_progress(code, lesson)
 
     live()
