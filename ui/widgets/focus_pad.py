@@ -271,11 +271,12 @@ function render(pad) {
   pad.card.classList.toggle("pad-waiting", shown.waiting);
   if (item) {
     pad.line.textContent = item.line.replace("{labelled}", count(pad, shown.labelled));
-    // Another unit on screen (after a label, a move, the server's answer): the live region says where the person
-    // is now, after the label just set, so a screen reader hears both; the first unit drawn is not announced.
-    const unit = [data.case, item.unit, item.field].join("\u0000");
-    if (pad.unit !== undefined && pad.unit !== unit) {
-      say(pad, [pad.pressed, pad.line.textContent].filter(Boolean).join(". "));
+    // Another unit on screen after a label (the keypad moved on, or the server's answer did): the live region says
+    // the label just set, then where the person is now, so a screen reader hears both. Only after a label: the
+    // region never holds the position line alone (the line itself is on the page, and is read there).
+    const unit = JSON.stringify([data.case, item.unit, item.field]);
+    if (pad.unit !== undefined && pad.unit !== unit && pad.pressed) {
+      say(pad, pad.pressed + ". " + pad.line.textContent);
       pad.said = true;
       pad.pressed = "";
     }
