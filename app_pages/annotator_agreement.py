@@ -47,7 +47,7 @@ def rerun_results() -> None:
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     source = kept(st.radio, SOURCE_KEY, SOURCES[0], t("agr.source"), options=list(SOURCES),
                   format_func=lambda s, lang=lang: translate(lang, f"agr.source.{s}"))
     if source == "builtin":

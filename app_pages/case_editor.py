@@ -37,7 +37,7 @@ dataset = data.dataset
 
 # ---------------------------------------------------------------- sidebar: the templates, in the reader's language
 with st.sidebar:
-    st.subheader(t("editor.templates"))
+    st.header(t("editor.templates"))
     st.caption(t("editor.templates_help"))
     for kind in TEMPLATE_KINDS:
         st.download_button(t(f"editor.template_{kind}"), data=load_template(kind, lang),

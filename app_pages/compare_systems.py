@@ -52,7 +52,7 @@ workspace = current_workspace()
 
 # ---------------------------------------------------------------- sidebar: where the two systems come from
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     source = kept(st.radio, SOURCE_KEY, SOURCES[0], t("compare.source"), options=list(SOURCES),
                   format_func=lambda s, lang=lang: translate(lang, f"compare.source.{s}"))
     if source == "builtin":
@@ -101,7 +101,7 @@ with st.sidebar:
 verdict_box = st.container()  # filled once this run's label change is stored and the comparison made
 
 # ---------------------------------------------------------------- labelling, one system and one case at a time
-st.subheader(t("compare.labels_title"))
+st.header(t("compare.labels_title"))
 st.caption(t("compare.labels_help"))
 shown_side = kept(st.radio, SYSTEM_KEY, "a", t("compare.system"), options=list(SYSTEMS), horizontal=True,
                   format_func=lambda s, lang=lang: translate(lang, f"compare.system.{s}"))

@@ -82,13 +82,13 @@ def conversation_name(conversation_id: str, markdown: bool = True) -> str:
 
 # ---------------------------------------------------------------- sidebar: data
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     follow_language(SOURCE)
     if data_source(SOURCE, default) is not None:
         forget(INDEX_KEY)
     downloads = st.container()
 
-    st.subheader(t("common.settings"))
+    st.header(t("common.settings"))
     preset = kept(st.selectbox, "conv_preset", "document", t("conv.preset"), options=list(PRESETS),
                   format_func=lambda p, lang=lang: translate(lang, f"conv.preset.{p}"))
     whole_choice(translate(lang, f"conv.preset.{preset}"))
@@ -112,7 +112,7 @@ if source in by_id:
     st.caption(f"{by_id[source].title_in(lang)}: {by_id[source].summary_in(lang)}")
 
 if len(conversations) > 1:
-    st.subheader(t("conv.batch_title", count=len(conversations)))
+    st.header(t("conv.batch_title", count=len(conversations)))
     bar = st.progress(0.0, text=t("conv.batch_progress"))
     # In this process (workers=1): a server must not fork worker processes, and a page's batch is small.
     report = evaluator.batch_evaluate(conversations, certify=True, workers=1,
@@ -156,7 +156,7 @@ page_row = st.container(horizontal=True, gap="large")
 chat_column = page_row.container(width="stretch")
 result_column = page_row.container(width=RESULTS_WIDTH)
 with chat_column:
-    st.subheader(t("conv.chat", id=conversation_name(conversation.id)))
+    st.header(t("conv.chat", id=conversation_name(conversation.id)))
     draw_chat(conversation, result)
 
     st.markdown(f"**{t('conv.claims')}** · {t('conv.claims_help')}")
@@ -216,7 +216,7 @@ if conversations[index] is not conversation:
     result = evaluator.evaluate(conversation)
 
 with result_column:
-    st.subheader(t("conv.results"))
+    st.header(t("conv.results"))
     draw_verdict(result)
     draw_metric_cards(result, thresholds)
     draw_gates(result, memorization_limit)

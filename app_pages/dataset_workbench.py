@@ -67,7 +67,7 @@ SOURCE = Source(
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     follow_language(SOURCE)
     data_source(SOURCE, lambda: load("builtin"))
     stored_upload(WORKBENCH_COMPARE, "wb_other", "dataset", "wb.upload_other", "wb.upload_other_help",
@@ -76,7 +76,7 @@ with st.sidebar:
                   count=lambda dataset: len(dataset.cases))
     downloads = st.container()
 
-    st.subheader(t("common.settings"))
+    st.header(t("common.settings"))
     field = kept(st.selectbox, "wb_field", "domain", t("wb.strata_field"), options=list(METADATA_FIELDS),
                  format_func=lambda f, lang=lang: field_label(f, lang))
     metric = kept(st.selectbox, "wb_metric", "faithfulness", t("common.metric"), options=list(METRICS),
@@ -143,7 +143,7 @@ with st.expander(t("wb.splits_title")):
                 st.rerun()
 
 # ---------------------------------------------------------------- held-out discipline
-st.subheader(t("wb.heldout_title"))
+st.header(t("wb.heldout_title"))
 # Each time the held-out results are opened counts as one look; a reload that finds them open does not.
 was_showing = workspace.shown.get("wb_heldout_toggle", workspace.setting("wb_heldout_toggle", False))
 if kept(st.toggle, "wb_heldout_toggle", False, t("wb.heldout_show")):
@@ -159,7 +159,7 @@ st.caption(t("wb.heldout_reveals", count=reveals(workspace.edits(WORKBENCH))))
 st.caption(t("wb.heldout_doc"))
 
 # ---------------------------------------------------------------- revision log
-st.subheader(t("wb.history"))
+st.header(t("wb.history"))
 with st.form("wb_change"):
     case_id = st.selectbox(t("common.case"), [c.id for c in cases], placeholder=t("common.choose"))
     kind = st.selectbox(t("wb.unit_kind"), list(UNIT_KINDS), format_func=lambda k, lang=lang: translate(

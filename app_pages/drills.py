@@ -40,7 +40,7 @@ st.markdown(t("drill.intro"))
 
 # ---------------------------------------------------------------- making a drill from one of the RAG page's cases
 with st.container(border=True):
-    st.subheader(t("drill.make_title"))
+    st.header(t("drill.make_title"))
     rag_cases = workspace.data(RAG, lambda: load_scenario(load_index()[0], lang)).cases
     # The RAG page's own case choice: the case on screen there is the one a drill starts from, and back. Its own
     # widget key, set from the stored choice on every run and stored only by its callback (a widget key shared by
@@ -63,7 +63,7 @@ if drill is None:
     st.stop()
 
 # ---------------------------------------------------------------- labelling the drill blind
-st.subheader(t("drill.label_title", source=literal(drill.source), seed=drill.seed, count=len(drill.cases)))
+st.header(t("drill.label_title", source=literal(drill.source), seed=drill.seed, count=len(drill.cases)))
 st.caption(t("drill.label_help"))
 cases = drill.cases
 if len(cases) > 1:
@@ -82,7 +82,7 @@ if st.button(t("drill.check"), type="primary", key="drill_check", help=t("drill.
     press_check(view)
 checked = view.checked
 with st.sidebar:
-    st.subheader(t("drill.sidebar_title"))
+    st.header(t("drill.sidebar_title"))
     draw_downloads(view)
 if checked:
     drill = view.drill  # with every label stored in this run

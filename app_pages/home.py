@@ -19,13 +19,13 @@ st.markdown(t("home.intro"))
 # own files from the tools you already run, read here and opened on the RAG page.
 with st.container(horizontal=True, gap="medium"):
     with st.container(border=True, width="stretch"):
-        st.subheader(t("home.start_title"))
+        st.header(t("home.start_title"))
         st.markdown(t("home.start"))
         if st.button(t("home.start_button"), type="primary", icon=":material/play_arrow:"):
             st.session_state[REQUEST] = START_LESSON  # the lessons page starts it (asking first if work would be lost)
             st.switch_page(LESSONS_PAGE, query_params=workspace_params())
     with st.container(border=True, width="stretch"):
-        st.subheader(t("home.files_title"))
+        st.header(t("home.files_title"))
         st.markdown(t("home.files"))
         lang = language()
         if (loaded := data_source(rag_source(lang, prefix="home", choices=False),
@@ -33,12 +33,12 @@ with st.container(horizontal=True, gap="medium"):
             just_loaded(loaded)  # the RAG page opens on its first case and says what the file was read as
             st.switch_page(RAG_PAGE, query_params=workspace_params())
 
-st.subheader(t("home.then"))
+st.header(t("home.then"))
 for entry in suggested_order():  # the order and the one-line summaries are the registry's (ui/frame/navigation.py)
     page_link(entry.script, t(entry.nav_key), entry.icon)
     st.caption(t(entry.summary_key or ""))
 
-st.subheader(t("home.principles_title"))
+st.header(t("home.principles_title"))
 st.markdown(t("home.principles"))
 st.caption(t("home.footer"))
 finish_page()

@@ -61,11 +61,11 @@ def default() -> Loaded:
 
 # ---------------------------------------------------------------- sidebar: data, attached files, settings
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     data_block(judge_source(load), default, workspace)
     data_actions = st.container()
     attach_block(default, workspace)
-    st.subheader(t("common.settings"))
+    st.header(t("common.settings"))
     confidence = kept(st.select_slider, "judge_confidence", 0.95, t("common.confidence"), options=CONFIDENCE_LEVELS,
                       format_func=lambda c: format_percent(c, lang, 0))
     show_tuned = kept(st.checkbox, "judge_show_tuned", False, t("judge.show_tuned"),
@@ -150,7 +150,7 @@ with label_tab, st.container(horizontal=True, gap="medium"):
     with st.container(width=420):
         draw_next(judged, dimension, progress, case_mode, answers, seed, default)
     with st.container(width=460):
-        st.subheader(t("judge.results", dimension=translate(lang, f"metric.{dimension}")))
+        st.header(t("judge.results", dimension=translate(lang, f"metric.{dimension}")))
         shown_truth = None
         if source_kind == "builtin" and kept(st.checkbox, "judge_show_truth", False, t("judge.show_truth"),
                                              help=t("judge.show_truth_help")):
@@ -163,7 +163,7 @@ with label_tab, st.container(horizontal=True, gap="medium"):
 
 with label_tab:
     draw_notes([*report_notes(report, show_tuned), *import_notes])
-    st.subheader(t("judge.agreement_title"))
+    st.header(t("judge.agreement_title"))
     draw_agreement(report.agreement, t("judge.unit_plural.case") if case_mode else units_word, report.judge.total)
     if answers:
         draw_answers(judged, answers, lang)

@@ -105,7 +105,7 @@ for lesson in every:
             ask_or_begin(lesson.id, "card")
             st.rerun()  # the question, in this card
 
-st.subheader(t("lessons.handout_title"))
+st.header(t("lessons.handout_title"))
 st.caption(t("lessons.handout_help"))
 st.download_button(t("lessons.handout"), data=lambda: handout_markdown(every, lang),
                    file_name=f"uncase-lessons-{lang}.md", mime="text/markdown", on_click="ignore",

@@ -87,7 +87,7 @@ def store_label_edits() -> None:
 
 # ---------------------------------------------------------------- sidebar: data, then settings (full runs only)
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     # After an import the downloads come first: under the upload box and its file they began below a 900 px screen.
     imported_actions_box = st.container()
     if room is not None:

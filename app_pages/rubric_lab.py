@@ -30,7 +30,7 @@ workspace = current_workspace()
 # ---------------------------------------------------------------- sidebar: data
 # Generated verdicts are not stored: the settings they were made with are, and the generator is seeded.
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     with st.expander(t("rub.generator"), expanded=True):
         sizes = {
             "seed": number_box("rub_seed", DEFAULTS["seed"], t("common.seed"), whole=True, low=0, high=10_000),
@@ -98,7 +98,7 @@ with st.sidebar:
     # A callable: the CSV is built when the button is pressed, not on every run of the page.
     st.download_button(t("rub.download"), lambda: verdicts_to_csv(verdicts), file_name="verdicts.csv", mime="text/csv",
                        width="stretch")
-    st.subheader(t("rub.filters"))
+    st.header(t("rub.filters"))
     enabled = tuple(kind for kind in FILTERS if kept(st.checkbox, f"rub_filter_{kind}", True,
                                                      t(f"rub.filter.{kind}"), help=t(f"rub.filter_help.{kind}")))
     rule = kept(st.radio, "rub_rule", "all", t("rub.rule"), options=["all", "any"], horizontal=True,
@@ -134,7 +134,7 @@ def _points(share: float | None) -> str:
     return "—" if share is None else format_number(100 * share, lang, 1)
 
 
-st.subheader(t("rub.stability"))
+st.header(t("rub.stability"))
 drawn("rubrics.separated")
 figure_table(pd.DataFrame({
     t("rub.figure"): [t("rub.fig.spearman"), t("rub.fig.kendall"), t("rub.fig.identical"), t("rub.fig.gap"),
@@ -157,7 +157,7 @@ if analysis.ties:
 
 if truth is not None:
     recovery = filter_recovery(analysis, truth)
-    st.subheader(t("rub.recovery"))
+    st.header(t("rub.recovery"))
     text_table(pd.DataFrame([{t("rub.filter"): t(f"rub.filter.{kind}"), **{t(f"rub.rec.{k}"): v
                                                                               for k, v in row.items()}}
                                for kind, row in recovery.items()]), hide_index=True, width="stretch")
@@ -168,18 +168,18 @@ labels = {"before": t("rub.before"), "after": t("rub.after"), "rank": t("rub.ran
           "removed_row": t("rub.removed_row")}
 left, right = st.columns(2, gap="large")
 with left:
-    st.subheader(t("rub.leaderboard", judge=literal(judge)))
+    st.header(t("rub.leaderboard", judge=literal(judge)))
     drawn("rubrics.drfr")
     show_chart(leaderboard_chart(analysis.drfr_before[judge], analysis.drfr_after[judge], labels))
 with right:
-    st.subheader(t("rub.bump"))
+    st.header(t("rub.bump"))
     show_chart(bump_chart(analysis.drfr_before, analysis.drfr_after, labels))
 
-st.subheader(t("rub.heatmap", judge=literal(judge)))
+st.header(t("rub.heatmap", judge=literal(judge)))
 removed_items = {(r.prompt, r.item) for r in analysis.removed}
 show_chart(verdict_heatmap(verdicts, judge, removed_items, labels))
 
-st.subheader(t("rub.removed", count=len(removed_items)))
+st.header(t("rub.removed", count=len(removed_items)))
 if len(analysis.removed) > len(removed_items):
     st.caption(t("rub.removed_rows", rows=len(analysis.removed), items=len(removed_items)))
 if analysis.removed:

@@ -102,7 +102,7 @@ st.title(t("plan.title"))
 st.markdown(t("plan.intro"))
 
 # ---------------------------------------------------------------- how many units
-st.subheader(t("plan.need_title"))
+st.header(t("plan.need_title"))
 left, middle, right = st.columns(3)
 expected = number_slider("plan_expected", 0.8, t("plan.expected"), 0.0, 1.0, 0.01, percent=True, container=left,
                          help=t("plan.expected_help"))
@@ -135,17 +135,17 @@ figure = margin_chart(ns, [wilson_margin(expected, n, confidence) for n in ns],
 show_chart(figure)
 
 # ---------------------------------------------------------------- what a given n buys
-st.subheader(t("plan.buys_title"))
+st.header(t("plan.buys_title"))
 n = number_box("plan_n", 30, t("plan.n"), whole=True, low=1, high=MAX_COUNT)
 st.markdown(figure_text("planner.promise", "plan.buys", normal=_points(normal_half_width(expected, n, confidence)),
               **_bounds(planned_interval(expected, n, confidence))))
 
 # ---------------------------------------------------------------- see it happen: 100 simulated datasets
-st.subheader(t("plan.sim_title"))
+st.header(t("plan.sim_title"))
 draw_simulation(confidence)
 
 # ---------------------------------------------------------------- comparing two configurations
-st.subheader(t("plan.compare_title"))
+st.header(t("plan.compare_title"))
 st.markdown(t("plan.compare_intro"))
 design = kept(st.radio, "plan_design", DESIGNS[0], t("plan.design"), options=list(DESIGNS),
               format_func=lambda name, lang=lang: translate(lang, f"plan.design.{name}"))

@@ -90,7 +90,7 @@ SOURCE = Source(
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     if room is None:
         follow_language(SOURCE)
         if data_source(SOURCE, default) is not None:

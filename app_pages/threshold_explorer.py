@@ -53,7 +53,7 @@ def _dataset(source: str):
 
 # ---------------------------------------------------------------- sidebar
 with st.sidebar:
-    st.subheader(t("common.data"))
+    st.header(t("common.data"))
     source = kept(st.radio, "thr_source", "workbench", t("thr.source"), options=list(SOURCES),
                   format_func=lambda s, lang=lang: translate(lang, f"thr.source.{s}"))
     if source == "upload":
@@ -119,11 +119,11 @@ try:
             [(current, t("thr.current_mark"), THRESHOLD_COLOUR), (other, t("thr.compare_mark"), COMPARE_COLOUR)],
             {"x_title": t("thr.x_threshold", metric=_metric(metric)), "y_title": t("thr.y_rate"),
              "rate": t("thr.pass_rate"), "band": t("thr.band")}, lang=lang)
-        st.subheader(t("thr.curve_title", metric=_metric(metric)))
+        st.header(t("thr.curve_title", metric=_metric(metric)))
         show_chart(figure)
         _counts_row(at_current)
         standings = case_standings(cases, metric, current)
-        st.subheader(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
+        st.header(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
         _flip_lists(threshold_flips(cases, metric, current, other), case_standings(cases, metric, other))
     else:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("common.aggregation"), options=list(AGGREGATIONS),
@@ -145,12 +145,12 @@ try:
             [(1.0, t("thr.equal_mark"), COMPARE_COLOUR), (weight, t("thr.current_mark"), THRESHOLD_COLOUR)],
             {"x_title": t("thr.x_weight", metric=_metric(metric)), "y_title": t("thr.y_rate_composite"),
              "rate": t("thr.pass_rate"), "band": t("thr.band")}, x_format=".2f", lang=lang)
-        st.subheader(t("thr.weight_curve_title", metric=_metric(metric)))
+        st.header(t("thr.weight_curve_title", metric=_metric(metric)))
         show_chart(figure)
         _counts_row(at_weight)
         st.caption(t("thr.composite_bound_note"))
         current_weights = {**weights, metric: weight}
-        st.subheader(t("thr.weight_flips_title", metric=_metric(metric), weight=format_number(weight, lang)))
+        st.header(t("thr.weight_flips_title", metric=_metric(metric), weight=format_number(weight, lang)))
         _flip_lists(weight_flips(cases, metric, 1.0, weight, weights, threshold, aggregation),
                     composite_standings(cases, current_weights, threshold, aggregation))
         standings = composite_standings(cases, current_weights, threshold, aggregation)

@@ -91,7 +91,7 @@ if code and "view" not in params:  # the secret, or the workspace that made the 
     draw_links(api, room, workspace, secret)
     members_box(code)
     with st.sidebar:
-        st.subheader(t("room.controls"))
+        st.header(t("room.controls"))
 
         def change(name: str) -> None:
             try:
@@ -133,7 +133,7 @@ join_code = normalize_code(params.get("join"))
 if join_code and room_of(workspace) == join_code:  # already in: straight to the cases
     st.switch_page(member_page(join_code), query_params=workspace_params(workspace))
 
-st.subheader(t("room.join_title"))
+st.header(t("room.join_title"))
 with st.form("room_join"):
     typed = st.text_input(t("room.code"), value=join_code, max_chars=12, help=t("room.code_help"))
     name = st.text_input(t("room.name"), max_chars=40, help=t("room.name_help"))
@@ -149,7 +149,7 @@ if joining or (join_code and "back" in params and "room_back_tried" not in st.se
         st.switch_page(member_page(normalize_code(typed)), query_params={"w": joined.token})
 
 # ---------------------------------------------------------------- creating
-st.subheader(t("room.create_title"))
+st.header(t("room.create_title"))
 st.caption(t("room.create_help"))
 room_allowance()
 scenarios = load_index()

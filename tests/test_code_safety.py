@@ -392,6 +392,8 @@ HTML_SITES: dict[tuple[str, str], str] = {
         "tests/ui/test_html_constants.py::test_streamlit_words_holds_only_the_catalogues_words_escaped",
     ("ui/frame/sealed.py", "seal_address"):
         "tests/ui/test_html_constants.py::test_the_sealing_box_style_is_a_constant_holding_only_its_key",
+    ("ui/frame/contrast.py", "readable_text"):
+        "tests/ui/test_html_constants.py::test_the_caption_contrast_style_is_a_constant",
     ("ui/widgets/layout.py", "label_column"):
         "tests/ui/test_html_constants.py::test_the_label_columns_style_holds_only_a_class_name_and_a_number",
 }

@@ -19,12 +19,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -32,22 +29,12 @@ if str(ROOT) not in sys.path:
 
 from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.support.layout_checks import WIDTHS, layout_problems  # noqa: E402
+from tests.support.screens import room_screens, settle  # noqa: E402
 from tests.support.server import serve  # noqa: E402
 from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
-from ui.i18n import translate  # noqa: E402
 
 # Every page of the one registry, in its order (the home page is "home" on the command line).
 PAGES = tuple(entry.url_path for entry in REGISTRY)
-
-
-def settle(page, drawn: str = '[data-testid="stMain"] h1') -> None:
-    """Wait until Streamlit has drawn the page (``drawn``, its title, is there), finished running, loaded every
-    widget's code, and stopped moving."""
-    page.wait_for_selector(drawn, state="visible", timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stSkeleton\"]')", timeout=60_000)
-    page.evaluate("document.fonts.ready.then(() => true)")
-    page.wait_for_timeout(1500)
 
 
 def take(page, path: Path, label: str) -> list[str]:
@@ -63,46 +50,6 @@ def take(page, path: Path, label: str) -> list[str]:
     for problem in problems:
         print(f"{label}: {problem}", flush=True)
     return problems
-
-
-PROJECTOR_DRAWN = ".st-key-proj_code"
-
-
-def room_screens(browser: Any, page: Any, base: str, token: str,
-                 lang: str) -> dict[str, tuple[str, str, Callable | None]]:
-    """Make a room from ``page``'s workspace and join it from a second browser; returns each room screen's name,
-    address, what shows it is drawn, and what to do before it is looked at (open the Participants box)."""
-    t = lambda key: translate(lang, key)  # noqa: E731
-    page.goto(f"{base}/workshop_room?w={token}")
-    settle(page)
-    page.get_by_role("button", name=t("room.create")).click()
-    page.wait_for_url(re.compile(r"room=[A-Z0-9]{6}"), timeout=60_000)
-    settle(page)
-    facilitator = page.url
-    code = re.search(r"room=([A-Z0-9]{6})", facilitator).group(1)
-    page.get_by_text(t("room.links_title")).click()
-    # The link as other devices reach it (the room's own address); the path and query on this server.
-    link = page.get_by_text(re.compile(r"view=")).first.inner_text().strip()
-    projector = base + "/" + link.split("://", 1)[-1].split("/", 1)[1]
-    guest = browser.new_context(viewport={"width": 1400, "height": 900}, locale="es-ES" if lang == "es" else "en-US")
-    joining = guest.new_page()
-    joining.goto(f"{base}/workshop_room?join={code}")
-    settle(joining)
-    joining.get_by_role("textbox", name=t("room.name")).fill("Ana")
-    joining.get_by_role("button", name=t("room.join")).click()
-    joining.wait_for_url(re.compile(r"/rag_diagnosis"), timeout=60_000)
-    settle(joining)
-    participant = joining.url
-    guest.close()
-
-    def open_members(screen: Any) -> None:
-        screen.get_by_text(t("room.members_title")).click()
-        screen.wait_for_timeout(800)
-
-    return {"room-facilitator": (facilitator, '[data-testid="stMain"] h1', None),
-            "room-members": (facilitator, '[data-testid="stMain"] h1', open_members),
-            "room-participant": (participant, '[data-testid="stMain"] h1', None),
-            "room-projector": (projector, PROJECTOR_DRAWN, None)}
 
 
 def main() -> int:

@@ -32,7 +32,7 @@ WHOLE_WIDTH = 1280  # px: from this width on, every column of both tables is in 
 # scrolled out of view is not read), whether the table scrolls sideways, and whether the page does. A canvas grid
 # (st.dataframe) draws its headers as pixels, one line each; the cells of its accessibility mirror have no width.
 HEADERS_JS = """(title) => {
-  const heading = [...document.querySelectorAll('h3')].find(h => h.innerText.trim() === title);
+  const heading = [...document.querySelectorAll('h2')].find(h => h.innerText.trim() === title);
   if (!heading) return null;
   const after = (node) => heading.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING;
   const table = [...document.querySelectorAll('[data-testid="stTable"], [data-testid="stDataFrame"]')].find(after);

@@ -43,7 +43,7 @@ def test_builtin_pair_shows_agreement_kappa_and_disagreements():
     assert values["Raw agreement"] == f"{100 * result.agreement:.1f}%"
     assert float(values["Cohen's kappa"]) < result.agreement  # the lesson of the page
     assert f"**Disagreements ({len(matched.disagreements)})**" in [m.value for m in at.markdown] or any(
-        s.value == f"Disagreements ({len(matched.disagreements)})" for s in at.subheader)
+        s.value == f"Disagreements ({len(matched.disagreements)})" for s in at.header)
     table = next(d.value for d in at.dataframe if "A" in d.value.columns and "B" in d.value.columns)
     assert len(table) == len(matched.disagreements)
     assert any(f"{matched.only_a} labelled only by A" in c.value for c in at.caption)
@@ -181,7 +181,7 @@ def test_an_edit_moves_agreement_and_kappa_by_what_the_core_computes():
         {"op": "label", "annotator": "a", "case": 0, "case_id": "retail-001", "kind": "passages", "unit": 0,
          "unit_id": "p1", "field": "relevant", "value": False}]
     disagreements = match_labels(*after).disagreements
-    assert any(s.value == f"Disagreements ({len(disagreements)})" for s in at.subheader)
+    assert any(s.value == f"Disagreements ({len(disagreements)})" for s in at.header)
     assert "1 label changed from the files as loaded (Reset labels, in the sidebar, undoes it)." in captions(at)
 
 

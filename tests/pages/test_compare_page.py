@@ -99,8 +99,11 @@ def test_the_builtin_pair_gives_the_cores_verdicts_and_counts(lang):
     tables = [frame.value for frame in at.dataframe]
     for name in METRICS:
         d = result.dimensions[name]
-        assert any(list(table.to_numpy().ravel()) == [d.paired.both, d.paired.only_a, d.paired.only_b,
-                                                       d.paired.neither] for table in tables)
+        # The 2x2 table's rows named in its first column (headed "A \\ B": an index column's header is empty).
+        assert any(table.columns[0] == translate(lang, "compare.col.corner")
+                   and list(table.iloc[:, 1:].to_numpy().ravel()) == [d.paired.both, d.paired.only_a,
+                                                                       d.paired.only_b, d.paired.neither]
+                   for table in tables)
     flips = result.dimensions["context_relevance"].flips
     assert any(len(table) == len(flips) and [f.case_id for f in flips] == list(table.iloc[:, 0]) for table in tables)
     # The strata by domain (the default field), one row per value.

@@ -89,7 +89,7 @@ def test_a_drill_is_made_labelled_and_checked(lang):
     failing = [name for name in ("context_relevance", "faithfulness", "correctness", "coverage")
                if name in drill.failures[0]]
     key_names = ", ".join(translate(lang, f"metric.{n}") for n in failing)
-    assert any(translate(lang, "drill.check_title") == s.value for s in at.subheader)
+    assert any(translate(lang, "drill.check_title") == s.value for s in at.header)
     # Case 1: every label but one as the key; the table says which, unit by unit, and why.
     table = frames(at)[-3]
     result, why = translate(lang, "drill.col.result"), translate(lang, "drill.col.why")
@@ -128,11 +128,11 @@ def test_a_reload_keeps_the_drill_its_labels_and_the_check():
     before = workspace(at).data(DRILL)
     again = reopen(at, DRILLS_PAGE)
     assert workspace(again).data(DRILL) == before
-    assert any(shown(s.value).startswith("Drill from refund-01 · seed 4") for s in again.subheader)
-    assert not any(s.value == "Your labels against the answer key" for s in again.subheader)
+    assert any(shown(s.value).startswith("Drill from refund-01 · seed 4") for s in again.header)
+    assert not any(s.value == "Your labels against the answer key" for s in again.header)
     press(again, "drill_check")
     later = reopen(again, DRILLS_PAGE)
-    assert any(s.value == "Your labels against the answer key" for s in later.subheader)  # Check is kept too
+    assert any(s.value == "Your labels against the answer key" for s in later.header)  # Check is kept too
     assert later.success[0].value.startswith("You found the failing dimensions.")
 
 

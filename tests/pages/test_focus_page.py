@@ -158,7 +158,7 @@ def test_after_a_label_the_next_unlabelled_comes_up_across_cases_and_the_case_ch
     # The case's last label set, the next case's first unit comes up, and the case choice shows that case.
     assert line(at).startswith("Case 2 of 7 · passage 1 of 5 · 19 of 121 labelled")
     assert at.selectbox(key="rag_case").value == 1
-    assert any(literal("card-fees-01") in s.value for s in at.subheader)  # the results follow the case (escaped id)
+    assert any(literal("card-fees-01") in s.value for s in at.header)  # the results follow the case (escaped id)
     # Going back to a set label and changing it moves on to the next one not set (case 2's first unit).
     press(at, "back")
     assert line(at).startswith("Case 1 of 7 · reference fact 4 of 4")

@@ -8,7 +8,7 @@ def test_home_loads_in_english_with_a_place_to_start():
     at = open_app()
     assert not at.exception
     assert at.title[0].value == "UNCASE Evaluation Playground"
-    assert "Start here" in [s.value for s in at.subheader]
+    assert "Start here" in [s.value for s in at.header]
     assert any("**Multiple failures**" in m.value for m in at.markdown)
 
 
@@ -17,7 +17,7 @@ def test_home_switches_to_spanish_live():
     at.sidebar.radio(key="language_widget").set_value("es").run()
     assert not at.exception
     assert any("Etiqueta a mano casos sintéticos" in m.value for m in at.markdown)
-    assert "Empieza aquí" in [s.value for s in at.subheader]
+    assert "Empieza aquí" in [s.value for s in at.header]
     assert at.session_state["language_widget"] == "es"
 
 
@@ -89,7 +89,7 @@ def test_bring_your_own_files_sits_beside_the_lesson_names_the_tools_and_loads_a
     from uncase_core.rag.interchange import read_cases
 
     at = open_app()
-    assert translate("en", "home.files_title") in [s.value for s in at.subheader]
+    assert translate("en", "home.files_title") in [s.value for s in at.header]
     text = next(m.value for m in at.markdown if "RAGAS" in m.value)
     assert all(tool in text for tool in ("RAGAS", "DeepEval", "promptfoo", "Label Studio", "Parquet"))
     name = "ragas_results_en.parquet"
@@ -98,6 +98,6 @@ def test_bring_your_own_files_sits_beside_the_lesson_names_the_tools_and_loads_a
     assert not at.exception, [e.value for e in at.exception]
     assert workspace(at).data(RAG) == read_cases(data, name).dataset
     assert workspace(at).source(RAG) == (name, "upload")
-    assert "Case ragas\\-001" in [s.value for s in at.subheader]
+    assert "Case ragas\\-001" in [s.value for s in at.header]
     note = translate("en", "rag.ragas_imported", count=3)
     assert any(note in i.value for i in at.info)  # what the file was read as, once, on the RAG page

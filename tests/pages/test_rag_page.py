@@ -258,7 +258,7 @@ def test_reset_asks_first_and_keep_leaves_the_labels():
 def test_the_whole_dataset_view_shows_micro_and_macro():
     at = open_rag_page()
     load_scenario(at, "__all__")
-    headers = [s.value for s in at.subheader]
+    headers = [s.value for s in at.header]
     assert "Whole dataset (7 cases)" in headers
     assert any("Micro pools every labelled unit" in c for c in captions(at))
     per_case = at.dataframe[-1].value

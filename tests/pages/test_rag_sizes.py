@@ -107,7 +107,7 @@ def test_one_case_draws_wilson_at_every_n_calls_clear_only_where_it_holds_and_sa
     assert verdict == translate(language, "verdict.na")
     assert translate(language, "diagnosis.not_applicable", names=metric(language, "coverage")) in captions(at)
     # One case: no dataset figures, so no interval with cases as clusters is drawn at all.
-    assert not [s for s in at.subheader if s.value.startswith(translate(language, "rag.results_dataset",
+    assert not [s for s in at.header if s.value.startswith(translate(language, "rag.results_dataset",
                                                                        count=2).split("(")[0].strip())]
     assert not any(translate(language, "table.clustered") in frame.value.columns for frame in at.dataframe)
     assert_no_nan(at)

@@ -163,5 +163,5 @@ def test_opening_the_case_limit_evaluates_the_cases_together_not_one_by_one(monk
     one_by_one = counted(monkeypatch, rag, "evaluate_case")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    assert translate("en", "rag.results_dataset", count=LIMIT) in [s.value for s in at.subheader]
+    assert translate("en", "rag.results_dataset", count=LIMIT) in [s.value for s in at.header]
     assert one_by_one[0] <= 1, f"{one_by_one[0]} cases evaluated one by one on opening {LIMIT}"

@@ -249,7 +249,7 @@ def test_the_facilitators_secrets_are_kept_nowhere_in_the_workspace():
         assert secret not in exported and view_key not in exported
     # The workspace that made the room opens its facilitator's view without the secret, and can make new links.
     owner = open_room_page(room=code, w=token(facilitator))
-    assert any("Room controls" in s.value for s in owner.sidebar.subheader)
+    assert any("Room controls" in s.value for s in owner.sidebar.header)
     assert not any(secret in c.value for c in owner.get("code"))
     next(b for b in owner.button if b.key == "room_new_links").click().run()
     new_secret, new_view = owner.session_state["room_keys"][code]

@@ -87,8 +87,8 @@ def test_a_class_labels_a_pair_blind_and_the_facilitator_sees_the_paired_result(
                for f in LABEL_FIELDS[k])  # the reference is not given away
     # Only each answer's figures: the dataset's would pool both systems' answers.
     pooled = translate(lang, "rag.results_dataset", count=len(copy.cases))
-    assert translate(lang, "rag.results_case", case="x").split("x")[0] in next(s.value for s in ana.subheader)
-    assert pooled not in [s.value for s in ana.subheader]
+    assert translate(lang, "rag.results_case", case="x").split("x")[0] in next(s.value for s in ana.header)
+    assert pooled not in [s.value for s in ana.header]
 
     # The class labels as the reference does (Ana's first passage through her page, the rest as stored records).
     reference = material.cases

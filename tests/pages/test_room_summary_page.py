@@ -120,7 +120,7 @@ def test_freeze_locks_the_summary_labels_and_reveal_shows_the_class_and_referenc
     assert workspace(ana).data(SUMMARIES)[0].accuracy[0].is_accurate is True
     rooms_api().set_state(code, revealed=True)
     ana.run()
-    assert any(s.value == translate(lang, "room.summary.class_title") for s in ana.subheader)
+    assert any(s.value == translate(lang, "room.summary.class_title") for s in ana.header)
     table = next(d.value for d in ana.dataframe if translate(lang, "room.col.reference") in d.value.columns)
     # cancellation: point 1 is accurate, point 2 is not ($30 for $10), in the room's own labels, and why
     assert list(table[translate(lang, "room.col.reference")])[:2] == ["✓", "✗"]

@@ -24,7 +24,7 @@ def test_page_generates_verdicts_and_removes_planted_items():
     at = open_page()
     removed = figures(at)["Items removed"]
     assert removed[0] == "0" and int(removed[1]) > 0
-    assert any(s.value.startswith("Removed items (") for s in at.subheader)
+    assert any(s.value.startswith("Removed items (") for s in at.header)
 
 
 def test_switching_every_filter_off_removes_nothing():

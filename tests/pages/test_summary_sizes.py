@@ -101,7 +101,7 @@ def test_no_labelled_unit_is_na_never_zero(units, labelled, language):
 @pytest.mark.parametrize("cases", [2, 30])
 def test_several_cases_pool_their_units_and_the_page_says_how_often_that_interval_covered(cases, language):
     at = uploaded([summary(3, f"case-{i:02d}") for i in range(cases)], language)
-    assert translate(language, "sum.aggregate", count=cases) in [s.value for s in at.subheader]
+    assert translate(language, "sum.aggregate", count=cases) in [s.value for s in at.header]
     (table,) = [frame.value for frame in at.dataframe if translate(language, "table.micro") in frame.value.columns]
     successes = cases * sum(LABELS["accuracy"](i) for i in range(3))
     accuracy = table[table[translate(language, "table.dimension")] == translate(language, "sum.metric.accuracy")]

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from ui.frame import sealed, select_release, streamlit_words
+from ui.frame import contrast, sealed, select_release, streamlit_words
 from ui.widgets import focus, layout
 
 
@@ -31,7 +31,7 @@ class Recorder:
 @pytest.fixture
 def recorded(monkeypatch):
     recorder = Recorder()
-    for module in (select_release, streamlit_words, focus, layout):
+    for module in (select_release, streamlit_words, focus, layout, contrast):
         monkeypatch.setattr(module.st, "html", recorder.html_)
         monkeypatch.setattr(module.st, "container", recorder.container)
     return recorder
@@ -52,6 +52,12 @@ def test_the_key_hints_style_is_a_constant(recorded):
     assert re.fullmatch(r"<style>[^<>]*</style>", focus.KEY_HINTS_STYLE)
 
 
+def test_the_caption_contrast_style_is_a_constant(recorded):
+    contrast.readable_text()
+    assert recorded.html == [contrast.STYLE]
+    assert re.fullmatch(r"<style>[^<>]*</style>", contrast.STYLE)
+
+
 def test_streamlit_words_holds_only_the_catalogues_words_escaped(recorded, monkeypatch):
     hostile = '"><script>alert(1)</script><img src=x onerror=alert(1)> {label}'
     monkeypatch.setattr(streamlit_words, "translate", lambda lang, key: hostile)
@@ -63,6 +69,7 @@ def test_streamlit_words_holds_only_the_catalogues_words_escaped(recorded, monke
     assert "&lt;script" in marker and "&lt;img" in marker and "<script" not in marker
     words = json.loads(html.unescape(marker.split('"', 1)[1].rsplit('"', 1)[0]))
     assert set(words["words"].values()) == {hostile}
+    assert words["lang"] == "es"  # the document's language, set by the script
 
 
 def test_the_label_columns_style_holds_only_a_class_name_and_a_number(recorded):

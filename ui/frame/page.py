@@ -17,6 +17,7 @@ import streamlit as st
 
 from ui.frame import state
 from ui.frame.access import require_access
+from ui.frame.contrast import readable_text
 from ui.frame.errors import LOGGER, new_error_id
 from ui.frame.fragments import mark_drawn, start_full_run
 from ui.frame.memory import start_collector
@@ -112,6 +113,7 @@ def setup_page(entry: PageEntry) -> str:
         hide_key_hints_without_keyboard()
         outage_words(lang)
         streamlit_words(lang)
+        readable_text()
         st.session_state[_LANGUAGE_WIDGET] = lang
         st.radio("Language · Idioma", options=list(LANGUAGES), format_func=LANGUAGES.__getitem__,
                  key=_LANGUAGE_WIDGET, horizontal=True, on_change=_language_changed)

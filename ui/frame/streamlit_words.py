@@ -12,6 +12,10 @@ Streamlit's English beside it (a WeakMap), so a switch of language rewords it ag
 than from the previous translation, and a node Streamlit redraws with new English is reworded afresh. Only
 attributes and the text of nodes Streamlit already drew are changed: no element is added to or taken from what
 React manages. A label's own text (a person's words) is carried over as it is, never parsed as HTML.
+
+The same script makes the boxes that scroll (:data:`REGIONS`) reachable by keyboard: ``tabindex="0"``,
+``role="region"`` and their name from the catalogue, and sets the document's ``lang`` to the reader's language
+(Streamlit leaves it at ``en``, so a screen reader read Spanish with an English voice) (issue 52).
 """
 
 from __future__ import annotations
@@ -29,6 +33,11 @@ ARIA_LABELS = (("^Help for (.+)$", "streamlit.help_for", "label"), ("^Shortcut (
 UPLOAD_TEXTS = (("^Upload$", "streamlit.upload", ""), (r"^(\S+) per file$", "streamlit.per_file", "size"),
                 ("^Drag and drop a file here$", "streamlit.drop_one", ""),
                 ("^Drag and drop files here$", "streamlit.drop_many", ""))
+# Boxes of a fixed height that scroll (st.container(height=...)): the key given to each, and the catalogue key of
+# its name. Streamlit makes them scroll but not focusable, so a keyboard cannot scroll one (axe-core's
+# scrollable-region-focusable, issue 52); the script makes each a named region in the tab order.
+REGIONS = (("sum_transcript", "sum.transcript"), ("focus_against_transcript", "focus.against.transcript"),
+           ("focus_against_summary", "focus.against.summary"))
 KEY = "streamlit_words"  # the hidden container (its class .st-key-streamlit_words)
 STYLE = f"<style>.st-key-{KEY} {{ display: none; }}</style>"
 SCRIPT = """<script>
@@ -84,9 +93,27 @@ SCRIPT = """<script>
     }
   }
 
+  function regions(catalogue) {
+    for (const [key, name] of catalogue.regions || []) {
+      const label = catalogue.words[name];
+      if (typeof label !== "string") continue;
+      for (const box of document.querySelectorAll('.st-key-' + key)) {
+        if (box.getAttribute('aria-label') === label) continue;
+        box.setAttribute('tabindex', '0');
+        box.setAttribute('role', 'region');
+        box.setAttribute('aria-label', label);
+      }
+    }
+  }
+
   function update() {
     const catalogue = words();
-    if (catalogue) sayAgain(catalogue);
+    if (!catalogue) return;
+    sayAgain(catalogue);
+    regions(catalogue);
+    // The page's language, which Streamlit leaves at "en": a screen reader reads Spanish text with Spanish voices.
+    const root = document.documentElement;
+    if (catalogue.lang && root.lang !== catalogue.lang) root.lang = catalogue.lang;
   }
 
   new MutationObserver(update).observe(document.body, { subtree: true, childList: true, characterData: true,
@@ -99,8 +126,8 @@ SCRIPT = """<script>
 def words_json(lang: str) -> str:
     """The marker's data: the rules (Streamlit's English as patterns, constants) and the catalogue's templates
     in ``lang``, as JSON."""
-    keys = {key for _, key, _ in ARIA_LABELS + UPLOAD_TEXTS}
-    return json.dumps({"aria_labels": ARIA_LABELS, "texts": UPLOAD_TEXTS,
+    keys = {key for _, key, _ in ARIA_LABELS + UPLOAD_TEXTS} | {name for _, name in REGIONS}
+    return json.dumps({"lang": lang, "aria_labels": ARIA_LABELS, "texts": UPLOAD_TEXTS, "regions": REGIONS,
                        "words": {key: translate(lang, key) for key in sorted(keys)}}, ensure_ascii=False)
 
 

@@ -31,7 +31,7 @@ def _metric(name: str) -> str:
 def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) -> None:
     """One metric per value of a metadata field, with its interval, the threshold and the overall line; the
     strata that fail where the whole passes."""
-    st.subheader(t("wb.strata_title", field=literal(field_label(field))))
+    st.header(t("wb.strata_title", field=literal(field_label(field))))
     result = strata(cases, field, min_units=min_units)
     values = [plot_text(field_value(field, s.value)) for s in result.strata]  # plotly draws HTML in ticks
     props = [drawn_proportion(s.metrics[metric], "workbench.rate") for s in result.strata]
@@ -78,7 +78,7 @@ def draw_strata(cases: Any, field: str, metric: str, min_units: int, lang: str) 
 
 def draw_leakage(cases: Any, ngram: int, cutoff: float, lang: str) -> None:
     """Near-identical questions across splits (leakage) and within one (duplicates), and the splits' balance."""
-    st.subheader(t("wb.leakage_title"))
+    st.header(t("wb.leakage_title"))
     report = find_similar(cases, n=ngram, cutoff=cutoff)
     st.caption(t("wb.method.exact", method=t(f"wb.method_name.{report.method}")) if report.exact else
                t("wb.method.minhash", miss=f"{report.miss_probability:.0e}"))
@@ -114,7 +114,7 @@ def draw_revision_log(dataset: RagDataset) -> None:
 
 def draw_diff(dataset: RagDataset, other: RagDataset, lang: str) -> None:
     """What another version of the dataset added, removed and relabelled, and how each metric moved."""
-    st.subheader(t("wb.diff_title"))
+    st.header(t("wb.diff_title"))
     try:
         changes = diff_datasets(dataset, other)
     except InputError as error:

@@ -61,7 +61,7 @@ _PAD_CSS = """
 .uncase-pad .pad-text p { font-size: var(--st-heading-font-size-5, 1.125rem);
   font-weight: var(--st-heading-font-weight-5, 600); line-height: 1.4; overflow-wrap: anywhere; }
 .uncase-pad .pad-text p + p { margin-top: 0.6rem; }
-.uncase-pad .pad-small { font-size: 0.875rem; color: var(--st-gray-text-color, #808495);
+.uncase-pad .pad-small { font-size: 0.875rem; color: #60626f;
   overflow-wrap: anywhere; }
 .uncase-pad .pad-keys { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .uncase-pad button { font: inherit; font-size: var(--st-base-font-size, 1rem); min-height: 2.75rem;
@@ -76,7 +76,7 @@ _PAD_CSS = """
 .uncase-pad kbd { font: inherit; font-size: 0.8rem; opacity: 0.75; }
 .uncase-pad.pad-phone kbd, .uncase-pad.pad-phone .pad-help { display: none; }
 @media KEY_HINT_SCREENS { .uncase-pad kbd, .uncase-pad .pad-help { display: none; } }
-.uncase-pad .pad-help { font-size: 0.875rem; color: var(--st-gray-text-color, #808495); }
+.uncase-pad .pad-help { font-size: 0.875rem; color: #60626f; }
 .uncase-pad .pad-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
 """.replace("KEY_HINT_SCREENS", KEY_HINT_SCREENS)
@@ -183,10 +183,11 @@ function press(pad, action) {
   pad.note = "";
   pad.lost = "";
   pad.send("presses", pad.queue.map((entry) => ({ ...entry })));
+  const value = item && action in LABELS ? texts.values[String(LABELS[action])] : null;
+  pad.pressed = value === null ? "" : texts.pressed.replace("{name}", item.name).replace("{value}", value);
+  pad.said = false;
   render(pad);
-  if (item && action in LABELS) {
-    say(pad, texts.pressed.replace("{name}", item.name).replace("{value}", texts.values[String(LABELS[action])]));
-  }
+  if (pad.pressed && !pad.said) say(pad, pad.pressed);  // the same unit still on screen: the label alone
 }
 
 // Streamlit's own record of its connection, on the app's root element ("CONNECTED", "PINGING_SERVER", ...).
@@ -270,6 +271,16 @@ function render(pad) {
   pad.card.classList.toggle("pad-waiting", shown.waiting);
   if (item) {
     pad.line.textContent = item.line.replace("{labelled}", count(pad, shown.labelled));
+    // Another unit on screen after a label (the keypad moved on, or the server's answer did): the live region says
+    // the label just set, then where the person is now, so a screen reader hears both. Only after a label: the
+    // region never holds the position line alone (the line itself is on the page, and is read there).
+    const unit = JSON.stringify([data.case, item.unit, item.field]);
+    if (pad.unit !== undefined && pad.unit !== unit && pad.pressed) {
+      say(pad, pad.pressed + ". " + pad.line.textContent);
+      pad.said = true;
+      pad.pressed = "";
+    }
+    pad.unit = unit;
     pad.card.dataset.unit = item.unit;
     pad.card.dataset.field = item.field;
     pad.card.dataset.case = String(data.case);

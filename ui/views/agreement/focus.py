@@ -138,7 +138,7 @@ def agreement_focus(view: AgreementView, field: str, label_field: str | None, la
     def body() -> None:
         store_label_edits()
         draw_figures(view, label_field, lang)
-        st.subheader(t("agr.labels_title"))
+        st.header(t("agr.labels_title"))
         cases = view.cases()
         if len(cases) > 1:
             shown = kept(st.selectbox, CASE_KEY, 0, t("common.case"), options=list(range(len(cases))),

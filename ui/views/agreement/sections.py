@@ -153,7 +153,7 @@ def labels(view: AgreementView, field: str, store_label_edits: Store, rerun_resu
     """Both annotators' labels, one case at a time."""
     mark_drawn("agr_labels")
     store_label_edits()
-    st.subheader(t("agr.labels_title"))
+    st.header(t("agr.labels_title"))
     st.caption(t("agr.labels_help", differ=DIFFER))
     for refused in st.session_state.pop(REFUSED_NOTE, []):
         st.warning(t("agr.refused", annotator=refused.annotator.upper(), case=literal(refused.case),
@@ -205,13 +205,15 @@ def tables(view: AgreementView, label_field: str | None, lang: str, store_label_
 def draw_tables(view: AgreementView, label_field: str | None, lang: str) -> None:
     matched = match_labels(*view.pair, field=label_field)
     result = matched.agreement()
-    st.subheader(t("agr.table_title"))
+    st.header(t("agr.table_title"))
     if result.categories:
         names = [_label(c) for c in result.categories]
         table = pd.DataFrame([list(row) for row in result.table], columns=[f"B: {n}" for n in names],
                              index=[f"A: {n}" for n in names])
-        text_table(table, width="content")
-    st.subheader(t("agr.disagreements_title", count=len(matched.disagreements)))
+        # The rows' names in a column with a header (an index column's header is empty: axe-core's
+        # empty-table-header, issue 52).
+        text_table(table.rename_axis(t("agr.table_corner")).reset_index(), hide_index=True, width="content")
+    st.header(t("agr.disagreements_title", count=len(matched.disagreements)))
     if matched.disagreements:
         text_table(pd.DataFrame([{
             t("common.case"): p.case, t("agr.unit"): f"{translate(lang, f'units.{p.kind}')} {p.unit}",

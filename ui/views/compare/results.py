@@ -12,6 +12,7 @@ import streamlit as st
 
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_p, format_p_value, format_percent
+from ui.widgets.chart_text import intervals_alt, proportions_alt
 from ui.widgets.figures import drawn, figure_text
 from ui.widgets.intervals_svg import PPI_COLOUR, TUNED_COLOUR, Axis, IntervalRow, intervals_svg
 from ui.widgets.layout import CARD_WIDTH, card_row
@@ -132,7 +133,8 @@ def draw_differences(rows: list[IntervalRow], title: str, *figures: str) -> None
     for figure in figures:
         drawn(figure)
     st.image(intervals_svg(rows, 0.0, {"title": title, "na": t("compare.chart_withheld"),
-                                       "truth": t("compare.chart_zero")}, axis), width=460)
+                                       "truth": t("compare.chart_zero")}, axis), width=460,
+             alt=intervals_alt(title, rows, figures, lambda value: signed(value, lang)))
 
 
 # ---------------------------------------------------------------- the verdicts
@@ -142,7 +144,7 @@ def draw_verdicts(result: SystemComparison) -> None:
     """One card per dimension: the verdict, the interval that decides it, the p-value, the table's cells and how
     many pairs would tell the difference seen."""
     lang = language()
-    st.subheader(t("compare.verdicts_title"))
+    st.header(t("compare.verdicts_title"))
     alpha = 1.0 - result.confidence
     tests = max((d.verdict.tests for d in result.dimensions.values() if d.verdict.role != "primary"), default=0)
     values = {"level": level(result.confidence, lang), "tests": format_count(tests, lang),
@@ -232,13 +234,15 @@ def strata_frame(dimension: DimensionComparison, field: str) -> pd.DataFrame:
 def draw_pooled(dimension: DimensionComparison) -> None:
     st.markdown(f"**{t('compare.pooled_title')}**")
     names = ("a", "b")
+    labels = {"a": t("compare.system.a"), "b": t("compare.system.b")}
+    pooled = {"a": drawn_proportion(dimension.pooled_a, "compare.pooled"),
+              "b": drawn_proportion(dimension.pooled_b, "compare.pooled")}
+    thresholds = dict.fromkeys(names, dimension.threshold)
+    title = t("compare.chart_title", dimension=in_sentence(dimension.name))
     chart = proportions_svg(
-        names, {"a": t("compare.system.a"), "b": t("compare.system.b")},
-        {"a": drawn_proportion(dimension.pooled_a, "compare.pooled"),
-         "b": drawn_proportion(dimension.pooled_b, "compare.pooled")}, dict.fromkeys(names, dimension.threshold),
-        {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
-         "title": t("compare.chart_title", dimension=in_sentence(dimension.name))})
-    st.image(chart, width=360)
+        names, labels, pooled, thresholds,
+        {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"), "title": title})
+    st.image(chart, width=360, alt=proportions_alt(title, "compare.pooled", names, labels, pooled, thresholds))
     st.caption(t("compare.pooled_a", line=proportion_text(dimension.pooled_a, "compare.pooled")))
     st.caption(t("compare.pooled_b", line=proportion_text(dimension.pooled_b, "compare.pooled")))
 
@@ -273,7 +277,9 @@ def draw_dimension(dimension: DimensionComparison, stratum: str | None, verdict_
     draw_pooled(dimension)
     title = f"**{t('compare.table_title')}**"
     st.markdown(title if verdict_hidden else f"{title} · {verdict_text(dimension)}")
-    text_table(paired_frame(dimension.paired), width="content")
+    # The rows' names in a column with a header (an index column's header is empty: axe-core's empty-table-header).
+    text_table(paired_frame(dimension.paired).rename_axis(t("compare.col.corner")).reset_index(), hide_index=True,
+               width="content")
     st.caption(f"{difference_text(dimension.paired)} · {tested_text(dimension)}")
     for note in dimension.paired.notes:
         st.caption(note_text(note))
@@ -291,7 +297,7 @@ def draw_dimension(dimension: DimensionComparison, stratum: str | None, verdict_
 
 
 def draw_details(result: SystemComparison, stratum: str | None, verdicts_hidden: bool = False) -> None:
-    st.subheader(t("compare.details_title"))
+    st.header(t("compare.details_title"))
     for note in result.notes:
         st.caption(note_text(note))
     for tab, name in zip(st.tabs([metric_name(n) for n in METRICS]), METRICS, strict=True):

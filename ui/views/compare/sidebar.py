@@ -87,7 +87,7 @@ def upload_box(workspace: Workspace, lang: str, side: str) -> None:
 
 def draw_settings(lang: str) -> rag.Settings:
     """This page's thresholds and confidence (its own: weights and gates do not enter a comparison)."""
-    st.subheader(t("common.settings"))
+    st.header(t("common.settings"))
     with st.expander(t("compare.thresholds"), expanded=True):
         st.caption(t("compare.thresholds_help"))
         thresholds = {n: number_slider(f"cmp_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n), 0.0, 1.0,

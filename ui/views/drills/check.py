@@ -47,7 +47,7 @@ def unit_rows(case: CaseCheck, texts: dict[tuple[str, str], str]) -> pd.DataFram
 
 
 def draw_case_check(case: CaseCheck, texts: dict[tuple[str, str], str]) -> None:
-    st.markdown(f"#### {literal(case.case_id)}")
+    st.markdown(f"### {literal(case.case_id)}")
     line = t("drill.failing_line", yours=_names(case.given_failing), answer=_names(case.expected_failing))
     if case.failing_matches:
         st.success(t("drill.failing_match") + " " + line)
@@ -61,7 +61,7 @@ def draw_case_check(case: CaseCheck, texts: dict[tuple[str, str], str]) -> None:
 
 def draw_check(check: DrillCheck, texts: dict[str, dict[tuple[str, str], str]]) -> None:
     """The summary, then each case (``texts``: case id -> (kind, unit id) -> the unit's text)."""
-    st.subheader(t("drill.check_title"))
+    st.header(t("drill.check_title"))
     st.markdown(t("drill.summary", matching=check.cases_matching, total=len(check.cases),
                   value=proportion_text(check.agreement, "drills.agreement")))
     st.caption(t("drill.check_help"))

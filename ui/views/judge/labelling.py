@@ -34,7 +34,7 @@ def draw_next(judged: RagDataset, dimension: str, progress: Any, case_mode: bool
     # buttons keep their place in the element tree from one answer to the next: a button that moved was overwritten
     # before its new copy arrived while the next run streamed in, and a key pressed in that gap was lost.
     with st.container():
-        st.subheader(t("judge.next_title"))
+        st.header(t("judge.next_title"))
         notice_slot = st.empty()  # one element with a notice or without: the count below keeps its place
         if notice := st.session_state.pop(NOTICE, None):
             notice_slot.error(notice)

@@ -15,6 +15,7 @@ import streamlit as st
 from ui.frame.state import language, t
 from ui.i18n import format_count, format_number, format_percent
 from ui.views.judge.data import Target, Truth
+from ui.widgets.chart_text import intervals_alt
 from ui.widgets.figures import drawn, figure_text
 from ui.widgets.intervals_svg import HAND_COLOUR, JUDGE_COLOUR, PPI_COLOUR, TUNED_COLOUR, IntervalRow, intervals_svg
 from ui.widgets.names import metric_name
@@ -137,9 +138,11 @@ def draw_chart(report: JudgeReport, show_tuned: bool, truth: Truth | None) -> No
                 report.dimension)),
             "na": t("chart.na"),
             "truth": "" if truth_value is None else t("judge.chart.truth", value=percent(truth_value))}
-    for method in ("judge_only", "hand", "ppi", "ppi_tuned")[:len(rows)]:
-        drawn(f"judge.{method}")
-    st.image(intervals_svg(rows, truth_value, text), width="stretch")
+    figures = [f"judge.{method}" for method in ("judge_only", "hand", "ppi", "ppi_tuned")[:len(rows)]]
+    for figure in figures:
+        drawn(figure)
+    st.image(intervals_svg(rows, truth_value, text), width="stretch",
+             alt=intervals_alt(text["title"], rows, figures, percent, text["truth"]))
 
 
 def _interval_caption(p: Proportion | PPIInterval, figure: str) -> str:

@@ -57,7 +57,7 @@ def draw_settings(rerun_results: Callable[[str], None], lang: str) -> None:
     fragments): the sidebar and the label tables stay as they are in the browser, which halves the work of each
     move for the server and the browser alike. Weights and gate switches redraw the sidebar, so they rerun the page.
     """
-    st.subheader(t("common.settings"))
+    st.header(t("common.settings"))
     with st.expander(t("rag.thresholds"), expanded=True):
         for n in rag.METRICS:
             number_slider(f"rag_threshold_{n}", rag.DEFAULT_THRESHOLDS[n], metric_name(n), 0.0, 1.0, 0.05,

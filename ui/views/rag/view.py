@@ -11,6 +11,7 @@ from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, language, t
 from ui.i18n import format_count, format_number, format_percent
 from ui.views.rag.case_rows import case_cells
+from ui.widgets.chart_text import proportions_alt
 from ui.widgets.figures import drawn, figure_text
 from ui.widgets.layout import card_row
 from ui.widgets.names import metric_name
@@ -43,15 +44,15 @@ def _verdict(name: str, evaluation: Evaluation, settings: Settings) -> str:
 def draw_metrics(evaluation: Evaluation, settings: Settings) -> None:
     """The chart, then one card per dimension: the rate, its counts and interval, the verdict."""
     lang = language()
+    labels = {n: metric_name(n) for n in METRICS}
+    drawn_metrics = {n: drawn_proportion(p, "rag.case.interval") for n, p in evaluation.metrics.items()}
     chart = proportions_svg(
-        METRICS,
-        {n: metric_name(n) for n in METRICS},
-        {n: drawn_proportion(p, "rag.case.interval") for n, p in evaluation.metrics.items()},
-        settings.thresholds,
+        METRICS, labels, drawn_metrics, settings.thresholds,
         {"threshold": t("chart.threshold"), "na": t("chart.na"), "interval": t("chart.interval"),
          "title": t("chart.title")},
     )
-    st.image(chart, width="stretch")
+    st.image(chart, width="stretch", alt=proportions_alt(t("chart.title"), "rag.case.interval", METRICS, labels,
+                                                         drawn_metrics, settings.thresholds))
     for card, name in zip(card_row(len(METRICS)), METRICS, strict=True):
         p = evaluation.metrics[name]
         with card:

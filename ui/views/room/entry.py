@@ -144,7 +144,7 @@ def draw_owned(workspace: Workspace) -> None:
         return
     if not owned:
         return
-    st.subheader(t("room.yours"))
+    st.header(t("room.yours"))
     for mine in owned:
         links = room_links(mine.code, *(session_keys(mine.code) or (None, None)))
         line = (f"**{mine.code}** · [{t('room.open_facilitator')}]({links['participant'].split('?')[0]}"

@@ -76,23 +76,23 @@ def class_sections(code: str) -> None:
         state = [t("room.state.revealed") if room.revealed else t("room.state.hidden"),
                  t("room.state.frozen") if room.frozen else t("room.state.open")]
         st.caption(" · ".join(state) + " · " + t("room.refresh_note", seconds=REFRESH.rstrip("s")))
-        st.subheader(t("room.progress_title"))
+        st.header(t("room.progress_title"))
         draw_progress(view)
         if is_pair_room(room):  # the question the room is for, before how the class agreed
             pair_section(view)
-        st.subheader(t("room.agreement_title"))
+        st.header(t("room.agreement_title"))
         draw_agreement(view)
-        st.subheader(t("room.disputed_title"))
+        st.header(t("room.disputed_title"))
         draw_disputed(view)
         # The class's figures and the spread chart side by side while both fit (the figures need a phone's width),
         # the chart below them on a narrower screen; st.columns would squeeze the table to 200 px at 800.
         row = st.container(horizontal=True, gap="large")
         left, right = row.container(width=RESULTS_WIDTH), row.container(width="stretch")
         with left:
-            st.subheader(t("room.metrics_title"))
+            st.header(t("room.metrics_title"))
             draw_class_metrics(view)
         with right:
-            st.subheader(t("room.spread_title"))
+            st.header(t("room.spread_title"))
             draw_spread(view)
         with st.expander(t("room.distributions_title")):
             draw_distributions(view)

@@ -26,7 +26,7 @@ def facilitator_controls(code: str, room: Room) -> None:
     """Choose a lesson and start or stop it for everyone; then who has started it and who finished each step.
     ``room`` is the room as the facilitator's page read it in this run."""
     lang = language()
-    st.subheader(t("room.lesson_title"))
+    st.header(t("room.lesson_title"))
     current = lesson_by_id(room_lesson(code))
     every = list(lessons())
     choice = st.selectbox(t("room.lesson_choose"), [lesson.id for lesson in every],

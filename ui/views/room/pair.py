@@ -77,7 +77,7 @@ def has_reference(view: ClassView) -> bool:
 def pair_section(view: ClassView) -> None:
     """The facilitator's paired result, on the class's majority, the gold or the reference labels."""
     lang = language()
-    st.subheader(t("room.pair.title"))
+    st.header(t("room.pair.title"))
     st.caption(t("room.pair.help", source=literal(view.room.source)))
     decided = bool(adjudication_of(view).decisions)
     bases = [basis for basis in BASES if basis == "majority" or (basis == "gold" and decided)

@@ -30,6 +30,6 @@ def class_beside(room: Room, case_id: str) -> None:
     page's tables keep their own columns, and this table sits under them."""
     view = class_view(room.code, resamples=0)
     units = [unit for unit in view.labels.units if unit.case == case_id]
-    st.subheader(t("room.summary.class_title"))
+    st.header(t("room.summary.class_title"))
     why = view.labels.material.explanations(view.dataset)
     text_table(unit_table(view, units, revealed=True, why=why, with_case=False), hide_index=True, width="stretch")

@@ -168,7 +168,7 @@ def join_screen(view: ClassView) -> None:
     keyed = room_links(view.room.code, join_key=rooms().join_key(view.room.code))["participant"]
     with st.container(horizontal=True, gap="large", vertical_alignment="center"):
         with st.container(key="proj_qr"):
-            st.image(qr_png(keyed), width="stretch", caption=None)
+            st.image(qr_png(keyed), width="stretch", caption=None, alt=t("room.proj.qr_alt"))
         with st.container(width="stretch"):
             st.markdown(t("room.proj.scan"))
             _big("proj_code", literal(view.room.code))

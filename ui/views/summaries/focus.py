@@ -128,7 +128,7 @@ class SummaryFocus(FocusSource):
                 role = role_name(turn.role)
                 turns.append(f"**{role}:** {literal(turn.text)}")
             st.markdown(f"**{t('focus.against.transcript')}**")
-            with st.container(height=360, border=False):
+            with st.container(height=360, border=False, key="focus_against_transcript"):
                 st.markdown("\n\n".join(turns))
             return
         parts = []
@@ -137,7 +137,8 @@ class SummaryFocus(FocusSource):
             parts += [f"**{t('focus.against.related')}**", literal(content.related_content_from_summary) or "—"]
         sections = [f"**{literal(section.name)}:** {literal(section.text)}" for section in found.sections]
         parts += [f"**{t('focus.against.summary')}**", "\n\n".join(sections) or t("sum.no_sections")]
-        with st.container(height=360 if len(found.sections) > 2 else "content", border=False):
+        with st.container(height=360 if len(found.sections) > 2 else "content", border=False,
+                          key="focus_against_summary"):
             st.markdown("\n\n".join(parts))
 
 
@@ -146,6 +147,6 @@ def summary_focus(tables: SummaryTables, cases: Callable[[], tuple], case_key: s
                   locked: Callable[[], bool] | None = None) -> None:
     """Focus mode on the summary page (not a fragment: the page reruns whole on a key, as on a box). In a workshop
     room: the room's ``guidelines``, the buttons off while ``frozen``, and ``locked()`` asked before each label."""
-    st.subheader(t("sum.judgements"))
+    st.header(t("sum.judgements"))
     draw_focus(SummaryFocus(tables, cases, case_key, lang, guidelines, frozen, locked), lang, rerun=lambda moved: None)
 

@@ -92,10 +92,10 @@ class SummaryTables:
 
 
 def draw_transcript(case: Any) -> None:
-    st.subheader(t("sum.transcript"))
+    st.header(t("sum.transcript"))
     # A fixed-height box of chat messages scrolls to its end by default (a live chat's newest line); a
     # transcript is read from its first turn.
-    with st.container(height=420, autoscroll=False):
+    with st.container(height=420, autoscroll=False, key="sum_transcript"):
         for turn in case.transcript:
             with st.chat_message("assistant" if turn.role == "agent" else "user"):
                 st.text(turn.text)
@@ -104,7 +104,7 @@ def draw_transcript(case: Any) -> None:
 def draw_sections(tables: SummaryTables, case: Any, editable: bool = True) -> Any:
     """The summary's sections, their kind and categorical flag editable (not in a workshop room, whose cases are the
     same for everyone: ``editable`` False); returns the case as stored after."""
-    st.subheader(t("sum.summary"))
+    st.header(t("sum.summary"))
     sections = case.sections
     if not sections:
         st.caption(t("sum.no_sections"))
@@ -151,7 +151,7 @@ def draw_sections(tables: SummaryTables, case: Any, editable: bool = True) -> An
 def draw_judgements(tables: SummaryTables, case: Any, frozen: bool = False) -> None:
     """The accuracy points and adherence rubrics (one above the other: side by side, four text columns would
     squeeze below a laptop's width), then the completeness items; ``frozen``: labels locked (a frozen room)."""
-    st.subheader(t("sum.judgements"))
+    st.header(t("sum.judgements"))
     with st.container():
         st.markdown(f"**{t('sum.metric.accuracy')}** · {t('sum.accuracy_help')}")
         points = case.accuracy
@@ -202,7 +202,7 @@ def draw_judgements(tables: SummaryTables, case: Any, frozen: bool = False) -> N
 def draw_results(case: Any, cases: tuple, lang: str) -> None:
     """One summary's three proportions (with why one is N/A), and the pooled and per-case figures of all."""
     evaluation = evaluate_summary(case)
-    st.subheader(t("sum.results", id=literal(case.id)))
+    st.header(t("sum.results", id=literal(case.id)))
     for card, name in zip(card_row(len(SUMMARY_METRICS)), SUMMARY_METRICS, strict=True):
         with card:
             p = evaluation.metrics[name]
@@ -217,7 +217,7 @@ def draw_results(case: Any, cases: tuple, lang: str) -> None:
 
     if len(cases) > 1:
         report = evaluate_summaries(cases)
-        st.subheader(t("sum.aggregate", count=len(cases)))
+        st.header(t("sum.aggregate", count=len(cases)))
         text_table(pd.DataFrame([
             {t("table.dimension"): t(f"sum.metric.{name}"),
              t("table.micro"): proportion_text(report.aggregate.metrics[name], "pooled.units"),
