@@ -44,7 +44,7 @@ STEPS = [round(i * 0.05, 2) for i in range(21)]
 @st.fragment(key="results")
 def results() -> None:
     threshold = st.session_state.get("threshold_context_relevance", 0.55)
-    st.subheader("Results for this case")
+    st.header("Results for this case")
     st.info(f"Nothing fails at {threshold:.0%}, but not everything is settled.")
     chart = proportions_svg(METRICS, {n: n for n in METRICS}, evaluation.metrics, DEFAULT_THRESHOLDS,
                             {"threshold": "threshold", "na": "N/A", "interval": "interval", "title": "chart"})
@@ -66,7 +66,7 @@ with st.sidebar:
     for index in range(16):
         st.page_link("https://example.org", label=f"Page {index + 1}", icon=":material/home:")
     st.divider()
-    st.subheader("Data")
+    st.header("Data")
     st.selectbox("Scenario", ["one", "two", "three"])
     st.file_uploader("Upload")
     st.button("Load scenario", width="stretch")
@@ -80,7 +80,7 @@ with st.sidebar:
     with st.expander("Start a workshop room on these cases"):  # closed, as the RAG page's
         st.text_input("Room title", value="Workshop")
         st.button("Start the room")
-    st.subheader("Settings")
+    st.header("Settings")
     with st.expander("Thresholds", expanded=True):
         for name in METRICS:
             st.select_slider(name.replace("_", " ").capitalize(), options=STEPS, value=0.55,

@@ -13,7 +13,7 @@ from tests.pages.apptest_helpers import ROOT, open_rag_page
 # Element kinds compared in the sidebar and in the main area. Markdown and captions are left out: their number moves
 # with the case's text and the diagnosis, not with the page's make-up.
 KINDS = ("select_slider", "radio", "checkbox", "selectbox", "button", "download_button", "expander",
-         "metric", "subheader", "title")
+         "metric", "header", "subheader", "title")
 
 
 def _kinds(block: Any) -> Counter[str]:

@@ -1,5 +1,6 @@
 """The RAG page with the keyboard alone (issue 52): Tab reaches the label grid, the arrows and Space label a passage,
-and the updated card is there to be read; focus mode labels by its keys and says what it did in its live region.
+and the updated card is there to be read; focus mode labels by its keys and says what it did, and the case's
+figures it moved, in its live region.
 
 No mouse event is sent: every step is a key a person without a pointer presses, and what the test reads is what a
 screen reader is given (text in the page, a live region's words), not a pixel.
@@ -100,3 +101,7 @@ def test_focus_mode_labels_by_its_keys_and_says_so_in_its_live_region(page: Any,
     expect(line).not_to_have_text(before, timeout=TEXT_TIMEOUT)  # it moved on to the next unit
     expect(live).not_to_have_text("", timeout=TEXT_TIMEOUT)  # and said what the key did
     expect(pad).to_have_attribute("data-pending", "0", timeout=TEXT_TIMEOUT)
+    # Then the case's figures the key moved, which the cards show and a screen reader would not hear change: p1,
+    # relevant in "All good", is now not relevant (4 of 5 -> 3 of 5).
+    expect(live).to_contain_text("This case now: Context relevance 3 of 5;", timeout=TEXT_TIMEOUT)
+    expect(live).to_contain_text("passage 1 (Relevant): no.")  # after the label the key set, not instead of it

@@ -141,6 +141,11 @@ class FocusSource:
         """The question a yes or a no answers ("Is this passage relevant to the question?")."""
         return t(f"focus.ask.{item.field}")
 
+    def figures(self, case: int) -> str:
+        """The case's figures as a sentence, which the keypad's live region says once a label has moved them (a
+        screen reader does not see the cards change); "" for a page whose figures are not the case's."""
+        return ""
+
     # ------------------------------------------------------------ settings
 
     @property
@@ -420,6 +425,7 @@ def pad_data(source: FocusSource, state_key: str, lang: str) -> dict[str, Any]:
         "group": style.group_mark, "group_from": style.group_from, "locked": bool(source.frozen),
         "phone": is_phone(), "max_pending": MAX_PENDING,
         "notes": [t(key, **values) for key, values in _notes(notes)], "texts": pad_texts(source, lang, total),
+        "figures": source.figures(case) if items else "",
     }
 
 

@@ -186,6 +186,7 @@ function press(pad, action) {
   const value = item && action in LABELS ? texts.values[String(LABELS[action])] : null;
   pad.pressed = value === null ? "" : texts.pressed.replace("{name}", item.name).replace("{value}", value);
   pad.said = false;
+  if (value !== null) pad.figuresBefore = data.figures;  // said again once the server's answer has moved them
   render(pad);
   if (pad.pressed && !pad.said) say(pad, pad.pressed);  // the same unit still on screen: the label alone
 }
@@ -334,6 +335,9 @@ export default function (component) {
     pad.session = data.session;
     pad.outage = false;
   }
+  // The case's figures after a label, once the server's answer carries them and no press is still on its way: said
+  // after what the region already says (the label and the position), so a screen reader hears the cards' news.
+  const figuresMoved = pad.figuresBefore !== undefined && data.figures && data.figures !== pad.figuresBefore;
   pad.data = data;
   pad.send = setStateValue;
   pad.queue = waitingPresses(pad);
@@ -346,6 +350,10 @@ export default function (component) {
     pad.carried = true;
   }
   render(pad);
+  if (figuresMoved && !pad.queue.length) {
+    say(pad, (pad.live.textContent ? pad.live.textContent + " " : "") + data.figures);
+    pad.figuresBefore = undefined;
+  }
 }
 """
 

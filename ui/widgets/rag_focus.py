@@ -19,11 +19,12 @@ from ui.frame.lessons import ACTIVE
 from ui.frame.rooms import ROOM_GUIDELINES
 from ui.frame.state import t
 from ui.widgets.focus import FocusItem, FocusSource, UnitView, draw_focus, small
+from ui.widgets.names import metric_name
 from ui.widgets.proportions import distribution_text
 from ui.widgets.text import literal
 from uncase_core.assets.reader import load_guidelines
 from uncase_core.rag.cases import LABEL_FIELDS, LABEL_NAMES, UNIT_KINDS, RagCase, RagDataset, dataset_guidelines
-from uncase_core.rag.dimensions import dimension_of_label
+from uncase_core.rag.dimensions import METRIC_UNITS, dimension_of_label
 from uncase_core.rag.edits import reference_text
 from uncase_core.shared.guidelines import Guideline, merge_guidelines, read_guidelines
 
@@ -112,6 +113,17 @@ class RagFocus(RagUnitsFocus):
 
     def write(self, case: int, item: FocusItem, value: bool | None) -> bool:
         return self.view.set_label(case, item.kind, item.unit, item.field, value)
+
+    def figures(self, case: int) -> str:
+        """Each dimension's yes labels of the labelled units of the case, as its card counts them ("Context
+        relevance 5 of 5"): counts only, the cards carry the rates with their intervals."""
+        found = self.view.dataset.cases[case]
+        parts = []
+        for name, (kind, field) in METRIC_UNITS.items():
+            labels = [unit.label(field) for unit in found.units(kind)]
+            labelled = [label for label in labels if label is not None]
+            parts.append(t("focus.figure", name=metric_name(name), yes=sum(labelled), labelled=len(labelled)))
+        return t("focus.figures", figures="; ".join(parts))
 
     def locked_now(self) -> bool:
         return self.frozen or (self._locked is not None and self._locked())
