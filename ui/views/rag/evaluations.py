@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from ui.views.rag.reuse import reuse
+from ui.frame.reuse import reuse
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import RagCase
 
