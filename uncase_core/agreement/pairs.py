@@ -510,27 +510,29 @@ def matched_cases(dataset_a: RagDataset, dataset_b: RagDataset, field: str | Non
     couples = case_couples(dataset_a, dataset_b)
     old = kept.by_case if kept is not None and kept.by_case is not None and kept.by_case[0] == fields else None
     matches: list[CaseMatch | None] = [None] * len(couples)
-    reused: set[int] = set()  # positions of the kept matches found again
+    dropped: list[CaseMatch] = []  # kept matches not found again
     if old is not None:
         _, old_couples, old_matches = old
         if len(old_couples) == len(couples):
-            for i, (couple, was) in enumerate(zip(couples, old_couples, strict=True)):
-                if couple[0] is was[0] and couple[1] is was[1]:
-                    matches[i] = old_matches[i]
-                    reused.add(i)
+            changed = [i for i, (couple, was) in enumerate(zip(couples, old_couples, strict=True))
+                       if couple[0] is not was[0] or couple[1] is not was[1]]
+            matches = list(old_matches)
+            for i in changed:
+                matches[i] = None
+            dropped = [old_matches[i] for i in changed]
         else:
             by_id = {(id(a), id(b)): (a, b, j) for j, (a, b) in enumerate(old_couples)}
+            reused: set[int] = set()
             for i, (a, b) in enumerate(couples):
                 found = by_id.get((id(a), id(b)))
                 if found is not None and found[0] is a and found[1] is b and found[2] not in reused:
                     matches[i] = old_matches[found[2]]
                     reused.add(found[2])
-    made = {i: match_case(a, b, fields) for i, ((a, b), match) in enumerate(zip(couples, matches, strict=True))
-            if match is None}
+            dropped = [match for j, match in enumerate(old_matches) if j not in reused]
+    made = {i: match_case(*couples[i], fields) for i, match in enumerate(matches) if match is None}
     done = tuple(match if match is not None else made[i] for i, match in enumerate(matches))
-    if old is not None and kept is not None and len(made) + len(old[2]) - len(reused) < len(done) // 2:
+    if old is not None and kept is not None and len(made) + len(dropped) < len(done) // 2:
         # Few changed: the kept totals, less the matches dropped, plus the new ones (whole numbers: exact).
-        dropped = [match for j, match in enumerate(old[2]) if j not in reused]
         counts = Counter(kept.counts)
         for match in dropped:
             counts.subtract(match.counts)

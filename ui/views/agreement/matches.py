@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from itertools import chain
 
+import numpy as np
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from ui.frame.reuse import reuse
@@ -24,6 +26,7 @@ from uncase_core.shared.bidi import mark_bidi_controls
 
 _MATCHED = "_agr_matched"  # {field: (A, B, their MatchedLabels)}
 _ROWS = "_agr_disagreement_rows"  # (language, the case matches, their rows)
+TEXT = pd.StringDtype("pyarrow", na_value=np.nan)  # the dtype pandas gives a column of texts
 
 
 def matched(pair: Pair, label_field: str | None) -> MatchedLabels:
@@ -53,6 +56,7 @@ def disagreement_table(matched_labels: MatchedLabels, lang: str) -> pd.DataFrame
     kept_language, *kept = st.session_state.get(_ROWS, (None, (), ()))
 
     def make(missing: list[CaseMatch]) -> list[tuple[tuple[str, ...], ...]]:
+        """Each case's rows, column by column (a tuple of cells per column)."""
         units, fields, labels = {}, {}, {value: bool_label(value) for value in (True, False)}
         made = []
         for match in missing:
@@ -64,9 +68,12 @@ def disagreement_table(matched_labels: MatchedLabels, lang: str) -> pd.DataFrame
                     fields[p.field] = translate(lang, f"agr.field.{p.field}")
                 rows.append(tuple(mark_bidi_controls(cell) for cell in (
                     p.case, f"{units[p.kind]} {p.unit}", fields[p.field], p.text, labels[p.a], labels[p.b])))
-            made.append(tuple(rows))
+            made.append(tuple(zip(*rows, strict=True)) if rows else ((),) * len(columns))
         return made
 
-    rows = reuse(matches, tuple(kept) if kept_language == lang else None, make)
-    st.session_state[_ROWS] = (lang, matches, rows)
-    return pd.DataFrame(list(chain.from_iterable(rows)), columns=columns)
+    by_column = reuse(matches, tuple(kept) if kept_language == lang else None, make)
+    st.session_state[_ROWS] = (lang, matches, by_column)
+    # Through Arrow: the frame pd.DataFrame(rows, columns=columns) makes (pandas' text columns), a quarter the time.
+    table = pa.table({name: pa.array(list(chain.from_iterable(case[i] for case in by_column)), type=pa.large_string())
+                      for i, name in enumerate(columns)})
+    return table.to_pandas(types_mapper={pa.large_string(): TEXT}.get)
