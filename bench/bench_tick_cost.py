@@ -14,6 +14,8 @@ average and how busy its CPUs were during the run are printed beside the figures
 
 ``--page agreement``: the annotator agreement page on an uploaded pair of ``N`` cases each (annotator B's labels
 drawn with another seed), a tick being one of annotator A's boxes in the label table of the first case.
+``--page compare``: the compare page on two uploaded systems of ``N`` cases each (the same pair), a tick being a
+passage's box of system A's first case.
 """
 
 from __future__ import annotations
@@ -103,9 +105,24 @@ class AgreementPage(Page):
                          only_b=matched.only_b, neither=matched.neither)
 
 
+class ComparePage(Page):
+    def store(self, workspace: Workspace, cases: int) -> None:
+        from ui.page_data.compare import SOURCE_KEY, UPLOADS
+
+        for side, dataset in zip(("a", "b"), agreement_pair(cases), strict=True):
+            workspace.replace(UPLOADS[side], dataset, f"system-{side}-{cases}.jsonl", "upload")
+        workspace.set_settings({SOURCE_KEY: "upload"})
+
+    def shows(self, cases: int) -> str:
+        from ui.i18n import translate
+
+        return translate("en", "compare.verdicts_title")
+
+
 PAGES: dict[str, Page] = {
     "rag": RagPage(RAG_PATH, "relevant"),
     "agreement": AgreementPage("/annotator_agreement", "a"),
+    "compare": ComparePage("/compare_systems", "relevant"),
 }
 
 

@@ -28,8 +28,10 @@ several strata would otherwise find a "difference" in a third of null comparison
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -47,10 +49,19 @@ from uncase_core.datasets.leakage import MISSING
 from uncase_core.datasets.workbench import metadata_value
 from uncase_core.errors import Place, expected_in_range, expected_value, input_error, problem, unknown_choice
 from uncase_core.rag.cases import RagCase, RagDataset
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, Evaluation, Settings, evaluate_dataset
+from uncase_core.rag.evaluation import (
+    METRIC_UNITS,
+    METRICS,
+    DatasetEvaluation,
+    Evaluation,
+    Settings,
+    evaluate_dataset,
+)
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import Proportion
 from uncase_core.stats.verdicts import PairedVerdict, paired_verdicts
+
+Evaluate = Callable[[Sequence[RagCase], Settings], DatasetEvaluation]  # evaluate_dataset, or one that keeps
 
 Verdict = Literal["b_better", "a_better", "uncertain", "withheld", "not_tested", "not_applicable"]
 VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "withheld", "not_tested", "not_applicable")
@@ -76,6 +87,8 @@ MAX_SEED = 2**63 - 1
 # case, within-case correlation 0.3; bench/coverage.py).
 MIN_BOOTSTRAP_CASES = 30
 _BLOCK_CELLS = 1_000_000  # resample weights drawn at a time (8 MB of floats)
+_KEPT_WEIGHT_CELLS = 2_000_000  # resample weights kept from one comparison to the next (the compare page's 500
+# cases take 1,000,000 at the default resamples)
 _MAX_IDS_NAMED = 10
 
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -353,6 +366,41 @@ def _unit_counts(cases: Sequence[RagCase]) -> np.ndarray:
     return counts
 
 
+def _evaluated_counts(evaluated: DatasetEvaluation) -> np.ndarray:
+    """:func:`_unit_counts` read from the cases' evaluations, which count the same labels (``count_labels``: the
+    ``True`` ones and those not ``None``): no pass over the units again, so a page that keeps its cases'
+    evaluations pays nothing per case here."""
+    counts = operator.attrgetter("successes", "total")
+    in_order = operator.itemgetter(*METRICS)
+    flat = [counts(p) for case in evaluated.cases for p in in_order(case.metrics)]
+    return np.array(flat, dtype=float).reshape(len(evaluated.cases), len(METRICS), 2)
+
+
+def _drawn_weight_blocks(cases: int, resamples: int, seed: int) -> Iterator[np.ndarray]:
+    """The resample weights :func:`bootstrap_differences` pools with, block by block (at most ``_BLOCK_CELLS``)."""
+    rng = np.random.default_rng(seed)
+    block = max(1, _BLOCK_CELLS // max(cases, 1))
+    for start in range(0, resamples, block):
+        yield _resample_weights(cases, min(block, resamples - start), rng)
+
+
+@lru_cache(maxsize=2)
+def _kept_weight_blocks(cases: int, resamples: int, seed: int) -> tuple[np.ndarray, ...]:
+    """:func:`_drawn_weight_blocks`, kept (read-only): they depend on the number of cases, the resamples and the
+    seed alone, so a label change on the compare page draws none again."""
+    blocks = tuple(_drawn_weight_blocks(cases, resamples, seed))
+    for weights in blocks:
+        weights.setflags(write=False)
+    return blocks
+
+
+def _weight_blocks(cases: int, resamples: int, seed: int) -> Iterable[np.ndarray]:
+    """The weights, kept when they take at most ``_KEPT_WEIGHT_CELLS`` (two sizes at a time: at most 32 MB)."""
+    if cases * resamples <= _KEPT_WEIGHT_CELLS:
+        return _kept_weight_blocks(cases, resamples, seed)
+    return _drawn_weight_blocks(cases, resamples, seed)
+
+
 def _resample_weights(cases: int, resamples: int, rng: np.random.Generator) -> np.ndarray:
     """How many times each case is drawn in each resample: (resamples, cases), rows summing to ``cases``."""
     draws = rng.integers(0, cases, size=(resamples, cases))
@@ -372,11 +420,9 @@ def bootstrap_differences(
     """
     cases = len(counts_a)
     columns = np.concatenate([counts_a.reshape(cases, -1), counts_b.reshape(cases, -1)], axis=1)
-    rng = np.random.default_rng(seed)
-    block = max(1, _BLOCK_CELLS // max(cases, 1))
     parts = []
-    for start in range(0, resamples, block):
-        pooled = _resample_weights(cases, min(block, resamples - start), rng) @ columns
+    for weights in _weight_blocks(cases, resamples, seed):
+        pooled = weights @ columns
         pooled = pooled.reshape(len(pooled), 2, -1, 2)  # (resamples, system, dimension, successes/units)
         units = pooled[..., 1]
         rates = np.ma.masked_array(np.divide(pooled[..., 0], units, out=np.zeros_like(units), where=units > 0),
@@ -473,6 +519,7 @@ def compare_systems(
     resamples: int = DEFAULT_RESAMPLES,
     power: float = DEFAULT_POWER,
     primary: str | None = None,
+    evaluate: tuple[Evaluate, Evaluate] = (evaluate_dataset, evaluate_dataset),
 ) -> SystemComparison:
     """Compare system A and system B, labelled on the same cases, on every RAG dimension.
 
@@ -495,6 +542,9 @@ def compare_systems(
     primary : str, optional
         The dimension declared, before looking, to matter most: tested first at the full level, the others after
         it (:mod:`uncase_core.stats.verdicts`). None: Holm over the four.
+    evaluate : pair of callables
+        What evaluates A's and B's cases (in A's order) at ``settings``: :func:`evaluate_dataset` for each, or a
+        page's equal that keeps each case's evaluation from one label change to the next.
 
     Returns
     -------
@@ -522,7 +572,7 @@ def compare_systems(
         raise unknown_choice("dimension", primary if isinstance(primary, str) else repr(primary), METRICS, "primary")
     confidence = settings.confidence
 
-    evaluated_a, evaluated_b = evaluate_dataset(a, settings), evaluate_dataset(b, settings)
+    evaluated_a, evaluated_b = evaluate[0](a, settings), evaluate[1](b, settings)
     strata_values, notes = _strata_of(a, b, stratum)
     pairs = tuple(
         CasePair(case.id, value, ev_a.metrics, ev_b.metrics,
@@ -530,7 +580,7 @@ def compare_systems(
                  MappingProxyType({n: _passes(ev_b, n) for n in METRICS}))
         for case, value, ev_a, ev_b in zip(a, strata_values, evaluated_a.cases, evaluated_b.cases, strict=True))
 
-    counts_a, counts_b = _unit_counts(a), _unit_counts(b)
+    counts_a, counts_b = _evaluated_counts(evaluated_a), _evaluated_counts(evaluated_b)
     with_units = ((counts_a[:, :, 1] > 0) & (counts_b[:, :, 1] > 0)).sum(axis=0)
     draws = bootstrap_differences(counts_a, counts_b, resamples, seed) \
         if with_units.max() >= MIN_BOOTSTRAP_CASES else None
