@@ -68,3 +68,23 @@ def test_a_comparison_from_evaluations_kept_case_by_case_is_the_comparison_made_
     kept = compare_systems(a, b, seed=5, evaluate=(evaluated_case_by_case, evaluated_case_by_case))
     assert kept == afresh
     assert kept.to_dict() == afresh.to_dict()
+
+
+@pytest.mark.parametrize("count", [25, 500])
+def test_the_bootstrap_after_a_change_adds_what_changed_and_gives_the_draws_made_afresh(count, monkeypatch):
+    rng = np.random.default_rng(3)
+    counts_a = rng.integers(0, 5, size=(count, 4, 2)).astype(float)
+    counts_b = rng.integers(0, 5, size=(count, 4, 2)).astype(float)
+    counts_a[..., 0] = np.minimum(counts_a[..., 0], counts_a[..., 1])
+    counts_b[..., 0] = np.minimum(counts_b[..., 0], counts_b[..., 1])
+    systems.bootstrap_differences(counts_a, counts_b, 2000, 7)
+    for step in range(6):  # one case, then several, changed in A or B
+        changed = counts_a if step % 2 else counts_b
+        rows = rng.choice(count, size=1 + step, replace=False)
+        changed[rows, :, 1] = rng.integers(0, 6, size=(len(rows), 4))
+        changed[rows, :, 0] = np.minimum(changed[rows, :, 0], changed[rows, :, 1])
+        kept = systems.bootstrap_differences(counts_a, counts_b, 2000, 7)
+        monkeypatch.setattr(systems, "_kept_pooled", systems.deque(maxlen=8))
+        afresh = systems.bootstrap_differences(counts_a, counts_b, 2000, 7)
+        assert np.array_equal(kept.mask, afresh.mask)
+        assert np.array_equal(kept.data, afresh.data)
