@@ -15,7 +15,8 @@ average and how busy its CPUs were during the run are printed beside the figures
 ``--page agreement``: the annotator agreement page on an uploaded pair of ``N`` cases each (annotator B's labels
 drawn with another seed), a tick being one of annotator A's boxes in the label table of the first case.
 ``--page compare``: the compare page on two uploaded systems of ``N`` cases each (the same pair), a tick being a
-passage's box of system A's first case.
+passage's box of system A's first case. ``--page thresholds``: the threshold explorer on an uploaded dataset, a
+tick being a step of the threshold slider (faithfulness, 50% to 70% and back).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ if str(ROOT) not in sys.path:
 from bench.bench_load import RAG_PATH  # noqa: E402
 from bench.bench_server_cost import cpu_seconds  # noqa: E402
 from bench.synthetic_rag import synthetic_dataset  # noqa: E402
-from tests.support.protocol_client import ProtocolSession  # noqa: E402
+from tests.support.protocol_client import ProtocolSession, RunResult  # noqa: E402
 from tests.support.server import serve  # noqa: E402
 from uncase_core.rag.cases import RagDataset, dataset_to_text  # noqa: E402
 
@@ -64,15 +65,19 @@ def agreement_pair(cases: int) -> tuple[RagDataset, RagDataset]:
 @dataclass(frozen=True)
 class Page:
     path: str
-    column: str  # the label table's column a tick flips
+    column: str  # the label table's column a tick flips (pages whose tick is a label)
 
     def store(self, workspace: Workspace, cases: int) -> None:
         """Put ``cases`` synthetic cases where the page reads them."""
         raise NotImplementedError
 
     def shows(self, cases: int) -> str:
-        """A text the page shows once it has read the ``cases`` cases."""
+        """A text the page shows (within one of its texts) once it has read the ``cases`` cases."""
         raise NotImplementedError
+
+    async def tick(self, session: ProtocolSession, i: int) -> RunResult:
+        """The ``i``-th click: a box of the first label table flipped."""
+        return await session.toggle_editor_cell(0, i % 5, self.column)
 
 
 class RagPage(Page):
@@ -119,10 +124,29 @@ class ComparePage(Page):
         return translate("en", "compare.verdicts_title")
 
 
+class ThresholdsPage(Page):
+    def store(self, workspace: Workspace, cases: int) -> None:
+        from ui.frame.data_kinds import THRESHOLD_UPLOAD
+
+        workspace.replace(THRESHOLD_UPLOAD, synthetic_dataset(cases), f"synthetic-{cases}.jsonl", "upload")
+        workspace.set_settings({"thr_source": "upload"})
+
+    def shows(self, cases: int) -> str:
+
+        return f" / {cases} · "  # the pass rate's line: "3785 / 5000 · 75.7% · 95% interval ..."
+
+    async def tick(self, session: ProtocolSession, i: int) -> RunResult:
+        """A step of the threshold slider: 50% to 70% and back, 5 points apart."""
+        from ui.i18n import translate
+
+        return await session.set_slider(translate("en", "thr.current"), 0.5 + 0.05 * (i % 5), sidebar=False)
+
+
 PAGES: dict[str, Page] = {
     "rag": RagPage(RAG_PATH, "relevant"),
     "agreement": AgreementPage("/annotator_agreement", "a"),
     "compare": ComparePage("/compare_systems", "relevant"),
+    "thresholds": ThresholdsPage("/threshold_explorer", ""),
 }
 
 
@@ -144,14 +168,14 @@ async def opened(base: str, page: Page, token: str, cases: int) -> ProtocolSessi
     """A session on ``page`` of workspace ``token``, checked to show its ``cases`` cases' figures."""
     session = await ProtocolSession.open(base, f"{page.path}?w={token}")
     heading = page.shows(cases)
-    if heading not in session.texts():
+    if not any(heading in text for text in session.texts()):
         await session.close()
         raise RuntimeError(f"the page does not show {heading!r}")
     return session
 
 
 async def tick(session: ProtocolSession, page: Page, i: int) -> None:
-    run = await session.toggle_editor_cell(0, i % 5, page.column)
+    run = await page.tick(session, i)
     if run.exceptions:
         raise RuntimeError(f"a tick drew an exception: {run.exceptions[0][:300]}")
 
