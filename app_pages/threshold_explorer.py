@@ -77,12 +77,25 @@ questions = {c.id: c.question for c in cases}
 
 
 def _standing_rows(standings) -> pd.DataFrame:
-    return pd.DataFrame([{
-        t("common.case"): s.case_id, t("sum.col.question"): questions[s.case_id],
-        t("thr.value"): "N/A" if s.value is None else format_percent(s.value, lang),
-        t("thr.range"): "N/A" if s.low is None else f"{format_percent(s.low, lang)} – {format_percent(s.high, lang)}",
-        t("thr.standing"): t(f"thr.standing.{s.standing}"),
-    } for s in standings])
+    """A row per case: id, question, value, interval and standing; each word looked up, and each value written,
+    once per table (5,000 rows share a few hundred values), not once per cell."""
+    percents: dict[float, str] = {}
+
+    def percent(value: float) -> str:
+        text = percents.get(value)
+        if text is None:
+            text = percents[value] = format_percent(value, lang)
+        return text
+
+    words = {standing: t(f"thr.standing.{standing}") for standing in {s.standing for s in standings}}
+    columns = {
+        t("common.case"): [s.case_id for s in standings],
+        t("sum.col.question"): [questions[s.case_id] for s in standings],
+        t("thr.value"): ["N/A" if s.value is None else percent(s.value) for s in standings],
+        t("thr.range"): ["N/A" if s.low is None else f"{percent(s.low)} – {percent(s.high)}" for s in standings],
+        t("thr.standing"): [words[s.standing] for s in standings],
+    }
+    return pd.DataFrame(columns if standings else [])
 
 
 def _flip_lists(flips, standings) -> None:

@@ -247,8 +247,15 @@ def _case_proportions(
     """Each case's proportions for ``names``, with one interval computation for all of them.
 
     The counts are those of :func:`uncase_core.rag.evaluation.case_metrics`; one vectorized
-    Wilson call instead of one per case is what keeps a sweep of 1,000 cases fast.
+    Wilson call instead of one per case is what keeps a sweep of 1,000 cases fast. They depend on the cases alone,
+    not on a threshold or weight: kept for the very cases tuple (held, so its ``id`` names no other), so that a
+    step of the explorer's slider, which asks for them four times over the same cases, works them out once.
+    Callers read them and never change them.
     """
+    key = (id(cases), tuple(names), confidence)
+    kept = _KEPT_PROPORTIONS.get(key)
+    if kept is not None and kept[0] is cases:
+        return kept[1]
     counts = []
     for case in cases:
         for name in names:
@@ -256,7 +263,17 @@ def _case_proportions(
             counts.append(count_labels([unit.label(label) for unit in case.units(kind)]))
     flat = Proportion.many(counts, confidence)
     width = len(names)
-    return [dict(zip(names, flat[i:i + width], strict=True)) for i in range(0, len(flat), width)]
+    result = [dict(zip(names, flat[i:i + width], strict=True)) for i in range(0, len(flat), width)]
+    if isinstance(cases, tuple):  # immutable: the same tuple always holds the same (frozen) cases
+        while len(_KEPT_PROPORTIONS) >= _KEPT_PROPORTION_SETS:
+            _KEPT_PROPORTIONS.pop(next(iter(_KEPT_PROPORTIONS)), None)
+        _KEPT_PROPORTIONS[key] = (cases, result)
+    return result
+
+
+_KEPT_PROPORTION_SETS = 8  # a few sessions' datasets and metric choices
+_KEPT_PROPORTIONS: dict[tuple[int, tuple[str, ...], float], tuple[tuple[RagCase, ...], list[dict[str, Proportion]]]] \
+    = {}
 
 
 def _standing(low: float, high: float, threshold: float, tolerance: float = 0.0) -> Standing:
