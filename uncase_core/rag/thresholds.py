@@ -54,7 +54,11 @@ from uncase_core.rag.evaluation import (
     normalize_weights,
     resolve_weights,
 )
-from uncase_core.stats.policy import composite_certainty, exact_one_sided_p_many, threshold_certainty
+from uncase_core.stats.policy import (
+    composite_certainty,
+    exact_one_sided_p_each,
+    exact_one_sided_p_many,
+)
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
 
 Standing = Literal["pass", "uncertain", "fail", "na"]
@@ -287,13 +291,23 @@ def _standing(low: float, high: float, threshold: float, tolerance: float = 0.0)
 def _metric_standings(
     cases: Sequence[RagCase], proportions: Sequence[Proportion], threshold: float
 ) -> tuple[CaseStanding, ...]:
+    """Each case's standing by the RAG page's rule (:func:`uncase_core.stats.policy.threshold_certainty`: its
+    interval on one side of the threshold, and the exact test agreeing), the exact test of every case at once."""
+    sided = [i for i, p in enumerate(proportions)
+             if p.value is not None and not (p.low < threshold <= p.high)]  # interval_sides
+    disagrees = np.zeros(len(proportions), dtype=bool)
+    if sided:
+        successes = np.array([proportions[i].successes for i in sided], dtype=np.int64)
+        totals = np.array([proportions[i].total for i in sided], dtype=np.int64)
+        alphas = np.array([1.0 - proportions[i].confidence for i in sided])
+        disagrees[sided] = exact_one_sided_p_each(successes, totals, threshold) > alphas  # exact_disagrees
     result = []
-    for case, p in zip(cases, proportions, strict=True):
+    for i, (case, p) in enumerate(zip(cases, proportions, strict=True)):
         if p.value is None:
             result.append(CaseStanding(case.id, None, None, None, None, "na"))
         else:
             standing = _standing(p.low, p.high, threshold)
-            if threshold_certainty(p, threshold) != "clear":  # the RAG page's rule: the exact test must agree
+            if standing != "uncertain" and disagrees[i]:  # the RAG page's rule: the exact test must agree
                 standing = "uncertain"
             result.append(CaseStanding(case.id, p.value, p.low, p.high, p.value >= threshold, standing))
     return tuple(result)
