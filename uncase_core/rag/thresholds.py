@@ -163,10 +163,18 @@ class Flips:
 
 def _as_cases(cases: RagDataset | Sequence[RagCase]) -> tuple[RagCase, ...]:
     items = cases.cases if isinstance(cases, RagDataset) else tuple(cases)
+    if _checked_cases.get(id(items)) is items:  # checked already (a step of the explorer asks four times)
+        return items
     for i, case in enumerate(items):
         if not isinstance(case, RagCase):
             raise expected_value("rag_case", type(case).__name__, f"cases[{i}]")
+    while len(_checked_cases) >= 8:
+        _checked_cases.pop(next(iter(_checked_cases)), None)
+    _checked_cases[id(items)] = items  # held, so the id names no other tuple
     return items
+
+
+_checked_cases: dict[int, tuple[RagCase, ...]] = {}  # the last tuples of cases found to hold cases only
 
 
 def _check_aggregation(aggregation: object) -> Aggregation:
@@ -302,12 +310,12 @@ def _metric_standings(
         alphas = np.array([1.0 - proportions[i].confidence for i in sided])
         disagrees[sided] = exact_one_sided_p_each(successes, totals, threshold) > alphas  # exact_disagrees
     result = []
-    for i, (case, p) in enumerate(zip(cases, proportions, strict=True)):
+    for case, p, disagree in zip(cases, proportions, disagrees.tolist(), strict=True):
         if p.value is None:
             result.append(CaseStanding(case.id, None, None, None, None, "na"))
         else:
             standing = _standing(p.low, p.high, threshold)
-            if standing != "uncertain" and disagrees[i]:  # the RAG page's rule: the exact test must agree
+            if disagree and standing != "uncertain":  # the RAG page's rule: the exact test must agree
                 standing = "uncertain"
             result.append(CaseStanding(case.id, p.value, p.low, p.high, p.value >= threshold, standing))
     return tuple(result)
