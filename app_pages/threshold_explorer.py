@@ -137,7 +137,10 @@ try:
         _counts_row(at_current)
         standings = case_standings(cases, metric, current)
         st.subheader(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
-        _flip_lists(threshold_flips(cases, metric, current, other), case_standings(cases, metric, other))
+        flips = threshold_flips(cases, metric, current, other)
+        # The flipped cases' standings at the other threshold: a case's standing is its own (its labels alone).
+        flipped = {*flips.newly_failing, *flips.newly_passing}
+        _flip_lists(flips, case_standings(cases, metric, other, only=flipped))
     else:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("common.aggregation"), options=list(AGGREGATIONS),
                            format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"), horizontal=True)
@@ -164,9 +167,8 @@ try:
         st.caption(t("thr.composite_bound_note"))
         current_weights = {**weights, metric: weight}
         st.subheader(t("thr.weight_flips_title", metric=_metric(metric), weight=format_number(weight, lang)))
-        _flip_lists(weight_flips(cases, metric, 1.0, weight, weights, threshold, aggregation),
-                    composite_standings(cases, current_weights, threshold, aggregation))
         standings = composite_standings(cases, current_weights, threshold, aggregation)
+        _flip_lists(weight_flips(cases, metric, 1.0, weight, weights, threshold, aggregation), standings)
     if sweep.not_applicable:
         st.caption(t("thr.not_applicable", count=len(sweep.not_applicable),
                      ids=id_list(sweep.not_applicable)))

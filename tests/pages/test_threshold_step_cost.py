@@ -91,3 +91,21 @@ def test_the_table_of_every_case_is_the_one_built_a_row_at_a_time(count, languag
                  if translate(language, "thr.standing") in frame.value.columns)
     expected = rows_as_before(synthetic_dataset(count).cases, 0.65, language)
     pd.testing.assert_frame_equal(table.reset_index(drop=True), expected)
+
+
+def test_the_flip_lists_show_each_flipped_case_as_standing_at_the_other_threshold():
+    """The page works out the standings of the flipped cases only: the rows are those of every case's standings."""
+    at = loaded(300, "en")
+    step(at, 0.8)
+    cases = synthetic_dataset(300).cases
+    other = at.select_slider(key="thr_other_faithfulness").value
+    by_id = {s.case_id: s for s in case_standings(cases, "faithfulness", other)}
+    flips = thresholds.threshold_flips(cases, "faithfulness", 0.8, other)
+    tables = [frame.value for frame in at.dataframe if translate("en", "thr.standing") in frame.value.columns][:-1]
+    shown = [list(table[translate("en", "common.case")]) for table in tables]
+    expected_ids = [ids for ids in (list(flips.newly_failing), list(flips.newly_passing)) if ids]
+    assert shown == expected_ids
+    for table, ids in zip(tables, expected_ids, strict=True):
+        assert list(table[translate("en", "thr.standing")]) == [
+            translate("en", f"thr.standing.{by_id[i].standing}") for i in ids]
+        assert list(table[translate("en", "thr.value")]) == [format_percent(by_id[i].value, "en") for i in ids]

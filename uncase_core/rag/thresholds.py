@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
@@ -326,6 +326,8 @@ def case_standings(
     metric: str,
     threshold: float,
     confidence: float = DEFAULT_CONFIDENCE,
+    *,
+    only: Collection[str] | None = None,
 ) -> tuple[CaseStanding, ...]:
     """Every case's value, Wilson interval and standing for one metric at one threshold.
 
@@ -338,6 +340,9 @@ def case_standings(
         In [0, 1]; a case passes when ``value >= threshold``.
     confidence : float
         Coverage of each case's Wilson interval, strictly between 0 and 1.
+    only : collection of case ids, optional
+        The standings of these cases alone (each case's is its own), from the proportions kept for all of them:
+        the explorer's flipped cases at the other threshold.
 
     Returns
     -------
@@ -354,6 +359,9 @@ def case_standings(
     confidence = check_confidence(confidence)
     items = _as_cases(cases)
     proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
+    if only is not None:
+        chosen = [i for i, case in enumerate(items) if case.id in only]
+        return _metric_standings([items[i] for i in chosen], [proportions[i] for i in chosen], threshold)
     return _metric_standings(items, proportions, threshold)
 
 
