@@ -44,7 +44,7 @@ from ui.widgets.layout import MAIN_CHOICE_ROOM, RESULTS_WIDTH, label_column, who
 from ui.widgets.rag_focus import rag_guidelines
 from ui.widgets.text import literal
 from uncase_core.compare.edits import SYSTEMS
-from uncase_core.compare.systems import compare_systems
+from uncase_core.compare.systems import KeptComparison, compare_systems
 from uncase_core.errors import InputError
 
 lang = language()
@@ -121,7 +121,8 @@ store_label_edits()  # before anything is computed: the comparison below include
 pair = view.pair
 # Each system's cases evaluated once and kept: a label change evaluates the case it changed (issue 50).
 result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED, primary=primary,
-                         evaluate=system_evaluations("_compare"))
+                         evaluate=system_evaluations("_compare"),
+                         kept=st.session_state.setdefault("_compare_kept", KeptComparison()))
 
 verdicts_hidden = hidden(workspace, "compare", "verdicts")  # a lesson's step asks what they say
 with verdict_box:

@@ -20,6 +20,7 @@ from uncase_core.assets.reader import load_index, load_scenario, load_workbench
 from uncase_core.errors import InputError
 from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag.thresholds import (
+    KeptProportions,
     case_standings,
     composite_standings,
     sweep_threshold,
@@ -74,6 +75,8 @@ if dataset is None or not dataset.cases:
     st.stop()
 cases = dataset.cases
 questions = {c.id: c.question for c in cases}
+# The cases' proportions, kept in this session for these very cases: a step of a slider works them out once.
+kept_proportions: KeptProportions = st.session_state.setdefault("_thr_kept_proportions", KeptProportions())
 
 
 def _standing_rows(standings) -> pd.DataFrame:
@@ -125,7 +128,7 @@ try:
         other = number_slider(f"thr_other_{metric}", max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)),
                               t("thr.compare"), 0.0, 1.0, 0.05, percent=True, container=right)
         grid = sorted({*threshold_grid(), current, other})
-        sweep = sweep_threshold(cases, metric, grid)
+        sweep = sweep_threshold(cases, metric, grid, kept=kept_proportions)
         at_current = next(p for p in sweep.points if p.x == current)
         figure = sweep_chart(
             [p.x for p in sweep.points], [p.pass_rate for p in sweep.points],
@@ -135,12 +138,12 @@ try:
         st.subheader(t("thr.curve_title", metric=_metric(metric)))
         show_chart(figure)
         _counts_row(at_current)
-        standings = case_standings(cases, metric, current)
+        standings = case_standings(cases, metric, current, kept=kept_proportions)
         st.subheader(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
-        flips = threshold_flips(cases, metric, current, other)
+        flips = threshold_flips(cases, metric, current, other, kept=kept_proportions)
         # The flipped cases' standings at the other threshold: a case's standing is its own (its labels alone).
         flipped = {*flips.newly_failing, *flips.newly_passing}
-        _flip_lists(flips, case_standings(cases, metric, other, only=flipped))
+        _flip_lists(flips, case_standings(cases, metric, other, only=flipped, kept=kept_proportions))
     else:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("common.aggregation"), options=list(AGGREGATIONS),
                            format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"), horizontal=True)

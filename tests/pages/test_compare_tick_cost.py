@@ -110,10 +110,10 @@ def test_after_ticks_the_page_draws_what_comparing_afresh_draws(count, language,
 
         def plain(*args, **kwargs):
             kwargs.pop("evaluate", None)
+            kwargs.pop("kept", None)
             return compare(*args, **kwargs)
 
         patch.setattr(systems, "compare_systems", plain)
         patch.setattr(systems, "_weight_blocks", systems._drawn_weight_blocks)
-        patch.setattr(paired, "_sample_size", paired._sample_size.__wrapped__)
         fresh = reopen(at, PAGE)
     assert seen == drawn_text(fresh)

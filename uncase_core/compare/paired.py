@@ -19,7 +19,6 @@ import math
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -321,10 +320,9 @@ def paired_sample_size(paired: PairedDifference, power: float = DEFAULT_POWER) -
     return _sample_size(paired.pairs, paired.only_a, paired.only_b, paired.confidence, check_power(power))
 
 
-@lru_cache(maxsize=256)
 def _sample_size(pairs: int, only_a: int, only_b: int, confidence: float, power: float) -> PairedSampleSize:
-    """:func:`paired_sample_size` of these counts, kept: a label change on the compare page changes the counts of
-    one dimension or two, and the exact search of the others (most of a run at 500 cases) is not made again."""
+    """:func:`paired_sample_size` of these counts (the compare page keeps them by their counts in its session:
+    :class:`uncase_core.compare.systems.KeptComparison`)."""
     if pairs == 0:
         return PairedSampleSize(0, None, None, None, None, confidence, power)
     p10, p01 = only_a / pairs, only_b / pairs

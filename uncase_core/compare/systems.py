@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import numbers
 import operator
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -367,6 +366,19 @@ def _unit_counts(cases: Sequence[RagCase]) -> np.ndarray:
     return counts
 
 
+def _sample_size_kept(paired: PairedDifference, power: float, kept: KeptComparison | None) -> PairedSampleSize:
+    """:func:`paired_sample_size`, kept by its counts in ``kept`` (a few hundred sums of the exact test each)."""
+    if kept is None:
+        return paired_sample_size(paired, power)
+    key = (paired.pairs, paired.only_a, paired.only_b, paired.confidence, power)
+    found = kept.sample_sizes.get(key)
+    if found is None:
+        if len(kept.sample_sizes) >= 64:
+            kept.sample_sizes.clear()
+        found = kept.sample_sizes[key] = paired_sample_size(paired, power)
+    return found
+
+
 def _evaluated_counts(evaluated: DatasetEvaluation) -> np.ndarray:
     """:func:`_unit_counts` read from the cases' evaluations, which count the same labels (``count_labels``: the
     ``True`` ones and those not ``None``): no pass over the units again, so a page that keeps its cases'
@@ -409,41 +421,46 @@ def _resample_weights(cases: int, resamples: int, rng: np.random.Generator) -> n
     return np.bincount(flat.ravel(), minlength=resamples * cases).reshape(resamples, cases).astype(float)
 
 
-_kept_pooled: deque[tuple[tuple[int, int, int], np.ndarray, list[np.ndarray]]] = deque(maxlen=8)
-"""The last poolings :func:`bootstrap_differences` made with kept weights (a few sessions' worth, 0.3 MB each at
-500 cases): (cases, resamples, seed), the counts' columns, the pooled sums of each block. The next comparison of as
-many cases starts from the nearest and adds only the cases that changed."""
+class KeptComparison:
+    """What the compare page keeps in its session from one comparison to the next (issue 50): the last pooling of
+    the bootstrap (cases, resamples and seed, the counts' columns, the pooled sums of each block), from which the
+    next comparison of as many cases adds only the cases that changed; and each dimension's exact sample size by its
+    counts (a label change moves the counts of one dimension or two). Given to :func:`compare_systems` as ``kept``;
+    without it everything is worked out afresh."""
+
+    def __init__(self) -> None:
+        self.pooled: tuple[tuple[int, int, int], np.ndarray, list[np.ndarray]] | None = None
+        self.sample_sizes: dict[tuple[int, int, int, float, float], PairedSampleSize] = {}
 
 
 def bootstrap_differences(
-    counts_a: np.ndarray, counts_b: np.ndarray, resamples: int, seed: int
+    counts_a: np.ndarray, counts_b: np.ndarray, resamples: int, seed: int, kept: KeptComparison | None = None
 ) -> np.ma.MaskedArray:
     """``pooled_b - pooled_a`` of every dimension in each resample of the cases: (resamples, dimensions).
 
     ``counts_a`` and ``counts_b`` are (cases, dimensions, 2) arrays of labelled successes and
     units per case. Each resample draws as many cases as there are, with replacement, the same
     cases for both systems (NumPy's default generator, PCG64, seeded with ``seed``), and pools
-    their units. A resample in which a system drew no labelled unit is masked (callers drop it): no NaN.
+    their units. A resample in which a system drew no labelled unit is masked (callers drop it): no NaN. With
+    ``kept`` (:class:`KeptComparison`), the pooling starts from the one kept there.
     """
     cases = len(counts_a)
     columns = np.concatenate([counts_a.reshape(cases, -1), counts_b.reshape(cases, -1)], axis=1)
     blocks = _weight_blocks(cases, resamples, seed)
     key = (cases, resamples, seed)
-    nearest, changed = None, None
-    for kept in list(_kept_pooled) if isinstance(blocks, tuple) else ():
-        if kept[0] == key and kept[1].shape == columns.shape:
-            rows = np.flatnonzero((columns != kept[1]).any(axis=1))
-            if changed is None or len(rows) < len(changed):
-                nearest, changed = kept, rows
-    if nearest is not None and changed is not None and len(changed) <= cases // 2:
+    last = None if kept is None or not isinstance(blocks, tuple) else kept.pooled
+    changed = None
+    if last is not None and last[0] == key and last[1].shape == columns.shape:
+        changed = np.flatnonzero((columns != last[1]).any(axis=1))
+    if last is not None and changed is not None and len(changed) <= cases // 2:
         # Counts and weights are whole numbers, so every pooled sum is exact whatever the order of adding: the kept
         # sums plus the changed cases' difference are the sums made afresh, to the last bit.
-        delta = columns[changed] - nearest[1][changed]
-        pooled_blocks = [sums + weights[:, changed] @ delta for sums, weights in zip(nearest[2], blocks, strict=True)]
+        delta = columns[changed] - last[1][changed]
+        pooled_blocks = [sums + weights[:, changed] @ delta for sums, weights in zip(last[2], blocks, strict=True)]
     else:
         pooled_blocks = [weights @ columns for weights in blocks]
-    if isinstance(blocks, tuple):
-        _kept_pooled.append((key, columns, pooled_blocks))
+    if kept is not None and isinstance(blocks, tuple):
+        kept.pooled = (key, columns, pooled_blocks)
     parts = []
     for pooled in pooled_blocks:
         pooled = pooled.reshape(len(pooled), 2, -1, 2)  # (resamples, system, dimension, successes/units)
@@ -543,6 +560,7 @@ def compare_systems(
     power: float = DEFAULT_POWER,
     primary: str | None = None,
     evaluate: tuple[Evaluate, Evaluate] = (evaluate_dataset, evaluate_dataset),
+    kept: KeptComparison | None = None,
 ) -> SystemComparison:
     """Compare system A and system B, labelled on the same cases, on every RAG dimension.
 
@@ -568,6 +586,9 @@ def compare_systems(
     evaluate : pair of callables
         What evaluates A's and B's cases (in A's order) at ``settings``: :func:`evaluate_dataset` for each, or a
         page's equal that keeps each case's evaluation from one label change to the next.
+    kept : KeptComparison, optional
+        What a page keeps from its last comparison (the bootstrap's pooling, the sample sizes): the same figures,
+        less work when few cases changed.
 
     Returns
     -------
@@ -605,7 +626,7 @@ def compare_systems(
 
     counts_a, counts_b = _evaluated_counts(evaluated_a), _evaluated_counts(evaluated_b)
     with_units = ((counts_a[:, :, 1] > 0) & (counts_b[:, :, 1] > 0)).sum(axis=0)
-    draws = bootstrap_differences(counts_a, counts_b, resamples, seed) \
+    draws = bootstrap_differences(counts_a, counts_b, resamples, seed, kept) \
         if with_units.max() >= MIN_BOOTSTRAP_CASES else None
     groups = sorted(set(strata_values), key=lambda v: (v == MISSING, v)) if stratum is not None else []
 
@@ -639,7 +660,7 @@ def compare_systems(
                                                pooled_b=pooled_b, paired=paired, bootstrap=bootstrap, flips=flips,
                                                dropped=dropped, strata=strata,
                                                verdict=_verdict(paired, bootstrap, decided[name], basis),
-                                               sample_size=paired_sample_size(paired, power))
+                                               sample_size=_sample_size_kept(paired, power, kept))
     return SystemComparison(case_ids=tuple(case.id for case in a), cases=pairs, dimensions=MappingProxyType(dimensions),
                             thresholds=MappingProxyType(dict(settings.thresholds)), confidence=confidence,
                             stratum=stratum, seed=seed, resamples=resamples, power=power, notes=notes,

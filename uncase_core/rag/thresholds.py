@@ -161,20 +161,29 @@ class Flips:
 # ---------------------------------------------------------------- checks
 
 
-def _as_cases(cases: RagDataset | Sequence[RagCase]) -> tuple[RagCase, ...]:
+def _as_cases(cases: RagDataset | Sequence[RagCase], kept: KeptProportions | None = None) -> tuple[RagCase, ...]:
     items = cases.cases if isinstance(cases, RagDataset) else tuple(cases)
-    if _checked_cases.get(id(items)) is items:  # checked already (a step of the explorer asks four times)
+    if kept is not None and kept.checked is items:  # checked already (a step of the explorer asks four times)
         return items
     for i, case in enumerate(items):
         if not isinstance(case, RagCase):
             raise expected_value("rag_case", type(case).__name__, f"cases[{i}]")
-    while len(_checked_cases) >= 8:
-        _checked_cases.pop(next(iter(_checked_cases)), None)
-    _checked_cases[id(items)] = items  # held, so the id names no other tuple
+    if kept is not None:
+        kept.checked = items
     return items
 
 
-_checked_cases: dict[int, tuple[RagCase, ...]] = {}  # the last tuples of cases found to hold cases only
+class KeptProportions:
+    """What the threshold explorer keeps in its session from one step of a slider to the next (issue 50): the
+    cases' proportions, which depend on the cases alone (not on a threshold or weight), for the very tuple of cases
+    they came from (held, so the same tuple always holds the same frozen cases), and the last tuple found to hold
+    cases only. Given to :func:`sweep_threshold`, :func:`case_standings` and :func:`threshold_flips` as ``kept``,
+    a step works them out once instead of four times; without it every call works them out afresh."""
+
+    def __init__(self) -> None:
+        self.checked: tuple[RagCase, ...] | None = None
+        self.proportions: dict[tuple[tuple[str, ...], float], tuple[tuple[RagCase, ...],
+                                                                    list[dict[str, Proportion]]]] = {}
 
 
 def _check_aggregation(aggregation: object) -> Aggregation:
@@ -254,20 +263,18 @@ def threshold_grid(start: float = 0.0, stop: float = 1.0, step: float = 0.05) ->
 
 
 def _case_proportions(
-    cases: Sequence[RagCase], names: Sequence[str], confidence: float
+    cases: Sequence[RagCase], names: Sequence[str], confidence: float, kept: KeptProportions | None = None
 ) -> list[dict[str, Proportion]]:
     """Each case's proportions for ``names``, with one interval computation for all of them.
 
     The counts are those of :func:`uncase_core.rag.evaluation.case_metrics`; one vectorized
-    Wilson call instead of one per case is what keeps a sweep of 1,000 cases fast. They depend on the cases alone,
-    not on a threshold or weight: kept for the very cases tuple (held, so its ``id`` names no other), so that a
-    step of the explorer's slider, which asks for them four times over the same cases, works them out once.
-    Callers read them and never change them.
+    Wilson call instead of one per case is what keeps a sweep of 1,000 cases fast. With ``kept``, reused for the
+    very tuple of cases they were made for (callers read them and never change them).
     """
-    key = (id(cases), tuple(names), confidence)
-    kept = _KEPT_PROPORTIONS.get(key)
-    if kept is not None and kept[0] is cases:
-        return kept[1]
+    key = (tuple(names), confidence)
+    found = None if kept is None else kept.proportions.get(key)
+    if found is not None and found[0] is cases:
+        return found[1]
     counts = []
     for case in cases:
         for name in names:
@@ -276,16 +283,9 @@ def _case_proportions(
     flat = Proportion.many(counts, confidence)
     width = len(names)
     result = [dict(zip(names, flat[i:i + width], strict=True)) for i in range(0, len(flat), width)]
-    if isinstance(cases, tuple):  # immutable: the same tuple always holds the same (frozen) cases
-        while len(_KEPT_PROPORTIONS) >= _KEPT_PROPORTION_SETS:
-            _KEPT_PROPORTIONS.pop(next(iter(_KEPT_PROPORTIONS)), None)
-        _KEPT_PROPORTIONS[key] = (cases, result)
+    if kept is not None and isinstance(cases, tuple):
+        kept.proportions[key] = (cases, result)
     return result
-
-
-_KEPT_PROPORTION_SETS = 8  # a few sessions' datasets and metric choices
-_KEPT_PROPORTIONS: dict[tuple[int, tuple[str, ...], float], tuple[tuple[RagCase, ...], list[dict[str, Proportion]]]] \
-    = {}
 
 
 def _standing(low: float, high: float, threshold: float, tolerance: float = 0.0) -> Standing:
@@ -328,6 +328,7 @@ def case_standings(
     confidence: float = DEFAULT_CONFIDENCE,
     *,
     only: Collection[str] | None = None,
+    kept: KeptProportions | None = None,
 ) -> tuple[CaseStanding, ...]:
     """Every case's value, Wilson interval and standing for one metric at one threshold.
 
@@ -343,6 +344,8 @@ def case_standings(
     only : collection of case ids, optional
         The standings of these cases alone (each case's is its own), from the proportions kept for all of them:
         the explorer's flipped cases at the other threshold.
+    kept : KeptProportions, optional
+        The cases' proportions kept from an earlier call on the same cases (a page's session).
 
     Returns
     -------
@@ -357,8 +360,8 @@ def case_standings(
     metric = check_metric_name(metric, "metric")
     threshold = check_unit_value(threshold, "threshold")
     confidence = check_confidence(confidence)
-    items = _as_cases(cases)
-    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
+    items = _as_cases(cases, kept)
+    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence, kept)]
     if only is not None:
         chosen = [i for i, case in enumerate(items) if case.id in only]
         return _metric_standings([items[i] for i in chosen], [proportions[i] for i in chosen], threshold)
@@ -380,6 +383,8 @@ def sweep_threshold(
     metric: str,
     thresholds: Sequence[float] | None = None,
     confidence: float = DEFAULT_CONFIDENCE,
+    *,
+    kept: KeptProportions | None = None,
 ) -> Sweep:
     """The pass rate of one metric at each threshold, with a Wilson interval at each point.
 
@@ -413,8 +418,8 @@ def sweep_threshold(
     metric = check_metric_name(metric, "metric")
     grid = threshold_grid() if thresholds is None else _check_grid(thresholds, "thresholds", check_unit_value)
     confidence = check_confidence(confidence)
-    items = _as_cases(cases)
-    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
+    items = _as_cases(cases, kept)
+    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence, kept)]
     applicable = [p for p in proportions if p.value is not None]
     not_applicable = tuple(case.id for case, p in zip(items, proportions, strict=True) if p.value is None)
     # The same comparisons as case_standings, over arrays: >= for pass, < for a clear fail, and the exact test.
@@ -436,7 +441,8 @@ def sweep_threshold(
 
 
 def threshold_flips(
-    cases: RagDataset | Sequence[RagCase], metric: str, threshold_a: float, threshold_b: float
+    cases: RagDataset | Sequence[RagCase], metric: str, threshold_a: float, threshold_b: float, *,
+    kept: KeptProportions | None = None,
 ) -> Flips:
     """The cases whose verdict on one metric changes when the threshold moves from ``a`` to ``b``.
 
@@ -452,8 +458,8 @@ def threshold_flips(
     metric = check_metric_name(metric, "metric")
     a = check_unit_value(threshold_a, "threshold_a")
     b = check_unit_value(threshold_b, "threshold_b")
-    items = _as_cases(cases)
-    proportions = [m[metric] for m in _case_proportions(items, (metric,), DEFAULT_CONFIDENCE)]
+    items = _as_cases(cases, kept)
+    proportions = [m[metric] for m in _case_proportions(items, (metric,), DEFAULT_CONFIDENCE, kept)]
     pairs = [(case.id, p.value >= a, p.value >= b) for case, p in zip(items, proportions, strict=True)
              if p.value is not None]
     return Flips(

@@ -51,8 +51,10 @@ def test_a_kept_sample_size_is_the_one_searched():
     for only_a, only_b, pairs in ((3, 9, 40), (10, 12, 500), (0, 0, 30), (5, 5, 20), (1, 30, 60)):
         difference = paired.paired_difference([True] * only_a + [False] * only_b + [True] * (pairs - only_a - only_b),
                                               [False] * only_a + [True] * only_b + [True] * (pairs - only_a - only_b))
-        assert paired.paired_sample_size(difference) == paired._sample_size.__wrapped__(
-            difference.pairs, difference.only_a, difference.only_b, difference.confidence, paired.DEFAULT_POWER)
+        kept = systems.KeptComparison()
+        for _ in range(2):  # made, then kept
+            assert systems._sample_size_kept(difference, paired.DEFAULT_POWER, kept) == paired.paired_sample_size(
+                difference)
 
 
 def evaluated_case_by_case(cases_, settings):
@@ -65,26 +67,28 @@ def test_a_comparison_from_evaluations_kept_case_by_case_is_the_comparison_made_
     a, b = cases(count, 1), cases(count, 2)
     b = RagDataset(tuple(reversed(b.cases)), "jsonl")  # B in another order: matched by id
     afresh = compare_systems(a, b, seed=5, stratum=None)
-    kept = compare_systems(a, b, seed=5, evaluate=(evaluated_case_by_case, evaluated_case_by_case))
-    assert kept == afresh
-    assert kept.to_dict() == afresh.to_dict()
+    kept = systems.KeptComparison()
+    for _ in range(2):  # kept work made, then used
+        again = compare_systems(a, b, seed=5, evaluate=(evaluated_case_by_case, evaluated_case_by_case), kept=kept)
+        assert again == afresh
+        assert again.to_dict() == afresh.to_dict()
 
 
 @pytest.mark.parametrize("count", [25, 500])
-def test_the_bootstrap_after_a_change_adds_what_changed_and_gives_the_draws_made_afresh(count, monkeypatch):
+def test_the_bootstrap_after_a_change_adds_what_changed_and_gives_the_draws_made_afresh(count):
     rng = np.random.default_rng(3)
     counts_a = rng.integers(0, 5, size=(count, 4, 2)).astype(float)
     counts_b = rng.integers(0, 5, size=(count, 4, 2)).astype(float)
     counts_a[..., 0] = np.minimum(counts_a[..., 0], counts_a[..., 1])
     counts_b[..., 0] = np.minimum(counts_b[..., 0], counts_b[..., 1])
-    systems.bootstrap_differences(counts_a, counts_b, 2000, 7)
+    kept = systems.KeptComparison()
+    systems.bootstrap_differences(counts_a, counts_b, 2000, 7, kept)
     for step in range(6):  # one case, then several, changed in A or B
         changed = counts_a if step % 2 else counts_b
         rows = rng.choice(count, size=1 + step, replace=False)
         changed[rows, :, 1] = rng.integers(0, 6, size=(len(rows), 4))
         changed[rows, :, 0] = np.minimum(changed[rows, :, 0], changed[rows, :, 1])
-        kept = systems.bootstrap_differences(counts_a, counts_b, 2000, 7)
-        monkeypatch.setattr(systems, "_kept_pooled", systems.deque(maxlen=8))
+        again = systems.bootstrap_differences(counts_a, counts_b, 2000, 7, kept)
         afresh = systems.bootstrap_differences(counts_a, counts_b, 2000, 7)
-        assert np.array_equal(kept.mask, afresh.mask)
-        assert np.array_equal(kept.data, afresh.data)
+        assert np.array_equal(again.mask, afresh.mask)
+        assert np.array_equal(again.data, afresh.data)
