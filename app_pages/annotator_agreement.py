@@ -16,6 +16,7 @@ from ui.i18n import translate
 from ui.page_data.agreement import FIELD_KEY, FIELDS, SOURCE_KEY, SOURCES, AgreementView, builtin_pair
 from ui.views.agreement.focus import VIEW_KEY as FOCUS_VIEW_KEY
 from ui.views.agreement.focus import agreement_focus, pair_guidelines
+from ui.views.agreement.matches import matched
 from ui.views.agreement.sections import (
     REFUSED_NOTE,
     data_actions,
@@ -29,7 +30,6 @@ from ui.views.lessons.panel import FRAGMENTS as LESSON_FRAGMENTS
 from ui.widgets.data_source import Loaded, Source, follow_language
 from ui.widgets.focus import is_phone, label_view, page_intro
 from ui.widgets.guidelines import guidelines_popover
-from uncase_core.agreement.pairs import match_labels
 from uncase_core.errors import InputError
 from uncase_core.rag.cases import LABEL_NAMES
 
@@ -86,7 +86,7 @@ if pair is None:
     st.info(t("agr.upload_both"))
     stop()
 try:
-    check_count("agreement", len(match_labels(*pair).pairs), view.file_names()[0])
+    check_count("agreement", len(matched(pair, None).pairs), view.file_names()[0])
 except InputError as error:
     stop(t("common.upload_failed", message=error_text(error, lang)))
 

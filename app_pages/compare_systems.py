@@ -36,6 +36,7 @@ from ui.views.compare.sidebar import (
     reseed_widgets,
     upload_box,
 )
+from ui.views.rag.evaluations import system_evaluations
 from ui.views.rag.tables import draw_label_tables, open_view
 from ui.views.room.pair_box import draw_room
 from ui.widgets.focus import is_phone, label_view
@@ -44,7 +45,7 @@ from ui.widgets.rag_focus import rag_guidelines
 from ui.widgets.text import literal
 from ui.widgets.tool_scores import draw_score_comparison
 from uncase_core.compare.edits import SYSTEMS
-from uncase_core.compare.systems import compare_systems
+from uncase_core.compare.systems import KeptComparison, compare_systems
 from uncase_core.errors import InputError
 
 lang = language()
@@ -119,7 +120,10 @@ def store_label_edits() -> None:
 
 store_label_edits()  # before anything is computed: the comparison below includes this run's label change
 pair = view.pair
-result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED, primary=primary)
+# Each system's cases evaluated once and kept: a label change evaluates the case it changed (issue 50).
+result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED, primary=primary,
+                         evaluate=system_evaluations("_compare"),
+                         kept=st.session_state.setdefault("_compare_kept", KeptComparison()))
 
 verdicts_hidden = hidden(workspace, "compare", "verdicts")  # a lesson's step asks what they say
 with verdict_box:

@@ -20,6 +20,7 @@ from uncase_core.assets.reader import load_index, load_scenario, load_workbench
 from uncase_core.errors import InputError
 from uncase_core.rag.evaluation import AGGREGATIONS, DEFAULT_THRESHOLDS, METRICS
 from uncase_core.rag.thresholds import (
+    KeptProportions,
     case_standings,
     composite_standings,
     sweep_threshold,
@@ -74,15 +75,30 @@ if dataset is None or not dataset.cases:
     st.stop()
 cases = dataset.cases
 questions = {c.id: c.question for c in cases}
+# The cases' proportions, kept in this session for these very cases: a step of a slider works them out once.
+kept_proportions: KeptProportions = st.session_state.setdefault("_thr_kept_proportions", KeptProportions())
 
 
 def _standing_rows(standings) -> pd.DataFrame:
-    return pd.DataFrame([{
-        t("common.case"): s.case_id, t("sum.col.question"): questions[s.case_id],
-        t("thr.value"): "N/A" if s.value is None else format_percent(s.value, lang),
-        t("thr.range"): "N/A" if s.low is None else f"{format_percent(s.low, lang)} – {format_percent(s.high, lang)}",
-        t("thr.standing"): t(f"thr.standing.{s.standing}"),
-    } for s in standings])
+    """A row per case: id, question, value, interval and standing; each word looked up, and each value written,
+    once per table (5,000 rows share a few hundred values), not once per cell."""
+    percents: dict[float, str] = {}
+
+    def percent(value: float) -> str:
+        text = percents.get(value)
+        if text is None:
+            text = percents[value] = format_percent(value, lang)
+        return text
+
+    words = {standing: t(f"thr.standing.{standing}") for standing in {s.standing for s in standings}}
+    columns = {
+        t("common.case"): [s.case_id for s in standings],
+        t("sum.col.question"): [questions[s.case_id] for s in standings],
+        t("thr.value"): ["N/A" if s.value is None else percent(s.value) for s in standings],
+        t("thr.range"): ["N/A" if s.low is None else f"{percent(s.low)} – {percent(s.high)}" for s in standings],
+        t("thr.standing"): [words[s.standing] for s in standings],
+    }
+    return pd.DataFrame(columns if standings else [])
 
 
 def _flip_lists(flips, standings) -> None:
@@ -112,7 +128,7 @@ try:
         other = number_slider(f"thr_other_{metric}", max(0.0, round(DEFAULT_THRESHOLDS[metric] - 0.1, 2)),
                               t("thr.compare"), 0.0, 1.0, 0.05, percent=True, container=right)
         grid = sorted({*threshold_grid(), current, other})
-        sweep = sweep_threshold(cases, metric, grid)
+        sweep = sweep_threshold(cases, metric, grid, kept=kept_proportions)
         at_current = next(p for p in sweep.points if p.x == current)
         figure = sweep_chart(
             [p.x for p in sweep.points], [p.pass_rate for p in sweep.points],
@@ -122,9 +138,12 @@ try:
         st.header(t("thr.curve_title", metric=_metric(metric)))
         show_chart(figure)
         _counts_row(at_current)
-        standings = case_standings(cases, metric, current)
+        standings = case_standings(cases, metric, current, kept=kept_proportions)
         st.header(t("thr.flips_title", a=format_percent(current, lang, 0), b=format_percent(other, lang, 0)))
-        _flip_lists(threshold_flips(cases, metric, current, other), case_standings(cases, metric, other))
+        flips = threshold_flips(cases, metric, current, other, kept=kept_proportions)
+        # The flipped cases' standings at the other threshold: a case's standing is its own (its labels alone).
+        flipped = {*flips.newly_failing, *flips.newly_passing}
+        _flip_lists(flips, case_standings(cases, metric, other, only=flipped, kept=kept_proportions))
     else:
         aggregation = kept(st.radio, "thr_aggregation", "mean", t("common.aggregation"), options=list(AGGREGATIONS),
                            format_func=lambda a, lang=lang: translate(lang, f"aggregation.{a}"), horizontal=True)
@@ -151,9 +170,8 @@ try:
         st.caption(t("thr.composite_bound_note"))
         current_weights = {**weights, metric: weight}
         st.header(t("thr.weight_flips_title", metric=_metric(metric), weight=format_number(weight, lang)))
-        _flip_lists(weight_flips(cases, metric, 1.0, weight, weights, threshold, aggregation),
-                    composite_standings(cases, current_weights, threshold, aggregation))
         standings = composite_standings(cases, current_weights, threshold, aggregation)
+        _flip_lists(weight_flips(cases, metric, 1.0, weight, weights, threshold, aggregation), standings)
     if sweep.not_applicable:
         st.caption(t("thr.not_applicable", count=len(sweep.not_applicable),
                      ids=id_list(sweep.not_applicable)))

@@ -229,6 +229,10 @@ ALLOWED_CACHES: dict[tuple[str, str], str] = {
     ("ui/frame/access.py", "_no_header_from"): (
         "one log line per trusted proxy that sent no X-Forwarded-For: keyed by a proxy's address the facilitator "
         "named, at most one entry per named proxy; it holds nothing else"),
+    ("uncase_core/compare/systems.py", "_kept_weight_blocks"): (
+        "the bootstrap's resample weights for (number of cases, resamples, seed): three bounded whole numbers, the "
+        "same weights for anyone with as many cases; never a label or a text. Two sizes at most (lru_cache "
+        "maxsize=2), each at most 2,000,000 cells (16 MB); the labels' counts are pooled per session"),
     ("ui/frame/memory.py", "start_collector"): (
         "the process's one garbage-collector thread (a closed tab's dropped session freed on a quiet server), kept "
         "by ui/frame/process.py where no client's clear_cache reaches it; it holds no data at all"),

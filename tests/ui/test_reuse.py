@@ -1,8 +1,8 @@
-"""Values kept for the very objects they were made from (ui/views/rag/reuse.py): made again only for new objects."""
+"""Values kept for the very objects they were made from (ui/frame/reuse.py): made again only for new objects."""
 
 from __future__ import annotations
 
-from ui.views.rag.reuse import reuse
+from ui.frame.reuse import reuse
 
 
 class Item:

@@ -40,7 +40,7 @@ from uncase_core.agreement.edits import agreement_label
 from uncase_core.agreement.pairs import FIELDS as LABEL_NAMES
 from uncase_core.assets.reader import ASSETS
 from uncase_core.errors import InputError
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, dataset_from_bytes, dataset_from_text
+from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagDataset, dataset_from_bytes, dataset_from_text
 from uncase_core.rag.edits import ANNOTATORS
 
 SOURCE_KEY = "agr_source"
@@ -132,6 +132,13 @@ def pair_cases(pair: Pair) -> tuple[CaseRef, ...]:
     return tuple(refs)
 
 
+def same_cases(old: RagDataset, new: RagDataset) -> bool:
+    """Whether ``new`` has the cases of ``old`` in the same places, with the same ids and questions (what
+    :func:`pair_cases` reads): a label change makes one new case object and keeps the others."""
+    return len(old.cases) == len(new.cases) and all(
+        x is y or (x.id == y.id and x.question == y.question) for x, y in zip(old.cases, new.cases, strict=True))
+
+
 def case_rows(pair: Pair, ref: CaseRef, field: str) -> tuple[Row, ...]:
     """The rows of one case's table: its units in A's order, then those only B has; one row per label ``field``
     (``"all"``: every label of the unit)."""
@@ -185,6 +192,8 @@ def changed_labels(original: Pair, current: Pair) -> int:
     count = 0
     for before, now in zip(original, current, strict=True):
         for old, case in zip(before.cases, now.cases, strict=True):
+            if old is case:
+                continue  # a label change replaces its case and keeps every other
             for kind in UNIT_KINDS:
                 count += sum(1 for u, v in zip(old.units(kind), case.units(kind), strict=True)
                              for name in LABEL_FIELDS[kind] if u.label(name) != v.label(name))
@@ -214,6 +223,7 @@ class AgreementView(StoredPair):
         self.kind: DataKind = AGREEMENT_PAIR if self.source == "builtin" else AGREEMENT_UPLOADED_PAIR
         # The files are read once per view (a page run); an unreadable upload raises when the pair is asked for.
         self._builtin: Pair | None = None
+        self._cases: tuple[Pair, tuple[CaseRef, ...]] | None = None
         if self.source == "upload":
             try:
                 self._uploads = read_uploads(workspace)
@@ -237,9 +247,18 @@ class AgreementView(StoredPair):
 
     # ------------------------------------------------------------ the case and its table
 
+    def _pair_cases(self, pair: Pair) -> tuple[CaseRef, ...]:
+        """:func:`pair_cases`, worked out once per pair, and kept when a label change made a new pair of the same
+        cases (a tick asks for them a dozen times)."""
+        if self._cases is None or self._cases[0] is not pair:
+            same = self._cases is not None and all(
+                same_cases(old, new) for old, new in zip(self._cases[0], pair, strict=True))
+            self._cases = (pair, self._cases[1] if same and self._cases is not None else pair_cases(pair))
+        return self._cases[1]
+
     def cases(self) -> tuple[CaseRef, ...]:
         pair = self.pair
-        return () if pair is None else pair_cases(pair)
+        return () if pair is None else self._pair_cases(pair)
 
     def case_index(self, count: int) -> int:
         index = self.workspace.setting(CASE_KEY, 0)
@@ -250,7 +269,7 @@ class AgreementView(StoredPair):
         pair = self.pair
         if pair is None:
             return None
-        cases = pair_cases(pair)
+        cases = self._pair_cases(pair)
         return (pair, cases[self.case_index(len(cases))]) if cases else None
 
     def case(self) -> CaseRef | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection
 from typing import Any
 
 import pandas as pd
@@ -59,12 +60,16 @@ def _plain_text(values: pd.Series) -> bool:
     return isinstance(values.dtype, pd.StringDtype) and bool(values.notna().any()) and not _has_control(values)
 
 
-def cell_text(frame: pd.DataFrame) -> pd.DataFrame:
+def cell_text(frame: pd.DataFrame, marked_columns: Collection[str] = ()) -> pd.DataFrame:
     """``frame`` with the bidirectional controls of every text cell, index entry and column name marked, as
     :func:`literal` marks them: a table cell is drawn as plain text, but a right-to-left override inside it still
-    reverses what follows (issue 35)."""
+    reverses what follows (issue 35). The cells of ``marked_columns`` are marked already
+    (:func:`uncase_core.shared.bidi.mark_bidi_controls`, which leaves a marked text as it is), by a page that keeps
+    them from one run to the next."""
     marked = frame.copy()
     for column in marked.columns:
+        if column in marked_columns:
+            continue
         values = marked[column]
         if _plain_text(values):
             continue  # nothing to mark: one search of the column instead of a call per cell (2,000 rows a tick)
@@ -76,11 +81,12 @@ def cell_text(frame: pd.DataFrame) -> pd.DataFrame:
     return marked
 
 
-def text_table(frame: pd.DataFrame, **options: Any) -> None:
-    """``st.dataframe`` for a table that holds text from a file or a person: every page's tables go through here."""
+def text_table(frame: pd.DataFrame, marked_columns: Collection[str] = (), **options: Any) -> None:
+    """``st.dataframe`` for a table that holds text from a file or a person: every page's tables go through here
+    (``marked_columns``: as :func:`cell_text`)."""
     import streamlit as st
 
-    st.dataframe(cell_text(frame), **options)
+    st.dataframe(cell_text(frame, marked_columns), **options)
 
 
 def wrapping_table(frame: pd.DataFrame) -> None:

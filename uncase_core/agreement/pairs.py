@@ -17,8 +17,12 @@ NaN.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from functools import cached_property
+from itertools import chain
 from statistics import NormalDist
 from types import MappingProxyType
 from typing import Literal
@@ -36,13 +40,21 @@ from uncase_core.agreement.many import (
     krippendorff_alpha,
 )
 from uncase_core.errors import Place, expected_value, input_error
-from uncase_core.rag.cases import LABEL_FIELDS, LABEL_NAMES, UNIT_KINDS, RagDataset, Unit, dataset_from_bytes
+from uncase_core.rag.cases import (
+    LABEL_FIELDS,
+    LABEL_NAMES,
+    UNIT_KINDS,
+    RagCase,
+    RagDataset,
+    Unit,
+    dataset_from_bytes,
+)
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
 
 __all__ = (
     "AGREEMENT_NOTES", "FIELDS", "NOTES", "WEIGHTS", "Agreement", "AgreementAmongMany", "BootstrapInterval",
-    "LabelPair", "MatchedLabels", "agreement_from_bytes", "bootstrap_interval", "cohen_kappa", "fleiss_kappa",
-    "krippendorff_alpha", "match_labels",
+    "CaseMatch", "LabelPair", "MatchedLabels", "agreement_from_bytes", "bootstrap_interval", "case_couples",
+    "cohen_kappa", "fleiss_kappa", "krippendorff_alpha", "match_case", "match_labels", "matched_cases",
 )
 
 NOTE_NO_UNITS = "no_units"
@@ -268,21 +280,32 @@ def cohen_kappa(
     if scale is not None:
         _check_in_scale(a, scale, "labels_a")
         _check_in_scale(b, scale, "labels_b")
-    units = len(a)
-    agreed = sum(1 for x, y in zip(a, b, strict=True) if x == y)
+    return _kappa_of_counts(Counter(zip(a, b, strict=True)), confidence, weights, scale, interval_from,
+                            rarer_share_from)
+
+
+def _kappa_of_counts(pairs: Mapping[tuple[Category, Category], int], confidence: float, weights: Weights | None,
+                     scale: tuple[Category, ...] | None, interval_from: int, rarer_share_from: float) -> Agreement:
+    """:func:`cohen_kappa` from how many units got each couple ``(A's label, B's label)``: every figure depends on
+    the labels through these counts alone (labels read and checked, ``confidence`` and ``weights`` too)."""
+    pairs = {couple: count for couple, count in pairs.items() if count}
+    units = sum(pairs.values())
+    agreed = sum(count for (x, y), count in pairs.items() if x == y)
     interval = Proportion.from_counts(agreed, units, confidence=confidence)
     if units == 0:
         return Agreement(kappa=None, low=None, high=None, agreement=None, agreed=0, units=0,
                          agreement_interval=interval, expected_agreement=None, categories=scale or (), table=(),
                          note=NOTE_NO_UNITS, confidence=confidence, weights=weights)
-    used = set(a) | set(b)
+    used_a, used_b = {x for x, _ in pairs}, {y for _, y in pairs}
+    used = used_a | used_b
     if scale is None:
         if weights is not None and len(distinct_kinds(used)) > 1:
             raise input_error(PROBLEMS, "weighted_kappa_kinds", "weights")
         scale = tuple(sorted(used, key=sort_key))
     index = {category: i for i, category in enumerate(scale)}
     counts = np.zeros((len(scale), len(scale)), dtype=np.int64)
-    np.add.at(counts, ([index[x] for x in a], [index[y] for y in b]), 1)
+    for (x, y), count in pairs.items():
+        counts[index[x], index[y]] += count
     table = tuple(tuple(int(c) for c in row) for row in counts)
     agreement = agreed / units
     rows, columns = counts.sum(axis=1) / units, counts.sum(axis=0) / units
@@ -302,7 +325,7 @@ def cohen_kappa(
         weighted_expected = chance = 1.0 - float((disagreement * np.outer(rows, columns)).sum())
     variance = float(result.var_kappa)
     note = None
-    if len(set(a)) == 1 or len(set(b)) == 1:
+    if len(used_a) == 1 or len(used_b) == 1:
         note = NOTE_CONSTANT_ANNOTATOR
         kappa = 0.0  # exactly: observed and chance agreement are the same sum (statsmodels may round to ±1e-17)
     elif variance * units * (1.0 - chance) ** 2 <= _ZERO_VARIANCE:
@@ -341,6 +364,23 @@ class LabelPair:
 
 
 @dataclass(frozen=True)
+class CaseMatch:
+    """The labels of one case matched (:func:`match_case`): the pairs both gave, in A's unit order, how many only
+    A, only B or neither gave, how many pairs there are of each couple ``(A's label, B's label)``, and the pairs that
+    differ."""
+
+    pairs: tuple[LabelPair, ...]
+    only_a: int
+    only_b: int
+    neither: int
+    counts: Mapping[tuple[bool, bool], int]
+    disagreements: tuple[LabelPair, ...]
+
+
+Couple = tuple[RagCase | None, RagCase | None]
+
+
+@dataclass(frozen=True)
 class MatchedLabels:
     """The labels of two annotators' files, matched by case id, unit kind, unit id and field.
 
@@ -349,6 +389,10 @@ class MatchedLabels:
     case; the labels of the cases listed in ``cases_only_a`` are included); ``only_b`` is
     the same the other way round. ``neither`` counts labels of units present in both
     files that both left null. None of these enter the agreement figures.
+
+    Made by :func:`match_labels` or :func:`matched_cases`, it keeps each case's :class:`CaseMatch` with the couple
+    of cases it came from (``by_case``, not compared), so that matching again after a change matches only the
+    cases that changed.
     """
 
     pairs: tuple[LabelPair, ...]
@@ -357,15 +401,31 @@ class MatchedLabels:
     neither: int
     cases_only_a: tuple[str, ...]
     cases_only_b: tuple[str, ...]
+    by_case: tuple[tuple[str, ...], tuple[Couple, ...], tuple[CaseMatch, ...]] | None = dataclass_field(
+        default=None, compare=False, repr=False)
 
-    @property
+    @cached_property
     def disagreements(self) -> tuple[LabelPair, ...]:
         """The pairs whose two labels differ, in file order."""
+        if self.by_case is not None:
+            return tuple(chain.from_iterable(match.disagreements for match in self.by_case[2]))
         return tuple(pair for pair in self.pairs if pair.a != pair.b)
 
+    @cached_property
+    def counts(self) -> Mapping[tuple[bool, bool], int]:
+        """How many pairs there are of each couple ``(A's label, B's label)``."""
+        if self.by_case is None:
+            return Counter((pair.a, pair.b) for pair in self.pairs)
+        total: Counter[tuple[bool, bool]] = Counter()
+        for match in self.by_case[2]:
+            total.update(match.counts)
+        return total
+
     def agreement(self, confidence: float = DEFAULT_CONFIDENCE) -> Agreement:
-        """:func:`cohen_kappa` over the matched pairs (true/false labels, so weights would change nothing)."""
-        return cohen_kappa([pair.a for pair in self.pairs], [pair.b for pair in self.pairs], confidence)
+        """:func:`cohen_kappa` over the matched pairs (true/false labels, so weights would change nothing), from
+        their counts."""
+        return _kappa_of_counts(self.counts, check_confidence(confidence), None, None, MIN_UNITS_FOR_KAPPA_INTERVAL,
+                                MIN_RARER_SHARE_FOR_KAPPA_INTERVAL)
 
     def to_dict(self, confidence: float = DEFAULT_CONFIDENCE) -> dict[str, object]:
         """The JSON of ``python -m uncase_core agreement``: figures, unmatched counts and disagreements."""
@@ -386,6 +446,113 @@ def _check_field(field: object) -> tuple[str, ...]:
 
 def _labelled(units: Sequence[Unit], kind: str, fields: tuple[str, ...]) -> int:
     return sum(1 for unit in units for name in LABEL_FIELDS[kind] if name in fields and unit.label(name) is not None)
+
+
+def case_couples(dataset_a: RagDataset, dataset_b: RagDataset) -> tuple[Couple, ...]:
+    """The cases to match: each case of A (the first of an id A repeats) with B's case of that id (the first; None
+    where B lacks it), in A's order, then ``(None, case)`` for each case only B has, in B's order."""
+    cases_b: dict[str, RagCase] = {}
+    for case in dataset_b.cases:
+        cases_b.setdefault(case.id, case)
+    couples: list[Couple] = []
+    seen_a: set[str] = set()
+    for case in dataset_a.cases:
+        if case.id not in seen_a:
+            seen_a.add(case.id)
+            couples.append((case, cases_b.get(case.id)))
+    couples += [(None, case) for case_id, case in cases_b.items() if case_id not in seen_a]
+    return tuple(couples)
+
+
+def match_case(case_a: RagCase | None, case_b: RagCase | None, fields: tuple[str, ...] = FIELDS) -> CaseMatch:
+    """The labels of one couple of :func:`case_couples` matched, as :func:`match_labels` matches them (``fields``:
+    the label fields counted)."""
+    pairs: list[LabelPair] = []
+    only_a = only_b = neither = 0
+    if case_a is None:
+        if case_b is not None:
+            only_b = sum(_labelled(case_b.units(kind), kind, fields) for kind in UNIT_KINDS)
+        return CaseMatch((), 0, only_b, 0, {}, ())
+    for kind in UNIT_KINDS:
+        units_b = {} if case_b is None else {unit.id: unit for unit in case_b.units(kind)}
+        ids = set()
+        for unit in case_a.units(kind):
+            ids.add(unit.id)
+            unit_b = units_b.get(unit.id)
+            for name in LABEL_FIELDS[kind]:
+                if name not in fields:
+                    continue
+                a = unit.label(name)
+                b = None if unit_b is None else unit_b.label(name)
+                if a is not None and b is not None:
+                    pairs.append(LabelPair(case_a.id, kind, unit.id, name, a, b, unit.text))
+                elif a is not None:
+                    only_a += 1
+                elif b is not None:
+                    only_b += 1
+                elif unit_b is not None:
+                    neither += 1
+        only_b += _labelled([unit for unit_id, unit in units_b.items() if unit_id not in ids], kind, fields)
+    return CaseMatch(tuple(pairs), only_a, only_b, neither, Counter((pair.a, pair.b) for pair in pairs),
+                     tuple(pair for pair in pairs if pair.a != pair.b))
+
+
+def matched_cases(dataset_a: RagDataset, dataset_b: RagDataset, field: str | None = None,
+                  kept: MatchedLabels | None = None) -> MatchedLabels:
+    """:func:`match_labels`, matching again only the couples of cases that are not the very couples ``kept`` (an
+    earlier result, for the same field) matched: after one label changed, one case.
+
+    A label change replaces one case object of one dataset and keeps every other
+    (:meth:`uncase_core.rag.cases.RagDataset.with_case`); an unchanged couple is found by identity, so its match is
+    exact (the kept result holds the cases, so no other object can take their ``id``).
+    """
+    fields = _check_field(field)
+    couples = case_couples(dataset_a, dataset_b)
+    old = kept.by_case if kept is not None and kept.by_case is not None and kept.by_case[0] == fields else None
+    matches: list[CaseMatch | None] = [None] * len(couples)
+    dropped: list[CaseMatch] = []  # kept matches not found again
+    if old is not None:
+        _, old_couples, old_matches = old
+        if len(old_couples) == len(couples):
+            changed = [i for i, (couple, was) in enumerate(zip(couples, old_couples, strict=True))
+                       if couple[0] is not was[0] or couple[1] is not was[1]]
+            matches = list(old_matches)
+            for i in changed:
+                matches[i] = None
+            dropped = [old_matches[i] for i in changed]
+        else:
+            by_id = {(id(a), id(b)): (a, b, j) for j, (a, b) in enumerate(old_couples)}
+            reused: set[int] = set()
+            for i, (a, b) in enumerate(couples):
+                found = by_id.get((id(a), id(b)))
+                if found is not None and found[0] is a and found[1] is b and found[2] not in reused:
+                    matches[i] = old_matches[found[2]]
+                    reused.add(found[2])
+            dropped = [match for j, match in enumerate(old_matches) if j not in reused]
+    made = {i: match_case(*couples[i], fields) for i, match in enumerate(matches) if match is None}
+    done = tuple(match if match is not None else made[i] for i, match in enumerate(matches))
+    if old is not None and kept is not None and len(made) + len(dropped) < len(done) // 2:
+        # Few changed: the kept totals, less the matches dropped, plus the new ones (whole numbers: exact).
+        counts = Counter(kept.counts)
+        for match in dropped:
+            counts.subtract(match.counts)
+        for match in made.values():
+            counts.update(match.counts)
+        totals = [getattr(kept, name) - sum(getattr(match, name) for match in dropped)
+                  + sum(getattr(match, name) for match in made.values()) for name in ("only_a", "only_b", "neither")]
+        counts = +counts  # without the couples no pair has any more
+    else:
+        counts = Counter()
+        for match in done:
+            counts.update(match.counts)
+        totals = [sum(getattr(match, name) for match in done) for name in ("only_a", "only_b", "neither")]
+    result = MatchedLabels(
+        tuple(chain.from_iterable(match.pairs for match in done)), *totals,
+        tuple(a.id for a, b in couples if a is not None and b is None),
+        tuple(b.id for a, b in couples if a is None and b is not None),
+        (fields, couples, done))
+    object.__setattr__(result, "counts", counts)  # the cached property, worked out already
+    return result
 
 
 def match_labels(dataset_a: RagDataset, dataset_b: RagDataset, field: str | None = None) -> MatchedLabels:
@@ -409,49 +576,7 @@ def match_labels(dataset_a: RagDataset, dataset_b: RagDataset, field: str | None
     InputError
         For an unknown ``field`` (``where`` is ``field``).
     """
-    fields = _check_field(field)
-    cases_b = {}
-    for case in dataset_b.cases:
-        cases_b.setdefault(case.id, case)
-    ids_a = {case.id for case in dataset_a.cases}
-    pairs: list[LabelPair] = []
-    only_a = only_b = neither = 0
-    cases_only_a: list[str] = []
-    seen_a: set[str] = set()
-    for case in dataset_a.cases:
-        if case.id in seen_a:
-            continue
-        seen_a.add(case.id)
-        other = cases_b.get(case.id)
-        if other is None:
-            cases_only_a.append(case.id)
-        for kind in UNIT_KINDS:
-            units_b = {} if other is None else {unit.id: unit for unit in other.units(kind)}
-            ids = set()
-            for unit in case.units(kind):
-                ids.add(unit.id)
-                unit_b = units_b.get(unit.id)
-                for name in LABEL_FIELDS[kind]:
-                    if name not in fields:
-                        continue
-                    a = unit.label(name)
-                    b = None if unit_b is None else unit_b.label(name)
-                    if a is not None and b is not None:
-                        pairs.append(LabelPair(case.id, kind, unit.id, name, a, b, unit.text))
-                    elif a is not None:
-                        only_a += 1
-                    elif b is not None:
-                        only_b += 1
-                    elif unit_b is not None:
-                        neither += 1
-            only_b += _labelled([unit for unit_id, unit in units_b.items() if unit_id not in ids], kind, fields)
-    cases_only_b = []
-    for case_id, case in cases_b.items():
-        if case_id not in ids_a:
-            cases_only_b.append(case_id)
-            for kind in UNIT_KINDS:
-                only_b += _labelled(case.units(kind), kind, fields)
-    return MatchedLabels(tuple(pairs), only_a, only_b, neither, tuple(cases_only_a), tuple(cases_only_b))
+    return matched_cases(dataset_a, dataset_b, field)
 
 
 def agreement_from_bytes(

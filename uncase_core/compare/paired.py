@@ -317,18 +317,23 @@ class PairedSampleSize:
 def paired_sample_size(paired: PairedDifference, power: float = DEFAULT_POWER) -> PairedSampleSize:
     """The pairs the exact McNemar test needs at the discordant shares ``paired`` observed, and how many more
     that is (:class:`PairedSampleSize`)."""
-    power = check_power(power)
-    if paired.pairs == 0:
-        return PairedSampleSize(0, None, None, None, None, paired.confidence, power)
-    p10, p01 = paired.only_a / paired.pairs, paired.only_b / paired.pairs
-    approximate = mcnemar_sample_size(p10, p01, paired.confidence, power)
+    return _sample_size(paired.pairs, paired.only_a, paired.only_b, paired.confidence, check_power(power))
+
+
+def _sample_size(pairs: int, only_a: int, only_b: int, confidence: float, power: float) -> PairedSampleSize:
+    """:func:`paired_sample_size` of these counts (the compare page keeps them by their counts in its session:
+    :class:`uncase_core.compare.systems.KeptComparison`)."""
+    if pairs == 0:
+        return PairedSampleSize(0, None, None, None, None, confidence, power)
+    p10, p01 = only_a / pairs, only_b / pairs
+    approximate = mcnemar_sample_size(p10, p01, confidence, power)
     if approximate is None or approximate > EXACT_SEARCH_LIMIT:
         # Beyond some tens of thousands of pairs the exact and the normal test agree to a pair in a thousand, and
         # the exact search would take minutes: Connor's figure, said to be an approximation.
-        return PairedSampleSize(paired.pairs, approximate, None if approximate is None else
-                                max(0, approximate - paired.pairs), p10, p01, paired.confidence, power,
+        return PairedSampleSize(pairs, approximate, None if approximate is None else
+                                max(0, approximate - pairs), p10, p01, confidence, power,
                                 exact=approximate is None)
     # The exact test needs at least about what the normal approximation says: start the search below it.
-    needed = pairs_for_power(p10, p01, paired.confidence, power, MAX_SAMPLE_SIZE, start=max(1, approximate // 2))
-    more = None if needed is None else max(0, needed - paired.pairs)
-    return PairedSampleSize(paired.pairs, needed, more, p10, p01, paired.confidence, power)
+    needed = pairs_for_power(p10, p01, confidence, power, MAX_SAMPLE_SIZE, start=max(1, approximate // 2))
+    more = None if needed is None else max(0, needed - pairs)
+    return PairedSampleSize(pairs, needed, more, p10, p01, confidence, power)

@@ -28,8 +28,10 @@ several strata would otherwise find a "difference" in a third of null comparison
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -47,10 +49,19 @@ from uncase_core.datasets.leakage import MISSING
 from uncase_core.datasets.workbench import metadata_value
 from uncase_core.errors import Place, expected_in_range, expected_value, input_error, problem, unknown_choice
 from uncase_core.rag.cases import RagCase, RagDataset
-from uncase_core.rag.evaluation import METRIC_UNITS, METRICS, Evaluation, Settings, evaluate_dataset
+from uncase_core.rag.evaluation import (
+    METRIC_UNITS,
+    METRICS,
+    DatasetEvaluation,
+    Evaluation,
+    Settings,
+    evaluate_dataset,
+)
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.proportions import Proportion
 from uncase_core.stats.verdicts import PairedVerdict, paired_verdicts
+
+Evaluate = Callable[[Sequence[RagCase], Settings], DatasetEvaluation]  # evaluate_dataset, or one that keeps
 
 Verdict = Literal["b_better", "a_better", "uncertain", "withheld", "not_tested", "not_applicable"]
 VERDICTS: tuple[Verdict, ...] = ("b_better", "a_better", "uncertain", "withheld", "not_tested", "not_applicable")
@@ -76,6 +87,8 @@ MAX_SEED = 2**63 - 1
 # case, within-case correlation 0.3; bench/coverage.py).
 MIN_BOOTSTRAP_CASES = 30
 _BLOCK_CELLS = 1_000_000  # resample weights drawn at a time (8 MB of floats)
+_KEPT_WEIGHT_CELLS = 2_000_000  # resample weights kept from one comparison to the next (the compare page's 500
+# cases take 1,000,000 at the default resamples)
 _MAX_IDS_NAMED = 10
 
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
@@ -353,6 +366,54 @@ def _unit_counts(cases: Sequence[RagCase]) -> np.ndarray:
     return counts
 
 
+def _sample_size_kept(paired: PairedDifference, power: float, kept: KeptComparison | None) -> PairedSampleSize:
+    """:func:`paired_sample_size`, kept by its counts in ``kept`` (a few hundred sums of the exact test each)."""
+    if kept is None:
+        return paired_sample_size(paired, power)
+    key = (paired.pairs, paired.only_a, paired.only_b, paired.confidence, power)
+    found = kept.sample_sizes.get(key)
+    if found is None:
+        if len(kept.sample_sizes) >= 64:
+            kept.sample_sizes.clear()
+        found = kept.sample_sizes[key] = paired_sample_size(paired, power)
+    return found
+
+
+def _evaluated_counts(evaluated: DatasetEvaluation) -> np.ndarray:
+    """:func:`_unit_counts` read from the cases' evaluations, which count the same labels (``count_labels``: the
+    ``True`` ones and those not ``None``): no pass over the units again, so a page that keeps its cases'
+    evaluations pays nothing per case here."""
+    counts = operator.attrgetter("successes", "total")
+    in_order = operator.itemgetter(*METRICS)
+    flat = [counts(p) for case in evaluated.cases for p in in_order(case.metrics)]
+    return np.array(flat, dtype=float).reshape(len(evaluated.cases), len(METRICS), 2)
+
+
+def _drawn_weight_blocks(cases: int, resamples: int, seed: int) -> Iterator[np.ndarray]:
+    """The resample weights :func:`bootstrap_differences` pools with, block by block (at most ``_BLOCK_CELLS``)."""
+    rng = np.random.default_rng(seed)
+    block = max(1, _BLOCK_CELLS // max(cases, 1))
+    for start in range(0, resamples, block):
+        yield _resample_weights(cases, min(block, resamples - start), rng)
+
+
+@lru_cache(maxsize=2)
+def _kept_weight_blocks(cases: int, resamples: int, seed: int) -> tuple[np.ndarray, ...]:
+    """:func:`_drawn_weight_blocks`, kept (read-only): they depend on the number of cases, the resamples and the
+    seed alone, so a label change on the compare page draws none again."""
+    blocks = tuple(_drawn_weight_blocks(cases, resamples, seed))
+    for weights in blocks:
+        weights.setflags(write=False)
+    return blocks
+
+
+def _weight_blocks(cases: int, resamples: int, seed: int) -> Iterable[np.ndarray]:
+    """The weights, kept when they take at most ``_KEPT_WEIGHT_CELLS`` (two sizes at a time: at most 32 MB)."""
+    if cases * resamples <= _KEPT_WEIGHT_CELLS:
+        return _kept_weight_blocks(cases, resamples, seed)
+    return _drawn_weight_blocks(cases, resamples, seed)
+
+
 def _resample_weights(cases: int, resamples: int, rng: np.random.Generator) -> np.ndarray:
     """How many times each case is drawn in each resample: (resamples, cases), rows summing to ``cases``."""
     draws = rng.integers(0, cases, size=(resamples, cases))
@@ -360,23 +421,48 @@ def _resample_weights(cases: int, resamples: int, rng: np.random.Generator) -> n
     return np.bincount(flat.ravel(), minlength=resamples * cases).reshape(resamples, cases).astype(float)
 
 
+class KeptComparison:
+    """What the compare page keeps in its session from one comparison to the next (issue 50): the last pooling of
+    the bootstrap (cases, resamples and seed, the counts' columns, the pooled sums of each block), from which the
+    next comparison of as many cases adds only the cases that changed; and each dimension's exact sample size by its
+    counts (a label change moves the counts of one dimension or two). Given to :func:`compare_systems` as ``kept``;
+    without it everything is worked out afresh."""
+
+    def __init__(self) -> None:
+        self.pooled: tuple[tuple[int, int, int], np.ndarray, list[np.ndarray]] | None = None
+        self.sample_sizes: dict[tuple[int, int, int, float, float], PairedSampleSize] = {}
+
+
 def bootstrap_differences(
-    counts_a: np.ndarray, counts_b: np.ndarray, resamples: int, seed: int
+    counts_a: np.ndarray, counts_b: np.ndarray, resamples: int, seed: int, kept: KeptComparison | None = None
 ) -> np.ma.MaskedArray:
     """``pooled_b - pooled_a`` of every dimension in each resample of the cases: (resamples, dimensions).
 
     ``counts_a`` and ``counts_b`` are (cases, dimensions, 2) arrays of labelled successes and
     units per case. Each resample draws as many cases as there are, with replacement, the same
     cases for both systems (NumPy's default generator, PCG64, seeded with ``seed``), and pools
-    their units. A resample in which a system drew no labelled unit is masked (callers drop it): no NaN.
+    their units. A resample in which a system drew no labelled unit is masked (callers drop it): no NaN. With
+    ``kept`` (:class:`KeptComparison`), the pooling starts from the one kept there.
     """
     cases = len(counts_a)
     columns = np.concatenate([counts_a.reshape(cases, -1), counts_b.reshape(cases, -1)], axis=1)
-    rng = np.random.default_rng(seed)
-    block = max(1, _BLOCK_CELLS // max(cases, 1))
+    blocks = _weight_blocks(cases, resamples, seed)
+    key = (cases, resamples, seed)
+    last = None if kept is None or not isinstance(blocks, tuple) else kept.pooled
+    changed = None
+    if last is not None and last[0] == key and last[1].shape == columns.shape:
+        changed = np.flatnonzero((columns != last[1]).any(axis=1))
+    if last is not None and changed is not None and len(changed) <= cases // 2:
+        # Counts and weights are whole numbers, so every pooled sum is exact whatever the order of adding: the kept
+        # sums plus the changed cases' difference are the sums made afresh, to the last bit.
+        delta = columns[changed] - last[1][changed]
+        pooled_blocks = [sums + weights[:, changed] @ delta for sums, weights in zip(last[2], blocks, strict=True)]
+    else:
+        pooled_blocks = [weights @ columns for weights in blocks]
+    if kept is not None and isinstance(blocks, tuple):
+        kept.pooled = (key, columns, pooled_blocks)
     parts = []
-    for start in range(0, resamples, block):
-        pooled = _resample_weights(cases, min(block, resamples - start), rng) @ columns
+    for pooled in pooled_blocks:
         pooled = pooled.reshape(len(pooled), 2, -1, 2)  # (resamples, system, dimension, successes/units)
         units = pooled[..., 1]
         rates = np.ma.masked_array(np.divide(pooled[..., 0], units, out=np.zeros_like(units), where=units > 0),
@@ -473,6 +559,8 @@ def compare_systems(
     resamples: int = DEFAULT_RESAMPLES,
     power: float = DEFAULT_POWER,
     primary: str | None = None,
+    evaluate: tuple[Evaluate, Evaluate] = (evaluate_dataset, evaluate_dataset),
+    kept: KeptComparison | None = None,
 ) -> SystemComparison:
     """Compare system A and system B, labelled on the same cases, on every RAG dimension.
 
@@ -495,6 +583,12 @@ def compare_systems(
     primary : str, optional
         The dimension declared, before looking, to matter most: tested first at the full level, the others after
         it (:mod:`uncase_core.stats.verdicts`). None: Holm over the four.
+    evaluate : pair of callables
+        What evaluates A's and B's cases (in A's order) at ``settings``: :func:`evaluate_dataset` for each, or a
+        page's equal that keeps each case's evaluation from one label change to the next.
+    kept : KeptComparison, optional
+        What a page keeps from its last comparison (the bootstrap's pooling, the sample sizes): the same figures,
+        less work when few cases changed.
 
     Returns
     -------
@@ -522,7 +616,7 @@ def compare_systems(
         raise unknown_choice("dimension", primary if isinstance(primary, str) else repr(primary), METRICS, "primary")
     confidence = settings.confidence
 
-    evaluated_a, evaluated_b = evaluate_dataset(a, settings), evaluate_dataset(b, settings)
+    evaluated_a, evaluated_b = evaluate[0](a, settings), evaluate[1](b, settings)
     strata_values, notes = _strata_of(a, b, stratum)
     pairs = tuple(
         CasePair(case.id, value, ev_a.metrics, ev_b.metrics,
@@ -530,9 +624,9 @@ def compare_systems(
                  MappingProxyType({n: _passes(ev_b, n) for n in METRICS}))
         for case, value, ev_a, ev_b in zip(a, strata_values, evaluated_a.cases, evaluated_b.cases, strict=True))
 
-    counts_a, counts_b = _unit_counts(a), _unit_counts(b)
+    counts_a, counts_b = _evaluated_counts(evaluated_a), _evaluated_counts(evaluated_b)
     with_units = ((counts_a[:, :, 1] > 0) & (counts_b[:, :, 1] > 0)).sum(axis=0)
-    draws = bootstrap_differences(counts_a, counts_b, resamples, seed) \
+    draws = bootstrap_differences(counts_a, counts_b, resamples, seed, kept) \
         if with_units.max() >= MIN_BOOTSTRAP_CASES else None
     groups = sorted(set(strata_values), key=lambda v: (v == MISSING, v)) if stratum is not None else []
 
@@ -566,7 +660,7 @@ def compare_systems(
                                                pooled_b=pooled_b, paired=paired, bootstrap=bootstrap, flips=flips,
                                                dropped=dropped, strata=strata,
                                                verdict=_verdict(paired, bootstrap, decided[name], basis),
-                                               sample_size=paired_sample_size(paired, power))
+                                               sample_size=_sample_size_kept(paired, power, kept))
     return SystemComparison(case_ids=tuple(case.id for case in a), cases=pairs, dimensions=MappingProxyType(dimensions),
                             thresholds=MappingProxyType(dict(settings.thresholds)), confidence=confidence,
                             stratum=stratum, seed=seed, resamples=resamples, power=power, notes=notes,

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
@@ -54,7 +54,11 @@ from uncase_core.rag.evaluation import (
     normalize_weights,
     resolve_weights,
 )
-from uncase_core.stats.policy import composite_certainty, exact_one_sided_p_many, threshold_certainty
+from uncase_core.stats.policy import (
+    composite_certainty,
+    exact_one_sided_p_each,
+    exact_one_sided_p_many,
+)
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence, count_labels
 
 Standing = Literal["pass", "uncertain", "fail", "na"]
@@ -157,12 +161,29 @@ class Flips:
 # ---------------------------------------------------------------- checks
 
 
-def _as_cases(cases: RagDataset | Sequence[RagCase]) -> tuple[RagCase, ...]:
+def _as_cases(cases: RagDataset | Sequence[RagCase], kept: KeptProportions | None = None) -> tuple[RagCase, ...]:
     items = cases.cases if isinstance(cases, RagDataset) else tuple(cases)
+    if kept is not None and kept.checked is items:  # checked already (a step of the explorer asks four times)
+        return items
     for i, case in enumerate(items):
         if not isinstance(case, RagCase):
             raise expected_value("rag_case", type(case).__name__, f"cases[{i}]")
+    if kept is not None:
+        kept.checked = items
     return items
+
+
+class KeptProportions:
+    """What the threshold explorer keeps in its session from one step of a slider to the next (issue 50): the
+    cases' proportions, which depend on the cases alone (not on a threshold or weight), for the very tuple of cases
+    they came from (held, so the same tuple always holds the same frozen cases), and the last tuple found to hold
+    cases only. Given to :func:`sweep_threshold`, :func:`case_standings` and :func:`threshold_flips` as ``kept``,
+    a step works them out once instead of four times; without it every call works them out afresh."""
+
+    def __init__(self) -> None:
+        self.checked: tuple[RagCase, ...] | None = None
+        self.proportions: dict[tuple[tuple[str, ...], float], tuple[tuple[RagCase, ...],
+                                                                    list[dict[str, Proportion]]]] = {}
 
 
 def _check_aggregation(aggregation: object) -> Aggregation:
@@ -242,13 +263,18 @@ def threshold_grid(start: float = 0.0, stop: float = 1.0, step: float = 0.05) ->
 
 
 def _case_proportions(
-    cases: Sequence[RagCase], names: Sequence[str], confidence: float
+    cases: Sequence[RagCase], names: Sequence[str], confidence: float, kept: KeptProportions | None = None
 ) -> list[dict[str, Proportion]]:
     """Each case's proportions for ``names``, with one interval computation for all of them.
 
     The counts are those of :func:`uncase_core.rag.evaluation.case_metrics`; one vectorized
-    Wilson call instead of one per case is what keeps a sweep of 1,000 cases fast.
+    Wilson call instead of one per case is what keeps a sweep of 1,000 cases fast. With ``kept``, reused for the
+    very tuple of cases they were made for (callers read them and never change them).
     """
+    key = (tuple(names), confidence)
+    found = None if kept is None else kept.proportions.get(key)
+    if found is not None and found[0] is cases:
+        return found[1]
     counts = []
     for case in cases:
         for name in names:
@@ -256,7 +282,10 @@ def _case_proportions(
             counts.append(count_labels([unit.label(label) for unit in case.units(kind)]))
     flat = Proportion.many(counts, confidence)
     width = len(names)
-    return [dict(zip(names, flat[i:i + width], strict=True)) for i in range(0, len(flat), width)]
+    result = [dict(zip(names, flat[i:i + width], strict=True)) for i in range(0, len(flat), width)]
+    if kept is not None and isinstance(cases, tuple):
+        kept.proportions[key] = (cases, result)
+    return result
 
 
 def _standing(low: float, high: float, threshold: float, tolerance: float = 0.0) -> Standing:
@@ -270,13 +299,23 @@ def _standing(low: float, high: float, threshold: float, tolerance: float = 0.0)
 def _metric_standings(
     cases: Sequence[RagCase], proportions: Sequence[Proportion], threshold: float
 ) -> tuple[CaseStanding, ...]:
+    """Each case's standing by the RAG page's rule (:func:`uncase_core.stats.policy.threshold_certainty`: its
+    interval on one side of the threshold, and the exact test agreeing), the exact test of every case at once."""
+    sided = [i for i, p in enumerate(proportions)
+             if p.value is not None and not (p.low < threshold <= p.high)]  # interval_sides
+    disagrees = np.zeros(len(proportions), dtype=bool)
+    if sided:
+        successes = np.array([proportions[i].successes for i in sided], dtype=np.int64)
+        totals = np.array([proportions[i].total for i in sided], dtype=np.int64)
+        alphas = np.array([1.0 - proportions[i].confidence for i in sided])
+        disagrees[sided] = exact_one_sided_p_each(successes, totals, threshold) > alphas  # exact_disagrees
     result = []
-    for case, p in zip(cases, proportions, strict=True):
+    for case, p, disagree in zip(cases, proportions, disagrees.tolist(), strict=True):
         if p.value is None:
             result.append(CaseStanding(case.id, None, None, None, None, "na"))
         else:
             standing = _standing(p.low, p.high, threshold)
-            if threshold_certainty(p, threshold) != "clear":  # the RAG page's rule: the exact test must agree
+            if disagree and standing != "uncertain":  # the RAG page's rule: the exact test must agree
                 standing = "uncertain"
             result.append(CaseStanding(case.id, p.value, p.low, p.high, p.value >= threshold, standing))
     return tuple(result)
@@ -287,6 +326,9 @@ def case_standings(
     metric: str,
     threshold: float,
     confidence: float = DEFAULT_CONFIDENCE,
+    *,
+    only: Collection[str] | None = None,
+    kept: KeptProportions | None = None,
 ) -> tuple[CaseStanding, ...]:
     """Every case's value, Wilson interval and standing for one metric at one threshold.
 
@@ -299,6 +341,11 @@ def case_standings(
         In [0, 1]; a case passes when ``value >= threshold``.
     confidence : float
         Coverage of each case's Wilson interval, strictly between 0 and 1.
+    only : collection of case ids, optional
+        The standings of these cases alone (each case's is its own), from the proportions kept for all of them:
+        the explorer's flipped cases at the other threshold.
+    kept : KeptProportions, optional
+        The cases' proportions kept from an earlier call on the same cases (a page's session).
 
     Returns
     -------
@@ -313,8 +360,11 @@ def case_standings(
     metric = check_metric_name(metric, "metric")
     threshold = check_unit_value(threshold, "threshold")
     confidence = check_confidence(confidence)
-    items = _as_cases(cases)
-    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
+    items = _as_cases(cases, kept)
+    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence, kept)]
+    if only is not None:
+        chosen = [i for i, case in enumerate(items) if case.id in only]
+        return _metric_standings([items[i] for i in chosen], [proportions[i] for i in chosen], threshold)
     return _metric_standings(items, proportions, threshold)
 
 
@@ -333,6 +383,8 @@ def sweep_threshold(
     metric: str,
     thresholds: Sequence[float] | None = None,
     confidence: float = DEFAULT_CONFIDENCE,
+    *,
+    kept: KeptProportions | None = None,
 ) -> Sweep:
     """The pass rate of one metric at each threshold, with a Wilson interval at each point.
 
@@ -366,8 +418,8 @@ def sweep_threshold(
     metric = check_metric_name(metric, "metric")
     grid = threshold_grid() if thresholds is None else _check_grid(thresholds, "thresholds", check_unit_value)
     confidence = check_confidence(confidence)
-    items = _as_cases(cases)
-    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence)]
+    items = _as_cases(cases, kept)
+    proportions = [m[metric] for m in _case_proportions(items, (metric,), confidence, kept)]
     applicable = [p for p in proportions if p.value is not None]
     not_applicable = tuple(case.id for case, p in zip(items, proportions, strict=True) if p.value is None)
     # The same comparisons as case_standings, over arrays: >= for pass, < for a clear fail, and the exact test.
@@ -389,7 +441,8 @@ def sweep_threshold(
 
 
 def threshold_flips(
-    cases: RagDataset | Sequence[RagCase], metric: str, threshold_a: float, threshold_b: float
+    cases: RagDataset | Sequence[RagCase], metric: str, threshold_a: float, threshold_b: float, *,
+    kept: KeptProportions | None = None,
 ) -> Flips:
     """The cases whose verdict on one metric changes when the threshold moves from ``a`` to ``b``.
 
@@ -405,8 +458,8 @@ def threshold_flips(
     metric = check_metric_name(metric, "metric")
     a = check_unit_value(threshold_a, "threshold_a")
     b = check_unit_value(threshold_b, "threshold_b")
-    items = _as_cases(cases)
-    proportions = [m[metric] for m in _case_proportions(items, (metric,), DEFAULT_CONFIDENCE)]
+    items = _as_cases(cases, kept)
+    proportions = [m[metric] for m in _case_proportions(items, (metric,), DEFAULT_CONFIDENCE, kept)]
     pairs = [(case.id, p.value >= a, p.value >= b) for case, p in zip(items, proportions, strict=True)
              if p.value is not None]
     return Flips(

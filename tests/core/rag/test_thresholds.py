@@ -482,3 +482,40 @@ def test_bad_input_names_the_argument(call, place):
     with pytest.raises(InputError) as error:
         call()
     assert where(error) == place
+
+
+def test_the_exact_test_of_each_count_at_once_is_the_test_of_one_count_to_the_last_digit():
+    """The threshold explorer's standings test every case at once (issue 50): the same p-values as one by one,
+    including counts whose rate sits a rounding away from the threshold (7 / 10 at 70%) and no units."""
+    import numpy as np
+
+    from uncase_core.stats.policy import exact_one_sided_p, exact_one_sided_p_each
+
+    rng = np.random.default_rng(5)
+    totals = np.concatenate([rng.integers(0, 40, 400), [10, 10, 0, 3, 100, 20]])
+    successes = np.concatenate([[rng.integers(0, t + 1) for t in totals[:400]], [7, 3, 0, 0, 70, 14]])
+    for threshold in (0.0, 0.05, 0.3, 0.5, 0.6, 0.7, 0.75, 0.85, 1.0):
+        each = exact_one_sided_p_each(successes, totals, threshold)
+        assert each.tolist() == [exact_one_sided_p(int(s), int(t), threshold)
+                                 for s, t in zip(successes, totals, strict=True)]
+
+
+def test_standings_are_those_of_the_pages_rule_case_by_case():
+    """case_standings tests every case at once; each standing is the one threshold_certainty gives it alone."""
+    from bench.synthetic_rag import synthetic_dataset
+    from uncase_core.rag.evaluation import METRICS, case_metrics
+    from uncase_core.rag.thresholds import _standing, case_standings
+    from uncase_core.stats.policy import threshold_certainty
+
+    cases = synthetic_dataset(400, seed=3).cases
+    for metric in METRICS:
+        for threshold in (0.0, 0.5, 0.6, 0.7, 0.8, 1.0):
+            for case, got in zip(cases, case_standings(cases, metric, threshold), strict=True):
+                p = case_metrics(case)[metric]
+                if p.value is None:
+                    assert got.standing == "na"
+                    continue
+                expected = _standing(p.low, p.high, threshold)
+                if threshold_certainty(p, threshold) != "clear":
+                    expected = "uncertain"
+                assert (got.value, got.low, got.high, got.standing) == (p.value, p.low, p.high, expected)

@@ -13,8 +13,10 @@ from ui.frame.fragments import mark_drawn
 from ui.frame.lessons import hidden
 from ui.frame.state import current_workspace, kept, run_saving, t
 from ui.frame.workspace import Workspace
-from ui.i18n import format_count, format_number, format_percent, translate
+from ui.i18n import format_count, format_number, format_percent
 from ui.page_data.agreement import CASE_KEY, DIFFER, AgreementView, changed_labels, uploaded_text
+from ui.views.agreement.matches import bool_label, disagreement_table
+from ui.views.agreement.matches import matched as kept_match
 from ui.widgets.confirm import confirm_reset
 from ui.widgets.data_source import Loaded, confirm_replace, read_new_upload
 from ui.widgets.figures import figure_text
@@ -57,10 +59,6 @@ def _as_text(data: bytes, name: str) -> str:
         raise error.located(name) from None
 
 
-def _label(value: object) -> str:
-    return t(f"agr.value.{str(value).lower()}") if isinstance(value, bool) else str(value)
-
-
 def upload_box(workspace: Workspace, lang: str, side: str, kind: DataKind) -> None:
     """One annotator's file, kept as its text as soon as it is read (read as a pair with the other one below).
 
@@ -100,7 +98,7 @@ def figures(view: AgreementView, label_field: str | None, lang: str, store_label
 
 def draw_figures(view: AgreementView, label_field: str | None, lang: str) -> None:
     """The agreement's cards, lines and notes (in the grid, their own fragment; in focus mode, focus mode's)."""
-    matched = match_labels(*view.pair, field=label_field)
+    matched = kept_match(view.pair, label_field)
     result = matched.agreement()
     left, middle, right = card_row(3, border=False)
     left.metric(t("agr.raw"), "N/A" if result.agreement is None else format_percent(result.agreement, lang),
@@ -203,11 +201,11 @@ def tables(view: AgreementView, label_field: str | None, lang: str, store_label_
 
 
 def draw_tables(view: AgreementView, label_field: str | None, lang: str) -> None:
-    matched = match_labels(*view.pair, field=label_field)
+    matched = kept_match(view.pair, label_field)
     result = matched.agreement()
     st.header(t("agr.table_title"))
     if result.categories:
-        names = [_label(c) for c in result.categories]
+        names = [bool_label(c) for c in result.categories]
         table = pd.DataFrame([list(row) for row in result.table], columns=[f"B: {n}" for n in names],
                              index=[f"A: {n}" for n in names])
         # The rows' names in a column with a header (an index column's header is empty: axe-core's
@@ -215,11 +213,8 @@ def draw_tables(view: AgreementView, label_field: str | None, lang: str) -> None
         text_table(table.rename_axis(t("agr.table_corner")).reset_index(), hide_index=True, width="content")
     st.header(t("agr.disagreements_title", count=len(matched.disagreements)))
     if matched.disagreements:
-        text_table(pd.DataFrame([{
-            t("common.case"): p.case, t("agr.unit"): f"{translate(lang, f'units.{p.kind}')} {p.unit}",
-            t("agr.label"): translate(lang, f"agr.field.{p.field}"), t("agr.text"): p.text,
-            "A": _label(p.a), "B": _label(p.b),
-        } for p in matched.disagreements]), hide_index=True, width="stretch")
+        disagreements = disagreement_table(matched, lang)
+        text_table(disagreements, marked_columns=list(disagreements.columns), hide_index=True, width="stretch")
     else:
         st.caption(t("agr.no_disagreements"))
 

@@ -172,11 +172,12 @@ def draw_verdicts(result: SystemComparison) -> None:
 # ---------------------------------------------------------------- one case, both systems
 
 
-def short_text(p: Proportion) -> str:
-    """``2 / 3 · 66.7%``, or ``N/A (0 labelled, 3 not labelled)``: one case's value, where a line is short."""
+def short_text(p: Proportion, lang: str | None = None) -> str:
+    """``2 / 3 · 66.7%``, or ``N/A (0 labelled, 3 not labelled)``: one case's value, where a line is short (``lang``:
+    the session's language, looked up once by a caller that writes many)."""
     if p.value is None:
         return t("value.na", unlabelled=p.unlabelled)
-    return f"{p.successes} / {p.total} · {format_percent(p.value, language())}"
+    return f"{p.successes} / {p.total} · {format_percent(p.value, lang or language())}"
 
 
 def pass_text(passes: bool | None) -> str:
@@ -203,12 +204,16 @@ def paired_frame(paired: PairedDifference) -> pd.DataFrame:
 
 
 def flips_frame(dimension: DimensionComparison) -> pd.DataFrame:
-    return pd.DataFrame([{
-        t("compare.col.case"): flip.case_id,
-        t("compare.col.passes"): t(f"compare.flip.{flip.direction}"),
-        t("compare.col.a"): short_text(flip.value_a),
-        t("compare.col.b"): short_text(flip.value_b),
-    } for flip in dimension.flips])
+    """A row per case whose pass flips: its id, which system passes, both values; each word looked up once."""
+    lang, flips = language(), dimension.flips
+    directions = {flip.direction for flip in flips}
+    passes = {direction: t(f"compare.flip.{direction}") for direction in directions}
+    return pd.DataFrame({
+        t("compare.col.case"): [flip.case_id for flip in flips],
+        t("compare.col.passes"): [passes[flip.direction] for flip in flips],
+        t("compare.col.a"): [short_text(flip.value_a, lang) for flip in flips],
+        t("compare.col.b"): [short_text(flip.value_b, lang) for flip in flips],
+    })
 
 
 def strata_frame(dimension: DimensionComparison, field: str) -> pd.DataFrame:

@@ -3,7 +3,7 @@
 The table has a row per case, up to the page's 2,000 (``ui/frame/limits.py``), and a label change reruns it; a
 row's text (its counts, rates, status and composite, about a dozen catalogue lookups) depends only on the case's
 evaluation and the language. The evaluations of unchanged cases are kept as the very same objects
-(:mod:`ui.views.rag.evaluations`), so a row is kept with its evaluation object (:mod:`ui.views.rag.reuse`).
+(:mod:`ui.views.rag.evaluations`), so a row is kept with its evaluation object (:mod:`ui.frame.reuse`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from ui.views.rag.reuse import reuse
+from ui.frame.reuse import reuse
 from uncase_core.rag.evaluation import Evaluation
 
 _ROWS = "_rag_case_rows"  # (language, evaluations, their rows) of the table last drawn

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from ui.views.rag.reuse import reuse
+from ui.frame.reuse import reuse
 from uncase_core.rag import evaluation as rag
 from uncase_core.rag.cases import RagCase
 
@@ -33,17 +33,25 @@ def case_evaluation(case: RagCase, settings: rag.Settings) -> rag.Evaluation:
     return _reused("case", case, settings, lambda: rag.evaluate_case(case, settings))
 
 
-def dataset_evaluation(cases: Sequence[RagCase], settings: rag.Settings) -> rag.DatasetEvaluation:
+def dataset_evaluation(cases: Sequence[RagCase], settings: rag.Settings, slot: str = "") -> rag.DatasetEvaluation:
     """:func:`uncase_core.rag.evaluation.evaluate_dataset`, reused while the cases and settings are the same, and
-    made from the kept evaluations of the cases that did not change."""
+    made from the kept evaluations of the cases that did not change. ``slot`` names what is kept, for a page that
+    evaluates more than one dataset (the compare page's two systems)."""
     def compute() -> rag.DatasetEvaluation:
-        kept_settings, *kept = st.session_state.get(_BY_CASE, (None, (), ()))
+        kept_settings, *kept = st.session_state.get(_BY_CASE + slot, (None, (), ()))
         evaluations = reuse(cases, tuple(kept) if kept_settings == settings else None,
                             lambda missing: _evaluated(missing, settings))
-        st.session_state[_BY_CASE] = (settings, tuple(cases), evaluations)
+        st.session_state[_BY_CASE + slot] = (settings, tuple(cases), evaluations)
         return rag.dataset_of_evaluations([case.id for case in cases], evaluations, settings)
 
-    return _reused("dataset", cases, settings, compute)
+    return _reused("dataset" + slot, cases, settings, compute)
+
+
+def system_evaluations(slot: str) -> tuple[Callable[[Sequence[RagCase], rag.Settings], rag.DatasetEvaluation], ...]:
+    """What evaluates two systems' cases for :func:`uncase_core.compare.systems.compare_systems`, each keeping its
+    cases' evaluations in a slot of its own (``slot`` then ``_a`` or ``_b``)."""
+    return tuple(lambda cases, settings, side=side: dataset_evaluation(cases, settings, f"{slot}_{side}")
+                 for side in ("a", "b"))
 
 
 def _evaluated(cases: list[RagCase], settings: rag.Settings) -> Sequence[rag.Evaluation]:

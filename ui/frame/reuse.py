@@ -1,6 +1,7 @@
 """Values kept for the very objects they were made from, reused when the same objects come again.
 
-A label change on the RAG page replaces one case of up to 2,000 and keeps every other object as it was (cases,
+Shared by the pages (the RAG page's evaluations and rows, the agreement page's disagreement rows). A label change on
+the RAG page replaces one case of up to 2,000 and keeps every other object as it was (cases,
 then their evaluations). Comparing each new object with the kept one at its position is one identity test per
 item, far cheaper than the work of making its value again; where the lengths differ (a case added or removed),
 the kept objects are looked up by identity instead. The values not kept are made in one call, so that a first
