@@ -238,6 +238,8 @@ BENCH_MODULES_TESTED = {
                                           ".tool_scores")),
     "bench.ppi_py_reference",  # test_ppi: the reference problems the PPI oracle test replays
     "bench.score_means_methods",  # test_tool_scores: the t-interval the benchmark sets beside the betting one
+    "bench.synthetic_rag",  # test_thresholds, test_threshold_step_cost: the large datasets the tick bench times
+    "bench.bench_tick_cost",  # the agreement and compare tick tests: the pair and the sessions the bench times
 }
 
 
