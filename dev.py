@@ -39,7 +39,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GENERATED_CODE_LENGTH = 8  # 40 bits: far beyond guessing through a web page during a workshop
 MIN_CODE_LENGTH = 6  # as ui/frame/access.py
 EVERY_INTERFACE = "0.0.0.0"
-# Memory given back once a closed tab's session is dropped (bench/bench_upload_memory.py, issue 16):
+# Memory given back once a closed tab's session is dropped (bench/bench_upload_memory.py):
 # - glibc raises its mmap threshold after freeing a large block, so later uploads' bytes (a few MB) come from the
 #   heap and stay in the process once freed; a fixed threshold gives every block of 1 MiB or more back to the
 #   system when it is freed (40 refused uploads of 4.9 MB: +45 MB kept without it, +8 MB with it).

@@ -67,7 +67,7 @@ def trust_only_named_proxies() -> None:
 
     Uvicorn, under Streamlit's server, rewrites a connection's address from that header when the peer is one of its
     ``FORWARDED_ALLOW_IPS``, by default any client on this machine: a script here chose its own address and escaped
-    the per-address limits (issue 35). Uvicorn reads that setting before it imports this file, and wraps the app in
+    the per-address limits. Uvicorn reads that setting before it imports this file, and wraps the app in
     its ``ProxyHeadersMiddleware`` just after, by the name ``uvicorn.config`` holds: so the name is pointed at a
     middleware that trusts the named proxies whatever it is given (``tests/e2e/test_access_guessing_server.py``
     checks it against the real server). The environment variable is set too, for whatever reads it later.

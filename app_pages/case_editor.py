@@ -66,7 +66,7 @@ st.markdown(t("editor.intro"))
 created_note()
 open_chosen_case()
 choices = [NEW_CASE, *range(len(dataset.cases))]
-# The editor opens on a blank new case while the RAG page holds a built-in scenario (issue 39: a teacher came to
+# The editor opens on a blank new case while the RAG page holds a built-in scenario (a teacher came to
 # write their own case and found the built-in one open), and on the RAG page's case once the cases are one's own.
 source = data.workspace.source(RAG) if data.workspace.has(RAG) else None
 opening = data.rag_case if source is not None and source[1] not in BUILT_IN else NEW_CASE

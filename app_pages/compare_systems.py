@@ -120,7 +120,7 @@ def store_label_edits() -> None:
 
 store_label_edits()  # before anything is computed: the comparison below includes this run's label change
 pair = view.pair
-# Each system's cases evaluated once and kept: a label change evaluates the case it changed (issue 50).
+# Each system's cases evaluated once and kept: a label change evaluates the case it changed.
 result = compare_systems(pair[0], pair[1], settings, stratum=stratum, seed=SEED, primary=primary,
                          evaluate=system_evaluations("_compare"),
                          kept=st.session_state.setdefault("_compare_kept", KeptComparison()))

@@ -97,7 +97,7 @@ if scores is not None:  # with RAGAS scores attached, the person chooses whose v
                     format_func=lambda m, lang=lang: translate(lang, f"judge.mode.{m}"))
 dimensions = list(METRICS) if mode == "units" else [d for d in METRICS if d in scores.columns]
 with dimension_column:
-    # No typing in a box of four options: 1 and 0 typed into its search after a choice (issue 39). The box keeps
+    # No typing in a box of four options: 1 and 0 typed into its search after a choice. The box keeps
     # the keyboard after a choice; ui/frame/select_release.py hands the page's keys back to the page.
     dimension = kept(st.selectbox, DIMENSION_KEY, "correctness" if "correctness" in dimensions else dimensions[0],
                      t("judge.dimension"), options=dimensions, filter_mode=None,

@@ -117,7 +117,7 @@ if room is not None:
     your_gold_agreement(room, current_workspace().token)
 source, source_kind = workspace.source
 by_id = {s.id: s for s in load_index()}
-# The scenario's note says what fails; while a lesson's step asks that, it waits (issue 39: lessons gave it away).
+# The scenario's note says what fails; while a lesson's step asks that, it waits (lessons gave it away).
 if source_kind == "scenario" and source in by_id and not hidden(current_workspace(), "rag", "scenario"):
     st.caption(f"{by_id[source].title_in(lang)}: {by_id[source].summary_in(lang)}")
 

@@ -500,3 +500,18 @@ def test_every_table_marks_bidi_controls():
     for path in editors:
         source = (ROOT / path).read_text(encoding="utf-8")
         assert "editor_base" in source or "editor_table" in source, f"{path}: a label table not built by editor_base"
+
+
+def test_product_comments_give_the_reason_not_the_ticket():
+    """A comment or docstring says why; "(issue 39)" sends the reader to a tracker the code outlives. The few left
+    date a change ("before issue 48": the method the pages drew then), which the words around them explain."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    files = [p for top in ("uncase_core", "uncase_store", "ui", "app_pages") for p in (root / top).rglob("*.py")]
+    files += [root / name for name in ("app.py", "serve.py", "dev.py")]
+    found = [f"{path.relative_to(root)}:{number}" for path in files
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bissues? \d+", line, re.IGNORECASE)]
+    assert len(found) <= 5, found

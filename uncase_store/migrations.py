@@ -42,7 +42,7 @@ def _create_room_tables(connection: Connection) -> None:
         table.create(connection, checkfirst=True)
 
 
-PLAIN_SECRET_SETTINGS = ("facilitated_rooms",)  # earlier playgrounds kept room secrets there (issue 27)
+PLAIN_SECRET_SETTINGS = ("facilitated_rooms",)  # earlier playgrounds kept room secrets there
 
 
 def _drop_plain_secrets(connection: Connection) -> None:
@@ -56,19 +56,19 @@ def _drop_plain_secrets(connection: Connection) -> None:
 
 
 def _add_resume_hash(connection: Connection) -> None:
-    """A column for the hash of each room member's code to come back (issue 26); a store whose room tables were
+    """A column for the hash of each room member's code to come back; a store whose room tables were
     made by step 2 from today's schema already has it."""
     if "resume_hash" not in {column["name"] for column in inspect(connection).get_columns("room_members")}:
         connection.execute(text("ALTER TABLE room_members ADD COLUMN resume_hash VARCHAR(64)"))
 
 
 def _create_room_decisions(connection: Connection) -> None:
-    """The facilitator's adjudication records of each room (issue 26)."""
+    """The facilitator's adjudication records of each room."""
     schema.room_decisions.create(connection, checkfirst=True)
 
 
 def _add_charged_bytes(connection: Connection) -> None:
-    """A column for the bytes a room counts in its owner's workspace (issue 47): rooms made before it count none,
+    """A column for the bytes a room counts in its owner's workspace: rooms made before it count none,
     since their bytes were never added to a workspace. A store whose room tables were made by step 2 from today's
     schema already has it."""
     if "charged_bytes" not in {column["name"] for column in inspect(connection).get_columns("rooms")}:

@@ -12,7 +12,7 @@ their workspace's token, so their page can show it again; the store keeps only i
 The facilitator removes a member (their labels leave the class view) or merges one into another
 (:meth:`Rooms.merge`: a ghost "Ana 2" back into "Ana").
 
-The facilitator's adjudication (issue 26) is a list of decision records, one per save, kept in order
+The facilitator's adjudication is a list of decision records, one per save, kept in order
 (:meth:`Rooms.decide`, :meth:`Rooms.decisions`); the core checks them and computes the gold from them
 (:mod:`uncase_core.agreement.adjudication`).
 
@@ -198,7 +198,7 @@ def join_key_of(secret_hash: str, code: str) -> str:
     """The key a room's participant link and QR code carry (``?join=CODE&k=KEY``): HMAC-SHA256 of the room's code
     under the stored hash of the facilitator's secret, which no page shows, so only the server (and the facilitator,
     who holds the secret) can make it, and new facilitator links make a new one. The short code is what a person
-    types; the key is what lets a link in without a look that a guesser's tries could hold up (issue 47)."""
+    types; the key is what lets a link in without a look that a guesser's tries could hold up."""
     digest = hmac.new(secret_hash.encode("ascii"), f"join:{code}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:JOIN_KEY_BYTES]).decode("ascii").rstrip("=")
 
@@ -246,7 +246,7 @@ class Rooms:
         A room made by a workspace (``owner``) counts in that workspace's cap like its own data (WorkspaceFull past
         it; the bytes come off again when the room is pruned), and with ``per_hour`` the workspace makes at most that
         many rooms in any hour (TooManyRooms): rooms are the one thing a person can store outside their workspace,
-        and a participant's link made 148 of them in 40 s (issue 47). Both are checked in the transaction that
+        and a participant's link made 148 of them in 40 s. Both are checked in the transaction that
         makes the room, after taking the owner's row lock, so two tabs or two processes cannot both slip under."""
         size = _size(body) + _size(title) + _size(source)
         if size > MAX_ROOM_BYTES:
@@ -351,7 +351,7 @@ class Rooms:
     @_database_errors
     def projector_key(self, code: str, secret: object) -> str | None:
         """The projector's key, for the holder of the facilitator's ``secret``: derived from it and checked against
-        the room's stored hash. None for a wrong secret, or a room made before keys were derived (issue 26) whose
+        the room's stored hash. None for a wrong secret, or a room made before keys were derived whose
         facilitator has not made a new projector link (:meth:`new_projector_key`)."""
         if not self.is_facilitator(code, secret):
             return None
@@ -614,7 +614,7 @@ class Rooms:
                      ) -> tuple[MemberHead, ...]:
         """Every member's head and the edits of their ``document`` that are new since ``known`` (token ->
         (workspace seq, document seq, last edit seq read)), in join order: a class view refreshing every few seconds
-        reads what changed, not every edit ever made (issue 37). A member whose workspace seq is the known one gets
+        reads what changed, not every edit ever made. A member whose workspace seq is the known one gets
         no edits (nothing changed); one whose document is another than known (loaded again, or first seen) gets every
         edit (``after`` 0). The heads are read before the edits, so an edit stored meanwhile is read now or at the
         next refresh, never skipped."""

@@ -32,7 +32,7 @@ rows a change at a time, never rewritten whole:
     who joined a room: their display name (unique in the room) and their own workspace,
     where their labels are (as any workspace's edits), and the hash of their code to come back.
 ``room_decisions`` (schema version 5)
-    the facilitator's adjudication of a room (issue 26): one JSON record per save (a label's gold, the reason,
+    the facilitator's adjudication of a room: one JSON record per save (a label's gold, the reason,
     who decided and when), in ``seq`` order; the last record of a label is its decision, and every record is an
     entry of the adjudicated dataset's revision log (:mod:`uncase_core.agreement.adjudication`).
 ``store_meta``
@@ -152,7 +152,7 @@ room_members = Table(
     Column("name", String(64), nullable=False),
     Column("token", String(TOKEN_LENGTH), nullable=False),
     Column("joined_at", DateTime(timezone=True), nullable=False),
-    Column("resume_hash", String(64), nullable=True),  # the hash of the member's code to come back (issue 26)
+    Column("resume_hash", String(64), nullable=True),  # the hash of the member's code to come back
     PrimaryKeyConstraint("code", "name"),
     ForeignKeyConstraint(["code"], ["rooms.code"], ondelete="CASCADE"),
     ForeignKeyConstraint(["token"], ["workspaces.token"], ondelete="CASCADE"),

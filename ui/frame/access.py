@@ -149,7 +149,7 @@ def address_behind(peer: str | None, forwarded: str | None, proxies: tuple[IPNet
     """The client's address as the per-client limits count it, from the connection's peer (None: this machine, as
     Streamlit gives a loopback peer) and its ``X-Forwarded-For``.
 
-    The header is believed only from a proxy named in ``proxies`` (issue 35: any client on this machine could name
+    The header is believed only from a proxy named in ``proxies`` (any client on this machine could name
     its own address and escape the limits), and then its last entry, the one that proxy added. Otherwise the peer
     itself counts, and every client on this machine is one address, ``local``."""
     connected = LOOPBACK if peer is None else peer

@@ -1,4 +1,4 @@
-"""The address other devices reach this playground at, for the links a room gives its participants (issue 26).
+"""The address other devices reach this playground at, for the links a room gives its participants.
 
 A facilitator who opened the playground on ``http://localhost:8501`` would otherwise hand out a link that
 points at each participant's own device. In order:

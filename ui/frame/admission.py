@@ -1,4 +1,4 @@
-"""A few full page runs at a time in this process, first come first served (issue 26: the join storm).
+"""A few full page runs at a time in this process, first come first served (the join storm).
 
 Thirty or sixty people opening a room's link at once start as many full runs of the join form and the RAG page.
 Streamlit gives each session its own thread and Python shares one interpreter lock among them, so every run

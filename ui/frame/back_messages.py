@@ -3,7 +3,7 @@
 Streamlit's browser client talks to the server in ``BackMsg`` protobufs on ``/_stcore/stream``, and the server acts
 on each kind whoever sends it: the access gate (``ui/frame/access.py``) runs inside the page script, which only a
 ``rerun_script`` message reaches. One message from a visitor who never typed the code, ``clear_cache``, emptied every
-Streamlit cache of the process (issue 35); the page scripts never ask for it (``client.toolbarMode = "minimal"``
+Streamlit cache of the process; the page scripts never ask for it (``client.toolbarMode = "minimal"``
 hides the menu that would). :class:`BackMessageGuard` is an ASGI middleware in front of Streamlit's websocket route
 (``serve.py`` hands it to ``st.App``, as it does the upload guard) that lets a session not yet past the gate send only
 what the gate's page needs:

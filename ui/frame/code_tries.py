@@ -1,4 +1,4 @@
-"""Wrong codes, counted so that a guesser stays slow and a class behind one address still gets in (issue 47, item 5).
+"""Wrong codes, counted so that a guesser stays slow and a class behind one address still gets in.
 
 Before, every wrong code from an address made the whole address wait, the right code included: four sockets sending
 wrong codes kept a participant at the same address out 5 times in 5 over a minute, and a class of 300 behind one

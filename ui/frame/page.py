@@ -59,7 +59,7 @@ def page_link(path: str, label: str, icon: str | None = None) -> None:
 
     A link to the page that is open keeps the whole address: Streamlit reruns the page with the link's parameters
     but leaves the browser's address as it was, so the facilitator's "Workshop room" link showed the create form
-    and the next click, sent with the old address, brought the facilitator view back (issue 39)."""
+    and the next click, sent with the old address, brought the facilitator view back."""
     here = st.session_state.get(_SCRIPT) == path
     params = dict(st.query_params.to_dict()) if here else workspace_params()
     st.page_link(path, label=label, icon=icon, query_params=params)

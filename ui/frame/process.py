@@ -4,7 +4,7 @@ Streamlit's ``st.cache_resource`` looked like the place for the process's one co
 engine, but any open websocket may send ``BackMsg(clear_cache=True)``, and Streamlit then empties every
 ``cache_resource`` and ``cache_data`` of the process (``AppSession._handle_clear_cache_request``): the next page
 run started another never-ending thread, or opened another connection pool while open sessions kept the old one
-(issue 35: 50 clears, 40 -> 90 threads; 40 clears, 40 PostgreSQL connections). :func:`once_per_process` keeps such
+(50 clears, 40 -> 90 threads; 40 clears, 40 PostgreSQL connections). :func:`once_per_process` keeps such
 an object where no Streamlit call reaches it: made the first time it is asked for (under a lock, so two sessions
 arriving together make one), then the same object for as long as the process lives.
 

@@ -35,7 +35,7 @@ def rooms() -> Rooms:
 def make_room(title: str, body: str, source: str, source_kind: str, format: str = "rag-dataset") -> RoomKeys:
     """A new room made by the session's workspace, which every page that makes one calls (the room page's form, the
     pages' "start a room" boxes, the compare page's pair): its bytes count in that workspace's cap, and in workshop
-    mode the workspace makes at most ``UNCASE_ROOMS_PER_HOUR`` rooms in any hour (issue 47: a participant's link made
+    mode the workspace makes at most ``UNCASE_ROOMS_PER_HOUR`` rooms in any hour (a participant's link made
     148 rooms in 40 s). StoreError (WorkspaceFull, TooManyRooms, ...) when the store refuses it."""
     per_hour = rooms_per_hour() if configured_code() is not None else None
     return rooms().create(title, body, source, source_kind, format=format, owner=current_workspace().token,

@@ -54,7 +54,7 @@ NOTICE = "workspace_notice"  # a message for the next page run (a link that name
 def _open_store(url: str) -> Store:
     # A SQLAlchemy engine (a pool of at most UNCASE_STORE_CONNECTIONS connections) per store URL, migrated once, for
     # the process's life. Not a Streamlit cache: a client's clear_cache would drop it, and each session after opened
-    # a pool of its own while open sessions kept the old one (issue 35: 40 clears, 40 PostgreSQL connections).
+    # a pool of its own while open sessions kept the old one (40 clears, 40 PostgreSQL connections).
     return open_store(url)
 
 # Set by a page whose run polls its room's change number (ui.views.room.rooms.follow_room), cleared at each full run

@@ -15,7 +15,7 @@ React manages. A label's own text (a person's words) is carried over as it is, n
 
 The same script makes the boxes that scroll (:data:`REGIONS`) reachable by keyboard: ``tabindex="0"``,
 ``role="region"`` and their name from the catalogue, and sets the document's ``lang`` to the reader's language
-(Streamlit leaves it at ``en``, so a screen reader read Spanish with an English voice) (issue 52).
+(Streamlit leaves it at ``en``, so a screen reader read Spanish with an English voice).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ UPLOAD_TEXTS = (("^Upload$", "streamlit.upload", ""), (r"^(\S+) per file$", "str
                 ("^Drag and drop files here$", "streamlit.drop_many", ""))
 # Boxes of a fixed height that scroll (st.container(height=...)): the key given to each, and the catalogue key of
 # its name. Streamlit makes them scroll but not focusable, so a keyboard cannot scroll one (axe-core's
-# scrollable-region-focusable, issue 52); the script makes each a named region in the tab order.
+# scrollable-region-focusable); the script makes each a named region in the tab order.
 REGIONS = (("sum_transcript", "sum.transcript"), ("focus_against_transcript", "focus.against.transcript"),
            ("focus_against_summary", "focus.against.summary"))
 KEY = "streamlit_words"  # the hidden container (its class .st-key-streamlit_words)

@@ -1,4 +1,4 @@
-"""What one client may do in a while: failed tries of a code, new workspaces, writes (issue 27).
+"""What one client may do in a while: failed tries of a code, new workspaces, writes.
 
 A workshop server is open to a room's network, and one client could otherwise guess the access code at a hundred
 tries a second, or fill the store for everyone (a new workspace per tab, an upload every second). Four counters,
@@ -96,7 +96,7 @@ class Paces:
     """Token buckets by name, taken together: a write goes ahead only when every bucket it names has a token, and
     then takes one from each; a refusal takes from none.
 
-    Writes are paced per workspace and per address, not per session (issue 35: eight sessions on one workspace link
+    Writes are paced per workspace and per address, not per session (eight sessions on one workspace link
     made 236 edits with none refused, and sessions are free). A name's bucket is its kind's (``workspace`` or
     ``address``): ``rates`` maps a kind to (a second, at once).
     """

@@ -3,7 +3,7 @@
 Streamlit takes an upload over plain HTTP (``PUT /_stcore/upload_file/<session id>/<file id>``) from any
 session with an open websocket; the page script, where the access gate runs (``ui/frame/access.py``), is not asked.
 So a visitor who never typed the code could open the websocket and send file after file, each kept in memory
-until the session shuts down (20 x 5 MB were accepted in 0.7 s, issue 27). :class:`UploadGuard` is an ASGI
+until the session shuts down (20 x 5 MB were accepted in 0.7 s). :class:`UploadGuard` is an ASGI
 middleware in front of Streamlit's own routes (``serve.py`` hands it to ``st.App``) that answers such a request
 before any of its body is read:
 
@@ -122,7 +122,7 @@ class Holdings:
 
     The check and the accounting are one step under one lock: 20 requests sent at once used to be checked against
     what the session held before any of them was stored, and all were let in (+98 MB where the third should have been
-    refused, issue 35).
+    refused).
     """
 
     def __init__(self) -> None:

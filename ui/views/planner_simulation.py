@@ -1,6 +1,6 @@
 """The planner page's projected simulation: pick the cases, the units per case, the within-case correlation, the
 true rate and the method, and see the intervals of 100 simulated datasets and how many hold the truth, beside the
-share the coverage harness measures for the same settings (issue 36). A teacher says "95%" and the room counts."""
+share the coverage harness measures for the same settings. A teacher says "95%" and the room counts."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A chart's text alternative: its title and the figures it draws, as sentences in the reader's language.
 
 The charts are SVG images (``proportions_svg``, ``intervals_svg``); a screen reader reads an image's ``alt`` text
-and nothing inside it, so each chart is drawn with ``alt=`` one of these (issue 52: every chart has a text
+and nothing inside it, so each chart is drawn with ``alt=`` one of these (every chart has a text
 alternative, the figures it shows).
 """
 

@@ -1,4 +1,4 @@
-"""The pages' side of the figure registry (:mod:`uncase_core.stats.figures`, issue 48): every interval and verdict a
+"""The pages' side of the figure registry (:mod:`uncase_core.stats.figures`): every interval and verdict a
 page draws names its registered id here, which refuses an unregistered one and notes the id as drawn on this run.
 
 The note is what ``tests/pages/test_figures_drawn.py`` reads after opening every page in both languages: every

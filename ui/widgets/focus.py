@@ -11,7 +11,7 @@ unit on screen when it was made and is applied to that unit, in the order made (
 on screen; docs/focus-mode.md says why Streamlit's shortcut buttons could not promise that. The keys are the same
 in every language (:data:`SHORTCUTS`): ``1`` yes, ``0`` no, Backspace clear, the left and right arrows back and
 next, ``U`` undo; ignored while a text box or a list has the keyboard. After a yes or a no the next label in order
-comes up (the next unit, or the next case's first: a correction never sends the person elsewhere, issue 49); a
+comes up (the next unit, or the next case's first: a correction never sends the person elsewhere); a
 move to another case or an undo says so. Undo takes back the last label set here (a yes, a no or a clear), and the
 one before it, up to :data:`UNDO_DEPTH`.
 
@@ -237,7 +237,7 @@ def apply_press(source: FocusSource, press: Press) -> None:
     where = position(source)
     # Where the person now is (and the undo list) is stored with the label it follows, never paced apart from it: a
     # pace with one write left stored the label and refused its position, and the page said "not saved" about a
-    # label it had kept (issue 35, finding 8). A refused label moves nowhere, so its unit stays on screen.
+    # label it had kept (finding 8). A refused label moves nowhere, so its unit stays on screen.
     paced = True
     if press.action in VALUES and index is not None:
         item, value = items[index], VALUES[press.action]
@@ -252,7 +252,7 @@ def apply_press(source: FocusSource, press: Press) -> None:
             where = (case, index)
         elif press.action == "clear":
             where = (case, index)
-        else:  # the next label in order, whether this one was set before or not (issue 49, item 2)
+        else:  # the next label in order, whether this one was set before or not
             where = step(source, case, index, +1)
     elif press.action in ("back", "next"):
         where = step(source, case, index or 0, -1 if press.action == "back" else +1)
@@ -331,7 +331,7 @@ def is_phone() -> bool:
 
 def page_intro(text: str) -> None:
     """A labelling page's introduction: whole on a screen with room, folded on a phone, where it pushed focus
-    mode's unit below the first screen (issue 39: the question started 790 px down on a 390 x 844 phone)."""
+    mode's unit below the first screen (the question started 790 px down on a 390 x 844 phone)."""
     if is_phone():
         with st.expander(t("focus.about_page")):
             st.markdown(text)

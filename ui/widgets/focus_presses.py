@@ -10,7 +10,7 @@ A press from another server session is not applied: its page was drawn by a serv
 applying it now would be applying it late (the page says how many may not have been saved). One is: a press the
 keypad marks ``reconnected``, made after the page had lost its server and while it was connected again, before this
 session drew it anew. It still carries the old session's name, but it was made on a page that looked back, over this
-session's connection, and is no late press (issue 49, item 7: the first key after a restart was lost). Within a
+session's connection, and is no late press (the first key after a restart was lost). Within a
 session, presses whose runs were folded into one are all here, in the order they were made.
 
 What a list from the browser holds is checked before anything is used: a list of at most :data:`MOST_PRESSES`

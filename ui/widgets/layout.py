@@ -67,7 +67,7 @@ def label_column(row: DeltaGenerator, key: str, least: int = TABLE_WIDTH + 2) ->
     """The stretching column of ``row`` (a horizontal container) that holds label tables, never narrower than
     ``least`` px (or the whole row, on a phone): when the row has less room beside its fixed-width results, the
     results wrap below the labels instead of squeezing them. Measured in Chromium at 1280 px with the sidebar open
-    (a teacher's projector-sized laptop, issue 39): the tables got 326 px, narrower than the phone's 356 their rows
+    (a teacher's projector-sized laptop): the tables got 326 px, narrower than the phone's 356 their rows
     are sized for, so texts needed more lines than their rows had; after a room's reveal, the text column was
     pushed out of view by the reference and class columns."""
     if not re.fullmatch(r"[a-z_]+", key) or not isinstance(least, int):  # a class name and a number, nothing else

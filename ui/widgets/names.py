@@ -1,7 +1,7 @@
 """How the app names what the core returns: a dimension, a metadata field and its values, a label.
 
 Shared by every page (RAG, compare, drills, the dataset workbench, the judge, rooms, lessons), so it lives with the
-widgets and not in one domain's views (issue 40: fourteen files of other domains imported it from the RAG view).
+widgets and not in one domain's views (fourteen files of other domains imported it from the RAG view).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One click from a page's cases to a workshop room on them (issue 39): the drills page's answer key, the RAG
+"""One click from a page's cases to a workshop room on them: the drills page's answer key, the RAG
 page's cases, the case being written in the editor. A box with the room's title and a button; the room is made with
 this workspace as its owner and the page switches to its facilitator view."""
 

@@ -63,7 +63,7 @@ def _plain_text(values: pd.Series) -> bool:
 def cell_text(frame: pd.DataFrame, marked_columns: Collection[str] = ()) -> pd.DataFrame:
     """``frame`` with the bidirectional controls of every text cell, index entry and column name marked, as
     :func:`literal` marks them: a table cell is drawn as plain text, but a right-to-left override inside it still
-    reverses what follows (issue 35). The cells of ``marked_columns`` are marked already
+    reverses what follows. The cells of ``marked_columns`` are marked already
     (:func:`uncase_core.shared.bidi.mark_bidi_controls`, which leaves a marked text as it is), by a page that keeps
     them from one run to the next."""
     marked = frame.copy()

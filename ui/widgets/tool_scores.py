@@ -1,4 +1,4 @@
-"""The tools' own scores on a page (issue 51 item 7): each score column a file came with (RAGAS, DeepEval,
+"""The tools' own scores on a page: each score column a file came with (RAGAS, DeepEval,
 promptfoo), its mean over the cases with its betting interval and counts, on the RAG page; two runs' columns
 compared case by case, B - A with its verdict, on the compare page. Nothing is drawn when no case came with a
 tool's score. The judge's scores, never the person's labels (the note under the table says so)."""

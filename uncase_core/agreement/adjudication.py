@@ -1,4 +1,4 @@
-"""Adjudication in a workshop room: the facilitator decides the gold label of the disputed units (issue 26).
+"""Adjudication in a workshop room: the facilitator decides the gold label of the disputed units.
 
 After the class has labelled (:mod:`uncase_core.agreement.class_labels`), the facilitator goes through the units
 the class did not settle, one at a time, and decides each one's gold label with a short reason. This module

@@ -8,7 +8,7 @@
   for both systems (``compare``): an unlabelled dataset must never read as a pass; ``nothing_scored``: no score
   column has 2 scores (``scores``; with two runs, no column 2 cases both runs scored).
 
-``scores`` (a tool's own scores, issue 51 item 7) with two runs exits 1 ``fail`` when B's scores are clearly lower
+``scores`` (a tool's own scores) with two runs exits 1 ``fail`` when B's scores are clearly lower
 than A's on a column (its paired interval below 0), else 0.
 
 ``--exit-zero`` keeps the report and returns 0 whatever it says (bad input still exits 2).

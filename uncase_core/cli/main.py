@@ -441,7 +441,7 @@ def _exit_zero_option(command: argparse.ArgumentParser) -> None:
                               "labelled; 2 is always bad input)")
 
 
-# ---------------------------------------------------------------- judge (issue 17), self-contained
+# ---------------------------------------------------------------- judge, self-contained
 
 
 def _add_judge_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
@@ -512,7 +512,7 @@ def _run_judge(args: argparse.Namespace) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- compare (issue 25), self-contained
+# ---------------------------------------------------------------- compare, self-contained
 
 
 def _add_compare_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
@@ -591,7 +591,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     return 0 if args.exit_zero else gate.exit_code
 
 
-# ---------------------------------------------------------------- scores (issue 51 item 7), self-contained
+# ---------------------------------------------------------------- scores, self-contained
 
 
 def _add_scores_parser(command: Callable[..., argparse.ArgumentParser]) -> None:

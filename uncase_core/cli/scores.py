@@ -1,6 +1,6 @@
 """``scores FILE [RUN_B]``: a tool's own scores (RAGAS score columns, DeepEval metrics, promptfoo assertions), each
 column's mean over cases with its betting interval, and with a second run the paired difference B - A on the cases
-both runs have, with its verdict (issue 51 item 7; :mod:`uncase_core.rag.tool_scores`).
+both runs have, with its verdict (:mod:`uncase_core.rag.tool_scores`).
 
 Text (default), ``--format json`` (schema_version 1, ``uncase_core/cli/schemas/scores.schema.json``) or
 ``--format markdown`` (a table to paste in a pull request), in English like the rest of the command line.

@@ -1,6 +1,6 @@
 """Two systems' answers as one set of cases to label blind, and the labels split back into the two systems.
 
-A workshop room on a pair (issue 25): the class labels both systems' answers to every question, and must not know
+A workshop room on a pair: the class labels both systems' answers to every question, and must not know
 which system wrote which answer, or what they expect of "the new one" colours their labels. :func:`blind_pair` turns
 the pair into one RAG dataset with two cases per question, ``<id> · 1`` and ``<id> · 2``; which of them is system
 A's is drawn per question with NumPy's generator from ``seed`` (the same pair and seed give the same order). The

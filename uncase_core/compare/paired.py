@@ -7,7 +7,7 @@ ignores that they answered the same questions; the paired interval and McNemar's
 what differs between the two answers to each case.
 
 - :func:`paired_difference`: the table, ``rate_b - rate_a`` with Bonett and Price's (2012) paired interval
-  (:func:`uncase_core.stats.differences.paired_difference_interval`, chosen by simulation at fixed truths: issue 48)
+  (:func:`uncase_core.stats.differences.paired_difference_interval`, chosen by simulation at fixed truths)
   and the exact McNemar p-value (statsmodels).
 - :func:`mcnemar_sample_size`: how many pairs a McNemar test needs to tell a difference
   (Connor 1987), given the two discordant proportions.
@@ -283,7 +283,7 @@ class PairedSampleSize:
     at the observed discordant shares (``only_a / pairs`` and ``only_b / pairs``;
     :func:`uncase_core.stats.verdicts.pairs_for_power`): Connor's normal approximation
     (:func:`mcnemar_sample_size`) promised 4 pairs where the exact test's power is 0, and 0.73-0.79 at its other
-    small answers (issue 36). ``more_pairs`` is how many beyond the ``pairs`` there are (0 when there are enough).
+    small answers. ``more_pairs`` is how many beyond the ``pairs`` there are (0 when there are enough).
     Both ``None`` when no size applies; ``notes`` says why.
     """
 

@@ -422,7 +422,7 @@ def _resample_weights(cases: int, resamples: int, rng: np.random.Generator) -> n
 
 
 class KeptComparison:
-    """What the compare page keeps in its session from one comparison to the next (issue 50): the last pooling of
+    """What the compare page keeps in its session from one comparison to the next: the last pooling of
     the bootstrap (cases, resamples and seed, the counts' columns, the pooled sums of each block), from which the
     next comparison of as many cases adds only the cases that changed; and each dimension's exact sample size by its
     counts (a label change moves the counts of one dimension or two). Given to :func:`compare_systems` as ``kept``;

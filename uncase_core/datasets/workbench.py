@@ -334,7 +334,7 @@ def strata(
     looks through at once): from two cases by the clustered interval's score test
     (:func:`uncase_core.stats.clustered.clustered_p_value`), with one case by the single case's rule
     (:func:`uncase_core.stats.policy.unit_threshold_p_value`). Read one by one, unit-level Wilson intervals showed
-    at least one false red box in 8.7-17.3% of the built-in dataset's draws with no stratum truly failing (issue 48);
+    at least one false red box in 8.7-17.3% of the built-in dataset's draws with no stratum truly failing;
     the family-wise rate is measured in docs/coverage.md.
     """
     limits = resolve_thresholds(thresholds)
@@ -527,7 +527,7 @@ def dataset_report(
     dataset: RagDataset, strata_fields: Sequence[str] = (), leakage: bool = False,
     thresholds: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
-    """The JSON of ``python -m uncase_core dataset`` (issue 6), with :func:`strata_warnings` under ``"warnings"``."""
+    """The JSON of ``python -m uncase_core dataset``, with :func:`strata_warnings` under ``"warnings"``."""
     limits = resolve_thresholds(thresholds)
     report: dict[str, Any] = {"version": dataset_version(dataset), "cases": len(dataset.cases),
                               "strata": {}, "hidden_failures": [], "leakage": [], "duplicates": [],

@@ -20,7 +20,7 @@ threshold, uncertain.
 A dataset's pooled proportion takes the interval that counts cases, not units, as the
 independent draws (:mod:`uncase_core.stats.clustered`) once two cases have labelled units:
 the claims of one answer move together, and the units' own Wilson interval covered 74-82% of
-the time at a within-case correlation of 0.3-0.5 (issue 36, ``docs/coverage.md``), so a
+the time at a within-case correlation of 0.3-0.5 (``docs/coverage.md``), so a
 pooled "clear" from it was not clear. That units-only interval is kept beside
 (:attr:`DatasetEvaluation.units_only`) with the design effect, for the page to show why they
 differ. One case's proportions keep Wilson's interval (document 001's choice, with its caveat).

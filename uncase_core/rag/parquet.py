@@ -216,7 +216,7 @@ def parquet_rows(data: bytes, limit: ReadLimit = UNLIMITED) -> ParquetRows:
     the decoded-content budget below ``MAX_DECODED_BYTES`` for a caller that keeps less (a page keeps what its
     workspace can store).
 
-    Bounded before anything is held (issue 35: a 6 KB file of six zstd-compressed 50 MB strings took the server to
+    Bounded before anything is held (a 6 KB file of six zstd-compressed 50 MB strings took the server to
     3.8 GB): the pages' own headers must declare at most ``MAX_DECODED_MB`` decompressed and ``MAX_VALUES`` values,
     in encodings whose values cannot outgrow their pages; then the rows are read a batch at a time, text columns as
     dictionaries, and each batch's decoded size (a dictionary entry counted once per use) is added up before the

@@ -5,7 +5,7 @@ and its sizes count encoded pages, not decoded values (NOTES.md). What the reade
 decompresses a page is the size that page's own header declares (Arrow refuses a page that decompresses to any
 other size), so :func:`page_sizes` reads every page header of every column chunk, in Thrift's compact protocol,
 and adds them up without decompressing anything: a zstd page that would become 50 MB is seen as 50 MB while the
-file is 6 KB (issue 35). pyarrow offers no reader of page headers; this one reads only the fields it needs and skips
+file is 6 KB. pyarrow offers no reader of page headers; this one reads only the fields it needs and skips
 the rest by their types, each step bounded by the bytes that remain, so a hostile header cannot make it loop or
 allocate.
 

@@ -174,7 +174,7 @@ def _as_cases(cases: RagDataset | Sequence[RagCase], kept: KeptProportions | Non
 
 
 class KeptProportions:
-    """What the threshold explorer keeps in its session from one step of a slider to the next (issue 50): the
+    """What the threshold explorer keeps in its session from one step of a slider to the next: the
     cases' proportions, which depend on the cases alone (not on a threshold or weight), for the very tuple of cases
     they came from (held, so the same tuple always holds the same frozen cases), and the last tuple found to hold
     cases only. Given to :func:`sweep_threshold`, :func:`case_standings` and :func:`threshold_flips` as ``kept``,

@@ -1,6 +1,6 @@
 """The scores another tool's judge gave each case (a RAGAS score column such as ``faithfulness``, a DeepEval metric,
 a promptfoo assertion), one column per metric, each with its mean over cases and the betting interval of
-:mod:`uncase_core.stats.score_means`; and two runs' columns compared case by case (issue 51 item 7).
+:mod:`uncase_core.stats.score_means`; and two runs' columns compared case by case.
 
 The scores are those an import keeps on each case (``judge_scores``, :func:`uncase_core.rag.sources.judge_scores`):
 never hand labels, and never mixed with them. A column is one metric name, in the order the metrics first appear. A

@@ -105,7 +105,7 @@ def decimal_text(word: str, where: str = "") -> str:
 # one starting with these. Every table of results the playground writes for a spreadsheet passes its text cells
 # through :func:`formula_safe`; a file for another tool does only when asked (:func:`csv_row`).
 # A spreadsheet may first trim what it sees as blank (spaces, tabs, line ends, no-break spaces, zero-width characters,
-# a byte-order mark) and read the full-width forms of the signs as the signs themselves (issue 35: " =1+1",
+# a byte-order mark) and read the full-width forms of the signs as the signs themselves (" =1+1",
 # "\u200b=1+1" and "＝1+1" passed the guard), so those are looked past and those signs count too.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 _BLANK_START = " \t\r\n\f\v\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028" \

@@ -2,7 +2,7 @@
 
 The claims of one answer, the passages of one question, move together: a retriever that fails a question tends to
 fail all of its passages. Wilson's interval over all the units of a dataset treats them as independent, and with a
-within-case correlation of 0.3 to 0.5 its "95%" covered 74-82% of the time (issue 36; ``bench/coverage.py``).
+within-case correlation of 0.3 to 0.5 its "95%" covered 74-82% of the time (``bench/coverage.py``).
 
 :func:`design_effect_wilson` is the Wilson interval at the *effective* number of units (Kish's design effect, as
 Miller's "Adding Error Bars to Evals" (2024) recommends for clustered evaluation items):
@@ -17,7 +17,7 @@ Miller's "Adding Error Bars to Evals" (2024) recommends for clustered evaluation
   vary between cases: with no failing unit it is 0 / 0, and with one or two cases holding the failures it is far
   below the truth, so the units counted as nearly independent exactly where a passing system sits (coverage 81.7%
   at a within-case correlation of 0.5, 20 cases and a true rate of 95%; a pooled "passes (clear)" false 11.2% at a
-  90% threshold, issue 48). There the interval takes the largest design effect instead: it assumes only what the
+  90% threshold). There the interval takes the largest design effect instead: it assumes only what the
   data cannot refute;
 - the interval is Wilson's with ``n / deff`` units and, for its critical value, Student's ``t`` with ``G - 1`` degrees
   of freedom instead of the normal ``z``: with few cases the variance itself is uncertain.

@@ -111,7 +111,7 @@ def paired_difference_interval(
     when the estimate lies outside (only possible below 85 % confidence, with every pair discordant one way: the
     shrunken centre then sits further from it than the half width reaches).
 
-    Why this one (issue 48): measured at fixed true rates (0.5 to 0.95 for either system, within-pair correlation
+    Why this one: measured at fixed true rates (0.5 to 0.95 for either system, within-pair correlation
     0 to 0.9, true differences 0 to 0.3, exactly from the multinomial probabilities of every table), its coverage
     averaged over a window of +-0.05 holds the rule from 1 pair to 50 (docs/coverage.md); at 200 and 500 pairs it was
     measured exactly at four fixed truths (rates 0.5/0.5 and 0.7/0.6 uncorrelated, 0.9/0.8 and 0.95/0.95 at

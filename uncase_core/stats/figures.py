@@ -1,5 +1,5 @@
 """Every interval and verdict a page draws, as data: what it is, where it is drawn, how it is computed, the sizes and
-settings a page allows it, and the level it claims (issue 48).
+settings a page allows it, and the level it claims.
 
 A figure on screen is a promise ("95% interval", "fails (clear)"); the promise is honest only if it was measured
 where the page draws it. So each one is registered here, by an id, and:
@@ -169,7 +169,7 @@ _FIGURES: tuple[Figure, ...] = (
     Figure(id="room.pair.verdict", kind="verdict", pages=("workshop_room",),
            function="uncase_core.stats.verdicts.paired_verdicts", method="the compare page's verdict on a room's "
            "pair", unit="pairs", n=(1, 500), not_drawn=ROOM_NOT_DRAWN),
-    # ------------------------------------------------------------ the tools' own scores (RAGAS, DeepEval; issue 51)
+    # ------------------------------------------------------------ the tools' own scores (RAGAS, DeepEval)
     Figure(id="tool_scores.mean", kind="interval", pages=("rag_diagnosis", "compare_systems", "cli"),
            function="uncase_core.stats.score_means.score_mean", method=TOOL_SCORES, unit="cases with a score",
            n=(1, 5000), drawn_from=2, settings=TOOL_SCORE_SHAPES,

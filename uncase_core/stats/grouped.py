@@ -1,5 +1,5 @@
 """A rate whose units come in groups that may move together: the claims of one RAG case, the rubric items of one
-prompt (issue 48).
+prompt.
 
 The judge page's accuracy, sensitivity and false-positive rate count units of RAG cases, and the rubric lab's DRFR
 counts items of prompts. Units of one group move together (a judge that misreads a case misreads its claims; a

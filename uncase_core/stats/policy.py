@@ -1,4 +1,4 @@
-"""When a figure may be called clear against a threshold: one rule for every page's pass/fail verdict (issue 36).
+"""When a figure may be called clear against a threshold: one rule for every page's pass/fail verdict.
 
 A verdict "fails (clear)" or "passes (clear)" is a claim about the true rate; it is honest only if, when the true
 rate sits at the threshold, it is made at most as often as the level says (``1 - confidence``). Wilson's interval

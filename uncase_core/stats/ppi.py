@@ -110,7 +110,7 @@ def standard_error(n11: ArrayLike, n10: ArrayLike, n01: ArrayLike, n00: ArrayLik
     ``"small_sample"`` estimates the spread of the rectifier ``Y - lam f`` as if half a labelled unit more had fallen
     in each disagreement cell (judge yes and human no, judge no and human yes), over ``n`` units.
 
-    Why (issue 36, measured by ``bench/coverage.py``): the Wald interval estimates how the judge errs from the
+    Why (measured by ``bench/coverage.py``): the Wald interval estimates how the judge errs from the
     labelled units alone. With few labels and a good judge, no disagreement has been seen yet, the estimated spread
     is 0 and the interval is as narrow as the judge's own: its "95%" covered 52-64% of the time at 5 labels with a
     strong judge and under 93% below about 150 labels with a very strong one. Half a disagreement each way (the

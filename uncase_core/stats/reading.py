@@ -1,9 +1,9 @@
-"""One way to say a proportion: ``k / n · p · level interval low to high · verdict`` (issue 36).
+"""One way to say a proportion: ``k / n · p · level interval low to high · verdict``.
 
 Every page (through :mod:`ui.widgets.proportions`, in the reader's language), the workshop projector and the
 command line's text say a proportion with :func:`proportion_line`, so a rule about what may be said (an interval
 withheld, N/A for no unit, the unlabelled units counted) holds everywhere at once. Each call names the figure it
-draws (an id of :mod:`uncase_core.stats.figures`) and an unregistered one is refused (issue 48): no interval reaches
+draws (an id of :mod:`uncase_core.stats.figures`) and an unregistered one is refused: no interval reaches
 a screen that the coverage harness does not measure. The words come in as templates
 keyed like the catalogue's ``value.*`` keys and the numbers as a function, so the core stays free of the
 interface's catalogues; :data:`ENGLISH` are the command line's, the same words as the English catalogue's.

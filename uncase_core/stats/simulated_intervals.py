@@ -1,4 +1,4 @@
-"""A hundred simulated datasets and their intervals: what "95%" means, small enough to project (issue 36).
+"""A hundred simulated datasets and their intervals: what "95%" means, small enough to project.
 
 A coverage table (``docs/coverage.md``, ``pooled.units``) says that the unit-level Wilson interval of a pooled rate
 covers as little as 60% of the time at a fixed true rate (1 to 12 units per case, within-case correlation 0.5) when

@@ -1,5 +1,5 @@
 """The interval of a proportion of a few independent units: Wilson's where it holds its level, the exact one where it
-does not (issue 48).
+does not.
 
 Wilson's interval holds its level on average over the true rate (Brown, Cai and DasGupta 2001), but not at every
 true rate a person meets with a handful of units. The playground's rule judges an interval at fixed true rates (0.5,

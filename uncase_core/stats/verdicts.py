@@ -2,7 +2,7 @@
 of units calls it, corrected for the other verdicts said beside it; otherwise it is uncertain, or withheld with what
 more the data needs.
 
-Why a test and not an interval (issue 36). The compare page used to call "B is better (clear)" when Newcombe's paired
+Why a test and not an interval. The compare page used to call "B is better (clear)" when Newcombe's paired
 interval excluded 0. That interval is a large-sample approximation: with no true difference it excluded 0 in 50% of
 comparisons at 2 pairs and 25% at 3, while the exact McNemar test the page printed beside it rejected 0%. The exact
 test (a two-sided binomial test of the discordant pairs, statsmodels' ``mcnemar(table, exact=True)``) holds its level
@@ -21,7 +21,7 @@ together (Holm's first, strictest step). Two pairs can never give a clear verdic
 with four dimensions, at least 8 discordant pairs are needed (``2 * 0.5**8 = 0.0078 <= 0.05 / 4``). The page says how
 many, and how many there are.
 
-**A primary dimension declared before looking** (issue 48). Holm spends the level on four dimensions: with a real
+**A primary dimension declared before looking**. Holm spends the level on four dimensions: with a real
 20-point difference on one of them, the page said "clear" 4 % of the time at 20 pairs and 38 % at 50, where the exact
 test of that dimension alone reached 15 % and 60 %. A person who declares, before labelling, which dimension matters
 gets a fixed-sequence (serial gatekeeping) order: the primary dimension is tested first, alone, at the full level;

@@ -1,5 +1,5 @@
 """The agreement page's matching of the two files, worked out once per change instead of once per fragment, and one
-case per change instead of every case (issue 50).
+case per change instead of every case.
 
 A label tick reruns the figures' and the tables' fragments, and each used to match every label of both files again
 (80 ms at 1,000 cases, twice a click). The last matching is kept in the session with the very pair and field it was

@@ -209,7 +209,7 @@ def draw_tables(view: AgreementView, label_field: str | None, lang: str) -> None
         table = pd.DataFrame([list(row) for row in result.table], columns=[f"B: {n}" for n in names],
                              index=[f"A: {n}" for n in names])
         # The rows' names in a column with a header (an index column's header is empty: axe-core's
-        # empty-table-header, issue 52).
+        # empty-table-header).
         text_table(table.rename_axis(t("agr.table_corner")).reset_index(), hide_index=True, width="content")
     st.header(t("agr.disagreements_title", count=len(matched.disagreements)))
     if matched.disagreements:

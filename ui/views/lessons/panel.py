@@ -39,13 +39,13 @@ NARROW = 768  # px: Streamlit's own breakpoint, below which the sidebar is folde
 # The answer multiselect's text input is at least 48 px wide while it has the focus and 8 px once it loses it, so
 # with chips filling a line it takes a line of its own only while focused. A click on "Check my answer" right after
 # choosing blurred it on mouse-down: the box shrank by a line, the button moved up 33 px under the pointer, and the
-# mouse-up landed outside it, so the click was lost and the note on the previous answer stayed (issue 27; the
+# mouse-up landed outside it, so the click was lost and the note on the previous answer stayed (the
 # second click found the button in place). One width in both states keeps the button where the pointer is.
 MULTISELECT_INPUT_MIN_WIDTH = 48  # px: Streamlit 1.67's focused width
 # Below 768 px the panel sits above the page while the sidebar is folded away; the controls a step needs (weights,
 # gates, thresholds, the data menu) are in the sidebar, which opens over the page and so over that panel: while it
 # is open, the panel shows in it too, at its top above those controls, so a step's feedback stays in view as the
-# person uses them (issue 27). Both panels are always drawn; only these rules choose where they show.
+# person uses them. Both panels are always drawn; only these rules choose where they show.
 STYLE = f"""<style>
 @media (max-width: {NARROW - 0.02}px) {{
   [data-testid="stSidebar"][data-collapsed="true"] .st-key-{SIDE} {{ display: none; }} }}

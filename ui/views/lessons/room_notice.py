@@ -43,7 +43,7 @@ def room_notice(place: str) -> None:
                       width="stretch")
     if place != "lesson_side" or st.session_state.get(ROOM_FOLLOWED):
         # On the page the member labels on, its room poll already reruns the page when the room changes (a lesson
-        # started bumps the room's change number): one timer, one cheap run every 5 s, not two (issue 37).
+        # started bumps the room's change number): one timer, one cheap run every 5 s, not two.
         return
 
     @st.fragment(run_every=REFRESH, key="lesson_room_follow")

@@ -35,7 +35,7 @@ def fragments_moved_by(setting: str | None) -> tuple[str, ...]:
     """The result fragments a change reruns: a label change (``None``) all of them; a setting none of the sidebar's
     downloads and reset (they follow the labels), and only the confidence the captions under the tables (their
     counts and intervals do not depend on thresholds, weights or gates). Every fragment a page draws reruns when
-    something moves it, and nothing else: Streamlit's frontend renders the whole page again for each (issue 24)."""
+    something moves it, and nothing else: Streamlit's frontend renders the whole page again for each."""
     if setting is None:
         return FRAGMENTS
     unmoved = {DATA_ACTIONS} | (set() if setting == CONFIDENCE else set(NEAR_FRAGMENTS))

@@ -110,7 +110,7 @@ def draw_label_tables(workspace: RagView, lang: str, frozen: bool, revealed: boo
                                                                   width=fitted_width(title, values))
                     revealed_columns.append(column)
         # The text comes before a room's reference and class columns and is sized without them: on a table too
-        # narrow for all, those scroll into view and the text stays (it was pushed out of view, issue 39).
+        # narrow for all, those scroll into view and the text stays (it was pushed out of view).
         text_width = text_column_width([columns[name]["width"] for name in ("id", *order)], table_width=table_width)
         columns["text"] = st.column_config.TextColumn(t("units.text"), disabled=True, width=text_width)
         # Rows tall enough to read each text in full where its box is ticked.

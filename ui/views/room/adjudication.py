@@ -1,4 +1,4 @@
-"""Adjudication in a workshop room (issue 26): the facilitator decides the gold label of each unit the class did not
+"""Adjudication in a workshop room: the facilitator decides the gold label of each unit the class did not
 settle, one at a time, with a short reason; the room gets the adjudicated dataset and each participant their own
 agreement with the gold.
 

@@ -2,7 +2,7 @@
 
 The facilitator's and the projector's class view refresh every few seconds. Replaying every stored label edit of the
 room at each refresh made its cost grow with the hour's history: 54 ms of CPU at 60 members x 10 edits, 594 ms at
-300 x 100 (issue 37), most of it reading and decoding 30,000 edit bodies and replaying them. :class:`RoomLabels`
+300 x 100, most of it reading and decoding 30,000 edit bodies and replaying them. :class:`RoomLabels`
 keeps, per member, the copy their edits have made so far, the last edit read and the store's change numbers, and
 asks the store only for the edits after it (:meth:`uncase_store.rooms.Rooms.labels_after`); a member whose
 workspace did not change costs one row. A member who loaded the data again, or undid every edit, is read again from

@@ -2,7 +2,7 @@
 
 A room's secrets (the facilitator's and the projector's) are kept only in the session that made them
 (:func:`ui.frame.rooms.remember_keys`); the store keeps their hashes and the workspace none, so the workspace
-that made a room opens it by being its owner and makes new links when it needs them (issue 27). The join form
+that made a room opens it by being its owner and makes new links when it needs them. The join form
 refuses a room older than its hours, and slows down guessed codes per session and per address in workshop mode, as
 the gate does (``ui/frame/access.py``); a room's code that came with its link's join key is not slowed.
 """

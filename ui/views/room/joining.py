@@ -3,7 +3,7 @@
 A join stores three things one after the other: the membership (``Rooms.join``), the room's blank cases as the
 workspace's data, then the settings that name the room and the participant's name. A server killed between them, or
 a page that never heard the answer, leaves the browser's address on the workspace it had, with the join form on
-screen; the person presses Join again. That second join must find the first one, not make "Mateo 2" (issue 49: 23
+screen; the person presses Join again. That second join must find the first one, not make "Mateo 2" (23
 joined for 22 people, the ghost counted as unlabelled everywhere). So:
 
 - a workspace that is already a member of the room is that member: the join finishes what the first one left
@@ -62,7 +62,7 @@ def join_room(code: str, wanted_name: str) -> Workspace:
     workspace = earlier_join(code, old)
     if workspace is None:
         # The workspace the link opened serves when it holds nothing yet: a join is one new workspace, not two, and
-        # a class behind one school network joins twice as many under its address's hourly allowance (issue 37).
+        # a class behind one school network joins twice as many under its address's hourly allowance.
         workspace = old if old.unused() else new_workspace(get_store(), {LANGUAGE: old.language or "en"})
         if workspace is not old:
             old.set_settings({JOINED_AS: {**_noted(old), code: workspace.token}})

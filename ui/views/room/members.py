@@ -1,4 +1,4 @@
-"""The facilitator's list of participants (issue 26, item 2): hand a person back their link, merge a ghost who
+"""The facilitator's list of participants: hand a person back their link, merge a ghost who
 joined again ("Ana 2") into the person, or remove a participant, each change confirmed and kept in the store
 (:meth:`uncase_store.rooms.Rooms.merge`, :meth:`~uncase_store.rooms.Rooms.remove`); the class view is recomputed
 from the store on the next run, as always."""

@@ -1,4 +1,4 @@
-"""A workshop room on a pair of systems (issue 25): the class labels both systems' answers blind, and the
+"""A workshop room on a pair of systems: the class labels both systems' answers blind, and the
 facilitator and the projector see the paired result.
 
 The room's material is the pair blinded into one RAG dataset (:func:`uncase_core.compare.blind.blind_pair`: two

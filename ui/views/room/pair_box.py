@@ -1,4 +1,4 @@
-"""Starting a workshop room on the pair the compare page shows (issue 25): the class labels both systems blind, and
+"""Starting a workshop room on the pair the compare page shows: the class labels both systems blind, and
 the facilitator and the projector see the paired result (``ui/views/room/pair.py``)."""
 
 from __future__ import annotations

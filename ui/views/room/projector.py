@@ -1,4 +1,4 @@
-"""The projector's view of a room, made for a classroom wall (issue 26): read from the back row at 1280x720.
+"""The projector's view of a room, made for a classroom wall: read from the back row at 1280x720.
 
 Always on top, a strip with the room's code, how many joined and finished, and the room's state (reveal,
 freeze) in large type. Below it one screen at a time: how to join (the code huge, a QR code of the participant

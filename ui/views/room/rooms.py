@@ -129,7 +129,7 @@ def follow_room(room: Room) -> None:
     fragment's own slow timer is a backstop for a page whose JavaScript cannot run: the browser drops it when a label
     edit asks for a run (the RAG page turns that run into its result fragments' only), and the next full run sends
     it again; the watcher, an element of the page, keeps looking throughout. Nothing here reruns with a label:
-    that cost a fragment run per label, about a sixth of a label's server CPU in a class (issue 37).
+    that cost a fragment run per label, about a sixth of a label's server CPU in a class.
     """
     @st.fragment(run_every=BACKSTOP, key=ROOM_FOLLOW)
     def follow() -> None:
@@ -490,7 +490,7 @@ def room_links(code: str, secret: str | None = None, view_key: str | None = None
 
 
 def links_address_note() -> str:
-    """What the room's links point at, said on screen (issue 26: a link to localhost reaches nobody else)."""
+    """What the room's links point at, said on screen (a link to localhost reaches nobody else)."""
     address = page_address(ROOM_PATH)
     return t(f"room.address.{address.how}", url=address.url, env=PUBLIC_URL_ENV)
 

@@ -1,4 +1,4 @@
-"""A room member's page learns of the room's changes without a script run per look (issue 37, item 2).
+"""A room member's page learns of the room's changes without a script run per look.
 
 A member's page must notice within seconds when the facilitator reveals, freezes or starts a lesson. A timer fragment
 did that by running the page's script every 5 s (about 5 ms of server CPU each time: Streamlit's own work for a run,

@@ -3,7 +3,7 @@ or the cases that differ moved by labels.
 
 Each reads :func:`uncase_core.compare.systems.compare_systems` on the snapshot's pair ``(system A, system B)`` at the
 page's own thresholds (``cmp_threshold_<dimension>``) and confidence (``cmp_confidence``), as the page computes it.
-The verdict is the page's (issue 36, :mod:`uncase_core.stats.verdicts`): clear (B or A better) only when the exact
+The verdict is the page's (:mod:`uncase_core.stats.verdicts`): clear (B or A better) only when the exact
 McNemar test of the per-case pass/fail, Holm-adjusted over the dimensions compared together, is at most
 ``1 - confidence``; withheld when too few cases change side for any split of them to be clear (``needed`` are);
 otherwise uncertain.

@@ -27,7 +27,7 @@ def ppi_narrower_than_hand(snapshot: Snapshot, params: Mapping[str, Any]) -> Che
     report = _judge(snapshot, params)
     labelled = report.counts["both"]
     if labelled < params["min_labels"] or report.headline is None:
-        # Labels given on another dimension than the step's count nothing here: say where they went (issue 39: "you
+        # Labels given on another dimension than the step's count nothing here: say where they went ("you
         # labelled 0 units" when 15 were labelled on the page's other dimension).
         asked = params["dimension"] or snapshot.setting("judge_dimension")
         elsewhere = {other: judge_report(snapshot.data.cases, other, snapshot.setting("judge_confidence"),

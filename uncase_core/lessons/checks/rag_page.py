@@ -40,7 +40,7 @@ def rag_dimensions(snapshot: Snapshot, params: Mapping[str, Any]) -> CheckResult
     defaults = params["thresholds"] == "default"
     diagnosis = _rag_evaluation(snapshot, params["scope"], defaults).diagnosis
     # What the cards show, under the person's own thresholds: when it differs from the defaults' verdict, the note
-    # says so (issue 39: "still fails" while the card, at a moved threshold, said it passed).
+    # says so ("still fails" while the card, at a moved threshold, said it passed).
     shown = _rag_evaluation(snapshot, params["scope"]).diagnosis if defaults else diagnosis
     for name in (*params["failing"], *params["passing"]):
         if name in diagnosis.not_applicable:
