@@ -21,7 +21,9 @@ case, an undo) waits for the server's answer; a press made meanwhile is refused 
 queued on a unit the person cannot see. A press the server does not acknowledge stays marked "saving"; a page that
 reconnects to a new server session drops the presses the old one never confirmed (not applied late) and says
 how many may not have been saved: the old server may have stored some before it died, and the card shows what
-is stored.
+is stored. A press made once the page was connected again, before the new session had drawn the keypad, is kept
+and sent again when that session's keypad arrives: its first sending asked for a run of a fragment the new session
+did not know yet, which Streamlit drops.
 
 Everything the component shows is plain text put in with ``textContent`` (never parsed as HTML), so a unit's text
 can hold anything.
@@ -348,6 +350,15 @@ export default function (component) {
     pad.send("presses", []);
   } else if (carried) {
     pad.carried = true;
+  }
+  if (pad.carried && pad.queue.length && pad.resentWith !== data) {
+    // A press made on the page that looked back, before the new session had drawn this keypad, went out as a run of
+    // the keypad's fragment, which a session that has not drawn that fragment yet drops ("The fragment ... does not
+    // exist anymore"): the press stayed in the list, unapplied, until some later press or restart sent it again.
+    // This session has drawn the keypad now (its data is here), so the list is sent again and applied at once; a
+    // press already applied is skipped by its number, so a second sending costs one run and changes nothing.
+    pad.resentWith = data;
+    pad.send("presses", pad.queue.map((entry) => ({ ...entry })));
   }
   render(pad);
   if (figuresMoved && !pad.queue.length) {

@@ -116,13 +116,15 @@ class RagFocus(RagUnitsFocus):
 
     def figures(self, case: int) -> str:
         """Each dimension's yes labels of the labelled units of the case, as its card counts them ("Context
-        relevance 5 of 5"): counts only, the cards carry the rates with their intervals."""
+        relevance 5 of 5"): counts only, the cards carry the rates with their intervals. A dimension with no labelled
+        unit says so ("not labelled yet"), never "0 of 0"."""
         found = self.view.dataset.cases[case]
         parts = []
         for name, (kind, field) in METRIC_UNITS.items():
             labels = [unit.label(field) for unit in found.units(kind)]
             labelled = [label for label in labels if label is not None]
-            parts.append(t("focus.figure", name=metric_name(name), yes=sum(labelled), labelled=len(labelled)))
+            parts.append(t("focus.figure", name=metric_name(name), yes=sum(labelled), labelled=len(labelled))
+                         if labelled else t("focus.figure.none", name=metric_name(name)))
         return t("focus.figures", figures="; ".join(parts))
 
     def locked_now(self) -> bool:
