@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 from tests.support.accessibility import IMPACTS, WCAG_TAGS, axe_violations  # noqa: E402
 from tests.support.browser_env import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from tests.support.screens import room_screens, settle, start_lesson_1  # noqa: E402
+from tests.support.screens import open_in_language, room_screens, settle, start_lesson_1  # noqa: E402
 from tests.support.server import serve  # noqa: E402
 from ui.frame.navigation import PAGES as REGISTRY  # noqa: E402
 
@@ -70,12 +70,7 @@ def main() -> int:
     with serve(store=store) as (base, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         for lang in args.languages.split(","):
-            context = browser.new_context(viewport={"width": widths[0], "height": 900},
-                                          locale="es-ES" if lang == "es" else "en-US")
-            page = context.new_page()
-            page.goto(f"{base}/?lang={lang}")
-            settle(page)
-            token = page.url.split("w=")[-1].split("&")[0]
+            context, page, token = open_in_language(browser, base, lang, widths[0])
             for width in widths:
                 page.set_viewport_size({"width": width, "height": 900})
                 for name in pages:

@@ -20,6 +20,7 @@ import uncase_core.agreement.pairs as pairs
 from bench.bench_tick_cost import agreement_pair
 from tests.pages.apptest_helpers import reopen, workspace
 from tests.pages.size_helpers import elements, opened
+from tests.support.counting import counted
 from ui.frame.data_kinds import AGREEMENT_A, AGREEMENT_B, AGREEMENT_UPLOADED_PAIR
 from ui.i18n import translate
 from ui.page_data.agreement import SOURCE_KEY
@@ -49,17 +50,6 @@ def tick(at, value: bool | None, row: int = 0):
     assert not at.exception, [e.value for e in at.exception]
     return at
 
-
-def counted(patch, module, name: str) -> list[int]:
-    calls = [0]
-    original = getattr(module, name)
-
-    def counting(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    patch.setattr(module, name, counting)
-    return calls
 
 
 @functools.cache

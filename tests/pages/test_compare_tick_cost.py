@@ -21,6 +21,7 @@ import uncase_core.compare.systems as systems
 from bench.bench_tick_cost import agreement_pair
 from tests.pages.apptest_helpers import edit_labels, reopen, workspace
 from tests.pages.size_helpers import elements, opened
+from tests.support.counting import counted
 from ui.frame.limits import LIMITS
 from ui.page_data.compare import SOURCE_KEY, UPLOADS
 from uncase_core.rag import evaluation as rag
@@ -43,17 +44,6 @@ def tick(at, value: bool | None, row: int = 0):
     """System A's passage ``row`` of the first case set to ``value``, as the data editor reports it."""
     return edit_labels(at, "passages", {row: {"relevant": value}})
 
-
-def counted(patch, module, name: str) -> list[int]:
-    calls = [0]
-    original = getattr(module, name)
-
-    def counting(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    patch.setattr(module, name, counting)
-    return calls
 
 
 @functools.cache

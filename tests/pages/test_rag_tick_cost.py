@@ -20,6 +20,7 @@ import ui.views.rag.results
 import ui.views.rag.view
 from tests.pages.apptest_helpers import RAG_PAGE, edit_labels, reopen, workspace
 from tests.pages.size_helpers import elements, opened
+from tests.support.counting import counted
 from ui.frame.data_kinds import RAG
 from ui.frame.limits import LIMITS
 from ui.i18n import format_percent, translate
@@ -56,17 +57,6 @@ def tick(at, value: bool):
     """The first passage of the case on screen set to ``value``, as the data editor reports it."""
     return edit_labels(at, "passages", {0: {"relevant": value}})
 
-
-def counted(monkeypatch, module, name: str) -> list[int]:
-    calls = [0]
-    original = getattr(module, name)
-
-    def counting(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(module, name, counting)
-    return calls
 
 
 @functools.cache

@@ -15,6 +15,7 @@ import uncase_core.rag.thresholds as thresholds
 from bench.synthetic_rag import synthetic_dataset
 from tests.pages.apptest_helpers import workspace
 from tests.pages.size_helpers import opened
+from tests.support.counting import counted
 from ui.frame.data_kinds import THRESHOLD_UPLOAD
 from ui.frame.limits import LIMITS
 from ui.i18n import format_percent, translate
@@ -37,17 +38,6 @@ def step(at, value: float):
     assert not at.exception, [e.value for e in at.exception]
     return at
 
-
-def counted(patch, module, name: str) -> list[int]:
-    calls = [0]
-    original = getattr(module, name)
-
-    def counting(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    patch.setattr(module, name, counting)
-    return calls
 
 
 @functools.cache

@@ -20,6 +20,17 @@ def settle(page, drawn: str = '[data-testid="stMain"] h1') -> None:
     page.wait_for_timeout(1500)
 
 
+def open_in_language(browser: Any, base: str, lang: str, width: int, height: int = 900) -> tuple[Any, Any, str]:
+    """A new browser context in ``lang``'s locale at ``width`` px, its page on home in that language, settled:
+    (context, page, the workspace token the page opened), for a tour of every page in that workspace."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  locale="es-ES" if lang == "es" else "en-US")
+    page = context.new_page()
+    page.goto(f"{base}/?lang={lang}")
+    settle(page)
+    return context, page, page.url.split("w=")[-1].split("&")[0]
+
+
 LESSON_PANEL = ".st-key-lesson_side, .st-key-lesson_top"  # the lesson panel's two places (ui.views.lessons.panel)
 
 
