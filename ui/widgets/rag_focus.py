@@ -218,7 +218,6 @@ def focus_mode(focus: RagFocus, lang: str, results: Callable[[], Any], side: Seq
 
     @st.fragment(key=FOCUS_FRAGMENT)
     def body() -> None:
-        draw_focus(focus, lang, rerun)
-        results()
+        draw_focus(focus, lang, rerun, below=results)
 
     body()

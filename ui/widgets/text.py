@@ -50,14 +50,26 @@ def _marked(value: Any) -> Any:
 _ANY_CONTROL = "[" + "".join(sorted(BIDI_CONTROLS)) + "]"
 
 
-def _has_control(values: pd.Series) -> bool:
-    """Whether some cell of a string column holds a bidirectional control, searched by Arrow, not cell by cell."""
-    return bool(values.str.contains(_ANY_CONTROL, regex=True, na=False).any())
+_CONTROL_FOUND = re.compile(_ANY_CONTROL)
+# Up to this many rows a column's texts are searched joined, in Python; past it, by pandas' ``.str`` (Arrow). Each
+# pandas call costs about 0.1-0.3 ms whatever the column's length, which on the seven-row tables a focus-mode key
+# redraws was most of the tables' cost; at 2,000 rows the joined search costs twice pandas' (bench/bench_focus.py's
+# figures in docs/figures.md, tests/ui/test_ui_text.py for the equality).
+_JOINED_SEARCH_ROWS = 256
 
 
 def _plain_text(values: pd.Series) -> bool:
-    """A string column with text and no control: marking it cell by cell would give it back as it is."""
-    return isinstance(values.dtype, pd.StringDtype) and bool(values.notna().any()) and not _has_control(values)
+    """A string column with text and no bidirectional control: marking it cell by cell would give it back as it is."""
+    if not isinstance(values.dtype, pd.StringDtype):
+        return False
+    if len(values) <= _JOINED_SEARCH_ROWS:
+        texts = [text for text in values.tolist() if isinstance(text, str)]
+        return bool(texts) and _CONTROL_FOUND.search("\n".join(texts)) is None
+    return bool(values.notna().any()) and not bool(values.str.contains(_ANY_CONTROL, regex=True, na=False).any())
+
+
+def _text_like(dtype: Any) -> bool:
+    return pd.api.types.is_object_dtype(dtype) or isinstance(dtype, pd.StringDtype) or str(dtype) == "category"
 
 
 def cell_text(frame: pd.DataFrame, marked_columns: Collection[str] = ()) -> pd.DataFrame:
@@ -65,19 +77,20 @@ def cell_text(frame: pd.DataFrame, marked_columns: Collection[str] = ()) -> pd.D
     :func:`literal` marks them: a table cell is drawn as plain text, but a right-to-left override inside it still
     reverses what follows. The cells of ``marked_columns`` are marked already
     (:func:`uncase_core.shared.bidi.mark_bidi_controls`, which leaves a marked text as it is), by a page that keeps
-    them from one run to the next."""
+    them from one run to the next. A table with nothing to mark is given back as it is (not copied): the pages only
+    draw what this returns."""
+    replaced = {position: values.map(_marked) for position, (column, values) in enumerate(frame.items())
+                if column not in marked_columns and _text_like(values.dtype) and not _plain_text(values)}
+    names = [_marked(column) for column in frame.columns]
+    text_index = frame.index.dtype == object or isinstance(frame.index.dtype, pd.StringDtype)
+    if not replaced and not text_index and names == list(frame.columns):
+        return frame
     marked = frame.copy()
-    for column in marked.columns:
-        if column in marked_columns:
-            continue
-        values = marked[column]
-        if _plain_text(values):
-            continue  # nothing to mark: one search of the column instead of a call per cell (2,000 rows a tick)
-        if values.dtype == object or isinstance(values.dtype, pd.StringDtype) or str(values.dtype) == "category":
-            marked[column] = values.map(_marked)
-    if marked.index.dtype == object or isinstance(marked.index.dtype, pd.StringDtype):
+    for position, values in replaced.items():
+        marked.isetitem(position, values)
+    if text_index:
         marked.index = marked.index.map(_marked)
-    marked.columns = [_marked(column) for column in marked.columns]
+    marked.columns = names
     return marked
 
 
