@@ -129,13 +129,39 @@ RAGAS_NOTES: Mapping[str, str] = MappingProxyType({
 })
 # A list literal longer than this in a CSV cell is not read as a Python literal.
 _MAX_LITERAL_CHARS = 1_000_000
-# Python's repr of a list of texts none of which holds a backslash, a quote of its own kind or a control character
-# other than a tab, as pandas writes RAGAS's contexts to CSV: each text is what its quotes hold, exactly as
-# ast.literal_eval reads it, without compiling the cell (compiling was a tenth of a CSV import's time). Any other
-# cell goes to json.loads and then literal_eval, as before.
-_PLAIN_ITEM = r"'[^'\\\x00-\x08\x0a-\x1f]*'|\"[^\"\\\x00-\x08\x0a-\x1f]*\""
+# Python's repr of a list of texts, as pandas writes RAGAS's contexts to CSV: each text in quotes, with no control
+# character but a tab and no backslash but those of the escapes repr writes. Such a cell is read here, each text
+# what ast.literal_eval gives for it, without compiling the cell (compiling was a tenth of a CSV import's time).
+# Any other cell goes to json.loads and then literal_eval, as before.
+_PLAIN_ESCAPE = r"""\\(?:[\\'"ntr]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})"""
+_PLAIN_ITEM = (rf"""'[^'\\\x00-\x08\x0a-\x1f]*(?:{_PLAIN_ESCAPE}[^'\\\x00-\x08\x0a-\x1f]*)*'"""
+               rf"""|"[^"\\\x00-\x08\x0a-\x1f]*(?:{_PLAIN_ESCAPE}[^"\\\x00-\x08\x0a-\x1f]*)*\"""")
 _PLAIN_LIST = re.compile(rf"\[(?:(?:{_PLAIN_ITEM})(?:, (?:{_PLAIN_ITEM}))*)?\]")
 _PLAIN_ITEMS = re.compile(_PLAIN_ITEM)
+_ESCAPE = re.compile(r"""\\(?:([\\'"ntr])|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))""")
+_ESCAPED = MappingProxyType({"\\": "\\", "'": "'", '"': '"', "n": "\n", "t": "\t", "r": "\r"})
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    if match.group(1):
+        return _ESCAPED[match.group(1)]
+    return chr(int(match.group(2) or match.group(3) or match.group(4), 16))
+
+
+def _plain_list(cell: str) -> list[str] | None:
+    """The texts of a cell in Python's plain list repr (see above), or None for any other cell (or a ``\\U`` past
+    the last code point, which literal_eval refuses)."""
+    if not _PLAIN_LIST.fullmatch(cell):
+        return None
+    texts = []
+    for item in _PLAIN_ITEMS.findall(cell):
+        text = item[1:-1]
+        if "\\" in text:
+            if any(int(code, 16) > 0x10FFFF for code in re.findall(r"\\U([0-9a-fA-F]{8})", text)):
+                return None
+            text = _ESCAPE.sub(_unescaped, text)
+        texts.append(text)
+    return texts
 
 
 def _pick(row: Mapping[str, Any], field: str, where: str, required: bool) -> Any:
@@ -154,8 +180,9 @@ def _contexts(value: Any, where: str) -> list[str]:
         return []
     if isinstance(value, str):
         stripped = value.strip()
-        if stripped.startswith("[") and _PLAIN_LIST.fullmatch(stripped):
-            return [text for item in _PLAIN_ITEMS.findall(stripped) if (text := item[1:-1]).strip()]
+        plain = _plain_list(stripped) if stripped.startswith("[") and len(stripped) <= _MAX_LITERAL_CHARS else None
+        if plain is not None:
+            return [text for text in plain if text.strip()]
         if stripped.startswith("["):
             parsed: Any = None
             try:

@@ -129,6 +129,8 @@ def _score(value: Any, where: str, column: str, dimension: str | None, csv_cell:
             value = float(word if "," not in word else decimal_text(word, _place(where, column)))
         except ValueError:
             raise expected_value("finite_number", repr(word), _place(where, column)) from None
+    if value is None:
+        return None, False
     if isinstance(value, float) and math.isnan(value):
         return None, True
     if type(value) is float and 0.0 <= value <= 1.0:  # what finite_or_none gives back, in or out of the unit range

@@ -364,6 +364,12 @@ def collector_paused() -> Iterator[None]:
     Rows and cases hold no reference cycles, so the collector only re-scans the growing set of new objects:
     reading 50,000 RAGAS rows took 16.3 s with it running and 5.1 s with it paused (bench/bench_interchange.py,
     on a loaded 2-core machine). Memory is still freed by reference counting meanwhile.
+
+    On the way out, what was made meanwhile is handed to the oldest generation (``gc.freeze()`` then
+    ``gc.unfreeze()``: two list moves, no scan) instead of being left in the youngest, where the first allocation
+    after ``gc.enable()`` scanned every new object once more, a fifth of reading 10,000 rows. A cycle made meanwhile
+    (another thread's) is still collected, by the next full collection. Skipped when something else holds objects
+    frozen, whose freeze this must not undo.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -371,6 +377,9 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -4,6 +4,7 @@ shared). bench/bench_interchange.py --ratios times each format against its plain
 
 from __future__ import annotations
 
+import ast
 import csv
 import hashlib
 import io
@@ -14,18 +15,22 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from uncase_core.rag.cases import case_to_dict
+from tests.support.counting import counted
+from uncase_core.errors import InputError
+from uncase_core.rag import ragas, ragas_files
+from uncase_core.rag.cases import RagCase, Unit, case_to_dict
 from uncase_core.rag.interchange import read_cases
 
 ROWS = 2_000
 WORDS = ("refund", "card", "days", "store", "credit", "order", "parcel", "return", "receipt", "policy", "week",
          "reembolso", "tarjeta", "días", "tienda", "pedido", "devolución", "envío", "3.5", "24 h.", "Dr.", "e.g.",
-         "No.", "p. ej.", "J.", "US$", "it's", '"quoted"', "back\\slash")
+         "No.", "p. ej.", "J.", "US$")
+AWKWARD = ("it's", '"quoted"', "back\\slash", "tab\there")  # now and then, in the texts and contexts
 SCORES = ("faithfulness", "context_precision", "context_recall", "factual_correctness(mode=f1)", "answer_relevancy")
 
 
 def _sentence(rng: random.Random) -> str:
-    words = [rng.choice(WORDS) for _ in range(rng.randint(3, 12))]
+    words = [rng.choice(AWKWARD if rng.random() < 0.01 else WORDS) for _ in range(rng.randint(3, 12))]
     end = rng.choice((".", ".", ".", "?", "!", "…", ".\n", ".\n\n- "))
     return " ".join(words).capitalize() + end
 
@@ -120,11 +125,11 @@ def digest(data: bytes, name: str) -> str:
 
 # What the readers gave for these files before they lost their per-row overhead (uncase_core at 624c2cf).
 BEFORE = {
-    "ragas parquet": "f083872f198ae10a850c08e85c815182eb7305df357e0e17a8f36cf08d3a1c9a",
-    "ragas jsonl": "8ec83a06b4fd30b03c291073e30e8fe625119aa2c9429b5aa4dd714b1acefceb",
-    "ragas csv": "2d891c7ec0d900ee097640c79e787b7ffa9c5ff4397e17fcdcb771b6d7bf3fa2",
-    "deepeval json": "66b90219aaa13a3e7eaea5e12d22f9e508b9b384bc1d2488f5d3b582eeade592",
-    "deepeval csv": "a46242b4b766dfd9a8d4909da0fc0f7fd5d268466f5a35749b0a916757fadf2a",
+    "ragas parquet": "5168b07a204f98893a273fb30cf722a898f04fb5f723f17229d8003a9fb45bbf",
+    "ragas jsonl": "aea1e1f9788dca1cedaab0fb0c9793609d71c3fdd0cc327b3182a161ade3707b",
+    "ragas csv": "a430dce3b5838347feb6696471f0ef2907113ff35629e9d941c867d55f379b70",
+    "deepeval json": "b122f4d4fbaecbdc2d7173932d6eea779a0bf0a35c899304058aa790d95af52c",
+    "deepeval csv": "18c007763cc70b7c90c2920b5bd0c5458b069df64e18fb45789e99ea11248c82",
 }
 
 
@@ -137,3 +142,64 @@ def made() -> dict[str, tuple[str, bytes]]:
 def test_a_file_reads_as_it_did_before(made, label):
     name, data = made[label]
     assert digest(data, name) == BEFORE[label]
+
+
+@pytest.mark.parametrize("label", ["ragas parquet", "ragas jsonl", "ragas csv", "deepeval json", "deepeval csv"])
+def test_each_row_becomes_its_case_once_without_the_dataclass_init(made, monkeypatch, label):
+    """A row's case and units are made once, their fields filled directly: they were made, then copied twice with
+    dataclasses.replace (scores and kept fields, then the file's name), each copy through the frozen __init__."""
+    name, data = made[label]
+    inits = [counted(monkeypatch, kind, "__init__") for kind in (RagCase, Unit)]
+    assert len(read_cases(data, name).dataset.cases) == ROWS
+    assert [calls[0] for calls in inits] == [0, 0]
+
+
+@pytest.mark.parametrize("label", ["ragas parquet", "ragas jsonl", "ragas csv"])
+def test_a_score_cell_that_reads_spells_out_no_place(made, monkeypatch, label):
+    """Each of the 10,000 score cells spelled ``[12].faithfulness`` for an error that did not come; now only a
+    refused cell has its place written out."""
+    places = counted(monkeypatch, ragas_files, "_place")
+    read_cases(*reversed(made[label]))
+    assert places[0] == 0
+
+
+def test_pandas_list_cells_are_read_without_compiling_them(made, monkeypatch):
+    """RAGAS's contexts as pandas writes them (Python's list repr, its escapes too: line breaks, quotes, backslashes)
+    no longer go through ast.literal_eval, one compile per row."""
+    evals = counted(monkeypatch, ast, "literal_eval")
+    name, data = made["ragas csv"]
+    read_cases(data, name)
+    cells = [row["retrieved_contexts"] for row in csv.DictReader(io.StringIO(data.decode("utf-8")))]
+    assert sum("\\" in cell for cell in cells) > ROWS / 4  # escapes are common: contexts hold line breaks
+    assert evals[0] == 0
+
+
+def test_a_list_cell_in_another_spelling_still_reads_as_before(monkeypatch):
+    evals = counted(monkeypatch, ast, "literal_eval")
+    data = b"user_input,retrieved_contexts\nq,\"['a','b\\\\q']\"\nr,\"[ 'c' ]\"\n"
+    cases = read_cases(data, "r.csv").dataset.cases
+    assert [[unit.text for unit in case.passages] for case in cases] == [["a", "b\\q"], ["c"]]
+    assert evals[0] == 2
+
+
+@pytest.mark.parametrize(("cell", "message"), [
+    ("1,5", "line 2: faithfulness: expected a score from 0 to 1, got 1.5"),
+    ("1.234,5", "line 2: faithfulness: expected a finite number, got '1.234,5'"),
+    ("-0.5", "line 2: faithfulness: expected a score from 0 to 1, got -0.5"),
+    ("inf", "line 2: faithfulness: expected a finite number, got inf"),
+    ("high", "line 2: faithfulness: expected a finite number, got 'high'"),
+])
+def test_a_bad_csv_score_is_still_refused_at_its_place(cell, message):
+    data = f'user_input,retrieved_contexts,faithfulness\nq,"[\'a\']","{cell}"\n'.encode()
+    with pytest.raises(InputError) as raised:
+        read_cases(data, "r.csv")
+    assert str(raised.value) == "r.csv: " + message
+
+
+def test_a_plain_list_cell_reads_as_literal_eval_reads_it():
+    """The plain-repr reading of a contexts cell against ast.literal_eval, on cells made to be awkward."""
+    for texts in (["a", "it's"], ['say "hi"'], ["días", "  "], [], ["", "x"], ["a#b", "[c]", "d, e"], ["é ü"],
+                  ["line\nbreak\r\n", "tab\t", "both ' and \"", "back\\slash", "\x00\x7f\xa0", "\U0001F600\u2028"]):
+        cell = repr(texts)
+        assert ragas._PLAIN_LIST.fullmatch(cell)
+        assert ragas._contexts(cell, "") == [text for text in ast.literal_eval(cell) if text.strip()]
