@@ -20,6 +20,7 @@ from uncase_core.errors import InputError
 from uncase_core.rag import ragas, ragas_files
 from uncase_core.rag.cases import RagCase, Unit, case_to_dict
 from uncase_core.rag.interchange import read_cases
+from uncase_core.shared import jsonfiles
 
 ROWS = 2_000
 WORDS = ("refund", "card", "days", "store", "credit", "order", "parcel", "return", "receipt", "policy", "week",
@@ -203,3 +204,12 @@ def test_a_plain_list_cell_reads_as_literal_eval_reads_it():
         cell = repr(texts)
         assert ragas._PLAIN_LIST.fullmatch(cell)
         assert ragas._contexts(cell, "") == [text for text in ast.literal_eval(cell) if text.strip()]
+
+
+def test_a_json_file_is_parsed_once(made, monkeypatch):
+    """Telling a JSON file's format parsed the whole of it, and reading it parsed it again; now the value that
+    told the format is the one read."""
+    name, data = made["deepeval json"]
+    parses = counted(monkeypatch, jsonfiles, "_loads")
+    read_cases(data, name)
+    assert parses[0] == 1
