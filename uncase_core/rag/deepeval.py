@@ -210,19 +210,25 @@ class _Reader:
         self.from_context = 0
         self.hand = 0
         self.layouts: list[str] = []
+        self._shapes: dict[tuple[str, ...], tuple[dict[str, str | None], str]] = {}
 
     def case(self, record: Any, index: int, where: str, name_is_id: bool) -> RagCase:
         if not isinstance(record, Mapping):
             raise expected_value("object", type(record).__name__, where)
-        keys = {snake: _key(record, snake, where) for snake in
-                ("input", "actual_output", "expected_output", "retrieval_context", "context", "name",
-                 "additional_metadata", "metrics_data")}
+        shape = tuple(record)  # the spellings and layout depend on the record's keys alone: worked out once per set
+        known = self._shapes.get(shape)
+        if known is None:
+            known = self._shapes[shape] = (
+                {snake: _key(record, snake, where) for snake in
+                 ("input", "actual_output", "expected_output", "retrieval_context", "context", "name",
+                  "additional_metadata", "metrics_data")},
+                "camel" if any(key in _SNAKE for key in record) else "snake")
+        keys, layout = known
         if keys["input"] is None:
             if "scenario" in record or "turns" in record:
                 raise input_error(PROBLEMS, "deepeval_conversational", where)
             raise missing("input", where)
         metadata_key = keys["additional_metadata"] or ("metadata" if "metadata" in record else None)
-        layout = "camel" if any(key in _SNAKE for key in record) else "snake"
         self.layouts.append(layout)
         question = _text(record, keys["input"], where)
         answer = _text(record, keys["actual_output"], where)

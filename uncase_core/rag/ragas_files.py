@@ -156,6 +156,7 @@ class _Plan:
     consumed: frozenset[str]  # columns the case holds (mapped, id, metadata, hand labels): not kept as they are
     scores: Mapping[str, str | None]  # score column -> its dimension
     hand_scores: tuple[str, ...]
+    order: tuple[str, ...]  # the columns a case's record keeps the order of (all but the hand-label ones)
 
 
 class _Reader:
@@ -190,7 +191,8 @@ class _Reader:
                     if is_score:
                         scores[column] = dimension
             plan = _Plan(used, frozenset(consumed), scores,
-                         tuple(column for column in HAND_SCORE_COLUMNS if column in row))
+                         tuple(column for column in HAND_SCORE_COLUMNS if column in row),
+                         tuple(column for column in columns if column not in HAND_COLUMNS))
             self._plans[columns] = plan
             self.hand_scores.update(dict.fromkeys(plan.hand_scores))
             for column, dimension in scores.items():
@@ -292,7 +294,7 @@ class _Reader:
                     reject_non_finite(value, _place(where, column))
                 fields[column] = value
                 self.kept[column] = None
-        record: dict[str, Any] = {"order": [column for column in row if column not in HAND_COLUMNS], "fields": fields}
+        record: dict[str, Any] = {"order": list(plan.order), "fields": fields}
         if nulls:
             record["nulls"] = nulls
         if default_source:
