@@ -43,19 +43,22 @@ from uncase_core.errors import (
     missing,
     problem,
 )
-from uncase_core.rag.cases import RagCase, RagDataset, Unit
+from uncase_core.rag.cases import RagCase, RagDataset, Unit, new_case, new_unit
 from uncase_core.rag.dimensions import DIMENSIONS, METRICS
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.ragas import csv_rows
 from uncase_core.rag.sources import (
     HAND_COLUMNS,
     HAND_LABELS_COLUMN,
+    JUDGE_SCORES_KEY,
     RECORD_KEYS,
+    SOURCE_FILE_KEY,
     CaseImport,
     JudgeScore,
     Progress,
     blank_units,
     collector_paused,
+    file_note,
     finite_or_none,
     hand_columns,
     judge_scores,
@@ -68,8 +71,6 @@ from uncase_core.rag.sources import (
     scores_note,
     tool_record,
     units_from_hand_labels,
-    with_file,
-    with_judge_scores,
 )
 from uncase_core.rag.tools import FILE_KINDS
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_document
@@ -108,6 +109,7 @@ _TEXT_CELLS = frozenset(key for snake in ("input", "actual_output", "expected_ou
 LIST_DELIMITER = "|"  # deepeval.dataset.utils.DELIMITER
 SOURCE_KEY = "deepeval_source"  # a passage's RetrievedContextData source, kept in the unit's own keys
 _MARKER = re.compile(r"^deepeval_source=(?P<source>.*?),deepeval_context=(?P<context>.*)$", re.S)
+_MARKER_START = "deepeval_source="  # what every text _MARKER matches starts with: the rest skip the regex
 # DeepEval metric names (each metric's __name__) and the dimension they score; a GEval metric is "<name> [GEval]".
 METRIC_DIMENSIONS: Mapping[str, str] = MappingProxyType({metric: d.name for d in DIMENSIONS
                                                           for metric in d.deepeval_metrics})
@@ -170,9 +172,9 @@ def _passages(value: Any, where: str) -> tuple[Unit, ...]:
             raise expected_value("text", type(item).__name__, f"{where}[{position}]")
     units = []
     for item in value:
-        found = _MARKER.match(item)
+        found = _MARKER.match(item) if item.startswith(_MARKER_START) else None
         text, extra = (found.group("context"), {SOURCE_KEY: found.group("source")}) if found else (item, {})
-        units.append(Unit(f"p{len(units) + 1}", text, {"relevant": None}, extra))
+        units.append(new_unit(f"p{len(units) + 1}", text, {"relevant": None}, extra))
     return tuple(units)
 
 
@@ -200,26 +202,33 @@ def _scores(value: Any, where: str) -> list[JudgeScore]:
 
 
 class _Reader:
-    def __init__(self, joined: bool) -> None:
+    def __init__(self, joined: bool, file: Mapping[str, str]) -> None:
         self.joined = joined  # JSON Lines and CSV: the lists are joined with "|"
+        self.file = file  # each case's source_file (sources.file_note), put in as the case is made
         self.kept: dict[str, None] = {}
         self.metrics: dict[str, str | None] = {}
         self.from_context = 0
         self.hand = 0
         self.layouts: list[str] = []
+        self._shapes: dict[tuple[str, ...], tuple[dict[str, str | None], str]] = {}
 
     def case(self, record: Any, index: int, where: str, name_is_id: bool) -> RagCase:
         if not isinstance(record, Mapping):
             raise expected_value("object", type(record).__name__, where)
-        keys = {snake: _key(record, snake, where) for snake in
-                ("input", "actual_output", "expected_output", "retrieval_context", "context", "name",
-                 "additional_metadata", "metrics_data")}
+        shape = tuple(record)  # the spellings and layout depend on the record's keys alone: worked out once per set
+        known = self._shapes.get(shape)
+        if known is None:
+            known = self._shapes[shape] = (
+                {snake: _key(record, snake, where) for snake in
+                 ("input", "actual_output", "expected_output", "retrieval_context", "context", "name",
+                  "additional_metadata", "metrics_data")},
+                "camel" if any(key in _SNAKE for key in record) else "snake")
+        keys, layout = known
         if keys["input"] is None:
             if "scenario" in record or "turns" in record:
                 raise input_error(PROBLEMS, "deepeval_conversational", where)
             raise missing("input", where)
         metadata_key = keys["additional_metadata"] or ("metadata" if "metadata" in record else None)
-        layout = "camel" if any(key in _SNAKE for key in record) else "snake"
         self.layouts.append(layout)
         question = _text(record, keys["input"], where)
         answer = _text(record, keys["actual_output"], where)
@@ -264,9 +273,12 @@ class _Reader:
         if nulls:
             kept["nulls"] = nulls
         extra = {REFERENCE_KEY: reference} if reference else {}
-        case = RagCase(case_id, question, units["passages"], answer, units["claims"], units["reference_facts"],
-                       dict(metadata or {}), {**extra, DEEPEVAL_RECORD: kept})
-        return with_judge_scores(case, scores)
+        extra[DEEPEVAL_RECORD] = kept
+        if scores:  # as with_judge_scores puts them
+            extra[JUDGE_SCORES_KEY] = [score.to_dict() for score in scores]
+        extra[SOURCE_FILE_KEY] = self.file
+        return new_case(case_id, question, units["passages"], answer, units["claims"], units["reference_facts"],
+                        dict(metadata or {}), extra)
 
 
 def _records(text: str, csv_file: bool, limit: ReadLimit) -> tuple[list[tuple[str, Any]], str, list[str]]:
@@ -344,7 +356,8 @@ def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None
         names = [record.get("name") for _, record in records if isinstance(record, Mapping)]
         named = [name for name in names if isinstance(name, str) and name.strip()]
         name_is_id = len(set(named)) == len(named)
-        reader = _Reader(joined=layout in ("jsonl", "csv"))
+        delimiter = extra[0] if layout == "csv" else None
+        reader = _Reader(layout in ("jsonl", "csv"), file_note("deepeval", layout, delimiter))
         cases, seen = [], {}
         for index, (where, record) in enumerate(records):
             case = reader.case(record, index, where, name_is_id)
@@ -382,8 +395,7 @@ def read_deepeval_cases(data: bytes, source: str = "", progress: Progress | None
             notes.append(Note.of("hand_labels_read", count=reader.hand, column=HAND_LABELS_COLUMN))
         if layout == "json" and extra:
             notes.append(Note.of("ignored_keys", keys=name_list(extra)))
-        delimiter = extra[0] if layout == "csv" else None
-        return CaseImport(RagDataset(with_file(cases, "deepeval", layout, delimiter), "jsonl"), "deepeval",
+        return CaseImport(RagDataset(tuple(cases), "jsonl"), "deepeval",
                           f"{layout}, {keys}", tuple(notes), delimiter)
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None

@@ -43,7 +43,7 @@ from uncase_core.rag.sources import (
     name_list,
 )
 from uncase_core.shared.formats import RAG, RAGAS, guess_format, wrong_format_error
-from uncase_core.shared.jsonfiles import decode_text, dumps_json, parse_head
+from uncase_core.shared.jsonfiles import decode_text, dumps_json, one_reading, parse_head
 from uncase_core.shared.limits import UNLIMITED, ReadLimit
 from uncase_core.shared.spreadsheets import sniff_delimiter
 
@@ -188,13 +188,14 @@ def read_cases(data: bytes, name: str = "", fmt: str | None = None,
     ``fmt`` is one of :data:`~uncase_core.rag.tools.INTERCHANGE_FORMATS` (None: :func:`detect_format`);
     ``variables`` maps ``question``, ``context`` and ``reference`` to promptfoo ``vars`` keys (promptfoo only).
     """
-    if fmt is None:
-        fmt = detect_format(data, name)
-    if fmt not in tools.TOOLS:  # read at call time: a format's record is all it takes
-        raise input_error(PROBLEMS, "interchange_unknown_format", "format", name, got=str(fmt),
-                          choices=", ".join(tools.TOOLS))
-    with collector_paused():  # reading makes many objects and no cycles (see collector_paused)
-        return tools.TOOLS[fmt].read(data, name, variables, progress, limit)
+    with one_reading():  # the text and a JSON file's value that told the format are the ones read
+        if fmt is None:
+            fmt = detect_format(data, name)
+        if fmt not in tools.TOOLS:  # read at call time: a format's record is all it takes
+            raise input_error(PROBLEMS, "interchange_unknown_format", "format", name, got=str(fmt),
+                              choices=", ".join(tools.TOOLS))
+        with collector_paused():  # reading makes many objects and no cycles (see collector_paused)
+            return tools.TOOLS[fmt].read(data, name, variables, progress, limit)
 
 
 def export_case_json(dataset: RagDataset) -> bytes:

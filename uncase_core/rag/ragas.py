@@ -51,7 +51,7 @@ from uncase_core.errors import (
     problem,
     unreadable_csv,
 )
-from uncase_core.rag.cases import LABEL_FIELDS, RagCase, RagDataset, Unit
+from uncase_core.rag.cases import RagCase, RagDataset, Unit, blank_units, new_case
 from uncase_core.rag.dimensions import DIMENSIONS
 from uncase_core.shared.formats import RAGAS, check_csv_header, check_format
 from uncase_core.shared.jsonfiles import Document, decode_text, parse_document, reject_non_finite
@@ -129,6 +129,39 @@ RAGAS_NOTES: Mapping[str, str] = MappingProxyType({
 })
 # A list literal longer than this in a CSV cell is not read as a Python literal.
 _MAX_LITERAL_CHARS = 1_000_000
+# Python's repr of a list of texts, as pandas writes RAGAS's contexts to CSV: each text in quotes, with no control
+# character but a tab and no backslash but those of the escapes repr writes. Such a cell is read here, each text
+# what ast.literal_eval gives for it, without compiling the cell (compiling was a tenth of a CSV import's time).
+# Any other cell goes to json.loads and then literal_eval, as before.
+_PLAIN_ESCAPE = r"""\\(?:[\\'"ntr]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})"""
+_PLAIN_ITEM = (rf"""'[^'\\\x00-\x08\x0a-\x1f]*(?:{_PLAIN_ESCAPE}[^'\\\x00-\x08\x0a-\x1f]*)*'"""
+               rf"""|"[^"\\\x00-\x08\x0a-\x1f]*(?:{_PLAIN_ESCAPE}[^"\\\x00-\x08\x0a-\x1f]*)*\"""")
+_PLAIN_LIST = re.compile(rf"\[(?:(?:{_PLAIN_ITEM})(?:, (?:{_PLAIN_ITEM}))*)?\]")
+_PLAIN_ITEMS = re.compile(_PLAIN_ITEM)
+_ESCAPE = re.compile(r"""\\(?:([\\'"ntr])|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))""")
+_ESCAPED = MappingProxyType({"\\": "\\", "'": "'", '"': '"', "n": "\n", "t": "\t", "r": "\r"})
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    if match.group(1):
+        return _ESCAPED[match.group(1)]
+    return chr(int(match.group(2) or match.group(3) or match.group(4), 16))
+
+
+def _plain_list(cell: str) -> list[str] | None:
+    """The texts of a cell in Python's plain list repr (see above), or None for any other cell (or a ``\\U`` past
+    the last code point, which literal_eval refuses)."""
+    if not _PLAIN_LIST.fullmatch(cell):
+        return None
+    texts = []
+    for item in _PLAIN_ITEMS.findall(cell):
+        text = item[1:-1]
+        if "\\" in text:
+            if any(int(code, 16) > 0x10FFFF for code in re.findall(r"\\U([0-9a-fA-F]{8})", text)):
+                return None
+            text = _ESCAPE.sub(_unescaped, text)
+        texts.append(text)
+    return texts
 
 
 def _pick(row: Mapping[str, Any], field: str, where: str, required: bool) -> Any:
@@ -147,6 +180,9 @@ def _contexts(value: Any, where: str) -> list[str]:
         return []
     if isinstance(value, str):
         stripped = value.strip()
+        plain = _plain_list(stripped) if stripped.startswith("[") and len(stripped) <= _MAX_LITERAL_CHARS else None
+        if plain is not None:
+            return [text for text in plain if text.strip()]
         if stripped.startswith("["):
             parsed: Any = None
             try:
@@ -179,8 +215,7 @@ def _text(value: Any, where: str) -> str:
 
 
 def _units(prefix: str, kind: str, texts: list[str]) -> tuple[Unit, ...]:
-    labels = dict.fromkeys(LABEL_FIELDS[kind])
-    return tuple(Unit(f"{prefix}{i}", text, labels) for i, text in enumerate(texts, start=1))
+    return blank_units(prefix, kind, texts)
 
 
 def _field(where: str, name: str) -> str:
@@ -320,9 +355,8 @@ def case_from_csv_row(row: Mapping[str, Any], index: int, where: str, layout: Cs
                 if isinstance(row.get(column), str) and row[column].strip()}
     if layout.default_source:
         metadata["source"] = DEFAULT_SOURCE
-    case = RagCase(id=case_id, question=question, passages=_units("p", "passages", contexts), answer=answer,
-                   claims=_units("c", "claims", claims), reference_facts=_units("f", "reference_facts", facts),
-                   metadata=metadata)
+    case = new_case(case_id, question, _units("p", "passages", contexts), answer, _units("c", "claims", claims),
+                    _units("f", "reference_facts", facts), metadata, {})
     return case, split
 
 

@@ -36,7 +36,7 @@ import json
 import math
 import numbers
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -44,7 +44,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from uncase_core.errors import InputError, Place, expected_one_of, expected_value, input_error, invalid_json, problem
-from uncase_core.rag.cases import RagCase, RagDataset
+from uncase_core.rag.cases import RagCase, RagDataset, new_case
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.parquet import is_parquet, parquet_rows
 from uncase_core.rag.ragas import (
@@ -72,11 +72,13 @@ from uncase_core.rag.sources import (
     HAND_SCORE_COLUMNS,
     JUDGE_SCORES_KEY,
     RECORD_KEYS,
+    SOURCE_FILE_KEY,
     CaseImport,
     JudgeScore,
     Progress,
     blank_units,
     collector_paused,
+    file_note,
     finite_or_none,
     hand_columns,
     judge_scores,
@@ -89,7 +91,6 @@ from uncase_core.rag.sources import (
     scores_note,
     tool_record,
     units_from_hand_labels,
-    with_file,
 )
 from uncase_core.rag.tools import FILE_KINDS
 from uncase_core.shared.jsonfiles import decode_text, dumps_json, reject_non_finite
@@ -116,19 +117,25 @@ def _place(where: str, column: str) -> str:
     return f"{where}: {column}" if where.startswith("line") else f"{where}.{column}"
 
 
-def _score(value: Any, where: str, dimension: str | None, csv_cell: bool) -> tuple[float | None, bool]:
-    """A score cell as a number or None (not determined), and whether it was NaN."""
+def _score(value: Any, where: str, column: str, dimension: str | None, csv_cell: bool) -> tuple[float | None, bool]:
+    """A score cell as a number or None (not determined), and whether it was NaN; its place (``where`` and
+    ``column``) is spelled out only for an error."""
     if csv_cell and isinstance(value, str):
         word = value.strip()
-        if word.lower() in ("", "nan", "null", "none"):
-            return None, word.lower() == "nan"
-        try:
-            value = float(decimal_text(word, where))
+        lowered = word.lower()
+        if lowered in ("", "nan", "null", "none"):
+            return None, lowered == "nan"
+        try:  # a word without a comma is as decimal_text gives it back
+            value = float(word if "," not in word else decimal_text(word, _place(where, column)))
         except ValueError:
-            raise expected_value("finite_number", repr(word), where) from None
+            raise expected_value("finite_number", repr(word), _place(where, column)) from None
+    if value is None:
+        return None, False
     if isinstance(value, float) and math.isnan(value):
         return None, True
-    return finite_or_none(value, where, unit_range=dimension is not None), False
+    if type(value) is float and 0.0 <= value <= 1.0:  # what finite_or_none gives back, in or out of the unit range
+        return value, False
+    return finite_or_none(value, _place(where, column), unit_range=dimension is not None), False
 
 
 def _used_columns(row: Mapping[str, Any]) -> dict[str, str]:
@@ -149,12 +156,14 @@ class _Plan:
     consumed: frozenset[str]  # columns the case holds (mapped, id, metadata, hand labels): not kept as they are
     scores: Mapping[str, str | None]  # score column -> its dimension
     hand_scores: tuple[str, ...]
+    order: tuple[str, ...]  # the columns a case's record keeps the order of (all but the hand-label ones)
 
 
 class _Reader:
     """What one file's rows add up to: the cases, and what the notes say about them."""
 
-    def __init__(self, csv_layout_: CsvLayout | None = None) -> None:
+    def __init__(self, file: Mapping[str, str], csv_layout_: CsvLayout | None = None) -> None:
+        self.file = file  # each case's source_file (sources.file_note), put in as the case is made
         self.layout = csv_layout_
         self.kept: dict[str, None] = {}
         self.scores: dict[str, str | None] = {}
@@ -182,7 +191,8 @@ class _Reader:
                     if is_score:
                         scores[column] = dimension
             plan = _Plan(used, frozenset(consumed), scores,
-                         tuple(column for column in HAND_SCORE_COLUMNS if column in row))
+                         tuple(column for column in HAND_SCORE_COLUMNS if column in row),
+                         tuple(column for column in columns if column not in HAND_COLUMNS))
             self._plans[columns] = plan
             self.hand_scores.update(dict.fromkeys(plan.hand_scores))
             for column, dimension in scores.items():
@@ -218,10 +228,10 @@ class _Reader:
             raise expected_value("object", type(metadata).__name__, _place(where, "metadata"))
         raw_id = row.get("id")
         case_id = str(raw_id) if raw_id is not None and str(raw_id).strip() else f"ragas-{index + 1:03d}"
-        case = RagCase(case_id, question, blank_units("p", "passages", passages), texts["answer"],
-                       blank_units("c", "claims", split_sentences(texts["answer"])),
-                       blank_units("f", "reference_facts", split_sentences(texts["reference"])),
-                       {"source": DEFAULT_SOURCE} if metadata is None else dict(metadata))
+        case = new_case(case_id, question, blank_units("p", "passages", passages), texts["answer"],
+                        blank_units("c", "claims", split_sentences(texts["answer"])),
+                        blank_units("f", "reference_facts", split_sentences(texts["reference"])),
+                        {"source": DEFAULT_SOURCE} if metadata is None else dict(metadata), {})
         return case, metadata is None
 
     def _other_scores(self, value: Any, where: str) -> list[dict[str, Any]]:
@@ -274,7 +284,7 @@ class _Reader:
                     nulls.append(column)
             elif column in score_columns:
                 dimension = score_columns[column]
-                score, nan = _score(value, _place(where, column), dimension, csv_cells)
+                score, nan = _score(value, where, column, dimension, csv_cells)
                 if nan:
                     self.nan[column] = self.nan.get(column, 0) + 1
                 scores.append({"metric": column, "dimension": dimension, "score": score, "passed": None,
@@ -284,7 +294,7 @@ class _Reader:
                     reject_non_finite(value, _place(where, column))
                 fields[column] = value
                 self.kept[column] = None
-        record: dict[str, Any] = {"order": [column for column in row if column not in HAND_COLUMNS], "fields": fields}
+        record: dict[str, Any] = {"order": list(plan.order), "fields": fields}
         if nulls:
             record["nulls"] = nulls
         if default_source:
@@ -295,7 +305,10 @@ class _Reader:
         extra[RAGAS_RECORD] = record
         if scores:
             extra[JUDGE_SCORES_KEY] = scores
-        return replace(case, **units, extra={**case.extra, **extra})
+        extra[SOURCE_FILE_KEY] = self.file
+        return new_case(case.id, case.question, units.get("passages", case.passages), case.answer,
+                        units.get("claims", case.claims), units.get("reference_facts", case.reference_facts),
+                        case.metadata, {**case.extra, **extra})
 
     def notes(self, count: int, layout: str, used: Mapping[str, str]) -> list[Note]:
         notes = [Note.of("read_as", count=count, format_name="RAGAS rows", layout=layout)]
@@ -367,23 +380,22 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
             rows = list(found.rows)
             if not rows:
                 raise problem("no_cases_in_dataset")
-            reader = _Reader()
+            reader = _Reader(file_note("ragas", "parquet"))
             cases = _build(rows, reader, progress)
             for column, count in found.nan_counts.items():
                 reader.nan[column] = reader.nan.get(column, 0) + count
             notes = reader.notes(len(cases), "parquet", _first_used(rows))
-            return CaseImport(RagDataset(with_file(cases, "ragas", "parquet"), "jsonl"), "ragas", "parquet",
-                              tuple(notes))
+            return CaseImport(RagDataset(tuple(cases), "jsonl"), "ragas", "parquet", tuple(notes))
         text = decode_text(data)
         if not text.strip():
             raise problem("file_empty")
         if is_json_text(text):
             rows = read_rows(text, parse=parse_ragas_json, limit=limit)
-            reader = _Reader()
-            cases = _build(rows, reader, progress)
             layout = "jsonl" if rows[0][0].startswith("line") else "json"
+            reader = _Reader(file_note("ragas", layout))
+            cases = _build(rows, reader, progress)
             notes = reader.notes(len(cases), layout, _first_used(rows))
-            return CaseImport(RagDataset(with_file(cases, "ragas", layout), "jsonl"), "ragas", layout, tuple(notes))
+            return CaseImport(RagDataset(tuple(cases), "jsonl"), "ragas", layout, tuple(notes))
         delimiter = sniff_delimiter(text)
         layouts: list[CsvLayout] = []
 
@@ -394,12 +406,11 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
         rows = csv_rows(text, check_header, delimiter, limit)
         if not rows:
             raise problem("no_cases_in_dataset")
-        reader = _Reader(layouts[0])
+        reader = _Reader(file_note("ragas", "csv", delimiter), layouts[0])
         cases = _build(rows, reader, progress)
         notes = [Note.of("csv_delimiter", delimiter=delimiter_name(delimiter)),
                  *reader.notes(len(cases), "csv", _first_used(rows))]
-        return CaseImport(RagDataset(with_file(cases, "ragas", "csv", delimiter), "jsonl"), "ragas", "csv",
-                          tuple(notes), delimiter)
+        return CaseImport(RagDataset(tuple(cases), "jsonl"), "ragas", "csv", tuple(notes), delimiter)
     except InputError as error:
         raise error.located(source) if source and not error.source else error from None
 

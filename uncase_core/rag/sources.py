@@ -32,13 +32,21 @@ import math
 import numbers
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
 from uncase_core.errors import expected_in_range, expected_value, input_error, unknown_choice
 from uncase_core.rag import tools
-from uncase_core.rag.cases import LABEL_FIELDS, UNIT_KINDS, RagCase, RagDataset, Unit, case_from_dict, unit_to_dict
+from uncase_core.rag.cases import (  # noqa: F401 - blank_units: the readers' name for it
+    UNIT_KINDS,
+    RagCase,
+    RagDataset,
+    Unit,
+    blank_units,
+    case_from_dict,
+    unit_to_dict,
+)
 from uncase_core.rag.dimensions import METRIC_UNITS, METRICS
 from uncase_core.rag.edits import REFERENCE_KEY
 from uncase_core.rag.ragas import RAGAS_NOTES
@@ -201,9 +209,15 @@ SOURCE_FILE_KEY = "source_file"  # a case's own key: {"tool", "file" (its kinds)
 def with_file(cases: Sequence[RagCase], tool: str, kind: str, delimiter: str | None = None) -> tuple[RagCase, ...]:
     """The cases, each noting the tool and kind of file they came in (and a CSV's delimiter) in its own
     ``source_file`` key, so that they can go back out as they came (:func:`came_in`) after being stored and read
-    again. The last file read decides: a case of a RAGAS file labelled in Label Studio came in Label Studio's."""
-    note = {"tool": tool, "file": kind, **({"delimiter": delimiter} if delimiter else {})}
+    again. The last file read decides: a case of a RAGAS file labelled in Label Studio came in Label Studio's.
+    A reader that makes its cases itself puts :func:`file_note` under that key last, as this does."""
+    note = file_note(tool, kind, delimiter)
     return tuple(replace(case, extra={**case.extra, SOURCE_FILE_KEY: note}) for case in cases)
+
+
+def file_note(tool: str, kind: str, delimiter: str | None = None) -> dict[str, str]:
+    """What a case's ``source_file`` key holds (:func:`with_file`)."""
+    return {"tool": tool, "file": kind, **({"delimiter": delimiter} if delimiter else {})}
 
 
 def came_in(dataset: RagDataset) -> tuple[str, str, str | None] | None:
@@ -255,25 +269,6 @@ def units_from_hand_labels(value: Any, where: str) -> dict[str, tuple[Unit, ...]
     probe = case_from_dict({"id": "hand_labels", "question": "", **{kind: value.get(kind, []) for kind in UNIT_KINDS}},
                            where)
     return {kind: probe.units(kind) for kind in UNIT_KINDS}
-
-
-def _new_unit(unit_id: str, text: str, labels: dict[str, None]) -> Unit:
-    """``Unit(unit_id, text, labels)``, made without the frozen dataclass's ``__init__`` (its five
-    ``object.__setattr__`` calls are most of the cost of reading 50,000 rows: 3.5 us a unit against 0.6 us)."""
-    unit = object.__new__(Unit)
-    unit.__dict__.update(id=unit_id, text=text, labels=labels, extra={}, judge={})
-    return unit
-
-
-_FAST_UNITS = not hasattr(Unit, "__slots__") and [field.name for field in fields(Unit)] == [
-    "id", "text", "labels", "extra", "judge"]
-
-
-def blank_units(prefix: str, kind: str, texts: Sequence[str]) -> tuple[Unit, ...]:
-    """Unlabelled units ``<prefix>1``, ``<prefix>2``... of ``kind`` for ``texts``."""
-    names = LABEL_FIELDS[kind]
-    make = _new_unit if _FAST_UNITS else Unit
-    return tuple(make(f"{prefix}{i}", text, dict.fromkeys(names)) for i, text in enumerate(texts, start=1))
 
 
 # ---------------------------------------------------------------- what an import gives
@@ -369,6 +364,12 @@ def collector_paused() -> Iterator[None]:
     Rows and cases hold no reference cycles, so the collector only re-scans the growing set of new objects:
     reading 50,000 RAGAS rows took 16.3 s with it running and 5.1 s with it paused (bench/bench_interchange.py,
     on a loaded 2-core machine). Memory is still freed by reference counting meanwhile.
+
+    On the way out, what was made meanwhile is handed to the oldest generation (``gc.freeze()`` then
+    ``gc.unfreeze()``: two list moves, no scan) instead of being left in the youngest, where the first allocation
+    after ``gc.enable()`` scanned every new object once more, a fifth of reading 10,000 rows. A cycle made meanwhile
+    (another thread's) is still collected, by the next full collection. Skipped when something else holds objects
+    frozen, whose freeze this must not undo.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -376,6 +377,9 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -10,7 +10,9 @@ import json
 import math
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -29,12 +31,37 @@ class Document:
     records: tuple[tuple[int, Any], ...] = ()
 
 
+# Within one_reading(): the text each bytes object decoded to and the whole JSON value each text parsed to, by the
+# objects' ids (the objects are held, so an id is not reused), with whether Python's reader took a non-finite number.
+_ONE_READING: ContextVar[dict[tuple[str, int], tuple[Any, ...]] | None] = ContextVar("one_reading", default=None)
+
+
+@contextmanager
+def one_reading() -> Iterator[None]:
+    """Decode and parse a file once while telling what it is and then reading it: within this,
+    :func:`decode_text` of the same bytes object gives the text it gave before, and :func:`parse_document` or
+    :func:`parse_head` of the same text the document of one JSON value they made before (the checks that depend on
+    ``allow_nan`` made again). A JSON file was decoded and parsed twice by ``read_cases``: once to find its format,
+    once to read it. Nothing is kept past the ``with``."""
+    token = _ONE_READING.set({})
+    try:
+        yield
+    finally:
+        _ONE_READING.reset(token)
+
+
 def decode_text(data: bytes) -> str:
     """Decode uploaded bytes as UTF-8, dropping a byte-order mark."""
+    shared = _ONE_READING.get()
+    if shared is not None and ("text", id(data)) in shared:
+        return shared["text", id(data)][1]
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise problem("not_utf8", offset=error.start) from None
+    if shared is not None:
+        shared["text", id(data)] = (data, text)
+    return text
 
 
 def _json_error(error: json.JSONDecodeError, line_offset: int = 0) -> InputError:
@@ -174,10 +201,18 @@ def parse_head(text: str, allow_nan: bool = False) -> Document:
 
 
 def _checked(text: str, allow_nan: bool, parse: Callable[[_NonFiniteSeen], Document]) -> Document:
+    shared = _ONE_READING.get()
+    if shared is not None and ("json", id(text)) in shared:  # one JSON value, parsed and found free of surrogates
+        _, document, seen = shared["json", id(text)]
+        if seen and not allow_nan:
+            _check_records(document, reject_non_finite)
+        return document
     hooks = _NonFiniteSeen()
     document = parse(hooks)
     if _SURROGATE_ESCAPE.search(text):  # only such an escape can put a lone surrogate in the parsed value
         _check_records(document, reject_surrogates)
+    if shared is not None and document.kind == "json":  # JSON Lines' head is not the whole file: not kept
+        shared["json", id(text)] = (text, document, hooks.seen)
     if hooks.seen and not allow_nan:  # Python's reader took a NaN, an Infinity or 1e999999: none is JSON
         _check_records(document, reject_non_finite)
     return document

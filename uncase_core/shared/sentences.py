@@ -40,8 +40,7 @@ def _ends_with_abbreviation(text: str, following: str = "") -> bool:
     """Whether the period ending ``text`` belongs to an abbreviation, so the sentence goes on into ``following``."""
     if not text.endswith("."):
         return False
-    head = text[:-1]
-    words = head.split()
+    words = text[:-1].rsplit(None, 2)  # the last two words are all that is read (a sentence's head may be long)
     if not words:
         return False
     last = words[-1].lower()
