@@ -274,8 +274,16 @@ def test_fast_clicks_on_the_grid_land_on_their_rows(chromium: Any, slowed: tuple
         wanted: list[bool | None] = [None] * 5
         for row in clicks:
             wanted[row] = True if wanted[row] is None else not wanted[row]
-        landed = stored(store_url, token)
         passages = [unit.id for unit in scenario().cases[0].passages]
-        assert [landed[(unit, "relevant")] for unit in passages] == wanted, clicks
+        # A calm page is not yet a stored last click: on a loaded machine the browser may send the grid's last edit
+        # more than the calm second after the Space that made it (the likeliest reading of two CI failures at load
+        # 8-12, one row off; not reproduced here in 11 runs). The store is read until it holds every click, each on
+        # its row; a click lost, or stored on another row, still fails here.
+        deadline = time.monotonic() + 30
+        landed = [stored(store_url, token)[(unit, "relevant")] for unit in passages]
+        while landed != wanted and time.monotonic() < deadline:
+            time.sleep(0.5)
+            landed = [stored(store_url, token)[(unit, "relevant")] for unit in passages]
+        assert landed == wanted, (clicks, landed, wanted)
     finally:
         context.close()
