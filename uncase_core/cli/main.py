@@ -141,6 +141,24 @@ def _print_json(value: Any) -> None:
     sys.stdout.write(_json_text(value))
 
 
+def _stream_json(value: Any, batch: int = 8192) -> None:
+    """What :func:`_print_json` prints, to the same character, written as it is encoded.
+
+    With ``indent``, ``json.dumps`` runs the pure-Python encoder and joins every piece it yields: for 10,000 RAG
+    cases about 1.4 million pieces, 78 MB held at once beside the 15 MB text (tracemalloc, 2026-12-06), more than the
+    cases themselves. The same encoder's pieces are written here a batch at a time instead. (A value it cannot
+    encode, which the rag subcommand never gives, would leave what was already written.)"""
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=2, allow_nan=False)
+    pieces: list[str] = []
+    for piece in encoder.iterencode(value):
+        pieces.append(piece)
+        if len(pieces) >= batch:
+            sys.stdout.write("".join(pieces))
+            pieces.clear()
+    pieces.append("\n")
+    sys.stdout.write("".join(pieces))
+
+
 def _warn(source: str, text: str) -> None:
     sys.stderr.write(f"warning: {': '.join(one_line(part) for part in (source, text) if part)}\n")
 
@@ -175,13 +193,14 @@ def _run_rag(args: argparse.Namespace) -> int:
     settings = rag.Settings.build(thresholds=dict(args.threshold), weights=dict(args.weight),
                                   aggregation=args.aggregation, gates=dict(args.gate), confidence=args.confidence)
     evaluation = rag.evaluate_dataset(dataset, settings)
+    del dataset  # the evaluation keeps no case: their texts need not wait for the output (the peak of memory)
     gate = rag_gate(evaluation)
     if args.format == "markdown":
         from uncase_core.cli.markdown import rag_markdown
 
         sys.stdout.write(rag_markdown(evaluation, str(args.file), gate))
     else:
-        _print_json({"schema_version": SCHEMA_VERSION, **evaluation.to_dict(), "gate": gate.to_dict()})
+        _stream_json({"schema_version": SCHEMA_VERSION, **evaluation.to_dict(), "gate": gate.to_dict()})
     return 0 if args.exit_zero else gate.exit_code
 
 

@@ -25,11 +25,12 @@ import pyarrow.parquet as pq
 import pyarrow.types as pat
 
 from uncase_core.errors import input_error
+from uncase_core.rag.parquet_pages import PARQUET_MAGIC as PARQUET_MAGIC  # kept here for its older importers
 from uncase_core.rag.parquet_pages import Chunk, PageHeaderError, page_sizes
+from uncase_core.rag.parquet_pages import is_parquet as is_parquet  # kept here for its older importers
 from uncase_core.shared.jsonfiles import reject_non_finite
 from uncase_core.shared.limits import UNLIMITED, ReadLimit, check_rows
 
-PARQUET_MAGIC = b"PAR1"
 # Error codes of this module (InputError.code) and their English; the shared ones are in uncase_core.errors.
 PROBLEMS: Mapping[str, str] = MappingProxyType({
     "parquet_unreadable": "not a readable Parquet file ({detail})",
@@ -55,11 +56,6 @@ BATCH_ROWS = 65_536
 # Encodings whose decoded values take at most their page's bytes, or a fixed width per declared value.
 SAFE_ENCODINGS = frozenset({"PLAIN", "PLAIN_DICTIONARY", "RLE", "BIT_PACKED", "DELTA_BINARY_PACKED",
                             "DELTA_LENGTH_BYTE_ARRAY", "RLE_DICTIONARY", "BYTE_STREAM_SPLIT"})
-
-
-def is_parquet(data: bytes) -> bool:
-    """Whether ``data`` starts and ends as a Parquet file does (``PAR1``)."""
-    return len(data) >= 8 and data[:4] == PARQUET_MAGIC and data[-4:] == PARQUET_MAGIC
 
 
 def _keepable(kind: pa.DataType) -> bool:

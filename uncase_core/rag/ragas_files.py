@@ -38,15 +38,12 @@ import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
-
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import TYPE_CHECKING, Any
 
 from uncase_core.errors import InputError, Place, expected_one_of, expected_value, input_error, invalid_json, problem
 from uncase_core.rag.cases import RagCase, RagDataset, new_case
 from uncase_core.rag.edits import REFERENCE_KEY
-from uncase_core.rag.parquet import is_parquet, parquet_rows
+from uncase_core.rag.parquet_pages import is_parquet
 from uncase_core.rag.ragas import (
     CLAIM_PREFIX,
     COLUMNS,
@@ -98,6 +95,13 @@ from uncase_core.shared.limits import UNLIMITED, ReadLimit
 from uncase_core.shared.notes import Note
 from uncase_core.shared.sentences import split_sentences
 from uncase_core.shared.spreadsheets import csv_row, decimal_text, delimiter_name, sniff_delimiter
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+# pyarrow (about 0.14 s to import) and parquet.py, which needs it, are imported only where a Parquet file is read
+# or written: this module is imported to ask whether any file of cases is RAGAS rows, and the command line's
+# `rag` on a JSON file must not pay for them.
 
 RAGAS_RECORD = RECORD_KEYS["ragas"]
 EXPORT_LAYOUTS = FILE_KINDS["ragas"]
@@ -376,6 +380,8 @@ def read_ragas_cases(data: bytes, source: str = "", progress: Progress | None = 
     """
     try:
         if is_parquet(data):
+            from uncase_core.rag.parquet import parquet_rows
+
             found = parquet_rows(data, limit)
             rows = list(found.rows)
             if not rows:
@@ -574,6 +580,8 @@ def _parquet_column(name: str, values: Sequence[Any]) -> pa.Array:
     """One column for a Parquet file as pandas would type it: texts, numbers, booleans, lists of texts; an object
     or a list of objects (the hand labels, another tool's judge scores, metadata) as its JSON text. A score column
     with no score yet is a column of numbers (pandas' NaN, as RAGAS writes a score it could not determine)."""
+    import pyarrow as pa
+
     given = [value for value in values if value is not None]
     if not given and (name in HAND_SCORE_COLUMNS or score_dimension(name)[0]):
         return pa.array(values, type=pa.float64())
@@ -592,6 +600,9 @@ def _parquet_column(name: str, values: Sequence[Any]) -> pa.Array:
 
 
 def _parquet(rows: Sequence[Mapping[str, Any]]) -> bytes:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     header = _header(rows)
     table = pa.table({name: _parquet_column(name, [row.get(name) for row in rows]) for name in header})
     out = io.BytesIO()

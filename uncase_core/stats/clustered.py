@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import t as student_t
 
+from uncase_core.stats.distributions import t_ppf, t_sf  # scipy.special's, not scipy.stats': see that module
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, check_confidence
 
 MIN_CASES = 2
@@ -93,7 +93,7 @@ def design_effect_wilson(successes: np.ndarray, totals: np.ndarray,
         rate = successes.sum(axis=-1) / units
         deff = design_effects(successes, totals)
         effective = units / deff
-        z = student_t.ppf(1.0 - (1.0 - confidence) / 2.0, np.maximum(cases - 1, 1))
+        z = t_ppf(1.0 - (1.0 - confidence) / 2.0, np.maximum(cases - 1, 1))
         z2 = z * z
         centre = (rate + z2 / (2 * effective)) / (1 + z2 / effective)
         half = z * np.sqrt(rate * (1 - rate) / effective + z2 / (4 * effective ** 2)) / (1 + z2 / effective)
@@ -169,7 +169,7 @@ def design_effect_p_values(successes: np.ndarray, totals: np.ndarray, threshold:
         rate = successes.sum(axis=-1) / units
         effective = units / design_effects(successes, totals)
         score = np.abs(rate - threshold) / np.sqrt(threshold * (1.0 - threshold) / effective)
-        p = 2.0 * student_t.sf(score, np.maximum(cases - 1, 1))
+        p = 2.0 * t_sf(score, np.maximum(cases - 1, 1))
     return np.where(cases >= MIN_CASES, np.minimum(p, 1.0), 1.0)
 
 

@@ -33,8 +33,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 import numpy as np
-from scipy.stats import beta, binom, norm
 
+from uncase_core.stats.distributions import binom_cdf, binom_sf, norm_sf  # scipy.special's: see that module
 from uncase_core.stats.proportions import Proportion
 
 Certainty = Literal["clear", "uncertain"]
@@ -46,10 +46,10 @@ def exact_one_sided_p(successes: int, total: int, threshold: float) -> float:
     if total <= 0:
         return 1.0
     if successes / total < threshold:
-        return float(binom.cdf(successes, total, threshold))
+        return float(binom_cdf(successes, total, threshold))
     if threshold <= 0.0:  # no true rate lies below 0: a pass at a threshold of 0 cannot be false
         return 0.0
-    return float(binom.sf(successes - 1, total, threshold))
+    return float(binom_sf(successes - 1, total, threshold))
 
 
 def exact_one_sided_p_many(successes: np.ndarray, totals: np.ndarray, threshold: float) -> np.ndarray:
@@ -58,8 +58,8 @@ def exact_one_sided_p_many(successes: np.ndarray, totals: np.ndarray, threshold:
     successes, totals = np.asarray(successes), np.asarray(totals)
     with np.errstate(divide="ignore", invalid="ignore"):
         below = successes < threshold * totals
-    above = 0.0 if threshold <= 0.0 else binom.sf(successes - 1, totals, threshold)
-    p = np.where(below, binom.cdf(successes, totals, threshold), above)
+    above = 0.0 if threshold <= 0.0 else binom_sf(successes - 1, totals, threshold)
+    p = np.where(below, binom_cdf(successes, totals, threshold), above)
     return np.where(totals > 0, p, 1.0)
 
 
@@ -72,8 +72,8 @@ def exact_one_sided_p_each(successes: np.ndarray, totals: np.ndarray, threshold:
     some = totals > 0
     s, n = successes[some], totals[some]
     below = s / n < threshold
-    above = np.zeros(len(n)) if threshold <= 0.0 else binom.sf(s - 1, n, threshold)
-    p[some] = np.where(below, binom.cdf(s, n, threshold), above)
+    above = np.zeros(len(n)) if threshold <= 0.0 else binom_sf(s - 1, n, threshold)
+    p[some] = np.where(below, binom_cdf(s, n, threshold), above)
     return p
 
 
@@ -123,7 +123,7 @@ def unit_threshold_p_value(proportion: Proportion, threshold: float) -> float:
     if proportion.value is None or proportion.total <= 0 or not 0.0 < threshold < 1.0:
         return 1.0
     score = abs(proportion.value - threshold) / math.sqrt(threshold * (1.0 - threshold) / proportion.total)
-    return max(float(2.0 * norm.sf(score)), exact_one_sided_p(proportion.successes, proportion.total, threshold))
+    return max(float(2.0 * norm_sf(score)), exact_one_sided_p(proportion.successes, proportion.total, threshold))
 # ---------------------------------------------------------------- several verdicts said together
 
 
@@ -192,6 +192,8 @@ def family_certainties(tests: Sequence[LevelTest | None], confidence: float) -> 
 def exact_bounds(successes: int, total: int, tail: float) -> tuple[float, float]:
     """Clopper and Pearson's one-sided exact bounds at ``tail`` each: the true rate is below ``low`` with chance at
     most ``tail``, and above ``high`` with chance at most ``tail``, at every true rate."""
+    from scipy.stats import beta  # here: only the threshold explorer's composite asks, and scipy.stats costs ~1 s
+
     low = 0.0 if successes == 0 else float(beta.ppf(tail, successes, total - successes + 1))
     high = 1.0 if successes == total else float(beta.ppf(1.0 - tail, successes + 1, total - successes))
     return low, high

@@ -55,10 +55,45 @@ def test_each_subcommand_imports_only_what_it_uses(tmp_path):
     names, done = imported("import-ragas", ragas)
     assert done.returncode == 0, done.stderr
     assert not names & (STATISTICS | ROUGE)  # no interval is computed: nothing statistical
-    for args in (["rag", ASSETS / "rag/en/all_good.json"],
-                 ["dataset", ASSETS / "datasets/workbench_en.json", "--strata", "domain"],
+    for args in (["dataset", ASSETS / "datasets/workbench_en.json", "--strata", "domain"],
                  ["conversations", ASSETS / "conversations/en/good.json"]):
         names, done = imported(*args)
         assert done.returncode == 0, done.stderr
-        assert "statsmodels" in names  # Wilson intervals
+        assert "statsmodels" in names  # their statistics beyond Wilson's interval
         assert not names & ROUGE, (args[0], sorted(names & ROUGE))  # rouge-score is only the tests' oracle
+
+
+# What reading and evaluating a file of RAG cases must not import: scipy.stats (about 1 s), statsmodels and, through
+# it, pandas and pyarrow. Wilson's interval, the exact binomial test and Student's t come from scipy.special's ufuncs
+# (uncase_core.stats.distributions), equal to the last digit (tests/core/stats/test_distributions.py).
+NOT_FOR_RAG = ("scipy.stats", "statsmodels", "pandas", "pyarrow")
+
+
+def modules_imported(*args: object) -> tuple[set[str], subprocess.CompletedProcess[str]]:
+    """Every module (dotted names) ``python -m uncase_core ARGS`` imports, and the finished process."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "uncase_core", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+    names = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+             if line.startswith("import time:") and "self [us]" not in line}
+    return names, done
+
+
+def heavy_among(names: set[str]) -> list[str]:
+    return sorted(name for name in names if any(name == heavy or name.startswith(heavy + ".") for heavy in NOT_FOR_RAG))
+
+
+@pytest.mark.parametrize("markdown", [False, True])
+def test_rag_on_a_case_file_imports_neither_scipy_stats_nor_statsmodels_pandas_or_pyarrow(tmp_path, markdown):
+    cases = tmp_path / "cases.jsonl"  # ten cases, several labelled units each: every interval and test is worked out
+    cases.write_text("".join(json.dumps({
+        "id": f"c{i}", "question": f"question {i}", "answer": "answer",
+        "passages": [{"id": f"p{j}", "text": f"passage {j}", "relevant": (i + j) % 3 > 0} for j in range(4)],
+        "claims": [{"id": f"k{j}", "text": f"claim {j}", "supported": (i * j) % 4 > 0, "correct": j != i % 3}
+                   for j in range(3)],
+        "reference_facts": [{"id": "f0", "text": "fact", "covered": i % 2 == 0}]}) + "\n" for i in range(10)),
+        encoding="utf-8")
+    for file in (ASSETS / "rag/en/all_good.json", cases):
+        names, done = modules_imported("rag", file, "--exit-zero", *(["--format", "markdown"] if markdown else []))
+        assert done.returncode == 0, done.stderr
+        assert "uncase_core.stats.clustered" in names and "scipy.special" in names  # the statistics did run
+        assert not heavy_among(names), heavy_among(names)
