@@ -435,13 +435,10 @@ def _notes(notes: Any) -> list[tuple[str, Mapping[str, object]]]:
     return [note for note in notes or [] if isinstance(note, tuple) and len(note) == 2]
 
 
-def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None],
-               below: Callable[[], Any] | None = None) -> None:
+def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None]) -> None:
     """Focus mode's body (a page calls it inside its fragment): the keypad (the position line, the unit, its
     buttons), then what it is judged against and its guideline (side by side on a wide screen, one under the other
-    on a phone), and ``below`` them the page's figures. The figures are drawn right after the keypad, before the
-    column beside it: after a key the learner looks at the cards, and Streamlit sends what a run draws in the order
-    it is drawn (the column beside the keypad is most often the same as before, the cards never are).
+    on a phone).
 
     Presses are applied before the run that answers them, by the keypad's callback (with ``rerun(case_changed)``
     after them, as a page's key always did); a press that reaches a run without it (a session's first run, a
@@ -452,7 +449,6 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None],
     case, offset = position(source)
     items = source.items(case)
     unit_column, against_column = st.columns([3, 2], gap="large")
-    under = st.container() if below is not None else None
     with unit_column:
         draw_pad(state_key, pad_data(source, state_key, lang),
                  functools.partial(_pressed, source, state_key, rerun))
@@ -464,9 +460,6 @@ def draw_focus(source: FocusSource, lang: str, rerun: Callable[[bool], None],
             st.rerun()
         if not source.frozen and not is_phone():
             release_select_boxes(single_keys([*SHORTCUTS.values(), *VIEW_SHORTCUTS.values()]))
-    if under is not None and below is not None:
-        with under:
-            below()
     if not items:
         return
     item = items[offset]

@@ -218,6 +218,7 @@ def focus_mode(focus: RagFocus, lang: str, results: Callable[[], Any], side: Seq
 
     @st.fragment(key=FOCUS_FRAGMENT)
     def body() -> None:
-        draw_focus(focus, lang, rerun, below=results)
+        draw_focus(focus, lang, rerun)
+        results()
 
     body()
