@@ -10,6 +10,7 @@ server is up. Counted in modules, not seconds, so the test does not move with th
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,30 @@ def test_the_english_catalogue_reads_the_core_messages_only_when_asked():
     before, after_a_page_text, error_text = json.loads(out.strip().splitlines()[-1])
     assert (before, after_a_page_text) == (False, False)
     assert error_text == "successes ({successes}) exceed total ({total})"  # the core's own words, on demand
+
+
+HOME_PROBE = """
+import json, os, sys
+from streamlit.testing.v1 import AppTest
+at = AppTest.from_file(os.path.join(os.getcwd(), "app.py"), default_timeout=300).run()
+print(json.dumps([[str(e.value) for e in at.exception],
+                  sorted(m for m in ("scipy.stats", "statsmodels") if m in sys.modules)]))
+"""
+
+
+def test_the_home_pages_first_run_loads_neither_scipy_stats_nor_statsmodels(tmp_path: Path):
+    """A visitor's first page after a start waited for scipy.stats and statsmodels (a third of its imports), which the
+    home page never uses: the core imports them inside the functions that use them, and the warm-up loads them
+    once the server is up (``ui/frame/warmup.py``)."""
+    env = {**os.environ, "UNCASE_STORE": f"sqlite:///{tmp_path / 'store.db'}"}
+    out = subprocess.run([sys.executable, "-c", HOME_PROBE], cwd=ROOT, capture_output=True, text=True, check=True,
+                         timeout=600, env=env).stdout
+    errors, loaded = json.loads(out.strip().splitlines()[-1])
+    assert errors == []
+    assert loaded == [], f"the home page's first run loaded {loaded}"
+
+
+def test_the_warm_up_loads_what_the_core_imports_on_first_use():
+    from ui.frame import warmup
+
+    assert {"scipy.stats", "statsmodels.stats.proportion"} <= set(warmup.LIBRARIES)

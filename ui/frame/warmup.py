@@ -39,8 +39,16 @@ def _load(imported: str) -> None:
         importlib.import_module(f"{module_name}.{name}")  # a submodule not imported yet
 
 
+# The statistics libraries the core imports inside the functions that use them (so that a page's first run, the home
+# page's above all, does not wait for them): loaded here once the pages' own imports and the store are ready, so that
+# the first page to compute an interval does not pay for them either.
+LIBRARIES = ("scipy.stats", "statsmodels.stats.proportion", "statsmodels.stats.contingency_tables",
+             "statsmodels.stats.inter_rater")
+
+
 def warm_up() -> None:
-    """Import what the pages import, then open the store (cached for every session, as a page opens it)."""
+    """Import what the pages import, open the store (cached for every session, as a page opens it), then load the
+    statistics libraries the core imports on first use (:data:`LIBRARIES`)."""
     for imported in page_imports():
         try:
             _load(imported)
@@ -52,6 +60,11 @@ def warm_up() -> None:
         get_store()
     except Exception:  # an unreachable store is reported to the first visitor by the page, in their language
         _LOG.warning("warm-up: the store did not open", exc_info=True)
+    for library in LIBRARIES:
+        try:
+            importlib.import_module(library)
+        except Exception:  # the page that needs it raises its own error
+            _LOG.exception("warm-up: importing %s failed", library)
 
 
 def start_warm_up() -> threading.Thread:

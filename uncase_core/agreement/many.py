@@ -45,8 +45,9 @@ from typing import Literal
 
 import krippendorff
 import numpy as np
-from statsmodels.stats.inter_rater import fleiss_kappa as _statsmodels_fleiss
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.agreement.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
 from uncase_core.errors import (
     expected_at_least,
@@ -358,6 +359,8 @@ def krippendorff_alpha(ratings: Sequence[Sequence[Category | None]], level: Leve
 
 def fleiss_from_counts(table: LabelCounts) -> AgreementAmongMany:
     """:func:`fleiss_kappa` of ratings already counted by :func:`label_counts`."""
+    from statsmodels.stats.inter_rater import fleiss_kappa as _statsmodels_fleiss
+
     complete = table.counts[table.counts.sum(axis=1) == table.annotators] if table.annotators >= 2 \
         else table.counts[:0]
     present = complete.sum(axis=0) > 0

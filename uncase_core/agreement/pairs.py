@@ -28,8 +28,9 @@ from types import MappingProxyType
 from typing import Literal
 
 import numpy as np
-from statsmodels.stats.inter_rater import cohens_kappa as _statsmodels_kappa
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.agreement.categories import Category, KindTracker, distinct_kinds, read_category, sort_key
 from uncase_core.agreement.many import (
     AGREEMENT_NOTES,
@@ -288,6 +289,8 @@ def _kappa_of_counts(pairs: Mapping[tuple[Category, Category], int], confidence:
                      scale: tuple[Category, ...] | None, interval_from: int, rarer_share_from: float) -> Agreement:
     """:func:`cohen_kappa` from how many units got each couple ``(A's label, B's label)``: every figure depends on
     the labels through these counts alone (labels read and checked, ``confidence`` and ``weights`` too)."""
+    from statsmodels.stats.inter_rater import cohens_kappa as _statsmodels_kappa
+
     pairs = {couple: count for couple, count in pairs.items() if count}
     units = sum(pairs.values())
     agreed = sum(count for (x, y), count in pairs.items() if x == y)

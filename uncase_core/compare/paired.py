@@ -23,9 +23,9 @@ from types import MappingProxyType
 from typing import Any
 
 import numpy as np
-from scipy.stats import norm
-from statsmodels.stats.contingency_tables import mcnemar
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.errors import expected_in_range, expected_value, input_error
 from uncase_core.shared.notes import Note, notes_to_dicts
 from uncase_core.stats.differences import paired_difference_interval
@@ -145,6 +145,8 @@ class PairedDifference:
 def paired_table(both: int, only_a: int, only_b: int, neither: int, dropped: int = 0,
                  confidence: float = DEFAULT_CONFIDENCE) -> PairedDifference:
     """:func:`paired_difference` from the four cells already counted (each a whole number, not negative)."""
+    from statsmodels.stats.contingency_tables import mcnemar
+
     both, only_a, only_b, neither, dropped = (
         _count(value, name) for value, name in ((both, "both"), (only_a, "only_a"), (only_b, "only_b"),
                                                 (neither, "neither"), (dropped, "dropped")))
@@ -260,6 +262,8 @@ def mcnemar_sample_size(
     Connor, R. J. (1987). Sample size for testing differences in proportions for the
     paired-sample design. Biometrics 43, 207-211.
     """
+    from scipy.stats import norm
+
     p10, p01 = _check_share(p_only_a, "p_only_a"), _check_share(p_only_b, "p_only_b")
     if p10 + p01 > 1.0 + 1e-12:
         raise expected_in_range("number", 0, round(1.0 - p10, 12), repr(p_only_b), "p_only_b")

@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import binom
+
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 
 SEED = 20241129
 MAX_HASHES = 320
@@ -162,6 +164,8 @@ def screen_minimum(hashes: int, cutoff: float, screen_miss: float = 1e-9) -> int
     count of agreeing minima is binomial(``hashes``, J) and grows with J, so the binomial
     quantile at the cutoff bounds every pair at or above it.
     """
+    from scipy.stats import binom
+
     return int(binom.ppf(screen_miss, hashes, cutoff))
 
 

@@ -28,8 +28,9 @@ from statistics import NormalDist
 from types import MappingProxyType
 
 import numpy as np
-from statsmodels.stats.proportion import proportion_confint
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.errors import expected_in_range, expected_value, must_be_in_range
 from uncase_core.stats.ppi import ppi_estimate, standard_error, tuned_lambda
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
@@ -160,6 +161,8 @@ def simulate(
     InputError
         For a value out of range, naming it (``sensitivity``, ``judged`` ...).
     """
+    from statsmodels.stats.proportion import proportion_confint
+
     judge_rate, accuracy, bias = judge_implied(true_rate, sensitivity, false_positive_rate)
     p = float(true_rate)
     n = _whole(labelled, "labelled", 1, MAX_UNITS)

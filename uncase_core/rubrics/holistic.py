@@ -19,7 +19,6 @@ from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
-import scipy.stats as sps
 
 from uncase_core.errors import (
     InputError,
@@ -136,6 +135,8 @@ def _defined(value: float) -> float | None:
 
 def holistic_agreement(scores: pd.DataFrame) -> RankAgreement:
     """Agreement between judges' holistic rankings (candidates scored by every judge only)."""
+    import scipy.stats as sps  # here, not with the module: it is on every page's first-run import path
+
     table = scores.pivot_table(index="candidate", columns="judge", values="score", aggfunc="mean").dropna()
     judges = [str(j) for j in table.columns]
     spearman: dict[str, float | None] = {}

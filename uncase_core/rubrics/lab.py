@@ -63,8 +63,9 @@ from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.errors import (
     InputError,
     at_line,
@@ -429,6 +430,8 @@ def _float_or_none(value: float) -> float | None:
 
 def _stability(cube: _Cube, passed_by_prompt: np.ndarray, total_by_prompt: np.ndarray,
                confidence: float) -> StabilityFigures:
+    from scipy import stats as sps
+
     passed, total = passed_by_prompt.sum(axis=1), total_by_prompt.sum(axis=1)  # C x J
     # Where a judge judged nothing for a candidate the rate is undefined: ``defined`` says so
     # explicitly rather than a NaN travelling through the arithmetic.

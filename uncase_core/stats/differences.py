@@ -8,9 +8,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from scipy.stats import norm
-from statsmodels.stats.proportion import confint_proportions_2indep
-
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.errors import input_error
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, PROBLEMS, _check_count, check_confidence, wilson_intervals
 from uncase_core.stats.two_sets import limits_that_hold, marginal_bounds, square_and_add
@@ -77,6 +76,8 @@ def difference_interval(
     Newcombe, R. G. (1998). Interval estimation for the difference between independent
     proportions: comparison of eleven methods. Statistics in Medicine 17, 873-890.
     """
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
     s1, n1 = _check_counts(s1, n1, "s1", "n1")
     s2, n2 = _check_counts(s2, n2, "s2", "n2")
     confidence = check_confidence(confidence)
@@ -133,6 +134,8 @@ def paired_difference_interval(
     Fagerland, M. W., Lydersen, S. and Laake, P. (2014). Recommended tests and confidence intervals for paired
     binomial proportions. Statistics in Medicine 33, 2850-2875.
     """
+    from scipy.stats import norm
+
     a = _check_count(both, "both")
     b = _check_count(first_only, "first_only")
     c = _check_count(second_only, "second_only")

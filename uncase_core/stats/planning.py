@@ -22,9 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from scipy.stats import fisher_exact
-from statsmodels.stats.proportion import proportion_confint
-
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.errors import expected_value, input_error
 from uncase_core.stats.differences import Difference, difference_interval
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, PROBLEMS, _check_count, check_confidence
@@ -190,6 +189,8 @@ def planned_interval(expected: float, n: int, confidence: float = DEFAULT_CONFID
     :func:`uncase_core.stats.proportions.wilson_interval` because a plan's ``expected * n`` successes need not
     be a whole number (80% of 33 units), which counts of labels always are.
     """
+    from statsmodels.stats.proportion import proportion_confint
+
     p = _check_expected(expected)
     n = _check_units(n)
     confidence = check_confidence(confidence)
@@ -382,6 +383,8 @@ def compare_independent(
     comparison of eleven methods. Statistics in Medicine 17, 873-890.
     Fisher, R. A. (1935). The logic of inductive inference. Journal of the Royal Statistical Society 98, 39-82.
     """
+    from scipy.stats import fisher_exact
+
     difference = difference_interval(s1, n1, s2, n2, confidence)
     confidence = check_confidence(confidence)
     if difference.difference is None:

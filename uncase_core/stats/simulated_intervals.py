@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 import numpy as np
-from statsmodels.stats.proportion import proportion_confint
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.errors import expected_at_least, expected_in_range, expected_one_of, expected_value
 from uncase_core.stats.clustered import MIN_CASES, design_effect_wilson
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, Proportion, check_confidence
@@ -55,6 +56,8 @@ def pooled_bounds(successes: np.ndarray, units: int, method: str,
     """``(low, high)`` of each row of per-case successes, (repeats, cases), ``units`` units a case: ``method``
     ``"unit_wilson"`` (the units' Wilson interval, as if independent) or ``"clustered"``
     (:func:`uncase_core.stats.clustered.design_effect_wilson`, cases as clusters)."""
+    from statsmodels.stats.proportion import proportion_confint
+
     totals = np.full_like(successes, units)
     if method == "unit_wilson":
         hits, total = successes.sum(axis=1), totals.sum(axis=1)

@@ -18,9 +18,9 @@ taken to hold, which ``bench/coverage.py`` measures up to the pages' limits.
 from __future__ import annotations
 
 import numpy as np
-from scipy.stats import binom
-from statsmodels.stats.proportion import proportion_confint
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, _check_pair, _clip, check_confidence
 
 FIXED_TRUTHS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
@@ -51,6 +51,8 @@ def windowed_coverage(low: np.ndarray, high: np.ndarray, centre: float) -> float
 
 def windowed_coverages(low: np.ndarray, high: np.ndarray, centres: tuple[float, ...]) -> np.ndarray:
     """:func:`windowed_coverage` around each of ``centres``, in one pass over the binomial probabilities."""
+    from scipy.stats import binom
+
     n = len(low) - 1
     rates = np.concatenate([window_truths(centre) for centre in centres])
     covers = (low[None, :] <= rates[:, None] + 1e-12) & (rates[:, None] - 1e-12 <= high[None, :])
@@ -60,6 +62,8 @@ def windowed_coverages(low: np.ndarray, high: np.ndarray, centres: tuple[float, 
 
 def wilson_bounds(total: int, confidence: float) -> tuple[np.ndarray, np.ndarray]:
     """Wilson's interval for every count of successes of ``total`` units, exact 0 and 1 at the ends."""
+    from statsmodels.stats.proportion import proportion_confint
+
     k = np.arange(total + 1)
     low, high = proportion_confint(k, total, alpha=1.0 - confidence, method="wilson")
     return (np.where(k == 0, 0.0, np.clip(low, 0.0, 1.0)), np.where(k == total, 1.0, np.clip(high, 0.0, 1.0)))
@@ -82,6 +86,8 @@ def units_interval(successes: int, total: int,
     """The interval of ``successes`` of ``total`` independent units: Wilson's where :func:`wilson_holds`, else
     Clopper and Pearson's exact interval; ``None`` with no unit. Same checks as
     :func:`~uncase_core.stats.proportions.wilson_interval`."""
+    from statsmodels.stats.proportion import proportion_confint
+
     successes, total = _check_pair(successes, total)
     confidence = check_confidence(confidence)
     if total == 0:

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Literal
 
 import numpy as np
-from scipy.stats import binom
-from statsmodels.stats.proportion import proportion_confint
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.stats.small_samples import CHECKED_UP_TO, FIXED_TRUTHS, TOLERANCE, WINDOW, mirrored_truths
 
 Limits = Literal["wilson", "beta"]
@@ -33,6 +33,8 @@ WINDOW_POINTS = 9  # true rates per window and per set when two rates vary at on
 def marginal_bounds(total: int, confidence: float, limits: Limits) -> tuple[np.ndarray, np.ndarray]:
     """One set's interval (``limits``: statsmodels' ``wilson`` or ``beta``) for every count of successes of
     ``total`` units, with exact 0 and 1 at the ends."""
+    from statsmodels.stats.proportion import proportion_confint
+
     k = np.arange(total + 1)
     low, high = proportion_confint(k, total, alpha=1.0 - confidence, method=limits)
     low, high = np.asarray(low, float), np.asarray(high, float)
@@ -61,6 +63,8 @@ def worst_windowed_coverage(low: np.ndarray, high: np.ndarray) -> float:
     """The least coverage of the true difference by the intervals ``low[s1, s2], high[s1, s2]``, over the fixed
     truths (the first set at 0.5 to 0.95, the second at 0.05 to 0.95; by symmetry this covers the first's mirrors),
     each averaged over both rates varying in their +-0.05 windows; exact, from the binomial probabilities."""
+    from scipy.stats import binom
+
     n1, n2 = low.shape[0] - 1, low.shape[1] - 1
     offsets = np.linspace(-WINDOW, WINDOW, WINDOW_POINTS)
     firsts, seconds = np.array(FIXED_TRUTHS), np.array(mirrored_truths())

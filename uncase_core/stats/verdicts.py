@@ -44,9 +44,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from scipy.stats import binom, norm
-from statsmodels.stats.contingency_tables import mcnemar
 
+# scipy.stats and statsmodels are imported inside the functions that use them, not with this module: it is on
+# a page's first-run import path, where they were a third of a server's first page (bench/bench_server_start.py).
 from uncase_core.stats.proportions import DEFAULT_CONFIDENCE, check_confidence
 
 State = Literal["clear", "uncertain", "withheld", "not_tested", "not_applicable"]
@@ -59,6 +59,8 @@ EXACT_SEARCH_LIMIT = 20_000  # pairs the exact power is computed for in one tabl
 
 def exact_mcnemar_p(only_a: int, only_b: int) -> float:
     """The exact two-sided McNemar p-value from the two discordant counts (1 when there are none)."""
+    from statsmodels.stats.contingency_tables import mcnemar
+
     if only_a + only_b == 0:
         return 1.0
     return float(mcnemar([[0, only_a], [only_b, 0]], exact=True).pvalue)
@@ -198,6 +200,8 @@ def _lower_cuts(d: np.ndarray, tail: float) -> np.ndarray:
     power table, three quarters of the Compare page's run); this starts from the normal approximation and steps
     every value to the exact boundary at once, a few vectorised cdf calls (3 ms). ``tests/test_paired_verdicts.py``
     checks it equals the ppf's answer for every d up to 20,000 at several levels."""
+    from scipy.stats import binom, norm
+
     limit = tail + 1e-12
     guess = np.clip(np.floor(d / 2.0 + norm.ppf(tail) * np.sqrt(d) / 2.0), -1, d)
     while (over := binom.cdf(guess, d, 0.5) > limit).any():
@@ -213,6 +217,8 @@ def rejection_chance(max_discordant: int, share_b: float, alpha: float) -> np.nd
 
     The test rejects for ``k <= cut`` or ``k >= d - cut`` pairs favouring B, ``cut`` the largest ``k`` whose two-sided
     binomial p-value, ``2 * P(K <= k)`` under a half-and-half split, is at most ``alpha``."""
+    from scipy.stats import binom
+
     d = np.arange(max_discordant + 1)
     cut = np.minimum(_lower_cuts(d, alpha / 2.0), (d - 1) // 2)  # the two tails never meet
     chance = np.where(cut >= 0, binom.cdf(cut, d, share_b) + binom.sf(d - cut - 1, d, share_b), 0.0)
@@ -224,6 +230,8 @@ def exact_mcnemar_power(pairs: int, p_only_a: float, p_only_b: float, alpha: flo
     """The probability that the exact two-sided McNemar test at ``alpha`` rejects, with ``pairs`` pairs whose
     discordant shares are ``p_only_a`` and ``p_only_b``: summed over the number of discordant pairs (binomial), the
     chance their split falls in the test's rejection region (:func:`rejection_chance`, which may be passed in)."""
+    from scipy.stats import binom
+
     psi = p_only_a + p_only_b
     if pairs <= 0 or psi <= 0:
         return 0.0
