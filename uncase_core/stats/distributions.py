@@ -30,24 +30,25 @@ def _result(value: np.ndarray) -> Any:
     return float(value) if value.ndim == 0 else value
 
 
-def binom_cdf(k: Any, n: Any, p: Any) -> Any:
-    """``scipy.stats.binom.cdf(k, n, p)``: ``P(X <= k)`` for ``X ~ Binomial(n, p)``."""
+def _binom_tail(ufunc: str, k: Any, n: Any, p: Any, one_where: Any) -> Any:
+    """A binomial tail from ``scipy.special``'s ``ufunc`` inside the support; outside it, 1 where ``one_where(k, n)``
+    and 0 elsewhere; NaN for parameters outside their range, as ``scipy.stats.binom`` gives."""
     k, n, p = np.asarray(k), np.asarray(n), np.asarray(p, float)
     valid = (n >= 0) & (n == np.floor(n)) & (p >= 0) & (p <= 1)
     inside = valid & (k >= 0) & (k < n)
     with np.errstate(all="ignore"):
-        value = np.clip(_special()._binom_cdf(np.floor(k), n, p), 0, 1)
-    return _result(np.where(inside, value, np.where(valid, np.where(k >= n, 1.0, 0.0), np.nan)))
+        value = np.clip(getattr(_special(), ufunc)(np.floor(k), n, p), 0, 1)
+    return _result(np.where(inside, value, np.where(valid, np.where(one_where(k, n), 1.0, 0.0), np.nan)))
+
+
+def binom_cdf(k: Any, n: Any, p: Any) -> Any:
+    """``scipy.stats.binom.cdf(k, n, p)``: ``P(X <= k)`` for ``X ~ Binomial(n, p)``."""
+    return _binom_tail("_binom_cdf", k, n, p, lambda k, n: k >= n)
 
 
 def binom_sf(k: Any, n: Any, p: Any) -> Any:
     """``scipy.stats.binom.sf(k, n, p)``: ``P(X > k)`` for ``X ~ Binomial(n, p)``."""
-    k, n, p = np.asarray(k), np.asarray(n), np.asarray(p, float)
-    valid = (n >= 0) & (n == np.floor(n)) & (p >= 0) & (p <= 1)
-    inside = valid & (k >= 0) & (k < n)
-    with np.errstate(all="ignore"):
-        value = np.clip(_special()._binom_sf(np.floor(k), n, p), 0, 1)
-    return _result(np.where(inside, value, np.where(valid, np.where(k < 0, 1.0, 0.0), np.nan)))
+    return _binom_tail("_binom_sf", k, n, p, lambda k, _n: k < 0)
 
 
 def t_ppf(q: Any, df: Any) -> Any:
